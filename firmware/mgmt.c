@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * The management mailbox and its commands (see mgmt.h for the protocol).
+ */
+
+#include "mgmt.h"
+
+#include "device.h"
+#include "log.h"
+#include "regs.h"
+
+struct mgmt_cmd {
+	const char *name;
+	/* Fill @results (zeroed beforehand); return EMBER_MGMT_STATUS_*. */
+	uint32_t (*exec)(struct ember_mgmt *mgmt,
+			 const uint32_t args[EMBER_MGMT_NUM_ARGS],
+			 uint32_t results[EMBER_MGMT_NUM_RESULTS]);
+};
+
+static uint32_t mgmt_nop(struct ember_mgmt *mgmt,
+			 const uint32_t args[EMBER_MGMT_NUM_ARGS],
+			 uint32_t results[EMBER_MGMT_NUM_RESULTS])
+{
+	return EMBER_MGMT_STATUS_OK;
+}
+
+/* Proves the whole path works and that the device saw this very command. */
+static uint32_t mgmt_ping(struct ember_mgmt *mgmt,
+			  const uint32_t args[EMBER_MGMT_NUM_ARGS],
+			  uint32_t results[EMBER_MGMT_NUM_RESULTS])
+{
+	uint64_t now = ember_device_timestamp_ns(mgmt->dev);
+
+	results[0] = ~args[0];
+	results[1] = (uint32_t)now;
+	results[2] = (uint32_t)(now >> 32);
+	return EMBER_MGMT_STATUS_OK;
+}
+
+static const struct mgmt_cmd mgmt_cmds[] = {
+	[EMBER_MGMT_CMD_NOP] = { "nop", mgmt_nop },
+	[EMBER_MGMT_CMD_PING] = { "ping", mgmt_ping },
+};
+
+void ember_mgmt_init(struct ember_mgmt *mgmt, struct ember_device *dev)
+{
+	mgmt->dev = dev;
+	mgmt->last_ack = 0;
+	ember_reg_write(&dev->regs, EMBER_REG_MGMT_ACK, mgmt->last_ack);
+}
+
+void ember_mgmt_doorbell(struct ember_mgmt *mgmt)
+{
+	const struct ember_regs *regs = &mgmt->dev->regs;
+	uint32_t args[EMBER_MGMT_NUM_ARGS];
+	uint32_t results[EMBER_MGMT_NUM_RESULTS] = { 0 };
+	const struct mgmt_cmd *cmd = NULL;
+	uint32_t seq, cmd_id, status;
+
+	/* Acquire: CMD and ARGs were written before SEQ. */
+	seq = ember_reg_read_acquire(regs, EMBER_REG_MGMT_SEQ);
+	if (seq == mgmt->last_ack) {
+		ember_debug("mgmt_no_command seq=%u", seq);
+		return;
+	}
+
+	cmd_id = ember_reg_read(regs, EMBER_REG_MGMT_CMD);
+	for (unsigned int i = 0; i < EMBER_MGMT_NUM_ARGS; i++)
+		args[i] = ember_reg_read(regs, EMBER_REG_MGMT_ARG(i));
+
+	if (cmd_id < sizeof(mgmt_cmds) / sizeof(mgmt_cmds[0]))
+		cmd = &mgmt_cmds[cmd_id];
+
+	if (cmd && cmd->exec) {
+		status = cmd->exec(mgmt, args, results);
+		ember_debug("mgmt_cmd seq=%u cmd=%s status=%u", seq, cmd->name,
+			    status);
+	} else {
+		status = EMBER_MGMT_STATUS_BAD_CMD;
+		ember_warn("mgmt_bad_cmd seq=%u cmd=0x%x", seq, cmd_id);
+	}
+
+	ember_reg_write(regs, EMBER_REG_MGMT_STATUS, status);
+	for (unsigned int i = 0; i < EMBER_MGMT_NUM_RESULTS; i++)
+		ember_reg_write(regs, EMBER_REG_MGMT_RESULT(i), results[i]);
+	/* Release: STATUS and RESULTs are visible once ACK is. */
+	ember_reg_write_release(regs, EMBER_REG_MGMT_ACK, seq);
+	mgmt->last_ack = seq;
+
+	ember_device_raise_irq(mgmt->dev, EMBER_VECTOR_MGMT);
+}

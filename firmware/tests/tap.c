@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/* TAP output for the firmware's host tests (see tap.h). */
+
+#include "tap.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned int tap_count, tap_failed;
+
+void tap_diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputc('\n', stdout);
+	fflush(stdout);
+}
+
+bool tap_result(bool ok, const char *name)
+{
+	tap_count++;
+	if (!ok)
+		tap_failed++;
+	printf("%sok %u - %s\n", ok ? "" : "not ", tap_count, name);
+	fflush(stdout);
+	return ok;
+}
+
+int tap_finish(void)
+{
+	printf("1..%u\n", tap_count);
+	printf("# %u passed, %u failed\n", tap_count - tap_failed, tap_failed);
+	fflush(stdout);
+	return tap_failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

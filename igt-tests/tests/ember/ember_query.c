@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+/*
+ * DRM_IOCTL_EMBER_DEV_QUERY: what the driver reports matches what the device
+ * publishes, each query makes a round trip through the device, and invalid
+ * input gets the errno the uAPI documents.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include "drmtest.h"
+#include "ember_regs.h"
+#include "igt_ember.h"
+
+#define NS_PER_SEC 1000000000ull
+
+igt_main
+{
+	struct drm_ember_gpu_info info;
+	int fd = -1;
+
+	igt_fixture {
+		fd = drm_open_driver_render(DRIVER_EMBER);
+		igt_ember_get_gpu_info(fd, &info);
+	}
+
+	igt_describe("The GPU info describes an Ember GPU of the current contract.");
+	igt_subtest("gpu-info") {
+		igt_assert_eq(EMBER_HW_VERSION_MAJOR(info.hw_version),
+			      EMBER_HW_VERSION_MAJOR_CURRENT);
+		igt_assert_eq(info.va_bits, 48);
+		igt_assert_lte(1, info.num_shader_cores);
+		igt_assert_eq_u64(info.timestamp_frequency, NS_PER_SEC);
+		igt_assert(info.caps & EMBER_CAP_MGMT);
+		igt_assert_neq(info.timestamp, 0);
+	}
+
+	igt_describe("Every identity field equals the device's register page, read "
+		     "through the PCI BAR with the driver unbound.");
+	igt_subtest("gpu-info-matches-registers") {
+		char dir[PATH_MAX];
+		const char *bdf;
+		size_t size;
+		void *regs;
+
+		igt_assert_eq(igt_ember_pci_sysfs_path(fd, dir, sizeof(dir)), 0);
+		bdf = strrchr(dir, '/') + 1;
+		drm_close_driver(fd);
+		igt_ember_unbind(bdf);
+		regs = igt_ember_map_registers(dir, &size);
+
+		igt_assert_eq_u32(igt_ember_reg_read(regs, EMBER_REG_MAGIC), EMBER_MAGIC);
+		igt_assert_eq_u32(igt_ember_reg_read(regs, EMBER_REG_HW_VERSION),
+				  info.hw_version);
+		igt_assert_eq_u32(igt_ember_reg_read(regs, EMBER_REG_FW_VERSION),
+				  info.fw_version);
+		igt_assert_eq_u32(igt_ember_reg_read(regs, EMBER_REG_CAPS), info.caps);
+		igt_assert_eq_u32(igt_ember_reg_read(regs, EMBER_REG_NUM_RINGS),
+				  info.num_rings);
+		igt_assert_eq_u32(igt_ember_reg_read(regs, EMBER_REG_NUM_CORES),
+				  info.num_shader_cores);
+		igt_assert_eq_u32(igt_ember_reg_read(regs, EMBER_REG_VA_BITS), info.va_bits);
+		igt_assert_eq_u64(igt_ember_reg_read(regs, EMBER_REG_TIMESTAMP_FREQ),
+				  info.timestamp_frequency);
+		igt_assert_eq_u64(igt_ember_reg_read(regs, EMBER_REG_SHM_SIZE), size);
+		igt_assert(igt_ember_reg_read(regs, EMBER_REG_STATUS) & EMBER_STATUS_READY);
+		igt_ember_unmap_registers(regs, size);
+
+		igt_ember_bind(bdf);
+		fd = drm_open_driver_render(DRIVER_EMBER);
+	}
+
+	igt_describe("Each query reaches the device: its timestamp moves forward.");
+	igt_subtest("timestamp-advances") {
+		struct drm_ember_gpu_info later;
+		int i;
+
+		for (i = 0; i < 10; i++) {
+			igt_ember_get_gpu_info(fd, &later);
+			igt_assert_lt_u64(info.timestamp, later.timestamp);
+			info = later;
+		}
+	}
+
+	igt_describe("A thousand round trips through the device all succeed.");
+	igt_subtest("round-trips") {
+		struct drm_ember_gpu_info again;
+		int i;
+
+		for (i = 0; i < 1000; i++) {
+			igt_ember_get_gpu_info(fd, &again);
+			igt_assert_eq_u32(again.hw_version, info.hw_version);
+		}
+	}
+
+	igt_describe("A NULL pointer returns the kernel's structure size.");
+	igt_subtest("size-query") {
+		uint32_t size = 0;
+
+		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO,
+						    &size, NULL), 0);
+		igt_assert_eq(size, sizeof(struct drm_ember_gpu_info));
+	}
+
+	igt_describe("A larger userspace structure gets its tail zeroed.");
+	igt_subtest("larger-struct-tail-zeroed") {
+		const size_t extra = 24;
+		uint32_t size = sizeof(struct drm_ember_gpu_info) + extra;
+		unsigned char *buf = malloc(size);
+		size_t i;
+
+		igt_assert(buf);
+		memset(buf, 0xa5, size);
+		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO,
+						    &size, buf), 0);
+		for (i = sizeof(struct drm_ember_gpu_info); i < sizeof(struct drm_ember_gpu_info) + extra; i++)
+			igt_assert_eq(buf[i], 0);
+		igt_assert_eq_u32(((struct drm_ember_gpu_info *)buf)->hw_version,
+				  info.hw_version);
+		free(buf);
+	}
+
+	igt_describe("An unknown query type is rejected with EINVAL.");
+	igt_subtest("bad-type") {
+		uint32_t size = sizeof(info);
+
+		igt_assert_eq(__igt_ember_dev_query(fd, 0x1234, &size, &info), -EINVAL);
+		size = 0;
+		igt_assert_eq(__igt_ember_dev_query(fd, ~0u, &size, NULL), -EINVAL);
+	}
+
+	igt_describe("A structure smaller than the first version is rejected with EINVAL.");
+	igt_subtest("too-small") {
+		uint32_t size;
+
+		for (size = 1; size < sizeof(info); size += 7) {
+			uint32_t s = size;
+
+			igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO,
+							    &s, &info), -EINVAL);
+		}
+	}
+
+	igt_describe("An unwritable pointer is rejected with EFAULT.");
+	igt_subtest("bad-pointer") {
+		uint32_t size = sizeof(info);
+		void *ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		igt_assert(ro != MAP_FAILED);
+		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO,
+						    &size, ro), -EFAULT);
+		size = sizeof(info);
+		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO,
+						    &size, (void *)8), -EFAULT);
+		munmap(ro, 4096);
+	}
+
+	igt_fixture {
+		drm_close_driver(fd);
+	}
+}

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/* Copyright 2026 The Ember Authors */
+
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/io.h>
+#include <linux/ioport.h>
+#include <linux/pci.h>
+
+#include <drm/drm_drv.h>
+
+#include "ember_device.h"
+#include "ember_gpu.h"
+#include "ember_regs.h"
+
+/**
+ * DOC: Device lifecycle
+ *
+ * ember_device_init() brings the device up in this order, and unwinds in
+ * reverse if a step fails:
+ *
+ * 1. Enable the PCI device and bus mastering (the device raises MSI-X
+ *    interrupts with memory writes, which need it even before any DMA).
+ * 2. Map BAR0 (the ivshmem registers) uncached, and the register page at
+ *    the start of BAR2 write-back (see below).
+ * 3. ember_gpu_init(): refuse anything that is not an Ember GPU of a
+ *    contract version we support, read the device description, enable
+ *    MSI-X, and ping the device through the management mailbox.
+ * 4. Register the DRM device, last: once userspace can see the device,
+ *    nothing is left that could fail.
+ *
+ * The PCI resources (enable, BAR regions, mappings) are device-managed and
+ * go when the PCI device is unbound; the DRM device may outlive them while
+ * a file is open. ember_device_unplug() therefore first calls
+ * drm_dev_unplug(), which fails new ioctls with -ENODEV and waits for the
+ * ones inside drm_dev_enter() to leave, and only then frees the IRQ.
+ *
+ * BAR2 is not MMIO: it is ordinary RAM (a shared-memory file) that the
+ * device process maps write-back on the host, exposed as a prefetchable
+ * BAR. The driver maps it write-back too (memremap()): mapping the same
+ * pages uncached or write-combined in the guest would alias memory types
+ * on one physical page, which the architecture does not promise to keep
+ * coherent, and would make every register read an uncached access for
+ * nothing. It is then memory shared with another agent, ordered with
+ * dma_wmb()/dma_rmb() as the mailbox protocol requires. BAR0 is real
+ * (emulated) MMIO with side effects and is mapped uncached.
+ */
+
+/**
+ * DOC: Locking
+ *
+ * 1. &ember_gpu.mgmt.lock serialises management mailbox commands; it is a
+ *    leaf lock, held while sleeping for the device's answer.
+ * 2. Hardware access outside probe happens between drm_dev_enter() and
+ *    drm_dev_exit(); ember_device_unplug() waits for those sections to end
+ *    before releasing the IRQ, and the PCI resources go after it.
+ * 3. The management interrupt handler takes no lock: it only wakes the
+ *    waiter, which reads the mailbox under the mailbox lock.
+ */
+
+static int ember_device_map_bars(struct ember_device *edev)
+{
+	struct pci_dev *pdev = edev->pdev;
+	struct device *dev = &pdev->dev;
+	resource_size_t shm_len;
+	int ret;
+
+	if (pci_resource_len(pdev, EMBER_PCI_BAR_DOORBELL) <
+	    EMBER_BAR0_DOORBELL + sizeof(u32))
+		return dev_err_probe(dev, -ENODEV,
+				     "BAR0 too small for the doorbell register\n");
+
+	edev->doorbell_regs = pcim_iomap_region(pdev, EMBER_PCI_BAR_DOORBELL,
+						"ember");
+	if (IS_ERR(edev->doorbell_regs))
+		return dev_err_probe(dev, PTR_ERR(edev->doorbell_regs),
+				     "cannot map BAR0 (doorbell)\n");
+
+	shm_len = pci_resource_len(pdev, EMBER_PCI_BAR_SHM);
+	if (!(pci_resource_flags(pdev, EMBER_PCI_BAR_SHM) & IORESOURCE_MEM) ||
+	    shm_len < EMBER_REG_PAGE_SIZE)
+		return dev_err_probe(dev, -ENODEV,
+				     "BAR2 (%pa bytes) cannot hold the register page\n",
+				     &shm_len);
+
+	ret = pcim_request_region(pdev, EMBER_PCI_BAR_SHM, "ember");
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot request BAR2 (shared memory)\n");
+
+	edev->regs = devm_memremap(dev, pci_resource_start(pdev, EMBER_PCI_BAR_SHM),
+				   EMBER_REG_PAGE_SIZE, MEMREMAP_WB);
+	if (IS_ERR(edev->regs))
+		return dev_err_probe(dev, PTR_ERR(edev->regs),
+				     "cannot map the register page\n");
+
+	return 0;
+}
+
+/**
+ * ember_device_init() - Bring up an Ember device and register it with DRM.
+ * @edev: The device, freshly allocated, with &ember_device.pdev set.
+ *
+ * Return: 0 on success, a negative error code otherwise (-ENODEV for a
+ * device this driver does not drive).
+ */
+int ember_device_init(struct ember_device *edev)
+{
+	struct pci_dev *pdev = edev->pdev;
+	int ret;
+
+	ret = pcim_enable_device(pdev);
+	if (ret)
+		return dev_err_probe(&pdev->dev, ret, "cannot enable PCI device\n");
+
+	pci_set_master(pdev);
+
+	ret = ember_device_map_bars(edev);
+	if (ret)
+		return ret;
+
+	ret = ember_gpu_init(edev);
+	if (ret)
+		return ret;
+
+	ret = drm_dev_register(&edev->base, 0);
+	if (ret)
+		goto err_unplug_gpu;
+
+	return 0;
+
+err_unplug_gpu:
+	ember_gpu_unplug(edev);
+	return ret;
+}
+
+/**
+ * ember_device_unplug() - Take an Ember device away from userspace and stop
+ * it touching the hardware.
+ * @edev: The device.
+ *
+ * Called when the PCI device is unbound. After this, every ioctl fails with
+ * -ENODEV; the memory of @edev lives on until the last file is closed.
+ */
+void ember_device_unplug(struct ember_device *edev)
+{
+	drm_dev_unplug(&edev->base);
+	ember_gpu_unplug(edev);
+}

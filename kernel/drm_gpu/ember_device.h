@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/* Copyright 2026 The Ember Authors */
+
+#ifndef __EMBER_DEVICE_H__
+#define __EMBER_DEVICE_H__
+
+#include <linux/compiler_types.h>
+#include <linux/container_of.h>
+#include <linux/types.h>
+
+#include <drm/drm_device.h>
+#include <drm/ember_drm.h>
+
+struct ember_gpu;
+struct pci_dev;
+
+/**
+ * struct ember_device - An Ember GPU bound to ember.ko.
+ *
+ * Allocated by devm_drm_dev_alloc(), so it lives until the last reference
+ * to @base is dropped, which may be after the PCI device is gone (a file
+ * still open). Everything that touches the hardware must therefore be done
+ * between drm_dev_enter() and drm_dev_exit(): the mappings and the IRQ are
+ * released when the PCI device is unbound, not when this structure is.
+ */
+struct ember_device {
+	/** @base: The DRM device. */
+	struct drm_device base;
+
+	/** @pdev: The PCI device (QEMU ivshmem-doorbell) we are bound to. */
+	struct pci_dev *pdev;
+
+	/**
+	 * @doorbell_regs: BAR0, the ivshmem registers (IVPosition, Doorbell),
+	 * mapped uncached: a write to Doorbell is a real MMIO side effect.
+	 */
+	void __iomem *doorbell_regs;
+
+	/**
+	 * @regs: The register page at the start of BAR2, mapped write-back.
+	 * BAR2 is ordinary RAM shared with the device process, see the DOC
+	 * block of ember_device.c. Access it only with ember_gpu_read() and
+	 * ember_gpu_write().
+	 */
+	void *regs;
+
+	/** @gpu: GPU block: identity, management mailbox, interrupts. */
+	struct ember_gpu *gpu;
+
+	/**
+	 * @gpu_info: Identity of the device, read from the register page
+	 * once at probe (the device writes it once, before it sets READY).
+	 * DRM_EMBER_DEV_QUERY_GPU_INFO returns a copy of it with a fresh
+	 * timestamp.
+	 */
+	struct drm_ember_gpu_info gpu_info;
+};
+
+/**
+ * to_ember_device() - Get the ember_device embedding a drm_device.
+ * @ddev: The DRM device.
+ *
+ * Return: The Ember device.
+ */
+static inline struct ember_device *to_ember_device(struct drm_device *ddev)
+{
+	return container_of(ddev, struct ember_device, base);
+}
+
+int ember_device_init(struct ember_device *edev);
+void ember_device_unplug(struct ember_device *edev);
+
+#endif /* __EMBER_DEVICE_H__ */

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/* Copyright 2026 The Ember Authors */
+
+#include <linux/device.h>
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/jiffies.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/random.h>
+#include <linux/wait.h>
+
+#include <asm/barrier.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
+#include "ember_device.h"
+#include "ember_gpu.h"
+#include "ember_regs.h"
+
+/**
+ * DOC: GPU block
+ *
+ * This file owns the register page (the start of BAR2) and the device's
+ * interrupts: it checks the page's identity before the driver binds, reads
+ * the device's description once into &ember_device.gpu_info, and runs the
+ * management mailbox.
+ *
+ * The management mailbox carries one command at a time. The driver writes
+ * CMD and ARG0..3, then SEQ = previous SEQ + 1, then rings doorbell
+ * EMBER_DOORBELL_MGMT. The device runs the command, writes STATUS and
+ * RESULT0..3, then ACK = SEQ, and raises interrupt vector
+ * EMBER_VECTOR_MGMT, whose handler only wakes the waiter: the waiter reads
+ * the results itself, so the handler needs neither a lock nor a thread.
+ *
+ * The device is another process on another CPU reading and writing the
+ * same memory, so the order in which each side's writes become visible is
+ * the protocol: dma_wmb() between the arguments and the SEQ that publishes
+ * them (writel() to the doorbell then orders everything before it), and
+ * dma_rmb() between seeing ACK and reading what it publishes.
+ *
+ * A command the device does not acknowledge within
+ * %EMBER_MGMT_TIMEOUT_MS fails with -EIO. It is still in flight as far as
+ * the device knows, so the next command first waits for that ACK rather
+ * than rewrite a mailbox the device may be reading.
+ */
+
+/*
+ * How long the device gets to answer a management command. A round trip
+ * takes about 100 us under TCG; one second leaves room for a host that is
+ * busy running shader threads, and bounds how long an ioctl can block.
+ */
+#define EMBER_MGMT_TIMEOUT_MS	1000
+
+/**
+ * struct ember_gpu - GPU block state.
+ */
+struct ember_gpu {
+	/** @mgmt: The management mailbox. */
+	struct {
+		/**
+		 * @mgmt.lock: Serialises management commands: the mailbox
+		 * holds one command at a time. Protects @mgmt.seq and the
+		 * driver-written mailbox registers (CMD, ARG0..3, SEQ). Taken
+		 * by ember_gpu_mgmt_call(), held while waiting for the ACK.
+		 */
+		struct mutex lock;
+
+		/**
+		 * @mgmt.seq: Last value written to EMBER_REG_MGMT_SEQ.
+		 * Protected by @mgmt.lock.
+		 */
+		u32 seq;
+
+		/**
+		 * @mgmt.ack_wq: Where a command waits for its ACK. Woken by
+		 * the EMBER_VECTOR_MGMT interrupt handler.
+		 */
+		wait_queue_head_t ack_wq;
+	} mgmt;
+};
+
+static irqreturn_t ember_gpu_mgmt_irq_handler(int irq, void *data)
+{
+	struct ember_gpu *gpu = data;
+
+	wake_up(&gpu->mgmt.ack_wq);
+	return IRQ_HANDLED;
+}
+
+static bool ember_gpu_mgmt_acked(struct ember_device *edev, u32 seq)
+{
+	return ember_gpu_read(edev, EMBER_REG_MGMT_ACK) == seq;
+}
+
+/**
+ * ember_gpu_mgmt_wait_ack_locked() - Wait until the device acknowledges a
+ * management command.
+ * @edev: The device.
+ * @seq: Sequence number of the command.
+ *
+ * Return: true once ACK == @seq, false after %EMBER_MGMT_TIMEOUT_MS.
+ */
+static bool ember_gpu_mgmt_wait_ack_locked(struct ember_device *edev, u32 seq)
+{
+	struct ember_gpu *gpu = edev->gpu;
+
+	lockdep_assert_held(&gpu->mgmt.lock);
+
+	return wait_event_timeout(gpu->mgmt.ack_wq,
+				  ember_gpu_mgmt_acked(edev, seq),
+				  msecs_to_jiffies(EMBER_MGMT_TIMEOUT_MS)) > 0;
+}
+
+static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
+				      const u32 args[EMBER_MGMT_NUM_ARGS],
+				      u32 results[EMBER_MGMT_NUM_RESULTS])
+{
+	struct ember_gpu *gpu = edev->gpu;
+	struct device *dev = edev->base.dev;
+	u32 status, seq;
+	unsigned int i;
+
+	lockdep_assert_held(&gpu->mgmt.lock);
+
+	status = ember_gpu_read(edev, EMBER_REG_STATUS);
+	if (!(status & EMBER_STATUS_READY) || (status & EMBER_STATUS_FAILED)) {
+		dev_warn_ratelimited(dev, "device not ready (status 0x%08x)\n",
+				     status);
+		return -EIO;
+	}
+
+	/* A command that timed out is still the device's: let it finish. */
+	if (!ember_gpu_mgmt_wait_ack_locked(edev, gpu->mgmt.seq)) {
+		dev_warn_ratelimited(dev, "management command seq %u still unanswered\n",
+				     gpu->mgmt.seq);
+		return -EIO;
+	}
+
+	ember_gpu_write(edev, EMBER_REG_MGMT_CMD, cmd);
+	for (i = 0; i < EMBER_MGMT_NUM_ARGS; i++)
+		ember_gpu_write(edev, EMBER_REG_MGMT_ARG(i), args[i]);
+
+	/* The device must see the command before the SEQ announcing it. */
+	dma_wmb();
+	seq = gpu->mgmt.seq + 1;
+	ember_gpu_write(edev, EMBER_REG_MGMT_SEQ, seq);
+	gpu->mgmt.seq = seq;
+
+	writel(EMBER_DOORBELL_VALUE(EMBER_DEVICE_PEER_ID, EMBER_DOORBELL_MGMT),
+	       edev->doorbell_regs + EMBER_BAR0_DOORBELL);
+
+	if (!ember_gpu_mgmt_wait_ack_locked(edev, seq)) {
+		dev_warn_ratelimited(dev, "management command 0x%x (seq %u) unanswered after %u ms\n",
+				     cmd, seq, EMBER_MGMT_TIMEOUT_MS);
+		return -EIO;
+	}
+
+	/* The device writes STATUS and RESULT0..3 before ACK. */
+	dma_rmb();
+
+	status = ember_gpu_read(edev, EMBER_REG_MGMT_STATUS);
+	switch (status) {
+	case EMBER_MGMT_STATUS_OK:
+		break;
+	case EMBER_MGMT_STATUS_BAD_CMD:
+		return -EINVAL;
+	default:
+		dev_warn_ratelimited(dev, "management command 0x%x failed with unknown status 0x%x\n",
+				     cmd, status);
+		return -EIO;
+	}
+
+	for (i = 0; i < EMBER_MGMT_NUM_RESULTS; i++)
+		results[i] = ember_gpu_read(edev, EMBER_REG_MGMT_RESULT(i));
+
+	return 0;
+}
+
+/**
+ * ember_gpu_mgmt_call() - Run one command through the management mailbox.
+ * @edev: The device.
+ * @cmd: The command, EMBER_MGMT_CMD_*.
+ * @args: The command's arguments.
+ * @results: Where to store the command's results.
+ *
+ * Context: Process context; sleeps until the device answers, at most
+ * %EMBER_MGMT_TIMEOUT_MS (plus as long again if a previous command timed
+ * out). Takes &ember_gpu.mgmt.lock.
+ *
+ * Return: 0 on success; -EINVAL if the device does not know @cmd; -EIO if
+ * the device is not ready, does not answer or reports an unknown status;
+ * -ENODEV once the device is unplugged.
+ */
+int ember_gpu_mgmt_call(struct ember_device *edev, u32 cmd,
+			const u32 args[EMBER_MGMT_NUM_ARGS],
+			u32 results[EMBER_MGMT_NUM_RESULTS])
+{
+	struct ember_gpu *gpu = edev->gpu;
+	int ret, cookie;
+
+	if (!drm_dev_enter(&edev->base, &cookie))
+		return -ENODEV;
+
+	mutex_lock(&gpu->mgmt.lock);
+	ret = ember_gpu_mgmt_call_locked(edev, cmd, args, results);
+	mutex_unlock(&gpu->mgmt.lock);
+
+	drm_dev_exit(cookie);
+	return ret;
+}
+
+/**
+ * ember_gpu_ping() - Check the device is alive and read its timestamp.
+ * @edev: The device.
+ * @timestamp: Where to store the device timestamp taken when the command
+ * ran.
+ *
+ * Context: Process context, see ember_gpu_mgmt_call().
+ *
+ * Return: 0 on success, a negative error code from ember_gpu_mgmt_call(),
+ * or -EIO if the device answers with the wrong cookie.
+ */
+int ember_gpu_ping(struct ember_device *edev, u64 *timestamp)
+{
+	/* A random cookie, so that no stale or made-up answer matches. */
+	u32 args[EMBER_MGMT_NUM_ARGS] = { get_random_u32() };
+	u32 results[EMBER_MGMT_NUM_RESULTS];
+	int ret;
+
+	ret = ember_gpu_mgmt_call(edev, EMBER_MGMT_CMD_PING, args, results);
+	if (ret)
+		return ret;
+
+	if (results[0] != ~args[0]) {
+		dev_warn_ratelimited(edev->base.dev, "ping 0x%08x answered with 0x%08x, expected 0x%08x\n",
+				     args[0], results[0], ~args[0]);
+		return -EIO;
+	}
+
+	*timestamp = ((u64)results[2] << 32) | results[1];
+	return 0;
+}
+
+/**
+ * ember_gpu_check_identity() - Check the register page is an Ember GPU's
+ * that this driver can drive, ready to be used.
+ * @edev: The device.
+ *
+ * The PCI ID only says "ivshmem": a plain ivshmem device, or an Ember
+ * device whose contract changed incompatibly, must be refused before the
+ * driver writes anything into its shared memory.
+ *
+ * Return: 0 if the driver can bind, -ENODEV otherwise.
+ */
+static int ember_gpu_check_identity(struct ember_device *edev)
+{
+	struct device *dev = edev->base.dev;
+	u32 magic, hw_version, status, caps;
+
+	magic = ember_gpu_read(edev, EMBER_REG_MAGIC);
+	if (magic != EMBER_MAGIC)
+		return dev_err_probe(dev, -ENODEV,
+				     "not an Ember GPU (magic 0x%08x): plain ivshmem device? refusing to bind\n",
+				     magic);
+
+	hw_version = ember_gpu_read(edev, EMBER_REG_HW_VERSION);
+	if (EMBER_HW_VERSION_MAJOR(hw_version) != EMBER_HW_VERSION_MAJOR_CURRENT)
+		return dev_err_probe(dev, -ENODEV,
+				     "unsupported hardware contract version %u.%u (driver supports %u.x)\n",
+				     EMBER_HW_VERSION_MAJOR(hw_version),
+				     EMBER_HW_VERSION_MINOR(hw_version),
+				     EMBER_HW_VERSION_MAJOR_CURRENT);
+
+	status = ember_gpu_read(edev, EMBER_REG_STATUS);
+	if (!(status & EMBER_STATUS_READY) || (status & EMBER_STATUS_FAILED))
+		return dev_err_probe(dev, -ENODEV,
+				     "device not ready (status 0x%08x), refusing to bind\n",
+				     status);
+
+	/* The device writes its description before it sets READY. */
+	dma_rmb();
+
+	caps = ember_gpu_read(edev, EMBER_REG_CAPS);
+	if (!(caps & EMBER_CAP_MGMT))
+		return dev_err_probe(dev, -ENODEV,
+				     "device has no management mailbox (caps 0x%08x), refusing to bind\n",
+				     caps);
+
+	return 0;
+}
+
+static void ember_gpu_read_info(struct ember_device *edev)
+{
+	struct drm_ember_gpu_info *info = &edev->gpu_info;
+
+	info->hw_version = ember_gpu_read(edev, EMBER_REG_HW_VERSION);
+	info->fw_version = ember_gpu_read(edev, EMBER_REG_FW_VERSION);
+	info->caps = ember_gpu_read(edev, EMBER_REG_CAPS);
+	info->num_rings = ember_gpu_read(edev, EMBER_REG_NUM_RINGS);
+	info->num_shader_cores = ember_gpu_read(edev, EMBER_REG_NUM_CORES);
+	info->va_bits = ember_gpu_read(edev, EMBER_REG_VA_BITS);
+	info->timestamp_frequency = ember_gpu_read(edev, EMBER_REG_TIMESTAMP_FREQ);
+}
+
+/**
+ * ember_gpu_init() - Check the device and bring up the GPU block.
+ * @edev: The device, with its BARs mapped.
+ *
+ * Checks the register page's identity, reads the device description,
+ * enables MSI-X, and proves the mailbox and its interrupt work with one
+ * ping, so that a device that cannot answer is refused at probe rather
+ * than at the first ioctl.
+ *
+ * Return: 0 on success, a negative error code otherwise.
+ */
+int ember_gpu_init(struct ember_device *edev)
+{
+	struct pci_dev *pdev = edev->pdev;
+	struct device *dev = &pdev->dev;
+	struct drm_ember_gpu_info *info = &edev->gpu_info;
+	struct ember_gpu *gpu;
+	u32 num_vectors;
+	u64 timestamp;
+	int nvec, ret;
+
+	ret = ember_gpu_check_identity(edev);
+	if (ret)
+		return ret;
+
+	ember_gpu_read_info(edev);
+
+	gpu = drmm_kzalloc(&edev->base, sizeof(*gpu), GFP_KERNEL);
+	if (!gpu)
+		return -ENOMEM;
+
+	ret = drmm_mutex_init(&edev->base, &gpu->mgmt.lock);
+	if (ret)
+		return ret;
+
+	init_waitqueue_head(&gpu->mgmt.ack_wq);
+
+	/*
+	 * SEQ is ours, but a previous driver instance may have left a value
+	 * (and its ACK) behind: continue from it, so that a stale ACK can
+	 * never match our first command.
+	 */
+	gpu->mgmt.seq = ember_gpu_read(edev, EMBER_REG_MGMT_SEQ);
+	edev->gpu = gpu;
+
+	num_vectors = ember_gpu_read(edev, EMBER_REG_NUM_VECTORS);
+	if (num_vectors < EMBER_MIN_VECTORS || num_vectors > EMBER_MAX_VECTORS)
+		return dev_err_probe(dev, -ENODEV,
+				     "device reports %u interrupt vectors, outside %u..%u\n",
+				     num_vectors, EMBER_MIN_VECTORS,
+				     EMBER_MAX_VECTORS);
+
+	nvec = pci_alloc_irq_vectors(pdev, EMBER_MIN_VECTORS, num_vectors,
+				     PCI_IRQ_MSIX);
+	if (nvec < 0)
+		return dev_err_probe(dev, nvec,
+				     "cannot enable MSI-X (ivshmem-doorbell needs vectors=%u or more)\n",
+				     EMBER_MIN_VECTORS);
+
+	ret = pci_request_irq(pdev, EMBER_VECTOR_MGMT, ember_gpu_mgmt_irq_handler,
+			      NULL, gpu, "ember-mgmt@%s", pci_name(pdev));
+	if (ret) {
+		dev_err_probe(dev, ret, "cannot request the management IRQ\n");
+		goto err_free_irq_vectors;
+	}
+
+	ret = ember_gpu_ping(edev, &timestamp);
+	if (ret) {
+		dev_err_probe(dev, ret, "management mailbox does not answer\n");
+		goto err_free_mgmt_irq;
+	}
+
+	drm_info(&edev->base,
+		 "Ember GPU: contract %u.%u, firmware %u.%u.%u, %u rings, %u shader cores, %u-bit VA, %d/%u IRQ vectors\n",
+		 EMBER_HW_VERSION_MAJOR(info->hw_version),
+		 EMBER_HW_VERSION_MINOR(info->hw_version),
+		 EMBER_FW_VERSION_MAJOR(info->fw_version),
+		 EMBER_FW_VERSION_MINOR(info->fw_version),
+		 EMBER_FW_VERSION_PATCH(info->fw_version),
+		 info->num_rings, info->num_shader_cores, info->va_bits,
+		 nvec, num_vectors);
+
+	return 0;
+
+err_free_mgmt_irq:
+	pci_free_irq(pdev, EMBER_VECTOR_MGMT, gpu);
+err_free_irq_vectors:
+	pci_free_irq_vectors(pdev);
+	return ret;
+}
+
+/**
+ * ember_gpu_unplug() - Stop the GPU block's interrupts.
+ * @edev: The device, already unplugged from DRM (no mailbox user left).
+ */
+void ember_gpu_unplug(struct ember_device *edev)
+{
+	pci_free_irq(edev->pdev, EMBER_VECTOR_MGMT, edev->gpu);
+	pci_free_irq_vectors(edev->pdev);
+}

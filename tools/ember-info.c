@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ember-info: prints what the Ember GPU behind a render node is, and
+ * measures the round trip through the device's management mailbox.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <xf86drm.h>
+
+#include "ember_drm.h"
+#include "ember_regs.h"
+
+static int open_ember_render_node(char *path, size_t len)
+{
+	int minor;
+
+	for (minor = 128; minor < 192; minor++) {
+		drmVersionPtr version;
+		int fd;
+
+		snprintf(path, len, "/dev/dri/renderD%d", minor);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		version = drmGetVersion(fd);
+		if (version && !strcmp(version->name, "ember")) {
+			printf("%s: %s %d.%d.%d (%s)\n", path, version->name,
+			       version->version_major, version->version_minor,
+			       version->version_patchlevel, version->desc);
+			drmFreeVersion(version);
+			return fd;
+		}
+		drmFreeVersion(version);
+		close(fd);
+	}
+	return -1;
+}
+
+static int query_gpu_info(int fd, struct drm_ember_gpu_info *info)
+{
+	struct drm_ember_dev_query query = {
+		.type = DRM_EMBER_DEV_QUERY_GPU_INFO,
+		.size = sizeof(*info),
+		.pointer = (uintptr_t)info,
+	};
+
+	return drmIoctl(fd, DRM_IOCTL_EMBER_DEV_QUERY, &query) ? -errno : 0;
+}
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+int main(int argc, char **argv)
+{
+	struct drm_ember_gpu_info info, last;
+	int pings = argc > 1 ? atoi(argv[1]) : 1000;
+	double start, elapsed;
+	char path[64];
+	int fd, i, ret;
+
+	fd = open_ember_render_node(path, sizeof(path));
+	if (fd < 0) {
+		fprintf(stderr, "ember-info: no Ember render node (is ember.ko loaded? see dmesg)\n");
+		return 1;
+	}
+	ret = query_gpu_info(fd, &info);
+	if (ret) {
+		fprintf(stderr, "ember-info: DEV_QUERY failed: %s\n", strerror(-ret));
+		return 1;
+	}
+	printf("  hardware contract  %u.%u\n", EMBER_HW_VERSION_MAJOR(info.hw_version),
+	       EMBER_HW_VERSION_MINOR(info.hw_version));
+	printf("  firmware           %u.%u.%u\n", info.fw_version >> 16,
+	       (info.fw_version >> 8) & 0xff, info.fw_version & 0xff);
+	printf("  capabilities       %#x%s\n", info.caps,
+	       info.caps & EMBER_CAP_MGMT ? " (mgmt)" : "");
+	printf("  rings              %u\n", info.num_rings);
+	printf("  shader cores       %u\n", info.num_shader_cores);
+	printf("  GPU VA             %u bits\n", info.va_bits);
+	printf("  timestamp          %llu ns (%llu Hz)\n",
+	       (unsigned long long)info.timestamp,
+	       (unsigned long long)info.timestamp_frequency);
+
+	if (pings <= 0)
+		return 0;
+	start = now_us();
+	for (i = 0; i < pings; i++) {
+		ret = query_gpu_info(fd, &last);
+		if (ret) {
+			fprintf(stderr, "ember-info: round trip %d failed: %s\n", i, strerror(-ret));
+			return 1;
+		}
+	}
+	elapsed = now_us() - start;
+	printf("  %d device round trips: %.1f us each; device clock advanced %.3f ms\n",
+	       pings, elapsed / pings, (last.timestamp - info.timestamp) / 1e6);
+	close(fd);
+	return 0;
+}

@@ -1,0 +1,198 @@
+# ./ember vm: assemble the guest initramfs, start ember-gpu + QEMU, run a
+# command in the guest and bring back its output and exit status (sourced).
+#
+# Channels: ttyS0 is the console (kernel messages -> console.log), ttyS1
+# carries the command's output and a final "@@EMBER-EXIT <status>@@" line
+# (results.log), ttyS2 carries the guest's dmesg at the end (dmesg.log).
+# A plain ivshmem device sits beside the GPU: ember.ko must refuse it.
+# ember-gpu and QEMU are torn down on every exit path, timeout and Ctrl-C
+# included.
+
+EMBER_GUEST_MODULES="drm drm_shmem_helper gpu-sched drm_gpuvm drm_exec"
+EMBER_VM_MEM=${EMBER_VM_MEM:-1G}
+EMBER_VM_SMP=${EMBER_VM_SMP:-1}
+EMBER_VM_VECTORS=4
+EMBER_INITRAMFS_DIR=$EMBER_BUILD/initramfs
+
+# Copies the shared libraries ELF file $1 needs into the staging root $2.
+ember_copy_libs() {
+	local lib
+	{ ldd "$1" 2>/dev/null || true; } | awk '/=> \// {print $3} /^[ \t]*\/.*ld-linux/ {print $1}' |
+	while read -r lib; do
+		[ -e "$2$lib" ] && continue
+		mkdir -p "$2$(dirname "$lib")"
+		cp -L "$lib" "$2$lib"
+	done
+}
+
+# Copies the stock modules Ember needs, with their dependencies,
+# decompressed (busybox modprobe does not read .ko.xz), then runs depmod.
+ember_copy_modules() {
+	local root=$1 mod path dst
+	for mod in $EMBER_GUEST_MODULES; do
+		modprobe -S "$EMBER_KVER" --show-depends "$mod" |
+			awk '$1 == "insmod" {print $2}'
+	done | sort -u | while read -r path; do
+		dst=$root${path%.xz}
+		mkdir -p "$(dirname "$dst")"
+		case "$path" in
+		*.xz) xz -dc "$path" > "$dst" ;;
+		*.zst) zstd -qdc "$path" > "${dst%.zst}" ;;
+		*) cp "$path" "$dst" ;;
+		esac
+	done
+	mkdir -p "$root/lib/modules/$EMBER_KVER/extra"
+	cp "$EMBER_MODULE" "$root/lib/modules/$EMBER_KVER/extra/ember.ko"
+	cp /lib/modules/"$EMBER_KVER"/modules.builtin* /lib/modules/"$EMBER_KVER"/modules.order \
+		"$root/lib/modules/$EMBER_KVER/" 2>/dev/null || true
+	depmod -b "$root" "$EMBER_KVER" || die "depmod failed on the guest module tree"
+}
+
+# Builds $EMBER_INITRAMFS_DIR/base.cpio unless it is newer than all inputs.
+ember_initramfs() {
+	local base=$EMBER_INITRAMFS_DIR/base.cpio root=$EMBER_INITRAMFS_DIR/root f
+	if [ -f "$base" ] && [ -z "$(find "$EMBER_GUEST_ROOT" "$EMBER_ROOT/tools/guest" \
+		"$EMBER_ROOT/tools/frontend/vm.sh" \
+		"$EMBER_MODULE" -newer "$base" -print -quit 2>/dev/null)" ]; then
+		return 0
+	fi
+	step "vm: assembling the guest initramfs"
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,sbin,etc,lib64,root,ember}
+	cp /bin/busybox "$root/bin/busybox"
+	cp "$EMBER_ROOT/tools/guest/init" "$root/init"
+	[ -d "$EMBER_GUEST_ROOT" ] && cp -a "$EMBER_GUEST_ROOT/." "$root/"
+	find "$root" -type f -perm -u+x | while read -r f; do
+		head -c4 "$f" | grep -q 'ELF' && ember_copy_libs "$f" "$root"
+	done
+	ember_copy_modules "$root"
+	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
+	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) > "$base.tmp" ||
+		die "cpio failed"
+	mv "$base.tmp" "$base"
+	info "initramfs: $(du -h "$base" | cut -f1), $(find "$root" -type f | wc -l) files"
+}
+
+# Stops QEMU and ember-gpu of the current run and removes its guest RAM.
+ember_vm_teardown() {
+	local pid
+	for pid in ${EMBER_VM_QEMU_PID:-} ${EMBER_VM_TAIL_PID:-}; do
+		kill "$pid" 2>/dev/null || true
+	done
+	if [ -n "${EMBER_VM_GPU_PID:-}" ] && kill -0 "$EMBER_VM_GPU_PID" 2>/dev/null; then
+		kill -TERM "$EMBER_VM_GPU_PID" 2>/dev/null || true
+		for _ in 1 2 3 4 5 6 7 8 9 10; do
+			kill -0 "$EMBER_VM_GPU_PID" 2>/dev/null || break
+			sleep 0.2
+		done
+		kill -KILL "$EMBER_VM_GPU_PID" 2>/dev/null || true
+	fi
+	[ -n "${EMBER_VM_RAM:-}" ] && rm -f "$EMBER_VM_RAM"
+	EMBER_VM_QEMU_PID= EMBER_VM_TAIL_PID= EMBER_VM_GPU_PID= EMBER_VM_RAM=
+}
+
+# ember_vm [--timeout S] [-- CMD...]: exit status is CMD's, 124 on timeout,
+# 125 when the guest never reported a status.
+ember_vm() {
+	local timeout=600 mode=shell cmd="" run qemu_status=0 status deadline ram_bytes
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--timeout) timeout=$2; shift 2 ;;
+		--) shift; mode=run; cmd="$*"; break ;;
+		*) die "vm: unknown option '$1' (usage: ./ember vm [--timeout S] [-- CMD])" ;;
+		esac
+	done
+	[ "$mode" = run ] && [ -z "$cmd" ] && die "vm: empty command after --"
+	ember_initramfs
+
+	mkdir -p "$EMBER_OUT/vm"
+	run=$EMBER_OUT/vm/run-$(date +%Y%m%d-%H%M%S)-$$
+	mkdir -p "$run/extra/ember"
+	ln -sfn "$(basename "$run")" "$EMBER_OUT/vm/last"
+	# Keep the five newest runs.
+	ls -1dt "$EMBER_OUT"/vm/run-* 2>/dev/null | tail -n +6 | xargs -r rm -rf
+
+	printf '%s\n' "$mode" > "$run/extra/ember/mode"
+	printf '%s\n' "$cmd" > "$run/extra/ember/cmd"
+	(cd "$run/extra" && find . | cpio -o -H newc --quiet) > "$run/extra.cpio"
+	cat "$EMBER_INITRAMFS_DIR/base.cpio" "$run/extra.cpio" > "$run/initramfs.cpio"
+	rm -rf "$run/extra" "$run/extra.cpio"
+	: > "$run/results.log"; : > "$run/dmesg.log"; : > "$run/console.log"
+
+	EMBER_VM_RAM=/dev/shm/ember-$$-guest-ram
+	ram_bytes=$(numfmt --from=iec "$EMBER_VM_MEM")
+	trap 'ember_vm_teardown' EXIT
+	trap 'ember_vm_teardown; echo; die "interrupted"' INT TERM
+	# ember-gpu maps guest RAM at start-up, so the file exists before QEMU.
+	truncate -s "$ram_bytes" "$EMBER_VM_RAM"
+
+	step "vm: starting ember-gpu and QEMU ($mode, logs in $run)"
+	"$EMBER_BUILD/firmware/ember-gpu" --socket "$run/ember-gpu.sock" \
+		--guest-ram "$EMBER_VM_RAM" --guest-ram-size "$ram_bytes" \
+		--vectors "$EMBER_VM_VECTORS" --log "$run/ember-gpu.log" &
+	EMBER_VM_GPU_PID=$!
+	for _ in $(seq 50); do
+		[ -S "$run/ember-gpu.sock" ] && break
+		kill -0 "$EMBER_VM_GPU_PID" 2>/dev/null ||
+			die "ember-gpu exited at start-up; see $run/ember-gpu.log"
+		sleep 0.1
+	done
+	[ -S "$run/ember-gpu.sock" ] || die "ember-gpu did not open its socket; see $run/ember-gpu.log"
+
+	local console=(-serial "file:$run/console.log")
+	[ "$mode" = shell ] && console=(-serial mon:stdio)
+	local qemu=(qemu-system-x86_64 -accel tcg -cpu max -M q35 -m "$EMBER_VM_MEM"
+		-smp "$EMBER_VM_SMP"
+		-object "memory-backend-file,id=mem,size=$EMBER_VM_MEM,mem-path=$EMBER_VM_RAM,share=on"
+		-machine memory-backend=mem -nographic -nodefaults -vga none -no-reboot
+		"${console[@]}"
+		-chardev "file,id=results,path=$run/results.log" -serial chardev:results
+		-chardev "file,id=dmesg,path=$run/dmesg.log" -serial chardev:dmesg
+		-chardev "socket,path=$run/ember-gpu.sock,id=ivsh"
+		-device "ivshmem-doorbell,chardev=ivsh,vectors=$EMBER_VM_VECTORS"
+		-object memory-backend-ram,id=plain-ivshmem,size=1M
+		-device ivshmem-plain,memdev=plain-ivshmem
+		-kernel "/boot/vmlinuz-$EMBER_KVER" -initrd "$run/initramfs.cpio"
+		-append "console=ttyS0 quiet loglevel=4 panic=-1 oops=panic")
+	printf '%q ' "${qemu[@]}" > "$run/qemu.cmdline"
+
+	if [ "$mode" = shell ]; then
+		"${qemu[@]}" || qemu_status=$?
+		ember_vm_teardown
+		trap - EXIT INT TERM
+		return "$qemu_status"
+	fi
+
+	"${qemu[@]}" </dev/null >"$run/qemu.log" 2>&1 &
+	EMBER_VM_QEMU_PID=$!
+	tail -s 0.1 -n +1 -F "$run/results.log" 2>/dev/null | grep --line-buffered -v '^@@EMBER-EXIT' &
+	EMBER_VM_TAIL_PID=$!
+	deadline=$((SECONDS + timeout))
+	while kill -0 "$EMBER_VM_QEMU_PID" 2>/dev/null; do
+		if [ $SECONDS -ge $deadline ]; then
+			warn "vm: timed out after ${timeout}s; killing QEMU"
+			kill "$EMBER_VM_QEMU_PID" 2>/dev/null || true
+			qemu_status=124
+			break
+		fi
+		sleep 0.1
+	done
+	wait "$EMBER_VM_QEMU_PID" 2>/dev/null || [ $qemu_status = 124 ] || qemu_status=$?
+	EMBER_VM_QEMU_PID=
+	sleep 0.2
+	ember_vm_teardown
+	trap - EXIT INT TERM
+
+	status=$(tr -d '\r' < "$run/results.log" | sed -n 's/^@@EMBER-EXIT \([0-9]*\)@@$/\1/p' | tail -n1)
+	if [ -z "$status" ]; then
+		[ $qemu_status = 124 ] && status=124 || status=125
+		warn "vm: the guest did not report an exit status (QEMU status $qemu_status)"
+	fi
+	if [ "$status" != 0 ]; then
+		warn "vm: command failed with status $status; logs kept in $run:"
+		warn "  console.log (guest kernel console), dmesg.log (guest dmesg),"
+		warn "  ember-gpu.log (device), qemu.log, results.log (command output)"
+		grep -E 'BUG:|WARNING:|Oops|Call Trace|panic' "$run/console.log" | head -n 20 >&2 || true
+	fi
+	return "$status"
+}
