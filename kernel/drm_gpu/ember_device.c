@@ -21,8 +21,8 @@
  *
  * 1. Enable the PCI device and bus mastering (the device raises MSI-X
  *    interrupts with memory writes, which need it even before any DMA).
- * 2. Map BAR0 (the ivshmem registers) uncached, and the register page at
- *    the start of BAR2 write-back (see below).
+ * 2. Map BAR0 (the ivshmem registers) and the register page at the start
+ *    of BAR2, both uncached (see below).
  * 3. ember_gpu_init(): refuse anything that is not an Ember GPU of a
  *    contract version we support, read the device description, enable
  *    MSI-X, and ping the device through the management mailbox.
@@ -35,15 +35,21 @@
  * drm_dev_unplug(), which fails new ioctls with -ENODEV and waits for the
  * ones inside drm_dev_enter() to leave, and only then frees the IRQ.
  *
- * BAR2 is not MMIO: it is ordinary RAM (a shared-memory file) that the
- * device process maps write-back on the host, exposed as a prefetchable
- * BAR. The driver maps it write-back too (memremap()): mapping the same
- * pages uncached or write-combined in the guest would alias memory types
- * on one physical page, which the architecture does not promise to keep
- * coherent, and would make every register read an uncached access for
- * nothing. It is then memory shared with another agent, ordered with
- * dma_wmb()/dma_rmb() as the mailbox protocol requires. BAR0 is real
- * (emulated) MMIO with side effects and is mapped uncached.
+ * BAR2 is RAM shared with the device process (a shared-memory file on
+ * the host), exposed as a prefetchable BAR, but what the driver uses of it
+ * is a register interface, so it is mapped like registers: uncached
+ * (pcim_iomap_range(), one page) and accessed with readl()/writel(), whose
+ * program order is the order the mailbox protocol needs. A write-back
+ * memremap() would save uncached reads (free under TCG anyway) but x86 PAT
+ * then refuses any uncached user mapping of the same range, so tests and
+ * debug tools could no longer map sysfs resource2 to check what the driver
+ * reports against the registers; and a device implementing the contract
+ * in hardware would need uncached MMIO anyway.
+ *
+ * For the same tools, the BAR2 region is not requested (with
+ * CONFIG_IO_STRICT_DEVMEM, as in Debian's kernel, a requested region
+ * cannot be mapped from userspace). BAR0 is requested: writing its
+ * Doorbell register behind the driver's back would start commands.
  */
 
 /**
@@ -63,7 +69,6 @@ static int ember_device_map_bars(struct ember_device *edev)
 	struct pci_dev *pdev = edev->pdev;
 	struct device *dev = &pdev->dev;
 	resource_size_t shm_len;
-	int ret;
 
 	if (pci_resource_len(pdev, EMBER_PCI_BAR_DOORBELL) <
 	    EMBER_BAR0_DOORBELL + sizeof(u32))
@@ -83,12 +88,8 @@ static int ember_device_map_bars(struct ember_device *edev)
 				     "BAR2 (%pa bytes) cannot hold the register page\n",
 				     &shm_len);
 
-	ret = pcim_request_region(pdev, EMBER_PCI_BAR_SHM, "ember");
-	if (ret)
-		return dev_err_probe(dev, ret, "cannot request BAR2 (shared memory)\n");
-
-	edev->regs = devm_memremap(dev, pci_resource_start(pdev, EMBER_PCI_BAR_SHM),
-				   EMBER_REG_PAGE_SIZE, MEMREMAP_WB);
+	edev->regs = pcim_iomap_range(pdev, EMBER_PCI_BAR_SHM, 0,
+				      EMBER_REG_PAGE_SIZE);
 	if (IS_ERR(edev->regs))
 		return dev_err_probe(dev, PTR_ERR(edev->regs),
 				     "cannot map the register page\n");

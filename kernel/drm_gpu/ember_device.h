@@ -37,12 +37,11 @@ struct ember_device {
 	void __iomem *doorbell_regs;
 
 	/**
-	 * @regs: The register page at the start of BAR2, mapped write-back.
-	 * BAR2 is ordinary RAM shared with the device process, see the DOC
-	 * block of ember_device.c. Access it only with ember_gpu_read() and
-	 * ember_gpu_write().
+	 * @regs: The register page at the start of BAR2, mapped uncached
+	 * (see the DOC block of ember_device.c). Access it only with
+	 * ember_gpu_read() and ember_gpu_write().
 	 */
-	void *regs;
+	void __iomem *regs;
 
 	/** @gpu: GPU block: identity, management mailbox, interrupts. */
 	struct ember_gpu *gpu;

@@ -11,8 +11,6 @@
 #include <linux/random.h>
 #include <linux/wait.h>
 
-#include <asm/barrier.h>
-
 #include <drm/drm_drv.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
@@ -36,11 +34,12 @@
  * EMBER_VECTOR_MGMT, whose handler only wakes the waiter: the waiter reads
  * the results itself, so the handler needs neither a lock nor a thread.
  *
- * The device is another process on another CPU reading and writing the
- * same memory, so the order in which each side's writes become visible is
- * the protocol: dma_wmb() between the arguments and the SEQ that publishes
- * them (writel() to the doorbell then orders everything before it), and
- * dma_rmb() between seeing ACK and reading what it publishes.
+ * The order in which each side's writes become visible is the protocol:
+ * the device must see the arguments before SEQ and the doorbell, and the
+ * driver must read the results only after seeing ACK. The register page
+ * is mapped uncached and accessed with readl()/writel(), which keep
+ * program order, so the code below is written in protocol order and needs
+ * no other barrier; the device publishes ACK with a release store.
  *
  * A command the device does not acknowledge within
  * %EMBER_MGMT_TIMEOUT_MS fails with -EIO. It is still in flight as far as
@@ -140,12 +139,11 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 		return -EIO;
 	}
 
+	/* The command and its arguments, then the SEQ that publishes them. */
 	ember_gpu_write(edev, EMBER_REG_MGMT_CMD, cmd);
 	for (i = 0; i < EMBER_MGMT_NUM_ARGS; i++)
 		ember_gpu_write(edev, EMBER_REG_MGMT_ARG(i), args[i]);
 
-	/* The device must see the command before the SEQ announcing it. */
-	dma_wmb();
 	seq = gpu->mgmt.seq + 1;
 	ember_gpu_write(edev, EMBER_REG_MGMT_SEQ, seq);
 	gpu->mgmt.seq = seq;
@@ -159,9 +157,7 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 		return -EIO;
 	}
 
-	/* The device writes STATUS and RESULT0..3 before ACK. */
-	dma_rmb();
-
+	/* ACK publishes STATUS and RESULT0..3: read them after it. */
 	status = ember_gpu_read(edev, EMBER_REG_MGMT_STATUS);
 	switch (status) {
 	case EMBER_MGMT_STATUS_OK:
@@ -281,9 +277,7 @@ static int ember_gpu_check_identity(struct ember_device *edev)
 				     "device not ready (status 0x%08x), refusing to bind\n",
 				     status);
 
-	/* The device writes its description before it sets READY. */
-	dma_rmb();
-
+	/* Read after READY: the device writes its description before it. */
 	caps = ember_gpu_read(edev, EMBER_REG_CAPS);
 	if (!(caps & EMBER_CAP_MGMT))
 		return dev_err_probe(dev, -ENODEV,

@@ -4,10 +4,8 @@
 #ifndef __EMBER_GPU_H__
 #define __EMBER_GPU_H__
 
-#include <linux/compiler.h>
+#include <linux/io.h>
 #include <linux/types.h>
-
-#include <asm/byteorder.h>
 
 #include "ember_device.h"
 #include "ember_regs.h"
@@ -17,16 +15,14 @@
  * @edev: The device.
  * @reg: Register offset (EMBER_REG_*).
  *
- * The register page is shared memory the device writes from another CPU:
- * READ_ONCE() makes this exactly one 32-bit load. Ordering against other
- * registers is the caller's job (dma_rmb() after the register that
- * publishes the others).
+ * Register accesses happen in program order: a register read after the
+ * one that publishes it sees what the device wrote before publishing.
  *
  * Return: The register value.
  */
 static inline u32 ember_gpu_read(struct ember_device *edev, u32 reg)
 {
-	return le32_to_cpu(READ_ONCE(*(__le32 *)(edev->regs + reg)));
+	return readl(edev->regs + reg);
 }
 
 /**
@@ -40,7 +36,7 @@ static inline u32 ember_gpu_read(struct ember_device *edev, u32 reg)
  */
 static inline void ember_gpu_write(struct ember_device *edev, u32 reg, u32 value)
 {
-	WRITE_ONCE(*(__le32 *)(edev->regs + reg), cpu_to_le32(value));
+	writel(value, edev->regs + reg);
 }
 
 int ember_gpu_init(struct ember_device *edev);
