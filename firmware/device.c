@@ -16,17 +16,23 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ember_packets.h"
+#include "fault.h"
 #include "fw_version.h"
 #include "log.h"
 
 /* What this device implements, reported in the identity registers. */
-#define EMBER_DEVICE_CAPS		EMBER_CAP_MGMT
-#define EMBER_DEVICE_NUM_RINGS		0
-#define EMBER_DEVICE_VA_BITS		48
+#define EMBER_DEVICE_CAPS		(EMBER_CAP_MGMT | EMBER_CAP_RINGS | \
+					 EMBER_CAP_MMU | EMBER_CAP_COPY)
 #define EMBER_DEVICE_TIMESTAMP_FREQ	1000000000u
 
 _Static_assert(EMBER_REG_MGMT_RESULT(EMBER_MGMT_NUM_RESULTS - 1) <
 	       EMBER_REG_PAGE_SIZE, "mailbox outside the register page");
+_Static_assert(EMBER_REG_FAULT(EMBER_MAX_FAULT_SLOTS, 0) <= EMBER_REG_AREA_SIZE &&
+	       EMBER_REG_CTX(EMBER_MAX_CONTEXTS, 0) <= EMBER_REG_FAULT_AREA &&
+	       EMBER_REG_RING(EMBER_MAX_RINGS, 0) <= EMBER_REG_CTX_AREA,
+	       "register blocks overlap");
+_Static_assert(EMBER_VA_BITS == 48, "the MMU walks four levels of 9 bits");
 
 static uint64_t monotonic_ns(void)
 {
@@ -96,11 +102,17 @@ static void handle_doorbell(struct ember_event_source *src)
 	if (read(src->fd, &count, sizeof(count)) != sizeof(count))
 		return;
 
-	if (db->index == EMBER_DOORBELL_MGMT)
-		ember_mgmt_doorbell(&db->dev->mgmt);
+	ember_device_doorbell(db->dev, db->index);
+}
+
+void ember_device_doorbell(struct ember_device *dev, unsigned int doorbell)
+{
+	if (doorbell == EMBER_DOORBELL_MGMT)
+		ember_mgmt_doorbell(&dev->mgmt);
+	else if (doorbell - EMBER_DOORBELL_RING(0) < dev->num_rings)
+		ember_ring_doorbell(dev, doorbell - EMBER_DOORBELL_RING(0));
 	else
-		ember_info("doorbell_ignored doorbell=%u count=%llu", db->index,
-			   (unsigned long long)count);
+		ember_info("doorbell_ignored doorbell=%u", doorbell);
 }
 
 static void close_doorbells(struct ember_device *dev)
@@ -137,8 +149,7 @@ static int create_doorbells(struct ember_device *dev)
 static void write_identity(struct ember_device *dev)
 {
 	const struct ember_regs *regs = &dev->regs;
-	uint64_t ram_size = dev->config.guest_ram_path ?
-			    dev->config.guest_ram_size : 0;
+	uint64_t ram_size = dev->guest_ram.size;
 
 	ember_reg_write(regs, EMBER_REG_MAGIC, EMBER_MAGIC);
 	ember_reg_write(regs, EMBER_REG_HW_VERSION,
@@ -149,9 +160,9 @@ static void write_identity(struct ember_device *dev)
 					 EMBER_FW_VERSION_MINOR_CURRENT,
 					 EMBER_FW_VERSION_PATCH_CURRENT));
 	ember_reg_write(regs, EMBER_REG_CAPS, EMBER_DEVICE_CAPS);
-	ember_reg_write(regs, EMBER_REG_NUM_RINGS, EMBER_DEVICE_NUM_RINGS);
+	ember_reg_write(regs, EMBER_REG_NUM_RINGS, dev->num_rings);
 	ember_reg_write(regs, EMBER_REG_NUM_CORES, dev->config.num_cores);
-	ember_reg_write(regs, EMBER_REG_VA_BITS, EMBER_DEVICE_VA_BITS);
+	ember_reg_write(regs, EMBER_REG_VA_BITS, EMBER_VA_BITS);
 	ember_reg_write(regs, EMBER_REG_NUM_VECTORS, dev->config.num_vectors);
 	ember_reg_write(regs, EMBER_REG_SHM_SIZE, (uint32_t)dev->config.shm_size);
 	ember_reg_write(regs, EMBER_REG_TIMESTAMP_FREQ,
@@ -159,6 +170,31 @@ static void write_identity(struct ember_device *dev)
 	ember_reg_write(regs, EMBER_REG_GUEST_RAM_SIZE_LO, (uint32_t)ram_size);
 	ember_reg_write(regs, EMBER_REG_GUEST_RAM_SIZE_HI,
 			(uint32_t)(ram_size >> 32));
+	ember_reg_write(regs, EMBER_REG_NUM_CONTEXTS, EMBER_DEVICE_NUM_CONTEXTS);
+	ember_reg_write(regs, EMBER_REG_MAX_RING_SIZE, EMBER_DEVICE_MAX_RING_SIZE);
+	ember_reg_write(regs, EMBER_REG_MAX_IB_SIZE, EMBER_DEVICE_MAX_IB_SIZE);
+	ember_reg_write(regs, EMBER_REG_NUM_FAULT_SLOTS, EMBER_MAX_FAULT_SLOTS);
+	ember_reg_write(regs, EMBER_REG_RESET_COUNT, 0);
+}
+
+static void die_now(struct ember_device *dev)
+{
+	_exit(EMBER_EXIT_DIED);
+}
+
+void ember_device_die(struct ember_device *dev, const char *why)
+{
+	ember_error("device_died reason=%s", why);
+	dev->die(dev);
+}
+
+/* Guest RAM the caller mapped stays the caller's. */
+static void fini_guest_ram(struct ember_device *dev)
+{
+	if (dev->config.guest_ram_base)
+		dev->guest_ram = (struct ember_guest_ram) { 0 };
+	else
+		ember_guest_ram_fini(&dev->guest_ram);
 }
 
 int ember_device_init(struct ember_device *dev,
@@ -170,7 +206,11 @@ int ember_device_init(struct ember_device *dev,
 		.config = *config,
 		.shm_fd = -1,
 		.start_ns = monotonic_ns(),
+		.num_rings = config->num_vectors - 1 < EMBER_MAX_RINGS ?
+			     config->num_vectors - 1 : EMBER_MAX_RINGS,
+		.die = die_now,
 	};
+	ember_inject_init(&dev->inject);
 	for (unsigned int i = 0; i < EMBER_MAX_VECTORS; i++)
 		dev->doorbell_fds[i] = -1;
 
@@ -181,7 +221,10 @@ int ember_device_init(struct ember_device *dev,
 		return ret;
 	}
 
-	if (config->guest_ram_path) {
+	if (config->guest_ram_base) {
+		ember_guest_ram_set_layout(&dev->guest_ram, config->guest_ram_base,
+					   config->guest_ram_size);
+	} else if (config->guest_ram_path) {
 		ret = ember_guest_ram_init(&dev->guest_ram,
 					   config->guest_ram_path,
 					   config->guest_ram_size);
@@ -198,12 +241,22 @@ int ember_device_init(struct ember_device *dev,
 		goto err_fini_guest_ram;
 	}
 
+	if (ember_sched_init(&dev->sched, dev->num_rings)) {
+		ret = -ENOMEM;
+		goto err_close_doorbells;
+	}
+
 	write_identity(dev);
 	ember_mgmt_init(&dev->mgmt, dev);
+	ember_rings_init(dev);
+	ember_contexts_init(dev);
+	ember_faults_init(dev);
 	return 0;
 
+err_close_doorbells:
+	close_doorbells(dev);
 err_fini_guest_ram:
-	ember_guest_ram_fini(&dev->guest_ram);
+	fini_guest_ram(dev);
 err_destroy_shm:
 	destroy_shm(dev);
 	return ret;
@@ -211,8 +264,9 @@ err_destroy_shm:
 
 void ember_device_fini(struct ember_device *dev)
 {
+	ember_sched_fini(&dev->sched);
 	close_doorbells(dev);
-	ember_guest_ram_fini(&dev->guest_ram);
+	fini_guest_ram(dev);
 	destroy_shm(dev);
 }
 
@@ -228,6 +282,19 @@ int ember_device_start(struct ember_device *dev, struct ember_event_loop *loop)
 	unsigned int i;
 	int ret;
 
+	ret = ember_workers_init(&dev->workers, dev->config.num_cores);
+	if (ret) {
+		ember_error("workers_start_failed err=\"%s\"", strerror(-ret));
+		return ret;
+	}
+	dev->workers_running = true;
+
+	ret = ember_rings_start(dev);
+	if (ret) {
+		ember_error("rings_start_failed err=\"%s\"", strerror(-ret));
+		goto err_stop_workers;
+	}
+
 	for (i = 0; i < dev->config.num_vectors; i++) {
 		ret = ember_event_loop_add(loop, &dev->doorbells[i].src);
 		if (ret)
@@ -237,14 +304,14 @@ int ember_device_start(struct ember_device *dev, struct ember_event_loop *loop)
 	/* Release: every identity register is visible before READY is. */
 	ember_reg_write_release(&dev->regs, EMBER_REG_STATUS, EMBER_STATUS_READY);
 	ember_info("device_ready hw_version=%u.%u fw_version=%u.%u.%u "
-		   "shm_size=%llu vectors=%u cores=%u guest_ram_size=%llu",
+		   "shm_size=%llu vectors=%u rings=%u cores=%u guest_ram_size=%llu",
 		   EMBER_HW_VERSION_MAJOR_CURRENT,
 		   EMBER_HW_VERSION_MINOR_CURRENT,
 		   EMBER_FW_VERSION_MAJOR_CURRENT,
 		   EMBER_FW_VERSION_MINOR_CURRENT,
 		   EMBER_FW_VERSION_PATCH_CURRENT,
 		   (unsigned long long)dev->config.shm_size,
-		   dev->config.num_vectors, dev->config.num_cores,
+		   dev->config.num_vectors, dev->num_rings, dev->config.num_cores,
 		   (unsigned long long)dev->guest_ram.size);
 	return 0;
 
@@ -252,6 +319,10 @@ err_remove_doorbells:
 	ember_error("doorbell_watch_failed err=\"%s\"", strerror(-ret));
 	while (i--)
 		ember_event_loop_remove(loop, &dev->doorbells[i].src);
+	ember_rings_stop(dev);
+err_stop_workers:
+	ember_workers_fini(&dev->workers);
+	dev->workers_running = false;
 	return ret;
 }
 
@@ -260,6 +331,10 @@ void ember_device_stop(struct ember_device *dev, struct ember_event_loop *loop)
 	ember_reg_write_release(&dev->regs, EMBER_REG_STATUS, 0);
 	for (unsigned int i = 0; i < dev->config.num_vectors; i++)
 		ember_event_loop_remove(loop, &dev->doorbells[i].src);
+	ember_rings_stop(dev);
+	if (dev->workers_running)
+		ember_workers_fini(&dev->workers);
+	dev->workers_running = false;
 	ember_info("device_stopped");
 }
 
@@ -274,6 +349,11 @@ void ember_device_raise_irq(struct ember_device *dev, unsigned int vector)
 {
 	int ret = -ENOTCONN;
 
+	if (ember_inject_take_drop_irq(&dev->inject)) {
+		ember_warn("irq_dropped vector=%u reason=injected", vector);
+		return;
+	}
+
 	if (dev->irq_sink)
 		ret = dev->irq_sink(dev->irq_sink_data, vector);
 
@@ -282,4 +362,39 @@ void ember_device_raise_irq(struct ember_device *dev, unsigned int vector)
 	else if (ret)
 		ember_warn("irq_failed vector=%u err=\"%s\"", vector,
 			   strerror(-ret));
+}
+
+void ember_device_reset(struct ember_device *dev)
+{
+	ember_sched_lock(&dev->sched);
+	dev->reset_generation++;
+	for (unsigned int i = 0; i < dev->num_rings; i++)
+		ember_ring_reset(&dev->rings[i]);
+	for (unsigned int i = 0; i < EMBER_MAX_CONTEXTS; i++)
+		ember_context_reset(dev, &dev->contexts[i]);
+	ember_reg_write_release(&dev->regs, EMBER_REG_RESET_COUNT,
+				++dev->reset_count);
+	ember_sched_unlock(&dev->sched);
+	ember_warn("device_reset count=%u", dev->reset_count);
+}
+
+bool ember_device_reset_context(struct ember_device *dev, uint32_t index)
+{
+	if (index >= EMBER_MAX_CONTEXTS)
+		return false;
+	ember_sched_lock(&dev->sched);
+	ember_context_reset(dev, &dev->contexts[index]);
+	ember_sched_unlock(&dev->sched);
+	ember_info("context_reset context=%u", index);
+	return true;
+}
+
+bool ember_device_tlb_invalidate(struct ember_device *dev, uint32_t index)
+{
+	bool ok;
+
+	ember_sched_lock(&dev->sched);
+	ok = ember_contexts_tlb_invalidate(dev, index);
+	ember_sched_unlock(&dev->sched);
+	return ok;
 }

@@ -18,8 +18,16 @@
  * QEMU connections.
  *
  * Doorbell k wakes the device's eventfd k. Doorbell EMBER_DOORBELL_MGMT
- * goes to the management mailbox (mgmt.c); the others are reserved for the
- * rings' command processors and only logged for now.
+ * goes to the management mailbox (mgmt.c), doorbell EMBER_DOORBELL_RING(r)
+ * to ring r's command processor (ring.c); others are logged and ignored.
+ * The device has min(NUM_VECTORS - 1, EMBER_MAX_RINGS) rings, since each
+ * ring needs a doorbell and a vector of its own.
+ *
+ * The GPU proper is made of: the scheduler that shares the engine between
+ * rings (scheduler.c), the rings (ring.c), indirect buffers (ib.c) and the
+ * copy engine (copy_engine.c), contexts with their MMU and TLB (context.c,
+ * mmu.c), fault records (fault.c), injection knobs (inject.c) and the
+ * shader core threads (workers.c). This file builds and resets them.
  *
  * Interrupts leave through an irq sink installed by the owner (the ivshmem
  * server in ember-gpu), so the device does not depend on the transport.
@@ -31,11 +39,21 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "context.h"
 #include "ember_regs.h"
 #include "event_loop.h"
 #include "guest_ram.h"
+#include "inject.h"
 #include "mgmt.h"
 #include "regs.h"
+#include "ring.h"
+#include "scheduler.h"
+#include "workers.h"
+
+/* Limits of this device, published in the identity registers. */
+#define EMBER_DEVICE_NUM_CONTEXTS	EMBER_MAX_CONTEXTS
+#define EMBER_DEVICE_MAX_RING_SIZE	(1u << 20)
+#define EMBER_DEVICE_MAX_IB_SIZE	(1u << 24)
 
 struct ember_device_config {
 	/** @shm_size: BAR2 size: a power of two, at least a register page. */
@@ -48,6 +66,11 @@ struct ember_device_config {
 	const char *guest_ram_path;
 	/** @guest_ram_size: bytes of guest RAM, when guest_ram_path is set. */
 	uint64_t guest_ram_size;
+	/**
+	 * @guest_ram_base: guest RAM already mapped by the caller (tests, the
+	 * fuzzer, benchmarks), used instead of guest_ram_path when set.
+	 */
+	void *guest_ram_base;
 };
 
 struct ember_device;
@@ -84,6 +107,26 @@ struct ember_device {
 
 	ember_irq_sink_fn irq_sink;
 	void *irq_sink_data;
+
+	/** @sched: the engine's arbiter; its lock covers the GPU state below. */
+	struct ember_sched sched;
+	unsigned int num_rings;
+	struct ember_ring rings[EMBER_MAX_RINGS];
+	struct ember_context contexts[EMBER_MAX_CONTEXTS];
+	/** @fault_seq, @fault_lost: mirrors of FAULT_SEQ and FAULT_LOST. */
+	uint32_t fault_seq;
+	uint32_t fault_lost;
+	/** @reset_count: mirror of RESET_COUNT. */
+	uint32_t reset_count;
+	/** @reset_generation: bumped by each device reset; aborts jobs. */
+	uint32_t reset_generation;
+	/** @rings_stopping: the ring threads must exit (sched.lock). */
+	bool rings_stopping;
+	struct ember_inject inject;
+	struct ember_workers workers;
+	bool workers_running;
+	/** @die: how the device dies (injection); default: _exit(). */
+	void (*die)(struct ember_device *dev);
 };
 
 int ember_device_init(struct ember_device *dev,
@@ -104,5 +147,16 @@ void ember_device_fail(struct ember_device *dev);
 uint64_t ember_device_timestamp_ns(const struct ember_device *dev);
 
 void ember_device_raise_irq(struct ember_device *dev, unsigned int vector);
+
+/* Doorbell @doorbell rang (the eventfd path, and tests in-process). */
+void ember_device_doorbell(struct ember_device *dev, unsigned int doorbell);
+
+/* The resets and the TLB control; the index ones return false if bad. */
+void ember_device_reset(struct ember_device *dev);
+bool ember_device_reset_context(struct ember_device *dev, uint32_t index);
+bool ember_device_tlb_invalidate(struct ember_device *dev, uint32_t index);
+
+/* Injected death: log @why and call dev->die. */
+void ember_device_die(struct ember_device *dev, const char *why);
 
 #endif /* EMBER_FW_DEVICE_H */

@@ -10,7 +10,8 @@
  * and torn down. The device and the transport only meet here: the device's
  * interrupts are routed to the ivshmem server's client.
  *
- * Exit status: 0 after a signal, 1 on a runtime error, 2 on a usage error.
+ * Exit status: 0 after a signal, 1 on a runtime error, 2 on a usage error,
+ * 3 when an injected fault kills the device (inject.h).
  */
 
 #include <errno.h>
@@ -24,6 +25,7 @@
 #include <sys/signalfd.h>
 #include <unistd.h>
 
+#include "control.h"
 #include "device.h"
 #include "event_loop.h"
 #include "fw_version.h"
@@ -38,12 +40,16 @@
 #define MAX_SHM_SIZE		(1ull << 31)
 /* A sanity bound: each core will be a host thread. */
 #define MAX_CORES		1024
+#define MAX_INJECT_KNOBS	16
 
 struct options {
 	const char *socket_path;
 	const char *log_path;
 	enum ember_log_level log_level;
 	struct ember_device_config device;
+	const char *control_path;
+	const char *inject[MAX_INJECT_KNOBS];
+	unsigned int num_inject;
 };
 
 struct signal_source {
@@ -58,18 +64,22 @@ static void usage(FILE *out)
 		"Run the Ember GPU as the ivshmem server of QEMU's ivshmem-doorbell device.\n"
 		"\n"
 		"  --socket PATH          unix socket to listen on (required)\n"
-		"  --shm-size BYTES       BAR2 size, a power of two from 4K to 2G (default 1M)\n"
+		"  --shm-size BYTES       BAR2 size, a power of two from 16K to 2G (default 1M)\n"
 		"  --vectors N            interrupt vectors and doorbells, %d..%d (default %d)\n"
 		"  --cores N              shader cores, 1..%d (default: host CPUs)\n"
 		"  --guest-ram PATH       QEMU's memory-backend-file (share=on); created if absent\n"
 		"  --guest-ram-size BYTES its size, a multiple of 4K (required with --guest-ram)\n"
+		"  --control PATH         unix socket for runtime control (injection, pause)\n"
+		"  --inject KNOB          inject a fault: hang-ring=N, fault-next-job, drop-irq,\n"
+		"                         die-after-jobs=N (repeatable)\n"
 		"  --log FILE             append the log to FILE (default: stderr)\n"
 		"  --log-level LEVEL      debug, info, warn or error (default info)\n"
 		"  --version              print the firmware version and exit\n"
 		"  --help                 print this help and exit\n"
 		"\n"
 		"BYTES accepts a K, M or G suffix (powers of 1024).\n"
-		"Exit status: 0 after SIGTERM/SIGINT, 1 on error, 2 on a usage error.\n",
+		"Exit status: 0 after SIGTERM/SIGINT, 1 on error, 2 on a usage error,\n"
+		"3 when killed by an injected fault (see firmware/README.md).\n",
 		EMBER_MIN_VECTORS, EMBER_MAX_VECTORS, DEFAULT_VECTORS, MAX_CORES);
 }
 
@@ -139,7 +149,7 @@ static int parse_options(int argc, char **argv, struct options *opts)
 	enum {
 		OPT_SOCKET = 256, OPT_SHM_SIZE, OPT_VECTORS, OPT_CORES,
 		OPT_GUEST_RAM, OPT_GUEST_RAM_SIZE, OPT_LOG, OPT_LOG_LEVEL,
-		OPT_VERSION, OPT_HELP,
+		OPT_VERSION, OPT_HELP, OPT_CONTROL, OPT_INJECT,
 	};
 	static const struct option longopts[] = {
 		{ "socket", required_argument, NULL, OPT_SOCKET },
@@ -150,6 +160,8 @@ static int parse_options(int argc, char **argv, struct options *opts)
 		{ "guest-ram-size", required_argument, NULL, OPT_GUEST_RAM_SIZE },
 		{ "log", required_argument, NULL, OPT_LOG },
 		{ "log-level", required_argument, NULL, OPT_LOG_LEVEL },
+		{ "control", required_argument, NULL, OPT_CONTROL },
+		{ "inject", required_argument, NULL, OPT_INJECT },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ "help", no_argument, NULL, OPT_HELP },
 		{ NULL, 0, NULL, 0 },
@@ -179,10 +191,10 @@ static int parse_options(int argc, char **argv, struct options *opts)
 			break;
 		case OPT_SHM_SIZE:
 			if (!parse_u64(optarg, true, &dev->shm_size) ||
-			    dev->shm_size < EMBER_REG_PAGE_SIZE ||
+			    dev->shm_size < EMBER_REG_AREA_SIZE ||
 			    dev->shm_size > MAX_SHM_SIZE ||
 			    (dev->shm_size & (dev->shm_size - 1)))
-				return usage_error("--shm-size must be a power of two from 4K to 2G, not '%s'",
+				return usage_error("--shm-size must be a power of two from 16K to 2G, not '%s'",
 						   optarg);
 			break;
 		case OPT_VECTORS:
@@ -210,6 +222,15 @@ static int parse_options(int argc, char **argv, struct options *opts)
 			break;
 		case OPT_LOG:
 			opts->log_path = optarg;
+			break;
+		case OPT_CONTROL:
+			opts->control_path = optarg;
+			break;
+		case OPT_INJECT:
+			if (opts->num_inject == MAX_INJECT_KNOBS)
+				return usage_error("at most %d --inject options",
+						   MAX_INJECT_KNOBS);
+			opts->inject[opts->num_inject++] = optarg;
 			break;
 		case OPT_LOG_LEVEL:
 			if (!ember_log_parse_level(optarg, &opts->log_level))
@@ -290,10 +311,12 @@ static void startup_error(const struct options *opts, const char *fmt, ...)
 int main(int argc, char **argv)
 {
 	struct ember_ivshmem_server server;
+	struct ember_control control = { .listen_src.fd = -1, .client_src.fd = -1 };
 	struct ember_event_loop loop;
 	struct ember_device dev;
 	struct signal_source sig = { .src = { .handle = handle_signal } };
 	struct options opts;
+	int exit_status = 0;
 	sigset_t sigs;
 	int ret;
 
@@ -342,6 +365,20 @@ int main(int argc, char **argv)
 		goto out_fini_loop;
 	}
 
+	for (unsigned int i = 0; i < opts.num_inject; i++) {
+		const char *why;
+
+		ret = ember_inject_parse(&dev.inject, opts.inject[i],
+					 dev.num_rings, &why);
+		if (ret) {
+			/* Checked here: the knobs' range depends on the device. */
+			usage_error("--inject '%s': %s", opts.inject[i], why);
+			exit_status = EXIT_USAGE;
+			goto out_fini_device;
+		}
+		ember_info("inject knob=\"%s\"", opts.inject[i]);
+	}
+
 	ret = ember_ivshmem_server_init(&server, &loop, opts.socket_path,
 					dev.shm_fd, dev.doorbell_fds,
 					opts.device.num_vectors);
@@ -356,6 +393,17 @@ int main(int argc, char **argv)
 		goto out_fini_device;
 	}
 	ember_device_set_irq_sink(&dev, device_irq_sink, &server);
+
+	if (opts.control_path) {
+		ret = ember_control_init(&control, &dev, &loop, opts.control_path);
+		if (ret) {
+			ember_error("startup_failed what=control socket=\"%s\" err=\"%s\"",
+				    opts.control_path, strerror(-ret));
+			startup_error(&opts, "control socket '%s': %s",
+				      opts.control_path, strerror(-ret));
+			goto out_fini_server;
+		}
+	}
 
 	ret = ember_event_loop_add(&loop, &sig.src);
 	if (ret) {
@@ -376,6 +424,8 @@ int main(int argc, char **argv)
 	}
 
 out_fini_server:
+	if (opts.control_path)
+		ember_control_fini(&control);
 	ember_device_set_irq_sink(&dev, NULL, NULL);
 	ember_ivshmem_server_fini(&server);
 out_fini_device:
@@ -386,7 +436,9 @@ out_close_signalfd:
 	if (sig.src.fd >= 0)
 		close(sig.src.fd);
 out_close_log:
-	ember_info("exit status=%d", ret ? EXIT_FAILURE : EXIT_SUCCESS);
+	if (!exit_status)
+		exit_status = ret ? EXIT_FAILURE : EXIT_SUCCESS;
+	ember_info("exit status=%d", exit_status);
 	ember_log_close();
-	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
+	return exit_status;
 }

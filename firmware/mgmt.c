@@ -39,9 +39,37 @@ static uint32_t mgmt_ping(struct ember_mgmt *mgmt,
 	return EMBER_MGMT_STATUS_OK;
 }
 
+static uint32_t mgmt_reset_device(struct ember_mgmt *mgmt,
+				  const uint32_t args[EMBER_MGMT_NUM_ARGS],
+				  uint32_t results[EMBER_MGMT_NUM_RESULTS])
+{
+	ember_device_reset(mgmt->dev);
+	results[0] = mgmt->dev->reset_count;
+	return EMBER_MGMT_STATUS_OK;
+}
+
+static uint32_t mgmt_reset_context(struct ember_mgmt *mgmt,
+				   const uint32_t args[EMBER_MGMT_NUM_ARGS],
+				   uint32_t results[EMBER_MGMT_NUM_RESULTS])
+{
+	return ember_device_reset_context(mgmt->dev, args[0]) ?
+	       EMBER_MGMT_STATUS_OK : EMBER_MGMT_STATUS_BAD_ARG;
+}
+
+static uint32_t mgmt_tlb_invalidate(struct ember_mgmt *mgmt,
+				    const uint32_t args[EMBER_MGMT_NUM_ARGS],
+				    uint32_t results[EMBER_MGMT_NUM_RESULTS])
+{
+	return ember_device_tlb_invalidate(mgmt->dev, args[0]) ?
+	       EMBER_MGMT_STATUS_OK : EMBER_MGMT_STATUS_BAD_ARG;
+}
+
 static const struct mgmt_cmd mgmt_cmds[] = {
 	[EMBER_MGMT_CMD_NOP] = { "nop", mgmt_nop },
 	[EMBER_MGMT_CMD_PING] = { "ping", mgmt_ping },
+	[EMBER_MGMT_CMD_RESET_DEVICE] = { "reset_device", mgmt_reset_device },
+	[EMBER_MGMT_CMD_RESET_CONTEXT] = { "reset_context", mgmt_reset_context },
+	[EMBER_MGMT_CMD_TLB_INVALIDATE] = { "tlb_invalidate", mgmt_tlb_invalidate },
 };
 
 void ember_mgmt_init(struct ember_mgmt *mgmt, struct ember_device *dev)

@@ -35,7 +35,7 @@ struct ember_regs {
 static inline volatile uint32_t *ember_reg_ptr(const struct ember_regs *regs,
 					       uint32_t offset)
 {
-	assert(offset < EMBER_REG_PAGE_SIZE && !(offset & 3));
+	assert(offset < EMBER_REG_AREA_SIZE && !(offset & 3));
 	return (volatile uint32_t *)(regs->page + offset);
 }
 

@@ -524,8 +524,15 @@ static bool test_register_page(struct fixture *f)
 		 EMBER_HW_VERSION(EMBER_HW_VERSION_MAJOR_CURRENT,
 				  EMBER_HW_VERSION_MINOR_CURRENT));
 	CHECK_EQ(reg_read(c, EMBER_REG_FW_VERSION), expected_fw_version);
-	CHECK_EQ(reg_read(c, EMBER_REG_CAPS), EMBER_CAP_MGMT);
-	CHECK_EQ(reg_read(c, EMBER_REG_NUM_RINGS), 0);
+	CHECK_EQ(reg_read(c, EMBER_REG_CAPS), EMBER_CAP_MGMT | EMBER_CAP_RINGS |
+		 EMBER_CAP_MMU | EMBER_CAP_COPY);
+	CHECK_EQ(reg_read(c, EMBER_REG_NUM_RINGS), TEST_VECTORS - 1);
+	CHECK_EQ(reg_read(c, EMBER_REG_NUM_CONTEXTS), EMBER_MAX_CONTEXTS);
+	CHECK_EQ(reg_read(c, EMBER_REG_NUM_FAULT_SLOTS), EMBER_MAX_FAULT_SLOTS);
+	CHECK(reg_read(c, EMBER_REG_MAX_RING_SIZE) >= EMBER_RING_MIN_SIZE);
+	CHECK(reg_read(c, EMBER_REG_MAX_IB_SIZE) > 0);
+	CHECK_EQ(reg_read(c, EMBER_REG_FAULT_SEQ), 0);
+	CHECK_EQ(reg_read(c, EMBER_REG_RESET_COUNT), 0);
 	CHECK_EQ(reg_read(c, EMBER_REG_NUM_CORES), TEST_CORES);
 	CHECK_EQ(reg_read(c, EMBER_REG_VA_BITS), 48);
 	CHECK_EQ(reg_read(c, EMBER_REG_NUM_VECTORS), TEST_VECTORS);
@@ -560,7 +567,7 @@ static bool test_mgmt_nop(struct fixture *f)
 
 static bool test_mgmt_bad_cmd(struct fixture *f)
 {
-	static const uint32_t bad_cmds[] = { 0x2, 0xdead, 0xffffffff };
+	static const uint32_t bad_cmds[] = { 0x5, 0xdead, 0xffffffff };
 	struct mgmt_reply reply;
 
 	for (size_t i = 0; i < sizeof(bad_cmds) / sizeof(bad_cmds[0]); i++) {
@@ -758,6 +765,10 @@ static bool test_bad_options(void)
 		{ "--socket", "s", "--vectors", "" },
 		{ "--socket", "s", "--shm-size", "0" },
 		{ "--socket", "s", "--shm-size", "2K" },
+		{ "--socket", "s", "--shm-size", "8K" },
+		{ "--socket", "s", "--inject", "bogus" },
+		{ "--socket", "s", "--inject", "hang-ring=3" },
+		{ "--socket", "s", "--inject", "die-after-jobs=0" },
 		{ "--socket", "s", "--shm-size", "12288" },
 		{ "--socket", "s", "--shm-size", "4G" },
 		{ "--socket", "s", "--shm-size", "1Q" },
@@ -801,6 +812,75 @@ static bool test_help_and_version(void)
 	CHECK(!strncmp(text, "Usage: ember-gpu", 16));
 
 	CHECK(expect_exit(run("version", "--version"), 0, "--version"));
+	return true;
+}
+
+/* Read one line (without its newline) into @reply. */
+static bool read_line(int fd, char *reply, size_t size)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	size_t len = 0;
+
+	while (len < size - 1) {
+		CHECK_EQ(poll(&pfd, 1, TIMEOUT_MS), 1);
+		CHECK_EQ(read(fd, reply + len, 1), 1);
+		if (reply[len] == '\n')
+			break;
+		len++;
+	}
+	reply[len] = '\0';
+	return true;
+}
+
+/* Send one control line; the reply line into @reply. */
+static bool control_cmd(int fd, const char *cmd, char *reply, size_t size)
+{
+	char line[128];
+
+	snprintf(line, sizeof(line), "%s\n", cmd);
+	CHECK_EQ(write(fd, line, strlen(line)), strlen(line));
+	return read_line(fd, reply, size);
+}
+
+/* The control socket: status, knobs, errors, one client, and "die". */
+static bool test_control_socket(void)
+{
+	char ctl_path[sizeof(((struct sockaddr_un *)0)->sun_path)], reply[128];
+	struct device dev;
+	int fd, other, status;
+
+	tmp_path(ctl_path, sizeof(ctl_path), "ctl.sock");
+	CHECK(device_spawn(&dev, "control", "control-dev.sock", "--control",
+			   ctl_path, "--inject", "drop-irq", "--inject",
+			   "hang-ring=2"));
+	fd = connect_socket(ctl_path, &dev);
+	CHECK(fd >= 0);
+	CHECK(control_cmd(fd, "status", reply, sizeof(reply)));
+	CHECK(!strcmp(reply, "ok rings=3 resets=0 faults=0"));
+	CHECK(control_cmd(fd, "fault-next-job", reply, sizeof(reply)));
+	CHECK(!strcmp(reply, "ok"));
+	CHECK(control_cmd(fd, "pause", reply, sizeof(reply)));
+	CHECK(!strcmp(reply, "ok"));
+	CHECK(control_cmd(fd, "resume", reply, sizeof(reply)));
+	CHECK(!strcmp(reply, "ok"));
+	CHECK(control_cmd(fd, "hang-ring=7", reply, sizeof(reply)));
+	CHECK(!strncmp(reply, "error ", 6));
+	CHECK(control_cmd(fd, "bogus", reply, sizeof(reply)));
+	CHECK(!strncmp(reply, "error ", 6));
+
+	other = connect_socket(ctl_path, &dev);
+	CHECK(other >= 0);
+	CHECK(read_line(other, reply, sizeof(reply)));
+	CHECK(!strcmp(reply, "error busy"));
+	close(other);
+
+	/* "die" exits at once, without a reply and without clearing READY. */
+	CHECK_EQ(write(fd, "die\n", 4), 4);
+	status = wait_exit(dev.pid, TIMEOUT_MS);
+	close(fd);
+	if (status == -1)
+		device_kill(&dev);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 3);
 	return true;
 }
 
@@ -972,6 +1052,7 @@ int main(int argc, char **argv)
 	SUBTEST(test_startup_errors, "startup-errors");
 	SUBTEST(test_stale_socket, "stale-socket-replaced");
 	SUBTEST(test_guest_ram, "guest-ram");
+	SUBTEST(test_control_socket, "control-socket");
 #undef SUBTEST
 
 	status = tap_finish();

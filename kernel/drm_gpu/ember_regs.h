@@ -40,7 +40,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	0
+#define   EMBER_HW_VERSION_MINOR_CURRENT	1
 
 /** @EMBER_REG_FW_VERSION: version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
@@ -58,6 +58,10 @@
 /** @EMBER_REG_CAPS: capability bits (EMBER_CAP_*). */
 #define EMBER_REG_CAPS			0x010
 #define   EMBER_CAP_MGMT		BIT(0)
+/* Since 1.1: rings, GPU virtual memory, copy engine, faults and resets. */
+#define   EMBER_CAP_RINGS		BIT(1)
+#define   EMBER_CAP_MMU			BIT(2)
+#define   EMBER_CAP_COPY		BIT(3)
 
 /** @EMBER_REG_NUM_RINGS: number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
@@ -75,6 +79,14 @@
 #define EMBER_REG_GUEST_RAM_SIZE_LO	0x030
 /** @EMBER_REG_GUEST_RAM_SIZE_HI: high word of the guest RAM size. */
 #define EMBER_REG_GUEST_RAM_SIZE_HI	0x034
+/** @EMBER_REG_NUM_CONTEXTS: hardware contexts (since 1.1). */
+#define EMBER_REG_NUM_CONTEXTS		0x038
+/** @EMBER_REG_MAX_RING_SIZE: largest RING_SIZE in bytes (since 1.1). */
+#define EMBER_REG_MAX_RING_SIZE		0x03c
+/** @EMBER_REG_MAX_IB_SIZE: largest indirect buffer in bytes (since 1.1). */
+#define EMBER_REG_MAX_IB_SIZE		0x040
+/** @EMBER_REG_NUM_FAULT_SLOTS: fault records kept (since 1.1). */
+#define EMBER_REG_NUM_FAULT_SLOTS	0x044
 
 /*
  * Management mailbox. The driver writes CMD and ARG0..3, then increments
@@ -99,17 +111,138 @@
  * of the device timestamp (ns) when the command ran.
  */
 #define EMBER_MGMT_CMD_PING		0x1
+/**
+ * @EMBER_MGMT_CMD_RESET_DEVICE: stop every ring and discard its queued
+ * packets (RING_HEAD = RING_TAIL), abort every job, clear every TLB and
+ * context state; RESULT0 = the new RESET_COUNT. Since 1.1.
+ */
+#define EMBER_MGMT_CMD_RESET_DEVICE	0x2
+/**
+ * @EMBER_MGMT_CMD_RESET_CONTEXT: abort context ARG0's running job, clear
+ * its TLB, set its CTX_STATE back to OK. Since 1.1.
+ */
+#define EMBER_MGMT_CMD_RESET_CONTEXT	0x3
+/**
+ * @EMBER_MGMT_CMD_TLB_INVALIDATE: drop context ARG0's TLB entries
+ * (EMBER_CTX_ALL: every context's). Since 1.1.
+ */
+#define EMBER_MGMT_CMD_TLB_INVALIDATE	0x4
 
 /* Management status codes. */
 #define EMBER_MGMT_STATUS_OK		0x0
 #define EMBER_MGMT_STATUS_BAD_CMD	0x1
+/* Since 1.1: an argument is out of range. */
+#define EMBER_MGMT_STATUS_BAD_ARG	0x2
+
+/*
+ * Control block (since 1.1): written by the driver, read by the device.
+ * WATCHDOG_MS bounds the run time of one indirect buffer (0: the device's
+ * default, EMBER_WATCHDOG_DEFAULT_MS). FAULT_ACK is the sequence number of
+ * the last fault record the driver has consumed.
+ */
+#define EMBER_REG_WATCHDOG_MS		0x200
+#define   EMBER_WATCHDOG_DEFAULT_MS	2000
+#define EMBER_REG_FAULT_ACK		0x204
+
+/*
+ * Device status block (since 1.1): written by the device. FAULT_SEQ counts
+ * fault records written (record n is in slot n % NUM_FAULT_SLOTS);
+ * FAULT_LOST counts records overwritten before FAULT_ACK covered them;
+ * RESET_COUNT counts completed device resets.
+ */
+#define EMBER_REG_FAULT_SEQ		0x280
+#define EMBER_REG_FAULT_LOST		0x284
+#define EMBER_REG_RESET_COUNT		0x288
+
+/*
+ * Ring blocks (since 1.1), one per ring at EMBER_REG_RING(r, reg) in the
+ * second page of BAR2. Ring r is woken by doorbell EMBER_DOORBELL_RING(r)
+ * and interrupts on vector EMBER_VECTOR_RING(r).
+ *
+ * BASE (guest-physical, 4 KiB aligned), SIZE (bytes, a power of two from
+ * EMBER_RING_MIN_SIZE to MAX_RING_SIZE; 0 = ring off), PRIORITY and TAIL
+ * are written by the driver. HEAD, STATUS and IRQ_SEQ by the device. HEAD
+ * and TAIL are free-running byte counters: the next packet is at
+ * BASE + (HEAD & (SIZE - 1)); the ring is empty when HEAD == TAIL.
+ */
+#define EMBER_REG_RING_AREA		0x1000
+#define EMBER_REG_RING_STRIDE		0x40
+#define EMBER_REG_RING(r, reg)		(EMBER_REG_RING_AREA + \
+					 (r) * EMBER_REG_RING_STRIDE + (reg))
+#define   EMBER_RING_BASE_LO		0x00
+#define   EMBER_RING_BASE_HI		0x04
+#define   EMBER_RING_SIZE		0x08
+#define   EMBER_RING_TAIL		0x0c
+#define   EMBER_RING_PRIORITY		0x10
+#define   EMBER_RING_HEAD		0x20
+#define   EMBER_RING_STATUS		0x24
+#define     EMBER_RING_STATUS_BUSY	BIT(0)
+#define     EMBER_RING_STATUS_STOPPED	BIT(1)
+#define   EMBER_RING_IRQ_SEQ		0x28
+#define   EMBER_RING_MIN_SIZE		0x1000
+#define   EMBER_RING_MAX_PRIORITY	3
+/** @EMBER_MAX_RINGS: most rings a device has; NUM_RINGS never reads more. */
+#define EMBER_MAX_RINGS			16
+
+/*
+ * Context table (since 1.1), one block per context at EMBER_REG_CTX(c, reg)
+ * in the third page of BAR2. PT_ROOT (guest-physical, 4 KiB aligned; 0 =
+ * no address space) is written by the driver; STATE and FAULT_COUNT by the
+ * device.
+ */
+#define EMBER_REG_CTX_AREA		0x2000
+#define EMBER_REG_CTX_STRIDE		0x10
+#define EMBER_REG_CTX(c, reg)		(EMBER_REG_CTX_AREA + \
+					 (c) * EMBER_REG_CTX_STRIDE + (reg))
+#define   EMBER_CTX_PT_ROOT_LO		0x0
+#define   EMBER_CTX_PT_ROOT_HI		0x4
+#define   EMBER_CTX_STATE		0x8
+#define     EMBER_CTX_STATE_OK		0
+#define     EMBER_CTX_STATE_FAULTED	1
+#define   EMBER_CTX_FAULT_COUNT		0xc
+/** @EMBER_MAX_CONTEXTS: most contexts; NUM_CONTEXTS never reads more. */
+#define EMBER_MAX_CONTEXTS		64
+/** @EMBER_CTX_ALL: "every context" in TLB_INVALIDATE. */
+#define EMBER_CTX_ALL			0xffffffff
+
+/*
+ * Fault records (since 1.1): NUM_FAULT_SLOTS records at
+ * EMBER_REG_FAULT(slot, reg) in the fourth page of BAR2, written by the
+ * device. SEQ is written last (release): a record is valid once its SEQ
+ * reads the sequence number the driver expects.
+ */
+#define EMBER_REG_FAULT_AREA		0x3000
+#define EMBER_REG_FAULT_STRIDE		0x40
+#define EMBER_REG_FAULT(slot, reg)	(EMBER_REG_FAULT_AREA + \
+					 (slot) * EMBER_REG_FAULT_STRIDE + (reg))
+#define   EMBER_FAULT_REC_KIND		0x00
+#define   EMBER_FAULT_REC_RING		0x04
+#define   EMBER_FAULT_REC_CONTEXT		0x08
+#define   EMBER_FAULT_REC_RING_POS		0x0c
+#define   EMBER_FAULT_REC_IB_OFFSET		0x10
+#define   EMBER_FAULT_REC_VA_LO		0x14
+#define   EMBER_FAULT_REC_VA_HI		0x18
+#define   EMBER_FAULT_REC_DETAIL		0x1c
+#define   EMBER_FAULT_REC_TIMESTAMP_LO	0x20
+#define   EMBER_FAULT_REC_TIMESTAMP_HI	0x24
+#define   EMBER_FAULT_REC_SEQ		0x3c
+/** @EMBER_MAX_FAULT_SLOTS: most fault records; NUM_FAULT_SLOTS is no more. */
+#define EMBER_MAX_FAULT_SLOTS		16
+/** @EMBER_NO_CONTEXT: CONTEXT/RING of a record that has none. */
+#define EMBER_NO_CONTEXT		0xffffffff
 
 /* Doorbells (BAR0 Doorbell register: device peer << 16 | doorbell). */
 #define EMBER_DEVICE_PEER_ID		0
 #define EMBER_DOORBELL_MGMT		0
+/* Since 1.1: ring r has doorbell 1 + r (so NUM_RINGS < NUM_VECTORS). */
+#define EMBER_DOORBELL_RING(r)		(1 + (r))
 
 /* Interrupt vectors (MSI-X). */
 #define EMBER_VECTOR_MGMT		0
+/* Since 1.1: fault records are announced on the management vector... */
+#define EMBER_VECTOR_FAULT		0
+/* ...and ring r's completions on vector 1 + r. */
+#define EMBER_VECTOR_RING(r)		(1 + (r))
 #define EMBER_MIN_VECTORS		1
 /**
  * @EMBER_MAX_VECTORS: most interrupt vectors (and doorbells) a device has;
@@ -132,5 +265,10 @@
 
 /** @EMBER_REG_PAGE_SIZE: size of the register page at the start of BAR2. */
 #define EMBER_REG_PAGE_SIZE		0x1000
+/**
+ * @EMBER_REG_AREA_SIZE: since 1.1 the registers span the first four pages
+ * of BAR2 (identity and mailbox, rings, contexts, fault records).
+ */
+#define EMBER_REG_AREA_SIZE		0x4000
 
 #endif /* __EMBER_REGS_H__ */

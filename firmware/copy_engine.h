@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Copy engine
+ *
+ * Copies and fills between GPU virtual addresses of one context. Ranges
+ * are translated a run at a time: consecutive pages that are also
+ * consecutive in host memory are merged and handed to memmove()/memset()
+ * in one go, so a copy of physically contiguous memory runs at memcpy
+ * speed. Work is split into chunks of EMBER_COPY_CHUNK bytes with a
+ * preemption point between them (ember_job_checkpoint()), so a huge copy
+ * can neither starve other rings nor escape the watchdog.
+ *
+ * Returns 0, a fault kind (with job->fault_va/fault_detail) or
+ * EMBER_JOB_ABORTED.
+ */
+
+#ifndef EMBER_FW_COPY_ENGINE_H
+#define EMBER_FW_COPY_ENGINE_H
+
+#include <stdint.h>
+
+#include "ib.h"
+
+#define EMBER_COPY_CHUNK	(4u << 20)
+
+/* HEIGHT rows of WIDTH bytes, rows PITCH bytes apart (strided 2D copy). */
+struct ember_copy_rect {
+	uint64_t src;
+	uint64_t dst;
+	uint32_t width;
+	uint32_t height;
+	uint32_t src_pitch;
+	uint32_t dst_pitch;
+};
+
+int ember_copy(struct ember_job *job, const struct ember_copy_rect *rect);
+/* @size bytes at @dst (both multiples of 4) with the 32-bit @pattern. */
+int ember_fill(struct ember_job *job, uint64_t dst, uint32_t size,
+	       uint32_t pattern);
+
+#endif /* EMBER_FW_COPY_ENGINE_H */

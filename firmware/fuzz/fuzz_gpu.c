@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * libFuzzer target: the command processor and the MMU, in process, fed
+ * with guest-controlled bytes. Every input gets a freshly reset device and
+ * zeroed guest (guest.h) with rings, one context and valid page tables
+ * (one device serves all inputs: creating one costs more than a run),
+ * then the input
+ * overwrites, in this order:
+ *
+ *   u16 ring_len, u16 ib_len, u16 pt_len   (little-endian; clamped)
+ *   ring_len bytes  kernel packets on ring 0 (TAIL = ring_len & ~3)
+ *   ib_len bytes    the indirect buffer at FUZZ_IB_VA (context 1)
+ *   pt_len bytes    the leaf page table that maps FUZZ_DATA_VA
+ *
+ * and the ring runs to completion in this thread. The device must not
+ * crash, hang (the watchdog is 1 ms) or touch memory outside guest RAM
+ * (AddressSanitizer watches); it may fault as much as it likes.
+ */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "guest.h"
+#include "log.h"
+
+#include "fuzz_layout.h"
+
+static void fill(void *dst, size_t cap, const uint8_t **data, size_t *size,
+		 size_t want)
+{
+	size_t n = want < cap ? want : cap;
+
+	if (n > *size)
+		n = *size;
+	memcpy(dst, *data, n);
+	*data += n;
+	*size -= n;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct guest_config config = {
+		.ram_size = FUZZ_RAM_SIZE,
+		.num_vectors = 3,
+		.num_cores = 1,
+	};
+	static struct guest g;
+	static bool ready;
+	struct guest_ib ib;
+	uint16_t lens[3] = { 0 };
+	uint64_t *leaf_table;
+	uint32_t ring_len;
+
+	if (!ready) {
+		ember_log_set_level((enum ember_log_level)(EMBER_LOG_ERROR + 1));
+		if (!guest_init(&g, &config))
+			abort();
+		ready = true;
+	}
+	guest_reset(&g);
+	guest_reg_write(&g, EMBER_REG_WATCHDOG_MS, 1);
+	guest_ring_init(&g, 0, 0);
+	guest_ring_init(&g, 1, 1);
+	guest_ib_init(&g, &ib, FUZZ_CTX, FUZZ_IB_VA, FUZZ_IB_MAX / 4);
+	guest_alloc_mapped(&g, FUZZ_CTX, FUZZ_DATA_VA, FUZZ_DATA_SIZE);
+	leaf_table = guest_pte(&g, FUZZ_CTX, FUZZ_DATA_VA) -
+		     EMBER_PT_INDEX(FUZZ_DATA_VA, 0);
+
+	fill(lens, sizeof(lens), &data, &size, sizeof(lens));
+	ring_len = lens[0] < FUZZ_RING_MAX ? lens[0] : FUZZ_RING_MAX;
+	fill(guest_ptr(&g, g.ring_base[0]), FUZZ_RING_MAX, &data, &size, ring_len);
+	fill(ib.dw, FUZZ_IB_MAX, &data, &size, lens[1]);
+	fill(leaf_table, EMBER_PAGE_SIZE, &data, &size, lens[2]);
+
+	g.ring_tail[0] = ring_len & ~3u;
+	guest_ring_submit(&g, 0);
+	/* A second ring with a plain job shares the engine afterwards. */
+	RING(&g, 1, EMBER_PKT(EMBER_KPKT_RUN_IB, 0, 4), FUZZ_CTX, LO(FUZZ_IB_VA),
+	     HI(FUZZ_IB_VA), 64);
+	guest_ring_submit(&g, 1);
+	guest_mgmt(&g, EMBER_MGMT_CMD_TLB_INVALIDATE, EMBER_CTX_ALL, NULL);
+	return 0;
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Fault and hang injection
+ *
+ * Knobs that make the device misbehave on purpose, so the kernel driver's
+ * recovery paths run for real. They are set with --inject on the command
+ * line or through the control socket (control.c), in one syntax:
+ *
+ *   hang-ring=N       ring N stops at its next packet, HEAD frozen and
+ *                     STATUS.BUSY set, until a device reset
+ *   fault-next-job    the next indirect buffer faults (EMBER_FAULT_INJECTED)
+ *   drop-irq          the next interrupt is not delivered (its status
+ *                     registers are still written)
+ *   die-after-jobs=N  the device dies after N more indirect buffers
+ *   die               the device dies now
+ *
+ * "Dies" means the process exits at once (status EMBER_EXIT_DIED), without
+ * clearing READY: what the driver sees when the GPU falls off the bus.
+ * Each knob fires once. The ring threads consume the knobs, the main thread
+ * sets them: every field is an atomic.
+ */
+
+#ifndef EMBER_FW_INJECT_H
+#define EMBER_FW_INJECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define EMBER_EXIT_DIED		3
+#define EMBER_INJECT_NONE	(-1)
+
+struct ember_inject {
+	/** @hang_ring: the ring to hang at its next packet, or NONE. */
+	int hang_ring;
+	/** @fault_next_job: fault the next indirect buffer. */
+	bool fault_next_job;
+	/** @drop_irqs: interrupts still to drop. */
+	unsigned int drop_irqs;
+	/** @die_after_jobs: die when this reaches 0 from 1; 0 = off. */
+	unsigned int die_after_jobs;
+	/** @die_now: the "die" knob, for the owner to act on. */
+	bool die_now;
+};
+
+void ember_inject_init(struct ember_inject *inject);
+
+/*
+ * Apply one knob, e.g. "hang-ring=1". Returns 0, or -EINVAL with a reason
+ * in *why. @num_rings bounds hang-ring.
+ */
+int ember_inject_parse(struct ember_inject *inject, const char *knob,
+		       unsigned int num_rings, const char **why);
+
+/* Consume a knob: true if it fires now. */
+bool ember_inject_take_hang(struct ember_inject *inject, unsigned int ring);
+bool ember_inject_take_fault(struct ember_inject *inject);
+bool ember_inject_take_drop_irq(struct ember_inject *inject);
+/* An indirect buffer completed: true if the device must die now. */
+bool ember_inject_job_done(struct ember_inject *inject);
+
+#endif /* EMBER_FW_INJECT_H */

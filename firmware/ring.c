@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * The command processors: ring threads, kernel packets (see ring.h).
+ */
+
+#include "ring.h"
+
+#include <endian.h>
+#include <string.h>
+
+#include "context.h"
+#include "device.h"
+#include "fault.h"
+#include "ib.h"
+#include "log.h"
+
+/* The longest payload of a kernel packet with a fixed layout. */
+#define MAX_KPKT_PAYLOAD	4
+
+/* The ring as the driver has programmed it, checked. */
+struct ring_view {
+	uint8_t *host;
+	uint32_t size;
+	uint32_t tail;
+};
+
+static uint32_t ring_reg(const struct ember_ring *ring, uint32_t reg)
+{
+	return ember_reg_read(&ring->dev->regs, EMBER_REG_RING(ring->index, reg));
+}
+
+static void publish_status(struct ember_ring *ring, bool busy)
+{
+	uint32_t status = (busy || ring->hung ? EMBER_RING_STATUS_BUSY : 0) |
+			  (ring->stopped ? EMBER_RING_STATUS_STOPPED : 0);
+
+	ember_reg_write(&ring->dev->regs,
+			EMBER_REG_RING(ring->index, EMBER_RING_STATUS), status);
+}
+
+static void publish_head(struct ember_ring *ring)
+{
+	ember_reg_write_release(&ring->dev->regs,
+				EMBER_REG_RING(ring->index, EMBER_RING_HEAD),
+				ring->head);
+}
+
+static uint32_t ring_priority(const struct ember_ring *ring)
+{
+	uint32_t prio = ring_reg(ring, EMBER_RING_PRIORITY);
+
+	return prio > EMBER_RING_MAX_PRIORITY ? EMBER_RING_MAX_PRIORITY : prio;
+}
+
+/* With the scheduler lock held. */
+static bool has_work(const struct ember_ring *ring)
+{
+	return !ring->stopped && !ring->hung &&
+	       ring_reg(ring, EMBER_RING_SIZE) != 0 &&
+	       ember_reg_read_acquire(&ring->dev->regs,
+				      EMBER_REG_RING(ring->index, EMBER_RING_TAIL)) !=
+	       ring->head;
+}
+
+/* A driver bug on this ring: record it and stop the ring. */
+static void ring_fault(struct ember_ring *ring, uint32_t context, uint64_t va,
+		       uint32_t detail, const char *why)
+{
+	struct ember_fault fault = {
+		.kind = EMBER_FAULT_RING,
+		.ring = ring->index,
+		.context = context,
+		.ring_pos = ring->head,
+		.va = va,
+		.detail = detail,
+	};
+
+	ember_warn("ring_stopped ring=%u head=0x%x reason=%s", ring->index,
+		   ring->head, why);
+	ring->stopped = true;
+	publish_status(ring, false);
+	ember_fault_report(ring->dev, &fault);
+}
+
+static const char *check_view(struct ember_ring *ring, struct ring_view *view)
+{
+	uint64_t base = ring_reg(ring, EMBER_RING_BASE_LO) |
+			(uint64_t)ring_reg(ring, EMBER_RING_BASE_HI) << 32;
+
+	view->size = ring_reg(ring, EMBER_RING_SIZE);
+	view->tail = ember_reg_read_acquire(&ring->dev->regs,
+					    EMBER_REG_RING(ring->index,
+							   EMBER_RING_TAIL));
+	if (view->size < EMBER_RING_MIN_SIZE ||
+	    view->size > EMBER_DEVICE_MAX_RING_SIZE ||
+	    (view->size & (view->size - 1)))
+		return "bad_size";
+	if (base & (EMBER_PAGE_SIZE - 1))
+		return "misaligned_base";
+	view->host = ember_guest_ram_translate(&ring->dev->guest_ram, base,
+					       view->size);
+	if (!view->host)
+		return "base_not_in_guest_ram";
+	if ((view->tail & 3) || view->tail - ring->head > view->size)
+		return "bad_tail";
+	return NULL;
+}
+
+static uint32_t ring_dword(const struct ring_view *view, uint32_t pos)
+{
+	const uint32_t *p = (const uint32_t *)(view->host + (pos & (view->size - 1)));
+
+	return le32toh(__atomic_load_n(p, __ATOMIC_RELAXED));
+}
+
+/* A 64-bit guest-physical destination of a FENCE or TIMESTAMP packet. */
+static uint64_t *phys_u64(struct ember_ring *ring, uint64_t gpa)
+{
+	if (gpa & 7)
+		return NULL;
+	return ember_guest_ram_translate(&ring->dev->guest_ram, gpa, 8);
+}
+
+void ember_ring_raise_irq(struct ember_ring *ring)
+{
+	struct ember_device *dev = ring->dev;
+
+	ember_reg_write_release(&dev->regs,
+				EMBER_REG_RING(ring->index, EMBER_RING_IRQ_SEQ),
+				++ring->irq_seq);
+	ember_device_raise_irq(dev, EMBER_VECTOR_RING(ring->index));
+}
+
+/*
+ * Execute the kernel packet at HEAD, holding the engine. Returns the error
+ * that stops the ring, or NULL.
+ */
+static const char *exec_kernel_packet(struct ember_ring *ring,
+				      const struct ring_view *view,
+				      uint32_t *ctx_out)
+{
+	uint32_t hdr = ring_dword(view, ring->head);
+	uint32_t op = EMBER_PKT_OP(hdr), flags = EMBER_PKT_FLAGS(hdr);
+	uint32_t len = EMBER_PKT_LEN(hdr);
+	uint32_t p[MAX_KPKT_PAYLOAD];
+	uint64_t *dst;
+
+	if (len > (view->tail - ring->head) / 4 - 1)
+		return "packet_past_tail";
+	if (op != EMBER_KPKT_NOP) {
+		if (len > MAX_KPKT_PAYLOAD)
+			return "bad_length";
+		for (uint32_t i = 0; i < len; i++)
+			p[i] = ring_dword(view, ring->head + 4 + 4 * i);
+	}
+	if (flags && op != EMBER_KPKT_FENCE)
+		return "bad_flags";
+
+	switch (op) {
+	case EMBER_KPKT_NOP:
+		return NULL;
+	case EMBER_KPKT_RUN_IB:
+		if (len != EMBER_KPKT_RUN_IB_LEN)
+			return "bad_length";
+		*ctx_out = p[0];
+		if (p[0] >= EMBER_MAX_CONTEXTS)
+			return "bad_context";
+		ember_ib_run(ring, ring->head, p[0], p[1] | (uint64_t)p[2] << 32, p[3]);
+		return NULL;
+	case EMBER_KPKT_FENCE:
+		if (len != EMBER_KPKT_FENCE_LEN)
+			return "bad_length";
+		if (flags & ~EMBER_FENCE_IRQ)
+			return "bad_flags";
+		dst = phys_u64(ring, p[0] | (uint64_t)p[1] << 32);
+		if (!dst)
+			return "bad_fence_address";
+		/* Release: everything the ring did is visible before the fence. */
+		__atomic_store_n(dst, htole64(p[2] | (uint64_t)p[3] << 32),
+				 __ATOMIC_RELEASE);
+		if (flags & EMBER_FENCE_IRQ)
+			ember_ring_raise_irq(ring);
+		return NULL;
+	case EMBER_KPKT_TLB_INVALIDATE:
+		if (len != EMBER_KPKT_TLB_INVALIDATE_LEN)
+			return "bad_length";
+		return ember_contexts_tlb_invalidate(ring->dev, p[0]) ?
+		       NULL : "bad_context";
+	case EMBER_KPKT_TIMESTAMP:
+		if (len != EMBER_KPKT_TIMESTAMP_LEN)
+			return "bad_length";
+		dst = phys_u64(ring, p[0] | (uint64_t)p[1] << 32);
+		if (!dst)
+			return "bad_timestamp_address";
+		__atomic_store_n(dst, htole64(ember_device_timestamp_ns(ring->dev)),
+				 __ATOMIC_RELAXED);
+		return NULL;
+	default:
+		return "bad_opcode";
+	}
+}
+
+/* One packet, holding the engine. */
+static void ring_step(struct ember_ring *ring)
+{
+	struct ember_device *dev = ring->dev;
+	uint32_t generation = dev->reset_generation;
+	uint32_t ctx = EMBER_NO_CONTEXT;
+	struct ring_view view;
+	const char *err;
+
+	if (ember_inject_take_hang(&dev->inject, ring->index)) {
+		ember_warn("ring_hung ring=%u head=0x%x reason=injected",
+			   ring->index, ring->head);
+		ring->hung = true;
+		publish_status(ring, true);
+		return;
+	}
+
+	err = check_view(ring, &view);
+	if (err) {
+		ring_fault(ring, EMBER_NO_CONTEXT, 0, 0, err);
+		return;
+	}
+
+	publish_status(ring, true);
+	err = exec_kernel_packet(ring, &view, &ctx);
+	/* A reset during the packet already moved HEAD to TAIL. */
+	if (generation != dev->reset_generation)
+		return;
+	if (err) {
+		ring_fault(ring, ctx, ring->head, ring_dword(&view, ring->head), err);
+		return;
+	}
+	ring->head += 4 + 4 * EMBER_PKT_LEN(ring_dword(&view, ring->head));
+	publish_head(ring);
+	publish_status(ring, false);
+}
+
+static void *ring_thread(void *data)
+{
+	struct ember_ring *ring = data;
+	struct ember_device *dev = ring->dev;
+	struct ember_sched *sched = &dev->sched;
+
+	pthread_mutex_lock(&sched->lock);
+	for (;;) {
+		while (!dev->rings_stopping && !has_work(ring))
+			pthread_cond_wait(&sched->cond, &sched->lock);
+		if (dev->rings_stopping)
+			break;
+		ember_sched_acquire_locked(sched, ring->index, ring_priority(ring));
+		pthread_mutex_unlock(&sched->lock);
+		if (has_work(ring))
+			ring_step(ring);
+		pthread_mutex_lock(&sched->lock);
+		ember_sched_release_locked(sched);
+	}
+	pthread_mutex_unlock(&sched->lock);
+	return NULL;
+}
+
+void ember_ring_run_sync(struct ember_device *dev, unsigned int index)
+{
+	struct ember_ring *ring = &dev->rings[index];
+
+	for (;;) {
+		bool work;
+
+		ember_sched_acquire(&dev->sched, index, ring_priority(ring));
+		work = has_work(ring);
+		if (work)
+			ring_step(ring);
+		ember_sched_release(&dev->sched);
+		if (!work)
+			return;
+	}
+}
+
+void ember_ring_reset(struct ember_ring *ring)
+{
+	ring->head = ember_reg_read(&ring->dev->regs,
+				    EMBER_REG_RING(ring->index, EMBER_RING_TAIL));
+	ring->stopped = false;
+	ring->hung = false;
+	publish_head(ring);
+	publish_status(ring, false);
+}
+
+void ember_rings_init(struct ember_device *dev)
+{
+	for (unsigned int i = 0; i < EMBER_MAX_RINGS; i++) {
+		struct ember_ring *ring = &dev->rings[i];
+
+		*ring = (struct ember_ring) { .dev = dev, .index = i };
+		if (i >= dev->num_rings)
+			continue;
+		publish_head(ring);
+		publish_status(ring, false);
+		ember_reg_write(&dev->regs, EMBER_REG_RING(i, EMBER_RING_IRQ_SEQ), 0);
+	}
+}
+
+int ember_rings_start(struct ember_device *dev)
+{
+	dev->rings_stopping = false;
+	for (unsigned int i = 0; i < dev->num_rings; i++) {
+		struct ember_ring *ring = &dev->rings[i];
+		int ret = pthread_create(&ring->thread, NULL, ring_thread, ring);
+
+		if (ret) {
+			ember_rings_stop(dev);
+			return -ret;
+		}
+		ring->thread_running = true;
+	}
+	return 0;
+}
+
+void ember_rings_stop(struct ember_device *dev)
+{
+	pthread_mutex_lock(&dev->sched.lock);
+	dev->rings_stopping = true;
+	dev->sched.paused = false;
+	pthread_cond_broadcast(&dev->sched.cond);
+	pthread_mutex_unlock(&dev->sched.lock);
+	for (unsigned int i = 0; i < dev->num_rings; i++) {
+		if (dev->rings[i].thread_running)
+			pthread_join(dev->rings[i].thread, NULL);
+		dev->rings[i].thread_running = false;
+	}
+}
+
+void ember_ring_doorbell(struct ember_device *dev, unsigned int index)
+{
+	ember_sched_kick(&dev->sched);
+	ember_debug("doorbell ring=%u", index);
+}

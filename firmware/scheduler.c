@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * Arbitration of the execution engine between rings (see scheduler.h).
+ */
+
+#include "scheduler.h"
+
+#include <time.h>
+
+int ember_sched_init(struct ember_sched *sched, unsigned int num_rings)
+{
+	*sched = (struct ember_sched) {
+		.owner = EMBER_SCHED_NO_OWNER,
+		.num_rings = num_rings,
+		.last_served = num_rings ? num_rings - 1 : 0,
+	};
+	if (pthread_mutex_init(&sched->lock, NULL))
+		return -1;
+	if (pthread_cond_init(&sched->cond, NULL)) {
+		pthread_mutex_destroy(&sched->lock);
+		return -1;
+	}
+	return 0;
+}
+
+void ember_sched_fini(struct ember_sched *sched)
+{
+	pthread_cond_destroy(&sched->cond);
+	pthread_mutex_destroy(&sched->lock);
+}
+
+/* The ring the engine goes to next: highest priority, then round robin. */
+static int pick_next_locked(const struct ember_sched *sched)
+{
+	int best = -1;
+
+	for (unsigned int i = 1; i <= sched->num_rings; i++) {
+		unsigned int r = (sched->last_served + i) % sched->num_rings;
+
+		if (!(sched->waiting & (1u << r)))
+			continue;
+		if (best < 0 || sched->priority[r] > sched->priority[best])
+			best = (int)r;
+	}
+	return best;
+}
+
+static bool may_run_locked(const struct ember_sched *sched, unsigned int ring)
+{
+	return sched->owner == EMBER_SCHED_NO_OWNER && !sched->paused &&
+	       !sched->exclusive_pending &&
+	       pick_next_locked(sched) == (int)ring;
+}
+
+void ember_sched_acquire_locked(struct ember_sched *sched, unsigned int ring,
+				uint32_t priority)
+{
+	sched->priority[ring] = priority;
+	sched->waiting |= 1u << ring;
+	while (!may_run_locked(sched, ring))
+		pthread_cond_wait(&sched->cond, &sched->lock);
+	sched->waiting &= ~(1u << ring);
+	sched->owner = (int)ring;
+	sched->last_served = ring;
+}
+
+void ember_sched_release_locked(struct ember_sched *sched)
+{
+	sched->owner = EMBER_SCHED_NO_OWNER;
+	pthread_cond_broadcast(&sched->cond);
+}
+
+void ember_sched_acquire(struct ember_sched *sched, unsigned int ring,
+			 uint32_t priority)
+{
+	pthread_mutex_lock(&sched->lock);
+	ember_sched_acquire_locked(sched, ring, priority);
+	pthread_mutex_unlock(&sched->lock);
+}
+
+void ember_sched_release(struct ember_sched *sched)
+{
+	pthread_mutex_lock(&sched->lock);
+	ember_sched_release_locked(sched);
+	pthread_mutex_unlock(&sched->lock);
+}
+
+void ember_sched_yield(struct ember_sched *sched, unsigned int ring)
+{
+	pthread_mutex_lock(&sched->lock);
+	if (sched->waiting || sched->paused || sched->exclusive_pending) {
+		ember_sched_release_locked(sched);
+		ember_sched_acquire_locked(sched, ring, sched->priority[ring]);
+	}
+	pthread_mutex_unlock(&sched->lock);
+}
+
+void ember_sched_sleep(struct ember_sched *sched, unsigned int ring,
+		       unsigned int us)
+{
+	struct timespec ts = { .tv_nsec = (long)us * 1000 };
+
+	ember_sched_release(sched);
+	nanosleep(&ts, NULL);
+	ember_sched_acquire(sched, ring, sched->priority[ring]);
+}
+
+void ember_sched_lock(struct ember_sched *sched)
+{
+	pthread_mutex_lock(&sched->lock);
+	sched->exclusive_pending++;
+	while (sched->owner != EMBER_SCHED_NO_OWNER)
+		pthread_cond_wait(&sched->cond, &sched->lock);
+	sched->exclusive_pending--;
+	sched->owner = EMBER_SCHED_EXCLUSIVE;
+}
+
+void ember_sched_unlock(struct ember_sched *sched)
+{
+	ember_sched_release_locked(sched);
+	pthread_mutex_unlock(&sched->lock);
+}
+
+void ember_sched_pause(struct ember_sched *sched)
+{
+	pthread_mutex_lock(&sched->lock);
+	sched->paused = true;
+	pthread_mutex_unlock(&sched->lock);
+}
+
+void ember_sched_resume(struct ember_sched *sched)
+{
+	pthread_mutex_lock(&sched->lock);
+	sched->paused = false;
+	pthread_cond_broadcast(&sched->cond);
+	pthread_mutex_unlock(&sched->lock);
+}
+
+uint32_t ember_sched_waiting(struct ember_sched *sched)
+{
+	uint32_t waiting;
+
+	pthread_mutex_lock(&sched->lock);
+	waiting = sched->waiting;
+	pthread_mutex_unlock(&sched->lock);
+	return waiting;
+}
+
+void ember_sched_kick(struct ember_sched *sched)
+{
+	pthread_mutex_lock(&sched->lock);
+	pthread_cond_broadcast(&sched->cond);
+	pthread_mutex_unlock(&sched->lock);
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Scheduler
+ *
+ * The GPU has one execution engine (command processing, MMU, copy engine)
+ * shared by all rings. Each ring's command processor is a thread; before it
+ * executes a kernel packet it asks the scheduler for the engine, and gives
+ * it back after. This file owns that arbitration:
+ *
+ * - Priority: when the engine is free, it goes to the waiting ring with the
+ *   highest RING_PRIORITY; rings of equal priority take turns (round robin
+ *   from the ring after the last one served). A ring that keeps having work
+ *   asks again straight away, still holding the lock, so a higher-priority
+ *   ring with queued packets always gets the engine before a lower one.
+ * - Preemption points: a long packet (a big copy, a wait on memory) calls
+ *   ember_sched_yield() between chunks, which hands the engine over when
+ *   another ring is waiting, and ember_sched_release()/acquire() around a
+ *   sleep. So the watchdog can fire and other rings make progress.
+ * - Exclusive access: resets, TLB invalidation from the mailbox and the
+ *   pause knob take the engine from outside the rings (ember_sched_lock
+ *   ... ember_sched_unlock), after the running packet reaches its next
+ *   preemption point, so they never race with packet execution.
+ * - Pause: no ring is granted the engine while paused (a test and
+ *   debugging hook: queue work on several rings, then resume and watch the
+ *   priority order).
+ *
+ * Locking: @lock protects every field here and, by holding the engine
+ * (being @owner), everything the engine touches: ring, context, TLB and
+ * fault state. @cond is broadcast on every change; the waiters are few.
+ */
+
+#ifndef EMBER_FW_SCHEDULER_H
+#define EMBER_FW_SCHEDULER_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ember_regs.h"
+
+#define EMBER_SCHED_NO_OWNER	(-1)
+/* The owner while the mailbox or a reset holds the engine. */
+#define EMBER_SCHED_EXCLUSIVE	(-2)
+
+struct ember_sched {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	/** @owner: the ring holding the engine, or one of the values above. */
+	int owner;
+	/** @waiting: bit r: ring r wants the engine. */
+	uint32_t waiting;
+	/** @priority: each ring's priority, refreshed when it asks. */
+	uint32_t priority[EMBER_MAX_RINGS];
+	/** @last_served: the ring served last, for round robin. */
+	unsigned int last_served;
+	/** @num_rings: rings taking part. */
+	unsigned int num_rings;
+	/** @paused: grant nothing (ember_sched_pause()). */
+	bool paused;
+	/** @exclusive_pending: someone waits in ember_sched_lock(). */
+	unsigned int exclusive_pending;
+};
+
+int ember_sched_init(struct ember_sched *sched, unsigned int num_rings);
+void ember_sched_fini(struct ember_sched *sched);
+
+/* With @lock held: wait until @ring may run, then make it the owner. */
+void ember_sched_acquire_locked(struct ember_sched *sched, unsigned int ring,
+				uint32_t priority);
+void ember_sched_release_locked(struct ember_sched *sched);
+
+void ember_sched_acquire(struct ember_sched *sched, unsigned int ring,
+			 uint32_t priority);
+void ember_sched_release(struct ember_sched *sched);
+/* A preemption point: hand the engine over if anyone else wants it. */
+void ember_sched_yield(struct ember_sched *sched, unsigned int ring);
+/* Give the engine up for @us microseconds (a wait on memory), then ask again. */
+void ember_sched_sleep(struct ember_sched *sched, unsigned int ring,
+		       unsigned int us);
+
+/* Take the engine for the mailbox or a reset; returns with @lock held. */
+void ember_sched_lock(struct ember_sched *sched);
+void ember_sched_unlock(struct ember_sched *sched);
+
+void ember_sched_pause(struct ember_sched *sched);
+void ember_sched_resume(struct ember_sched *sched);
+/* Rings waiting for the engine (a test hook for the priority order). */
+uint32_t ember_sched_waiting(struct ember_sched *sched);
+/* Wake the ring threads waiting in @cond (a doorbell, a stop). */
+void ember_sched_kick(struct ember_sched *sched);
+
+#endif /* EMBER_FW_SCHEDULER_H */

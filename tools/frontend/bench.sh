@@ -1,0 +1,12 @@
+# ./ember bench, host part: the device-core benchmarks in bench/ (sourced).
+#
+# They run on the host with no VM and print one line per figure, with its
+# ratio to a baseline measured in the same run.
+
+ember_bench_host() {
+	local b
+	step "bench: host benchmarks (device core, no VM)"
+	for b in copy_bandwidth fence_roundtrip; do
+		"$EMBER_BUILD/bench/$b" | sed 's/^/    /' || die "bench: $b failed"
+	done
+}
