@@ -368,6 +368,8 @@ void ember_device_reset(struct ember_device *dev)
 {
 	ember_sched_lock(&dev->sched);
 	dev->reset_generation++;
+	/* Injections armed before the reset do not fire after it. */
+	ember_inject_reset(&dev->inject);
 	for (unsigned int i = 0; i < dev->num_rings; i++)
 		ember_ring_reset(&dev->rings[i]);
 	for (unsigned int i = 0; i < EMBER_MAX_CONTEXTS; i++)

@@ -60,6 +60,13 @@ int ember_inject_parse(struct ember_inject *inject, const char *knob,
 	return 0;
 }
 
+void ember_inject_reset(struct ember_inject *inject)
+{
+	__atomic_store_n(&inject->hang_ring, EMBER_INJECT_NONE, __ATOMIC_RELAXED);
+	__atomic_store_n(&inject->fault_next_job, false, __ATOMIC_RELAXED);
+	__atomic_store_n(&inject->drop_irqs, 0, __ATOMIC_RELAXED);
+}
+
 bool ember_inject_take_hang(struct ember_inject *inject, unsigned int ring)
 {
 	int expected = (int)ring;

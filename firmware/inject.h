@@ -20,6 +20,11 @@
  * clearing READY: what the driver sees when the GPU falls off the bus.
  * Each knob fires once. The ring threads consume the knobs, the main thread
  * sets them: every field is an atomic.
+ *
+ * A device reset disarms every knob still pending (hang-ring, fault-next-job,
+ * drop-irq): a reset is the driver's recovery, and an injection armed before
+ * it must not fire on the fresh device. Only die-after-jobs survives: it
+ * counts the process's jobs, not the device state's.
  */
 
 #ifndef EMBER_FW_INJECT_H
@@ -57,6 +62,9 @@ int ember_inject_parse(struct ember_inject *inject, const char *knob,
 bool ember_inject_take_hang(struct ember_inject *inject, unsigned int ring);
 bool ember_inject_take_fault(struct ember_inject *inject);
 bool ember_inject_take_drop_irq(struct ember_inject *inject);
+/* A device reset: disarm every pending knob but die-after-jobs. */
+void ember_inject_reset(struct ember_inject *inject);
+
 /* An indirect buffer completed: true if the device must die now. */
 bool ember_inject_job_done(struct ember_inject *inject);
 

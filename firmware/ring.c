@@ -247,8 +247,10 @@ static void *ring_thread(void *data)
 
 	pthread_mutex_lock(&sched->lock);
 	for (;;) {
-		while (!dev->rings_stopping && !has_work(ring))
-			pthread_cond_wait(&sched->cond, &sched->lock);
+		while (!dev->rings_stopping && !has_work(ring)) {
+			ember_sched_wait_doorbell_locked(sched, ring->index);
+			ring->wakeups++;
+		}
 		if (dev->rings_stopping)
 			break;
 		ember_sched_acquire_locked(sched, ring->index, ring_priority(ring));
@@ -324,7 +326,7 @@ void ember_rings_stop(struct ember_device *dev)
 	pthread_mutex_lock(&dev->sched.lock);
 	dev->rings_stopping = true;
 	dev->sched.paused = false;
-	pthread_cond_broadcast(&dev->sched.cond);
+	ember_sched_kick_all_locked(&dev->sched);
 	pthread_mutex_unlock(&dev->sched.lock);
 	for (unsigned int i = 0; i < dev->num_rings; i++) {
 		if (dev->rings[i].thread_running)
@@ -335,6 +337,6 @@ void ember_rings_stop(struct ember_device *dev)
 
 void ember_ring_doorbell(struct ember_device *dev, unsigned int index)
 {
-	ember_sched_kick(&dev->sched);
+	ember_sched_kick(&dev->sched, index);
 	ember_debug("doorbell ring=%u", index);
 }

@@ -5,7 +5,8 @@
  * DOC: Rings and command processors
  *
  * Each ring has a command processor: a thread that sleeps until its
- * doorbell rings, then executes kernel packets from HEAD to TAIL, one
+ * doorbell rings (its own doorbell only: other rings' doorbells do not wake
+ * it), then executes kernel packets from HEAD to TAIL, one
  * packet per grant of the engine (scheduler.h), publishing HEAD after each
  * one. The ring itself lives in guest memory at the guest-physical BASE the
  * driver programs; BASE, SIZE and TAIL are re-read and checked before every
@@ -44,6 +45,11 @@ struct ember_ring {
 	bool stopped;
 	/** @hung: an injected hang froze the ring until a device reset. */
 	bool hung;
+	/**
+	 * @wakeups: times the idle command processor woke (sched.lock); only
+	 * this ring's doorbell (or a stop) wakes it. A test hook.
+	 */
+	uint64_t wakeups;
 };
 
 void ember_rings_init(struct ember_device *dev);

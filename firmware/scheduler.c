@@ -22,11 +22,22 @@ int ember_sched_init(struct ember_sched *sched, unsigned int num_rings)
 		pthread_mutex_destroy(&sched->lock);
 		return -1;
 	}
+	for (unsigned int r = 0; r < EMBER_MAX_RINGS; r++) {
+		if (pthread_cond_init(&sched->doorbell[r], NULL)) {
+			while (r--)
+				pthread_cond_destroy(&sched->doorbell[r]);
+			pthread_cond_destroy(&sched->cond);
+			pthread_mutex_destroy(&sched->lock);
+			return -1;
+		}
+	}
 	return 0;
 }
 
 void ember_sched_fini(struct ember_sched *sched)
 {
+	for (unsigned int r = 0; r < EMBER_MAX_RINGS; r++)
+		pthread_cond_destroy(&sched->doorbell[r]);
 	pthread_cond_destroy(&sched->cond);
 	pthread_mutex_destroy(&sched->lock);
 }
@@ -148,9 +159,22 @@ uint32_t ember_sched_waiting(struct ember_sched *sched)
 	return waiting;
 }
 
-void ember_sched_kick(struct ember_sched *sched)
+void ember_sched_wait_doorbell_locked(struct ember_sched *sched,
+				      unsigned int ring)
+{
+	pthread_cond_wait(&sched->doorbell[ring], &sched->lock);
+}
+
+void ember_sched_kick(struct ember_sched *sched, unsigned int ring)
 {
 	pthread_mutex_lock(&sched->lock);
-	pthread_cond_broadcast(&sched->cond);
+	pthread_cond_signal(&sched->doorbell[ring]);
 	pthread_mutex_unlock(&sched->lock);
+}
+
+void ember_sched_kick_all_locked(struct ember_sched *sched)
+{
+	for (unsigned int r = 0; r < EMBER_MAX_RINGS; r++)
+		pthread_cond_broadcast(&sched->doorbell[r]);
+	pthread_cond_broadcast(&sched->cond);
 }

@@ -28,7 +28,10 @@
  *
  * Locking: @lock protects every field here and, by holding the engine
  * (being @owner), everything the engine touches: ring, context, TLB and
- * fault state. @cond is broadcast on every change; the waiters are few.
+ * fault state. @cond is broadcast on every change of the engine's state; its
+ * waiters are the rings with work asking for the engine, and ember_sched_lock().
+ * An idle ring's command processor sleeps on its own @doorbell[r] instead,
+ * so a doorbell wakes that ring's thread only (ember_sched_kick()).
  */
 
 #ifndef EMBER_FW_SCHEDULER_H
@@ -47,6 +50,8 @@
 struct ember_sched {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
+	/** @doorbell: ring r's idle command processor sleeps on doorbell[r]. */
+	pthread_cond_t doorbell[EMBER_MAX_RINGS];
 	/** @owner: the ring holding the engine, or one of the values above. */
 	int owner;
 	/** @waiting: bit r: ring r wants the engine. */
@@ -88,7 +93,12 @@ void ember_sched_pause(struct ember_sched *sched);
 void ember_sched_resume(struct ember_sched *sched);
 /* Rings waiting for the engine (a test hook for the priority order). */
 uint32_t ember_sched_waiting(struct ember_sched *sched);
-/* Wake the ring threads waiting in @cond (a doorbell, a stop). */
-void ember_sched_kick(struct ember_sched *sched);
+/* With @lock held: sleep until ring @ring's doorbell (or a stop). */
+void ember_sched_wait_doorbell_locked(struct ember_sched *sched,
+				      unsigned int ring);
+/* Wake ring @ring's idle command processor, and only it (its doorbell). */
+void ember_sched_kick(struct ember_sched *sched, unsigned int ring);
+/* With @lock held: wake every ring's command processor (a stop). */
+void ember_sched_kick_all_locked(struct ember_sched *sched);
 
 #endif /* EMBER_FW_SCHEDULER_H */

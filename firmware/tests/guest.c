@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "guest_pt.h"
 #include "log.h"
 
 /* The low pages of guest RAM stay unused: GPA 0 means "none" in places. */
@@ -136,17 +137,14 @@ void *guest_ptr(struct guest *g, uint64_t gpa)
 	return g->ram + gpa;
 }
 
-static uint64_t *table_entry(struct guest *g, uint64_t table, uint64_t va,
-			     int level)
+static uint64_t alloc_table(void *arg)
 {
-	return (uint64_t *)guest_ptr(g, table) + EMBER_PT_INDEX(va, level);
+	return guest_alloc(arg, 1);
 }
 
-/* The leaf entry of @va, creating the tables on the way. */
-static uint64_t *leaf(struct guest *g, unsigned int ctx, uint64_t va)
+/* Context @ctx's level-4 table, allocated and programmed on first use. */
+static uint64_t pt_root(struct guest *g, unsigned int ctx)
 {
-	uint64_t table;
-
 	if (!g->pt_root[ctx]) {
 		g->pt_root[ctx] = guest_alloc(g, 1);
 		guest_reg_write(g, EMBER_REG_CTX(ctx, EMBER_CTX_PT_ROOT_LO),
@@ -154,15 +152,13 @@ static uint64_t *leaf(struct guest *g, unsigned int ctx, uint64_t va)
 		guest_reg_write(g, EMBER_REG_CTX(ctx, EMBER_CTX_PT_ROOT_HI),
 				HI(g->pt_root[ctx]));
 	}
-	table = g->pt_root[ctx];
-	for (int level = EMBER_PT_LEVELS - 1; level > 0; level--) {
-		uint64_t *e = table_entry(g, table, va, level);
+	return g->pt_root[ctx];
+}
 
-		if (!(*e & EMBER_PTE_VALID))
-			*e = guest_alloc(g, 1) | EMBER_PTE_VALID;
-		table = *e & EMBER_PTE_ADDR_MASK;
-	}
-	return table_entry(g, table, va, 0);
+/* The leaf entry of @va, creating the tables on the way. */
+static uint64_t *leaf(struct guest *g, unsigned int ctx, uint64_t va)
+{
+	return guest_pt_leaf(g->ram, pt_root(g, ctx), va, alloc_table, g);
 }
 
 uint64_t *guest_pte(struct guest *g, unsigned int ctx, uint64_t va)
@@ -173,8 +169,8 @@ uint64_t *guest_pte(struct guest *g, unsigned int ctx, uint64_t va)
 void guest_map(struct guest *g, unsigned int ctx, uint64_t va, uint64_t gpa,
 	       uint64_t size, uint64_t flags)
 {
-	for (uint64_t off = 0; off < size; off += EMBER_PAGE_SIZE)
-		*leaf(g, ctx, va + off) = htole64((gpa + off) | flags);
+	guest_pt_map(g->ram, pt_root(g, ctx), va, gpa, size, flags,
+		     alloc_table, g);
 }
 
 void *guest_alloc_mapped(struct guest *g, unsigned int ctx, uint64_t va,

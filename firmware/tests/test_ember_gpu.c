@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "ember_regs.h"
+#include "guest_pt.h"
 #include "tap.h"
 
 /* Generous: waits end as soon as the event happens, e.g. under valgrind. */
@@ -1000,6 +1001,170 @@ static bool test_guest_ram(void)
 	return true;
 }
 
+/*
+ * End to end through the real binary: a guest-RAM file shared with
+ * ember-gpu, ring 0 and context 1's page tables in it, a RUN_IB whose
+ * indirect buffer does a WRITE_IMM through a mapped page, then a FENCE with
+ * interrupt; doorbell 1 by peer 0's eventfd 1, MSI-X vector 1 by ours.
+ */
+#define E2E_RAM_SIZE		(16u << 20)
+#define E2E_RING_SIZE		0x4000u
+#define E2E_CTX			1
+#define E2E_IB_VA		0x100000000ull
+#define E2E_DATA_VA		0x200000000ull
+#define E2E_FENCE_VALUE		0x1234567887654321ull
+#define E2E_DATA_VALUE		0xdeadbeefu
+
+struct e2e_ram {
+	uint8_t *ram;
+	uint64_t next_page;
+};
+
+/* A zeroed page of guest RAM (bump allocator, from 64 KiB up). */
+static uint64_t e2e_alloc(void *arg)
+{
+	struct e2e_ram *r = arg;
+	uint64_t gpa = r->next_page;
+
+	if (gpa + EMBER_PAGE_SIZE > E2E_RAM_SIZE)
+		abort();
+	r->next_page += EMBER_PAGE_SIZE;
+	memset(r->ram + gpa, 0, EMBER_PAGE_SIZE);
+	return gpa;
+}
+
+static void e2e_put32(uint8_t *p, uint32_t *pos, uint32_t mask, uint32_t v)
+{
+	uint32_t le = htole32(v);
+
+	memcpy(p + (*pos & mask), &le, 4);
+	*pos += 4;
+}
+
+static bool e2e_run(const struct client *c, struct e2e_ram *r)
+{
+	uint64_t ring_gpa, fence_gpa, root, ib_gpa, data_gpa, fence;
+	uint32_t head, tail, ib_len = 0, data;
+	uint8_t *ib;
+
+	ring_gpa = e2e_alloc(r);
+	for (unsigned int i = 1; i < E2E_RING_SIZE / EMBER_PAGE_SIZE; i++)
+		e2e_alloc(r);
+	fence_gpa = e2e_alloc(r);
+	root = e2e_alloc(r);
+	ib_gpa = e2e_alloc(r);
+	data_gpa = e2e_alloc(r);
+	guest_pt_map(r->ram, root, E2E_IB_VA, ib_gpa, EMBER_PAGE_SIZE,
+		     EMBER_PTE_VALID | EMBER_PTE_READ, e2e_alloc, r);
+	guest_pt_map(r->ram, root, E2E_DATA_VA, data_gpa, EMBER_PAGE_SIZE,
+		     EMBER_PTE_VALID | EMBER_PTE_READ | EMBER_PTE_WRITE,
+		     e2e_alloc, r);
+
+	/* The indirect buffer: one WRITE_IMM to the data page. */
+	ib = r->ram + ib_gpa;
+	e2e_put32(ib, &ib_len, ~0u, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3));
+	e2e_put32(ib, &ib_len, ~0u, (uint32_t)E2E_DATA_VA);
+	e2e_put32(ib, &ib_len, ~0u, (uint32_t)(E2E_DATA_VA >> 32));
+	e2e_put32(ib, &ib_len, ~0u, E2E_DATA_VALUE);
+
+	/* Context and ring setup, as the driver does it. */
+	reg_write(c, EMBER_REG_CTX(E2E_CTX, EMBER_CTX_PT_ROOT_LO), (uint32_t)root);
+	reg_write(c, EMBER_REG_CTX(E2E_CTX, EMBER_CTX_PT_ROOT_HI),
+		  (uint32_t)(root >> 32));
+	head = reg_read(c, EMBER_REG_RING(0, EMBER_RING_HEAD));
+	reg_write(c, EMBER_REG_RING(0, EMBER_RING_BASE_LO), (uint32_t)ring_gpa);
+	reg_write(c, EMBER_REG_RING(0, EMBER_RING_BASE_HI),
+		  (uint32_t)(ring_gpa >> 32));
+	reg_write(c, EMBER_REG_RING(0, EMBER_RING_PRIORITY), 0);
+	reg_write(c, EMBER_REG_RING(0, EMBER_RING_SIZE), E2E_RING_SIZE);
+
+	/* RUN_IB, then FENCE with interrupt, then TAIL and doorbell 1. */
+	tail = head;
+	{
+		uint8_t *ring = r->ram + ring_gpa;
+		const uint32_t mask = E2E_RING_SIZE - 1;
+		const uint32_t pkts[] = {
+			EMBER_PKT(EMBER_KPKT_RUN_IB, 0, EMBER_KPKT_RUN_IB_LEN),
+			E2E_CTX, (uint32_t)E2E_IB_VA, (uint32_t)(E2E_IB_VA >> 32),
+			ib_len,
+			EMBER_PKT(EMBER_KPKT_FENCE, EMBER_FENCE_IRQ,
+				  EMBER_KPKT_FENCE_LEN),
+			(uint32_t)fence_gpa, (uint32_t)(fence_gpa >> 32),
+			(uint32_t)E2E_FENCE_VALUE,
+			(uint32_t)(E2E_FENCE_VALUE >> 32),
+		};
+
+		for (size_t i = 0; i < sizeof(pkts) / sizeof(pkts[0]); i++)
+			e2e_put32(ring, &tail, mask, pkts[i]);
+	}
+	reg_write(c, EMBER_REG_RING(0, EMBER_RING_TAIL), tail);
+	CHECK(ring_doorbell(c, EMBER_DOORBELL_RING(0)));
+	CHECK(wait_irq(c, EMBER_VECTOR_RING(0), TIMEOUT_MS));
+
+	memcpy(&fence, r->ram + fence_gpa, 8);
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	CHECK_EQ(le64toh(fence), E2E_FENCE_VALUE);
+	memcpy(&data, r->ram + data_gpa, 4);
+	CHECK_EQ(le32toh(data), E2E_DATA_VALUE);
+	CHECK_EQ(reg_read(c, EMBER_REG_RING(0, EMBER_RING_IRQ_SEQ)), 1);
+	CHECK_EQ(reg_read(c, EMBER_REG_FAULT_SEQ), 0);
+	CHECK_EQ(reg_read(c, EMBER_REG_CTX(E2E_CTX, EMBER_CTX_STATE)),
+		 EMBER_CTX_STATE_OK);
+	/* HEAD reaches TAIL once the FENCE packet is done. */
+	{
+		int64_t deadline = now_ms() + TIMEOUT_MS;
+
+		while (reg_read(c, EMBER_REG_RING(0, EMBER_RING_HEAD)) != tail) {
+			CHECK(now_ms() < deadline);
+			sleep_ms(1);
+		}
+	}
+	/* Nothing else rang: no fault, no stray interrupt. */
+	CHECK(expect_no_irq(c));
+	return true;
+}
+
+static bool test_end_to_end(void)
+{
+	char ram_path[PATH_MAX], size_arg[32];
+	struct e2e_ram r = { .next_page = 16 * EMBER_PAGE_SIZE };
+	struct device dev;
+	struct client c;
+	bool ok = false;
+	int fd;
+
+	tmp_path(ram_path, sizeof(ram_path), "e2e-ram");
+	fd = open(ram_path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	CHECK(fd >= 0);
+	if (ftruncate(fd, E2E_RAM_SIZE) == 0)
+		r.ram = mmap(NULL, E2E_RAM_SIZE, PROT_READ | PROT_WRITE,
+			     MAP_SHARED, fd, 0);
+	close(fd);
+	CHECK(r.ram && r.ram != MAP_FAILED);
+
+	snprintf(size_arg, sizeof(size_arg), "%u", E2E_RAM_SIZE);
+	if (!device_spawn(&dev, "e2e", "e2e.sock", "--vectors", "2",
+			  "--guest-ram", ram_path, "--guest-ram-size", size_arg)) {
+		munmap(r.ram, E2E_RAM_SIZE);
+		return false;
+	}
+	if (client_connect(&c, &dev, 2)) {
+		ok = reg_read(&c, EMBER_REG_NUM_RINGS) == 1 &&
+		     reg_read(&c, EMBER_REG_GUEST_RAM_SIZE_LO) == E2E_RAM_SIZE;
+		if (!ok)
+			tap_diag("NUM_RINGS or GUEST_RAM_SIZE wrong");
+		ok = ok && e2e_run(&c, &r);
+	}
+	client_close(&c);
+	munmap(r.ram, E2E_RAM_SIZE);
+	if (!ok) {
+		device_kill(&dev);
+		return false;
+	}
+	CHECK(device_stop(&dev, SIGTERM));
+	return true;
+}
+
 /* ------------------------------------------------------------------ */
 
 static void remove_tmpdir(void)
@@ -1052,6 +1217,7 @@ int main(int argc, char **argv)
 	SUBTEST(test_startup_errors, "startup-errors");
 	SUBTEST(test_stale_socket, "stale-socket-replaced");
 	SUBTEST(test_guest_ram, "guest-ram");
+	SUBTEST(test_end_to_end, "end-to-end-run-ib-fence-irq");
 	SUBTEST(test_control_socket, "control-socket");
 #undef SUBTEST
 

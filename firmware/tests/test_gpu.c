@@ -675,6 +675,48 @@ static bool test_reset_device_recovers_hang(void)
 	return true;
 }
 
+/* A device reset disarms injections not yet fired, but die-after-jobs. */
+static bool test_reset_device_disarms_injections(void)
+{
+	uint32_t *out = guest_alloc_mapped(&guest, CTX, DATA_VA, 4096);
+	unsigned int irqs = guest_irq_count(&guest, EMBER_VECTOR_RING(2));
+	uint32_t seq = fault_seq();
+	char reply[128];
+	struct guest_ib ib;
+
+	guest_ib_init(&guest, &ib, CTX, IB_VA, 16);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA), HI(DATA_VA), 7);
+	static const char *const knobs[] = {
+		"hang-ring=2", "fault-next-job", "drop-irq", "drop-irq",
+		"die-after-jobs=2",
+	};
+	for (size_t i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++) {
+		ember_control_command(&guest.dev, knobs[i], reply, sizeof(reply));
+		CHECK(!strcmp(reply, "ok"));
+	}
+	CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_RESET_DEVICE, 0, NULL),
+		 EMBER_MGMT_STATUS_OK);
+
+	/* No hang, no fault, the interrupt arrives: none of them fired. */
+	CHECK(guest_wait_fence(&guest, 2, guest_submit_ib(&guest, 2, CTX, &ib),
+			       TIMEOUT_MS));
+	CHECK_EQ(out[0], 7);
+	CHECK(guest_wait_irq(&guest, EMBER_VECTOR_RING(2), irqs + 1, TIMEOUT_MS));
+	CHECK(guest_wait_idle(&guest, 2, TIMEOUT_MS));
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(2, EMBER_RING_STATUS)), 0);
+	CHECK_EQ(fault_seq(), seq);
+	CHECK_EQ(ctx_state(CTX), EMBER_CTX_STATE_OK);
+	CHECK_EQ(guest.dev.inject.hang_ring, EMBER_INJECT_NONE);
+	CHECK(!guest.dev.inject.fault_next_job);
+	CHECK_EQ(guest.dev.inject.drop_irqs, 0);
+
+	/* die-after-jobs kept counting across the reset: one job left. */
+	CHECK(!guest.died);
+	CHECK(run_ib(CTX, &ib));
+	CHECK(guest.died);
+	return true;
+}
+
 /* Bad kernel packets and ring setups stop the ring, until a device reset. */
 static bool test_ring_errors(void)
 {
@@ -763,6 +805,42 @@ static bool test_ring_errors(void)
 
 /* ------------------------------------------------------------------ */
 /* Priorities                                                          */
+
+/* A doorbell wakes its own ring's command processor, no other. */
+static bool test_doorbell_wakes_one_ring(void)
+{
+	uint64_t before[NUM_RINGS], after[NUM_RINGS];
+	uint64_t fence = guest.fence_gpa + 8 * 1;
+
+	/* Let setup's register writes settle: every ring idle. */
+	for (unsigned int r = 0; r < NUM_RINGS; r++)
+		CHECK(guest_wait_idle(&guest, r, TIMEOUT_MS));
+	pthread_mutex_lock(&guest.dev.sched.lock);
+	for (unsigned int r = 0; r < NUM_RINGS; r++)
+		before[r] = guest.dev.rings[r].wakeups;
+	pthread_mutex_unlock(&guest.dev.sched.lock);
+
+	for (uint32_t i = 1; i <= 20; i++) {
+		RING(&guest, 1, EMBER_PKT(EMBER_KPKT_FENCE, 0, 4), LO(fence),
+		     HI(fence), i, 0);
+		guest_ring_submit(&guest, 1);
+		CHECK(guest_wait_fence(&guest, 1, i, TIMEOUT_MS));
+		CHECK(guest_wait_idle(&guest, 1, TIMEOUT_MS));
+	}
+	/* A doorbell with nothing queued wakes ring 1 too, and only it. */
+	ember_device_doorbell(&guest.dev, EMBER_DOORBELL_RING(1));
+
+	pthread_mutex_lock(&guest.dev.sched.lock);
+	for (unsigned int r = 0; r < NUM_RINGS; r++)
+		after[r] = guest.dev.rings[r].wakeups;
+	pthread_mutex_unlock(&guest.dev.sched.lock);
+	CHECK(after[1] > before[1]);
+	for (unsigned int r = 0; r < NUM_RINGS; r++) {
+		if (r != 1)
+			CHECK_EQ(after[r], before[r]);
+	}
+	return true;
+}
 
 /* With the engine paused, queue jobs on every ring; the highest runs first. */
 static bool test_priorities(void)
@@ -922,7 +1000,9 @@ int main(void)
 	SUBTEST(test_fault_records_lost, "fault-records-lost");
 	SUBTEST(test_reset_context_aborts_job, "reset-context-aborts-job");
 	SUBTEST(test_reset_device_recovers_hang, "reset-device-recovers-hang");
+	SUBTEST(test_reset_device_disarms_injections, "reset-device-disarms-injections");
 	SUBTEST(test_ring_errors, "ring-errors");
+	SUBTEST(test_doorbell_wakes_one_ring, "doorbell-wakes-one-ring");
 	SUBTEST(test_priorities, "priorities");
 	SUBTEST(test_inject, "inject-and-control");
 	SUBTEST(test_workers, "shader-core-pool");
