@@ -6,6 +6,7 @@
  */
 #include "igt_core.h"
 
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -33,6 +34,28 @@ static double elapsed(const struct timespec *start)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return (now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) * 1e-9;
+}
+
+/*
+ * As upstream IGT: mark subtest boundaries in the kernel log, so that a
+ * kernel warning or a KASAN report is attributed to the subtest that
+ * caused it. Tests run without /dev/kmsg access just don't mark.
+ */
+static void kmsg_mark(const char *what, const char *name)
+{
+	char buf[256];
+	ssize_t written;
+	int fd, len;
+
+	fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	len = snprintf(buf, sizeof(buf), "<6>[IGT] %s: %s subtest %s\n",
+		       command_name, what, name);
+	/* Best effort: a lost mark only costs attribution. */
+	written = write(fd, buf, len);
+	(void)written;
+	close(fd);
 }
 
 static void print_version(void)
@@ -137,6 +160,7 @@ bool __igt_run_subtest(const char *name, const char *func, int line)
 	in_subtest = name;
 	printf("Starting subtest: %s\n", name);
 	fflush(stdout);
+	kmsg_mark("starting", name);
 	clock_gettime(CLOCK_MONOTONIC, &subtest_start);
 	return true;
 }
@@ -158,6 +182,7 @@ static __attribute__((noreturn)) void exit_subtest(const char *verdict)
 {
 	printf("Subtest %s: %s (%.3fs)\n", in_subtest, verdict, elapsed(&subtest_start));
 	fflush(stdout);
+	kmsg_mark("finished", in_subtest);
 	in_subtest = NULL;
 	siglongjmp(igt_subtest_jmpbuf, 1);
 }

@@ -3,10 +3,8 @@
 
 #include <linux/array_size.h>
 #include <linux/err.h>
-#include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/pci.h>
-#include <linux/stddef.h>
 #include <linux/uaccess.h>
 
 #include <drm/drm_drv.h>
@@ -18,6 +16,7 @@
 #include "ember_device.h"
 #include "ember_gpu.h"
 #include "ember_regs.h"
+#include "ember_uobj.h"
 
 /**
  * DOC: Ember DRM driver
@@ -41,21 +40,16 @@
  * too once the device is gone.
  */
 
-/* Size of the first version of struct drm_ember_gpu_info. */
-#define EMBER_GPU_INFO_MIN_SIZE	offsetofend(struct drm_ember_gpu_info, timestamp)
-
 /**
  * ember_copy_uobj_to_user() - Copy a kernel object to a versioned user
  * object.
  * @usr_ptr: User pointer to the object.
- * @usr_size: Size of the user's version of the object, already checked to
- * be at least the size of its first version.
+ * @usr_size: Size of the user's version of the object, already checked
+ * with ember_uobj_size_valid().
  * @kobj: The kernel object.
  * @kobj_size: Size of the kernel object.
  *
- * Writes min(@usr_size, @kobj_size) bytes and zeroes the rest of a larger
- * user object, so newer userspace reads zero in fields this kernel does
- * not know.
+ * See DOC: Versioned user objects in ember_uobj.h.
  *
  * Return: 0 on success, -EFAULT if the user object is not writable.
  */
@@ -63,12 +57,12 @@ static int ember_copy_uobj_to_user(u64 usr_ptr, u32 usr_size,
 				   const void *kobj, size_t kobj_size)
 {
 	void __user *dst = u64_to_user_ptr(usr_ptr);
+	size_t zero_size = ember_uobj_zero_size(usr_size, kobj_size);
 
-	if (copy_to_user(dst, kobj, min_t(size_t, usr_size, kobj_size)))
+	if (copy_to_user(dst, kobj, ember_uobj_copy_size(usr_size, kobj_size)))
 		return -EFAULT;
 
-	if (usr_size > kobj_size &&
-	    clear_user(dst + kobj_size, usr_size - kobj_size))
+	if (zero_size && clear_user(dst + kobj_size, zero_size))
 		return -EFAULT;
 
 	return 0;
@@ -86,7 +80,7 @@ static int ember_dev_query_gpu_info(struct ember_device *edev,
 	}
 
 	/* Check the arguments before asking the device anything. */
-	if (args->size < EMBER_GPU_INFO_MIN_SIZE)
+	if (!ember_uobj_size_valid(args->size, EMBER_GPU_INFO_MIN_SIZE))
 		return -EINVAL;
 
 	ret = ember_gpu_ping(edev, &info.timestamp);

@@ -92,7 +92,8 @@ static irqreturn_t ember_gpu_mgmt_irq_handler(int irq, void *data)
 
 static bool ember_gpu_mgmt_acked(struct ember_device *edev, u32 seq)
 {
-	return ember_gpu_read(edev, EMBER_REG_MGMT_ACK) == seq;
+	return ember_gpu_mgmt_seq_acked(ember_gpu_read(edev, EMBER_REG_MGMT_ACK),
+					seq);
 }
 
 /**
@@ -144,7 +145,7 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 	for (i = 0; i < EMBER_MGMT_NUM_ARGS; i++)
 		ember_gpu_write(edev, EMBER_REG_MGMT_ARG(i), args[i]);
 
-	seq = gpu->mgmt.seq + 1;
+	seq = ember_gpu_mgmt_seq_next(gpu->mgmt.seq);
 	ember_gpu_write(edev, EMBER_REG_MGMT_SEQ, seq);
 	gpu->mgmt.seq = seq;
 
@@ -242,49 +243,80 @@ int ember_gpu_ping(struct ember_device *edev, u64 *timestamp)
 }
 
 /**
- * ember_gpu_check_identity() - Check the register page is an Ember GPU's
- * that this driver can drive, ready to be used.
- * @edev: The device.
+ * ember_gpu_id_check() - Decide whether the driver can bind to a device.
+ * @id: What the device's register page says.
  *
  * The PCI ID only says "ivshmem": a plain ivshmem device, or an Ember
  * device whose contract changed incompatibly, must be refused before the
  * driver writes anything into its shared memory.
  *
+ * Return: %EMBER_GPU_ID_OK, or the first reason to refuse the device.
+ */
+enum ember_gpu_id_verdict ember_gpu_id_check(const struct ember_gpu_id *id)
+{
+	if (id->magic != EMBER_MAGIC)
+		return EMBER_GPU_ID_BAD_MAGIC;
+	if (EMBER_HW_VERSION_MAJOR(id->hw_version) != EMBER_HW_VERSION_MAJOR_CURRENT)
+		return EMBER_GPU_ID_BAD_VERSION;
+	if (!(id->status & EMBER_STATUS_READY) || (id->status & EMBER_STATUS_FAILED))
+		return EMBER_GPU_ID_NOT_READY;
+	if (!(id->caps & EMBER_CAP_MGMT))
+		return EMBER_GPU_ID_NO_MGMT;
+	if (id->num_vectors < EMBER_MIN_VECTORS || id->num_vectors > EMBER_MAX_VECTORS)
+		return EMBER_GPU_ID_BAD_VECTORS;
+	return EMBER_GPU_ID_OK;
+}
+
+/**
+ * ember_gpu_check_identity() - Check the register page is an Ember GPU's
+ * that this driver can drive, ready to be used.
+ * @edev: The device.
+ * @num_vectors: Where to store the number of interrupt vectors the device
+ * drives.
+ *
  * Return: 0 if the driver can bind, -ENODEV otherwise.
  */
-static int ember_gpu_check_identity(struct ember_device *edev)
+static int ember_gpu_check_identity(struct ember_device *edev, u32 *num_vectors)
 {
 	struct device *dev = edev->base.dev;
-	u32 magic, hw_version, status, caps;
+	struct ember_gpu_id id;
 
-	magic = ember_gpu_read(edev, EMBER_REG_MAGIC);
-	if (magic != EMBER_MAGIC)
+	id.magic = ember_gpu_read(edev, EMBER_REG_MAGIC);
+	id.hw_version = ember_gpu_read(edev, EMBER_REG_HW_VERSION);
+	id.status = ember_gpu_read(edev, EMBER_REG_STATUS);
+	/* Read after READY: the device writes its description before it. */
+	id.caps = ember_gpu_read(edev, EMBER_REG_CAPS);
+	id.num_vectors = ember_gpu_read(edev, EMBER_REG_NUM_VECTORS);
+
+	switch (ember_gpu_id_check(&id)) {
+	case EMBER_GPU_ID_OK:
+		*num_vectors = id.num_vectors;
+		return 0;
+	case EMBER_GPU_ID_BAD_MAGIC:
 		return dev_err_probe(dev, -ENODEV,
 				     "not an Ember GPU (magic 0x%08x): plain ivshmem device? refusing to bind\n",
-				     magic);
-
-	hw_version = ember_gpu_read(edev, EMBER_REG_HW_VERSION);
-	if (EMBER_HW_VERSION_MAJOR(hw_version) != EMBER_HW_VERSION_MAJOR_CURRENT)
+				     id.magic);
+	case EMBER_GPU_ID_BAD_VERSION:
 		return dev_err_probe(dev, -ENODEV,
 				     "unsupported hardware contract version %u.%u (driver supports %u.x)\n",
-				     EMBER_HW_VERSION_MAJOR(hw_version),
-				     EMBER_HW_VERSION_MINOR(hw_version),
+				     EMBER_HW_VERSION_MAJOR(id.hw_version),
+				     EMBER_HW_VERSION_MINOR(id.hw_version),
 				     EMBER_HW_VERSION_MAJOR_CURRENT);
-
-	status = ember_gpu_read(edev, EMBER_REG_STATUS);
-	if (!(status & EMBER_STATUS_READY) || (status & EMBER_STATUS_FAILED))
+	case EMBER_GPU_ID_NOT_READY:
 		return dev_err_probe(dev, -ENODEV,
 				     "device not ready (status 0x%08x), refusing to bind\n",
-				     status);
-
-	/* Read after READY: the device writes its description before it. */
-	caps = ember_gpu_read(edev, EMBER_REG_CAPS);
-	if (!(caps & EMBER_CAP_MGMT))
+				     id.status);
+	case EMBER_GPU_ID_NO_MGMT:
 		return dev_err_probe(dev, -ENODEV,
 				     "device has no management mailbox (caps 0x%08x), refusing to bind\n",
-				     caps);
-
-	return 0;
+				     id.caps);
+	case EMBER_GPU_ID_BAD_VECTORS:
+		return dev_err_probe(dev, -ENODEV,
+				     "device reports %u interrupt vectors, outside %u..%u\n",
+				     id.num_vectors, EMBER_MIN_VECTORS,
+				     EMBER_MAX_VECTORS);
+	}
+	return -ENODEV;
 }
 
 static void ember_gpu_read_info(struct ember_device *edev)
@@ -321,7 +353,7 @@ int ember_gpu_init(struct ember_device *edev)
 	u64 timestamp;
 	int nvec, ret;
 
-	ret = ember_gpu_check_identity(edev);
+	ret = ember_gpu_check_identity(edev, &num_vectors);
 	if (ret)
 		return ret;
 
@@ -344,13 +376,6 @@ int ember_gpu_init(struct ember_device *edev)
 	 */
 	gpu->mgmt.seq = ember_gpu_read(edev, EMBER_REG_MGMT_SEQ);
 	edev->gpu = gpu;
-
-	num_vectors = ember_gpu_read(edev, EMBER_REG_NUM_VECTORS);
-	if (num_vectors < EMBER_MIN_VECTORS || num_vectors > EMBER_MAX_VECTORS)
-		return dev_err_probe(dev, -ENODEV,
-				     "device reports %u interrupt vectors, outside %u..%u\n",
-				     num_vectors, EMBER_MIN_VECTORS,
-				     EMBER_MAX_VECTORS);
 
 	nvec = pci_alloc_irq_vectors(pdev, EMBER_MIN_VECTORS, num_vectors,
 				     PCI_IRQ_MSIX);

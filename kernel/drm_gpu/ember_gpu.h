@@ -39,6 +39,83 @@ static inline void ember_gpu_write(struct ember_device *edev, u32 reg, u32 value
 	writel(value, edev->regs + reg);
 }
 
+/**
+ * struct ember_gpu_id - The register page's identity and description, as
+ * read at probe.
+ */
+struct ember_gpu_id {
+	/** @magic: EMBER_REG_MAGIC. */
+	u32 magic;
+
+	/** @hw_version: EMBER_REG_HW_VERSION. */
+	u32 hw_version;
+
+	/** @status: EMBER_REG_STATUS. */
+	u32 status;
+
+	/** @caps: EMBER_REG_CAPS, read after @status. */
+	u32 caps;
+
+	/** @num_vectors: EMBER_REG_NUM_VECTORS, read after @status. */
+	u32 num_vectors;
+};
+
+/**
+ * enum ember_gpu_id_verdict - Whether the driver can bind to a device, and
+ * if not, the first reason why.
+ */
+enum ember_gpu_id_verdict {
+	/** @EMBER_GPU_ID_OK: An Ember GPU this driver can drive. */
+	EMBER_GPU_ID_OK = 0,
+
+	/** @EMBER_GPU_ID_BAD_MAGIC: Not an Ember GPU (plain ivshmem?). */
+	EMBER_GPU_ID_BAD_MAGIC,
+
+	/** @EMBER_GPU_ID_BAD_VERSION: Incompatible contract major version. */
+	EMBER_GPU_ID_BAD_VERSION,
+
+	/** @EMBER_GPU_ID_NOT_READY: READY clear, or FAILED set. */
+	EMBER_GPU_ID_NOT_READY,
+
+	/** @EMBER_GPU_ID_NO_MGMT: No management mailbox. */
+	EMBER_GPU_ID_NO_MGMT,
+
+	/** @EMBER_GPU_ID_BAD_VECTORS: Vector count out of the contract's range. */
+	EMBER_GPU_ID_BAD_VECTORS,
+};
+
+enum ember_gpu_id_verdict ember_gpu_id_check(const struct ember_gpu_id *id);
+
+/**
+ * ember_gpu_mgmt_seq_next() - The sequence number of the command after the
+ * one with sequence number @seq.
+ * @seq: The last sequence number written to EMBER_REG_MGMT_SEQ.
+ *
+ * Sequence numbers wrap from U32_MAX to 0; the device only compares them
+ * for equality, so the wrap needs no special case.
+ *
+ * Return: @seq + 1, modulo 2^32.
+ */
+static inline u32 ember_gpu_mgmt_seq_next(u32 seq)
+{
+	return seq + 1;
+}
+
+/**
+ * ember_gpu_mgmt_seq_acked() - Whether an ACK value acknowledges a command.
+ * @ack: Value read from EMBER_REG_MGMT_ACK.
+ * @seq: Sequence number of the command.
+ *
+ * One command is in flight at a time, so its ACK is exactly its SEQ: any
+ * other value, the previous command's included, is not an answer.
+ *
+ * Return: true if the device answered the command @seq.
+ */
+static inline bool ember_gpu_mgmt_seq_acked(u32 ack, u32 seq)
+{
+	return ack == seq;
+}
+
 int ember_gpu_init(struct ember_device *edev);
 void ember_gpu_unplug(struct ember_device *edev);
 

@@ -11,11 +11,15 @@ EMBER_MODULE=$EMBER_KBUILD/kernel/drm_gpu/ember.ko
 ember_build_meson() {
 	if [ ! -f "$EMBER_BUILD/build.ninja" ]; then
 		step "build: configuring Meson in $EMBER_BUILD"
-		meson setup "$EMBER_BUILD" "$EMBER_ROOT" --prefix=/usr >"$EMBER_BUILD.setup.log" 2>&1 || {
+		meson setup "$EMBER_BUILD" "$EMBER_ROOT" --prefix=/usr \
+			-Dkselftest_dir="$(ember_kselftest_dir)" >"$EMBER_BUILD.setup.log" 2>&1 || {
 			cat "$EMBER_BUILD.setup.log" >&2
 			die "meson setup failed (log above)"
 		}
 		rm -f "$EMBER_BUILD.setup.log"
+	elif ! grep -qF "\"$(ember_kselftest_dir)\"" "$EMBER_BUILD/meson-info/intro-buildoptions.json"; then
+		meson configure "$EMBER_BUILD" -Dkselftest_dir="$(ember_kselftest_dir)" >/dev/null ||
+			die "meson configure -Dkselftest_dir failed"
 	fi
 	step "build: user space, ember-gpu, tools and tests (ninja)"
 	ninja -C "$EMBER_BUILD" || die "the Meson build failed (errors above)"

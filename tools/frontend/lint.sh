@@ -1,11 +1,12 @@
-# ./ember lint: checkpatch.pl --strict on the kernel driver and uAPI (sourced).
+# ./ember lint: checkpatch.pl --strict on the kernel driver, the uAPI and
+# the kernel-side test code (selftest, planted bugs) (sourced).
 
 # Prints checkpatch's findings; returns non-zero on any ERROR or WARNING.
 ember_lint() {
 	local checkpatch files out errors warnings checks
 	checkpatch=$(ember_checkpatch)
 	[ -f "$checkpatch" ] || die "checkpatch.pl is missing; run ./ember setup"
-	files=$(cd "$EMBER_ROOT" && find kernel uapi -name '*.[ch]' | sort)
+	files=$(cd "$EMBER_ROOT" && find kernel uapi tools/debug-kernel tools/testing -name '*.[ch]' | sort)
 	step "lint: checkpatch --strict on $(echo "$files" | wc -l) files"
 	# shellcheck disable=SC2086
 	out=$(cd "$EMBER_ROOT" && perl "$checkpatch" --strict --no-tree --terse \

@@ -16,6 +16,7 @@ ember_backports_packages() {
 
 ember_bookworm_packages() {
 	echo build-essential ninja-build pkg-config cpio kmod xz-utils zstd \
+		flex bison libelf-dev libssl-dev bc \
 		rsync busybox-static perl python3 \
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
 		spirv-tools glslang-tools glslang-dev \
@@ -78,15 +79,23 @@ ember_apt_install() {
 		-o DPkg::Lock::Timeout=300 -o Dpkg::Progress-Fancy=0 "$@"
 }
 
-# Extracts the kernel's scripts/ (checkpatch.pl) from linux-source-6.12.
+# Extracts the kernel's scripts/ (checkpatch.pl) and the kselftest harness
+# from linux-source-6.12.
 ember_setup_checkpatch() {
 	local dir=$EMBER_CACHE/linux-source-$EMBER_KPKG_VERSION
-	[ -f "$dir/scripts/checkpatch.pl" ] && return 0
-	info "extracting checkpatch.pl from /usr/src/linux-source-6.12.tar.xz"
+	[ -f "$dir/scripts/checkpatch.pl" ] &&
+		[ -f "$dir/tools/testing/selftests/kselftest_harness.h" ] && return 0
+	info "extracting checkpatch.pl and kselftest_harness.h from /usr/src/linux-source-6.12.tar.xz"
 	mkdir -p "$dir"
 	tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$dir" --strip-components=1 \
 		linux-source-6.12/scripts linux-source-6.12/Documentation/dev-tools \
-		|| die "could not extract checkpatch.pl from linux-source-6.12"
+		linux-source-6.12/tools/testing/selftests/kselftest.h \
+		linux-source-6.12/tools/testing/selftests/kselftest_harness.h \
+		|| die "could not extract checkpatch.pl and kselftest_harness.h from linux-source-6.12"
+}
+
+ember_kselftest_dir() {
+	echo "$EMBER_CACHE/linux-source-$EMBER_KPKG_VERSION/tools/testing/selftests"
 }
 
 ember_checkpatch() {

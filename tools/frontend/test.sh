@@ -1,7 +1,12 @@
 # ./ember test: host tests, lint and guest tests, one summary (sourced).
 #
 # Host tests are Meson tests (no VM). Guest tests are the IGT-layout
-# binaries, all run in one VM boot; every IGT subtest counts as one test.
+# binaries and the kselftests, run in two lanes: on Debian's stock kernel
+# (one VM boot) and on the debug kernel (debug_kernel.sh: KASAN, lockdep,
+# kmemleak; one boot for the tests, ember's KUnit suites and a leak scan,
+# one for the lane's self-check). Every IGT
+# subtest, kselftest and KUnit case counts as one test; debug-lane names
+# start with "debug: ".
 # The last line is "N passed, N failed"; the exit status is non-zero on any
 # failure.
 
@@ -57,68 +62,236 @@ ember_test_lint() {
 	fi
 }
 
-# Parses the guest runner's output (results.log of the last VM run).
+# Records a TAP/KTAP result line ("ok N name", "not ok N name # SKIP ...").
+ember_test_record_tap() { # name-prefix line
+	local prefix=$1 line=$2 verdict=pass name
+	case "$line" in "not ok "*) verdict=fail; line=${line#not } ;; esac
+	name=${line#ok }; name=${name#* }
+	case "$name" in *" # SKIP"*|*" # skip"*) verdict=skip ;; esac
+	name=${name%% #*}
+	ember_test_record "$prefix$name" "$verdict"
+}
+
+# Parses the guest runner's output (results.log of a VM run). $2 prefixes
+# every test name: the lane ("debug: "), empty for the stock lane.
 ember_test_parse_guest() {
-	local log=$1 line binary="" sub result rc reported=0
+	local log=$1 lane=${2:-} line binary="" kind="" sub result rc reported=0 section="" suite=""
+	local kunit_suites=0 leaks=()
+	local -a children=()
 	while IFS= read -r line; do
 		line=${line%$'\r'}
-		case "$line" in
-		"@@TEST-BINARY "*) binary=${line#@@TEST-BINARY }; reported=0 ;;
-		"Subtest "*": "*)
+		case "$section:$line" in
+		*:"@@TEST-BINARY "*) binary=${line#@@TEST-BINARY }; reported=0; section=igt; kind=igt ;;
+		*:"@@KSELFTEST "*) binary=${line#@@KSELFTEST }; reported=0; section=kselftest
+			kind=kselftest ;;
+		*:"@@KUNIT-END") section= ;;
+		*:"@@KUNIT "*) suite=${line#@@KUNIT }; section=kunit; children=()
+			kunit_suites=$((kunit_suites + 1)) ;;
+		*:"@@KMEMLEAK") section=kmemleak; leaks=() ;;
+		kmemleak:"@@KMEMLEAK-END") section=
+			EMBER_TEST_LEAKS=("${leaks[@]}") ;;
+		kmemleak:*) leaks+=("$line") ;;
+		igt:"Subtest "*": "*)
 			sub=${line#Subtest }; result=${sub#*: }; sub=${sub%%: *}
 			result=${result%% *}
 			reported=1
 			case "$result" in
-			SUCCESS) ember_test_record "$binary@$sub" pass ;;
-			SKIP) ember_test_record "$binary@$sub" skip ;;
-			*) ember_test_record "$binary@$sub" "$result" ;;
+			SUCCESS) ember_test_record "$lane$binary@$sub" pass ;;
+			SKIP) ember_test_record "$lane$binary@$sub" skip ;;
+			*) ember_test_record "$lane$binary@$sub" "$result" ;;
 			esac ;;
-		"@@TEST-EXIT "*)
+		kselftest:"ok "*|kselftest:"not ok "*)
+			reported=1
+			ember_test_record_tap "$lane$binary@" "$line" ;;
+		# KUnit: parameterised cases list their parameters first, one
+		# level deeper; each parameter counts as one test.
+		kunit:"        ok "*|kunit:"        not ok "*)
+			children+=("${line#        }") ;;
+		kunit:"    ok "*|kunit:"    not ok "*)
+			if [ ${#children[@]} = 0 ]; then
+				ember_test_record_tap "${lane}kunit: $suite@" "${line#    }"
+			else
+				sub=${line#    }; sub=${sub#not }; sub=${sub#ok }; sub=${sub#* }
+				for result in "${children[@]}"; do
+					ember_test_record_tap "${lane}kunit: $suite@${sub%% #*}@" "$result"
+				done
+				children=()
+			fi ;;
+		*:"@@TEST-EXIT "*)
 			rc=${line##* }
+			section=
 			case "$rc" in
 			0|77) ;;
-			*) if [ "$rc" = 124 ]; then ember_test_record "$binary" "timeout"
+			4) if [ "$kind" != kselftest ]; then ember_test_record "$lane$binary" "exit status 4"
+			   elif [ $reported = 0 ]; then ember_test_record "$lane$binary" skip; fi ;;
+			# IGT fails with 98, kselftest with 1, after their subtests.
+			1) if [ $reported = 0 ] || [ "$kind" != kselftest ]; then
+				ember_test_record "$lane$binary" "exit status $rc"
+			   fi ;;
+			*) if [ "$rc" = 124 ]; then ember_test_record "$lane$binary" "timeout"
 			   elif [ $reported = 0 ] || [ "$rc" != 98 ]; then
-				ember_test_record "$binary" "exit status $rc"
+				ember_test_record "$lane$binary" "exit status $rc"
 			   fi ;;
 			esac ;;
 		esac
 	done < "$log"
+	EMBER_TEST_KUNIT_SUITES=$kunit_suites
 }
 
 ember_test_guest() {
 	local filter=$1 status=0
-	step "test: guest tests (one VM boot)"
+	step "test: stock lane: guest tests (one VM boot)"
+	ember_vm_lane stock
 	ember_vm --timeout 1500 -- run-tests "$filter" || status=$?
-	ember_test_parse_guest "$EMBER_OUT/vm/last/results.log"
+	ember_test_parse_guest "$EMBER_VM_RUN/results.log"
 	if [ $status != 0 ] && [ $EMBER_TEST_FAILED = 0 ]; then
 		ember_test_record "guest: VM run" "exit status $status"
 	fi
 	if grep -qE 'BUG:|WARNING:|Oops|general protection|Call Trace' \
-		"$EMBER_OUT/vm/last/dmesg.log" "$EMBER_OUT/vm/last/console.log"; then
-		ember_test_record "guest: kernel log clean" "kernel warning or oops, see $EMBER_OUT/vm/last/dmesg.log"
+		"$EMBER_VM_RUN/dmesg.log" "$EMBER_VM_RUN/console.log"; then
+		ember_test_record "guest: kernel log clean" "kernel warning or oops, see $EMBER_VM_RUN/dmesg.log"
 	else
 		ember_test_record "guest: kernel log clean" pass
 	fi
 }
 
+# The debug lane's detectors, as they report in the kernel log. Leaks are
+# read from kmemleak itself after the suite (debug-checks kmemleak): its
+# log line would also count what the boot leaked before ember loaded.
+EMBER_TEST_DETECTORS='BUG:|WARNING:|Oops|general protection fault'
+
+# Prints "LINE<TAB>TEST<TAB>REPORT" for every detector report in a guest
+# kernel log, TEST being the test that was running: the last
+# "ember-test: BINARY" mark of tools/guest/run-tests, refined to
+# BINARY@SUBTEST by the IGT library's "[IGT] BINARY: starting subtest" marks.
+ember_test_kernel_reports() { # dmesg.log
+	tr -d '\r' < "$1" | awk -v detectors="$EMBER_TEST_DETECTORS" '
+		BEGIN { test = "boot, modprobe ember and KUnit" }
+		/ember-test: / { test = substr($0, index($0, "ember-test: ") + 12); binary = test }
+		/\[IGT\] [^ ]+: starting subtest / { test = binary "@" $NF }
+		/\[IGT\] [^ ]+: finished subtest / { test = binary }
+		$0 ~ detectors { sub(/^\[[ 0-9.]*\] /, ""); print NR "\t" test "\t" $0 }'
+}
+
+# Prints a report of the kernel log with the lines that follow it.
+ember_test_show_report() { # dmesg.log line test report
+	printf '    %s%s%s during %s:\n' "$_red" "$4" "$_reset" "$3"
+	tr -d '\r' < "$1" | sed -n "$(($2 + 1)),$(($2 + 24))p" | sed 's/^\[[ 0-9.]*\] /      /'
+}
+
+# Seconds from the guest kernel's start to /init, from its log.
+ember_test_boot_seconds() { # dmesg.log
+	tr -d '\r' < "$1" | sed -n 's/^\[ *\([0-9]*\)\.[0-9]*\] Run \/init as init process.*/\1/p' | head -n1
+}
+
+# The debug lane: the same guest tests on the debug kernel, plus KUnit and
+# a kmemleak scan, in one boot; every detector report fails it. Then its
+# self-check, in a boot of its own so that lockdep (which stops after its
+# first report) cannot be silenced by it.
+ember_test_debug() {
+	local filter=$1 status=0 start run reports line test what bug caught
+	start=$SECONDS
+	# In a subshell, so a failed build fails the lane, not the summary.
+	if ! (ember_debug_kernel); then
+		ember_test_record "debug: kernel build" "failed, see the errors above"
+		return 0
+	fi
+	EMBER_TEST_TIMES+=("debug kernel build: $((SECONDS - start)) s")
+	ember_debug_kernel >/dev/null
+	ember_vm_lane debug
+
+	step "test: debug lane: guest tests, KUnit, kmemleak (one VM boot)"
+	start=$SECONDS
+	ember_vm --timeout 1500 -- "run-tests '$filter'; debug-checks kunit; debug-checks kmemleak" ||
+		status=$?
+	run=$EMBER_VM_RUN
+	EMBER_TEST_TIMES+=("debug lane suite: $((SECONDS - start)) s (kernel reached /init after $(ember_test_boot_seconds "$run/dmesg.log") s)")
+	EMBER_TEST_LEAKS=()
+	ember_test_parse_guest "$run/results.log" "debug: "
+	[ "$EMBER_TEST_KUNIT_SUITES" -gt 0 ] ||
+		ember_test_record "debug: kunit" "no ember KUnit suite ran, see $run/dmesg.log"
+	if [ $status != 0 ]; then
+		ember_test_record "debug: VM run" "exit status $status, see $run"
+	fi
+	reports=0
+	while IFS=$'\t' read -r line test what; do
+		ember_test_show_report "$run/dmesg.log" "$line" "$test" "$what"
+		reports=$((reports + 1))
+	done < <(ember_test_kernel_reports "$run/dmesg.log")
+	if [ ${#EMBER_TEST_LEAKS[@]} -gt 0 ]; then
+		printf '    %skmemleak%s after the suite:\n' "$_red" "$_reset"
+		printf '      %s\n' "${EMBER_TEST_LEAKS[@]}" | head -n 60
+		reports=$((reports + 1))
+	fi
+	if [ $reports = 0 ]; then
+		ember_test_record "debug: kernel log clean (KASAN, lockdep, kmemleak, warnings)" pass
+	else
+		ember_test_record "debug: kernel log clean (KASAN, lockdep, kmemleak, warnings)" \
+			"$reports detector reports above, see $run/dmesg.log"
+	fi
+
+	[ "$filter" = '*' ] || return 0
+	step "test: debug lane self-check: planted leak, lock inversion, use-after-free"
+	start=$SECONDS
+	status=0
+	ember_vm --timeout 900 -- debug-checks planted || status=$?
+	run=$EMBER_VM_RUN
+	[ $status = 0 ] || ember_test_record "debug: self-check VM run" "exit status $status, see $run"
+	EMBER_TEST_TIMES+=("debug lane self-check: $((SECONDS - start)) s")
+	EMBER_TEST_LEAKS=()
+	ember_test_parse_guest "$run/results.log" "debug: "
+	for bug in lock_inversion use_after_free leak; do
+		case "$bug" in
+		lock_inversion) caught=$(ember_test_kernel_reports "$run/dmesg.log" |
+			awk -F'\t' '$2 == "planted-lock_inversion" && /circular locking dependency/' | head -n1) ;;
+		use_after_free) caught=$(ember_test_kernel_reports "$run/dmesg.log" |
+			awk -F'\t' '$2 == "planted-use_after_free" && /KASAN: slab-use-after-free/' | head -n1) ;;
+		leak) caught=$(printf '%s\n' "${EMBER_TEST_LEAKS[@]}" | grep -m1 'planted_leak_write') ;;
+		esac
+		if [ -n "$caught" ]; then
+			info "planted $bug caught: $(printf '%s' "$caught" | cut -f3 | sed 's/^ *//')"
+			ember_test_record "debug: self-check@planted-$bug" pass
+		else
+			ember_test_record "debug: self-check@planted-$bug" "not reported, see $run/dmesg.log"
+		fi
+	done
+}
+
+# Runs lane $1 (a function) with the rest as arguments and adds the
+# lane's own counts to EMBER_TEST_LANES.
+ember_test_lane() { # name function args...
+	local name=$1 passed=$EMBER_TEST_PASSED failed=$EMBER_TEST_FAILED start=$SECONDS
+	shift
+	"$@"
+	EMBER_TEST_LANES+=("$name: $((EMBER_TEST_PASSED - passed)) passed, $((EMBER_TEST_FAILED - failed)) failed ($((SECONDS - start)) s)")
+}
+
 ember_test() {
-	local host_only=0 filter='*' f
+	local host_only=0 stock=1 debug=1 filter='*' f
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--host-only) host_only=1; shift ;;
+		--stock-only) debug=0; shift ;;
+		--debug-only) stock=0; shift ;;
 		--filter) filter=$2; shift 2 ;;
 		*) die "test: unknown option '$1' (see ./ember --help)" ;;
 		esac
 	done
 	local start=$SECONDS
+	EMBER_TEST_LANES=() EMBER_TEST_TIMES=()
 	if [ "$filter" = '*' ]; then
-		ember_test_host
+		ember_test_lane "host tests" ember_test_host
 		ember_test_lint
 	fi
-	[ $host_only = 1 ] || ember_test_guest "$filter"
+	if [ $host_only = 0 ]; then
+		[ $stock = 0 ] || ember_test_lane "stock lane ($EMBER_KVER)" ember_test_guest "$filter"
+		[ $debug = 0 ] || ember_test_lane "debug lane" ember_test_debug "$filter"
+	fi
 
 	step "test: summary ($((SECONDS - start)) s)"
+	for f in "${EMBER_TEST_LANES[@]}" "${EMBER_TEST_TIMES[@]}"; do
+		info "$f"
+	done
 	for f in "${EMBER_TEST_FAILURES[@]}"; do
 		printf '    %sFAILED%s %s\n' "$_red" "$_reset" "$f"
 	done

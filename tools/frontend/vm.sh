@@ -7,12 +7,41 @@
 # A plain ivshmem device sits beside the GPU: ember.ko must refuse it.
 # ember-gpu and QEMU are torn down on every exit path, timeout and Ctrl-C
 # included.
+#
+# Two lanes (ember_vm_lane): "stock" boots Debian's kernel, what users run,
+# with ember.ko built out of tree; "debug" boots the debug kernel of
+# debug_kernel.sh, what catches our bugs, with its in-tree ember.ko.
+
+# shellcheck source=tools/frontend/debug_kernel.sh
+. "$EMBER_ROOT/tools/frontend/debug_kernel.sh"
 
 EMBER_GUEST_MODULES="drm drm_shmem_helper gpu-sched drm_gpuvm drm_exec"
 EMBER_VM_MEM=${EMBER_VM_MEM:-1G}
 EMBER_VM_SMP=${EMBER_VM_SMP:-1}
 EMBER_VM_VECTORS=4
-EMBER_INITRAMFS_DIR=$EMBER_BUILD/initramfs
+
+# ember_vm_lane stock|debug: what the next ember_vm boots. The debug lane
+# needs ember_debug_kernel first. It must not panic on an oops or a
+# warning: the harness reports every one with the test that caused it, and
+# KASAN reports them all, not only the first (kasan_multi_shot). It boots
+# with 4-level paging (no5lvl): on 6.12 with "-cpu max", identify_cpu()
+# briefly clears the LA57 feature bit, and an interrupt in that window
+# makes KASAN see every direct-map access as wild.
+ember_vm_lane() {
+	EMBER_VM_LANE=$1
+	case "$1" in
+	stock)
+		EMBER_VM_KERNEL=/boot/vmlinuz-$EMBER_KVER
+		EMBER_VM_APPEND="console=ttyS0 quiet loglevel=4 panic=-1 oops=panic"
+		EMBER_INITRAMFS_DIR=$EMBER_BUILD/initramfs ;;
+	debug)
+		EMBER_VM_KERNEL=$EMBER_DK_IMAGE
+		EMBER_VM_APPEND="console=ttyS0 quiet loglevel=4 panic=-1 kasan_multi_shot no5lvl log_buf_len=8M"
+		EMBER_INITRAMFS_DIR=$EMBER_BUILD/initramfs-debug ;;
+	*) die "vm: unknown lane '$1'" ;;
+	esac
+}
+ember_vm_lane stock
 
 # Copies the shared libraries ELF file $1 needs into the staging root $2.
 ember_copy_libs() {
@@ -25,10 +54,25 @@ ember_copy_libs() {
 	done
 }
 
+# The debug lane's modules: the debug kernel's whole (small) module tree,
+# ember.ko included, and the planted-bugs module of its self-check.
+ember_copy_debug_modules() {
+	local root=$1 dir=lib/modules/$EMBER_DK_KVER
+	mkdir -p "$root/$dir/extra"
+	cp -a "$EMBER_DK_MODROOT/$dir/." "$root/$dir/"
+	rm -f "$root/$dir/build" "$root/$dir/source"
+	cp "$EMBER_DK_PLANTED_KO" "$root/$dir/extra/"
+	depmod -b "$root" "$EMBER_DK_KVER" || die "depmod failed on the debug guest's module tree"
+}
+
 # Copies the stock modules Ember needs, with their dependencies,
 # decompressed (busybox modprobe does not read .ko.xz), then runs depmod.
 ember_copy_modules() {
 	local root=$1 mod path dst
+	if [ "$EMBER_VM_LANE" = debug ]; then
+		ember_copy_debug_modules "$root"
+		return
+	fi
 	for mod in $EMBER_GUEST_MODULES; do
 		modprobe -S "$EMBER_KVER" --show-depends "$mod" |
 			awk '$1 == "insmod" {print $2}'
@@ -50,13 +94,15 @@ ember_copy_modules() {
 
 # Builds $EMBER_INITRAMFS_DIR/base.cpio unless it is newer than all inputs.
 ember_initramfs() {
-	local base=$EMBER_INITRAMFS_DIR/base.cpio root=$EMBER_INITRAMFS_DIR/root f
+	local base=$EMBER_INITRAMFS_DIR/base.cpio root=$EMBER_INITRAMFS_DIR/root f modules
+	modules=$EMBER_MODULE
+	[ "$EMBER_VM_LANE" = debug ] && modules=$EMBER_DK_DIR/built.stamp
 	if [ -f "$base" ] && [ -z "$(find "$EMBER_GUEST_ROOT" "$EMBER_ROOT/tools/guest" \
 		"$EMBER_ROOT/tools/frontend/vm.sh" \
-		"$EMBER_MODULE" -newer "$base" -print -quit 2>/dev/null)" ]; then
+		"$modules" -newer "$base" -print -quit 2>/dev/null)" ]; then
 		return 0
 	fi
-	step "vm: assembling the guest initramfs"
+	step "vm: assembling the guest initramfs ($EMBER_VM_LANE lane)"
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,sbin,etc,lib64,root,ember}
 	cp /bin/busybox "$root/bin/busybox"
@@ -98,8 +144,9 @@ ember_vm() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--timeout) timeout=$2; shift 2 ;;
+		--debug) ember_debug_kernel; ember_vm_lane debug; shift ;;
 		--) shift; mode=run; cmd="$*"; break ;;
-		*) die "vm: unknown option '$1' (usage: ./ember vm [--timeout S] [-- CMD])" ;;
+		*) die "vm: unknown option '$1' (usage: ./ember vm [--debug] [--timeout S] [-- CMD])" ;;
 		esac
 	done
 	[ "$mode" = run ] && [ -z "$cmd" ] && die "vm: empty command after --"
@@ -107,6 +154,8 @@ ember_vm() {
 
 	mkdir -p "$EMBER_OUT/vm"
 	run=$EMBER_OUT/vm/run-$(date +%Y%m%d-%H%M%S)-$$
+	# This run's logs, for the caller: out/vm/last may be another run's.
+	EMBER_VM_RUN=$run
 	mkdir -p "$run/extra/ember"
 	ln -sfn "$(basename "$run")" "$EMBER_OUT/vm/last"
 	# Keep the five newest runs.
@@ -126,7 +175,7 @@ ember_vm() {
 	# ember-gpu maps guest RAM at start-up, so the file exists before QEMU.
 	truncate -s "$ram_bytes" "$EMBER_VM_RAM"
 
-	step "vm: starting ember-gpu and QEMU ($mode, logs in $run)"
+	step "vm: starting ember-gpu and QEMU ($EMBER_VM_LANE kernel, $mode, logs in $run)"
 	"$EMBER_BUILD/firmware/ember-gpu" --socket "$run/ember-gpu.sock" \
 		--guest-ram "$EMBER_VM_RAM" --guest-ram-size "$ram_bytes" \
 		--vectors "$EMBER_VM_VECTORS" --log "$run/ember-gpu.log" &
@@ -152,8 +201,8 @@ ember_vm() {
 		-device "ivshmem-doorbell,chardev=ivsh,vectors=$EMBER_VM_VECTORS"
 		-object memory-backend-ram,id=plain-ivshmem,size=1M
 		-device ivshmem-plain,memdev=plain-ivshmem
-		-kernel "/boot/vmlinuz-$EMBER_KVER" -initrd "$run/initramfs.cpio"
-		-append "console=ttyS0 quiet loglevel=4 panic=-1 oops=panic")
+		-kernel "$EMBER_VM_KERNEL" -initrd "$run/initramfs.cpio"
+		-append "$EMBER_VM_APPEND")
 	printf '%q ' "${qemu[@]}" > "$run/qemu.cmdline"
 
 	if [ "$mode" = shell ]; then
