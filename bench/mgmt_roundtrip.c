@@ -6,7 +6,6 @@
  * measured in the same run. The ratio is what the device path costs.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <xf86drm.h>
 
 #include "ember_drm.h"
+#include "ember_node.h"
 
 static double now_ns(void)
 {
@@ -23,30 +23,6 @@ static double now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static int open_ember(void)
-{
-	char path[64];
-	int minor;
-
-	for (minor = 128; minor < 192; minor++) {
-		drmVersionPtr version;
-		int fd;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		version = drmGetVersion(fd);
-		if (version && !strcmp(version->name, "ember")) {
-			drmFreeVersion(version);
-			return fd;
-		}
-		drmFreeVersion(version);
-		close(fd);
-	}
-	return -1;
 }
 
 int main(int argc, char **argv)
@@ -60,7 +36,8 @@ int main(int argc, char **argv)
 	};
 	struct drm_get_cap cap = { .capability = DRM_CAP_SYNCOBJ };
 	double t0, device_ns, ioctl_ns;
-	int fd = open_ember(), i;
+	char path[64];
+	int fd = ember_open_render_node(path, sizeof(path)), i;
 
 	if (fd < 0) {
 		fprintf(stderr, "mgmt_roundtrip: no Ember render node\n");

@@ -62,7 +62,7 @@ static void stream_avx2(uint8_t *dst, const uint8_t *src, uint64_t len)
 	}
 }
 
-/* 64 bytes at a time; @dst 32-byte aligned. SSE2 is always there. */
+/* 32 bytes at a time; @dst 32-byte aligned. SSE2 is always there. */
 static void stream_sse2(uint8_t *dst, const uint8_t *src, uint64_t len)
 {
 	for (uint64_t i = 0; i < len; i += 32) {

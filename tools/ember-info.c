@@ -4,7 +4,6 @@
  * measures the round trip through the device's management mailbox.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,32 +13,20 @@
 #include <xf86drm.h>
 
 #include "ember_drm.h"
+#include "ember_node.h"
 #include "ember_regs.h"
 
-static int open_ember_render_node(char *path, size_t len)
+/* Prints what DRM_IOCTL_VERSION says about the driver behind @fd. */
+static void print_driver(int fd, const char *path)
 {
-	int minor;
+	drmVersionPtr version = drmGetVersion(fd);
 
-	for (minor = 128; minor < 192; minor++) {
-		drmVersionPtr version;
-		int fd;
-
-		snprintf(path, len, "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		version = drmGetVersion(fd);
-		if (version && !strcmp(version->name, "ember")) {
-			printf("%s: %s %d.%d.%d (%s)\n", path, version->name,
-			       version->version_major, version->version_minor,
-			       version->version_patchlevel, version->desc);
-			drmFreeVersion(version);
-			return fd;
-		}
-		drmFreeVersion(version);
-		close(fd);
-	}
-	return -1;
+	if (!version)
+		return;
+	printf("%s: %s %d.%d.%d (%s)\n", path, version->name,
+	       version->version_major, version->version_minor,
+	       version->version_patchlevel, version->desc);
+	drmFreeVersion(version);
 }
 
 static int query_gpu_info(int fd, struct drm_ember_gpu_info *info)
@@ -69,11 +56,12 @@ int main(int argc, char **argv)
 	char path[64];
 	int fd, i, ret;
 
-	fd = open_ember_render_node(path, sizeof(path));
+	fd = ember_open_render_node(path, sizeof(path));
 	if (fd < 0) {
 		fprintf(stderr, "ember-info: no Ember render node (is ember.ko loaded? see dmesg)\n");
 		return 1;
 	}
+	print_driver(fd, path);
 	ret = query_gpu_info(fd, &info);
 	if (ret) {
 		fprintf(stderr, "ember-info: DEV_QUERY failed: %s\n", strerror(-ret));
