@@ -19,7 +19,7 @@ ember_bookworm_packages() {
 		flex bison libelf-dev libssl-dev bc \
 		rsync busybox-static perl python3 \
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
-		spirv-tools glslang-tools glslang-dev \
+		spirv-tools spirv-headers glslang-tools glslang-dev \
 		clang libclang-rt-14-dev valgrind
 }
 
