@@ -38,6 +38,51 @@ extern "C" {
  * Driver version changelog (reported by DRM_IOCTL_VERSION):
  *
  * - 1.0: DRM_IOCTL_EMBER_DEV_QUERY with DRM_EMBER_DEV_QUERY_GPU_INFO.
+ * - 1.1: buffer objects (BO_CREATE, BO_MMAP_OFFSET, BO_INFO), GPU virtual
+ *   memory (VM_CREATE, VM_DESTROY, VM_BIND), contexts with queues
+ *   (CTX_CREATE, CTX_DESTROY, CTX_GET_STATE), job submission (SUBMIT) with
+ *   binary and timeline syncobjs; struct drm_ember_gpu_info grows the VA
+ *   range and limits fields.
+ *
+ * Errors common to every ioctl: -EINVAL for a non-zero pad field, an
+ * unknown flag or an out-of-range value; -ENOENT for a handle or ID that
+ * does not exist in the calling file; -EFAULT for an unreadable or
+ * unwritable user pointer; -ENOMEM when the kernel runs out of memory;
+ * -ENODEV once the device is gone (unbound or ember-gpu died).
+ */
+
+/**
+ * DOC: Memory, VMs, contexts and jobs
+ *
+ * A buffer object (BO) is shmem-backed memory, created with
+ * DRM_IOCTL_EMBER_BO_CREATE and addressed by a GEM handle. It can be mapped
+ * on the CPU (DRM_IOCTL_EMBER_BO_MMAP_OFFSET, then mmap() on the DRM fd)
+ * and shared as a dma-buf with the core PRIME ioctls, unless it was created
+ * private to one VM.
+ *
+ * A VM is a GPU virtual address space of the calling file, created with
+ * DRM_IOCTL_EMBER_VM_CREATE. Userspace manages the VA space itself: it maps
+ * ranges of BOs at addresses of its choice inside
+ * [&drm_ember_gpu_info.va_start, &drm_ember_gpu_info.va_end) with
+ * DRM_IOCTL_EMBER_VM_BIND. A mapping keeps its BO alive; an unmapped range
+ * is no longer reachable by the GPU when VM_BIND returns (synchronous) or
+ * when its signal syncobjs signal (asynchronous).
+ *
+ * A context (DRM_IOCTL_EMBER_CTX_CREATE) runs jobs in one VM. It has one or
+ * more queues, each with a priority; jobs on one queue execute in order,
+ * jobs on different queues are ordered only by their sync operations. A
+ * job is an indirect buffer of user packets (ember-hw.rst) at a GPU VA of
+ * the context's VM. Jobs wait for and signal DRM syncobjs (binary, or
+ * timeline points); Vulkan fences and semaphores are built on them, and
+ * sync_file import/export is the core's DRM_IOCTL_SYNCOBJ_* ioctls.
+ *
+ * A job that faults (bad address, bad packet, illegal instruction) or that
+ * does not complete within the job timeout makes its context guilty: its
+ * fences signal with an error (-EIO for a fault, -ETIMEDOUT for a hang),
+ * the context is banned (later SUBMITs fail with -ECANCELED) and
+ * DRM_IOCTL_EMBER_CTX_GET_STATE reports why. Other contexts are innocent
+ * and lose no work. When the device is gone every pending fence signals
+ * with -ENODEV.
  */
 
 /**
@@ -48,6 +93,108 @@ extern "C" {
 enum drm_ember_ioctl_id {
 	/** @DRM_EMBER_DEV_QUERY: Query device information. */
 	DRM_EMBER_DEV_QUERY = 0,
+
+	/** @DRM_EMBER_BO_CREATE: Create a buffer object. */
+	DRM_EMBER_BO_CREATE,
+
+	/** @DRM_EMBER_BO_MMAP_OFFSET: Get the fake offset to mmap() a BO. */
+	DRM_EMBER_BO_MMAP_OFFSET,
+
+	/** @DRM_EMBER_BO_INFO: Get the size and flags of a BO. */
+	DRM_EMBER_BO_INFO,
+
+	/** @DRM_EMBER_VM_CREATE: Create a GPU virtual address space. */
+	DRM_EMBER_VM_CREATE,
+
+	/** @DRM_EMBER_VM_DESTROY: Destroy a VM. */
+	DRM_EMBER_VM_DESTROY,
+
+	/** @DRM_EMBER_VM_BIND: Map and unmap BO ranges in a VM. */
+	DRM_EMBER_VM_BIND,
+
+	/** @DRM_EMBER_CTX_CREATE: Create a context and its queues. */
+	DRM_EMBER_CTX_CREATE,
+
+	/** @DRM_EMBER_CTX_DESTROY: Destroy a context. */
+	DRM_EMBER_CTX_DESTROY,
+
+	/** @DRM_EMBER_SUBMIT: Submit jobs to the queues of a context. */
+	DRM_EMBER_SUBMIT,
+
+	/** @DRM_EMBER_CTX_GET_STATE: Get a context's state and fault. */
+	DRM_EMBER_CTX_GET_STATE,
+};
+
+/**
+ * struct drm_ember_obj_array - An array of objects passed to the kernel.
+ *
+ * The element structure may grow: the kernel copies min(@stride, its size)
+ * bytes of each element and requires the bytes beyond its size in a larger
+ * element to be zero (-E2BIG otherwise); a @stride smaller than the first
+ * version of the element is -EINVAL.
+ */
+struct drm_ember_obj_array {
+	/** @stride: Size of one element, in bytes. */
+	__u32 stride;
+
+	/** @count: Number of elements; each ioctl documents its limit. */
+	__u32 count;
+
+	/** @array: User pointer to the first element. */
+	__u64 array;
+};
+
+/**
+ * DRM_EMBER_OBJ_ARRAY() - Fill a struct drm_ember_obj_array.
+ * @cnt: Number of elements.
+ * @ptr: Pointer to the first element.
+ */
+#define DRM_EMBER_OBJ_ARRAY(cnt, ptr) \
+	{ .stride = sizeof((ptr)[0]), .count = (cnt), .array = (__u64)(uintptr_t)(ptr) }
+
+/**
+ * enum drm_ember_sync_op_flags - Flags of struct drm_ember_sync_op.
+ */
+enum drm_ember_sync_op_flags {
+	/** @DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK: The handle type bits. */
+	DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK = 0xff,
+
+	/** @DRM_EMBER_SYNC_OP_HANDLE_TYPE_SYNCOBJ: A binary syncobj. */
+	DRM_EMBER_SYNC_OP_HANDLE_TYPE_SYNCOBJ = 0,
+
+	/**
+	 * @DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ: A point of a
+	 * timeline syncobj, &drm_ember_sync_op.timeline_value.
+	 */
+	DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ = 1,
+
+	/** @DRM_EMBER_SYNC_OP_WAIT: Wait for the syncobj (point). */
+	DRM_EMBER_SYNC_OP_WAIT = 0 << 31,
+
+	/** @DRM_EMBER_SYNC_OP_SIGNAL: Signal the syncobj (point). */
+	DRM_EMBER_SYNC_OP_SIGNAL = (int)(1u << 31),
+};
+
+/**
+ * struct drm_ember_sync_op - A wait or signal operation on a syncobj.
+ *
+ * Waiting for a binary syncobj that has no fence, or for a timeline point
+ * that has not been submitted yet, fails the ioctl with -EINVAL (the
+ * kernel does not wait for submission; userspace that needs
+ * wait-before-signal waits with DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT and
+ * DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE first). A timeline signal point
+ * must be greater than the syncobj's last point (else -EINVAL); a timeline
+ * value of zero is -EINVAL.
+ */
+struct drm_ember_sync_op {
+	/** @flags: A handle type and WAIT or SIGNAL (enum drm_ember_sync_op_flags). */
+	__u32 flags;
+
+	/** @handle: The syncobj handle. */
+	__u32 handle;
+
+	/** @timeline_value: The point, for a timeline syncobj; else zero. */
+	__u64 timeline_value;
 };
 
 /**
@@ -89,6 +236,29 @@ struct drm_ember_gpu_info {
 
 	/** @timestamp: Device timestamp when the query reached the device. */
 	__u64 timestamp;
+
+	/* Fields below: driver 1.1. */
+
+	/** @va_start: First GPU VA userspace may map with VM_BIND. */
+	__u64 va_start;
+
+	/** @va_end: End (exclusive) of the VA range userspace may map. */
+	__u64 va_end;
+
+	/** @max_bo_size: Largest BO size BO_CREATE accepts, in bytes. */
+	__u64 max_bo_size;
+
+	/** @max_ib_size: Largest indirect buffer a job may run, in bytes. */
+	__u32 max_ib_size;
+
+	/** @max_queues: Most queues one context may have. */
+	__u32 max_queues;
+
+	/** @max_contexts: Most contexts that can exist at once (all files). */
+	__u32 max_contexts;
+
+	/** @job_timeout_ms: A job running longer than this is a hang. */
+	__u32 job_timeout_ms;
 };
 
 /**
@@ -115,6 +285,363 @@ struct drm_ember_dev_query {
 };
 
 /**
+ * enum drm_ember_bo_flags - Flags of struct drm_ember_bo_create.
+ */
+enum drm_ember_bo_flags {
+	/** @DRM_EMBER_BO_NO_MMAP: The BO can never be mapped on the CPU. */
+	DRM_EMBER_BO_NO_MMAP = 1 << 0,
+};
+
+/**
+ * struct drm_ember_bo_create - Argument of DRM_IOCTL_EMBER_BO_CREATE.
+ *
+ * Errors: -EINVAL for a zero @size, a @size above
+ * &drm_ember_gpu_info.max_bo_size or unknown @flags; -ENOENT for an
+ * unknown @exclusive_vm_id.
+ */
+struct drm_ember_bo_create {
+	/**
+	 * @size: In: requested size in bytes. Out: the size allocated,
+	 * rounded up to the page size.
+	 */
+	__u64 size;
+
+	/** @flags: enum drm_ember_bo_flags. */
+	__u32 flags;
+
+	/**
+	 * @exclusive_vm_id: Zero, or the ID of a VM of this file the BO will
+	 * only ever be mapped in. Such a BO shares the VM's reservation object
+	 * (no per-BO implicit synchronisation, cheaper submits) and cannot be
+	 * exported (PRIME export fails with -EINVAL).
+	 */
+	__u32 exclusive_vm_id;
+
+	/** @handle: Out: the GEM handle of the new BO. */
+	__u32 handle;
+
+	/** @pad: Must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_ember_bo_mmap_offset - Argument of
+ * DRM_IOCTL_EMBER_BO_MMAP_OFFSET.
+ *
+ * Errors: -ENOENT for an unknown @handle; -EINVAL for a BO created with
+ * DRM_EMBER_BO_NO_MMAP or imported from another driver.
+ */
+struct drm_ember_bo_mmap_offset {
+	/** @handle: The BO's GEM handle. */
+	__u32 handle;
+
+	/** @pad: Must be zero. */
+	__u32 pad;
+
+	/** @offset: Out: the offset to pass to mmap() on the DRM fd. */
+	__u64 offset;
+};
+
+/**
+ * struct drm_ember_bo_info - Argument of DRM_IOCTL_EMBER_BO_INFO.
+ *
+ * Works on imported BOs too. Errors: -ENOENT for an unknown @handle.
+ */
+struct drm_ember_bo_info {
+	/** @handle: The BO's GEM handle. */
+	__u32 handle;
+
+	/** @flags: Out: enum drm_ember_bo_flags the BO was created with. */
+	__u32 flags;
+
+	/** @size: Out: the BO's size in bytes. */
+	__u64 size;
+
+	/** @exclusive_vm_id: Out: the BO's exclusive VM, or zero. */
+	__u32 exclusive_vm_id;
+
+	/** @pad: Must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_ember_vm_create - Argument of DRM_IOCTL_EMBER_VM_CREATE.
+ *
+ * Errors: -EINVAL for non-zero @flags.
+ */
+struct drm_ember_vm_create {
+	/** @flags: Must be zero. */
+	__u32 flags;
+
+	/** @id: Out: the VM's ID, unique within the file, never zero. */
+	__u32 id;
+};
+
+/**
+ * struct drm_ember_vm_destroy - Argument of DRM_IOCTL_EMBER_VM_DESTROY.
+ *
+ * The VM's mappings go away when the last context using it is destroyed;
+ * the ID is invalid at once. Errors: -ENOENT for an unknown @id.
+ */
+struct drm_ember_vm_destroy {
+	/** @id: The VM's ID. */
+	__u32 id;
+
+	/** @pad: Must be zero. */
+	__u32 pad;
+};
+
+/**
+ * enum drm_ember_vm_bind_op_flags - Flags of struct drm_ember_vm_bind_op.
+ */
+enum drm_ember_vm_bind_op_flags {
+	/** @DRM_EMBER_VM_BIND_OP_TYPE_MASK: The operation type bits. */
+	DRM_EMBER_VM_BIND_OP_TYPE_MASK = (int)(0xfu << 28),
+
+	/** @DRM_EMBER_VM_BIND_OP_TYPE_MAP: Map a BO range at a VA range. */
+	DRM_EMBER_VM_BIND_OP_TYPE_MAP = 0 << 28,
+
+	/**
+	 * @DRM_EMBER_VM_BIND_OP_TYPE_UNMAP: Unmap a VA range. Mappings that
+	 * straddle its ends are split; unmapping unmapped space is not an
+	 * error.
+	 */
+	DRM_EMBER_VM_BIND_OP_TYPE_UNMAP = 1 << 28,
+
+	/** @DRM_EMBER_VM_BIND_OP_MAP_READONLY: The GPU cannot write (MAP only). */
+	DRM_EMBER_VM_BIND_OP_MAP_READONLY = 1 << 0,
+
+	/** @DRM_EMBER_VM_BIND_OP_MAP_NOEXEC: The GPU cannot execute (MAP only). */
+	DRM_EMBER_VM_BIND_OP_MAP_NOEXEC = 1 << 1,
+};
+
+/**
+ * struct drm_ember_vm_bind_op - One map or unmap operation.
+ *
+ * @va, @size and, for a map, @bo_offset are multiples of the page size
+ * (4 KiB); @size is non-zero; [@va, @va + @size) lies in the VM's user
+ * range; for a map, [@bo_offset, @bo_offset + @size) lies in the BO. A map
+ * replaces whatever was mapped in its range. Any violation is -EINVAL.
+ */
+struct drm_ember_vm_bind_op {
+	/** @flags: enum drm_ember_vm_bind_op_flags. */
+	__u32 flags;
+
+	/** @bo_handle: The BO to map (MAP); must be zero for UNMAP. */
+	__u32 bo_handle;
+
+	/** @bo_offset: Offset in the BO (MAP); must be zero for UNMAP. */
+	__u64 bo_offset;
+
+	/** @va: Start of the VA range. */
+	__u64 va;
+
+	/** @size: Size of the range in bytes. */
+	__u64 size;
+};
+
+/**
+ * enum drm_ember_vm_bind_flags - Flags of struct drm_ember_vm_bind.
+ */
+enum drm_ember_vm_bind_flags {
+	/**
+	 * @DRM_EMBER_VM_BIND_ASYNC: Queue the operations behind the wait
+	 * sync ops and signal the signal sync ops when they are done, instead
+	 * of doing them before returning. Without it @syncs must be empty.
+	 */
+	DRM_EMBER_VM_BIND_ASYNC = 1 << 0,
+};
+
+/**
+ * struct drm_ember_vm_bind - Argument of DRM_IOCTL_EMBER_VM_BIND.
+ *
+ * The operations apply in order and are all-or-nothing as far as argument
+ * checking goes: every operation is checked before the first one is
+ * applied. At most 1024 operations and 64 sync ops per call (-EINVAL).
+ */
+struct drm_ember_vm_bind {
+	/** @vm_id: The VM. */
+	__u32 vm_id;
+
+	/** @flags: enum drm_ember_vm_bind_flags. */
+	__u32 flags;
+
+	/** @ops: Array of struct drm_ember_vm_bind_op. */
+	struct drm_ember_obj_array ops;
+
+	/** @syncs: Array of struct drm_ember_sync_op (ASYNC only). */
+	struct drm_ember_obj_array syncs;
+};
+
+/**
+ * enum drm_ember_queue_priority - Scheduling priority of a queue.
+ */
+enum drm_ember_queue_priority {
+	/** @DRM_EMBER_QUEUE_PRIORITY_LOW: Background work. */
+	DRM_EMBER_QUEUE_PRIORITY_LOW = 0,
+
+	/** @DRM_EMBER_QUEUE_PRIORITY_MEDIUM: The default. */
+	DRM_EMBER_QUEUE_PRIORITY_MEDIUM,
+
+	/**
+	 * @DRM_EMBER_QUEUE_PRIORITY_HIGH: Needs CAP_SYS_NICE (-EACCES
+	 * otherwise).
+	 */
+	DRM_EMBER_QUEUE_PRIORITY_HIGH,
+};
+
+/**
+ * struct drm_ember_queue_create - One queue of a new context.
+ */
+struct drm_ember_queue_create {
+	/** @priority: enum drm_ember_queue_priority. */
+	__u32 priority;
+
+	/** @pad: Must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_ember_ctx_create - Argument of DRM_IOCTL_EMBER_CTX_CREATE.
+ *
+ * Errors: -ENOENT for an unknown @vm_id; -EINVAL for zero queues or more
+ * than &drm_ember_gpu_info.max_queues, an unknown priority or non-zero
+ * @flags; -EACCES for a high-priority queue without CAP_SYS_NICE; -EBUSY
+ * when all of the device's hardware contexts are in use.
+ */
+struct drm_ember_ctx_create {
+	/** @flags: Must be zero. */
+	__u32 flags;
+
+	/** @vm_id: The VM the context's jobs run in. */
+	__u32 vm_id;
+
+	/**
+	 * @queues: Array of struct drm_ember_queue_create; queue i of the
+	 * context is element i.
+	 */
+	struct drm_ember_obj_array queues;
+
+	/** @handle: Out: the context's handle, unique within the file. */
+	__u32 handle;
+
+	/** @pad: Must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_ember_ctx_destroy - Argument of DRM_IOCTL_EMBER_CTX_DESTROY.
+ *
+ * Jobs already submitted still run to completion (or fail) and signal
+ * their fences. Errors: -ENOENT for an unknown @handle.
+ */
+struct drm_ember_ctx_destroy {
+	/** @handle: The context. */
+	__u32 handle;
+
+	/** @pad: Must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_ember_job - One job of a submission.
+ *
+ * @ib_va and @ib_size are multiples of 4, @ib_size is at most
+ * &drm_ember_gpu_info.max_ib_size; a zero @ib_size is a job that only
+ * waits and signals. At most 64 sync ops per job.
+ */
+struct drm_ember_job {
+	/** @queue_index: The context's queue to run on. */
+	__u32 queue_index;
+
+	/** @ib_size: Size of the indirect buffer in bytes. */
+	__u32 ib_size;
+
+	/** @ib_va: GPU VA of the indirect buffer, in the context's VM. */
+	__u64 ib_va;
+
+	/** @syncs: Array of struct drm_ember_sync_op. */
+	struct drm_ember_obj_array syncs;
+};
+
+/**
+ * struct drm_ember_submit - Argument of DRM_IOCTL_EMBER_SUBMIT.
+ *
+ * All jobs are checked before any is queued: either all are queued or
+ * none is. Jobs are queued in array order; a later job may wait for a
+ * syncobj an earlier job of the same call signals. At most 64 jobs per
+ * call.
+ *
+ * Errors: -ENOENT for an unknown @ctx_handle or syncobj; -EINVAL for a bad
+ * job (see struct drm_ember_job and struct drm_ember_sync_op);
+ * -ECANCELED once the context is banned.
+ */
+struct drm_ember_submit {
+	/** @ctx_handle: The context. */
+	__u32 ctx_handle;
+
+	/** @pad: Must be zero. */
+	__u32 pad;
+
+	/** @jobs: Array of struct drm_ember_job. */
+	struct drm_ember_obj_array jobs;
+};
+
+/**
+ * enum drm_ember_ctx_state_flags - Bits of &drm_ember_ctx_get_state.state.
+ */
+enum drm_ember_ctx_state_flags {
+	/** @DRM_EMBER_CTX_STATE_INNOCENT: No bit set: the context is fine. */
+	DRM_EMBER_CTX_STATE_INNOCENT = 0,
+
+	/** @DRM_EMBER_CTX_STATE_GUILTY: A job of it hung (timed out). */
+	DRM_EMBER_CTX_STATE_GUILTY = 1 << 0,
+
+	/** @DRM_EMBER_CTX_STATE_FAULTED: A job of it faulted. */
+	DRM_EMBER_CTX_STATE_FAULTED = 1 << 1,
+
+	/** @DRM_EMBER_CTX_STATE_BANNED: It accepts no more jobs. */
+	DRM_EMBER_CTX_STATE_BANNED = 1 << 2,
+
+	/**
+	 * @DRM_EMBER_CTX_STATE_DEVICE_LOST: The device was reset or is gone
+	 * while the context had work on it (innocent contexts' work is
+	 * resubmitted after a reset and this bit stays clear).
+	 */
+	DRM_EMBER_CTX_STATE_DEVICE_LOST = 1 << 3,
+};
+
+/**
+ * struct drm_ember_ctx_get_state - Argument of
+ * DRM_IOCTL_EMBER_CTX_GET_STATE.
+ *
+ * The fault fields describe the context's first fault, if it faulted.
+ * Errors: -ENOENT for an unknown @handle.
+ */
+struct drm_ember_ctx_get_state {
+	/** @handle: The context. */
+	__u32 handle;
+
+	/** @state: Out: enum drm_ember_ctx_state_flags. */
+	__u32 state;
+
+	/** @fault_kind: Out: EMBER_FAULT_* of ember-hw.rst, or zero. */
+	__u32 fault_kind;
+
+	/** @fault_queue: Out: the queue whose job faulted. */
+	__u32 fault_queue;
+
+	/** @fault_va: Out: the faulting GPU VA, if the kind has one. */
+	__u64 fault_va;
+
+	/** @fault_ib_offset: Out: byte offset in the IB of the bad packet. */
+	__u32 fault_ib_offset;
+
+	/** @fault_detail: Out: the fault record's kind-specific detail. */
+	__u32 fault_detail;
+};
+
+/**
  * DRM_IOCTL_EMBER() - Build an Ember ioctl number.
  * @__access: Access type. Must be R, W or RW.
  * @__id: One of the DRM_EMBER_xxx IDs.
@@ -126,6 +653,19 @@ struct drm_ember_dev_query {
 
 enum {
 	DRM_IOCTL_EMBER_DEV_QUERY = DRM_IOCTL_EMBER(WR, DEV_QUERY, dev_query),
+	DRM_IOCTL_EMBER_BO_CREATE = DRM_IOCTL_EMBER(WR, BO_CREATE, bo_create),
+	DRM_IOCTL_EMBER_BO_MMAP_OFFSET =
+		DRM_IOCTL_EMBER(WR, BO_MMAP_OFFSET, bo_mmap_offset),
+	DRM_IOCTL_EMBER_BO_INFO = DRM_IOCTL_EMBER(WR, BO_INFO, bo_info),
+	DRM_IOCTL_EMBER_VM_CREATE = DRM_IOCTL_EMBER(WR, VM_CREATE, vm_create),
+	DRM_IOCTL_EMBER_VM_DESTROY = DRM_IOCTL_EMBER(WR, VM_DESTROY, vm_destroy),
+	DRM_IOCTL_EMBER_VM_BIND = DRM_IOCTL_EMBER(WR, VM_BIND, vm_bind),
+	DRM_IOCTL_EMBER_CTX_CREATE = DRM_IOCTL_EMBER(WR, CTX_CREATE, ctx_create),
+	DRM_IOCTL_EMBER_CTX_DESTROY =
+		DRM_IOCTL_EMBER(WR, CTX_DESTROY, ctx_destroy),
+	DRM_IOCTL_EMBER_SUBMIT = DRM_IOCTL_EMBER(WR, SUBMIT, submit),
+	DRM_IOCTL_EMBER_CTX_GET_STATE =
+		DRM_IOCTL_EMBER(WR, CTX_GET_STATE, ctx_get_state),
 };
 
 #if defined(__cplusplus)
