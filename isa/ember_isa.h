@@ -165,6 +165,7 @@ enum ember_isa_sr {
 #define EMBER_ISA_F_NO_GUARD	0x04u	/* a guard predicate is illegal */
 #define EMBER_ISA_F_CONTROL	0x08u	/* control flow: changes the mask or PC */
 #define EMBER_ISA_F_MEMORY	0x10u	/* reads or writes memory */
+#define EMBER_ISA_F_CROSS_LANE	0x20u	/* a uniform dst may come from lanes */
 
 /*
  * X(NAME, "name", dst, src0, src1, src2, types, flags). Operand specs are
@@ -214,14 +215,14 @@ enum ember_isa_sr {
 	X(MEMBAR,   "membar",   0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_F_NO_GUARD) \
 	/* Moves, selects, special registers, predicates. */ \
 	X(MOV,      "mov",      EMBER_ISA_K_VU, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI) \
-	X(SEL,      "sel",      EMBER_ISA_K_VU, EMBER_ISA_P | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_VUI, EMBER_ISA_TI, 0) \
+	X(SEL,      "sel",      EMBER_ISA_V, EMBER_ISA_P | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_VUI, EMBER_ISA_TI, 0) \
 	X(S2R,      "s2r",      EMBER_ISA_K_VU, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI) \
 	X(PAND,     "pand",     EMBER_ISA_P, EMBER_ISA_P, EMBER_ISA_P, 0, EMBER_ISA_T32, 0) \
 	X(POR,      "por",      EMBER_ISA_P, EMBER_ISA_P, EMBER_ISA_P, 0, EMBER_ISA_T32, 0) \
 	X(PXOR,     "pxor",     EMBER_ISA_P, EMBER_ISA_P, EMBER_ISA_P, 0, EMBER_ISA_T32, 0) \
 	X(PNOT,     "pnot",     EMBER_ISA_P, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, 0) \
 	X(U2P,      "u2p",      EMBER_ISA_P, EMBER_ISA_K_UI, 0, 0, EMBER_ISA_T32, 0) \
-	X(CMP,      "cmp",      EMBER_ISA_VUP, EMBER_ISA_VUI, EMBER_ISA_VUI, 0, \
+	X(CMP,      "cmp",      EMBER_ISA_VUP | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_VUI, 0, \
 	  EMBER_ISA_TSU64 | EMBER_ISA_TF, EMBER_ISA_UNI) \
 	/* Integer arithmetic (32-bit, and 64-bit in pairs with .u64/.s64). */ \
 	EMBER_ISA_ALU2(X, IADD,     "iadd",     EMBER_ISA_TI) \
@@ -320,13 +321,13 @@ enum ember_isa_sr {
 	X(LDDESC,   "lddesc",   EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_K_UI | EMBER_ISA_W1, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, \
 	  EMBER_ISA_T32, EMBER_ISA_MEM | EMBER_ISA_F_NO_GUARD) \
 	/* Subgroup operations. */ \
-	X(VOTEANY,  "voteany",  EMBER_ISA_VUP, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI) \
-	X(VOTEALL,  "voteall",  EMBER_ISA_VUP, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI) \
-	X(VOTEEQ,   "voteeq",   EMBER_ISA_VUP | EMBER_ISA_W1, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI) \
-	X(BALLOT,   "ballot",   EMBER_ISA_K_VU, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI) \
+	X(VOTEANY,  "voteany",  EMBER_ISA_VUP, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(VOTEALL,  "voteall",  EMBER_ISA_VUP, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(VOTEEQ,   "voteeq",   EMBER_ISA_VUP | EMBER_ISA_W1, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(BALLOT,   "ballot",   EMBER_ISA_K_VU, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
 	X(ELECT,    "elect",    EMBER_ISA_P, 0, 0, 0, EMBER_ISA_T32, 0) \
-	X(READLANE, "readlane", EMBER_ISA_K_U, EMBER_ISA_VUI, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, EMBER_ISA_TI, EMBER_ISA_UNI) \
-	X(READFIRST, "readfirst", EMBER_ISA_K_U, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI) \
+	X(READLANE, "readlane", EMBER_ISA_K_U, EMBER_ISA_VUI, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, EMBER_ISA_TI, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(READFIRST, "readfirst", EMBER_ISA_K_U, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
 	X(SHFL,     "shfl",     EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
 	X(SHFLXOR,  "shflxor",  EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
 	X(SHFLUP,   "shflup",   EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
@@ -482,7 +483,8 @@ struct ember_isa_resource {
 /* A shader binary checked by ember_isa_shader_parse(). */
 struct ember_isa_shader {
 	struct ember_isa_header header;
-	const struct ember_isa_resource *resources;	/* in the binary */
+	/** @resources: in the binary; read with ember_isa_shader_resource(). */
+	const struct ember_isa_resource *resources;
 	const uint8_t *code;				/* in the binary */
 	uint32_t num_insns;
 };
@@ -494,6 +496,10 @@ struct ember_isa_shader {
  */
 int ember_isa_shader_parse(const void *binary, size_t size,
 			   struct ember_isa_shader *out);
+
+/* Resource @i of a parsed shader, in host byte order. */
+void ember_isa_shader_resource(const struct ember_isa_shader *shader,
+			       unsigned int i, struct ember_isa_resource *out);
 
 /*
  * Build a binary from @header (magic, version, sizes and counts filled in
