@@ -10,7 +10,7 @@
  * integer and float arithmetic, moves, compares into predicates) the
  * predecoder picks a form specialised on the operand kinds instead:
  *
- *   _vv, _vs, _sv (and _vvv, _vvs, _vsv, _svv): vector destination,
+ *   _vv, _vs, _sv (and _vvv, _vvs, _vsv, _svv, _ssv): vector destination,
  *       sources from vector rows (v) or one scalar each (s: a uniform
  *       register or an immediate, read once);
  *   _ss (_sss): uniform destination: one scalar computation.
@@ -122,7 +122,7 @@ FAST_BIN(fdiv, float, f_of, x / y)
 FAST_BIN(fmin, float, f_of, (x < y || y != y) ? x : y)
 FAST_BIN(fmax, float, f_of, (x > y || y != y) ? x : y)
 
-/* Ternary: forms vvv, vvs, vsv, svv and sss. */
+/* Ternary: forms vvv, vvs, vsv, svv, ssv and sss. */
 #define FAST_TER(NAME, T, CVT, EXPR)					\
 FAST(NAME##_vvv)							\
 {									\
@@ -167,6 +167,18 @@ FAST(NAME##_svv)							\
 	const T *b = ROW(T, 2), *c = ROW(T, 3), x = CVT(scalar(w, in, 1)); \
 	_Pragma("GCC ivdep")						\
 	LANES { T y = b[l], z = c[l]; d[l] = (EXPR); }			\
+}									\
+FAST(NAME##_ssv)							\
+{									\
+	if (!ALL_ACTIVE) {						\
+		in->slow(w, in);					\
+		return;							\
+	}								\
+	T *d = ROW(T, 0);						\
+	const T *c = ROW(T, 3), x = CVT(scalar(w, in, 1));		\
+	const T y = CVT(scalar(w, in, 2));				\
+	_Pragma("GCC ivdep")						\
+	LANES { T z = c[l]; d[l] = (EXPR); }				\
 }									\
 FAST(NAME##_sss)							\
 {									\
@@ -431,7 +443,8 @@ static int binary_form(struct sc_insn *in, bool uniform)
 }
 
 static sc_handler ternary(struct sc_insn *in, bool uniform, sc_handler vvv,
-			  sc_handler vvs, sc_handler vsv, sc_handler svv, sc_handler sss)
+			  sc_handler vvs, sc_handler vsv, sc_handler svv, sc_handler ssv,
+			  sc_handler sss)
 {
 	char k[4] = { 0, classify(in, 1), classify(in, 2), classify(in, 3) };
 
@@ -443,6 +456,8 @@ static sc_handler ternary(struct sc_insn *in, bool uniform, sc_handler vvv,
 		return vsv;
 	if (k[1] == 's' && k[2] == 'v' && k[3] == 'v')
 		return svv;
+	if (k[1] == 's' && k[2] == 's' && k[3] == 'v')
+		return ssv;
 	return NULL;
 }
 
@@ -518,9 +533,11 @@ sc_handler SC_VARIANT(sc_fast_handler)(struct sc_insn *in)
 			return classify(in, 1) == 's' ? mov_ss : NULL;
 		return classify(in, 1) == 'v' ? mov_v : mov_s;
 	case EMBER_ISA_OP_FFMA:
-		return ternary(in, uniform, ffma_vvv, ffma_vvs, ffma_vsv, ffma_svv, ffma_sss);
+		return ternary(in, uniform, ffma_vvv, ffma_vvs, ffma_vsv, ffma_svv, ffma_ssv,
+			       ffma_sss);
 	case EMBER_ISA_OP_IMAD:
-		return ternary(in, uniform, imad_vvv, imad_vvs, imad_vsv, imad_svv, imad_sss);
+		return ternary(in, uniform, imad_vvv, imad_vvs, imad_vsv, imad_svv, imad_ssv,
+			       imad_sss);
 	default:
 		forms = binary_table(i);
 		if (!forms)

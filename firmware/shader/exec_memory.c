@@ -23,7 +23,8 @@
  * a workgroup (wave.c), so shared atomics need no host atomics. Scratch is
  * per lane, laid out [dword][lane] so uniform spill offsets are row
  * copies. Push constants come from the DISPATCH packet; LDDESC reads the
- * descriptor-set table and a descriptor through the MMU.
+ * descriptor-set table and a descriptor through the MMU, once per core and
+ * dispatch (a small cache in struct sc_group).
  *
  * Built twice like exec_alu.c, for its fast-path loops.
  */
@@ -224,10 +225,11 @@ HANDLER(op_ldg)
 	base = one_page(w, d, lo, hi, size, EMBER_ACCESS_READ, &faulted);
 	if (faulted)
 		return;
-	/* All lanes in one page: a gather with no per-lane test. */
-	if (base && m == 0xffffffffu && ISA->type == EMBER_ISA_U32) {
-		LANES rows[0][l] = *(const u32_any *)(base + (off[l] - lo));
-		sc_commit(w, ISA, 0, rows[0], m);
+	/* All lanes in one page: gathers with no per-lane test. */
+	if (base && m == 0xffffffffu && size >= 4) {
+		for (unsigned int h = 0; h < regs; h++)
+			LANES rows[h][l] = *(const u32_any *)(base + (off[l] - lo) + 4 * h);
+		commit_rows(w, ISA, rows, regs, m);
 		return;
 	}
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -288,10 +290,11 @@ HANDLER(op_stg)
 		return;
 	data_rows(w, ISA, 2, regs, rows);
 	/* In lane order: the highest lane's store to an address wins. */
-	if (base && ISA->type == EMBER_ISA_U32) {
+	if (base && size >= 4) {
 		for (unsigned int l = 0; l < SC_LANES; l++)
 			if ((m >> l) & 1)
-				*(u32_any *)(base + (off[l] - lo)) = rows[0][l];
+				for (unsigned int h = 0; h < regs; h++)
+					*(u32_any *)(base + (off[l] - lo) + 4 * h) = rows[h][l];
 		return;
 	}
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -566,20 +569,27 @@ HANDLER(op_ldpush)
 
 HANDLER(op_lddesc)
 {
-	const struct sc_dispatch *d = w->group->d;
+	struct sc_group *g = w->group;
 	uint32_t set = sc_src(w, ISA, 0, 0)[0], slot = sc_src(w, ISA, 1, 0)[0];
+	struct sc_desc_entry *e = &g->desc_cache[(set * 7 + slot) % SC_DESC_CACHE];
 	uint32_t desc[4] = { 0, 0, 0, 0 };
 	struct page_cache pc = { 0 };
 	uint64_t set_base;
 
+	if (e->valid && e->set == set && e->slot == slot) {
+		memcpy(&w->u[ISA->dst.index], e->desc, sizeof(desc));
+		return;
+	}
 	/* A set past the table's eight reads as no descriptor at all. */
 	if (set < EMBER_ISA_MAX_SETS) {
-		if (!access_bytes(w, &pc, d->set_table_va + 8ull * set, &set_base, 8, false))
+		if (!access_bytes(w, &pc, g->d->set_table_va + 8ull * set, &set_base, 8, false))
 			return;
 		if (!access_bytes(w, &pc, set_base + (uint64_t)EMBER_ISA_DESCRIPTOR_SIZE * slot,
 				  desc, sizeof(desc), false))
 			return;
 	}
+	*e = (struct sc_desc_entry) { .valid = true, .set = set, .slot = slot };
+	memcpy(e->desc, desc, sizeof(desc));
 	memcpy(&w->u[ISA->dst.index], desc, sizeof(desc));
 }
 

@@ -135,6 +135,15 @@ struct sc_wave {
 
 struct sc_dispatch;
 
+#define SC_DESC_CACHE		16
+
+/* A descriptor LDDESC read, kept for the rest of the dispatch. */
+struct sc_desc_entry {
+	bool valid;
+	uint32_t set, slot;
+	uint32_t desc[4];
+};
+
 /* One shader core's state; it runs one workgroup at a time. */
 struct sc_group {
 	struct sc_dispatch *d;
@@ -146,6 +155,12 @@ struct sc_group {
 	uint32_t *vregs;
 	uint32_t *scratch;
 	uint8_t *shared;
+	/**
+	 * @desc_cache: descriptors by (set, slot), direct mapped: a dispatch
+	 * reads each one once per core (descriptor memory must not change
+	 * while a dispatch that uses it runs).
+	 */
+	struct sc_desc_entry desc_cache[SC_DESC_CACHE];
 	/** @fault: EMBER_FAULT_* kind of this core's first fault, or 0. */
 	int fault;
 	uint64_t fault_va;
