@@ -408,6 +408,61 @@ FAST(ldg_u32)
 	LANES d[l] = r[l];
 }
 
+FAST(stg_u32)
+{
+	struct descriptor desc = descriptor(w, in->isa.src[0].index);
+	const uint32_t *off = ROW(uint32_t, 2);
+	uint32_t data[SC_LANES] SC_ALIGN, lo = 0xffffffffu, hi = 0;
+	struct page_cache pc = { 0 };
+
+	if (!ALL_ACTIVE) {
+		in->slow(w, in);
+		return;
+	}
+	LANES {
+		lo = off[l] < lo ? off[l] : lo;
+		hi = off[l] > hi ? off[l] : hi;
+	}
+	if ((uint64_t)hi + 4 > desc.range) {
+		in->slow(w, in);
+		return;
+	}
+	if (in->scalar_kind[3]) {
+		uint32_t x = scalar(w, in, 3);
+
+		LANES data[l] = x;
+	} else {
+		memcpy(data, ROW(uint32_t, 3), sizeof(data));
+	}
+	/* One page for the whole wave: one translation, then the stores. */
+	if (((desc.va + lo) >> EMBER_PAGE_SHIFT) == ((desc.va + hi + 3) >> EMBER_PAGE_SHIFT)) {
+		uint8_t *host = map_page(w, &pc, desc.va + lo, EMBER_ACCESS_WRITE);
+
+		if (!host)
+			return;
+		host += ((desc.va + lo) & PAGE_MASK) - lo;
+		for (unsigned int l = 0; l < SC_LANES; l++)
+			*(u32_any *)(host + off[l]) = data[l];
+		return;
+	}
+	/* In lane order (the highest lane wins), a page at a time. */
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint64_t va = desc.va + off[l];
+		uint8_t *host;
+
+		if ((va & PAGE_MASK) > EMBER_PAGE_SIZE - 4) {
+			/* Straddles two pages: the rest, lane by lane, in general. */
+			if (!access_bytes(w, &pc, va, &data[l], 4, true))
+				return;
+			continue;
+		}
+		host = map_page(w, &pc, va, EMBER_ACCESS_WRITE);
+		if (!host)
+			return;
+		*(u32_any *)(host + (va & PAGE_MASK)) = data[l];
+	}
+}
+
 /* Operand @i (1..3) as 'v' (row), 's' (scalar) or 0 (neither). */
 static char classify(struct sc_insn *in, unsigned int i)
 {
@@ -526,6 +581,10 @@ sc_handler SC_VARIANT(sc_fast_handler)(struct sc_insn *in)
 			return NULL;
 		in->scalar[3] = i->src[2].imm;
 		return ldg_u32;
+	case EMBER_ISA_OP_STG:
+		if (i->type != EMBER_ISA_U32 || classify(in, 2) != 'v' || !classify(in, 3))
+			return NULL;
+		return stg_u32;
 	case EMBER_ISA_OP_MOV:
 		if (i->type != EMBER_ISA_U32)
 			return NULL;

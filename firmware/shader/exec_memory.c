@@ -17,7 +17,10 @@
  * page they translate once and run one gather/scatter loop over host
  * memory. Anything else takes the per-lane path, which still translates
  * once per page run of consecutive lanes (a one-entry page cache), and
- * copies byte by byte only for an access that straddles two pages.
+ * copies byte by byte only for an access that straddles two pages. Behind
+ * both, each core keeps the host address of the pages it translated in
+ * this dispatch (struct sc_group's pages[], with the access rights each
+ * was checked for), the equivalent of its TLB.
  *
  * Shared memory is the workgroup's host buffer: one core runs all waves of
  * a workgroup (wave.c), so shared atomics need no host atomics. Scratch is
@@ -67,12 +70,19 @@ static uint8_t *map_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
 			 unsigned int access)
 {
 	struct sc_group *g = w->group;
-	uint64_t gpa, page = va & ~(uint64_t)PAGE_MASK;
+	uint64_t gpa, vpn = va >> EMBER_PAGE_SHIFT;
+	struct sc_host_page *hp = &g->pages[vpn % SC_HOST_PAGES];
 	int fault;
 
-	if (pc->tag == (va >> EMBER_PAGE_SHIFT) + 1)
+	if (pc->tag == vpn + 1)
 		return pc->host;
-	fault = ember_mmu_translate(&g->mmu, page, access, &gpa);
+	/* The core's page cache: translations this dispatch already made. */
+	if (hp->tag == vpn + 1 && (hp->access & access) == access) {
+		pc->tag = vpn + 1;
+		pc->host = hp->host;
+		return pc->host;
+	}
+	fault = ember_mmu_translate(&g->mmu, vpn << EMBER_PAGE_SHIFT, access, &gpa);
 	if (!fault) {
 		pc->host = ember_guest_ram_translate(g->mmu.ram, gpa, EMBER_PAGE_SIZE);
 		if (!pc->host)
@@ -82,7 +92,11 @@ static uint8_t *map_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
 		sc_wave_fault(w, fault, va, access);
 		return NULL;
 	}
-	pc->tag = (va >> EMBER_PAGE_SHIFT) + 1;
+	pc->tag = vpn + 1;
+	*hp = (struct sc_host_page) {
+		.tag = vpn + 1, .host = pc->host,
+		.access = access | (hp->tag == vpn + 1 ? hp->access : 0),
+	};
 	return pc->host;
 }
 
@@ -553,8 +567,20 @@ HANDLER(op_ldpush)
 {
 	const struct sc_dispatch *d = w->group->d;
 	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
-	const uint32_t *off = sc_src(w, ISA, 0, 0);
+	const uint32_t *off;
 	uint32_t rows[4][SC_LANES] SC_ALIGN;
+
+	if (ISA->dst.kind == EMBER_ISA_UREG) {
+		/* One value for the wave: no lanes to loop over. */
+		uint32_t at = ISA->src[0].kind == EMBER_ISA_UREG ? w->u[ISA->src[0].index] :
+			      ISA->src[0].imm, value[4] = { 0, 0, 0, 0 };
+
+		if ((uint64_t)at + size <= d->push_bytes)
+			memcpy(value, (const uint8_t *)d->push + at, size);
+		memcpy(&w->u[ISA->dst.index], value, 4 * regs);
+		return;
+	}
+	off = sc_src(w, ISA, 0, 0);
 
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		uint32_t value[4] = { 0, 0, 0, 0 };

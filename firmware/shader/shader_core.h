@@ -136,6 +136,14 @@ struct sc_wave {
 struct sc_dispatch;
 
 #define SC_DESC_CACHE		16
+#define SC_HOST_PAGES		64
+
+/* A page a core translated in this dispatch, for the rights in @access. */
+struct sc_host_page {
+	uint64_t tag;		/* page number + 1; 0: empty */
+	uint8_t *host;
+	unsigned int access;
+};
 
 /* A descriptor LDDESC read, kept for the rest of the dispatch. */
 struct sc_desc_entry {
@@ -161,6 +169,8 @@ struct sc_group {
 	 * while a dispatch that uses it runs).
 	 */
 	struct sc_desc_entry desc_cache[SC_DESC_CACHE];
+	/** @pages: host addresses of translated pages, direct mapped. */
+	struct sc_host_page pages[SC_HOST_PAGES];
 	/** @fault: EMBER_FAULT_* kind of this core's first fault, or 0. */
 	int fault;
 	uint64_t fault_va;
