@@ -17,7 +17,6 @@
  * result is undefined by SPIR-V, and defined here as that).
  */
 
-#include <math.h>
 #include <string.h>
 
 #include "sc_lanes.h"

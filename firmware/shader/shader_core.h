@@ -68,10 +68,9 @@ struct sc_program {
 	struct ember_isa_header header;
 	uint32_t num_insns;
 	struct sc_insn *insns;
-	/** @va, @ctx, @ctx_generation, @hash: the cache key (dispatch.c). */
+	/** @va, @ctx, @size, @hash: the cache key (dispatch.c). */
 	uint64_t va;
 	uint32_t ctx;
-	uint32_t ctx_generation;
 	uint64_t hash;
 	uint64_t size;
 };
@@ -188,9 +187,6 @@ struct sc_dispatch {
 	uint32_t push_bytes;
 	uint32_t push[EMBER_ISA_MAX_PUSH_BYTES / 4];
 	uint64_t deadline_ns;
-	uint32_t ctx_generation;
-	uint32_t device_generation;
-	struct ember_context *ctx;
 	/** @stop: set once any core faults or the job is aborted/outran. */
 	int stop;
 	/** @groups_per_item: workgroups a work item runs, in order. */
