@@ -24,7 +24,7 @@
  * becomes BRZ/BRA (the wave goes one way as a whole), a uniform loop
  * becomes a backward BRA with BRNZ exits; everything else uses the mask
  * stack: IF p (target: its ELSE or ENDIF) / ELSE (target: ENDIF) / ENDIF,
- * LOOP (target: after its ENDLOOP) / BREAK p / CONTINUE p / ENDLOOP
+ * LOOP (target: its ENDLOOP) / BREAK p / CONTINUE p / ENDLOOP
  * (target: its LOOP). "IF c; BREAK; ENDIF" is emitted as "BREAK p(c)".
  */
 
@@ -1050,7 +1050,7 @@ static uint32_t emit_control(struct emitter *e, uint32_t i)
 		} else {
 			out = emit(e, EMBER_ISA_OP_ENDLOOP, U32);
 			out->target = f->start;
-			e->code[f->start].target = e->count;
+			e->code[f->start].target = e->count - 1;
 		}
 		return 0;
 	case IR_BREAK:
