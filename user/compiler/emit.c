@@ -51,7 +51,6 @@ struct frame {
 
 struct emitter {
 	struct ir_shader *s;
-	const struct ir_regalloc_result *ra;
 	struct ember_isa_insn *code;
 	uint32_t count, capacity;
 	uint8_t *is_const;
@@ -1299,7 +1298,7 @@ int ember_emit(struct ir_shader *s, const struct ir_regalloc_result *ra,
 	       void **binary, size_t *size, char **error)
 {
 	struct emitter e = {
-		.s = s, .ra = ra,
+		.s = s,
 		.vtemp_base = (ra->vregs + 3) & ~3u,
 		.utemp_base = (ra->uregs + 3) & ~3u,
 	};

@@ -83,8 +83,6 @@ static const struct {
 	[IR_LOAD_PUSH] = { "load_push", 1, OPF_DST },
 	[IR_LOAD_SHARED] = { "load_shared", 1, OPF_DST },
 	[IR_STORE_SHARED] = { "store_shared", 2, OPF_SIDE },
-	[IR_LOAD_SCRATCH] = { "load_scratch", 0, OPF_DST },
-	[IR_STORE_SCRATCH] = { "store_scratch", 1, OPF_SIDE },
 	[IR_ATOMIC_GLOBAL] = { "atomic_global", 4, OPF_DST | OPF_SIDE },
 	[IR_ATOMIC_SHARED] = { "atomic_shared", 3, OPF_DST | OPF_SIDE },
 	[IR_BARRIER] = { "barrier", 0, OPF_SIDE },
@@ -265,16 +263,6 @@ uint32_t ir_const(struct ir_shader *s, unsigned int bits, uint64_t value)
 	return dst;
 }
 
-bool ir_insert(struct ir_shader *s, uint32_t at, uint32_t n)
-{
-	if (!reserve(s, n))
-		return false;
-	memmove(&s->ins[at + n], &s->ins[at], (s->count - at) * sizeof(*s->ins));
-	memset(&s->ins[at], 0, n * sizeof(*s->ins));
-	s->count += n;
-	return true;
-}
-
 void ir_compact(struct ir_shader *s)
 {
 	uint32_t out = 0;
@@ -336,7 +324,6 @@ void ir_print(const struct ir_shader *s, FILE *out)
 				print_value(s, in->src[k], out);
 		}
 		if (in->op == IR_CONST || in->op == IR_SYSVAL || in->op == IR_DESC ||
-		    in->op == IR_LOAD_SCRATCH || in->op == IR_STORE_SCRATCH ||
 		    (in->imm && in->op >= IR_SG_BALLOT && in->op <= IR_SG_QUAD_SWAP))
 			fprintf(out, " #0x%llx", (unsigned long long)in->imm);
 		if (in->aux && (in->op == IR_LOAD_GLOBAL || in->op == IR_STORE_GLOBAL ||

@@ -74,8 +74,6 @@ enum ir_op {
 	IR_LOAD_PUSH,	/* dst = push[src0], aux = bytes */
 	IR_LOAD_SHARED,	/* dst = shared[src0] */
 	IR_STORE_SHARED,/* shared[src0] = src1 */
-	IR_LOAD_SCRATCH,/* dst = scratch[imm], register-allocator spills */
-	IR_STORE_SCRATCH,/* scratch[imm] = src0 */
 	IR_ATOMIC_GLOBAL,/* dst = atomic(aux2 = kind)[desc src0 + src1] (src2[, src3]) */
 	IR_ATOMIC_SHARED,/* dst = atomic(kind)[src0] (src1[, src2]) */
 	IR_BARRIER,	/* workgroup execution + memory barrier */
@@ -167,8 +165,6 @@ struct ir_instr *ir_append(struct ir_shader *s, enum ir_op op, unsigned int bits
 uint32_t ir_emit(struct ir_shader *s, enum ir_op op, unsigned int bits,
 		 uint32_t a, uint32_t b, uint32_t c);
 uint32_t ir_const(struct ir_shader *s, unsigned int bits, uint64_t value);
-/* Insert @n empty instructions before index @at; returns false on OOM. */
-bool ir_insert(struct ir_shader *s, uint32_t at, uint32_t n);
 /* Drop every IR_NOP. */
 void ir_compact(struct ir_shader *s);
 

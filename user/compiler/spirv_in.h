@@ -104,8 +104,8 @@ struct fe_id {
 	uint32_t block;			/* FE_LABEL: index in fe.blocks */
 	uint32_t *phi_vars;		/* OpPhi results: one IR variable per leaf */
 	/* decorations */
-	uint32_t set, binding, builtin, spec_id;
-	bool has_set, has_binding, has_builtin;
+	uint32_t set, binding, builtin;
+	bool has_binding, has_builtin;
 	bool block_deco, buffer_block_deco;
 	uint32_t array_stride;
 	uint64_t const_value;		/* scalar integer/bool constants */
@@ -198,7 +198,6 @@ void fe_emit_function(struct fe *fe);
 
 /* instructions (spirv_ops.c): translate one non-control instruction */
 void fe_emit_instruction(struct fe *fe, const uint32_t *w, uint32_t length);
-uint32_t fe_cast_bool(struct fe *fe, uint32_t value);
 /* Operand @id's leaf @k; a scalar operand is broadcast. */
 uint32_t fe_leaf(struct fe *fe, uint32_t id, uint32_t k);
 /* Create the leaves of result w[2] of type w[1]; returns their count. */
@@ -209,7 +208,6 @@ bool fe_refuse_f16(struct fe *fe, uint32_t op, uint32_t type);
 /* memory (spirv_mem.c) */
 void fe_declare_variable(struct fe *fe, const uint32_t *w, uint32_t length);
 void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length);
-unsigned int fe_natural_size(struct fe *fe, uint32_t type, unsigned int *align);
 void fe_assign_slots(struct fe *fe);
 void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);
 

@@ -73,7 +73,7 @@ static uint32_t align_up(uint32_t v, uint32_t a)
 	return a ? (v + a - 1) / a * a : v;
 }
 
-unsigned int fe_natural_size(struct fe *fe, uint32_t type, unsigned int *align)
+static unsigned int fe_natural_size(struct fe *fe, uint32_t type, unsigned int *align)
 {
 	const struct fe_type *t = fe_type(fe, type);
 	unsigned int size = 0, a = 1, ea;

@@ -231,7 +231,6 @@ static void parse_decoration(struct fe *fe, const uint32_t *w, uint32_t length)
 	switch (deco) {
 	case SpvDecorationDescriptorSet:
 		d->set = w[3];
-		d->has_set = true;
 		break;
 	case SpvDecorationBinding:
 		d->binding = w[3];

@@ -127,12 +127,6 @@ uint32_t fe_sign_extend(struct fe *fe, uint32_t value, unsigned int type_bits)
 		       ir_const(fe->ir, 32, type_bits));
 }
 
-uint32_t fe_cast_bool(struct fe *fe, uint32_t value)
-{
-	return ir_emit(fe->ir, IR_INE, fe->ir->vals[value].bits, value,
-		       ir_const(fe->ir, fe->ir->vals[value].bits, 0), IR_NONE);
-}
-
 /* ---- constants ---- */
 
 static void emit_constant(struct fe *fe, const uint32_t *w, uint32_t length)
