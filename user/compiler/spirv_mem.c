@@ -391,6 +391,14 @@ static uint32_t builtin_component(struct fe *fe, uint32_t builtin, uint32_t comp
 	struct ir_shader *ir = fe->ir;
 	uint32_t v;
 
+	bool mask = builtin >= SpvBuiltInSubgroupEqMask && builtin <= SpvBuiltInSubgroupLtMask;
+
+	if (component > (mask ? 3u : 2u)) {
+		const char *name = spirv_builtin_name(builtin);
+
+		fe_fail(fe, "built-in %s read past its components", name ? name : "(unknown)");
+		return IR_NONE;
+	}
 	switch (builtin) {
 	case SpvBuiltInLocalInvocationId:
 	case SpvBuiltInWorkgroupId:
@@ -409,7 +417,8 @@ static uint32_t builtin_component(struct fe *fe, uint32_t builtin, uint32_t comp
 
 		return ir_emit(ir, IR_IADD, 32,
 			       ir_emit(ir, IR_IMUL, 32, group,
-				       ir_const(ir, 32, ir->local_size[component]), 0),
+				       ir_const(ir, 32, component < 3 ? ir->local_size[component] : 0),
+				       0),
 			       local, 0);
 	}
 	case SpvBuiltInLocalInvocationIndex:
@@ -428,7 +437,7 @@ static uint32_t builtin_component(struct fe *fe, uint32_t builtin, uint32_t comp
 	case SpvBuiltInSubgroupSize:
 		return ir_const(ir, 32, 32);
 	case SpvBuiltInWorkgroupSize:
-		return ir_const(ir, 32, ir->local_size[component]);
+		return ir_const(ir, 32, component < 3 ? ir->local_size[component] : 0);
 	case SpvBuiltInSubgroupEqMask:
 	case SpvBuiltInSubgroupGeMask:
 	case SpvBuiltInSubgroupGtMask:
