@@ -28,7 +28,8 @@
  * allowed, the value whose interval ends furthest away (the next-use
  * distance heuristic of linear scan) is spilled to per-lane scratch: it
  * keeps no register and the emitter reloads it into a temporary at each
- * use and stores it after each definition. When uniform registers run out,
+ * use and stores it after each definition. Spilled values whose intervals
+ * do not overlap share scratch bytes. When uniform registers run out,
  * values are demoted to vector registers (IR_VAL_FORCE_VECTOR) and the
  * caller reruns divergence analysis and allocation.
  */
@@ -145,13 +146,48 @@ static struct interval *build_intervals(struct ir_shader *s)
 	return iv;
 }
 
+/* A spilled value's scratch bytes and the interval it holds them. */
+struct spill {
+	uint32_t offset, bytes, start, end;
+};
+
+/*
+ * Scratch offset for a spilled value: the lowest one whose bytes no
+ * spilled value live at the same time uses (slots are shared over time).
+ */
+static uint32_t spill_slot(struct spill *spills, uint32_t *count, uint32_t *top,
+			   const struct interval *iv, uint32_t bytes)
+{
+	uint32_t offset = 0;
+
+	for (;;) {
+		uint32_t k;
+
+		for (k = 0; k < *count; k++) {
+			const struct spill *o = &spills[k];
+
+			if (o->offset < offset + bytes && offset < o->offset + o->bytes &&
+			    o->start <= iv->end && iv->start <= o->end)
+				break;
+		}
+		if (k == *count)
+			break;
+		offset += bytes;
+	}
+	spills[(*count)++] = (struct spill) { offset, bytes, iv->start, iv->end };
+	if (offset + bytes > *top)
+		*top = offset + bytes;
+	return offset;
+}
+
 int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 		struct ir_regalloc_result *result)
 {
 	struct interval *iv = build_intervals(s), *order;
 	uint8_t vused[256] = { 0 }, uused[128] = { 0 };
 	uint32_t *active, active_count = 0, n = 0;
-	uint32_t next_slot = 0;
+	uint32_t scratch_top = 0, spill_count = 0;
+	struct spill *spills;
 	bool demoted = false;
 
 	memset(result, 0, sizeof(*result));
@@ -163,10 +199,12 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 		max_uregs = 128;
 	order = malloc(s->value_count * sizeof(*order));
 	active = malloc(s->value_count * sizeof(uint32_t));
-	if (!order || !active) {
+	spills = malloc(s->value_count * sizeof(*spills));
+	if (!order || !active || !spills) {
 		free(iv);
 		free(order);
 		free(active);
+		free(spills);
 		return -ENOMEM;
 	}
 	for (uint32_t v = 1; v < s->value_count; v++) {
@@ -216,8 +254,9 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 					victim_at = a;
 				}
 			}
-			s->vals[victim].spill_slot = next_slot;
-			next_slot += 4 * regs_of(&s->vals[victim]);
+			s->vals[victim].spill_slot = spill_slot(spills, &spill_count, &scratch_top,
+								&iv[victim],
+								4 * regs_of(&s->vals[victim]));
 			result->spilled++;
 			if (victim == cur->value)
 				continue;
@@ -228,8 +267,9 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 			r = find_free(vused, max_vregs, regs);
 			if (r < 0) {
 				/* The freed block was misaligned for this width. */
-				val->spill_slot = next_slot;
-				next_slot += 4 * regs;
+				val->spill_slot = spill_slot(spills, &spill_count, &scratch_top,
+							     &iv[cur->value], 4 * regs);
+				result->spilled++;
 				continue;
 			}
 		}
@@ -241,9 +281,10 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 		if (!vector && (uint32_t)r + regs > result->uregs)
 			result->uregs = r + regs;
 	}
-	s->scratch_bytes = next_slot;
+	s->scratch_bytes = scratch_top;
 	free(iv);
 	free(order);
 	free(active);
+	free(spills);
 	return demoted ? -EAGAIN : 0;
 }
