@@ -15,6 +15,10 @@
  *
  * (IF's aux = 1 negates the condition.) When E is empty the emitter turns
  * "IF c; BREAK; ENDIF" into a single predicated BREAK.
+ *
+ * A switch arrives as a once-through loop (so that a nested "break" out of
+ * a case is an ordinary BREAK): "LOOP { cases; BREAK } ENDLOOP". When
+ * nothing but that last BREAK leaves it, the loop is dropped.
  */
 
 #include "ir.h"
@@ -51,6 +55,40 @@ static void match_if(const struct ir_shader *s, uint32_t at, uint32_t *else_at, 
 		}
 	}
 	*end = s->count;
+}
+
+/* Unwrap "LOOP body BREAK ENDLOOP" whose body never breaks or continues. */
+static bool unwrap_once_loops(struct ir_shader *s)
+{
+	bool changed = false;
+
+	for (uint32_t i = 0; i < s->count; i++) {
+		uint32_t depth = 0, j, exits = 0;
+
+		if (s->ins[i].op != IR_LOOP)
+			continue;
+		for (j = i + 1; j < s->count; j++) {
+			enum ir_op op = s->ins[j].op;
+
+			if (op == IR_LOOP) {
+				depth++;
+			} else if (op == IR_ENDLOOP) {
+				if (!depth)
+					break;
+				depth--;
+			} else if ((op == IR_BREAK || op == IR_CONTINUE) && !depth) {
+				exits++;
+			}
+		}
+		if (j >= s->count || exits != 1 || j < i + 2 || s->ins[j - 1].op != IR_BREAK ||
+		    s->ins[j - 1].src[0])
+			continue;
+		s->ins[i].op = IR_NOP;
+		s->ins[j - 1].op = IR_NOP;
+		s->ins[j].op = IR_NOP;
+		changed = true;
+	}
+	return changed;
 }
 
 bool ir_simplify_cf(struct ir_shader *s)
@@ -99,6 +137,7 @@ bool ir_simplify_cf(struct ir_shader *s)
 		changed = true;
 	}
 	free(tmp);
+	changed |= unwrap_once_loops(s);
 	if (changed)
 		ir_compact(s);
 	return changed;

@@ -8,7 +8,8 @@
  * atomics, barriers, control flow, subgroup operations). A live value
  * makes its definitions live; for a variable that is every MOV writing it.
  * Everything else goes. Control flow that became empty (IF/ENDIF around
- * nothing) is removed too.
+ * nothing) is removed too, and so is a write of a variable that the next
+ * write of it overwrites in the same region before anything reads it.
  */
 
 #include "ir.h"
@@ -42,6 +43,35 @@ static bool remove_empty_control(struct ir_shader *s)
 	}
 	if (changed)
 		ir_compact(s);
+	return changed;
+}
+
+/* "$v = a; ...; $v = b" with no read of $v or control flow in between. */
+static bool remove_overwritten(struct ir_shader *s)
+{
+	bool changed = false;
+
+	for (uint32_t i = 0; i < s->count; i++) {
+		const struct ir_instr *in = &s->ins[i];
+		uint32_t v = in->dst;
+
+		if (in->op != IR_MOV || !(s->vals[v].flags & IR_VAL_VARIABLE))
+			continue;
+		for (uint32_t j = i + 1; j < s->count; j++) {
+			const struct ir_instr *o = &s->ins[j];
+			bool reads = false;
+
+			for (int k = 0; k < IR_MAX_SRC; k++)
+				reads |= o->src[k] == v;
+			if (reads || ir_op_is_control(o->op))
+				break;
+			if (ir_op_has_dst(o->op) && o->dst == v) {
+				s->ins[i].op = IR_NOP;
+				changed = true;
+				break;
+			}
+		}
+	}
 	return changed;
 }
 
@@ -104,6 +134,8 @@ bool ir_dce(struct ir_shader *s)
 			changed = true;
 		}
 	}
+	if (remove_overwritten(s))
+		changed = true;
 	if (changed)
 		ir_compact(s);
 	while (remove_empty_control(s))
