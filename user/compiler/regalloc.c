@@ -25,8 +25,9 @@
  * Vector values take v registers (pairs for 64 bits); uniform values u
  * registers (pairs, quads for descriptors). Constants get no register, the
  * emitter uses immediates. When more vector registers would be live than
- * allowed, the value whose interval ends furthest away (the next-use
- * distance heuristic of linear scan) is spilled to per-lane scratch: it
+ * allowed, the live value whose next use is farthest away (Belady's
+ * next-use distance; a value next used only in the following loop
+ * iteration counts as farthest) is spilled to per-lane scratch: it
  * keeps no register and the emitter reloads it into a temporary at each
  * use and stores it after each definition. Spilled values whose intervals
  * do not overlap share scratch bytes. When uniform registers run out,
@@ -180,9 +181,62 @@ static uint32_t spill_slot(struct spill *spills, uint32_t *count, uint32_t *top,
 	return offset;
 }
 
+/* Use positions of every value, sorted (compressed rows: first[v]..first[v + 1]). */
+struct uses {
+	uint32_t *first, *at;
+};
+
+static bool collect_uses(const struct ir_shader *s, struct uses *u)
+{
+	uint32_t total = 0, *fill;
+
+	u->first = calloc(s->value_count + 1, sizeof(uint32_t));
+	fill = calloc(s->value_count + 1, sizeof(uint32_t));
+	if (!u->first || !fill) {
+		free(fill);
+		return false;
+	}
+	for (uint32_t i = 0; i < s->count; i++)
+		for (int k = 0; k < IR_MAX_SRC; k++)
+			if (s->ins[i].src[k]) {
+				u->first[s->ins[i].src[k] + 1]++;
+				total++;
+			}
+	for (uint32_t v = 0; v < s->value_count; v++)
+		u->first[v + 1] += u->first[v];
+	u->at = malloc((total + 1) * sizeof(uint32_t));
+	if (!u->at) {
+		free(fill);
+		return false;
+	}
+	for (uint32_t i = 0; i < s->count; i++)
+		for (int k = 0; k < IR_MAX_SRC; k++) {
+			uint32_t v = s->ins[i].src[k];
+
+			if (v)
+				u->at[u->first[v] + fill[v]++] = 2 * i + 1;
+		}
+	free(fill);
+	return true;
+}
+
+/*
+ * Distance from @pos to the next use of @v (uses are in program order).
+ * None left before the interval ends (say, the next use is in the next
+ * iteration of a loop) counts as the farthest of all.
+ */
+static uint32_t next_use(const struct uses *u, uint32_t v, uint32_t pos)
+{
+	for (uint32_t k = u->first[v]; k < u->first[v + 1]; k++)
+		if (u->at[k] >= pos)
+			return u->at[k] - pos;
+	return UINT32_MAX;
+}
+
 int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 		struct ir_regalloc_result *result)
 {
+	struct uses uses = { 0 };
 	struct interval *iv = build_intervals(s), *order;
 	uint8_t vused[256] = { 0 }, uused[128] = { 0 };
 	uint32_t *active, active_count = 0, n = 0;
@@ -200,11 +254,13 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 	order = malloc(s->value_count * sizeof(*order));
 	active = malloc(s->value_count * sizeof(uint32_t));
 	spills = malloc(s->value_count * sizeof(*spills));
-	if (!order || !active || !spills) {
+	if (!order || !active || !spills || !collect_uses(s, &uses)) {
 		free(iv);
 		free(order);
 		free(active);
 		free(spills);
+		free(uses.first);
+		free(uses.at);
 		return -ENOMEM;
 	}
 	for (uint32_t v = 1; v < s->value_count; v++) {
@@ -244,14 +300,16 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 		if (r < 0) {
 			/* Spill whichever of the live vector values is needed last. */
 			uint32_t victim = cur->value, victim_at = active_count;
+			uint32_t farthest = next_use(&uses, cur->value, cur->start);
 
 			for (uint32_t a = 0; a < active_count; a++) {
 				struct ir_value *cand = &s->vals[active[a]];
+				uint32_t distance = next_use(&uses, active[a], cur->start);
 
-				if (is_vector(cand) && regs_of(cand) >= regs &&
-				    iv[active[a]].end > iv[victim].end) {
+				if (is_vector(cand) && regs_of(cand) >= regs && distance > farthest) {
 					victim = active[a];
 					victim_at = a;
+					farthest = distance;
 				}
 			}
 			s->vals[victim].spill_slot = spill_slot(spills, &spill_count, &scratch_top,
@@ -286,5 +344,7 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 	free(order);
 	free(active);
 	free(spills);
+	free(uses.first);
+	free(uses.at);
 	return demoted ? -EAGAIN : 0;
 }

@@ -20,6 +20,7 @@
 
 static struct ember_host *host;
 static const char *spirv_dir;
+static uint32_t compile_flags;	/* EMBER_CC_* of the next compiles */
 
 struct buffer {
 	uint64_t va;
@@ -61,7 +62,8 @@ static void *compile(const char *name, size_t *size)
 		return NULL;
 	}
 	fclose(f);
-	if (ember_cc_compile(words, bytes / 4, NULL, &binary, size, &error)) {
+	if (ember_cc_compile(words, bytes / 4, &(struct ember_cc_options) { .flags = compile_flags },
+			     &binary, size, &error)) {
 		tap_diag("%s: %s", name, error ? error : "?");
 		binary = NULL;
 	}
@@ -355,6 +357,11 @@ int main(int argc, char **argv)
 	tap_result(test_shared(), "shared-reduction-barriers-atomics");
 	tap_result(test_int64(), "int64");
 	tap_result(test_local_array(), "local-array-dynamic-index");
+	/* The unoptimized IR must compute the same. */
+	compile_flags = EMBER_CC_NO_OPT;
+	tap_result(test_divergence(), "no-opt-divergence");
+	tap_result(test_int64(), "no-opt-int64");
+	tap_result(test_local_array(), "no-opt-local-array");
 	ember_host_destroy(host);
 	return tap_finish();
 }
