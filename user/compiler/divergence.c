@@ -14,11 +14,15 @@
  *    ISA only writes to vector registers (select, global loads narrower
  *    than 32 bits or from a per-lane address);
  *  - one of its sources is varying;
- *  - it is defined inside divergent control flow. The ISA does not allow
- *    uniform writes while a wave is diverged, and a value defined in a
- *    loop that lanes leave at different iterations differs between lanes
- *    after the loop even if every iteration computed it uniformly;
- *  - it is a variable (former phi) with any definition that is varying.
+ *  - it is a variable (former phi) written inside divergent control flow
+ *    or with any definition that is varying: lanes that did not take that
+ *    path must keep their own value;
+ *  - it is defined inside a divergent loop and used after it: lanes that
+ *    left at different iterations saw different values.
+ *
+ * A value computed from uniform sources inside divergent control flow and
+ * used only there stays uniform: the ISA writes a uniform register once
+ * per wave whatever the mask, and every lane reading it agrees.
  *
  * Divergent control flow: an IF on a varying condition; a LOOP in which a
  * BREAK or CONTINUE has a varying condition or sits under a divergent IF
@@ -88,8 +92,58 @@ struct frame {
 	bool divergent;		/* this construct's region is divergent */
 };
 
+/*
+ * escapes[v]: v is used outside the innermost loop around its definition
+ * (so it must hold each lane's own last value).
+ */
+static uint8_t *find_escapes(const struct ir_shader *s)
+{
+	uint8_t *escapes = calloc(s->value_count, 1);
+	uint32_t *start = calloc(s->value_count, sizeof(uint32_t));
+	uint32_t *end = calloc(s->value_count, sizeof(uint32_t));
+	uint32_t *match = malloc((s->count + 1) * sizeof(uint32_t));
+	uint32_t *stack = malloc((s->count + 1) * sizeof(uint32_t)), depth = 0;
+
+	if (!escapes || !start || !end || !match || !stack) {
+		free(escapes);
+		escapes = NULL;
+		goto out;
+	}
+	for (uint32_t i = 0; i < s->count; i++) {
+		if (s->ins[i].op == IR_LOOP)
+			stack[depth++] = i;
+		else if (s->ins[i].op == IR_ENDLOOP && depth)
+			match[stack[--depth]] = i;
+	}
+	depth = 0;
+	for (uint32_t i = 0; i < s->count; i++) {
+		const struct ir_instr *in = &s->ins[i];
+
+		if (in->op == IR_LOOP)
+			stack[depth++] = i;
+		else if (in->op == IR_ENDLOOP && depth)
+			depth--;
+		for (int k = 0; k < IR_MAX_SRC; k++) {
+			uint32_t v = in->src[k];
+
+			if (v && end[v] && (i < start[v] || i > end[v]))
+				escapes[v] = 1;
+		}
+		if (ir_op_has_dst(in->op) && in->dst && depth) {
+			start[in->dst] = stack[depth - 1];
+			end[in->dst] = match[stack[depth - 1]];
+		}
+	}
+out:
+	free(start);
+	free(end);
+	free(match);
+	free(stack);
+	return escapes;
+}
+
 /* One sweep; returns true when something new became varying. */
-static bool sweep(struct ir_shader *s, struct frame *stack)
+static bool sweep(struct ir_shader *s, struct frame *stack, const uint8_t *escapes)
 {
 	int depth = 0;
 	bool changed = false;
@@ -149,17 +203,17 @@ static bool sweep(struct ir_shader *s, struct frame *stack)
 		}
 		if (!ir_op_has_dst(in->op) || !in->dst)
 			continue;
-		varying = always_varying(in) || region ||
-			  (s->vals[in->dst].flags & IR_VAL_FORCE_VECTOR);
+		varying = always_varying(in) || (s->vals[in->dst].flags & IR_VAL_FORCE_VECTOR) ||
+			  (region && ((s->vals[in->dst].flags & IR_VAL_VARIABLE) ||
+				      escapes[in->dst]));
 		if (!cross_lane_result(in)) {
 			for (int k = 0; k < IR_MAX_SRC; k++)
 				if (in->src[k] && (s->vals[in->src[k]].flags & IR_VAL_VARYING))
 					varying = true;
+		} else if (in->op == IR_SG_BROADCAST && in->src[1] &&
+			   (s->vals[in->src[1]].flags & IR_VAL_VARYING)) {
+			varying = true;		/* a per-lane lane index is a shuffle */
 		}
-		if (in->op == IR_SG_BALLOT || in->op == IR_SG_ALL || in->op == IR_SG_ANY ||
-		    in->op == IR_SG_ALLEQ || in->op == IR_SG_BROADCAST ||
-		    in->op == IR_SG_BROADCAST_FIRST)
-			varying = region;
 		if (varying && !(s->vals[in->dst].flags & IR_VAL_VARYING)) {
 			s->vals[in->dst].flags |= IR_VAL_VARYING;
 			changed = true;
@@ -171,8 +225,15 @@ static bool sweep(struct ir_shader *s, struct frame *stack)
 void ir_divergence(struct ir_shader *s)
 {
 	struct frame *stack = calloc(s->count + 1, sizeof(*stack));
+	uint8_t *escapes;
 
 	if (!stack) {
+		s->oom = true;
+		return;
+	}
+	escapes = find_escapes(s);
+	if (!escapes) {
+		free(stack);
 		s->oom = true;
 		return;
 	}
@@ -182,7 +243,8 @@ void ir_divergence(struct ir_shader *s)
 	for (uint32_t i = 0; i < s->count; i++)
 		if (s->ins[i].op == IR_LOOP)
 			s->ins[i].uniform_cf = 1;
-	while (sweep(s, stack))
+	while (sweep(s, stack, escapes))
 		;
 	free(stack);
+	free(escapes);
 }

@@ -204,8 +204,9 @@ static bool test_divergence(void)
 	uint32_t mixed = ir_emit(s, IR_IADD, 32, g2, lane, 0);
 	uint32_t ucond = ir_emit(s, IR_ULT, 32, group, ir_const(s, 32, 3), 0);
 	uint32_t vcond = ir_emit(s, IR_ULT, 32, lane, ir_const(s, 32, 3), 0);
-	uint32_t in_uniform_if, in_divergent_if, in_loop, ballot;
+	uint32_t in_uniform_if, in_divergent_if, in_loop, ballot, var = ir_new_variable(s, 32);
 	uint32_t first_if, second_if, uniform_loop, divergent_loop;
+	struct ir_instr *in;
 
 	first_if = s->count;
 	control(s, IR_IF, ucond);
@@ -217,7 +218,11 @@ static bool test_divergence(void)
 	in_divergent_if = ir_emit(s, IR_IADD, 32, g2, group, 0);	/* uniform inputs */
 	ballot = ir_emit(s, IR_SG_BALLOT, 32, vcond, 0, 0);
 	store(s, d, in_divergent_if, ballot);
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = in_divergent_if;
 	control(s, IR_ENDIF, 0);
+	store(s, d, group, ir_emit(s, IR_MOV, 32, var, 0, 0));
 	uniform_loop = s->count;
 	control(s, IR_LOOP, 0);
 	control(s, IR_BREAK, ucond);
@@ -238,8 +243,11 @@ static bool test_divergence(void)
 	CHECK(s->ins[first_if].uniform_cf);
 	CHECK(!(s->vals[in_uniform_if].flags & IR_VAL_VARYING));
 	CHECK(!s->ins[second_if].uniform_cf);
-	/* Uniform inputs, but written while the wave is diverged: vector. */
-	CHECK(s->vals[in_divergent_if].flags & IR_VAL_VARYING);
+	/* Uniform inputs, used only where it was computed: one per wave... */
+	CHECK(!(s->vals[in_divergent_if].flags & IR_VAL_VARYING));
+	CHECK(!(s->vals[ballot].flags & IR_VAL_VARYING));
+	/* ...but a variable written there keeps other lanes' values: vector. */
+	CHECK(s->vals[var].flags & IR_VAL_VARYING);
 	CHECK(s->ins[uniform_loop].uniform_cf);
 	/* A BREAK under a divergent IF makes the loop divergent. */
 	CHECK(!s->ins[divergent_loop].uniform_cf);
