@@ -687,15 +687,19 @@ static void emit_memory(struct emitter *e, const struct ir_instr *in)
 		struct ember_isa_operand slot = imm((uint32_t)in->imm);
 
 		if (in->src[0]) {
-			struct ember_isa_operand index = source(e, in->src[0], EMBER_ISA_K_U, 0);
+			struct ember_isa_operand index = source(e, in->src[0], EMBER_ISA_K_UI, 0);
 
 			if (e->error)
 				return;
-			slot = ureg(temp(e, false, 1));
-			out = emit(e, EMBER_ISA_OP_IADD, U32);
-			out->dst = slot;
-			out->src[0] = index;
-			out->src[1] = imm((uint32_t)in->imm);
+			if ((uint32_t)in->imm) {
+				slot = ureg(temp(e, false, 1));
+				out = emit(e, EMBER_ISA_OP_IADD, U32);
+				out->dst = slot;
+				out->src[0] = index;
+				out->src[1] = imm((uint32_t)in->imm);
+			} else {
+				slot = index;
+			}
 		}
 		d = destination(e, in->dst);
 		if (d.op.kind != EMBER_ISA_UREG)

@@ -82,6 +82,7 @@ struct fe_pointer {
 	uint32_t type;			/* pointee type */
 	uint32_t desc;			/* IR descriptor value (buffers) */
 	uint32_t desc_set, desc_slot;	/* for desc_array: set, binding << 16 */
+	uint32_t nonuniform_index;	/* IR value: per-lane descriptor index, 0 = none */
 	uint32_t offset;		/* IR value: dynamic byte offset, IR_NONE = 0 */
 	uint32_t const_offset;		/* constant byte offset added to it */
 	uint32_t builtin;		/* SpvBuiltIn for FE_SPACE_BUILTIN */
@@ -106,6 +107,7 @@ struct fe_id {
 	/* decorations */
 	uint32_t set, binding, builtin;
 	bool has_binding, has_builtin;
+	bool nonuniform;		/* NonUniform decoration */
 	bool block_deco, buffer_block_deco;
 	uint32_t array_stride;
 	uint64_t const_value;		/* scalar integer/bool constants */

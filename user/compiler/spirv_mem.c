@@ -26,6 +26,10 @@
  * Descriptors: a buffer variable's descriptor is loaded once at the top
  * (IR_DESC, slot from the options' table or the binding number); an array
  * of buffers is indexed by the first access-chain index, slot + index.
+ * An index SPIR-V promises dynamically uniform is read from the first
+ * active lane (so divergence analysis need not prove it). A NonUniform
+ * index gets a loop per access ("waterfall"): take the first active lane's
+ * index, let the lanes with that index do the access, they leave, repeat.
  */
 
 #include "spirv_in.h"
@@ -369,6 +373,38 @@ static void declare_local(struct fe *fe, const uint32_t *w, uint32_t length)
 
 /* ---- leaf access ---- */
 
+/*
+ * The waterfall around one access through a NonUniform descriptor index:
+ *   LOOP; u = first active lane's index; IF index == u { desc(u); access;
+ *   BREAK } ENDIF; ENDLOOP
+ * begin returns the descriptor to use; the access writes its result into
+ * variables before end_waterfall() closes the loop.
+ */
+static uint32_t begin_waterfall(struct fe *fe, const struct fe_pointer *p)
+{
+	struct ir_shader *ir = fe->ir;
+	uint32_t first, hit, desc;
+	struct ir_instr *in;
+
+	ir_append(ir, IR_LOOP, 0);
+	first = ir_emit(ir, IR_SG_BROADCAST_FIRST, 32, p->nonuniform_index, 0, 0);
+	hit = ir_emit(ir, IR_IEQ, 32, p->nonuniform_index, first, 0);
+	ir_append(ir, IR_IF, 0)->src[0] = hit;
+	desc = ir_new_value(ir, 128);
+	in = ir_append(ir, IR_DESC, 128);
+	in->dst = desc;
+	in->imm = (uint64_t)p->desc_set << 32 | p->desc_slot;
+	in->src[0] = first;
+	return desc;
+}
+
+static void end_waterfall(struct fe *fe)
+{
+	ir_append(fe->ir, IR_BREAK, 0);
+	ir_append(fe->ir, IR_ENDIF, 0);
+	ir_append(fe->ir, IR_ENDLOOP, 0);
+}
+
 struct access {
 	const struct fe_pointer *p;
 	uint32_t *values;	/* load: filled; store: read */
@@ -569,24 +605,38 @@ static void access_scalar(struct fe *fe, struct access *a, uint32_t type, uint32
 		bytes = 4;
 	switch (p->space) {
 	case FE_SPACE_STORAGE:
-	case FE_SPACE_UNIFORM:
-		if (a->store) {
-			if (p->space == FE_SPACE_UNIFORM)
-				return fe_fail(fe, "OpStore to a uniform buffer");
-			uint32_t off = offset_value(fe, p, byte_offset);
+	case FE_SPACE_UNIFORM: {
+		uint32_t off = offset_value(fe, p, byte_offset), desc = p->desc;
+		uint32_t result = p->nonuniform_index && !a->store ? ir_new_variable(ir, bits) : 0;
 
+		if (a->store && p->space == FE_SPACE_UNIFORM)
+			return fe_fail(fe, "OpStore to a uniform buffer");
+		if (p->nonuniform_index)
+			desc = begin_waterfall(fe, p);
+		if (a->store) {
 			in = ir_append(ir, IR_STORE_GLOBAL, bits);
-			in->src[0] = p->desc;
+			in->src[0] = desc;
 			in->src[1] = off;
 			in->src[2] = a->values[a->at];
 			in->aux = bytes;
 		} else {
-			uint32_t off = offset_value(fe, p, byte_offset);
-
-			a->values[a->at] = ir_emit(ir, IR_LOAD_GLOBAL, bits, p->desc, off, 0);
+			a->values[a->at] = ir_emit(ir, IR_LOAD_GLOBAL, bits, desc, off, 0);
 			ir->ins[ir->count - 1].aux = bytes;
 		}
+		if (p->nonuniform_index) {
+			if (result) {
+				uint32_t loaded = a->values[a->at];
+
+				in = ir_append(ir, IR_MOV, bits);
+				in->dst = result;
+				in->src[0] = loaded;
+			}
+			end_waterfall(fe);
+			if (result)
+				a->values[a->at] = ir_emit(ir, IR_MOV, bits, result, 0, 0);
+		}
 		break;
+	}
 	case FE_SPACE_PUSH:
 		if (a->store)
 			return fe_fail(fe, "OpStore to push constants");
@@ -812,13 +862,19 @@ static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length)
 		if (p.desc_array) {
 			struct ir_instr *in;
 
+			p.desc_array = false;
+			type = t->elem;
+			if (index && (fe->ids[w[i]].nonuniform || fe->ids[w[2]].nonuniform)) {
+				p.nonuniform_index = index;
+				continue;
+			}
+			if (index)
+				index = ir_emit(fe->ir, IR_SG_BROADCAST_FIRST, 32, index, 0, 0);
 			p.desc = ir_new_value(fe->ir, 128);
 			in = ir_append(fe->ir, IR_DESC, 128);
 			in->dst = p.desc;
 			in->imm = (uint64_t)p.desc_set << 32 | (p.desc_slot + constant);
 			in->src[0] = index;
-			p.desc_array = false;
-			type = t->elem;
 			continue;
 		}
 		switch (t->op) {
@@ -931,6 +987,25 @@ static void atomic(struct fe *fe, const uint32_t *w, uint32_t op)
 	out = fe_new_leaves(fe, w[2], w[1], 1);
 	if (!out)
 		return;
+	if (p->nonuniform_index) {
+		uint32_t result = ir_new_variable(fe->ir, bits), old = ir_new_value(fe->ir, bits);
+		uint32_t desc = begin_waterfall(fe, p);
+
+		in = ir_append(fe->ir, IR_ATOMIC_GLOBAL, bits);
+		in->dst = old;
+		in->src[0] = desc;
+		in->src[1] = offset;
+		in->src[2] = data;
+		in->src[3] = compare;
+		in->aux = bits / 8;
+		in->aux2 = atomic_kind(op);
+		in = ir_append(fe->ir, IR_MOV, bits);
+		in->dst = result;
+		in->src[0] = old;
+		end_waterfall(fe);
+		fe->leaves[fe->ids[w[2]].first] = ir_emit(fe->ir, IR_MOV, bits, result, 0, 0);
+		return;
+	}
 	out[0] = ir_new_value(fe->ir, bits);
 	if (p->space == FE_SPACE_STORAGE) {
 		in = ir_append(fe->ir, IR_ATOMIC_GLOBAL, bits);
@@ -1027,6 +1102,9 @@ void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length)
 		t = fe_type(fe, p->type);
 		if (p->space != FE_SPACE_STORAGE || t->op != SpvOpTypeStruct || w[4] >= t->count)
 			return fe_fail(fe, "OpArrayLength needs a storage buffer block");
+		if (p->nonuniform_index)
+			return fe_fail(fe, "OpArrayLength through a NonUniform descriptor index "
+				       "is not supported");
 		array = fe_type(fe, t->members[w[4]].type);
 		start = p->const_offset + member_offset(fe, p, t, w[4]);
 		stride = array_stride(fe, p, array);

@@ -113,6 +113,12 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityVulkanMemoryModel:
 	case SpvCapabilityVulkanMemoryModelDeviceScope:
 	case SpvCapabilityInt64Atomics:
+	case SpvCapabilityUniformBufferArrayDynamicIndexing:
+	case SpvCapabilityStorageBufferArrayDynamicIndexing:
+	case SpvCapabilityShaderNonUniform:
+	case SpvCapabilityRuntimeDescriptorArray:
+	case SpvCapabilityUniformBufferArrayNonUniformIndexing:
+	case SpvCapabilityStorageBufferArrayNonUniformIndexing:
 		return true;
 	default:
 		return false;
@@ -129,6 +135,7 @@ static bool extension_supported(const char *name)
 		"SPV_KHR_shader_ballot",
 		"SPV_KHR_non_semantic_info",
 		"SPV_KHR_variable_pointers",
+		"SPV_EXT_descriptor_indexing",
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
@@ -247,6 +254,9 @@ static void parse_decoration(struct fe *fe, const uint32_t *w, uint32_t length)
 		break;
 	case SpvDecorationBlock:
 		d->block_deco = true;
+		break;
+	case SpvDecorationNonUniform:
+		d->nonuniform = true;
 		break;
 	case SpvDecorationBufferBlock:
 		d->buffer_block_deco = true;

@@ -338,6 +338,45 @@ static bool test_local_array(void)
 	return check_u32("o", o.cpu, want, 128);
 }
 
+static bool test_nonuniform(void)
+{
+	struct buffer bufs[3] = { buffer(256 * 4), buffer(256 * 4), buffer(256 * 4) };
+	struct buffer o = buffer(128 * 4);
+	struct ember_host_binding bindings[4];
+	struct ember_host_fault fault;
+	uint32_t want_o[128], want_b[3][256];
+	size_t size;
+	void *binary;
+	int ret;
+
+	for (uint32_t k = 0; k < 3; k++)
+		for (uint32_t i = 0; i < 256; i++)
+			want_b[k][i] = ((uint32_t *)bufs[k].cpu)[i] = k * 1000 + i;
+	for (uint32_t i = 0; i < 128; i++) {
+		uint32_t k = i % 3, x = want_b[k][i];
+
+		want_b[(i + 1) % 3][200]++;
+		want_o[i] = x * 10 + k;
+		want_b[k][i] = x + 1;
+	}
+	binary = compile("e2e_nonuniform", &size);
+	CHECK(binary);
+	for (uint32_t k = 0; k < 3; k++)
+		bindings[k] = (struct ember_host_binding) {
+			.binding = 0, .array_index = k, .va = bufs[k].va, .range = bufs[k].size,
+		};
+	bindings[3] = (struct ember_host_binding) { .binding = 1, .va = o.va, .range = o.size };
+	ret = ember_host_dispatch(host, &(struct ember_host_dispatch) {
+		.shader = binary, .shader_size = size, .bindings = bindings, .binding_count = 4,
+		.groups = { 2, 1, 1 },
+	}, &fault);
+	free(binary);
+	CHECK_EQ(ret, 0);
+	for (uint32_t k = 0; k < 3; k++)
+		CHECK(check_u32("bufs", bufs[k].cpu, want_b[k], 256));
+	return check_u32("o", o.cpu, want_o, 128);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -357,6 +396,7 @@ int main(int argc, char **argv)
 	tap_result(test_shared(), "shared-reduction-barriers-atomics");
 	tap_result(test_int64(), "int64");
 	tap_result(test_local_array(), "local-array-dynamic-index");
+	tap_result(test_nonuniform(), "nonuniform-descriptor-index");
 	/* The unoptimized IR must compute the same. */
 	compile_flags = EMBER_CC_NO_OPT;
 	tap_result(test_divergence(), "no-opt-divergence");
