@@ -44,6 +44,7 @@ static bool always_varying(const struct ir_instr *in)
 	case IR_ATOMIC_GLOBAL:
 	case IR_ATOMIC_SHARED:
 	case IR_LOAD_SHARED:
+	case IR_LOAD_PRIVATE:
 	case IR_SELECT:
 	case IR_UNDEF:
 	case IR_SG_ELECT:

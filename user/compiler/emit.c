@@ -779,15 +779,25 @@ static void emit_memory(struct emitter *e, const struct ir_instr *in)
 		out->src[0] = ops[0];
 		finish_dst(e, &d);
 		break;
-	case IR_STORE_SHARED: {
+	case IR_STORE_SHARED:
+	case IR_STORE_PRIVATE: {
 		static const unsigned int kinds[2] = { EMBER_ISA_K_VUI, EMBER_ISA_K_VUI };
 
 		sources(e, in->src, 2, kinds, ops, false);
-		out = emit(e, EMBER_ISA_OP_STS, mem_type(in->aux));
+		out = emit(e, in->op == IR_STORE_SHARED ? EMBER_ISA_OP_STS : EMBER_ISA_OP_STSCR,
+			   mem_type(in->aux));
 		out->src[0] = ops[0];
 		out->src[1] = ops[1];
 		break;
 	}
+	case IR_LOAD_PRIVATE:
+		ops[0] = source(e, in->src[0], EMBER_ISA_K_VUI, 0);
+		d = destination(e, in->dst);
+		out = emit(e, EMBER_ISA_OP_LDSCR, mem_type(in->aux));
+		out->dst = d.op;
+		out->src[0] = ops[0];
+		finish_dst(e, &d);
+		break;
 	case IR_ATOMIC_GLOBAL:
 	case IR_ATOMIC_SHARED: {
 		bool global = in->op == IR_ATOMIC_GLOBAL;
@@ -1206,6 +1216,7 @@ static void emit_instruction(struct emitter *e, const struct ir_instr *in)
 		break;
 	case IR_DESC: case IR_DESC_RANGE: case IR_LOAD_GLOBAL: case IR_STORE_GLOBAL:
 	case IR_LOAD_PUSH: case IR_LOAD_SHARED: case IR_STORE_SHARED:
+	case IR_LOAD_PRIVATE: case IR_STORE_PRIVATE:
 	case IR_ATOMIC_GLOBAL: case IR_ATOMIC_SHARED:
 		emit_memory(e, in);
 		break;

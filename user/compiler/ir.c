@@ -83,6 +83,8 @@ static const struct {
 	[IR_LOAD_PUSH] = { "load_push", 1, OPF_DST },
 	[IR_LOAD_SHARED] = { "load_shared", 1, OPF_DST },
 	[IR_STORE_SHARED] = { "store_shared", 2, OPF_SIDE },
+	[IR_LOAD_PRIVATE] = { "load_private", 1, OPF_DST },
+	[IR_STORE_PRIVATE] = { "store_private", 2, OPF_SIDE },
 	[IR_ATOMIC_GLOBAL] = { "atomic_global", 4, OPF_DST | OPF_SIDE },
 	[IR_ATOMIC_SHARED] = { "atomic_shared", 3, OPF_DST | OPF_SIDE },
 	[IR_BARRIER] = { "barrier", 0, OPF_SIDE },
@@ -328,7 +330,8 @@ void ir_print(const struct ir_shader *s, FILE *out)
 			fprintf(out, " #0x%llx", (unsigned long long)in->imm);
 		if (in->aux && (in->op == IR_LOAD_GLOBAL || in->op == IR_STORE_GLOBAL ||
 				in->op == IR_LOAD_PUSH || in->op == IR_LOAD_SHARED ||
-				in->op == IR_STORE_SHARED))
+				in->op == IR_STORE_SHARED || in->op == IR_LOAD_PRIVATE ||
+				in->op == IR_STORE_PRIVATE))
 			fprintf(out, " [%u bytes]", in->aux);
 		fputc('\n', out);
 		if (in->op == IR_IF || in->op == IR_ELSE || in->op == IR_LOOP)

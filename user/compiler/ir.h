@@ -74,6 +74,8 @@ enum ir_op {
 	IR_LOAD_PUSH,	/* dst = push[src0], aux = bytes */
 	IR_LOAD_SHARED,	/* dst = shared[src0] */
 	IR_STORE_SHARED,/* shared[src0] = src1 */
+	IR_LOAD_PRIVATE,/* dst = this lane's scratch[src0] (large local arrays) */
+	IR_STORE_PRIVATE,/* this lane's scratch[src0] = src1 */
 	IR_ATOMIC_GLOBAL,/* dst = atomic(aux2 = kind)[desc src0 + src1] (src2[, src3]) */
 	IR_ATOMIC_SHARED,/* dst = atomic(kind)[src0] (src1[, src2]) */
 	IR_BARRIER,	/* workgroup execution + memory barrier */
@@ -149,7 +151,8 @@ struct ir_shader {
 	uint32_t local_size[3];
 	uint32_t shared_bytes;
 	uint32_t push_bytes;
-	uint32_t scratch_bytes;	/* per lane, spills */
+	uint32_t private_bytes;	/* per lane: local arrays, at the start of scratch */
+	uint32_t scratch_bytes;	/* per lane: local arrays and spills */
 	struct ir_resource *resources;
 	uint32_t resource_count;
 	bool oom;		/* an allocation failed; the result is unusable */

@@ -32,6 +32,7 @@ static bool movable(const struct ir_shader *s, const struct ir_instr *in)
 	case IR_UNDEF:
 	case IR_LOAD_GLOBAL:
 	case IR_LOAD_SHARED:
+	case IR_LOAD_PRIVATE:
 		return false;
 	default:
 		break;

@@ -30,7 +30,8 @@
  * iteration counts as farthest) is spilled to per-lane scratch: it
  * keeps no register and the emitter reloads it into a temporary at each
  * use and stores it after each definition. Spilled values whose intervals
- * do not overlap share scratch bytes. When uniform registers run out,
+ * do not overlap share scratch bytes, after the local arrays the front
+ * end placed at the start of scratch. When uniform registers run out,
  * values are demoted to vector registers (IR_VAL_FORCE_VECTOR) and the
  * caller reruns divergence analysis and allocation.
  */
@@ -312,9 +313,9 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 					farthest = distance;
 				}
 			}
-			s->vals[victim].spill_slot = spill_slot(spills, &spill_count, &scratch_top,
-								&iv[victim],
-								4 * regs_of(&s->vals[victim]));
+			s->vals[victim].spill_slot = s->private_bytes +
+				spill_slot(spills, &spill_count, &scratch_top, &iv[victim],
+					   4 * regs_of(&s->vals[victim]));
 			result->spilled++;
 			if (victim == cur->value)
 				continue;
@@ -325,8 +326,9 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 			r = find_free(vused, max_vregs, regs);
 			if (r < 0) {
 				/* The freed block was misaligned for this width. */
-				val->spill_slot = spill_slot(spills, &spill_count, &scratch_top,
-							     &iv[cur->value], 4 * regs);
+				val->spill_slot = s->private_bytes +
+					spill_slot(spills, &spill_count, &scratch_top,
+						   &iv[cur->value], 4 * regs);
 				result->spilled++;
 				continue;
 			}
@@ -339,7 +341,7 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 		if (!vector && (uint32_t)r + regs > result->uregs)
 			result->uregs = r + regs;
 	}
-	s->scratch_bytes = scratch_top;
+	s->scratch_bytes = s->private_bytes + scratch_top;
 	free(iv);
 	free(order);
 	free(active);

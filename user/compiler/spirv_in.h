@@ -49,6 +49,7 @@ enum fe_space {
 	FE_SPACE_SHARED,
 	FE_SPACE_BUILTIN,	/* Input built-in */
 	FE_SPACE_FUNCTION,	/* function-local memory kept as IR variables */
+	FE_SPACE_PRIVATE,	/* large function-local arrays in per-lane scratch */
 };
 
 struct fe_member {

@@ -19,9 +19,11 @@
  *    lays it out itself (scalar alignment, variables one after another);
  *  - built-in inputs are system values;
  *  - function-local memory (the arrays SPIRV-Tools could not split, i.e.
- *    dynamically indexed ones) is one IR variable per leaf; a dynamic index
- *    becomes a compare-and-select over the leaves, which keeps such arrays
- *    in registers instead of per-lane scratch memory.
+ *    dynamically indexed ones) is one IR variable per leaf when small: a
+ *    dynamic index becomes a compare-and-select over the leaves, which
+ *    keeps the array in registers. Larger ones (more than
+ *    FE_MAX_REGISTER_LEAVES scalars, all 32/64-bit) live in per-lane
+ *    scratch memory instead, at the start of the scratch area.
  *
  * Descriptors: a buffer variable's descriptor is loaded once at the top
  * (IR_DESC, slot from the options' table or the binding number); an array
@@ -38,7 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FE_MAX_LOCAL_LEAVES 1024
+#define FE_MAX_LOCAL_LEAVES 1024	/* in registers */
+#define FE_MAX_REGISTER_LEAVES 16	/* more: in scratch memory */
 
 /* ---- pointers ---- */
 
@@ -331,6 +334,36 @@ static uint32_t natural_leaf_offsets(struct fe *fe, uint32_t type, uint32_t base
 }
 
 /* Function variable: one IR variable per leaf, initialized. */
+/* A large local array of 32/64-bit scalars: per-lane scratch. */
+static bool declare_private(struct fe *fe, const uint32_t *w)
+{
+	uint32_t type = fe_type(fe, w[1])->elem, leaves = fe_type(fe, type)->leaves;
+	struct fe_pointer p = { .space = FE_SPACE_PRIVATE, .type = type, .offset = IR_NONE };
+	uint32_t *types;
+	unsigned int align, size;
+	bool wide_only = true;
+
+	if (leaves <= FE_MAX_REGISTER_LEAVES)
+		return false;
+	types = calloc(leaves, sizeof(uint32_t));
+	if (!types) {
+		fe_fail(fe, "out of memory");
+		return true;
+	}
+	fe_leaf_types(fe, type, types);
+	for (uint32_t k = 0; k < leaves; k++)
+		wide_only &= fe_type_width(fe, types[k]) >= 32;
+	free(types);
+	if (!wide_only)
+		return false;
+	size = fe_natural_size(fe, type, &align);
+	fe->ir->private_bytes = align_up(fe->ir->private_bytes, align < 4 ? 4 : align);
+	p.const_offset = fe->ir->private_bytes;
+	fe->ir->private_bytes += align_up(size, 4);
+	fe_set_pointer(fe, w[2], w[1], &p);
+	return true;
+}
+
 static void declare_local(struct fe *fe, const uint32_t *w, uint32_t length)
 {
 	uint32_t type = fe_type(fe, w[1])->elem, leaves = fe_type(fe, type)->leaves;
@@ -338,6 +371,8 @@ static void declare_local(struct fe *fe, const uint32_t *w, uint32_t length)
 	struct fe_local *local;
 	uint32_t *types;
 
+	if (declare_private(fe, w))
+		return;
 	if (!leaves || leaves > FE_MAX_LOCAL_LEAVES)
 		return fe_fail(fe, "function variable %u of %u scalars is not supported", w[2], leaves);
 	if (fe->local_count == fe->local_capacity) {
@@ -679,6 +714,22 @@ static void access_scalar(struct fe *fe, struct access *a, uint32_t type, uint32
 	}
 	case FE_SPACE_FUNCTION:
 		return access_local(fe, a, byte_offset, bits);
+	case FE_SPACE_PRIVATE: {
+		uint32_t off = offset_value(fe, p, byte_offset);
+
+		if (a->store) {
+			uint32_t value = a->values[a->at];
+
+			in = ir_append(ir, IR_STORE_PRIVATE, bits);
+			in->src[0] = off;
+			in->src[1] = value;
+			in->aux = bytes;
+		} else {
+			a->values[a->at] = ir_emit(ir, IR_LOAD_PRIVATE, bits, off, 0, 0);
+			ir->ins[ir->count - 1].aux = bytes;
+		}
+		break;
+	}
 	}
 	a->at++;
 }
@@ -1048,7 +1099,10 @@ void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length)
 			const struct fe_pointer *local = fe_pointer(fe, w[2]);
 			struct fe_local *l = &fe->locals[local->local];
 
-			if (length > 4) {
+			if (local->space == FE_SPACE_PRIVATE) {
+				if (length > 4)
+					store(fe, local, w[4]);
+			} else if (length > 4) {
 				store(fe, local, w[4]);
 			} else {
 				for (uint32_t k = 0; k < l->leaf_count; k++) {

@@ -338,6 +338,28 @@ static bool test_local_array(void)
 	return check_u32("o", o.cpu, want, 128);
 }
 
+static bool test_private(void)
+{
+	struct buffer o = buffer(128 * 4);
+	uint32_t want[128];
+	struct ember_isa_header header;
+	unsigned int stores;
+
+	CHECK(inspect("e2e_private", &header, EMBER_ISA_OP_STSCR, &stores));
+	CHECK(header.scratch_bytes >= 400 && stores > 0);
+	for (uint32_t i = 0; i < 128; i++) {
+		uint32_t t[100];
+
+		for (uint32_t k = 0; k < 100; k++)
+			t[k] = k * 7 + i;
+		for (uint32_t k = 0; k < 100; k++)
+			t[(k * i) % 100] += k;
+		want[i] = t[i % 100] + t[(i * 13) % 100] * 3;
+	}
+	CHECK(run("e2e_private", 2, &o, 1, NULL, 0));
+	return check_u32("o", o.cpu, want, 128);
+}
+
 static bool test_nonuniform(void)
 {
 	struct buffer bufs[3] = { buffer(256 * 4), buffer(256 * 4), buffer(256 * 4) };
@@ -397,6 +419,7 @@ int main(int argc, char **argv)
 	tap_result(test_int64(), "int64");
 	tap_result(test_local_array(), "local-array-dynamic-index");
 	tap_result(test_nonuniform(), "nonuniform-descriptor-index");
+	tap_result(test_private(), "large-local-array-in-scratch");
 	/* The unoptimized IR must compute the same. */
 	compile_flags = EMBER_CC_NO_OPT;
 	tap_result(test_divergence(), "no-opt-divergence");
