@@ -337,9 +337,10 @@ static int corpus_parse_buffer(struct corpus_parser *p, struct corpus_test *t,
 	b->expected = calloc(1, b->size);
 	if (!b->expected)
 		return corpus_error(p, "out of memory");
+	/* A reference starts from the initial contents: it writes what changes. */
 	if (!strcmp(expect, "ref"))
 		b->expect_from_ref = true;
-	else if (!strcmp(expect, "same"))
+	if (!strcmp(expect, "ref") || !strcmp(expect, "same"))
 		memcpy(b->expected, b->init, b->size);
 	else if (corpus_contents(p, expect, b->type, b->count, b->expected))
 		return -1;
@@ -420,9 +421,11 @@ static int corpus_parse_line(struct corpus_parser *p, struct corpus_test *t, cha
 
 static const struct corpus_ref *corpus_find_ref(const char *name)
 {
-	for (const struct corpus_ref *r = corpus_refs; r->name; r++) {
-		if (!strcmp(r->name, name))
-			return r;
+	for (const struct corpus_ref *const *table = corpus_ref_tables; *table; table++) {
+		for (const struct corpus_ref *r = *table; r->name; r++) {
+			if (!strcmp(r->name, name))
+				return r;
+		}
 	}
 	return NULL;
 }
@@ -472,7 +475,7 @@ int corpus_load(struct corpus_test *t, const struct corpus_shader *shader,
 	if (t->ref[0]) {
 		const struct corpus_ref *ref = corpus_find_ref(t->ref);
 		if (!ref)
-			return corpus_error(&p, "no reference function '%s' in corpus_refs.c", t->ref);
+			return corpus_error(&p, "no reference function '%s' in the refs_*.c tables", t->ref);
 		ref->compute(t);
 	}
 	return 0;

@@ -92,7 +92,8 @@ struct corpus_ref {
 	const char *name;
 	void (*compute)(struct corpus_test *t);
 };
-extern const struct corpus_ref corpus_refs[];
+/* NULL-terminated list of NULL-terminated tables (corpus_refs.c). */
+extern const struct corpus_ref *const corpus_ref_tables[];
 
 /*
  * Reads the description of @shader (its .comp file in @source_dir), fills
