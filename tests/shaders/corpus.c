@@ -13,7 +13,8 @@
  * seeded pseudo-random values, so a failure reproduces exactly; results
  * that depend on the order of atomics are compared as multisets. Floats
  * compare exactly unless the buffer gives a tolerance in ULPs, absolute or
- * relative error; an expected NaN matches any NaN.
+ * relative error; an expected NaN matches any NaN, and zeros match
+ * whatever their sign (Vulkan does not preserve it).
  */
 
 #include "corpus.h"
@@ -565,7 +566,8 @@ static bool corpus_element_matches(const struct corpus_buffer *b, double got_f, 
 	if (isnan(want_f))
 		return isnan(got_f);
 	switch (b->tolerance) {
-	case CORPUS_EXACT: return got_i == want_i;
+	/* Vulkan does not promise the sign of a zero result. */
+	case CORPUS_EXACT: return got_i == want_i || (got_f == 0 && want_f == 0);
 	case CORPUS_ULP: return got_f == want_f || corpus_ulps(got_f, want_f, b->type) <= b->tolerance_value;
 	case CORPUS_ABS: return fabs(got_f - want_f) <= b->tolerance_value;
 	case CORPUS_REL: return got_f == want_f ||
