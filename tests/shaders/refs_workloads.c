@@ -169,9 +169,139 @@ static void blur_shared_halo(struct corpus_test *t)
 	}
 }
 
+static void nbody_step(struct corpus_test *t)
+{
+	const float *pos = corpus_in(t, "pos"), *vel = corpus_in(t, "vel");
+	float *po = corpus_out(t, "pos_out"), *vo = corpus_out(t, "vel_out");
+	double dt = push_f32(t, 0), soft = push_f32(t, 4);
+
+	for (int i = 0; i < 128; i++) {
+		double acc[3] = { 0 };
+
+		for (int j = 0; j < 128; j++) {
+			double d[3], r2 = soft;
+
+			for (int c = 0; c < 3; c++) {
+				d[c] = (double)pos[j * 4 + c] - pos[i * 4 + c];
+				r2 += d[c] * d[c];
+			}
+			double f = ((double)pos[j * 4 + 3] + 2) * 0.5 / (r2 * sqrt(r2));
+			for (int c = 0; c < 3; c++)
+				acc[c] += d[c] * f;
+		}
+		for (int c = 0; c < 3; c++) {
+			double v = vel[i * 4 + c] + acc[c] * dt;
+
+			vo[i * 4 + c] = (float)v;
+			po[i * 4 + c] = (float)(pos[i * 4 + c] + v * dt);
+		}
+		vo[i * 4 + 3] = vel[i * 4 + 3];
+		po[i * 4 + 3] = pos[i * 4 + 3];
+	}
+}
+
+/* Float arithmetic exactly as the shader's (no contraction: -ffp-contract=off). */
+static void mandelbrot(struct corpus_test *t)
+{
+	uint32_t *o = corpus_out(t, "o");
+
+	for (uint32_t py = 0; py < 64; py++)
+		for (uint32_t px = 0; px < 64; px++) {
+			float cx = -2.0f + (float)px * 0.0390625f, cy = -1.25f + (float)py * 0.0390625f;
+			float x = 0, y = 0;
+			uint32_t n = 0;
+
+			while (n < 200) {
+				float xx = x * x, yy = y * y;
+
+				if (xx + yy > 4.0f)
+					break;
+				float xy = x * y;
+				x = xx - yy + cx;
+				y = xy + xy + cy;
+				n++;
+			}
+			o[py * 64 + px] = n;
+		}
+}
+
+static void radix_sort_pass(struct corpus_test *t)
+{
+	const uint32_t *keys = corpus_in(t, "keys");
+	uint32_t *o = corpus_out(t, "o"), shift = push_u32(t, 0), n = 0;
+
+	for (uint32_t digit = 0; digit < 16; digit++)
+		for (int i = 0; i < 256; i++)
+			if (((keys[i] >> shift) & 15) == digit)
+				o[n++] = keys[i];
+}
+
+static void game_of_life(struct corpus_test *t)
+{
+	const uint32_t *cells = corpus_in(t, "cells");
+	uint32_t *next = corpus_out(t, "next");
+
+	for (int y = 0; y < 32; y++)
+		for (int x = 0; x < 32; x++) {
+			uint32_t alive = 0, me = cells[y * 32 + x];
+
+			for (int dy = -1; dy <= 1; dy++)
+				for (int dx = -1; dx <= 1; dx++)
+					if (dx || dy)
+						alive += cells[((y + dy + 32) % 32) * 32 + (x + dx + 32) % 32];
+			next[y * 32 + x] = alive == 3 || (alive == 2 && me == 1);
+		}
+}
+
+static void crc32(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint32_t *o = corpus_out(t, "o");
+
+	for (int i = 0; i < 128; i++) {
+		uint32_t crc = UINT32_MAX;
+
+		for (int w = 0; w < 16; w++)
+			for (int b = 0; b < 4; b++) {
+				crc ^= (x[i * 16 + w] >> (8 * b)) & 0xff;
+				for (int k = 0; k < 8; k++)
+					crc = crc & 1 ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
+			}
+		o[i] = ~crc;
+	}
+}
+
+static void spmv_csr(struct corpus_test *t)
+{
+	uint32_t *rows = corpus_in(t, "rows"), *cols = corpus_in(t, "cols");
+	float *vals = corpus_in(t, "vals"), *x = corpus_in(t, "x"), *y = corpus_out(t, "y");
+	uint64_t seed = 881;
+
+	/* Small integers: the row sums are exact in any order. */
+	rows[0] = 0;
+	for (int r = 0; r < 64; r++) {
+		uint32_t length = corpus_random(&seed) % 17;
+
+		rows[r + 1] = rows[r] + length;
+		for (uint32_t k = rows[r]; k < rows[r + 1]; k++) {
+			cols[k] = corpus_random(&seed) % 64;
+			vals[k] = (float)(int)(corpus_random(&seed) % 11) - 5;
+		}
+	}
+	for (int i = 0; i < 64; i++)
+		x[i] = (float)(int)(corpus_random(&seed) % 21) - 10;
+	for (int r = 0; r < 64; r++) {
+		y[r] = 0;
+		for (uint32_t k = rows[r]; k < rows[r + 1]; k++)
+			y[r] += vals[k] * x[cols[k]];
+	}
+}
+
 const struct corpus_ref corpus_refs_workloads[] = {
 	REF(reduce_shared), REF(reduce_bandwidth), REF(stream_triad), REF(stream_copy),
 	REF(sgemm_tiled), REF(matmul_naive), REF(scan_hillis_steele), REF(scan_blelloch),
 	REF(histogram), REF(bitonic_sort), REF(conv2d_3x3), REF(blur_shared_halo),
+	REF(nbody_step), REF(mandelbrot), REF(radix_sort_pass), REF(game_of_life), REF(crc32),
+	REF(spmv_csr),
 	{ NULL, NULL },
 };
