@@ -220,14 +220,14 @@ const char *lvp_device_name(const struct lvp_device *dev)
 	return dev->name;
 }
 
-static int lvp_create_buffers(struct lvp_kernel *k, const struct lvp_kernel_desc *desc,
+static int lvp_create_buffers(struct lvp_kernel *k, const struct kernel_desc *desc,
 			      char *err, size_t err_size)
 {
 	VkDevice device = k->dev->device;
 	VkResult r;
 
 	for (unsigned int i = 0; i < desc->buffer_count; i++) {
-		const struct lvp_buffer_desc *b = &desc->buffers[i];
+		const struct kernel_buffer_desc *b = &desc->buffers[i];
 		const VkBufferCreateInfo info = {
 			.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
 			.size = b->size,
@@ -264,7 +264,7 @@ static int lvp_create_buffers(struct lvp_kernel *k, const struct lvp_kernel_desc
 	return 0;
 }
 
-static int lvp_create_layouts(struct lvp_kernel *k, const struct lvp_kernel_desc *desc,
+static int lvp_create_layouts(struct lvp_kernel *k, const struct kernel_desc *desc,
 			      char *err, size_t err_size)
 {
 	VkDevice device = k->dev->device;
@@ -320,7 +320,7 @@ static int lvp_create_layouts(struct lvp_kernel *k, const struct lvp_kernel_desc
 	return 0;
 }
 
-static int lvp_create_pipeline(struct lvp_kernel *k, const struct lvp_kernel_desc *desc,
+static int lvp_create_pipeline(struct lvp_kernel *k, const struct kernel_desc *desc,
 			       char *err, size_t err_size)
 {
 	VkDevice device = k->dev->device;
@@ -368,7 +368,7 @@ static int lvp_create_pipeline(struct lvp_kernel *k, const struct lvp_kernel_des
 	return 0;
 }
 
-static int lvp_create_sets(struct lvp_kernel *k, const struct lvp_kernel_desc *desc,
+static int lvp_create_sets(struct lvp_kernel *k, const struct kernel_desc *desc,
 			   char *err, size_t err_size)
 {
 	VkDevice device = k->dev->device;
@@ -401,7 +401,7 @@ static int lvp_create_sets(struct lvp_kernel *k, const struct lvp_kernel_desc *d
 	VkDescriptorBufferInfo infos[CORPUS_MAX_BUFFERS];
 	VkWriteDescriptorSet writes[CORPUS_MAX_BUFFERS];
 	for (unsigned int i = 0; i < desc->buffer_count; i++) {
-		const struct lvp_buffer_desc *b = &desc->buffers[i];
+		const struct kernel_buffer_desc *b = &desc->buffers[i];
 
 		infos[i] = (VkDescriptorBufferInfo) {
 			.buffer = k->buffers[i],
@@ -421,7 +421,7 @@ static int lvp_create_sets(struct lvp_kernel *k, const struct lvp_kernel_desc *d
 	return 0;
 }
 
-static int lvp_record(struct lvp_kernel *k, const struct lvp_kernel_desc *desc,
+static int lvp_record(struct lvp_kernel *k, const struct kernel_desc *desc,
 		      char *err, size_t err_size)
 {
 	VkDevice device = k->dev->device;
@@ -473,7 +473,7 @@ static int lvp_record(struct lvp_kernel *k, const struct lvp_kernel_desc *desc,
 	return 0;
 }
 
-struct lvp_kernel *lvp_kernel_create(struct lvp_device *dev, const struct lvp_kernel_desc *desc,
+struct lvp_kernel *lvp_kernel_create(struct lvp_device *dev, const struct kernel_desc *desc,
 				     char *err, size_t err_size)
 {
 	struct lvp_kernel *k = calloc(1, sizeof(*k));

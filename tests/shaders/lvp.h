@@ -15,29 +15,10 @@
 #ifndef EMBER_LVP_H
 #define EMBER_LVP_H
 
-#include "corpus.h"
+#include "kernel.h"
 
 struct lvp_device;
 struct lvp_kernel;
-
-struct lvp_buffer_desc {
-	uint32_t set, binding;
-	bool uniform;
-	uint64_t size;		/* bytes allocated */
-	uint64_t range;		/* bytes bound (0 = size) */
-};
-
-struct lvp_kernel_desc {
-	const uint32_t *spirv;
-	size_t spirv_words;
-	const struct lvp_buffer_desc *buffers;
-	unsigned int buffer_count;
-	const void *push;
-	uint32_t push_size;
-	const struct corpus_spec_constant *spec;
-	unsigned int spec_count;
-	uint32_t groups[3];
-};
 
 /* Opens lavapipe (VK_ICD_FILENAMES defaults to its ICD). NULL + @err on failure. */
 struct lvp_device *lvp_open(char *err, size_t err_size);
@@ -46,7 +27,7 @@ unsigned int lvp_subgroup_size(const struct lvp_device *dev);
 /* "llvmpipe (LLVM 15.0.6, 256 bits)" */
 const char *lvp_device_name(const struct lvp_device *dev);
 
-struct lvp_kernel *lvp_kernel_create(struct lvp_device *dev, const struct lvp_kernel_desc *desc,
+struct lvp_kernel *lvp_kernel_create(struct lvp_device *dev, const struct kernel_desc *desc,
 				     char *err, size_t err_size);
 /* The host view of buffer @index (coherent: write before, read after lvp_kernel_run). */
 void *lvp_kernel_buffer(struct lvp_kernel *k, unsigned int index);

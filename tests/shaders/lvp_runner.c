@@ -23,25 +23,11 @@
 static int lvp_run_test(void *ctx, const struct corpus_test *t, void **results,
 			char *err, size_t err_size)
 {
-	struct lvp_buffer_desc buffers[CORPUS_MAX_BUFFERS];
+	struct kernel_buffer_desc buffers[CORPUS_MAX_BUFFERS];
+	struct kernel_desc desc;
 	struct lvp_kernel *k;
 
-	for (unsigned int i = 0; i < t->buffer_count; i++) {
-		const struct corpus_buffer *b = &t->buffers[i];
-
-		buffers[i] = (struct lvp_buffer_desc) {
-			.set = b->set, .binding = b->binding,
-			.uniform = b->kind == CORPUS_UNIFORM,
-			.size = b->size, .range = b->range,
-		};
-	}
-	const struct lvp_kernel_desc desc = {
-		.spirv = t->spirv, .spirv_words = t->spirv_words,
-		.buffers = buffers, .buffer_count = t->buffer_count,
-		.push = t->push, .push_size = t->push_size,
-		.spec = t->spec, .spec_count = t->spec_count,
-		.groups = { t->groups[0], t->groups[1], t->groups[2] },
-	};
+	kernel_desc_from_test(t, buffers, &desc);
 	k = lvp_kernel_create(ctx, &desc, err, err_size);
 	if (!k)
 		return -1;
