@@ -268,7 +268,7 @@ static int corpus_contents(struct corpus_parser *p, const char *spec_text, enum 
 	return 0;
 }
 
-/* "ssbo|ubo NAME binding=B [set=S] TYPE[COUNT] [range=R] [init=..] [expect=..] ..." */
+/* "ssbo|ubo NAME binding=B [set=S] [index=I] TYPE[COUNT] [range=R] [init=..] [expect=..] ..." */
 static int corpus_parse_buffer(struct corpus_parser *p, struct corpus_test *t,
 			       enum corpus_buffer_kind kind, char *rest)
 {
@@ -290,6 +290,7 @@ static int corpus_parse_buffer(struct corpus_parser *p, struct corpus_test *t,
 		} else if (sscanf(word, "binding=%u", &b->binding) == 1) {
 			have_binding = true;
 		} else if (sscanf(word, "set=%u", &b->set) == 1) {
+		} else if (sscanf(word, "index=%u", &b->array_index) == 1) {
 		} else if (!strncmp(word, "range=", 6)) {
 			b->range = strtoull(word + 6, NULL, 0);
 		} else if (!strncmp(word, "init=", 5)) {

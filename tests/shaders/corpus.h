@@ -44,6 +44,7 @@ struct corpus_buffer {
 	char name[32];
 	enum corpus_buffer_kind kind;
 	uint32_t set, binding;
+	uint32_t array_index;	/* element of an array of descriptors */
 	enum corpus_type type;
 	uint32_t count;		/* elements of @type */
 	uint64_t size;		/* bytes allocated = count * element size */

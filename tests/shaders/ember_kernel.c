@@ -72,6 +72,7 @@ struct ember_kernel *ember_kernel_create(struct ember_host *host, const struct k
 		}
 		k->bindings[i] = (struct ember_host_binding) {
 			.set = b->set, .binding = b->binding,
+			.array_index = b->array_index,
 			.va = va, .range = b->range ? b->range : b->size,
 		};
 	}

@@ -12,7 +12,7 @@ void kernel_desc_from_test(const struct corpus_test *t, struct kernel_buffer_des
 		const struct corpus_buffer *b = &t->buffers[i];
 
 		buffers[i] = (struct kernel_buffer_desc) {
-			.set = b->set, .binding = b->binding,
+			.set = b->set, .binding = b->binding, .array_index = b->array_index,
 			.uniform = b->kind == CORPUS_UNIFORM,
 			.size = b->size, .range = b->range,
 		};

@@ -18,6 +18,7 @@
 
 struct kernel_buffer_desc {
 	uint32_t set, binding;
+	uint32_t array_index;	/* element of an array of descriptors */
 	bool uniform;
 	uint64_t size;		/* bytes allocated */
 	uint64_t range;		/* bytes bound (0 = size) */

@@ -24,6 +24,8 @@
 
 #define LVP_ICD "/usr/share/vulkan/icd.d/lvp_icd.json"
 #define LVP_MAX_SETS 8
+/* Arrays of descriptors may leave holes: room for the highest index. */
+#define LVP_MAX_DESCRIPTORS 64
 
 struct lvp_device {
 	VkInstance instance;
@@ -168,6 +170,8 @@ struct lvp_device *lvp_open(char *err, size_t err_size)
 		.pNext = &features11,
 		.features = {
 			.robustBufferAccess = VK_TRUE,
+			.shaderUniformBufferArrayDynamicIndexing = VK_TRUE,
+			.shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
 			.shaderInt64 = VK_TRUE,
 			.shaderInt16 = VK_TRUE,
 		},
@@ -271,8 +275,11 @@ static int lvp_create_layouts(struct lvp_kernel *k, const struct kernel_desc *de
 	VkResult r;
 
 	for (unsigned int i = 0; i < desc->buffer_count; i++) {
-		if (desc->buffers[i].set >= LVP_MAX_SETS) {
-			snprintf(err, err_size, "set %u beyond %d", desc->buffers[i].set, LVP_MAX_SETS);
+		if (desc->buffers[i].set >= LVP_MAX_SETS ||
+		    desc->buffers[i].array_index >= LVP_MAX_DESCRIPTORS) {
+			snprintf(err, err_size, "set %u beyond %d or array index %u beyond %d",
+				 desc->buffers[i].set, LVP_MAX_SETS, desc->buffers[i].array_index,
+				 LVP_MAX_DESCRIPTORS);
 			return -1;
 		}
 		if (desc->buffers[i].set + 1 > k->set_count)
@@ -283,16 +290,23 @@ static int lvp_create_layouts(struct lvp_kernel *k, const struct kernel_desc *de
 		uint32_t n = 0;
 
 		for (unsigned int i = 0; i < desc->buffer_count; i++) {
-			if (desc->buffers[i].set != set)
+			const struct kernel_buffer_desc *b = &desc->buffers[i];
+			uint32_t j = 0;
+
+			if (b->set != set)
 				continue;
-			bindings[n++] = (VkDescriptorSetLayoutBinding) {
-				.binding = desc->buffers[i].binding,
-				.descriptorType = desc->buffers[i].uniform
-					? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
-					: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-				.descriptorCount = 1,
-				.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-			};
+			/* Elements of one array of descriptors share a layout binding. */
+			while (j < n && bindings[j].binding != b->binding)
+				j++;
+			if (j == n)
+				bindings[n++] = (VkDescriptorSetLayoutBinding) {
+					.binding = b->binding,
+					.descriptorType = b->uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+								     : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+					.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+				};
+			if (b->array_index + 1 > bindings[j].descriptorCount)
+				bindings[j].descriptorCount = b->array_index + 1;
 		}
 		const VkDescriptorSetLayoutCreateInfo info = {
 			.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
@@ -375,8 +389,8 @@ static int lvp_create_sets(struct lvp_kernel *k, const struct kernel_desc *desc,
 	VkResult r;
 
 	const VkDescriptorPoolSize sizes[] = {
-		{ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, CORPUS_MAX_BUFFERS },
-		{ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, CORPUS_MAX_BUFFERS },
+		{ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LVP_MAX_DESCRIPTORS },
+		{ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LVP_MAX_DESCRIPTORS },
 	};
 	const VkDescriptorPoolCreateInfo pool_info = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
@@ -411,6 +425,7 @@ static int lvp_create_sets(struct lvp_kernel *k, const struct kernel_desc *desc,
 			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
 			.dstSet = k->sets[b->set],
 			.dstBinding = b->binding,
+			.dstArrayElement = b->array_index,
 			.descriptorCount = 1,
 			.descriptorType = b->uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
 						     : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,

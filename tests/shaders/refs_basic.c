@@ -224,6 +224,16 @@ static void descriptor_sets(struct corpus_test *t)
 		o[i] = a[i] * c[0] + b[i] * c[1] + c[2] * c[3];
 }
 
+static void descriptor_arrays(struct corpus_test *t)
+{
+	const uint32_t *in0 = corpus_in(t, "in0"), *in1 = corpus_in(t, "in1");
+	const uint32_t *picked = corpus_in(t, push_u32(t, 0) == 2 ? "in2" : "in1");
+	uint32_t *o = corpus_out(t, "o");
+
+	for (int i = 0; i < 64; i++)
+		o[i] = in0[i] * 2 + in1[i] * 5 + picked[i];
+}
+
 static void storage_int8(struct corpus_test *t)
 {
 	const int8_t *s = corpus_in(t, "s");
@@ -477,7 +487,7 @@ const struct corpus_ref corpus_refs_basic[] = {
 	REF(basic_copy), REF(push_constants), REF(arith_u32), REF(arith_i32), REF(arith_f32),
 	REF(global_ids), REF(layout_std430_struct), REF(layout_std140_ubo), REF(layout_scalar),
 	REF(layout_matrix), REF(ubo_struct_array), REF(spec_constants), REF(spec_local_size),
-	REF(descriptor_sets), REF(storage_int8), REF(storage_int16), REF(int64_arith),
+	REF(descriptor_sets), REF(descriptor_arrays), REF(storage_int8), REF(storage_int16), REF(int64_arith),
 	REF(int64_signed), REF(atomics_int64), REF(conversions), REF(compare_select),
 	REF(bitfield_ops), REF(extended_arith), REF(pack_half), REF(pack_norm), REF(float_bits),
 	{ NULL, NULL },
