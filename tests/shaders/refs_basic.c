@@ -87,6 +87,19 @@ static void global_ids(struct corpus_test *t)
 			}
 }
 
+static void workgroup_2d_ids(struct corpus_test *t)
+{
+	uint32_t *o = corpus_out(t, "o");
+
+	for (uint32_t z = 0; z < 10; z++)
+		for (uint32_t y = 0; y < 6; y++)
+			for (uint32_t x = 0; x < 15; x++) {
+				uint32_t local = x % 5 + 5 * (y % 3 + 3 * (z % 2));
+
+				o[x + 15 * (y + 6 * z)] = local * 1000 + (x / 5) * 100 + (y / 3) * 10 + z / 2;
+			}
+}
+
 /* Particle: pos[3] mass vel[2] id charge flags[4] (std430, 12 words). */
 static void layout_std430_struct(struct corpus_test *t)
 {
@@ -485,7 +498,7 @@ static void float_bits(struct corpus_test *t)
 
 const struct corpus_ref corpus_refs_basic[] = {
 	REF(basic_copy), REF(push_constants), REF(arith_u32), REF(arith_i32), REF(arith_f32),
-	REF(global_ids), REF(layout_std430_struct), REF(layout_std140_ubo), REF(layout_scalar),
+	REF(global_ids), REF(workgroup_2d_ids), REF(layout_std430_struct), REF(layout_std140_ubo), REF(layout_scalar),
 	REF(layout_matrix), REF(ubo_struct_array), REF(spec_constants), REF(spec_local_size),
 	REF(descriptor_sets), REF(descriptor_arrays), REF(storage_int8), REF(storage_int16), REF(int64_arith),
 	REF(int64_signed), REF(atomics_int64), REF(conversions), REF(compare_select),

@@ -233,7 +233,42 @@ static void robust_ubo_oob(struct corpus_test *t)
 		o[i] = i < 32 ? u[i] : 0;
 }
 
+static void memory_barriers(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint32_t *o = corpus_out(t, "o");
+
+	for (uint32_t g = 0; g < 256; g++) {
+		uint32_t l = g % 128, base = g - l;
+
+		o[g] = x[base + (l + 5) % 128] * 2 + x[base + (l + 77) % 128] + 1;
+	}
+}
+
+static void int64_pack_shared(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint64_t *o = corpus_out(t, "o"), *sums = corpus_out(t, "sums");
+
+	for (uint32_t wg = 0; wg < 2; wg++) {
+		uint64_t total = 0, biggest = 0;
+
+		for (uint32_t l = 0; l < 64; l++) {
+			uint32_t g = wg * 64 + l, m = wg * 64 + 63 - l;
+			uint64_t v = x[g * 2] | (uint64_t)x[g * 2 + 1] << 32;
+
+			total += v >> 8;
+			biggest = v > biggest ? v : biggest;
+			/* packUint2x32(halves.yx): the high word becomes the low one. */
+			o[g] = (x[m * 2 + 1] | (uint64_t)x[m * 2] << 32) + l;
+		}
+		sums[wg * 2] = total;
+		sums[wg * 2 + 1] = biggest;
+	}
+}
+
 const struct corpus_ref corpus_refs_memory[] = {
+	REF(memory_barriers), REF(int64_pack_shared),
 	REF(regs_spill_uvec4), REF(regs_spill_int64), REF(regs_private_array),
 	REF(shared_reverse), REF(shared_transpose), REF(shared_barrier_phases), REF(shared_types),
 	REF(atomics_buffer), REF(atomics_exchange), REF(atomics_shared), REF(atomics_signed),
