@@ -22,6 +22,9 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <fnmatch.h>
 #include <math.h>
 #include <stdarg.h>
@@ -671,7 +674,50 @@ out:
 	for (unsigned int i = 0; i < CORPUS_MAX_BUFFERS; i++)
 		free(results[i]);
 	corpus_free(&t);
-	return tap_result(ok, shader->name);
+	return ok;
+}
+
+/* Runs one shader in a child process with its own back-end context. */
+static bool corpus_run_isolated(const struct corpus_backend *backend,
+				const struct corpus_shader *shader, const char *source_dir)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		tap_diag("%s: fork: %s", shader->name, strerror(errno));
+		return false;
+	}
+	if (pid == 0) {
+		struct corpus_backend child = *backend;
+		char err[512];
+
+		alarm(backend->timeout);
+		child.ctx = backend->open(err, sizeof(err));
+		if (!child.ctx) {
+			tap_diag("%s: %s: %s", shader->name, backend->name, err);
+			fflush(stdout);
+			_exit(1);
+		}
+		bool ok = corpus_run_one(&child, shader, source_dir);
+		backend->close(child.ctx);
+		fflush(stdout);
+		_exit(ok ? 0 : 1);
+	}
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return false;
+	}
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+
+		tap_diag("%s: %s %s (signal %d)", shader->name, backend->name,
+			 sig == SIGALRM ? "timed out" : "crashed", sig);
+		return false;
+	}
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 int corpus_main(int argc, char **argv, const struct corpus_backend *backend)
@@ -699,8 +745,10 @@ int corpus_main(int argc, char **argv, const struct corpus_backend *backend)
 			continue;
 		if (list)
 			printf("%s\n", shader->name);
+		else if (backend->isolate)
+			tap_result(corpus_run_isolated(backend, shader, source_dir), shader->name);
 		else
-			corpus_run_one(backend, shader, source_dir);
+			tap_result(corpus_run_one(backend, shader, source_dir), shader->name);
 	}
 	return list ? 0 : tap_finish();
 }

@@ -129,6 +129,10 @@ float corpus_f16_to_f32(uint16_t h);
 /*
  * A back end: runs one test, writing each buffer's contents after the
  * dispatch to results[i]. Returns 0, or -1 with a message in @err.
+ *
+ * An isolated back end runs every test in a child process of its own,
+ * opening its context there (@open, @close): a crash or a hang (beyond
+ * @timeout seconds) fails that shader's subtest only, with the signal.
  */
 struct corpus_backend {
 	const char *name;
@@ -136,6 +140,10 @@ struct corpus_backend {
 	int (*run)(void *ctx, const struct corpus_test *t, void **results,
 		   char *err, size_t err_size);
 	void *ctx;
+	bool isolate;
+	unsigned int timeout;
+	void *(*open)(char *err, size_t err_size);
+	void (*close)(void *ctx);
 };
 
 /*

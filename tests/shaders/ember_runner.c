@@ -11,6 +11,9 @@
  * give the same bytes. One TAP subtest per shader: it fails on a compiler
  * refusal (the message names what is unsupported), a round-trip mismatch,
  * a GPU fault or a wrong result. "--list" and "--filter GLOB" select.
+ *
+ * Each shader runs in a child process with a device of its own, so a
+ * compiler or shader-core crash, or a hang, fails that shader only.
  */
 
 #include "corpus.h"
@@ -24,6 +27,8 @@
 #include <string.h>
 
 #define EMBER_SUBGROUP_SIZE 32
+/* Seconds a shader may take (compile + dispatch) before it counts as hung. */
+#define EMBER_SHADER_TIMEOUT 60
 
 /* Disassemble @binary, assemble the text: the bytes must come back. */
 static bool ember_round_trip(const struct corpus_test *t, const void *binary, size_t size)
@@ -61,24 +66,13 @@ static bool ember_round_trip(const struct corpus_test *t, const void *binary, si
 static int ember_run_test(void *ctx, const struct corpus_test *t, void **results,
 			  char *err, size_t err_size)
 {
-	struct ember_host **host = ctx;
 	struct kernel_buffer_desc buffers[CORPUS_MAX_BUFFERS];
 	struct kernel_desc desc;
 	struct ember_kernel *k;
 	size_t binary_size;
 
 	kernel_desc_from_test(t, buffers, &desc);
-	k = ember_kernel_create(*host, &desc, err, err_size);
-	if (!k && strstr(err, "ember_host_alloc")) {
-		/* Allocations live as long as the host: start a fresh one. */
-		ember_host_destroy(*host);
-		*host = ember_host_create(0);
-		if (!*host) {
-			snprintf(err, err_size, "ember_host_create failed");
-			return -1;
-		}
-		k = ember_kernel_create(*host, &desc, err, err_size);
-	}
+	k = ember_kernel_create(ctx, &desc, err, err_size);
 	if (!k)
 		return -1;
 	const void *binary = ember_kernel_binary(k, &binary_size);
@@ -96,25 +90,32 @@ static int ember_run_test(void *ctx, const struct corpus_test *t, void **results
 	return ret;
 }
 
+/* A device per shader, in the shader's own process (see corpus_backend). */
+static void *ember_open(char *err, size_t err_size)
+{
+	struct ember_host *host = ember_host_create(0);
+
+	if (!host)
+		snprintf(err, err_size, "ember_host_create failed");
+	return host;
+}
+
+static void ember_close(void *ctx)
+{
+	ember_host_destroy(ctx);
+}
+
 int main(int argc, char **argv)
 {
-	struct ember_host *host = NULL;
-	struct corpus_backend backend = {
+	const struct corpus_backend backend = {
 		.name = "ember",
 		.run = ember_run_test,
 		.subgroup_size = EMBER_SUBGROUP_SIZE,
-		.ctx = &host,
+		.isolate = true,
+		.timeout = EMBER_SHADER_TIMEOUT,
+		.open = ember_open,
+		.close = ember_close,
 	};
 
-	if (!(argc > 1 && !strcmp(argv[1], "--list"))) {
-		host = ember_host_create(0);
-		if (!host) {
-			printf("Bail out! ember_host_create failed\n");
-			return 1;
-		}
-	}
-	int status = corpus_main(argc, argv, &backend);
-	if (host)
-		ember_host_destroy(host);
-	return status;
+	return corpus_main(argc, argv, &backend);
 }
