@@ -167,7 +167,8 @@ static int check_operand(const struct ember_isa_insn *insn, unsigned int i,
 		return op->index < EMBER_ISA_NUM_PREGS && !op->imm ? 0 :
 		       EMBER_ISA_ERR_REGISTER;
 	case EMBER_ISA_IMM:
-		if (!(kinds & EMBER_ISA_K_I) || op->index)
+		/* CMPXCHG's {new, compare} group has no immediate form. */
+		if (!(kinds & EMBER_ISA_K_I) || op->index || is_cmpxchg_data(insn, i))
 			return EMBER_ISA_ERR_OPERAND;
 		/* A 128-bit value has no immediate form. */
 		return ember_isa_operand_regs(insn, i) > 2 ? EMBER_ISA_ERR_OPERAND : 0;

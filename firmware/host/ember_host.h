@@ -65,9 +65,9 @@ struct ember_host_fault {
 /*
  * Run one dispatch to completion. The descriptor of a binding goes to slot
  * (resource slot of (set, binding) in the shader header) + array_index of
- * its set; bindings the shader does not declare are an error (-EINVAL).
- * 0 on success; -1 on a GPU fault (*@fault filled); -errno on a host
- * error.
+ * its set; bindings the shader does not declare are ignored, an
+ * array_index past the declared count is -EINVAL. 0 on success; -1 on a
+ * GPU fault (*@fault filled); -errno on a host error.
  */
 int ember_host_dispatch(struct ember_host *host,
 			const struct ember_host_dispatch *d,
