@@ -179,7 +179,7 @@ static const char *reduce_verify(void *const *maps, char *msg, size_t size)
 
 static const struct bench_kernel bench_kernels[] = {
 	{
-		.title = "sgemm 1024x1024x1024 (32x32 shared-memory tiles)",
+		.title = "sgemm 1024x1024x1024 (64x64 shared-memory tiles, 4x4 per invocation)",
 		.shader = "sgemm_tiled", .unit = "GFLOP/s",
 		.work = 2.0 * BENCH_SGEMM_N * BENCH_SGEMM_N * BENCH_SGEMM_N,
 		.buffer_count = 3,
@@ -189,7 +189,7 @@ static const struct bench_kernel bench_kernels[] = {
 			{ .binding = 2, .size = (uint64_t)BENCH_SGEMM_N * BENCH_SGEMM_N * 4 },
 		},
 		.push = { BENCH_SGEMM_N, BENCH_SGEMM_N, BENCH_SGEMM_N }, .push_size = 12,
-		.groups = { BENCH_SGEMM_N / 32, BENCH_SGEMM_N / 32, 1 },
+		.groups = { BENCH_SGEMM_N / 64, BENCH_SGEMM_N / 64, 1 },
 		.fill = sgemm_fill, .verify = sgemm_verify,
 	}, {
 		.title = "copy 16 MiB (vec4)",
@@ -399,7 +399,7 @@ int main(void)
 		for (int b = 0; b < 2; b++) {
 			if (!backends[b].name) {
 				snprintf(text[b], sizeof(text[b]),
-					 "ember: not built (needs ember_cc and ember_host)");
+					 "ember: not built (needs user/compiler and firmware/host)");
 				continue;
 			}
 			rate[b] = bench_measure(&backends[b], bk, shader, err, sizeof(err));
