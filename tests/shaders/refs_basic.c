@@ -100,6 +100,61 @@ static void workgroup_2d_ids(struct corpus_test *t)
 			}
 }
 
+/* std140 Outer: 80-byte stride; std430 Group: 56-byte stride (see the shader). */
+static void layout_nested_structs(struct corpus_test *t)
+{
+	uint32_t *u = corpus_in(t, "u"), *s = corpus_in(t, "s");
+	float *o = corpus_out(t, "o");
+
+	for (uint32_t n = 0; n < 80; n++)
+		u[n] = f32_bits(n * 0.5f + 1);
+	u[16] = 1;
+	u[20 + 16] = 0;
+	for (uint32_t n = 0; n < 64; n++)
+		s[n] = n % 14 < 12 && n % 4 < 2 ? n * 3 + 1 : f32_bits(n * 0.25f - 3);
+	for (int i = 0; i < 2; i++) {
+		const uint32_t *w = &u[i * 20];
+		float *r = &o[i * 10];
+
+		r[0] = bits_f32(w[0]);
+		r[1] = bits_f32(w[3]);
+		r[2] = bits_f32(w[4]) + bits_f32(w[6]);
+		r[3] = bits_f32(w[8]);
+		r[4] = bits_f32(w[9]);
+		r[5] = bits_f32(w[12]);
+		r[6] = bits_f32(w[13]);
+		r[7] = w[16] ? 1.0f : -1.0f;
+		r[8] = bits_f32(w[17]);
+		r[9] = 0.5f;
+	}
+	for (int g = 0; g < 2; g++) {
+		const uint32_t *w = &s[g * 14];
+		float scale = bits_f32(w[12]);
+
+		for (int p = 0; p < 3; p++) {
+			o[20 + g * 10 + p * 3] = (float)w[p * 4];
+			o[20 + g * 10 + p * 3 + 1] = (float)w[p * 4 + 1];
+			o[20 + g * 10 + p * 3 + 2] = bits_f32(w[p * 4 + 2]) * scale;
+		}
+		o[20 + g * 10 + 9] = scale;
+	}
+}
+
+static void layout_ubo_std430_scalar(struct corpus_test *t)
+{
+	const float *a = corpus_in(t, "a"), *b = corpus_in(t, "b");
+	float *o = corpus_out(t, "o");
+
+	for (int i = 0; i < 16; i++) {
+		int j = i % 4;
+
+		o[i * 4] = a[i];
+		o[i * 4 + 1] = b[3 * j] + b[3 * j + 2];
+		o[i * 4 + 2] = b[12];
+		o[i * 4 + 3] = a[15 - i];
+	}
+}
+
 /* Particle: pos[3] mass vel[2] id charge flags[4] (std430, 12 words). */
 static void layout_std430_struct(struct corpus_test *t)
 {
@@ -499,6 +554,7 @@ static void float_bits(struct corpus_test *t)
 const struct corpus_ref corpus_refs_basic[] = {
 	REF(basic_copy), REF(push_constants), REF(arith_u32), REF(arith_i32), REF(arith_f32),
 	REF(global_ids), REF(workgroup_2d_ids), REF(layout_std430_struct), REF(layout_std140_ubo), REF(layout_scalar),
+	REF(layout_nested_structs), REF(layout_ubo_std430_scalar),
 	REF(layout_matrix), REF(ubo_struct_array), REF(spec_constants), REF(spec_local_size),
 	REF(descriptor_sets), REF(descriptor_arrays), REF(storage_int8), REF(storage_int16), REF(int64_arith),
 	REF(int64_signed), REF(atomics_int64), REF(conversions), REF(compare_select),

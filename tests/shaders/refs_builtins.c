@@ -267,9 +267,40 @@ static void builtin_int_funcs(struct corpus_test *t)
 	}
 }
 
+static void builtin_vector_forms(struct corpus_test *t)
+{
+	const float *x = corpus_in(t, "x");
+	const uint32_t *u = corpus_in(t, "u");
+	float *f = corpus_out(t, "f");
+	uint32_t *iv = corpus_out(t, "i");
+	static const int32_t divisors[4] = { 7, -3, 5, -11 };
+
+	for (int k = 0; k < 64; k++) {
+		const float *v = &x[k * 4];
+		const uint32_t *w = &u[k * 4];
+		float *r = &f[k * 12];
+		uint32_t *q = &iv[k * 12];
+
+		for (int c = 0; c < 4; c++) {
+			float sign = (float)((v[c] > 0) - (v[c] < 0)), fr = v[c] - floorf(v[c]);
+			uint32_t rev = 0, wy = w[(c + 1) % 4];
+
+			r[c] = floorf(v[c]) + fabsf(v[3 - c]) * sign;
+			r[4 + c] = (c < 3 ? (v[c] < -1 ? -1 : v[c] > 2 ? 2 : v[c]) : fmaxf(v[0], v[1])) + fr;
+			r[8 + c] = c < 2 ? sqrtf(fabsf(v[c])) : fminf(v[c], 0.5f);
+			q[c] = __builtin_popcount(w[c]) + (w[c] >> (c + 1));
+			for (int bit = 0; bit < 32; bit++)
+				rev |= ((wy >> bit) & 1) << (31 - bit);
+			q[4 + c] = (w[c] ? (uint32_t)__builtin_ctz(w[c]) : UINT32_MAX) ^ rev;
+			q[8 + c] = (uint32_t)((int32_t)w[c] / divisors[c]) + (w[c] < 1000 ? w[c] : 1000);
+		}
+	}
+}
+
 const struct corpus_ref corpus_refs_builtins[] = {
 	REF(builtin_round), REF(builtin_minmax), REF(builtin_exp_log), REF(builtin_pow_sqrt),
 	REF(builtin_trig), REF(builtin_inverse_trig), REF(builtin_hyperbolic),
 	REF(builtin_geometric), REF(builtin_fma_mod), REF(builtin_matrix), REF(builtin_int_funcs),
+	REF(builtin_vector_forms),
 	{ NULL, NULL },
 };

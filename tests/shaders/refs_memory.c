@@ -267,10 +267,24 @@ static void int64_pack_shared(struct corpus_test *t)
 	}
 }
 
+static void shared_large(struct corpus_test *t)
+{
+	uint32_t *o = corpus_out(t, "o");
+
+	for (uint32_t g = 0; g < 512; g++) {
+		uint32_t l = g % 256, wg = g / 256, sum = 0;
+
+		for (uint32_t j = 0; j < 32; j++)
+			sum += ((l * 32 + j * 33) % 8192) * 2654435761u + wg;
+		o[g] = sum;
+	}
+}
+
 const struct corpus_ref corpus_refs_memory[] = {
 	REF(memory_barriers), REF(int64_pack_shared),
 	REF(regs_spill_uvec4), REF(regs_spill_int64), REF(regs_private_array),
 	REF(shared_reverse), REF(shared_transpose), REF(shared_barrier_phases), REF(shared_types),
+	REF(shared_large),
 	REF(atomics_buffer), REF(atomics_exchange), REF(atomics_shared), REF(atomics_signed),
 	REF(robust_load_oob), REF(robust_store_oob), REF(robust_ubo_oob),
 	{ NULL, NULL },

@@ -260,10 +260,36 @@ static void subgroup_float_add(struct corpus_test *t)
 	}
 }
 
+static void subgroup_types(struct corpus_test *t)
+{
+	uint32_t s = t->subgroup_size, *x = corpus_in(t, "x"), *o = corpus_out(t, "o");
+	uint64_t *o64 = corpus_out(t, "o64");
+
+	for (uint32_t base = 0; base < 128; base += s) {
+		uint64_t sum = 0;
+		int32_t lo = INT32_MAX, hi = INT32_MIN;
+
+		for (uint32_t l = base; l < base + s; l++) {
+			sum += (uint64_t)x[l] << 16;
+			lo = (int32_t)x[l] < lo ? (int32_t)x[l] : lo;
+			hi = ((int32_t)x[l] >> 4) > hi ? (int32_t)x[l] >> 4 : hi;
+		}
+		for (uint32_t id = 0; id < s; id++) {
+			uint32_t l = base + id, from = s - 1 - id, v = x[base + from];
+
+			o64[l] = sum;
+			o[l * 4] = (uint32_t)lo;
+			o[l * 4 + 1] = (uint32_t)hi;
+			o[l * 4 + 2] = (v & 0xff) + (v >> 24) * 256;
+			o[l * 4 + 3] = from * 4 + 1;
+		}
+	}
+}
+
 const struct corpus_ref corpus_refs_subgroup[] = {
 	REF(subgroup_basic), REF(subgroup_vote), REF(subgroup_ballot), REF(subgroup_broadcast),
 	REF(subgroup_arith), REF(subgroup_scan), REF(subgroup_shuffle),
 	REF(subgroup_shuffle_relative), REF(subgroup_clustered), REF(subgroup_quad),
-	REF(subgroup_divergent), REF(subgroup_float_add),
+	REF(subgroup_divergent), REF(subgroup_float_add), REF(subgroup_types),
 	{ NULL, NULL },
 };
