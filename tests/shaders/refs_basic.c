@@ -551,6 +551,85 @@ static void float_bits(struct corpus_test *t)
 	}
 }
 
+static void int16_arith(struct corpus_test *t)
+{
+	const uint16_t *a = corpus_in(t, "a"), *b = corpus_in(t, "b");
+	uint16_t *o = corpus_out(t, "o");
+
+	for (int i = 0; i < 128; i++) {
+		uint16_t x = a[i], y = b[i], *r = &o[i * 8];
+		int16_t sx = (int16_t)x, sy = (int16_t)y ? (int16_t)y : 1;
+
+		r[0] = (uint16_t)(x + y);
+		r[1] = (uint16_t)(x * y);
+		r[2] = x / y;
+		r[3] = (uint16_t)(sx / sy);
+		r[4] = (uint16_t)(sx >> (y & 15));
+		r[5] = (uint16_t)(x << (y & 15));
+		r[6] = x < y;
+		r[7] = (uint16_t)(((int16_t)x < sy) + (x ^ y));
+	}
+}
+
+static void int8_arith(struct corpus_test *t)
+{
+	const uint8_t *a = corpus_in(t, "a"), *b = corpus_in(t, "b");
+	uint8_t *o = corpus_out(t, "o");
+
+	for (int i = 0; i < 128; i++) {
+		uint8_t x = a[i], y = b[i], *r = &o[i * 6];
+		int8_t sx = (int8_t)x, sy = (int8_t)y;
+
+		r[0] = (uint8_t)(x + y);
+		r[1] = (uint8_t)(x * y);
+		r[2] = x / y;
+		r[3] = (uint8_t)(sx < sy ? sx : sy);
+		r[4] = (uint8_t)((sx * 3) >> 2);
+		r[5] = (uint8_t)((x >> 3) | (y << 5));
+	}
+}
+
+/* Half arithmetic = float arithmetic rounded once to half (exact for + - * and /). */
+static void float16_arith(struct corpus_test *t)
+{
+	const uint16_t *a = corpus_in(t, "a"), *b = corpus_in(t, "b");
+	uint16_t *o = corpus_out(t, "o");
+	float *wide = corpus_out(t, "wide");
+
+	for (int i = 0; i < 128; i++) {
+		float x = corpus_f16_to_f32(a[i]), y = corpus_f16_to_f32(b[i]);
+
+		o[i * 4] = corpus_f32_to_f16(x + y);
+		o[i * 4 + 1] = corpus_f32_to_f16(x - y);
+		o[i * 4 + 2] = corpus_f32_to_f16(x * y);
+		o[i * 4 + 3] = corpus_f32_to_f16(x / y);
+		wide[i] = x * 1024.0f + y;
+	}
+}
+
+static void push_constants_struct(struct corpus_test *t)
+{
+	float *o = corpus_out(t, "o");
+	static const float k[3] = { 7, -8, 9 };
+
+	for (uint32_t i = 0; i < 64; i++) {
+		float *r = &o[i * 8];
+
+		r[0] = 1.5f * i; r[1] = -2.0f * i; r[2] = 3.25f * i; r[3] = 4;
+		r[4] = 2.0f * i; r[5] = 0.5f; r[6] = k[i % 3]; r[7] = (float)(100 + 200 * i);
+	}
+}
+
+static void spec_local_size_xyz(struct corpus_test *t)
+{
+	uint32_t *o = corpus_out(t, "o");
+
+	for (uint32_t z = 0; z < 6; z++)
+		for (uint32_t y = 0; y < 2; y++)
+			for (uint32_t x = 0; x < 8; x++)
+				o[x + 8 * (y + 2 * z)] = (x % 4 + 4 * (y + 2 * (z % 3))) * 100 + 43;
+}
+
 const struct corpus_ref corpus_refs_basic[] = {
 	REF(basic_copy), REF(push_constants), REF(arith_u32), REF(arith_i32), REF(arith_f32),
 	REF(global_ids), REF(workgroup_2d_ids), REF(layout_std430_struct), REF(layout_std140_ubo), REF(layout_scalar),
@@ -559,5 +638,7 @@ const struct corpus_ref corpus_refs_basic[] = {
 	REF(descriptor_sets), REF(descriptor_arrays), REF(storage_int8), REF(storage_int16), REF(int64_arith),
 	REF(int64_signed), REF(atomics_int64), REF(conversions), REF(compare_select),
 	REF(bitfield_ops), REF(extended_arith), REF(pack_half), REF(pack_norm), REF(float_bits),
+	REF(int16_arith), REF(int8_arith), REF(float16_arith), REF(push_constants_struct),
+	REF(spec_local_size_xyz),
 	{ NULL, NULL },
 };

@@ -284,10 +284,54 @@ static void cf_uniform_branch(struct corpus_test *t)
 	}
 }
 
+static void cf_deep_nesting(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint32_t *o = corpus_out(t, "o");
+
+	for (int i = 0; i < 128; i++) {
+		uint32_t v = x[i], r = 0;
+
+		if (v & 1) {
+			o[i] = v >> 20;
+			continue;
+		}
+		for (uint32_t a = 0; a < 6; a++) {
+			switch ((v >> (a * 2)) & 3) {
+			case 0:
+				for (uint32_t b = 0; b < a + 2; b++) {
+					if (b == 3)
+						break;
+					r += b * a;
+				}
+				break;
+			case 1:
+				if (r > 20)
+					continue;
+				r += 5;
+				break;
+			case 2:
+				for (uint32_t b = 0; b < 4; b++) {
+					if (b & 1)
+						continue;
+					r ^= b << a;
+				}
+				break;
+			default:
+				r *= 3;
+			}
+			if (r > 1000)
+				break;
+			r += 1;
+		}
+		o[i] = r;
+	}
+}
+
 const struct corpus_ref corpus_refs_control[] = {
 	REF(cf_if_else), REF(cf_nested_loops), REF(cf_switch), REF(cf_divergence_stress),
 	REF(cf_loop_divergent_exit), REF(cf_early_return), REF(cf_short_circuit),
 	REF(cf_functions), REF(cf_collatz), REF(cf_nested_divergent_ifs), REF(cf_switch_in_loop),
-	REF(cf_uniform_branch),
+	REF(cf_uniform_branch), REF(cf_deep_nesting),
 	{ NULL, NULL },
 };

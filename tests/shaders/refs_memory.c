@@ -280,12 +280,31 @@ static void shared_large(struct corpus_test *t)
 	}
 }
 
+static void atomics_divergent(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint32_t *counts = corpus_out(t, "counts"), *claims = corpus_out(t, "claims");
+
+	for (int i = 0; i < 256; i++) {
+		if (x[i] < 250)
+			counts[0]++;
+		else if (x[i] < 500)
+			counts[1] += x[i];
+		else if (x[i] > counts[2])
+			counts[2] = x[i];
+		claims[i] = i;
+	}
+	/* The 256th multiple of 3 (765) is the last ticket ever drawn. */
+	counts[3] = 766;
+}
+
 const struct corpus_ref corpus_refs_memory[] = {
 	REF(memory_barriers), REF(int64_pack_shared),
 	REF(regs_spill_uvec4), REF(regs_spill_int64), REF(regs_private_array),
 	REF(shared_reverse), REF(shared_transpose), REF(shared_barrier_phases), REF(shared_types),
 	REF(shared_large),
 	REF(atomics_buffer), REF(atomics_exchange), REF(atomics_shared), REF(atomics_signed),
+	REF(atomics_divergent),
 	REF(robust_load_oob), REF(robust_store_oob), REF(robust_ubo_oob),
 	{ NULL, NULL },
 };

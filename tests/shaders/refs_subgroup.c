@@ -286,10 +286,32 @@ static void subgroup_types(struct corpus_test *t)
 	}
 }
 
+static void subgroup_in_loop(struct corpus_test *t)
+{
+	uint32_t s = t->subgroup_size, *n = corpus_in(t, "n"), *o = corpus_out(t, "o");
+
+	for (uint32_t base = 0; base < 128; base += s) {
+		for (uint32_t l = base; l < base + s; l++) {
+			uint32_t acc = 0, seen = 0;
+
+			for (uint32_t it = 0; it < n[l]; it++) {
+				uint32_t active = 0;
+
+				for (uint32_t m = base; m < base + s; m++)
+					active += n[m] > it;
+				acc += active * (it + 1);
+				seen += active;
+			}
+			o[l * 2] = acc;
+			o[l * 2 + 1] = seen;
+		}
+	}
+}
+
 const struct corpus_ref corpus_refs_subgroup[] = {
 	REF(subgroup_basic), REF(subgroup_vote), REF(subgroup_ballot), REF(subgroup_broadcast),
 	REF(subgroup_arith), REF(subgroup_scan), REF(subgroup_shuffle),
 	REF(subgroup_shuffle_relative), REF(subgroup_clustered), REF(subgroup_quad),
-	REF(subgroup_divergent), REF(subgroup_float_add), REF(subgroup_types),
+	REF(subgroup_divergent), REF(subgroup_float_add), REF(subgroup_types), REF(subgroup_in_loop),
 	{ NULL, NULL },
 };
