@@ -580,16 +580,12 @@ static bool corpus_element_matches(const struct corpus_buffer *b, double got_f, 
 	return false;
 }
 
-static int corpus_compare_bytes(const void *a, const void *b, size_t size)
-{
-	return memcmp(a, b, size);
-}
-
+/* Element size for qsort's comparison (the runners are single-threaded). */
 static size_t corpus_sort_size;
 
 static int corpus_sort_compare(const void *a, const void *b)
 {
-	return corpus_compare_bytes(a, b, corpus_sort_size);
+	return memcmp(a, b, corpus_sort_size);
 }
 
 bool corpus_check(const struct corpus_test *t, void *const *results)

@@ -1,3 +1,7 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+# Rewrites corpus_names in meson.build from corpus/*.comp (run it from
+# tests/shaders after adding or removing a shader).
 import glob, os, re
 names = sorted(os.path.basename(p)[:-5] for p in glob.glob('corpus/*.comp'))
 s = open('meson.build').read()
