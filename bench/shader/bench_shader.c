@@ -15,6 +15,7 @@
  *
  * Timing is wall time around submit-and-wait, the same for both. The
  * kernels are idempotent, so every run computes the verified result.
+ * Arguments select kernels by shader name (default: all).
  */
 
 #include "corpus.h"
@@ -363,7 +364,17 @@ static const struct corpus_shader *bench_shader(const char *name)
 	return NULL;
 }
 
-int main(void)
+/* True when the command line names no kernel, or this one (by shader name). */
+static bool bench_selected(int argc, char **argv, const char *shader)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], shader))
+			return true;
+	}
+	return argc < 2;
+}
+
+int main(int argc, char **argv)
 {
 	const struct bench_backend lavapipe = {
 		.name = "lavapipe", .create = lvp_create, .buffer = lvp_buffer, .run = lvp_run,
@@ -396,6 +407,8 @@ int main(void)
 			fprintf(stderr, "bench-shader: no corpus shader %s\n", bk->shader);
 			return 1;
 		}
+		if (!bench_selected(argc, argv, bk->shader))
+			continue;
 		for (int b = 0; b < 2; b++) {
 			if (!backends[b].name) {
 				snprintf(text[b], sizeof(text[b]),
