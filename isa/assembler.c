@@ -326,6 +326,15 @@ static int emit(struct assembler *as, const struct ember_isa_insn *insn)
 	return 0;
 }
 
+/* The operand index (0 dst, 1..3 srcs) of the @n-th present operand. */
+static unsigned int opt_index(const struct ember_isa_opinfo *info, unsigned int n)
+{
+	for (unsigned int i = 0; i < 4; i++)
+		if (info->operand[i] && !n--)
+			return i;
+	return 3;
+}
+
 static int parse_insn(struct assembler *as, const char *p, const char *end)
 {
 	struct ember_isa_insn insn = { 0 };
@@ -375,9 +384,14 @@ static int parse_insn(struct assembler *as, const char *p, const char *end)
 		if (info->operand[i])
 			slots[nslots++] = i ? &insn.src[i - 1] : &insn.dst;
 	need = nslots + (info->flags & EMBER_ISA_F_TARGET ? 1 : 0);
+	/* Optional operands at the end may be left out (absent). */
+	while (ntok < need && !(info->flags & EMBER_ISA_F_TARGET) &&
+	       (info->operand[opt_index(info, need - 1)] & EMBER_ISA_K_OPT))
+		need--;
 	if (ntok != need)
 		return fail(as, EMBER_ISA_ERR_OPERAND, "%s takes %u operands, not %u",
 			    info->name, need, ntok);
+	nslots = need - (info->flags & EMBER_ISA_F_TARGET ? 1 : 0);
 	for (unsigned int i = 0; i < nslots; i++) {
 		ret = parse_operand(as, tok[i], tok_len[i], slots[i]);
 		if (ret)

@@ -91,7 +91,15 @@ static void format(struct out *o, const struct ember_isa_insn *insn, bool labels
 		else
 			put(o, ".%u", insn->mod);
 	}
-	for (unsigned int i = 0; i < 4; i++) {
+	unsigned int last = 4;
+
+	/* Absent optional operands at the end are left out. */
+	while (last > 0 && (!info->operand[last - 1] ||
+			    ((info->operand[last - 1] & EMBER_ISA_K_OPT) &&
+			     (last == 1 ? insn->dst.kind : insn->src[last - 2].kind) ==
+			     EMBER_ISA_NONE)))
+		last--;
+	for (unsigned int i = 0; i < last; i++) {
 		const struct ember_isa_operand *op = i ? &insn->src[i - 1] : &insn->dst;
 
 		if (!info->operand[i])

@@ -138,6 +138,27 @@ static void unpack(unsigned int type, const uint8_t *bytes, uint32_t out[4])
 	}
 }
 
+/*
+ * The lanes' byte offsets: source @s plus the optional immediate source
+ * @imm_src (saturating, so an offset past 4 GiB stays out of range).
+ */
+static const uint32_t *lane_offsets(struct sc_wave *w, const struct ember_isa_insn *i,
+				    unsigned int s, unsigned int imm_src,
+				    uint32_t *buf)
+{
+	const uint32_t *off = sc_src(w, i, s, 0);
+	uint32_t imm = i->src[imm_src].imm;
+
+	if (i->src[imm_src].kind != EMBER_ISA_IMM || !imm)
+		return off;
+	LANES {
+		uint32_t sum = off[l] + imm;
+
+		buf[l] = sum < imm ? 0xffffffffu : sum;
+	}
+	return buf;
+}
+
 /* Lowest and highest offset of the active lanes. */
 static void offset_span(const uint32_t *off, uint32_t m, uint32_t *lo, uint32_t *hi)
 {
@@ -189,7 +210,8 @@ HANDLER(op_ldg)
 {
 	struct descriptor d = descriptor(w, ISA->src[0].index);
 	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
-	const uint32_t *off = sc_src(w, ISA, 1, 0);
+	uint32_t offsets[SC_LANES] SC_ALIGN;
+	const uint32_t *off = lane_offsets(w, ISA, 1, 2, offsets);
 	uint32_t rows[4][SC_LANES] SC_ALIGN;
 	uint32_t m = sc_active(w, ISA), lo, hi;
 	struct page_cache pc = { 0 };
@@ -202,8 +224,9 @@ HANDLER(op_ldg)
 	base = one_page(w, d, lo, hi, size, EMBER_ACCESS_READ, &faulted);
 	if (faulted)
 		return;
-	if (base && ISA->type == EMBER_ISA_U32) {
-		LANES rows[0][l] = (m >> l) & 1 ? *(const u32_any *)(base + (off[l] - lo)) : 0;
+	/* All lanes in one page: a gather with no per-lane test. */
+	if (base && m == 0xffffffffu && ISA->type == EMBER_ISA_U32) {
+		LANES rows[0][l] = *(const u32_any *)(base + (off[l] - lo));
 		sc_commit(w, ISA, 0, rows[0], m);
 		return;
 	}
@@ -227,15 +250,22 @@ HANDLER(op_ldg)
 	commit_rows(w, ISA, rows, regs, m);
 }
 
-/* Bytes of lane @l's store data (the low @size bytes of its registers). */
-static void store_data(struct sc_wave *w, const struct ember_isa_insn *i,
-		       unsigned int s, unsigned int regs, unsigned int l,
-		       uint8_t *bytes, unsigned int size)
+/* The store data rows of source @s: @regs rows of 32 lanes. */
+static void data_rows(struct sc_wave *w, const struct ember_isa_insn *i, unsigned int s,
+		      unsigned int regs, uint32_t (*rows)[SC_LANES])
+{
+	for (unsigned int h = 0; h < regs; h++)
+		memcpy(rows[h], sc_src(w, i, s, h), sizeof(rows[h]));
+}
+
+/* Lane @l's store data: the low @size bytes of its registers. */
+static void lane_bytes(uint32_t (*rows)[SC_LANES], unsigned int l, uint8_t *bytes,
+		       unsigned int size)
 {
 	uint32_t value[4];
 
-	for (unsigned int h = 0; h < regs; h++)
-		value[h] = sc_src(w, i, s, h)[l];
+	for (unsigned int h = 0; h < (size + 3) / 4; h++)
+		value[h] = rows[h][l];
 	memcpy(bytes, value, size);
 }
 
@@ -244,6 +274,7 @@ HANDLER(op_stg)
 	struct descriptor d = descriptor(w, ISA->src[0].index);
 	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
 	const uint32_t *off = sc_src(w, ISA, 1, 0);
+	uint32_t rows[4][SC_LANES] SC_ALIGN;
 	uint32_t m = sc_active(w, ISA), lo, hi;
 	struct page_cache pc = { 0 };
 	bool faulted;
@@ -255,13 +286,12 @@ HANDLER(op_stg)
 	base = one_page(w, d, lo, hi, size, EMBER_ACCESS_WRITE, &faulted);
 	if (faulted)
 		return;
+	data_rows(w, ISA, 2, regs, rows);
+	/* In lane order: the highest lane's store to an address wins. */
 	if (base && ISA->type == EMBER_ISA_U32) {
-		const uint32_t *data = sc_src(w, ISA, 2, 0);
-
-		/* In lane order: the highest lane's store to an address wins. */
 		for (unsigned int l = 0; l < SC_LANES; l++)
 			if ((m >> l) & 1)
-				*(u32_any *)(base + (off[l] - lo)) = data[l];
+				*(u32_any *)(base + (off[l] - lo)) = rows[0][l];
 		return;
 	}
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -269,7 +299,7 @@ HANDLER(op_stg)
 
 		if (!((m >> l) & 1))
 			continue;
-		store_data(w, ISA, 2, regs, l, bytes, size);
+		lane_bytes(rows, l, bytes, size);
 		if (base)
 			memcpy(base + (off[l] - lo), bytes, size);
 		else if ((uint64_t)off[l] + size <= d.range &&
@@ -411,13 +441,18 @@ HANDLER(op_lds)
 	const struct sc_group *g = w->group;
 	uint32_t limit = g->d->prog->header.shared_bytes;
 	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
-	const uint32_t *off = sc_src(w, ISA, 0, 0);
-	uint32_t rows[4][SC_LANES] SC_ALIGN;
-	uint32_t m = sc_active(w, ISA);
+	uint32_t offsets[SC_LANES] SC_ALIGN, rows[4][SC_LANES] SC_ALIGN;
+	const uint32_t *off = lane_offsets(w, ISA, 0, 1, offsets);
+	uint32_t m = sc_active(w, ISA), hi = 0;
 
 	if (ISA->type == EMBER_ISA_U32) {
-		LANES rows[0][l] = (uint64_t)off[l] + 4 <= limit ?
-				   *(const u32_any *)(g->shared + off[l]) : 0;
+		/* Every lane (active or not) in range: a plain gather. */
+		LANES hi = off[l] > hi ? off[l] : hi;
+		if ((uint64_t)hi + 4 <= limit)
+			LANES rows[0][l] = *(const u32_any *)(g->shared + off[l]);
+		else
+			LANES rows[0][l] = (uint64_t)off[l] + 4 <= limit ?
+					   *(const u32_any *)(g->shared + off[l]) : 0;
 		sc_commit(w, ISA, 0, rows[0], m);
 		return;
 	}
@@ -437,15 +472,17 @@ HANDLER(op_sts)
 	const struct sc_group *g = w->group;
 	uint32_t limit = g->d->prog->header.shared_bytes;
 	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
-	const uint32_t *off = sc_src(w, ISA, 0, 0);
+	uint32_t offsets[SC_LANES] SC_ALIGN, rows[4][SC_LANES] SC_ALIGN;
+	const uint32_t *off = lane_offsets(w, ISA, 0, 2, offsets);
 	uint32_t m = sc_active(w, ISA);
 
+	data_rows(w, ISA, 1, regs, rows);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		uint8_t bytes[16];
 
 		if (!((m >> l) & 1) || (uint64_t)off[l] + size > limit)
 			continue;
-		store_data(w, ISA, 1, regs, l, bytes, size);
+		lane_bytes(rows, l, bytes, size);
 		memcpy(g->shared + off[l], bytes, size);
 	}
 }

@@ -2,8 +2,8 @@
 /* Copyright 2026 The Ember Authors */
 
 /*
- * The avx2 build of the instruction handlers: the three handler files as
- * one translation unit, their tables named *_avx2 (see exec_alu.c's DOC and
+ * The avx2 build of the instruction handlers: the handler files as one
+ * translation unit, their tables named *_avx2 (see exec_alu.c's DOC and
  * meson.build for the compiler flags of each build).
  */
 
@@ -12,3 +12,4 @@
 #include "exec_alu.c"
 #include "exec_subgroup.c"
 #include "exec_memory.c"
+#include "exec_fast.c"

@@ -22,7 +22,8 @@
  *
  * Any failure is the ILLEGAL_INSTRUCTION detail EMBER_ILLEGAL_DETAIL
  * (reason, index). The handlers are the AVX2 build when the host has AVX2
- * and FMA, the baseline build otherwise (chosen once per process).
+ * and FMA, the baseline build otherwise or when the environment variable
+ * EMBER_SHADER_GENERIC is set (chosen once per process).
  */
 
 #include <pthread.h>
@@ -33,19 +34,24 @@
 #include "shader_core.h"
 
 static sc_handler handlers[EMBER_ISA_NUM_OPCODES];
+static sc_handler (*fast_handler)(struct sc_insn *in);
 static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
 
 static void pick_handlers(void)
 {
 	__builtin_cpu_init();
-	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+	/* EMBER_SHADER_GENERIC=1: the baseline build even on AVX2 hosts (tests). */
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+	    !getenv("EMBER_SHADER_GENERIC")) {
 		sc_alu_handlers_avx2(handlers);
 		sc_subgroup_handlers_avx2(handlers);
 		sc_memory_handlers_avx2(handlers);
+		fast_handler = sc_fast_handler_avx2;
 	} else {
 		sc_alu_handlers_generic(handlers);
 		sc_subgroup_handlers_generic(handlers);
 		sc_memory_handlers_generic(handlers);
+		fast_handler = sc_fast_handler_generic;
 	}
 	sc_control_handlers(handlers);
 }
@@ -190,6 +196,8 @@ int sc_program_build(const void *binary, size_t size, struct sc_program *prog,
 			goto err_free;
 		}
 		in->fn = handlers[in->isa.opcode];
+		in->slow = in->fn;
+		in->fn = fast_handler(in) ?: in->fn;
 	}
 	prog->insns[s.num_insns].fn = fell_off;
 	ret = check_structure(prog, &bad);

@@ -47,8 +47,20 @@ struct sc_insn;
 
 typedef void (*sc_handler)(struct sc_wave *w, const struct sc_insn *in);
 
+/*
+ * A predecoded instruction. The fast forms of the common operations
+ * (exec_fast.c) use @row (a vector operand's first element in the wave's
+ * v[], i.e. index * 32) and @scalar (a uniform register number or an
+ * immediate, by @scalar_kind) so they need no operand decoding at all;
+ * they fall back to @slow, the general handler, when the wave is not
+ * fully active.
+ */
 struct sc_insn {
 	sc_handler fn;
+	sc_handler slow;
+	uint32_t row[4];
+	uint32_t scalar[4];
+	uint8_t scalar_kind[4];
 	struct ember_isa_insn isa;
 };
 
@@ -170,6 +182,9 @@ void sc_subgroup_handlers_generic(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_memory_handlers_avx2(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_memory_handlers_generic(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_control_handlers(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+/* A fast form for @in (fields filled), or NULL (exec_fast.c). */
+sc_handler sc_fast_handler_avx2(struct sc_insn *in);
+sc_handler sc_fast_handler_generic(struct sc_insn *in);
 
 /* Stop the wave with a fault of its workgroup (first one wins). */
 void sc_wave_fault(struct sc_wave *w, int kind, uint64_t va, uint32_t detail);

@@ -618,6 +618,63 @@ static bool test_robust_access(void)
 	return true;
 }
 
+/* Sub-dword and wide types, immediate offsets, uniform and push loads. */
+static bool test_memory_forms(void)
+{
+	struct buffer in = buffer(4096), ubo = buffer(64), out = buffer(64 * 64);
+	struct buffer bufs[3] = { in, ubo, out };
+	uint8_t *pi = in.cpu;
+	uint32_t *pu = ubo.cpu, *po = out.cpu, push[2] = { 0x11223344, 0x55667788 };
+	static const char text[] =
+		".resource 0 0 storage 0 1\n.resource 0 1 uniform 1 1\n"
+		".resource 0 2 storage 2 1\n.local_size 64 1 1\n.shared 2048\n.push 8\n"
+		"lddesc u0, 0, 0\nlddesc u4, 0, 1\nlddesc u8, 0, 2\n"
+		"s2r.local_index v0\nshl v1, v0, 6\n"		/* 64 bytes out per lane */
+		"ldg.s8 v2, u0, v0, 128\nstg.u32 u8, v1, v2\n"	/* in[128 + i], signed */
+		"ldg.u8 v2, u0, v0, 128\niadd v3, v1, 4\nstg.u32 u8, v3, v2\n"
+		"shl v4, v0, 1\nldg.s16 v2, u0, v4, 256\niadd v3, v1, 8\nstg.u32 u8, v3, v2\n"
+		"ldg.u16 v2, u0, v4, 256\niadd v3, v1, 12\nstg.u32 u8, v3, v2\n"
+		"shl v5, v0, 4\nldg.b128 v8, u0, v5\niadd v3, v1, 16\nstg.b128 u8, v3, v8\n"
+		"sts.b128 v5, v8, 0\nshl v6, v0, 3\nldg.u64 v12, u0, v6, 8\nsts.u64 v6, v12, 1024\n"
+		"bar\n"
+		"isub v7, 63, v0\nshl v7, v7, 4\nlds.u32 v2, v7, 12\niadd v3, v1, 32\nstg.u32 u8, v3, v2\n"
+		"lds.u64 v12, v6, 1024\niadd v3, v1, 36\nstg.u64 u8, v3, v12\n"
+		"ldu.u64 u12, u4, 8\nmov v2, u13\niadd v3, v1, 44\nstg.u32 u8, v3, v2\n"
+		"and v9, v0, 1\nshl v9, v9, 2\nldpush v2, v9\niadd v3, v1, 48\nstg.u32 u8, v3, v2\n"
+		"iadd v3, v1, 52\nstg.u8 u8, v3, v0\niadd v3, v1, 53\nstg.u16 u8, v3, 0xbeef\n"
+		"end\n";
+
+	for (unsigned int i = 0; i < 4096; i++)
+		pi[i] = (uint8_t)(i * 37 + 11);
+	for (unsigned int i = 0; i < 16; i++)
+		pu[i] = 0x1000 + i;
+	memset(po, 0, 64 * 64);
+	CHECK_EQ(run(text, (uint32_t[3]){ 1, 1, 1 }, bufs, 3, push, 8, NULL), 0);
+	for (unsigned int i = 0; i < 64; i++) {
+		uint32_t *r = po + 16 * i, word[4];
+		uint16_t h;
+		uint64_t q;
+
+		CHECK_EQ(r[0], (uint32_t)(int8_t)pi[128 + i]);
+		CHECK_EQ(r[1], pi[128 + i]);
+		memcpy(&h, pi + 256 + 2 * i, 2);
+		CHECK_EQ(r[2], (uint32_t)(int16_t)h);
+		CHECK_EQ(r[3], h);
+		memcpy(word, pi + 16 * i, 16);
+		CHECK(!memcmp(r + 4, word, 16));
+		memcpy(&word[0], pi + 16 * (63 - i) + 12, 4);
+		CHECK_EQ(r[8], word[0]);
+		memcpy(&q, pi + 8 * i + 8, 8);
+		if (memcmp(r + 9, &q, 8))
+			tap_diag("lane %u: %08x %08x want %016llx", i, r[9], r[10], (unsigned long long)q);
+		CHECK(!memcmp(r + 9, &q, 8));
+		CHECK_EQ(r[11], 0x1003);
+		CHECK_EQ(r[12], push[i & 1]);
+		CHECK_EQ(r[13], (i & 0xff) | 0xbeef00u);
+	}
+	return true;
+}
+
 /* Push constants, special registers on a 3D grid, scratch, uniform ops. */
 static bool test_push_sregs_scratch(void)
 {
@@ -757,6 +814,7 @@ int main(void)
 	tap_result(test_atomics(), "atomics-contention");
 	tap_result(test_subgroup(), "subgroup");
 	tap_result(test_robust_access(), "robust-out-of-bounds");
+	tap_result(test_memory_forms(), "memory-types-offsets-uniform-push");
 	tap_result(test_push_sregs_scratch(), "push-constants-special-registers-scratch");
 	tap_result(test_faults(), "faults");
 	ember_host_destroy(host);

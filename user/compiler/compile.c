@@ -106,6 +106,8 @@ static int front_end(const uint32_t *words, size_t count, const struct ember_cc_
 		fe_emit_prologue(&fe);
 		if (!fe.failed)
 			fe_emit_function(&fe);
+		if (!fe.failed)
+			fe_assign_slots(&fe);
 	}
 	ir->push_bytes = fe.push_top;
 	if (fe.failed) {

@@ -1165,20 +1165,11 @@ static int build_binary(struct emitter *e, void **binary, size_t *size)
 		if (in->guard && in->guard_pred + 1u > e->max_p)
 			e->max_p = in->guard_pred + 1;
 	}
-	/* One entry per (set, binding), counting array elements. */
 	for (uint32_t i = 0; i < e->s->resource_count; i++) {
 		const struct ir_resource *r = &e->s->resources[i];
-		uint32_t k;
 
-		for (k = 0; k < nres; k++)
-			if (res[k].set == r->set && res[k].binding == r->binding)
-				break;
-		if (k < nres) {
-			res[k].count++;
-			continue;
-		}
 		res[nres++] = (struct ember_isa_resource) {
-			.set = r->set, .binding = r->binding, .slot = r->slot, .count = 1,
+			.set = r->set, .binding = r->binding, .slot = r->slot, .count = r->count,
 			.kind = r->kind ? EMBER_ISA_RES_UNIFORM_BUFFER : EMBER_ISA_RES_STORAGE_BUFFER,
 		};
 	}

@@ -67,7 +67,7 @@ enum ir_op {
 	IR_F2F16, IR_F162F,		/* f32 <-> low 16 bits of a 32-bit value */
 	IR_PACK64, IR_LO32, IR_HI32,
 	/* resources and memory */
-	IR_DESC,	/* dst(128) = descriptor of set imm>>32, slot imm + src0 (opt) */
+	IR_DESC,	/* dst(128) = descriptor of set imm>>32, slot (u32)imm + src0 (opt) */
 	IR_DESC_RANGE,	/* dst = range field of descriptor src0 */
 	IR_LOAD_GLOBAL,	/* dst = [desc src0 + offset src1], aux = bytes */
 	IR_STORE_GLOBAL,/* [desc src0 + offset src1] = src2, aux = bytes */
@@ -139,6 +139,7 @@ struct ir_instr {
 
 struct ir_resource {
 	uint32_t set, binding, slot, kind;	/* kind: 0 storage, 1 uniform buffer */
+	uint32_t count;				/* descriptors (arrays), >= 1 */
 };
 
 struct ir_shader {

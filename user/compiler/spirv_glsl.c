@@ -7,9 +7,9 @@
  * Most map to one ISA operation per component (the ISA has the
  * transcendental and rounding functions, fmod, ldexp/frexp parts); the
  * geometric ones (length, normalize, cross, reflect, refract, ...) and the
- * pack/unpack family are expanded here. Determinant, MatrixInverse,
- * the pointer forms of Modf/Frexp, the Interpolate* and the 64-bit float
- * packs are refused by name.
+ * pack/unpack family, determinant and inverse (cofactor expansion) are
+ * expanded here. The Interpolate* and the 64-bit float packs are refused
+ * by name.
  */
 
 #include "spirv_in.h"
@@ -326,24 +326,96 @@ static void geometric(struct fe *fe, const uint32_t *w, uint32_t inst, uint32_t 
 	}
 }
 
-/* ModfStruct / FrexpStruct: { fraction or mantissa, whole or exponent } per component. */
-static void split_struct(struct fe *fe, const uint32_t *w, uint32_t inst)
+/*
+ * Modf / Frexp: the fraction or mantissa is the result, the whole part or
+ * exponent goes through the pointer. The *Struct forms return both.
+ */
+static void split(struct fe *fe, const uint32_t *w, uint32_t inst)
 {
-	uint32_t *out, n = fe_result_leaves(fe, w, &out) / 2;
+	bool pointer_form = inst == GLSLstd450Modf || inst == GLSLstd450Frexp;
+	bool modf = inst == GLSLstd450Modf || inst == GLSLstd450ModfStruct;
+	uint32_t *out, total = fe_result_leaves(fe, w, &out);
+	uint32_t n = pointer_form ? total : total / 2, second[4];
 
+	if (n > 4)
+		return fe_fail(fe, "GLSL.std.450 Modf/Frexp on more than 4 components");
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t x = fe_leaf(fe, w[5], k);
 
-		if (inst == GLSLstd450ModfStruct) {
-			uint32_t whole = f(fe, IR_FTRUNC, x, 0, 0);
-
-			set_leaf(fe, w[2], k, f(fe, IR_FSUB, x, whole, 0));
-			set_leaf(fe, w[2], n + k, whole);
+		if (modf) {
+			second[k] = f(fe, IR_FTRUNC, x, 0, 0);
+			set_leaf(fe, w[2], k, f(fe, IR_FSUB, x, second[k], 0));
 		} else {
+			second[k] = f(fe, IR_FFREXPE, x, 0, 0);
 			set_leaf(fe, w[2], k, f(fe, IR_FFREXPM, x, 0, 0));
-			set_leaf(fe, w[2], n + k, f(fe, IR_FFREXPE, x, 0, 0));
 		}
+		if (!pointer_form)
+			set_leaf(fe, w[2], n + k, second[k]);
 	}
+	if (pointer_form)
+		fe_store_leaves(fe, w[6], second);
+}
+
+/* Determinant of the n x n matrix whose element (column c, row r) is m[c * n + r]. */
+static uint32_t determinant(struct fe *fe, const uint32_t *m, uint32_t n)
+{
+	uint32_t minor[9], sum = IR_NONE;
+
+	if (n == 1)
+		return m[0];
+	if (n == 2)
+		return f(fe, IR_FFMA, m[0], m[3], f(fe, IR_FNEG, f(fe, IR_FMUL, m[2], m[1], 0), 0, 0));
+	/* Laplace expansion along the first column. */
+	for (uint32_t r = 0; r < n; r++) {
+		uint32_t at = 0, d, term;
+
+		for (uint32_t c = 1; c < n; c++)
+			for (uint32_t rr = 0; rr < n; rr++)
+				if (rr != r)
+					minor[at++] = m[c * n + rr];
+		d = determinant(fe, minor, n - 1);
+		term = f(fe, IR_FMUL, m[r], d, 0);
+		if (r & 1)
+			term = f(fe, IR_FNEG, term, 0, 0);
+		sum = r ? f(fe, IR_FADD, sum, term, 0) : term;
+	}
+	return sum;
+}
+
+static void matrix(struct fe *fe, const uint32_t *w, uint32_t inst)
+{
+	uint32_t *out, count, m[16], n;
+
+	fe_value(fe, w[5], &count);
+	for (n = 2; n * n < count; n++)
+		;
+	if (n * n != count || n > 4)
+		return fe_fail(fe, "GLSL.std.450 Determinant/MatrixInverse: not a square matrix");
+	for (uint32_t k = 0; k < count; k++)
+		m[k] = fe_leaf(fe, w[5], k);
+	if (!fe_result_leaves(fe, w, &out))
+		return;
+	if (inst == GLSLstd450Determinant) {
+		set_leaf(fe, w[2], 0, determinant(fe, m, n));
+		return;
+	}
+	/* inverse[c][r] = cofactor(row c, column r) / det */
+	uint32_t inv_det = f(fe, IR_FDIV, fconst(fe, 1.0f), determinant(fe, m, n), 0);
+
+	for (uint32_t c = 0; c < n; c++)
+		for (uint32_t r = 0; r < n; r++) {
+			uint32_t minor[9], at = 0, v;
+
+			/* Minor without column r and row c of the source. */
+			for (uint32_t cc = 0; cc < n; cc++)
+				for (uint32_t rr = 0; rr < n; rr++)
+					if (cc != r && rr != c)
+						minor[at++] = m[cc * n + rr];
+			v = f(fe, IR_FMUL, determinant(fe, minor, n - 1), inv_det, 0);
+			if ((r + c) & 1)
+				v = f(fe, IR_FNEG, v, 0, 0);
+			set_leaf(fe, w[2], c * n + r, v);
+		}
 }
 
 void fe_emit_glsl(struct fe *fe, const uint32_t *w, uint32_t length)
@@ -370,12 +442,15 @@ void fe_emit_glsl(struct fe *fe, const uint32_t *w, uint32_t length)
 	case GLSLstd450UnpackUnorm4x8:
 		unpack(fe, w, inst);
 		break;
-	case GLSLstd450ModfStruct:
-	case GLSLstd450FrexpStruct:
-		split_struct(fe, w, inst);
+	case GLSLstd450ModfStruct: case GLSLstd450FrexpStruct: case GLSLstd450Modf:
+	case GLSLstd450Frexp:
+		split(fe, w, inst);
 		break;
-	case GLSLstd450Determinant: case GLSLstd450MatrixInverse: case GLSLstd450Modf:
-	case GLSLstd450Frexp: case GLSLstd450PackDouble2x32: case GLSLstd450UnpackDouble2x32:
+	case GLSLstd450Determinant:
+	case GLSLstd450MatrixInverse:
+		matrix(fe, w, inst);
+		break;
+	case GLSLstd450PackDouble2x32: case GLSLstd450UnpackDouble2x32:
 	case GLSLstd450InterpolateAtCentroid: case GLSLstd450InterpolateAtSample:
 	case GLSLstd450InterpolateAtOffset:
 		fe_fail(fe, "GLSL.std.450 %s is not supported", name ? name : "(unknown)");

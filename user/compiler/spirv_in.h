@@ -81,7 +81,7 @@ struct fe_pointer {
 	uint32_t component_stride;	/* bytes between vector components, 0 = element size */
 	uint32_t type;			/* pointee type */
 	uint32_t desc;			/* IR descriptor value (buffers) */
-	uint32_t desc_set, desc_slot;	/* for desc_array */
+	uint32_t desc_set, desc_slot;	/* for desc_array: set, binding << 16 */
 	uint32_t offset;		/* IR value: dynamic byte offset, IR_NONE = 0 */
 	uint32_t const_offset;		/* constant byte offset added to it */
 	uint32_t builtin;		/* SpvBuiltIn for FE_SPACE_BUILTIN */
@@ -210,6 +210,8 @@ bool fe_refuse_f16(struct fe *fe, uint32_t op, uint32_t type);
 void fe_declare_variable(struct fe *fe, const uint32_t *w, uint32_t length);
 void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length);
 unsigned int fe_natural_size(struct fe *fe, uint32_t type, unsigned int *align);
+void fe_assign_slots(struct fe *fe);
+void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);
 
 /* extended instructions */
 void fe_emit_glsl(struct fe *fe, const uint32_t *w, uint32_t length);

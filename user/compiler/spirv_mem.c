@@ -163,15 +163,7 @@ static void matrix_strides(struct fe *fe, const struct fe_pointer *p, const stru
 
 /* ---- variables ---- */
 
-static uint32_t slot_of(struct fe *fe, uint32_t set, uint32_t binding)
-{
-	for (uint32_t i = 0; i < fe->opts->slot_count; i++)
-		if (fe->opts->slots[i].set == set && fe->opts->slots[i].binding == binding)
-			return fe->opts->slots[i].slot;
-	return binding;
-}
-
-static void add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t slot,
+static void add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t count,
 			 uint32_t kind)
 {
 	struct ir_shader *ir = fe->ir;
@@ -182,8 +174,48 @@ static void add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t
 		return fe_fail(fe, "out of memory");
 	ir->resources = grown;
 	ir->resources[ir->resource_count++] = (struct ir_resource) {
-		.set = set, .binding = binding, .slot = slot, .kind = kind,
+		.set = set, .binding = binding, .kind = kind, .count = count,
 	};
+}
+
+/*
+ * Slots, once every buffer is known: the options' table, else the binding
+ * number shifted past the extra elements of arrays at lower bindings of
+ * the same set (so without arrays, slot = binding). IR_DESC carries
+ * (set, binding, element) until then and gets (set, slot + element).
+ */
+void fe_assign_slots(struct fe *fe)
+{
+	struct ir_shader *ir = fe->ir;
+
+	for (uint32_t i = 0; i < ir->resource_count; i++) {
+		struct ir_resource *r = &ir->resources[i];
+		bool explicit = false;
+
+		for (uint32_t k = 0; k < fe->opts->slot_count; k++)
+			if (fe->opts->slots[k].set == r->set && fe->opts->slots[k].binding == r->binding) {
+				r->slot = fe->opts->slots[k].slot;
+				explicit = true;
+			}
+		if (explicit)
+			continue;
+		r->slot = r->binding;
+		for (uint32_t k = 0; k < ir->resource_count; k++)
+			if (ir->resources[k].set == r->set && ir->resources[k].binding < r->binding &&
+			    ir->resources[k].count > 1)
+				r->slot += ir->resources[k].count - 1;
+	}
+	for (uint32_t i = 0; i < ir->count; i++) {
+		struct ir_instr *in = &ir->ins[i];
+		uint32_t set = in->imm >> 32, binding = (in->imm >> 16) & 0xffff;
+
+		if (in->op != IR_DESC)
+			continue;
+		for (uint32_t k = 0; k < ir->resource_count; k++)
+			if (ir->resources[k].set == set && ir->resources[k].binding == binding)
+				in->imm = (uint64_t)set << 32 |
+					  (ir->resources[k].slot + (uint32_t)(in->imm & 0xffff));
+	}
 }
 
 static void declare_buffer(struct fe *fe, uint32_t id, uint32_t type, uint32_t storage,
@@ -192,7 +224,7 @@ static void declare_buffer(struct fe *fe, uint32_t id, uint32_t type, uint32_t s
 	const struct fe_id *d = &fe->ids[id];
 	const struct fe_type *t = fe_type(fe, type);
 	const struct fe_type *block = t;
-	uint32_t slot, count = 1;
+	uint32_t count = 1;
 
 	if (!d->has_binding)
 		return fe_fail(fe, "buffer variable %u has no Binding decoration", id);
@@ -206,18 +238,19 @@ static void declare_buffer(struct fe *fe, uint32_t id, uint32_t type, uint32_t s
 	p->space = storage == SpvStorageClassStorageBuffer || block->buffer_block ?
 		   FE_SPACE_STORAGE : FE_SPACE_UNIFORM;
 	p->explicit_layout = true;
-	slot = slot_of(fe, d->set, d->binding);
+	if (d->binding > 0xffff || count > 0xffff)
+		return fe_fail(fe, "binding %u with %u descriptors is out of range", d->binding, count);
 	p->desc_set = d->set;
-	p->desc_slot = slot;
-	for (uint32_t k = 0; k < (count ? count : 1); k++)
-		add_resource(fe, d->set, d->binding, slot + k, p->space == FE_SPACE_STORAGE ? 0 : 1);
+	p->desc_slot = d->binding << 16;	/* fe_assign_slots() resolves it */
+	add_resource(fe, d->set, d->binding, count ? count : 1,
+		     p->space == FE_SPACE_STORAGE ? 0 : 1);
 	if (!p->desc_array) {
 		struct ir_instr *in;
 
 		p->desc = ir_new_value(fe->ir, 128);
 		in = ir_append(fe->ir, IR_DESC, 128);
 		in->dst = p->desc;
-		in->imm = (uint64_t)d->set << 32 | slot;
+		in->imm = (uint64_t)d->set << 32 | p->desc_slot;
 	}
 }
 
@@ -717,6 +750,15 @@ static void copy_memory(struct fe *fe, const struct fe_pointer *dst, const struc
 	if (!fe->failed)
 		store_leaves(fe, dst, values);
 	free(values);
+}
+
+/* Store @values (one per leaf of the pointee) through pointer @pointer_id. */
+void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values)
+{
+	const struct fe_pointer *p = fe_pointer(fe, pointer_id);
+
+	if (p)
+		store_leaves(fe, p, values);
 }
 
 /* ---- access chains ---- */

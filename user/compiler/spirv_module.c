@@ -324,6 +324,7 @@ static void parse_constant(struct fe *fe, const uint32_t *w, uint32_t length, ui
 		break;
 	case SpvOpConstantComposite:
 	case SpvOpUndef:
+	case SpvOpSpecConstantOp:	/* what SPIRV-Tools could not fold: the prologue computes it */
 		break;
 	default:
 		/* Frozen by spirv_opt.cpp; one that survives could not be folded. */

@@ -189,6 +189,23 @@ static void emit_constant(struct fe *fe, const uint32_t *w, uint32_t length)
 	}
 }
 
+/*
+ * An OpSpecConstantOp SPIRV-Tools left (it folds most): the operation it
+ * names, computed at the top of the shader; constant folding finishes it.
+ */
+static void emit_spec_constant_op(struct fe *fe, const uint32_t *w, uint32_t length)
+{
+	uint32_t words[16];
+
+	if (length < 4 || length - 1 > 16)
+		return fe_fail(fe, "OpSpecConstantOp: unsupported length");
+	words[0] = (length - 1) << 16 | w[3];
+	words[1] = w[1];
+	words[2] = w[2];
+	memcpy(&words[3], &w[4], (length - 4) * sizeof(uint32_t));
+	fe_emit_instruction(fe, words, length - 1);
+}
+
 void fe_emit_prologue(struct fe *fe)
 {
 	for (size_t i = 5; i < fe->word_count && !fe->failed;) {
@@ -200,6 +217,8 @@ void fe_emit_prologue(struct fe *fe)
 		if (op == SpvOpConstant || op == SpvOpConstantTrue || op == SpvOpConstantFalse ||
 		    op == SpvOpConstantNull || op == SpvOpConstantComposite || op == SpvOpUndef)
 			emit_constant(fe, w, length);
+		else if (op == SpvOpSpecConstantOp)
+			emit_spec_constant_op(fe, w, length);
 		i += length;
 	}
 	/* A WorkgroupSize built-in constant overrides the LocalSize mode. */
@@ -357,7 +376,8 @@ static void emit_float_compare(struct fe *fe, const uint32_t *w, uint32_t op)
 	uint32_t *out, n = fe_result_leaves(fe, w, &out);
 
 	for (uint32_t k = 0; k < n && !fe->failed; k++) {
-		uint32_t a = fe_leaf(fe, w[3], k), b = fe_leaf(fe, w[4], k), v;
+		bool unary = op == SpvOpIsNan || op == SpvOpIsInf;
+		uint32_t a = fe_leaf(fe, w[3], k), b = unary ? IR_NONE : fe_leaf(fe, w[4], k), v;
 		uint32_t one = ir_const(fe->ir, 32, 1);
 
 		switch (op) {
@@ -811,9 +831,9 @@ static void emit_bitfield(struct fe *fe, const uint32_t *w, uint32_t op)
 			in = ir_append(fe->ir, IR_BFI, bits);
 			in->dst = v;
 			in->src[0] = fe_leaf(fe, w[3], k);
-			in->src[1] = fe_leaf(fe, w[5], 0);
-			in->src[2] = fe_leaf(fe, w[6], 0);
-			in->src[3] = fe_leaf(fe, w[4], k);
+			in->src[1] = fe_leaf(fe, w[4], k);
+			in->src[2] = fe_leaf(fe, w[5], 0);
+			in->src[3] = fe_leaf(fe, w[6], 0);
 			break;
 		}
 		case SpvOpBitFieldSExtract:

@@ -112,10 +112,16 @@ extern "C" int ember_spirv_prepare(const uint32_t *words, size_t word_count,
 
 	if (!(opts->flags & EMBER_CC_SKIP_VALIDATE)) {
 		spv_context context = spvContextCreate(env);
+		spv_validator_options options = spvValidatorOptionsCreate();
 		spv_const_binary_t binary = { words, word_count };
 		spv_diagnostic diagnostic = nullptr;
-		spv_result_t result = spvValidate(context, &binary, &diagnostic);
+		spv_result_t result;
 
+		// Buffer layouts are whatever the Offset decorations say: accept
+		// the scalar layout (VK_EXT_scalar_block_layout, core in 1.2).
+		spvValidatorOptionsSetScalarBlockLayout(options, true);
+		result = spvValidateWithOptions(context, options, &binary, &diagnostic);
+		spvValidatorOptionsDestroy(options);
 		spvContextDestroy(context);
 		if (result != SPV_SUCCESS) {
 			std::string text = "SPIR-V validation failed: ";
