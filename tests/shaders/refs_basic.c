@@ -630,6 +630,61 @@ static void spec_local_size_xyz(struct corpus_test *t)
 				o[x + 8 * (y + 2 * z)] = (x % 4 + 4 * (y + 2 * (z % 3))) * 100 + 43;
 }
 
+static void conversions_edge(struct corpus_test *t)
+{
+	const uint32_t *u = corpus_in(t, "u");
+	const uint64_t *q = corpus_in(t, "q");
+	float *f = corpus_out(t, "to_f");
+
+	for (int k = 0; k < 8; k++)
+		f[k] = (float)u[k];
+	f[8] = (float)q[0];
+	f[9] = (float)q[1];
+	f[10] = (float)q[2];
+	f[11] = (float)(int64_t)q[0];
+}
+
+static void bool_logic(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint32_t *o = corpus_out(t, "o");
+
+	for (int i = 0; i < 64; i++) {
+		uint32_t v = x[i], n = x[(i + 1) % 64];
+		bool a = v & 1, b = v & 2, c = v & 4, d = v & 8;
+		bool neighbour = (bool)(n & 1) != (bool)(n & 8);
+
+		o[i] = (a != b) | (!(c && d)) << 1 | (!a || !b || !c || !d) << 2 |
+		       (a == neighbour && b == neighbour && c == neighbour && d == neighbour) << 3 |
+		       (neighbour == c) << 4;
+	}
+}
+
+static void dynamic_indexing(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint32_t *o = corpus_out(t, "o");
+
+	for (uint32_t i = 0; i < 64; i++) {
+		const uint32_t *v = &x[i * 4];
+		uint32_t c = v[0] % 4, d = v[1] % 4, w[4], arr[4][4];
+
+		memcpy(w, v, sizeof(w));
+		w[c] = v[d] + 7;
+		for (int k = 0; k < 4; k++) {
+			arr[0][k] = v[k];
+			arr[1][k] = v[k] * 2;
+			arr[2][k] = v[k] + 3;
+			arr[3][k] = i;
+		}
+		/* Column d of m is v rotated left by d; component c of it. */
+		o[i * 4] = w[(c + 1) % 4] + w[c];
+		o[i * 4 + 1] = v[(c + d) % 4];
+		o[i * 4 + 2] = arr[c][d];
+		o[i * 4 + 3] = arr[d][0] + arr[(c + d) % 4][3];
+	}
+}
+
 const struct corpus_ref corpus_refs_basic[] = {
 	REF(basic_copy), REF(push_constants), REF(arith_u32), REF(arith_i32), REF(arith_f32),
 	REF(global_ids), REF(workgroup_2d_ids), REF(layout_std430_struct), REF(layout_std140_ubo), REF(layout_scalar),
@@ -638,6 +693,7 @@ const struct corpus_ref corpus_refs_basic[] = {
 	REF(descriptor_sets), REF(descriptor_arrays), REF(storage_int8), REF(storage_int16), REF(int64_arith),
 	REF(int64_signed), REF(atomics_int64), REF(conversions), REF(compare_select),
 	REF(bitfield_ops), REF(extended_arith), REF(pack_half), REF(pack_norm), REF(float_bits),
+	REF(conversions_edge), REF(bool_logic), REF(dynamic_indexing),
 	REF(int16_arith), REF(int8_arith), REF(float16_arith), REF(push_constants_struct),
 	REF(spec_local_size_xyz),
 	{ NULL, NULL },

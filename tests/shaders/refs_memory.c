@@ -298,11 +298,78 @@ static void atomics_divergent(struct corpus_test *t)
 	counts[3] = 766;
 }
 
+static void regs_spill_divergent(struct corpus_test *t)
+{
+	enum { N = 48 };
+	const uint32_t *x = corpus_in(t, "x");
+	float *o = corpus_out(t, "o");
+	uint32_t rounds = push_u32(t, 0);
+
+	for (uint32_t i = 0; i < 128; i++) {
+		uint32_t h = x[i];
+		float f[N][4], acc[4] = { 0 };
+
+		if (h % 3 == 0) {
+			for (int c = 0; c < 4; c++)
+				o[i * 4 + c] = (float)(h & 0xff);
+			continue;
+		}
+		for (uint32_t n = 0; n < N; n++) {
+			f[n][0] = (float)(h & (0xff + n));
+			f[n][1] = (float)((h >> (n % 24)) & 0xff);
+			f[n][2] = (float)n;
+			f[n][3] = (float)(i % (n + 2));
+		}
+		for (uint32_t r = 0; r < rounds; r++)
+			for (int n = 0; n < N; n++) {
+				const float *src = f[(n + 5) % N];
+				float yzwx[4] = { src[1], src[2], src[3], src[0] };
+
+				for (int c = 0; c < 4; c++)
+					f[n][c] = f[n][c] * 0.5f + yzwx[c];
+			}
+		for (int n = 0; n < N; n++)
+			for (int c = 0; c < 4; c++)
+				acc[c] += f[n][c] * (float)(n % 7 + 1);
+		memcpy(&o[i * 4], acc, sizeof(acc));
+	}
+}
+
+static void workgroup_1024(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint32_t *o = corpus_out(t, "o");
+
+	for (int g = 0; g < 2; g++) {
+		uint32_t sum = 0;
+
+		for (int l = 0; l < 1024; l++)
+			sum += x[g * 1024 + l];
+		for (int l = 0; l < 1024; l++)
+			o[g * 1024 + l] = sum - x[g * 1024 + l];
+	}
+}
+
+static void atomics_shared_exchange(struct corpus_test *t)
+{
+	uint32_t *chain = corpus_out(t, "chain"), *won = corpus_out(t, "won");
+
+	/* Per workgroup, as multisets: the initial word and every exchanged value. */
+	for (uint32_t wg = 0; wg < 2; wg++) {
+		chain[wg * 129] = 5000 + wg;
+		for (uint32_t l = 0; l < 128; l++)
+			chain[wg * 129 + 1 + l] = wg * 1000 + l + 1;
+		for (uint32_t l = 0; l < 128; l++)
+			won[wg * 128 + l] = l < 8;
+	}
+}
+
 const struct corpus_ref corpus_refs_memory[] = {
 	REF(memory_barriers), REF(int64_pack_shared),
 	REF(regs_spill_uvec4), REF(regs_spill_int64), REF(regs_private_array),
 	REF(shared_reverse), REF(shared_transpose), REF(shared_barrier_phases), REF(shared_types),
 	REF(shared_large),
+	REF(regs_spill_divergent), REF(workgroup_1024), REF(atomics_shared_exchange),
 	REF(atomics_buffer), REF(atomics_exchange), REF(atomics_shared), REF(atomics_signed),
 	REF(atomics_divergent),
 	REF(robust_load_oob), REF(robust_store_oob), REF(robust_ubo_oob),
