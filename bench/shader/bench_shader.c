@@ -11,7 +11,8 @@
  * the device path, all host CPUs, no VM). For each kernel and back end:
  * build once, one warm-up run whose result is verified (a wrong answer is
  * reported, never timed), then several timed runs; the median is printed
- * with the Ember/lavapipe ratio, one line per kernel.
+ * with the Ember/lavapipe ratio, one line per kernel. The timed runs of
+ * the two back ends alternate, so both see the same load.
  *
  * Timing is wall time around submit-and-wait, the same for both. The
  * kernels are idempotent, so every run computes the verified result.
@@ -243,9 +244,28 @@ static int compare_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The median rate in units per second, or a negative value with @msg set. */
-static double bench_measure(const struct bench_backend *backend, const struct bench_kernel *bk,
-			    const struct corpus_shader *shader, char *msg, size_t size)
+/* One back end's part of a measurement. */
+struct bench_side {
+	const struct bench_backend *backend;
+	void *kernel;
+	double times[BENCH_MAX_REPS];
+	double rate;		/* median, in units per second; < 0: @msg says why */
+	char msg[512];
+};
+
+static void bench_side_fail(struct bench_side *side)
+{
+	side->backend->destroy(side->kernel);
+	side->kernel = NULL;
+}
+
+/*
+ * Measures @bk on every side: builds and warms up each (the warm-up's
+ * result is verified), then alternates the timed runs between the sides,
+ * so that both see the same load on a machine shared with other work.
+ */
+static void bench_measure(const struct bench_kernel *bk, const struct corpus_shader *shader,
+			  struct bench_side *sides, int count)
 {
 	const struct kernel_desc desc = {
 		.spirv = shader->spirv, .spirv_words = shader->spirv_size / 4,
@@ -253,36 +273,56 @@ static double bench_measure(const struct bench_backend *backend, const struct be
 		.push = bk->push, .push_size = bk->push_size,
 		.groups = { bk->groups[0], bk->groups[1], bk->groups[2] },
 	};
-	double times[BENCH_MAX_REPS], rate = -1;
-	void *maps[3];
-	void *k = backend->create(backend->ctx, &desc, msg, size);
+	int reps = BENCH_MAX_REPS;
 
-	if (!k)
-		return -1;
-	for (unsigned int i = 0; i < bk->buffer_count; i++)
-		maps[i] = backend->buffer(k, i);
-	bk->fill(maps);
-	double start = bench_now();
-	if (backend->run(k, msg, size))
-		goto out;
-	double warm_up = bench_now() - start;
-	char detail[256];
-	if (bk->verify(maps, detail, sizeof(detail))) {
-		snprintf(msg, size, "WRONG RESULT: %s", detail);
-		goto out;
+	for (int i = 0; i < count; i++) {
+		struct bench_side *side = &sides[i];
+		void *maps[3];
+		char detail[256];
+
+		side->rate = -1;
+		side->kernel = side->backend->create(side->backend->ctx, &desc, side->msg,
+						     sizeof(side->msg));
+		if (!side->kernel)
+			continue;
+		for (unsigned int b = 0; b < bk->buffer_count; b++)
+			maps[b] = side->backend->buffer(side->kernel, b);
+		bk->fill(maps);
+		double start = bench_now();
+		if (side->backend->run(side->kernel, side->msg, sizeof(side->msg))) {
+			bench_side_fail(side);
+			continue;
+		}
+		if (bench_now() - start > BENCH_SLOW_RUN)
+			reps = 3;
+		if (bk->verify(maps, detail, sizeof(detail))) {
+			snprintf(side->msg, sizeof(side->msg), "WRONG RESULT: %s", detail);
+			bench_side_fail(side);
+		}
 	}
-	int reps = warm_up > BENCH_SLOW_RUN ? 3 : BENCH_MAX_REPS;
 	for (int r = 0; r < reps; r++) {
-		start = bench_now();
-		if (backend->run(k, msg, size))
-			goto out;
-		times[r] = bench_now() - start;
+		for (int i = 0; i < count; i++) {
+			struct bench_side *side = &sides[i];
+
+			if (!side->kernel)
+				continue;
+			double start = bench_now();
+			if (side->backend->run(side->kernel, side->msg, sizeof(side->msg)))
+				bench_side_fail(side);
+			else
+				side->times[r] = bench_now() - start;
+		}
 	}
-	qsort(times, reps, sizeof(double), compare_double);
-	rate = bk->work / times[reps / 2] / 1e9;
-out:
-	backend->destroy(k);
-	return rate;
+	for (int i = 0; i < count; i++) {
+		struct bench_side *side = &sides[i];
+
+		if (!side->kernel)
+			continue;
+		qsort(side->times, reps, sizeof(double), compare_double);
+		side->rate = bk->work / side->times[reps / 2] / 1e9;
+		side->backend->destroy(side->kernel);
+		side->kernel = NULL;
+	}
 }
 
 static void *lvp_create(void *ctx, const struct kernel_desc *desc, char *err, size_t size)
@@ -400,8 +440,10 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(bench_kernels) / sizeof(bench_kernels[0]); i++) {
 		const struct bench_kernel *bk = &bench_kernels[i];
 		const struct corpus_shader *shader = bench_shader(bk->shader);
+		struct bench_side sides[2] = { { .backend = &backends[0] }, { .backend = &backends[1] } };
+		int count = backends[1].name ? 2 : 1;
 		char text[2][600];
-		double rate[2] = { -1, -1 };
+		double rate[2];
 
 		if (!shader) {
 			fprintf(stderr, "bench-shader: no corpus shader %s\n", bk->shader);
@@ -409,21 +451,22 @@ int main(int argc, char **argv)
 		}
 		if (!bench_selected(argc, argv, bk->shader))
 			continue;
-		for (int b = 0; b < 2; b++) {
-			if (!backends[b].name) {
-				snprintf(text[b], sizeof(text[b]),
-					 "ember: not built (needs user/compiler and firmware/host)");
-				continue;
-			}
-			rate[b] = bench_measure(&backends[b], bk, shader, err, sizeof(err));
+		bench_measure(bk, shader, sides, count);
+		snprintf(text[1], sizeof(text[1]),
+			 "ember: not built (needs user/compiler and firmware/host)");
+		for (int b = 0; b < count; b++) {
+			rate[b] = sides[b].rate;
 			if (rate[b] < 0) {
-				snprintf(text[b], sizeof(text[b]), "%s: %s", backends[b].name, err);
+				snprintf(text[b], sizeof(text[b]), "%s: %s", backends[b].name,
+					 sides[b].msg);
 				status = 1;
 			} else {
 				snprintf(text[b], sizeof(text[b]), "%s %.3g %s", backends[b].name,
 					 rate[b], bk->unit);
 			}
 		}
+		if (count == 1)
+			rate[1] = -1;
 		if (rate[0] > 0 && rate[1] > 0)
 			printf("%s: %s, %s, ember/lavapipe %.3fx\n", bk->title, text[1], text[0],
 			       rate[1] / rate[0]);
