@@ -734,17 +734,23 @@ int corpus_main(int argc, char **argv, const struct corpus_backend *backend)
 			return 2;
 		}
 	}
+	unsigned int matched = 0;
 	for (unsigned int i = 0; i < corpus_shader_count; i++) {
 		const struct corpus_shader *shader = &corpus_shaders[i];
 
 		if (fnmatch(filter, shader->name, 0))
 			continue;
+		matched++;
 		if (list)
 			printf("%s\n", shader->name);
 		else if (backend->isolate)
 			tap_result(corpus_run_isolated(backend, shader, source_dir), shader->name);
 		else
 			tap_result(corpus_run_one(backend, shader, source_dir), shader->name);
+	}
+	if (!matched) {
+		fprintf(stderr, "no corpus shader matches '%s' (see --list)\n", filter);
+		return 2;
 	}
 	return list ? 0 : tap_finish();
 }
