@@ -355,7 +355,8 @@ static int corpus_parse_buffer(struct corpus_parser *p, struct corpus_test *t,
 }
 
 /* "push TYPE V..." appends naturally aligned values; "spec ID TYPE V". */
-static int corpus_parse_values(struct corpus_parser *p, struct corpus_test *t, bool spec, char *rest)
+static int corpus_parse_values(struct corpus_parser *p, struct corpus_test *t, bool spec,
+			       char *rest)
 {
 	enum corpus_type type;
 	char *word = strtok(rest, " \t");
@@ -572,7 +573,8 @@ static bool corpus_element_matches(const struct corpus_buffer *b, double got_f, 
 	switch (b->tolerance) {
 	/* Vulkan does not promise the sign of a zero result. */
 	case CORPUS_EXACT: return got_i == want_i || (got_f == 0 && want_f == 0);
-	case CORPUS_ULP: return got_f == want_f || corpus_ulps(got_f, want_f, b->type) <= b->tolerance_value;
+	case CORPUS_ULP:
+		return got_f == want_f || corpus_ulps(got_f, want_f, b->type) <= b->tolerance_value;
 	case CORPUS_ABS: return fabs(got_f - want_f) <= b->tolerance_value;
 	case CORPUS_REL: return got_f == want_f ||
 				fabs(got_f - want_f) <= b->tolerance_value * fabs(want_f);

@@ -685,15 +685,26 @@ static void dynamic_indexing(struct corpus_test *t)
 	}
 }
 
+static void dispatch_many_groups(struct corpus_test *t)
+{
+	uint32_t *o = corpus_out(t, "o");
+
+	for (uint32_t z = 0; z < 2; z++)
+		for (uint32_t y = 0; y < 32; y++)
+			for (uint32_t x = 0; x < 64; x++)
+				o[x + 64 * (y + 32 * z)] = x << 16 | y << 8 | z;
+}
+
 const struct corpus_ref corpus_refs_basic[] = {
 	REF(basic_copy), REF(push_constants), REF(arith_u32), REF(arith_i32), REF(arith_f32),
-	REF(global_ids), REF(workgroup_2d_ids), REF(layout_std430_struct), REF(layout_std140_ubo), REF(layout_scalar),
-	REF(layout_nested_structs), REF(layout_ubo_std430_scalar),
-	REF(layout_matrix), REF(ubo_struct_array), REF(spec_constants), REF(spec_local_size),
-	REF(descriptor_sets), REF(descriptor_arrays), REF(storage_int8), REF(storage_int16), REF(int64_arith),
+	REF(global_ids), REF(dispatch_many_groups), REF(workgroup_2d_ids),
+	REF(layout_std430_struct), REF(layout_std140_ubo), REF(layout_scalar),
+	REF(layout_nested_structs), REF(layout_ubo_std430_scalar), REF(layout_matrix),
+	REF(ubo_struct_array), REF(spec_constants), REF(spec_local_size), REF(descriptor_sets),
+	REF(descriptor_arrays), REF(storage_int8), REF(storage_int16), REF(int64_arith),
 	REF(int64_signed), REF(atomics_int64), REF(conversions), REF(compare_select),
-	REF(bitfield_ops), REF(extended_arith), REF(pack_half), REF(pack_norm), REF(float_bits),
-	REF(conversions_edge), REF(bool_logic), REF(dynamic_indexing),
+	REF(bitfield_ops), REF(extended_arith), REF(pack_half), REF(pack_norm),
+	REF(float_bits), REF(conversions_edge), REF(bool_logic), REF(dynamic_indexing),
 	REF(int16_arith), REF(int8_arith), REF(float16_arith), REF(push_constants_struct),
 	REF(spec_local_size_xyz),
 	{ NULL, NULL },

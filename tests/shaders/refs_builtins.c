@@ -300,7 +300,7 @@ static void builtin_vector_forms(struct corpus_test *t)
 const struct corpus_ref corpus_refs_builtins[] = {
 	REF(builtin_round), REF(builtin_minmax), REF(builtin_exp_log), REF(builtin_pow_sqrt),
 	REF(builtin_trig), REF(builtin_inverse_trig), REF(builtin_hyperbolic),
-	REF(builtin_geometric), REF(builtin_fma_mod), REF(builtin_matrix), REF(builtin_int_funcs),
-	REF(builtin_vector_forms),
+	REF(builtin_geometric), REF(builtin_fma_mod), REF(builtin_matrix),
+	REF(builtin_int_funcs), REF(builtin_vector_forms),
 	{ NULL, NULL },
 };

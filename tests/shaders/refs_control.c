@@ -331,7 +331,7 @@ static void cf_deep_nesting(struct corpus_test *t)
 const struct corpus_ref corpus_refs_control[] = {
 	REF(cf_if_else), REF(cf_nested_loops), REF(cf_switch), REF(cf_divergence_stress),
 	REF(cf_loop_divergent_exit), REF(cf_early_return), REF(cf_short_circuit),
-	REF(cf_functions), REF(cf_collatz), REF(cf_nested_divergent_ifs), REF(cf_switch_in_loop),
-	REF(cf_uniform_branch), REF(cf_deep_nesting),
+	REF(cf_functions), REF(cf_collatz), REF(cf_nested_divergent_ifs),
+	REF(cf_switch_in_loop), REF(cf_uniform_branch), REF(cf_deep_nesting),
 	{ NULL, NULL },
 };

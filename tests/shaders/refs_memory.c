@@ -365,13 +365,12 @@ static void atomics_shared_exchange(struct corpus_test *t)
 }
 
 const struct corpus_ref corpus_refs_memory[] = {
-	REF(memory_barriers), REF(int64_pack_shared),
-	REF(regs_spill_uvec4), REF(regs_spill_int64), REF(regs_private_array),
-	REF(shared_reverse), REF(shared_transpose), REF(shared_barrier_phases), REF(shared_types),
-	REF(shared_large),
-	REF(regs_spill_divergent), REF(workgroup_1024), REF(atomics_shared_exchange),
-	REF(atomics_buffer), REF(atomics_exchange), REF(atomics_shared), REF(atomics_signed),
-	REF(atomics_divergent),
-	REF(robust_load_oob), REF(robust_store_oob), REF(robust_ubo_oob),
+	REF(memory_barriers), REF(int64_pack_shared), REF(regs_spill_uvec4),
+	REF(regs_spill_int64), REF(regs_private_array), REF(shared_reverse),
+	REF(shared_transpose), REF(shared_barrier_phases), REF(shared_types),
+	REF(shared_large), REF(regs_spill_divergent), REF(workgroup_1024),
+	REF(atomics_shared_exchange), REF(atomics_buffer), REF(atomics_exchange),
+	REF(atomics_shared), REF(atomics_signed), REF(atomics_divergent), REF(robust_load_oob),
+	REF(robust_store_oob), REF(robust_ubo_oob),
 	{ NULL, NULL },
 };

@@ -312,6 +312,7 @@ const struct corpus_ref corpus_refs_subgroup[] = {
 	REF(subgroup_basic), REF(subgroup_vote), REF(subgroup_ballot), REF(subgroup_broadcast),
 	REF(subgroup_arith), REF(subgroup_scan), REF(subgroup_shuffle),
 	REF(subgroup_shuffle_relative), REF(subgroup_clustered), REF(subgroup_quad),
-	REF(subgroup_divergent), REF(subgroup_float_add), REF(subgroup_types), REF(subgroup_in_loop),
+	REF(subgroup_divergent), REF(subgroup_float_add), REF(subgroup_types),
+	REF(subgroup_in_loop),
 	{ NULL, NULL },
 };
