@@ -328,10 +328,36 @@ static void cf_deep_nesting(struct corpus_test *t)
 	}
 }
 
+static void cf_phi_swap(struct corpus_test *t)
+{
+	const uint32_t *x = corpus_in(t, "x");
+	uint32_t *o = corpus_out(t, "o");
+
+	for (int i = 0; i < 128; i++) {
+		uint32_t v = x[i], a = v, b = ~v, p = 1, q = 2, r = 3, previous = 0, cur = v & 0xffff;
+
+		for (uint32_t k = 0; k < v % 13; k++) {
+			uint32_t ta = a, tp = p;
+
+			a = b;
+			b = ta + k;
+			p = q;
+			q = r;
+			r = tp * 3;
+			previous = cur;
+			cur = cur * 5 + 1;
+		}
+		o[i * 4] = a ^ b;
+		o[i * 4 + 1] = p + q * 10 + r * 100;
+		o[i * 4 + 2] = previous;
+		o[i * 4 + 3] = cur;
+	}
+}
+
 const struct corpus_ref corpus_refs_control[] = {
 	REF(cf_if_else), REF(cf_nested_loops), REF(cf_switch), REF(cf_divergence_stress),
 	REF(cf_loop_divergent_exit), REF(cf_early_return), REF(cf_short_circuit),
 	REF(cf_functions), REF(cf_collatz), REF(cf_nested_divergent_ifs),
-	REF(cf_switch_in_loop), REF(cf_uniform_branch), REF(cf_deep_nesting),
+	REF(cf_switch_in_loop), REF(cf_uniform_branch), REF(cf_deep_nesting), REF(cf_phi_swap),
 	{ NULL, NULL },
 };
