@@ -9,16 +9,17 @@
  * all 32 lanes into a local array and then commits (sc_lanes.h), so it has
  * a fixed trip count and no aliasing: GCC vectorises them.
  *
- * This file is compiled twice (meson.build): with -mavx2 -mfma as the
- * _avx2 variant and for baseline x86-64 as the _generic one; dispatch.c
- * picks one at run time with __builtin_cpu_supports("avx2"), so a binary
- * built here runs on any x86-64 CI machine. Checked with objdump -d on
- * the _avx2 object (GCC 12, -O2): the 32-bit and float handlers (iadd,
- * imul, and/or/xor, shifts, fadd/fmul/ffma, fmin/fmax, cmp) are ymm
- * loops (vpaddd, vpmulld, vpsllvd, vaddps, vfmadd..ps, vcmpps, vpblendvb
- * for the masked commit), four 8-lane iterations fully unrolled. Integer
- * division, popcount, the 64-bit multiply and the libm-based functions
- * (sin, exp, pow, ...) stay scalar per lane.
+ * This file is built twice (handlers_avx2.c, handlers_generic.c): with
+ * -mavx2 -mfma and for baseline x86-64; program.c picks one at run time
+ * with __builtin_cpu_supports("avx2"), so a binary built here runs on any
+ * x86-64 CI machine (never -march=native). Checked with objdump -d on the
+ * AVX2 object (GCC 12, -O3): the 32-bit and float handlers (iadd, imul,
+ * and/or/xor, shifts, fadd/fmul/ffma, fmin/fmax, cmp) are ymm loops
+ * (vpaddd, vpmulld, vpsllvd, vaddps, vfmadd..ps, vcmp..ps), four 8-lane
+ * iterations unrolled, and the masked commit is vpmaskmovd + vpblendvb.
+ * Integer division, popcount, the 64-bit multiply and the libm-based
+ * functions (sin, exp, pow, ...) stay scalar per lane. The common cases
+ * have faster forms still (exec_fast.c).
  *
  * Defined results for what C leaves undefined (inactive lanes hold any
  * bits and are computed too): shifts use the amount modulo the width;

@@ -20,14 +20,20 @@
  * loops carry "GCC ivdep": a destination row is either one of the source
  * rows or disjoint from them, and each lane reads only its own elements,
  * so there is no dependence between iterations even when the destination
- * is a source. Checked with objdump on the AVX2 build: iadd_vv is four
- * vmovdqu/vpaddd pairs, ffma_vvv four vfmadd132ps, fmin_vs a vcmpltps
- * and vblendvps per 8 lanes, cmp_p_vv packs the mask with vmovmskps.
+ * is a source. Checked with objdump -d on the AVX2 build (GCC 12, -O3):
+ * iadd_vv is four vpaddd on ymm registers, ffma_vvv four vfmadd132ps,
+ * fadd_vs four vaddps with the scalar broadcast once, fmin_vs four vminps
+ * after one NaN test of the scalar, cmp_u_vv (less than) vpminud +
+ * vpcmpeqd per 8 lanes and an OR-reduction of the lane bits.
  *
- * Part of the handler builds (handlers_*.c), compiled twice.
+ * Part of the handler builds (handlers_*.c), compiled twice, after
+ * exec_memory.c, whose helpers the memory forms use.
  */
 
 #include <string.h>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 #include "sc_lanes.h"
 
@@ -268,6 +274,128 @@ FAST_CMP(cmp_u, uint32_t, u_of)
 FAST_CMP(cmp_s, int32_t, s_of)
 FAST_CMP(cmp_f, float, f_of)
 
+/*
+ * 32-bit memory accesses with a vector offset (and an immediate one), the
+ * heart of most kernels. They use exec_memory.c's helpers (the same
+ * translation unit) and fall back to the general handler for anything
+ * unusual: a partially active wave, a lane out of range, an access that
+ * straddles a page.
+ */
+static inline uint32_t max_lane(const uint32_t *off)
+{
+	uint32_t hi = 0;
+
+	LANES hi = off[l] > hi ? off[l] : hi;
+	return hi;
+}
+
+/* r[l] = the 32 bits at base + off[l] (every lane's address valid). */
+static inline void gather(const uint8_t *base, const uint32_t *off, uint32_t *r)
+{
+#ifdef __AVX2__
+	/* GCC does not emit gathers for generic tuning; vpgatherdd is faster. */
+	for (unsigned int l = 0; l < SC_LANES; l += 8) {
+		__m256i idx = _mm256_loadu_si256((const __m256i *)(off + l));
+
+		_mm256_store_si256((__m256i *)(r + l),
+				   _mm256_i32gather_epi32((const int *)base, idx, 1));
+	}
+#else
+	LANES r[l] = *(const u32_any *)(base + off[l]);
+#endif
+}
+
+FAST(lds_u32)
+{
+	const struct sc_group *g = w->group;
+	const uint32_t *off = ROW(uint32_t, 1);
+	uint32_t imm = in->scalar[2], *d = ROW(uint32_t, 0);
+	uint32_t r[SC_LANES] SC_ALIGN;
+	const uint8_t *base = g->shared + imm;
+
+	if (!ALL_ACTIVE || (uint64_t)max_lane(off) + imm + 4 > g->d->prog->header.shared_bytes) {
+		in->slow(w, in);
+		return;
+	}
+	gather(base, off, r);
+	LANES d[l] = r[l];
+}
+
+FAST(sts_u32)
+{
+	const struct sc_group *g = w->group;
+	const uint32_t *off = ROW(uint32_t, 1);
+	uint32_t imm = in->scalar[3];
+	uint8_t *base = g->shared + imm;
+
+	if (!ALL_ACTIVE || (uint64_t)max_lane(off) + imm + 4 > g->d->prog->header.shared_bytes) {
+		in->slow(w, in);
+		return;
+	}
+	if (in->scalar_kind[2]) {
+		uint32_t x = scalar(w, in, 2);
+
+		for (unsigned int l = 0; l < SC_LANES; l++)
+			*(u32_any *)(base + off[l]) = x;
+	} else {
+		const uint32_t *data = ROW(uint32_t, 2);
+
+		/* In lane order: the highest lane's store to an address wins. */
+		for (unsigned int l = 0; l < SC_LANES; l++)
+			*(u32_any *)(base + off[l]) = data[l];
+	}
+}
+
+FAST(ldg_u32)
+{
+	struct descriptor desc = descriptor(w, in->isa.src[0].index);
+	const uint32_t *off = ROW(uint32_t, 2);
+	uint32_t imm = in->scalar[3], r[SC_LANES] SC_ALIGN, *d = ROW(uint32_t, 0);
+	struct page_cache pc = { 0 };
+	uint64_t base = desc.va + imm;
+
+	uint32_t lo = 0xffffffffu, hi = 0;
+
+	if (!ALL_ACTIVE) {
+		in->slow(w, in);
+		return;
+	}
+	LANES {
+		lo = off[l] < lo ? off[l] : lo;
+		hi = off[l] > hi ? off[l] : hi;
+	}
+	if ((uint64_t)hi + imm + 4 > desc.range) {
+		in->slow(w, in);
+		return;
+	}
+	/* One page for the whole wave: one translation, one gather. */
+	if (((base + lo) >> EMBER_PAGE_SHIFT) == ((base + hi + 3) >> EMBER_PAGE_SHIFT)) {
+		const uint8_t *host = map_page(w, &pc, base + lo, EMBER_ACCESS_READ);
+
+		if (!host)
+			return;
+		host += (base + lo) & PAGE_MASK;
+		gather(host - lo, off, r);
+		LANES d[l] = r[l];
+		return;
+	}
+	/* Lane by lane, translating only when the page changes. */
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint64_t va = base + off[l];
+		const uint8_t *host;
+
+		if ((va & PAGE_MASK) > EMBER_PAGE_SIZE - 4) {
+			in->slow(w, in);
+			return;
+		}
+		host = map_page(w, &pc, va, EMBER_ACCESS_READ);
+		if (!host)
+			return;
+		r[l] = *(const u32_any *)(host + (va & PAGE_MASK));
+	}
+	LANES d[l] = r[l];
+}
+
 /* Operand @i (1..3) as 'v' (row), 's' (scalar) or 0 (neither). */
 static char classify(struct sc_insn *in, unsigned int i)
 {
@@ -346,6 +474,9 @@ static const sc_handler *binary_table(const struct ember_isa_insn *i)
 		/* Into predicates, with the conditions every type shares. */
 		if (i->dst.kind != EMBER_ISA_PRED || i->mod > EMBER_ISA_GE)
 			return NULL;
+		/* Ordered not-equal is false on NaN: the general handler. */
+		if (i->type == EMBER_ISA_F32 && i->mod == EMBER_ISA_NE)
+			return NULL;
 		return i->type == EMBER_ISA_U32 ? cmp_u_forms : s ? cmp_s_forms :
 		       i->type == EMBER_ISA_F32 ? cmp_f_forms : NULL;
 	default:
@@ -365,6 +496,21 @@ sc_handler SC_VARIANT(sc_fast_handler)(struct sc_insn *in)
 	in->row[0] = i->dst.index * SC_LANES;
 	in->scalar[0] = i->dst.index;
 	switch (i->opcode) {
+	case EMBER_ISA_OP_LDS:
+		if (i->type != EMBER_ISA_U32 || classify(in, 1) != 'v')
+			return NULL;
+		in->scalar[2] = i->src[1].imm;
+		return lds_u32;
+	case EMBER_ISA_OP_STS:
+		if (i->type != EMBER_ISA_U32 || classify(in, 1) != 'v' || !classify(in, 2))
+			return NULL;
+		in->scalar[3] = i->src[2].imm;
+		return sts_u32;
+	case EMBER_ISA_OP_LDG:
+		if (i->type != EMBER_ISA_U32 || classify(in, 2) != 'v')
+			return NULL;
+		in->scalar[3] = i->src[2].imm;
+		return ldg_u32;
 	case EMBER_ISA_OP_MOV:
 		if (i->type != EMBER_ISA_U32)
 			return NULL;

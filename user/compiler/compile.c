@@ -6,7 +6,8 @@
  *
  *   SPIR-V --spvValidate + SPIRV-Tools passes (spirv_opt.cpp)-->
  *   front end (spirv_*.c) --> IR with a structured tree -->
- *   fold / copy propagation / CSE / DCE until nothing changes -->
+ *   fold / copy propagation / CSE / DCE / control-flow simplification /
+ *   LICM / copy coalescing / combining until nothing changes -->
  *   divergence analysis --> register allocation (again if uniform
  *   registers ran out) --> ISA lowering, encoding, binary (emit.c).
  *
@@ -132,6 +133,10 @@ static int optimize(struct ir_shader *ir, const struct ember_cc_options *opts, c
 		{ "copy propagation", ir_copy_propagate },
 		{ "CSE", ir_cse },
 		{ "DCE", ir_dce },
+		{ "control-flow simplification", ir_simplify_cf },
+		{ "loop-invariant code motion", ir_licm },
+		{ "copy coalescing", ir_coalesce },
+		{ "instruction combining", ir_combine },
 	};
 	bool changed = true;
 	int ret;

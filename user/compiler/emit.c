@@ -65,6 +65,10 @@ struct emitter {
 	uint32_t depth;
 	uint32_t *exits;		/* uniform loops: BRA/BRNZ to patch at ENDLOOP */
 	uint32_t exit_count;
+	uint32_t *uses;			/* reads of each value */
+	/* A compare emitted straight into a predicate for the next branch. */
+	uint32_t fused_value, fused_pred;
+	bool fused_negated;
 	char *error;
 };
 
@@ -291,20 +295,25 @@ static void finish_dst(struct emitter *e, const struct dst_info *d)
 	}
 }
 
-/* Predicate @p = (@v != 0). */
-static struct ember_isa_operand to_pred(struct emitter *e, uint32_t v, uint32_t p)
+/* Predicate @p = (@v != 0), or (@v == 0) when @negate. */
+static struct ember_isa_operand to_pred(struct emitter *e, uint32_t v, uint32_t p, bool negate)
 {
 	struct ember_isa_insn *in;
 
+	if (e->fused_value == v && e->fused_pred == p && e->fused_negated == negate) {
+		/* The compare defining @v wrote the predicate itself. */
+		e->fused_value = 0;
+		return pred(p);
+	}
 	if (e->is_const[v]) {
 		in = emit(e, EMBER_ISA_OP_U2P, EMBER_ISA_U32);
 		in->dst = pred(p);
-		in->src[0] = imm(e->const_value[v] ? 0xffffffffu : 0);
+		in->src[0] = imm((e->const_value[v] != 0) != negate ? 0xffffffffu : 0);
 	} else {
 		struct ember_isa_operand src = source(e, v, EMBER_ISA_K_VUI, 0);
 
 		in = emit(e, EMBER_ISA_OP_CMP, utype(e->s->vals[v].bits));
-		in->mod = EMBER_ISA_NE;
+		in->mod = negate ? EMBER_ISA_EQ : EMBER_ISA_NE;
 		in->dst = pred(p);
 		in->src[0] = src;
 		in->src[1] = imm(0);
@@ -328,7 +337,8 @@ struct alu {
 
 static const struct alu alu_table[] = {
 	{ IR_IADD, EMBER_ISA_OP_IADD, U32, U64 }, { IR_ISUB, EMBER_ISA_OP_ISUB, U32, U64 },
-	{ IR_IMUL, EMBER_ISA_OP_IMUL, U32, U64 }, { IR_UMULHI, EMBER_ISA_OP_IMULHI, U32, -1 },
+	{ IR_IMUL, EMBER_ISA_OP_IMUL, U32, U64 }, { IR_IMAD, EMBER_ISA_OP_IMAD, U32, -1 },
+	{ IR_UMULHI, EMBER_ISA_OP_IMULHI, U32, -1 },
 	{ IR_IMULHI, EMBER_ISA_OP_IMULHI, S32, -1 }, { IR_UDIV, EMBER_ISA_OP_IDIV, U32, U64 },
 	{ IR_IDIV, EMBER_ISA_OP_IDIV, S32, S64 }, { IR_UREM, EMBER_ISA_OP_IREM, U32, U64 },
 	{ IR_IREM, EMBER_ISA_OP_IREM, S32, S64 }, { IR_IMOD, EMBER_ISA_OP_IMOD, S32, S64 },
@@ -401,6 +411,70 @@ static void simple(struct emitter *e, const struct ir_instr *in, enum ember_isa_
 	finish_dst(e, &d);
 }
 
+static uint8_t negate_cond(uint8_t cond, bool is_float)
+{
+	switch (cond) {
+	case EMBER_ISA_EQ: return is_float ? EMBER_ISA_UNE : EMBER_ISA_NE;
+	case EMBER_ISA_NE: return EMBER_ISA_EQ;
+	case EMBER_ISA_LT: return is_float ? EMBER_ISA_UGE : EMBER_ISA_GE;
+	case EMBER_ISA_LE: return is_float ? EMBER_ISA_UGT : EMBER_ISA_GT;
+	case EMBER_ISA_UNE: return EMBER_ISA_EQ;
+	case EMBER_ISA_UNO: return EMBER_ISA_ORD;
+	default: return cond;
+	}
+}
+
+static struct frame *innermost_loop(struct emitter *e);
+
+/*
+ * A compare whose only reader is the next instruction, a divergent IF,
+ * BREAK, CONTINUE or a SELECT, writes that predicate directly.
+ */
+static bool fuse_compare(struct emitter *e, const struct ir_instr *in, enum ember_isa_type type,
+			 uint8_t cond)
+{
+	uint32_t at = in - e->s->ins;
+	const struct ir_instr *next = at + 1 < e->s->count ? &e->s->ins[at + 1] : NULL;
+	struct frame *loop = innermost_loop(e);
+	struct ember_isa_operand ops[2];
+	static const unsigned int kinds[2] = { EMBER_ISA_K_VUI, EMBER_ISA_K_VUI };
+	struct ember_isa_insn *out;
+	uint32_t p;
+	bool negate = false;
+
+	if (!next || e->uses[in->dst] != 1 || next->src[0] != in->dst)
+		return false;
+	switch (next->op) {
+	case IR_IF:
+		if (next->uniform_cf)
+			return false;
+		negate = next->aux;
+		p = 0;
+		break;
+	case IR_BREAK:
+	case IR_CONTINUE:
+		if (!loop || loop->uniform)
+			return false;
+		p = 0;
+		break;
+	case IR_SELECT:
+		p = 1;
+		break;
+	default:
+		return false;
+	}
+	sources(e, in->src, 2, kinds, ops, false);
+	out = emit(e, EMBER_ISA_OP_CMP, type);
+	out->mod = negate ? negate_cond(cond, type == EMBER_ISA_F32) : cond;
+	out->dst = pred(p);
+	out->src[0] = ops[0];
+	out->src[1] = ops[1];
+	e->fused_value = in->dst;
+	e->fused_pred = p;
+	e->fused_negated = negate;
+	return true;
+}
+
 static bool emit_alu(struct emitter *e, const struct ir_instr *in)
 {
 	for (size_t i = 0; i < sizeof(alu_table) / sizeof(alu_table[0]); i++) {
@@ -428,6 +502,8 @@ static bool emit_alu(struct emitter *e, const struct ir_instr *in)
 			fail(e, "%u-bit %s is not supported", in->bits, ir_op_name(in->op));
 			return true;
 		}
+		if (fuse_compare(e, in, type, compare_table[i].cond))
+			return true;
 		simple(e, in, EMBER_ISA_OP_CMP, type, compare_table[i].cond, 2);
 		return true;
 	}
@@ -526,7 +602,7 @@ static void emit_convert(struct emitter *e, const struct ir_instr *in)
 static void emit_select(struct emitter *e, const struct ir_instr *in)
 {
 	static const unsigned int kinds[2] = { EMBER_ISA_K_VUI, EMBER_ISA_K_VUI };
-	struct ember_isa_operand p = to_pred(e, in->src[0], 1), ops[2];
+	struct ember_isa_operand p = to_pred(e, in->src[0], 1, false), ops[2];
 	struct dst_info d;
 	struct ember_isa_insn *out;
 
@@ -818,7 +894,7 @@ static void emit_subgroup(struct emitter *e, const struct ir_instr *in)
 	case IR_SG_BALLOT:
 	case IR_SG_ALL:
 	case IR_SG_ANY:
-		a = to_pred(e, in->src[0], 1);
+		a = to_pred(e, in->src[0], 1, false);
 		d = destination(e, in->dst);
 		out = emit(e, in->op == IR_SG_BALLOT ? EMBER_ISA_OP_BALLOT :
 			      in->op == IR_SG_ALL ? EMBER_ISA_OP_VOTEALL : EMBER_ISA_OP_VOTEANY, U32);
@@ -968,7 +1044,7 @@ static void emit_exit(struct emitter *e, enum ir_op op, uint32_t cond)
 		return;
 	}
 	if (cond) {
-		to_pred(e, cond, 0);
+		to_pred(e, cond, 0, false);
 	} else {
 		out = emit(e, EMBER_ISA_OP_U2P, U32);
 		out->dst = pred(0);
@@ -990,10 +1066,23 @@ static uint32_t emit_control(struct emitter *e, uint32_t i)
 		const struct ir_instr *next = i + 2 < e->s->count ? &e->s->ins[i + 1] : NULL;
 		struct frame *loop = innermost_loop(e);
 
+		/* IF c; BREAK; ENDIF in a uniform loop is one conditional branch. */
+		if (next && (next->op == IR_BREAK || next->op == IR_CONTINUE) && !next->src[0] &&
+		    e->s->ins[i + 2].op == IR_ENDIF && loop && loop->uniform && in->uniform_cf) {
+			struct ember_isa_operand c = uniform_cond(e, in->src[0]);
+
+			out = emit(e, in->aux ? EMBER_ISA_OP_BRZ : EMBER_ISA_OP_BRNZ, U32);
+			out->src[0] = c;
+			if (next->op == IR_CONTINUE)
+				out->target = loop->start;
+			else
+				add_exit(e, e->count - 1);
+			return 2;
+		}
 		/* IF c; BREAK; ENDIF in a divergent loop is BREAK p(c). */
 		if (next && (next->op == IR_BREAK || next->op == IR_CONTINUE) && !next->src[0] &&
 		    e->s->ins[i + 2].op == IR_ENDIF && loop && !loop->uniform && !in->uniform_cf) {
-			to_pred(e, in->src[0], 0);
+			to_pred(e, in->src[0], 0, in->aux);
 			out = emit(e, next->op == IR_BREAK ? EMBER_ISA_OP_BREAK : EMBER_ISA_OP_CONTINUE,
 				   U32);
 			out->src[0] = pred(0);
@@ -1004,10 +1093,11 @@ static uint32_t emit_control(struct emitter *e, uint32_t i)
 		if (f->uniform) {
 			struct ember_isa_operand c = uniform_cond(e, in->src[0]);
 
-			out = emit(e, EMBER_ISA_OP_BRZ, U32);
+			/* Skip the then-part when the condition is false. */
+			out = emit(e, in->aux ? EMBER_ISA_OP_BRNZ : EMBER_ISA_OP_BRZ, U32);
 			out->src[0] = c;
 		} else {
-			struct ember_isa_operand p = to_pred(e, in->src[0], 0);
+			struct ember_isa_operand p = to_pred(e, in->src[0], 0, in->aux);
 
 			out = emit(e, EMBER_ISA_OP_IF, U32);
 			out->src[0] = p;
@@ -1213,6 +1303,15 @@ int ember_emit(struct ir_shader *s, const struct ir_regalloc_result *ra,
 		fail(&e, "internal: no room for temporaries above the allocated registers");
 		goto out;
 	}
+	e.uses = calloc(s->value_count, sizeof(uint32_t));
+	if (!e.uses) {
+		fail(&e, "out of memory");
+		goto out;
+	}
+	for (uint32_t i = 0; i < s->count; i++)
+		for (int k = 0; k < IR_MAX_SRC; k++)
+			if (s->ins[i].src[k])
+				e.uses[s->ins[i].src[k]]++;
 	for (uint32_t i = 0; i < s->count; i++)
 		if (s->ins[i].op == IR_CONST) {
 			e.is_const[s->ins[i].dst] = 1;
@@ -1240,6 +1339,7 @@ out:
 	free(e.const_value);
 	free(e.stack);
 	free(e.exits);
+	free(e.uses);
 	free(e.error);
 	return ret;
 }

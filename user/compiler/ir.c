@@ -28,7 +28,7 @@ static const struct {
 	[IR_UNDEF] = { "undef", 0, OPF_DST },
 	[IR_MOV] = { "mov", 1, OPF_DST },
 	[IR_IADD] = { "iadd", 2, OPF_DST }, [IR_ISUB] = { "isub", 2, OPF_DST },
-	[IR_IMUL] = { "imul", 2, OPF_DST }, [IR_UMULHI] = { "umulhi", 2, OPF_DST },
+	[IR_IMUL] = { "imul", 2, OPF_DST }, [IR_IMAD] = { "imad", 3, OPF_DST }, [IR_UMULHI] = { "umulhi", 2, OPF_DST },
 	[IR_IMULHI] = { "imulhi", 2, OPF_DST }, [IR_UDIV] = { "udiv", 2, OPF_DST },
 	[IR_IDIV] = { "idiv", 2, OPF_DST }, [IR_UREM] = { "urem", 2, OPF_DST },
 	[IR_IREM] = { "irem", 2, OPF_DST }, [IR_IMOD] = { "imod", 2, OPF_DST }, [IR_INEG] = { "ineg", 1, OPF_DST },
@@ -324,6 +324,8 @@ void ir_print(const struct ir_shader *s, FILE *out)
 		    in->op == IR_SG_EXCL_SCAN || in->op == IR_ATOMIC_GLOBAL ||
 		    in->op == IR_ATOMIC_SHARED)
 			fprintf(out, ".%s", reduce_names[in->aux2 % IR_RED_COUNT]);
+		if (in->op == IR_IF && in->aux)
+			fprintf(out, ".not");
 		if (in->uniform_cf && ir_op_is_control(in->op))
 			fprintf(out, ".uniform");
 		for (int k = 0; k < n; k++) {

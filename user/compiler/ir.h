@@ -43,7 +43,7 @@ enum ir_op {
 	IR_UNDEF,	/* dst = anything */
 	IR_MOV,		/* dst = src0 (dst may be a variable) */
 	/* integer, width = instr bits */
-	IR_IADD, IR_ISUB, IR_IMUL, IR_UMULHI, IR_IMULHI,
+	IR_IADD, IR_ISUB, IR_IMUL, IR_IMAD, IR_UMULHI, IR_IMULHI,
 	IR_UDIV, IR_IDIV, IR_UREM, IR_IREM, IR_IMOD, IR_INEG,
 	IR_AND, IR_OR, IR_XOR, IR_NOT, IR_SHL, IR_USHR, IR_ISHR,
 	IR_UMIN, IR_UMAX, IR_IMIN, IR_IMAX, IR_IABS,
@@ -88,7 +88,7 @@ enum ir_op {
 	IR_SG_REDUCE, IR_SG_INCL_SCAN, IR_SG_EXCL_SCAN,
 	IR_SG_QUAD_BROADCAST, IR_SG_QUAD_SWAP,
 	/* structured control flow */
-	IR_IF,		/* src0 = condition */
+	IR_IF,		/* src0 = condition, aux = 1: negated */
 	IR_ELSE, IR_ENDIF,
 	IR_LOOP, IR_ENDLOOP,
 	IR_BREAK,	/* src0 = condition or IR_NONE (always) */
@@ -190,6 +190,10 @@ bool ir_fold_constants(struct ir_shader *s);
 bool ir_copy_propagate(struct ir_shader *s);
 bool ir_cse(struct ir_shader *s);
 bool ir_dce(struct ir_shader *s);
+bool ir_coalesce(struct ir_shader *s);
+bool ir_licm(struct ir_shader *s);
+bool ir_simplify_cf(struct ir_shader *s);
+bool ir_combine(struct ir_shader *s);
 void ir_divergence(struct ir_shader *s);
 
 /*

@@ -362,6 +362,83 @@ static bool test_regalloc_branches_and_loops(void)
 	return true;
 }
 
+static bool test_simplify_cf(void)
+{
+	struct ir_shader *s = ir_create();
+	uint32_t d = desc0(s), lane = sysval(s, IR_SV_LANE_ID);
+	uint32_t cond = ir_emit(s, IR_ULT, 32, lane, ir_const(s, 32, 9), 0), body;
+	uint32_t first_if;
+
+	control(s, IR_LOOP, 0);
+	first_if = s->count;
+	control(s, IR_IF, cond);
+	body = ir_emit(s, IR_IADD, 32, lane, lane, 0);
+	store(s, d, lane, body);
+	control(s, IR_ELSE, 0);
+	control(s, IR_BREAK, 0);
+	control(s, IR_ENDIF, 0);
+	control(s, IR_ENDLOOP, 0);
+	CHECK(ir_simplify_cf(s));
+	CHECK(valid(s));
+	/* loop { if !c { break } endif; body } */
+	CHECK_EQ(s->ins[first_if].op, IR_IF);
+	CHECK_EQ(s->ins[first_if].aux, 1);
+	CHECK_EQ(s->ins[first_if + 1].op, IR_BREAK);
+	CHECK_EQ(s->ins[first_if + 2].op, IR_ENDIF);
+	CHECK_EQ(s->ins[first_if + 3].dst, body);
+	CHECK_EQ(count_op(s, IR_ELSE), 0);
+	CHECK(!ir_simplify_cf(s));
+	ir_destroy(s);
+	return true;
+}
+
+static bool test_licm_and_combine(void)
+{
+	struct ir_shader *s = ir_create();
+	uint32_t d = desc0(s), lane = sysval(s, IR_SV_LANE_ID), group = sysval(s, IR_SV_GROUP_ID_X);
+	uint32_t var = ir_new_variable(s, 32), zero = ir_const(s, 32, 0), i, invariant, scaled;
+	uint32_t addr, loop_at, next;
+	struct ir_instr *in;
+
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = zero;
+	loop_at = s->count;
+	control(s, IR_LOOP, 0);
+	i = ir_emit(s, IR_MOV, 32, var, 0, 0);
+	invariant = ir_emit(s, IR_IMUL, 32, group, ir_const(s, 32, 132), 0);	/* moves out */
+	scaled = ir_emit(s, IR_IMUL, 32, i, ir_const(s, 32, 4), 0);		/* stays, fuses */
+	addr = ir_emit(s, IR_IADD, 32, scaled, invariant, 0);
+	store(s, d, addr, lane);
+	control(s, IR_BREAK, ir_emit(s, IR_ULT, 32, ir_const(s, 32, 8), i, 0));
+	next = ir_emit(s, IR_IADD, 32, i, ir_const(s, 32, 1), 0);
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = next;
+	control(s, IR_ENDLOOP, 0);
+	CHECK(ir_licm(s));
+	CHECK(valid(s));
+	/* The invariant product (and its constants) now precede the LOOP. */
+	for (loop_at = 0; s->ins[loop_at].op != IR_LOOP; loop_at++)
+		;
+	CHECK(def_of(s, invariant) < &s->ins[loop_at]);
+	CHECK(def_of(s, scaled) > &s->ins[loop_at]);
+	CHECK(ir_coalesce(s));
+	CHECK(valid(s));
+	/* i = mov $var is gone: the loop reads and increments $var itself. */
+	CHECK(!def_of(s, i));
+	CHECK(!def_of(s, next));
+	CHECK_EQ(count_op(s, IR_MOV), 1);	/* only the initial $var = 0 */
+	CHECK(ir_combine(s));
+	CHECK(valid(s));
+	CHECK_EQ(def_of(s, addr)->op, IR_IMAD);
+	/* The hoisted multiply was not pulled back into the loop. */
+	CHECK_EQ(def_of(s, invariant)->op, IR_IMUL);
+	CHECK_EQ(def_of(s, addr)->src[2], invariant);
+	ir_destroy(s);
+	return true;
+}
+
 static bool test_validator(void)
 {
 	struct ir_shader *s = ir_create();
@@ -392,6 +469,8 @@ int main(void)
 	tap_result(test_divergence(), "divergence");
 	tap_result(test_regalloc_spill(), "regalloc-forced-spill");
 	tap_result(test_regalloc_branches_and_loops(), "regalloc-branches-and-loops");
+	tap_result(test_simplify_cf(), "simplify-cf-else-break");
+	tap_result(test_licm_and_combine(), "licm-coalesce-combine");
 	tap_result(test_validator(), "validator");
 	return tap_finish();
 }
