@@ -21,11 +21,9 @@
 
 #include "corpus.h"
 #include "kernel.h"
-#include "lvp.h"
-#ifdef BENCH_HAVE_EMBER
 #include "ember_host.h"
 #include "ember_kernel.h"
-#endif
+#include "lvp.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -345,7 +343,6 @@ static void lvp_destroy(void *k)
 	lvp_kernel_destroy(k);
 }
 
-#ifdef BENCH_HAVE_EMBER
 /* Buffers live as long as an ember_host: one host per kernel. */
 struct bench_ember {
 	struct ember_host *host;
@@ -393,7 +390,6 @@ static void ember_destroy(void *k)
 	ember_host_destroy(e->host);
 	free(e);
 }
-#endif
 
 static const struct corpus_shader *bench_shader(const char *name)
 {
@@ -416,20 +412,17 @@ static bool bench_selected(int argc, char **argv, const char *shader)
 
 int main(int argc, char **argv)
 {
-	const struct bench_backend lavapipe = {
-		.name = "lavapipe", .create = lvp_create, .buffer = lvp_buffer, .run = lvp_run,
-		.destroy = lvp_destroy,
+	struct bench_backend backends[2] = {
+		{
+			.name = "lavapipe", .create = lvp_create, .buffer = lvp_buffer,
+			.run = lvp_run, .destroy = lvp_destroy,
+		}, {
+			.name = "ember", .create = ember_create, .buffer = ember_buffer,
+			.run = ember_run, .destroy = ember_destroy,
+		},
 	};
-	struct bench_backend backends[2] = { lavapipe };
 	char err[512];
 	int status = 0;
-
-#ifdef BENCH_HAVE_EMBER
-	backends[1] = (struct bench_backend) {
-		.name = "ember", .create = ember_create, .buffer = ember_buffer, .run = ember_run,
-		.destroy = ember_destroy,
-	};
-#endif
 	backends[0].ctx = lvp_open(err, sizeof(err));
 	if (!backends[0].ctx) {
 		fprintf(stderr, "bench-shader: lavapipe: %s\n", err);
@@ -441,7 +434,6 @@ int main(int argc, char **argv)
 		const struct bench_kernel *bk = &bench_kernels[i];
 		const struct corpus_shader *shader = bench_shader(bk->shader);
 		struct bench_side sides[2] = { { .backend = &backends[0] }, { .backend = &backends[1] } };
-		int count = backends[1].name ? 2 : 1;
 		char text[2][600];
 		double rate[2];
 
@@ -451,10 +443,8 @@ int main(int argc, char **argv)
 		}
 		if (!bench_selected(argc, argv, bk->shader))
 			continue;
-		bench_measure(bk, shader, sides, count);
-		snprintf(text[1], sizeof(text[1]),
-			 "ember: not built (needs user/compiler and firmware/host)");
-		for (int b = 0; b < count; b++) {
+		bench_measure(bk, shader, sides, 2);
+		for (int b = 0; b < 2; b++) {
 			rate[b] = sides[b].rate;
 			if (rate[b] < 0) {
 				snprintf(text[b], sizeof(text[b]), "%s: %s", backends[b].name,
@@ -465,8 +455,6 @@ int main(int argc, char **argv)
 					 rate[b], bk->unit);
 			}
 		}
-		if (count == 1)
-			rate[1] = -1;
 		if (rate[0] > 0 && rate[1] > 0)
 			printf("%s: %s, %s, ember/lavapipe %.3fx\n", bk->title, text[1], text[0],
 			       rate[1] / rate[0]);
