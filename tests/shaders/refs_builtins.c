@@ -80,7 +80,7 @@ static void builtin_trig(struct corpus_test *t)
 
 		sc[k * 2] = (float)sin(v);
 		sc[k * 2 + 1] = (float)cos(v);
-		tn[k] = (float)tan(v * 0.45f);
+		tn[k] = (float)tan(v * 0.25f);
 		ang[k * 2] = (float)(v * (180 / M_PI));
 		ang[k * 2 + 1] = (float)((v * 50.0f) * (M_PI / 180));
 	}
@@ -158,9 +158,21 @@ static void builtin_geometric(struct corpus_test *t)
 
 static void builtin_fma_mod(struct corpus_test *t)
 {
-	const float *a = corpus_in(t, "a"), *b = corpus_in(t, "b"), *c = corpus_in(t, "c");
+	float *a = corpus_in(t, "a");
+	const float *b = corpus_in(t, "b"), *c = corpus_in(t, "c");
 	float *o = corpus_out(t, "o");
+	uint64_t seed = 281;
 
+	/* a * 100 = y * (q + f), q an integer in [-20, 20], f in [0.1, 0.9]. */
+	for (int k = 0; k < 64; k++) {
+		double y = fabsf(b[k]) * 10.0f + 0.5f;
+		double q = (double)(corpus_random(&seed) % 41) - 20;
+		double f = 0.1 + 0.8 * ((corpus_random(&seed) >> 11) * 0x1p-53);
+
+		a[k] = (float)(y * (q + f) / 100);
+		if (a[k] < -1 || a[k] > 1)
+			a[k] = (float)(y * f / 100);
+	}
 	for (int k = 0; k < 64; k++) {
 		float x = a[k] * 100.0f, y = fabsf(b[k]) * 10.0f + 0.5f;
 

@@ -1,7 +1,8 @@
 #version 450
-// fma and mod(x, y) = x - y * floor(x / y).
+// fma and mod(x, y) = x - y * floor(x / y); x / y stays at least 0.1 from an
+// integer, where a conformant floor(x / y) could go either way.
 //! groups 1
-//! ssbo a binding=0 f32[64] init=random(281,-1,1)
+//! ssbo a binding=0 f32[64] init=ref
 //! ssbo b binding=1 f32[64] init=random(282,-1,1)
 //! ssbo c binding=2 f32[64] init=random(283,-1,1)
 //! ssbo o binding=3 f32[128] expect=ref tol=abs:3e-5

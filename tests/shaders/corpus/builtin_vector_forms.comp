@@ -4,7 +4,7 @@
 //! groups 1
 //! ssbo x binding=0 f32[256] init=random(931,-4,4)
 //! ssbo u binding=1 u32[256] init=random(932,0,0xffffffff)
-//! ssbo f binding=2 f32[768] expect=ref tol=ulp:4
+//! ssbo f binding=2 f32[768] expect=ref tol=ulp:5
 //! ssbo i binding=3 u32[768] expect=ref
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) readonly buffer X { vec4 x[]; };
