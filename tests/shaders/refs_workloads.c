@@ -151,7 +151,7 @@ static void conv2d_3x3(struct corpus_test *t)
 					int qx = x + dx < 0 ? 0 : x + dx > 31 ? 31 : x + dx;
 					int qy = y + dy < 0 ? 0 : y + dy > 31 ? 31 : y + dy;
 
-					sum += floorf(img[qy * 32 + qx]) * (w[(dy + 1) * 4 + dx + 1] / 16.0f);
+					sum += floorf(img[qy * 32 + qx]) * (w[(dy + 1) * 4 + dx + 1] * 0.0625f);
 				}
 			o[y * 32 + x] = sum;
 		}

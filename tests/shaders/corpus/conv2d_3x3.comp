@@ -17,7 +17,7 @@ void main()
 	for (int dy = -1; dy <= 1; dy++) {
 		for (int dx = -1; dx <= 1; dx++) {
 			ivec2 q = clamp(p + ivec2(dx, dy), ivec2(0), ivec2(31));
-			sum += floor(img[q.y * 32 + q.x]) * (w[dy + 1][dx + 1] / 16.0);
+			sum += floor(img[q.y * 32 + q.x]) * (w[dy + 1][dx + 1] * 0.0625);
 		}
 	}
 	o[p.y * 32 + p.x] = sum;
