@@ -799,6 +799,119 @@ static bool test_faults(void)
 	return true;
 }
 
+/* A small deterministic generator for the random programs. */
+static uint32_t rng_next(uint64_t *state)
+{
+	*state = *state * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(*state >> 33);
+}
+
+static struct ember_isa_operand random_operand(uint64_t *rng, uint16_t spec,
+					       unsigned int regs)
+{
+	uint8_t kinds[5];
+	unsigned int n = 0;
+
+	if (spec & EMBER_ISA_K_V)
+		kinds[n++] = EMBER_ISA_VREG;
+	if (spec & EMBER_ISA_K_U)
+		kinds[n++] = EMBER_ISA_UREG;
+	if (spec & EMBER_ISA_K_I)
+		kinds[n++] = EMBER_ISA_IMM;
+	if (spec & EMBER_ISA_K_P)
+		kinds[n++] = EMBER_ISA_PRED;
+	if (!spec || (spec & EMBER_ISA_K_OPT))
+		kinds[n++] = EMBER_ISA_NONE;
+	switch (kinds[rng_next(rng) % n]) {
+	case EMBER_ISA_VREG:
+		return (struct ember_isa_operand) { EMBER_ISA_VREG, (uint8_t)(rng_next(rng) % 60 / regs * regs), 0 };
+	case EMBER_ISA_UREG:
+		return (struct ember_isa_operand) { EMBER_ISA_UREG, (uint8_t)(rng_next(rng) % 28 / regs * regs), 0 };
+	case EMBER_ISA_PRED:
+		return (struct ember_isa_operand) { EMBER_ISA_PRED, (uint8_t)(rng_next(rng) % 8), 0 };
+	case EMBER_ISA_IMM: {
+		/* Interesting values more often than uniform ones. */
+		static const uint32_t edge[] = { 0, 1, 0xffffffffu, 0x80000000u, 31, 32, 0x7f800000u,
+						 0x7fc00000u, 0xff800000u, 3 };
+		uint32_t r = rng_next(rng);
+
+		return (struct ember_isa_operand) { EMBER_ISA_IMM, 0, r & 1 ? edge[r % 10] : rng_next(rng) };
+	}
+	default:
+		return (struct ember_isa_operand) { 0 };
+	}
+}
+
+/*
+ * Random legal straight-line programs (every opcode but control flow and
+ * global memory, random operands, types, modifiers and guards, edge-case
+ * immediates): the core must run them to the end without a fault or a
+ * host crash (no trap on division by zero, INT_MIN / -1, NaN to int...).
+ */
+static bool test_random_programs(void)
+{
+	uint64_t rng = 0x5eed;
+	struct buffer unused = buffer(4);
+	uint32_t push[4] = { 1, 2, 3, 4 };
+	unsigned int executed = 0;
+
+	for (unsigned int prog = 0; prog < 24; prog++) {
+		struct ember_isa_header h = {
+			.num_vregs = 64, .num_uregs = 32, .num_pregs = 8, .shared_bytes = 256,
+			.scratch_bytes = 64, .local_size = { 48, 1, 1 }, .push_bytes = 16,
+		};
+		uint8_t code[301 * 16];
+		unsigned int n = 0;
+		struct ember_host_fault f;
+		void *bin;
+		size_t size;
+		int ret;
+
+		while (n < 300) {
+			unsigned int op = rng_next(&rng) % EMBER_ISA_NUM_OPCODES;
+			const struct ember_isa_opinfo *info = ember_isa_opinfo(op);
+			struct ember_isa_insn insn = { .opcode = (uint8_t)op };
+
+			if ((info->flags & EMBER_ISA_F_CONTROL) || op == EMBER_ISA_OP_LDG ||
+			    op == EMBER_ISA_OP_STG || op == EMBER_ISA_OP_LDU ||
+			    op == EMBER_ISA_OP_ATOMG || op == EMBER_ISA_OP_LDDESC)
+				continue;
+			do
+				insn.type = (uint8_t)(rng_next(&rng) % EMBER_ISA_NUM_TYPES);
+			while (!(info->types & (1u << insn.type)));
+			insn.mod = (uint8_t)(rng_next(&rng) % 20);
+			if (rng_next(&rng) % 5 == 0) {
+				insn.guard = true;
+				insn.guard_negate = rng_next(&rng) & 1;
+				insn.guard_pred = (uint8_t)(rng_next(&rng) % 8);
+			}
+			insn.dst = random_operand(&rng, info->operand[0], 4);
+			for (int i = 0; i < 3; i++)
+				insn.src[i] = random_operand(&rng, info->operand[i + 1], 4);
+			if (op == EMBER_ISA_OP_SGREDUCE)
+				insn.src[1].imm = 1u << (rng_next(&rng) % 6);
+			if (!ember_isa_encode(&insn, code + 16 * n))
+				n++;
+		}
+		CHECK_EQ(ember_isa_encode(&(struct ember_isa_insn) { .opcode = EMBER_ISA_OP_END },
+					  code + 16 * n), 0);
+		CHECK_EQ(ember_isa_shader_build(&h, NULL, code, n + 1, &bin, &size), 0);
+		ret = ember_host_dispatch(host, &(struct ember_host_dispatch) {
+			.shader = bin, .shader_size = size, .push_constants = push,
+			.push_size = 16, .groups = { 3, 1, 1 },
+			.bindings = &(struct ember_host_binding) { .va = unused.va, .range = 4 },
+			.binding_count = 1,
+		}, &f);
+		free(bin);
+		if (ret)
+			tap_diag("program %u: ret %d fault %u detail 0x%x", prog, ret, f.kind, f.detail);
+		CHECK_EQ(ret, 0);
+		executed += n;
+	}
+	tap_diag("%u random instructions executed", executed);
+	return true;
+}
+
 int main(void)
 {
 	host = ember_host_create(0);
@@ -817,6 +930,7 @@ int main(void)
 	tap_result(test_memory_forms(), "memory-types-offsets-uniform-push");
 	tap_result(test_push_sregs_scratch(), "push-constants-special-registers-scratch");
 	tap_result(test_faults(), "faults");
+	tap_result(test_random_programs(), "random-programs-run-to-end");
 	ember_host_destroy(host);
 	return tap_finish();
 }

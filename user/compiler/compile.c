@@ -135,6 +135,7 @@ static int optimize(struct ir_shader *ir, const struct ember_cc_options *opts, c
 		{ "DCE", ir_dce },
 		{ "control-flow simplification", ir_simplify_cf },
 		{ "loop-invariant code motion", ir_licm },
+		{ "uniform hoisting", ir_hoist_uniform },
 		{ "copy coalescing", ir_coalesce },
 		{ "instruction combining", ir_combine },
 	};

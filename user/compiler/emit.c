@@ -427,14 +427,15 @@ static uint8_t negate_cond(uint8_t cond, bool is_float)
 static struct frame *innermost_loop(struct emitter *e);
 
 /*
- * A compare whose only reader is the next instruction, a divergent IF,
- * BREAK, CONTINUE or a SELECT, writes that predicate directly.
+ * A compare whose only reader is a divergent IF, BREAK, CONTINUE or a
+ * SELECT, with nothing in between that uses predicates, writes that
+ * predicate directly.
  */
 static bool fuse_compare(struct emitter *e, const struct ir_instr *in, enum ember_isa_type type,
 			 uint8_t cond)
 {
 	uint32_t at = in - e->s->ins;
-	const struct ir_instr *next = at + 1 < e->s->count ? &e->s->ins[at + 1] : NULL;
+	const struct ir_instr *next = NULL;
 	struct frame *loop = innermost_loop(e);
 	struct ember_isa_operand ops[2];
 	static const unsigned int kinds[2] = { EMBER_ISA_K_VUI, EMBER_ISA_K_VUI };
@@ -442,7 +443,19 @@ static bool fuse_compare(struct emitter *e, const struct ir_instr *in, enum embe
 	uint32_t p;
 	bool negate = false;
 
-	if (!next || e->uses[in->dst] != 1 || next->src[0] != in->dst)
+	if (e->uses[in->dst] != 1)
+		return false;
+	/* The reader, with only predicate-free instructions in between. */
+	for (uint32_t i = at + 1; i < e->s->count && !next; i++) {
+		const struct ir_instr *o = &e->s->ins[i];
+
+		if (o->src[0] == in->dst)
+			next = o;
+		else if (ir_op_is_control(o->op) || o->op == IR_SELECT ||
+			 (o->op >= IR_SG_BALLOT && o->op <= IR_SG_QUAD_SWAP))
+			return false;
+	}
+	if (!next)
 		return false;
 	switch (next->op) {
 	case IR_IF:

@@ -7,8 +7,9 @@
  * Each instruction is applied leaf by leaf. Integers narrower than 32 bits
  * (Int8/Int16) are kept zero-extended in 32-bit values: an operation whose
  * result can leave that range is masked back (fe_wrap), and an operation
- * that reads the sign extends first (fe_sign_extend). 16-bit floats only
- * exist to be converted: arithmetic on them is refused.
+ * that reads the sign extends first (fe_sign_extend). 16-bit floats are
+ * their 16 bits in a 32-bit value; + - * / and compares run in single
+ * precision and round back, the rest of half arithmetic is refused.
  *
  * Composites are flat leaf arrays, so extract/insert/construct/shuffle are
  * index arithmetic on those arrays and generate no code.
@@ -332,19 +333,28 @@ bool fe_refuse_f16(struct fe *fe, uint32_t op, uint32_t type)
 
 static void emit_table_op(struct fe *fe, const struct int_op *o, const uint32_t *w)
 {
-	uint32_t op = w[0] & 0xffff, *out, n;
+	uint32_t *out, n;
 	uint32_t operand_type = fe->ids[w[3]].type;
 	unsigned int width = fe_type_width(fe, operand_type);
 	unsigned int bits = fe_bits(fe, operand_type);
+	/*
+	 * Half floats: computed in single precision and rounded back. For
+	 * +, -, *, / single precision has more than twice the bits of half,
+	 * so the double rounding gives the correctly rounded half result.
+	 */
+	bool half = fe_is_float(fe, operand_type) && width == 16;
 
-	if (fe_refuse_f16(fe, op, operand_type))
-		return;
 	n = fe_result_leaves(fe, w, &out);
 	for (uint32_t k = 0; k < n && !fe->failed; k++) {
 		uint32_t a = fe_leaf(fe, w[3], k);
 		uint32_t b = o->srcs > 1 ? fe_leaf(fe, w[4], k) : IR_NONE;
 		uint32_t v;
 
+		if (half) {
+			a = ir_emit(fe->ir, IR_F162F, 32, a, 0, 0);
+			if (b != IR_NONE)
+				b = ir_emit(fe->ir, IR_F162F, 32, b, 0, 0);
+		}
 		if (o->sign_in) {
 			a = fe_sign_extend(fe, a, width);
 			if (b != IR_NONE && o->ir != IR_ISHR)
@@ -363,10 +373,11 @@ static void emit_table_op(struct fe *fe, const struct int_op *o, const uint32_t 
 		v = ir_emit(fe->ir, o->ir, bits, a, b, IR_NONE);
 		if (o->compare)
 			fe->ir->vals[v].bits = 32;
+		else if (half)
+			v = ir_emit(fe->ir, IR_F2F16, 32, v, 0, 0);
 		else if (o->wrap)
 			v = fe_wrap(fe, v, width);
 		fe->leaves[fe->ids[w[2]].first + k] = v;
-		out = NULL;
 	}
 }
 
@@ -378,6 +389,12 @@ static void emit_float_compare(struct fe *fe, const uint32_t *w, uint32_t op)
 	for (uint32_t k = 0; k < n && !fe->failed; k++) {
 		bool unary = op == SpvOpIsNan || op == SpvOpIsInf;
 		uint32_t a = fe_leaf(fe, w[3], k), b = unary ? IR_NONE : fe_leaf(fe, w[4], k), v;
+
+		if (fe_type_width(fe, fe->ids[w[3]].type) == 16) {
+			a = ir_emit(fe->ir, IR_F162F, 32, a, 0, 0);
+			if (!unary)
+				b = ir_emit(fe->ir, IR_F162F, 32, b, 0, 0);
+		}
 		uint32_t one = ir_const(fe->ir, 32, 1);
 
 		switch (op) {
@@ -485,44 +502,54 @@ static void emit_convert(struct fe *fe, const uint32_t *w, uint32_t op)
 	}
 }
 
-/* OpBitcast: same total width, maybe different leaf counts (u64 <-> uvec2). */
+/*
+ * OpBitcast: the same bits seen as another type, possibly with another
+ * leaf count (u64 <-> uvec2, u8vec4 <-> uint, int16 <-> uint16). The
+ * source is cut into 8-bit pieces (or 32-bit words when both sides are
+ * 32/64-bit) and regrouped.
+ */
 static void emit_bitcast(struct fe *fe, const uint32_t *w)
 {
-	uint32_t from_count, *from = fe_value(fe, w[3], &from_count), *out;
+	uint32_t from_count, *out;
 	uint32_t to_count = fe_type(fe, w[1])->leaves;
 	uint32_t from_bits = fe_type_width(fe, fe->ids[w[3]].type);
 	uint32_t to_bits = fe_type_width(fe, w[1]);
-	uint32_t parts[8];
+	uint32_t piece = from_bits < 32 || to_bits < 32 ? 8 : 32;
+	uint32_t parts[32], count = 0;
+	struct ir_shader *ir = fe->ir;
 
-	if (!from)
+	if (!fe_value(fe, w[3], &from_count))
 		return;
-	if (from_bits < 32 || to_bits < 32 || from_count > 4 || to_count > 4)
-		return fe_fail(fe, "OpBitcast between %u-bit and %u-bit types is not supported",
-			       from_bits, to_bits);
-	/* Split everything into 32-bit words, then regroup. */
-	uint32_t words = 0;
-
+	if (from_count * from_bits != to_count * to_bits || from_count * from_bits > 256)
+		return fe_fail(fe, "OpBitcast between %u x %u-bit and %u x %u-bit values",
+			       from_count, from_bits, to_count, to_bits);
 	for (uint32_t k = 0; k < from_count; k++) {
 		uint32_t v = fe_value(fe, w[3], &from_count)[k];
 
-		if (from_bits == 64) {
-			parts[words++] = ir_emit(fe->ir, IR_LO32, 32, v, 0, 0);
-			parts[words++] = ir_emit(fe->ir, IR_HI32, 32, v, 0, 0);
-		} else {
-			parts[words++] = v;
+		for (uint32_t at = 0; at < from_bits; at += piece) {
+			uint32_t word = from_bits == 64 ?
+				ir_emit(ir, at < 32 ? IR_LO32 : IR_HI32, 32, v, 0, 0) : v;
+
+			if (piece < 32)
+				word = ir_emit(ir, IR_UBFE, 32, word, ir_const(ir, 32, at % 32),
+					       ir_const(ir, 32, piece));
+			parts[count++] = word;
 		}
 	}
 	out = fe_new_leaves(fe, w[2], w[1], to_count);
 	for (uint32_t k = 0, at = 0; out && k < to_count; k++) {
-		uint32_t v;
+		uint32_t words[2] = { 0, 0 };
 
-		if (to_bits == 64) {
-			v = ir_emit(fe->ir, IR_PACK64, 64, parts[at], parts[at + 1], 0);
-			at += 2;
-		} else {
-			v = parts[at++];
+		for (uint32_t b = 0; b < to_bits; b += piece, at++) {
+			uint32_t shifted = piece < 32 && b % 32 ?
+				ir_emit(ir, IR_SHL, 32, parts[at], ir_const(ir, 32, b % 32), 0) :
+				parts[at];
+
+			words[b / 32] = b % 32 ? ir_emit(ir, IR_OR, 32, words[b / 32], shifted, 0) :
+				       shifted;
 		}
-		fe->leaves[fe->ids[w[2]].first + k] = v;
+		fe->leaves[fe->ids[w[2]].first + k] = to_bits == 64 ?
+			ir_emit(ir, IR_PACK64, 64, words[0], words[1], 0) : words[0];
 	}
 }
 

@@ -56,6 +56,41 @@ static bool reduce_kind(uint32_t op, enum ir_reduce *kind)
 	}
 }
 
+static uint32_t sg_op(struct fe *fe, enum ir_op op, enum ir_reduce kind, uint32_t cluster,
+		      uint32_t x)
+{
+	uint32_t v = ir_emit(fe->ir, op, 32, x, 0, 0);
+
+	fe->ir->ins[fe->ir->count - 1].aux2 = kind;
+	fe->ir->ins[fe->ir->count - 1].imm = cluster;
+	return v;
+}
+
+/*
+ * 64-bit operations from 32-bit ones: bitwise ones per half; sums as
+ * sum(high) << 32 + sum(low 16 bits) + sum(high 16 bits of low) << 16,
+ * whose 32-bit partial sums cannot overflow over 32 lanes.
+ */
+static uint32_t arithmetic64(struct fe *fe, enum ir_op op, enum ir_reduce kind, uint32_t cluster,
+			     uint32_t x)
+{
+	struct ir_shader *ir = fe->ir;
+	uint32_t lo = ir_emit(ir, IR_LO32, 32, x, 0, 0), hi = ir_emit(ir, IR_HI32, 32, x, 0, 0);
+	uint32_t sixteen = ir_const(ir, 32, 16), low16, high16, sum;
+
+	if (kind != IR_RED_IADD)
+		return ir_emit(ir, IR_PACK64, 64, sg_op(fe, op, kind, cluster, lo),
+			       sg_op(fe, op, kind, cluster, hi), 0);
+	low16 = sg_op(fe, op, kind, cluster, ir_emit(ir, IR_AND, 32, lo,
+						     ir_const(ir, 32, 0xffff), 0));
+	high16 = sg_op(fe, op, kind, cluster, ir_emit(ir, IR_USHR, 32, lo, sixteen, 0));
+	hi = sg_op(fe, op, kind, cluster, hi);
+	sum = ir_emit(ir, IR_PACK64, 64, ir_const(ir, 32, 0), hi, 0);
+	sum = ir_emit(ir, IR_IADD, 64, sum, ir_emit(ir, IR_SHL, 64,
+		      ir_emit(ir, IR_ZEXT, 64, high16, 0, 0), sixteen, 0), 0);
+	return ir_emit(ir, IR_IADD, 64, sum, ir_emit(ir, IR_ZEXT, 64, low16, 0, 0), 0);
+}
+
 static void arithmetic(struct fe *fe, const uint32_t *w, uint32_t length, enum ir_reduce kind)
 {
 	uint32_t *out, n = fe_result_leaves(fe, w, &out), cluster = 0;
@@ -78,16 +113,23 @@ static void arithmetic(struct fe *fe, const uint32_t *w, uint32_t length, enum i
 	default:
 		return fe_fail(fe, "group operation %u is not supported", w[4]);
 	}
-	if (width != 32 && !fe_is_bool(fe, w[1]))
-		return fe_fail(fe, "%s on %u-bit values is not supported (32-bit only)",
-			       fe_op_name(w[0] & 0xffff), width);
 	if (fe_is_float(fe, w[1]) && fe_refuse_f16(fe, w[0] & 0xffff, w[1]))
 		return;
+	if (width == 64 && kind != IR_RED_IADD && kind != IR_RED_AND && kind != IR_RED_OR &&
+	    kind != IR_RED_XOR)
+		return fe_fail(fe, "%s on 64-bit values is not supported",
+			       fe_op_name(w[0] & 0xffff));
 	for (uint32_t k = 0; k < n; k++) {
-		uint32_t v = ir_emit(fe->ir, op, 32, fe_leaf(fe, w[5], k), 0, 0);
+		uint32_t x = fe_leaf(fe, w[5], k), v;
 
-		fe->ir->ins[fe->ir->count - 1].aux2 = kind;
-		fe->ir->ins[fe->ir->count - 1].imm = cluster;
+		if (width == 64)
+			v = arithmetic64(fe, op, kind, cluster, x);
+		else if (width < 32)
+			v = fe_wrap(fe, sg_op(fe, op, kind, cluster, kind == IR_RED_IMIN ||
+					      kind == IR_RED_IMAX ? fe_sign_extend(fe, x, width) : x),
+				    width);
+		else
+			v = sg_op(fe, op, kind, cluster, x);
 		set_leaf(fe, w[2], k, v);
 	}
 }

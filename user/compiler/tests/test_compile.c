@@ -32,7 +32,7 @@ static const struct expectation expectations[] = {
 	{ "refuse_image", "OpTypeImage is not supported" },
 	{ "refuse_vertex", "is a Vertex shader; only GLCompute is supported" },
 	{ "refuse_float_atomic", "capability AtomicFloat32AddEXT is not supported" },
-	{ "refuse_f16_math", "OpFMul on 16-bit floats is not supported" }, { "matrix", NULL },
+	{ "refuse_f16_math", "OpFMod on 16-bit floats is not supported" }, { "matrix", NULL },
 };
 
 struct module {
