@@ -741,6 +741,13 @@ int ember_ioctl_vm_destroy(struct drm_device *ddev, void *data,
 	if (args->pad)
 		return -EINVAL;
 
+	/*
+	 * Never erase index 0: in an XA_FLAGS_ALLOC1 xarray that would mark
+	 * it free, and the next VM would get ID 0.
+	 */
+	if (!args->id)
+		return -ENOENT;
+
 	vm = xa_erase(&efile->vms, args->id);
 	if (!vm)
 		return -ENOENT;
