@@ -761,16 +761,18 @@ static void ember_mmu_debugfs_show_vm(struct seq_file *m, struct ember_vm *vm)
 	struct drm_gpuva *va;
 
 	mutex_lock(&vm->op_lock);
-	seq_printf(m, "  vm %u: pt_root 0x%llx, users %u\n", vm->id,
-		   ember_vm_pt_root(vm), kref_read(&vm->refcount));
+	seq_printf(m, "  vm %u: pt_root 0x%llx, %u page tables, users %u\n", vm->id,
+		   ember_vm_pt_root(vm), ember_pt_count(vm->root),
+		   kref_read(&vm->refcount));
 	drm_gpuvm_for_each_va(va, &vm->base) {
 		u32 flags = to_ember_vma(va)->flags;
+		u64 pte = ember_pt_lookup(vm->root, va->va.addr);
 
-		seq_printf(m, "    0x%012llx-0x%012llx %c%c%c bo %p offset 0x%llx\n",
+		seq_printf(m, "    0x%012llx-0x%012llx %c%c%c bo %p offset 0x%llx pte_bits 0x%llx\n",
 			   va->va.addr, va->va.addr + va->va.range, 'r',
 			   flags & DRM_EMBER_VM_BIND_OP_MAP_READONLY ? '-' : 'w',
 			   flags & DRM_EMBER_VM_BIND_OP_MAP_NOEXEC ? '-' : 'x',
-			   va->gem.obj, va->gem.offset);
+			   va->gem.obj, va->gem.offset, pte & ~EMBER_PTE_ADDR_MASK);
 	}
 	mutex_unlock(&vm->op_lock);
 }
@@ -803,7 +805,9 @@ static int ember_mmu_debugfs_vms(struct seq_file *m, void *data)
 
 /**
  * ember_mmu_debugfs_init() - Register the "vms" debugfs file: every VM of
- * every file with its mappings (range, rwx, BO, offset).
+ * every file with its page-table count, and its mappings (range, rwx, BO,
+ * offset, and the non-address bits of the leaf entry of the first page,
+ * as the device reads them).
  * @edev: The device, before drm_dev_register().
  */
 void ember_mmu_debugfs_init(struct ember_device *edev)
