@@ -43,6 +43,10 @@
  * TLB_INVALIDATE for every context) if any of them cleared a valid entry,
  * and only then are the removed mappings, emptied tables and BO references
  * released: the device can never reach a page the driver gave back.
+ * Binds that only map need no invalidation: the device caches only
+ * translations it used, and the only way it can have looked up an
+ * unmapped page is a fault, after which its context is reset (which
+ * empties its TLB) before it runs again.
  *
  * A BO mapped in a VM is pinned once per VM (when its &drm_gpuvm_bo is
  * created) and unpinned when its last mapping in that VM goes; each
@@ -54,9 +58,10 @@
  * Locking:
  *
  * 1. &ember_vm.op_lock serialises operations on one VM: page tables, the
- *    VA tree and &ember_vm.op_ctx. It is taken alone or inside the VM's
- *    dma-resv lock, never around it, and never while allocating memory
- *    that could wait for a fence (all allocation happens while preparing).
+ *    VA tree and &ember_vm.op_ctx. It is never held together with a
+ *    dma-resv lock, and nothing allocates memory under it (all allocation
+ *    happens while preparing): asynchronous binds take it in the
+ *    fence-signalling path.
  * 2. &ember_bo.gpuva_list_lock protects a BO's &drm_gpuvm_bo list and the
  *    mappings linked to each; it is taken inside op_lock (apply) or inside
  *    the VM's dma-resv lock (obtaining or dropping a &drm_gpuvm_bo).
@@ -583,8 +588,10 @@ struct ember_vm *ember_vm_get(struct ember_vm *vm)
  * the page tables: whoever drops it must have pointed every hardware
  * context away from ember_vm_pt_root() first.
  *
- * Context: Process context, may sleep (mailbox); never under a dma-resv
- * lock or &ember_vm.op_lock.
+ * Context: Process context, may sleep: the last reference waits for the
+ * VM's queued binds (and so for their wait fences) and for the mailbox.
+ * Never call it under a dma-resv lock or &ember_vm.op_lock, nor from a
+ * work item a queued bind could be waiting for.
  */
 void ember_vm_put(struct ember_vm *vm)
 {
