@@ -44,10 +44,10 @@ struct ember_vma;
  * Lifetime: @refcount counts the VM's users — the file's handle (dropped
  * by VM_DESTROY or close), each context running in the VM and each job in
  * flight (kernel-sched). When it drops to zero the VM's queued
- * asynchronous binds are waited for, then every mapping is removed (page tables cleared, TLB invalidated,
- * BOs unpinned and released) and the base reference of @base is dropped;
- * the structure itself is freed by drm_gpuvm's vm_free hook once the last
- * &drm_gpuvm reference is gone.
+ * asynchronous binds are waited for, then every mapping is removed (page
+ * tables cleared, TLB invalidated, BOs unpinned and released) and the base
+ * reference of @base is dropped; the structure itself is freed by
+ * drm_gpuvm's vm_free hook once the last &drm_gpuvm reference is gone.
  */
 struct ember_vm {
 	/**
