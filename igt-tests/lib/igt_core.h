@@ -123,6 +123,8 @@ __attribute__((format(printf, 1, 2))) void igt_warn(const char *fmt, ...);
 #define igt_assert_eq_u32(n1, n2) igt_assert_cmpu64((uint32_t)(n1), ==, !=, (uint32_t)(n2))
 #define igt_assert_eq_u64(n1, n2) igt_assert_cmpu64(n1, ==, !=, n2)
 #define igt_assert_lt_u64(n1, n2) igt_assert_cmpu64(n1, <, >=, n2)
+#define igt_assert_lte_u64(n1, n2) igt_assert_cmpu64(n1, <=, >, n2)
+#define igt_assert_neq_u64(n1, n2) igt_assert_cmpu64(n1, !=, ==, n2)
 
 #define igt_assert_eq_str(s1, s2) \
 	igt_assert_f(strcmp((s1), (s2)) == 0, "error: \"%s\" != \"%s\"\n", (s1), (s2))
