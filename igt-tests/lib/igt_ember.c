@@ -397,6 +397,33 @@ int __igt_ember_ctx_get_state(int fd, struct drm_ember_ctx_get_state *state)
 	return igt_ioctl(fd, DRM_IOCTL_EMBER_CTX_GET_STATE, state) ? -errno : 0;
 }
 
+struct drm_ember_ctx_get_state igt_ember_ctx_get_state(int fd, uint32_t handle)
+{
+	struct drm_ember_ctx_get_state state = { .handle = handle };
+
+	igt_assert_eq(__igt_ember_ctx_get_state(fd, &state), 0);
+	return state;
+}
+
+/*
+ * Asserts that @ctx faulted with a fault of @kind at @va (for translation
+ * and permission faults, the faulting address; otherwise the packet's) and
+ * @detail (the access, or the packet's header), and that it is banned.
+ */
+void igt_ember_assert_faulted(int fd, uint32_t ctx, uint32_t kind, uint64_t va,
+			      uint32_t detail)
+{
+	struct drm_ember_ctx_get_state state = igt_ember_ctx_get_state(fd, ctx);
+
+	igt_assert_f(state.state & DRM_EMBER_CTX_STATE_FAULTED,
+		     "context state %#x has no FAULTED bit\n", state.state);
+	igt_assert_f(state.state & DRM_EMBER_CTX_STATE_BANNED,
+		     "faulted context state %#x has no BANNED bit\n", state.state);
+	igt_assert_eq(state.fault_kind, kind);
+	igt_assert_eq_u64(state.fault_va, va);
+	igt_assert_eq_u32(state.fault_detail, detail);
+}
+
 /* The context's enum drm_ember_ctx_state_flags. */
 uint32_t igt_ember_ctx_state(int fd, uint32_t handle)
 {
@@ -434,18 +461,48 @@ void igt_ember_submit_ib(int fd, uint32_t ctx, const struct igt_ember_ib *ib,
 }
 
 /*
- * Runs @ib on @queue and waits for it: the job signals a syncobj of its
- * own, which must signal without error within IGT_EMBER_WAIT_NS.
+ * Runs @ib on @queue and waits for it (the job signals a syncobj of its
+ * own, which must signal within IGT_EMBER_WAIT_NS). Returns the job's
+ * fence status: 1 for success, -errno for a job that failed (-EIO for a
+ * fault, -ETIMEDOUT for a hang, ...).
  */
-void igt_ember_run_ib(int fd, uint32_t ctx, const struct igt_ember_ib *ib, uint32_t queue)
+int igt_ember_run_ib_status(int fd, uint32_t ctx, const struct igt_ember_ib *ib,
+			    uint32_t queue)
 {
 	uint32_t done = igt_ember_syncobj_create(fd, 0);
 	struct drm_ember_sync_op signal = igt_ember_signal(done, 0);
+	int status;
 
 	igt_ember_submit_ib(fd, ctx, ib, queue, &signal, 1);
 	igt_ember_syncobj_wait(fd, done, 0);
-	igt_assert_eq(igt_ember_syncobj_fence_status(fd, done, 0), 1);
+	status = igt_ember_syncobj_fence_status(fd, done, 0);
 	igt_ember_syncobj_destroy(fd, done);
+	return status;
+}
+
+/* Runs @ib on @queue, waits for it and asserts it succeeded. */
+void igt_ember_run_ib(int fd, uint32_t ctx, const struct igt_ember_ib *ib, uint32_t queue)
+{
+	igt_assert_eq(igt_ember_run_ib_status(fd, ctx, ib, queue), 1);
+}
+
+void igt_ember_env_init(struct igt_ember_env *env, int fd, uint32_t num_queues)
+{
+	env->fd = fd;
+	igt_ember_vm_init(&env->vm, fd);
+	env->ctx = igt_ember_ctx_create(fd, env->vm.id, num_queues);
+	igt_ember_ib_create(&env->ib, &env->vm, 64 * 1024);
+}
+
+/*
+ * Tears down what igt_ember_env_init() made, context first: its jobs
+ * still complete, and the VM's mappings go with its last context.
+ */
+void igt_ember_env_fini(struct igt_ember_env *env)
+{
+	igt_ember_ctx_destroy(env->fd, env->ctx);
+	igt_ember_ib_destroy(&env->ib);
+	igt_ember_vm_fini(&env->vm);
 }
 
 /* Syncobjs. */

@@ -152,6 +152,9 @@ int __igt_ember_ctx_destroy(int fd, uint32_t handle);
 void igt_ember_ctx_destroy(int fd, uint32_t handle);
 int __igt_ember_ctx_get_state(int fd, struct drm_ember_ctx_get_state *state);
 uint32_t igt_ember_ctx_state(int fd, uint32_t handle);
+struct drm_ember_ctx_get_state igt_ember_ctx_get_state(int fd, uint32_t handle);
+void igt_ember_assert_faulted(int fd, uint32_t ctx, uint32_t kind, uint64_t va,
+			      uint32_t detail);
 
 int __igt_ember_submit(int fd, uint32_t ctx, const struct drm_ember_job *jobs,
 		       uint32_t num_jobs);
@@ -231,7 +234,27 @@ int __igt_ember_submit_ib(int fd, uint32_t ctx, const struct igt_ember_ib *ib,
 void igt_ember_submit_ib(int fd, uint32_t ctx, const struct igt_ember_ib *ib,
 			 uint32_t queue, const struct drm_ember_sync_op *syncs,
 			 uint32_t num_syncs);
+int igt_ember_run_ib_status(int fd, uint32_t ctx, const struct igt_ember_ib *ib,
+			    uint32_t queue);
 void igt_ember_run_ib(int fd, uint32_t ctx, const struct igt_ember_ib *ib, uint32_t queue);
+
+/**
+ * struct igt_ember_env - What most job tests start from: a VM, a context
+ * on it and an IB, all of one DRM fd.
+ * @fd: The DRM fd.
+ * @vm: The VM (and its VA allocator).
+ * @ctx: A context on @vm with medium-priority queues.
+ * @ib: A 64 KiB indirect buffer mapped in @vm.
+ */
+struct igt_ember_env {
+	int fd;
+	struct igt_ember_vm vm;
+	uint32_t ctx;
+	struct igt_ember_ib ib;
+};
+
+void igt_ember_env_init(struct igt_ember_env *env, int fd, uint32_t num_queues);
+void igt_ember_env_fini(struct igt_ember_env *env);
 
 /* Syncobjs. */
 #define IGT_EMBER_WAIT_NS (10ull * 1000 * 1000 * 1000)
