@@ -8,6 +8,7 @@
 #define IGT_CORE_H
 
 #include <setjmp.h>
+#include <stdlib.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -70,6 +71,19 @@ __attribute__((format(printf, 1, 2))) void igt_warn(const char *fmt, ...);
 	for (; __igt_run_subtest((name), __func__, __LINE__) && \
 	       (sigsetjmp(igt_subtest_jmpbuf, 1) == 0); \
 	     igt_success())
+
+bool __igt_fork(void);
+void igt_waitchildren(void);
+
+/**
+ * igt_fork - Runs the body in @num_children child processes (@child is the
+ * index) while the parent goes on; igt_waitchildren() waits for them and
+ * fails the subtest if one failed. A failed assertion in a child ends that
+ * child only, with a failure status.
+ */
+#define igt_fork(child, num_children) \
+	for (int child = 0; child < (num_children); child++) \
+		for (; __igt_fork(); exit(IGT_EXIT_SUCCESS))
 
 #define igt_main \
 	static void igt_unique(__real_main)(void); \
