@@ -6,12 +6,17 @@
 
 #include <linux/kref.h>
 #include <linux/mutex.h>
+#include <linux/sizes.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <linux/types.h>
 
 #include <drm/drm_gpuvm.h>
-#include <drm/gpu_scheduler.h>
+
+#include "ember_pt.h"
 
 struct dma_fence;
+struct drm_ember_vm_bind_op;
 struct drm_exec;
 struct drm_file;
 struct drm_printer;
@@ -19,6 +24,7 @@ struct ember_device;
 struct ember_file;
 struct ember_pt;
 struct ember_vm_op_ctx;
+struct ember_vma;
 struct seq_file;
 
 /*
@@ -81,16 +87,29 @@ struct ember_vm {
 	struct ember_pt *root;
 
 	/**
-	 * @bind: The scheduler of asynchronous VM_BIND jobs: one drm_sched
-	 * with one entity per VM, so that binds of one VM run in order
-	 * behind their wait dependencies (see ember_vm_bind.c).
+	 * @bind: Asynchronous VM_BIND (see DOC: Asynchronous binds in
+	 * ember_vm_bind.c).
 	 */
 	struct {
-		/** @bind.sched: The scheduler. */
-		struct drm_gpu_scheduler sched;
+		/**
+		 * @bind.wq: Ordered workqueue running the VM's queued binds,
+		 * one at a time in submission order. Drained when the VM is
+		 * released, so queued binds need no reference to the VM.
+		 */
+		struct workqueue_struct *wq;
 
-		/** @bind.entity: Its only entity. */
-		struct drm_sched_entity entity;
+		/** @bind.fence_context: dma-fence context of bind fences. */
+		u64 fence_context;
+
+		/**
+		 * @bind.fence_lock: Protects @bind.fence_seqno; held from
+		 * numbering a bind to queueing it, so that the VM's bind
+		 * fences signal in sequence-number order.
+		 */
+		spinlock_t fence_lock;
+
+		/** @bind.fence_seqno: Sequence number of the last bind fence. */
+		u64 fence_seqno;
 	} bind;
 };
 
@@ -114,6 +133,69 @@ int ember_vm_lock_for_job(struct ember_vm *vm, struct drm_exec *exec);
 void ember_vm_add_job_fence(struct ember_vm *vm, struct drm_exec *exec,
 			    struct dma_fence *fence);
 
+/**
+ * struct ember_vm_op_ctx - One map or unmap, prepared before it is applied.
+ *
+ * Preparing allocates everything the operation may need (page tables,
+ * mapping objects, the BO's pinned pages and its &drm_gpuvm_bo) so that
+ * applying it cannot fail and allocates nothing: an asynchronous bind
+ * applies it in the fence-signalling path. What the operation releases
+ * (mappings, tables, BO references) is only released by
+ * ember_vm_op_cleanup(), after the TLB invalidation.
+ */
+struct ember_vm_op_ctx {
+	/** @flags: The &drm_ember_vm_bind_op.flags. */
+	u32 flags;
+
+	/** @va: Start of the VA range. */
+	u64 va;
+
+	/** @size: Size of the VA range. */
+	u64 size;
+
+	/** @map: What a map maps. */
+	struct {
+		/**
+		 * @map.vm_bo: The BO's link to the VM, with a reference the
+		 * new mapping takes over; NULL once it did.
+		 */
+		struct drm_gpuvm_bo *vm_bo;
+
+		/** @map.sgt: The BO's pages, pinned through @map.vm_bo. */
+		struct sg_table *sgt;
+
+		/** @map.bo_offset: Offset in the BO. */
+		u64 bo_offset;
+	} map;
+
+	/** @tables: Page tables reserved for a map. */
+	struct ember_pt_reserve tables;
+
+	/**
+	 * @vmas: Preallocated mappings: the new one and the two pieces of
+	 * a mapping split by the operation.
+	 */
+	struct ember_vma *vmas[3];
+
+	/** @unlinked: Mappings the operation removed, to free afterwards. */
+	struct list_head unlinked;
+
+	/** @garbage: Page tables the operation emptied, to free afterwards. */
+	struct list_head garbage;
+
+	/** @flush_tlb: Whether the operation cleared any valid entry. */
+	bool flush_tlb;
+};
+
+int ember_vm_op_prepare_map(struct ember_vm *vm, struct ember_vm_op_ctx *op,
+			    struct drm_gem_object *obj,
+			    const struct drm_ember_vm_bind_op *args);
+int ember_vm_op_prepare_unmap(struct ember_vm *vm, struct ember_vm_op_ctx *op,
+			      const struct drm_ember_vm_bind_op *args);
+void ember_vm_op_exec(struct ember_vm *vm, struct ember_vm_op_ctx *ops,
+		      u32 count);
+void ember_vm_op_cleanup(struct ember_vm *vm, struct ember_vm_op_ctx *op);
+
 /* The file and ioctl side, for ember_drv.c. */
 void ember_mmu_file_init(struct ember_file *efile);
 void ember_mmu_file_fini(struct ember_file *efile);
@@ -121,5 +203,6 @@ int ember_ioctl_vm_create(struct drm_device *ddev, void *data,
 			  struct drm_file *file);
 int ember_ioctl_vm_destroy(struct drm_device *ddev, void *data,
 			   struct drm_file *file);
+void ember_mmu_debugfs_init(struct ember_device *edev);
 
 #endif /* __EMBER_MMU_H__ */
