@@ -741,6 +741,10 @@ int ember_ioctl_vm_destroy(struct drm_device *ddev, void *data,
 	if (args->pad)
 		return -EINVAL;
 
+	/* Erasing index 0 of an ALLOC1 xarray would make 0 allocatable. */
+	if (!args->id)
+		return -ENOENT;
+
 	vm = xa_erase(&efile->vms, args->id);
 	if (!vm)
 		return -ENOENT;
