@@ -741,7 +741,10 @@ int ember_ioctl_vm_destroy(struct drm_device *ddev, void *data,
 	if (args->pad)
 		return -EINVAL;
 
-	/* Erasing index 0 of an ALLOC1 xarray would make 0 allocatable. */
+	/*
+	 * Never erase index 0: in an XA_FLAGS_ALLOC1 xarray that would mark
+	 * it free, and the next VM would get ID 0.
+	 */
 	if (!args->id)
 		return -ENOENT;
 

@@ -188,7 +188,12 @@ igt_main
 
 	igt_describe("VM IDs are non-zero and distinct; a destroyed ID is -ENOENT.");
 	igt_subtest("create-destroy") {
-		uint32_t a = vm_new(fd), b = vm_new(fd);
+		uint32_t a, b;
+
+		/* ID 0 is never a VM, and destroying it frees no ID for reuse. */
+		igt_assert_eq(vm_destroy(fd, 0), -ENOENT);
+		a = vm_new(fd);
+		b = vm_new(fd);
 
 		igt_assert_neq(a, b);
 		igt_assert_eq(vm_destroy(fd, a), 0);
