@@ -2,6 +2,7 @@
 /* Copyright 2026 The Ember Authors */
 
 #include <linux/array_size.h>
+#include <linux/dma-mapping.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/pci.h>
@@ -10,13 +11,19 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
+#include <drm/drm_gem_shmem_helper.h>
 #include <drm/drm_ioctl.h>
+#include <drm/drm_print.h>
 #include <drm/ember_drm.h>
 
 #include "ember_device.h"
+#include "ember_file.h"
+#include "ember_gem.h"
 #include "ember_gpu.h"
+#include "ember_mmu.h"
 #include "ember_regs.h"
 #include "ember_uobj.h"
+#include "ember_vm_bind.h"
 
 /**
  * DOC: Ember DRM driver
@@ -26,13 +33,15 @@
  * driver, the DRM driver and the ioctls of uapi/drm/ember_drm.h, whose
  * rules (versioned structures, checked pad, errnos) it implements.
  *
- * The driver exposes a render node only. It sets DRIVER_GEM although it
- * has no buffer objects yet: the core's PRIME ioctls are allowed on render
- * nodes for every driver and look GEM handles up in per-file state that
- * drm_gem_open() initialises only for DRIVER_GEM drivers, so without it an
- * unprivileged client would make the core take an uninitialised lock.
- * With it, they fail cleanly (no object, no import hook), and the standard
- * GEM file operations are correct: mmap() finds no object.
+ * The driver exposes a render node only, with GEM buffer objects
+ * (ember_gem.c), GPU virtual memory (ember_mmu.c, ember_vm_bind.c) and
+ * the core's syncobjs (binary and timeline) and PRIME. Per-file state is
+ * &struct ember_file, created at open and torn down at postclose.
+ *
+ * fdinfo: besides the core's keys, drm_show_memory_stats() prints
+ * drm-total-memory, drm-shared-memory, drm-active-memory and
+ * drm-resident-memory for the file's BOs (see DOC: Buffer objects for
+ * what counts as resident).
  *
  * After the device is unplugged, the DRM core fails new ioctls with
  * -ENODEV, and the ones that reach the hardware do so inside
@@ -105,30 +114,95 @@ static int ember_ioctl_dev_query(struct drm_device *ddev, void *data,
 	}
 }
 
+static int ember_open(struct drm_device *ddev, struct drm_file *file)
+{
+	struct ember_file *efile;
+
+	efile = kzalloc(sizeof(*efile), GFP_KERNEL_ACCOUNT);
+	if (!efile)
+		return -ENOMEM;
+
+	efile->edev = to_ember_device(ddev);
+	ember_mmu_file_init(efile);
+	file->driver_priv = efile;
+	return 0;
+}
+
+static void ember_postclose(struct drm_device *ddev, struct drm_file *file)
+{
+	struct ember_file *efile = file->driver_priv;
+
+	ember_mmu_file_fini(efile);
+	kfree(efile);
+}
+
+static void ember_show_fdinfo(struct drm_printer *p, struct drm_file *file)
+{
+	drm_show_memory_stats(p, file);
+}
+
 #define EMBER_IOCTL(n, func, flags) \
 	DRM_IOCTL_DEF_DRV(EMBER_##n, ember_ioctl_##func, flags)
 
 static const struct drm_ioctl_desc ember_drm_driver_ioctls[] = {
 	EMBER_IOCTL(DEV_QUERY, dev_query, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(BO_CREATE, bo_create, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(BO_MMAP_OFFSET, bo_mmap_offset, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(BO_INFO, bo_info, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(VM_CREATE, vm_create, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(VM_DESTROY, vm_destroy, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(VM_BIND, vm_bind, DRM_RENDER_ALLOW),
 };
 
-DEFINE_DRM_GEM_FOPS(ember_drm_driver_fops);
+static const struct file_operations ember_drm_driver_fops = {
+	.owner = THIS_MODULE,
+	DRM_GEM_FOPS,
+	.show_fdinfo = drm_show_fdinfo,
+};
 
 /* Driver version: see the changelog in uapi/drm/ember_drm.h. */
 static const struct drm_driver ember_drm_driver = {
-	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.driver_features = DRIVER_GEM | DRIVER_RENDER | DRIVER_SYNCOBJ |
+			   DRIVER_SYNCOBJ_TIMELINE | DRIVER_GEM_GPUVA,
+	.open = ember_open,
+	.postclose = ember_postclose,
+	.show_fdinfo = ember_show_fdinfo,
+	.gem_create_object = ember_gem_create_object,
+	.gem_prime_import_sg_table = drm_gem_shmem_prime_import_sg_table,
 	.ioctls = ember_drm_driver_ioctls,
 	.num_ioctls = ARRAY_SIZE(ember_drm_driver_ioctls),
 	.fops = &ember_drm_driver_fops,
 	.name = "ember",
 	.desc = "Ember GPU",
 	.major = 1,
-	.minor = 0,
+	.minor = 1,
 };
+
+/*
+ * Limits DEV_QUERY reports for contexts and jobs: a context has at most
+ * one queue per priority level and hardware ring it could use (8 covers
+ * the device's default of 3 rings at every priority), and a job is a hang
+ * after 5 s — longer than the device's own watchdog (2 s per indirect
+ * buffer, EMBER_WATCHDOG_DEFAULT_MS), so a runaway IB faults first and
+ * the timeout only catches what the watchdog cannot see.
+ */
+#define EMBER_CTX_MAX_QUEUES	8
+#define EMBER_JOB_TIMEOUT_MS	5000
+
+/* The gpu_info fields that do not come from the device's registers. */
+static void ember_gpu_info_set_limits(struct drm_ember_gpu_info *info)
+{
+	info->va_start = EMBER_VA_USER_START;
+	info->va_end = EMBER_VA_USER_END;
+	info->max_bo_size = EMBER_BO_MAX_SIZE;
+	info->max_queues = EMBER_CTX_MAX_QUEUES;
+	info->job_timeout_ms = EMBER_JOB_TIMEOUT_MS;
+}
 
 static int ember_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct ember_device *edev;
+	int ret;
 
 	edev = devm_drm_dev_alloc(&pdev->dev, &ember_drm_driver,
 				  struct ember_device, base);
@@ -137,6 +211,13 @@ static int ember_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 
 	edev->pdev = pdev;
 	pci_set_drvdata(pdev, edev);
+	ember_gpu_info_set_limits(&edev->gpu_info);
+	ember_mmu_debugfs_init(edev);
+
+	/* Page-table entries hold 52-bit bus addresses. */
+	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(52));
+	if (ret)
+		return ret;
 
 	return ember_device_init(edev);
 }

@@ -330,6 +330,8 @@ static void ember_gpu_read_info(struct ember_device *edev)
 	info->num_shader_cores = ember_gpu_read(edev, EMBER_REG_NUM_CORES);
 	info->va_bits = ember_gpu_read(edev, EMBER_REG_VA_BITS);
 	info->timestamp_frequency = ember_gpu_read(edev, EMBER_REG_TIMESTAMP_FREQ);
+	info->max_ib_size = ember_gpu_read(edev, EMBER_REG_MAX_IB_SIZE);
+	info->max_contexts = ember_gpu_read(edev, EMBER_REG_NUM_CONTEXTS);
 }
 
 /**

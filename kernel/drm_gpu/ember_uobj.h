@@ -64,4 +64,7 @@ static inline size_t ember_uobj_zero_size(u32 usr_size, size_t kobj_size)
 	return usr_size > kobj_size ? usr_size - kobj_size : 0;
 }
 
+void *ember_uobj_array_copy(const struct drm_ember_obj_array *arr,
+			    u32 max_count, size_t min_stride, size_t obj_size);
+
 #endif /* __EMBER_UOBJ_H__ */

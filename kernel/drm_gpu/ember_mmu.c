@@ -1,0 +1,805 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/* Copyright 2026 The Ember Authors */
+
+#include <linux/dma-resv.h>
+#include <linux/err.h>
+#include <linux/list.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
+
+#include <drm/drm_debugfs.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_exec.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_gpuvm.h>
+#include <drm/drm_print.h>
+#include <drm/ember_drm.h>
+
+#include "ember_device.h"
+#include "ember_file.h"
+#include "ember_gem.h"
+#include "ember_gpu.h"
+#include "ember_mmu.h"
+#include "ember_pt.h"
+#include "ember_regs.h"
+#include "ember_vm_bind.h"
+
+/**
+ * DOC: GPU virtual memory
+ *
+ * Each VM is a &drm_gpuvm over the user VA range
+ * [%EMBER_VA_USER_START, %EMBER_VA_USER_END) plus the page-table tree the
+ * device walks (ember_pt.c). Userspace chooses the addresses; a map
+ * replaces what was mapped in its range, and drm_gpuvm splits the mappings
+ * it partly covers (sm_step_remap) or removes those it covers fully
+ * (sm_step_unmap) before inserting the new one (sm_step_map).
+ *
+ * Every operation is prepared (&struct ember_vm_op_ctx: every allocation,
+ * pinning the BO) then applied, so that applying cannot fail and can run
+ * in the fence-signalling path of asynchronous binds. After the operations
+ * of a bind are applied, the TLB is invalidated (mailbox command
+ * TLB_INVALIDATE for every context) if any of them cleared a valid entry,
+ * and only then are the removed mappings, emptied tables and BO references
+ * released: the device can never reach a page the driver gave back.
+ *
+ * A BO mapped in a VM is pinned once per VM (when its &drm_gpuvm_bo is
+ * created) and unpinned when its last mapping in that VM goes; each
+ * mapping holds a reference to the &drm_gpuvm_bo, which holds one to the
+ * BO, so a mapped BO lives until it is unmapped, whatever its handles do.
+ * BOs that do not share the VM's reservation object are the VM's external
+ * objects: ember_vm_lock_for_job() locks them with the VM's.
+ *
+ * Locking:
+ *
+ * 1. &ember_vm.op_lock serialises operations on one VM: page tables, the
+ *    VA tree and &ember_vm.op_ctx. It is taken alone or inside the VM's
+ *    dma-resv lock, never around it, and never while allocating memory
+ *    that could wait for a fence (all allocation happens while preparing).
+ * 2. &ember_bo.gpuva_list_lock protects a BO's &drm_gpuvm_bo list and the
+ *    mappings linked to each; it is taken inside op_lock (apply) or inside
+ *    the VM's dma-resv lock (obtaining or dropping a &drm_gpuvm_bo).
+ * 3. The file's VM xarray lock is only held to look a VM up and take a
+ *    reference, never around anything else.
+ */
+
+/**
+ * struct ember_vma - A mapping of a BO range in a VM.
+ */
+struct ember_vma {
+	/** @base: The drm_gpuva: VA range, BO, offset. */
+	struct drm_gpuva base;
+
+	/** @node: Link in &ember_vm_op_ctx.unlinked once removed. */
+	struct list_head node;
+
+	/** @flags: The map's enum drm_ember_vm_bind_op_flags. */
+	u32 flags;
+};
+
+static struct ember_vma *to_ember_vma(struct drm_gpuva *va)
+{
+	return container_of(va, struct ember_vma, base);
+}
+
+static struct device *ember_vm_dma_dev(struct ember_vm *vm)
+{
+	return vm->edev->base.dev;
+}
+
+/*
+ * Drop a reference to a &drm_gpuvm_bo. The last one unlinks it from the
+ * BO and the VM's external-object list, which needs the VM's resv and the
+ * BO's gpuva lock, and releases the pin the VM held on the BO's pages.
+ */
+static void ember_vm_bo_put(struct drm_gpuvm_bo *vm_bo)
+{
+	struct drm_gem_object *obj = vm_bo->obj;
+	struct ember_bo *bo = to_ember_bo(obj);
+	struct drm_gpuvm *gpuvm = vm_bo->vm;
+	bool released;
+
+	/* The lock lives in the BO and the resv in the VM: keep both. */
+	drm_gem_object_get(obj);
+	drm_gpuvm_get(gpuvm);
+
+	dma_resv_lock(drm_gpuvm_resv(gpuvm), NULL);
+	mutex_lock(&bo->gpuva_list_lock);
+	released = drm_gpuvm_bo_put(vm_bo);
+	mutex_unlock(&bo->gpuva_list_lock);
+	dma_resv_unlock(drm_gpuvm_resv(gpuvm));
+
+	if (released && !obj->import_attach)
+		drm_gem_shmem_unpin(&bo->base);
+
+	drm_gpuvm_put(gpuvm);
+	drm_gem_object_put(obj);
+}
+
+static void ember_vm_op_init(struct ember_vm_op_ctx *op,
+			     const struct drm_ember_vm_bind_op *args)
+{
+	memset(op, 0, sizeof(*op));
+	op->flags = args->flags;
+	op->va = args->va;
+	op->size = args->size;
+	ember_pt_reserve_init(&op->tables);
+	INIT_LIST_HEAD(&op->unlinked);
+	INIT_LIST_HEAD(&op->garbage);
+}
+
+/**
+ * ember_vm_op_prepare_map() - Prepare a map.
+ * @vm: The VM.
+ * @op: The operation to prepare.
+ * @obj: The BO to map; the caller keeps its own reference.
+ * @args: The map, already checked (alignment, ranges, flags).
+ *
+ * Pins the BO's pages (once per VM), reserves the page tables and the
+ * mappings the map may need.
+ *
+ * Context: Process context; takes the VM's dma-resv lock.
+ *
+ * Return: 0, -EINVAL if the BO is private to another VM, or -ENOMEM (the
+ * operation needs ember_vm_op_cleanup() either way).
+ */
+int ember_vm_op_prepare_map(struct ember_vm *vm, struct ember_vm_op_ctx *op,
+			    struct drm_gem_object *obj,
+			    const struct drm_ember_vm_bind_op *args)
+{
+	struct ember_bo *bo = to_ember_bo(obj);
+	struct drm_gpuvm_bo *vm_bo;
+	struct sg_table *sgt;
+	unsigned int i;
+	int ret;
+
+	ember_vm_op_init(op, args);
+	op->map.bo_offset = args->bo_offset;
+
+	if (bo->exclusive_vm_root_gem &&
+	    bo->exclusive_vm_root_gem != drm_gpuvm_resv_obj(&vm->base))
+		return -EINVAL;
+
+	for (i = 0; i < ARRAY_SIZE(op->vmas); i++) {
+		op->vmas[i] = kzalloc(sizeof(*op->vmas[i]), GFP_KERNEL_ACCOUNT);
+		if (!op->vmas[i])
+			return -ENOMEM;
+	}
+
+	ret = ember_pt_reserve(ember_vm_dma_dev(vm), &op->tables, op->va,
+			       op->size);
+	if (ret)
+		return ret;
+
+	/* Imported pages are the exporter's to keep; ours we pin. */
+	if (!obj->import_attach) {
+		ret = drm_gem_shmem_pin(&bo->base);
+		if (ret)
+			return ret;
+	}
+
+	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
+	if (IS_ERR(sgt)) {
+		ret = PTR_ERR(sgt);
+		goto err_unpin;
+	}
+	op->map.sgt = sgt;
+
+	vm_bo = drm_gpuvm_bo_create(&vm->base, obj);
+	if (!vm_bo) {
+		ret = -ENOMEM;
+		goto err_unpin;
+	}
+
+	/*
+	 * Take the existing <VM, BO> link if there is one (which frees ours
+	 * at once, hence the resv lock) and with it the pin it holds.
+	 */
+	dma_resv_lock(drm_gpuvm_resv(&vm->base), NULL);
+	mutex_lock(&bo->gpuva_list_lock);
+	op->map.vm_bo = drm_gpuvm_bo_obtain_prealloc(vm_bo);
+	mutex_unlock(&bo->gpuva_list_lock);
+	drm_gpuvm_bo_extobj_add(op->map.vm_bo);
+	dma_resv_unlock(drm_gpuvm_resv(&vm->base));
+
+	if (op->map.vm_bo != vm_bo && !obj->import_attach)
+		drm_gem_shmem_unpin(&bo->base);
+	return 0;
+
+err_unpin:
+	if (!obj->import_attach)
+		drm_gem_shmem_unpin(&bo->base);
+	return ret;
+}
+
+/**
+ * ember_vm_op_prepare_unmap() - Prepare an unmap.
+ * @vm: The VM.
+ * @op: The operation to prepare.
+ * @args: The unmap, already checked.
+ *
+ * An unmap that cuts into mappings at its ends leaves up to two pieces of
+ * them, which are new mappings: reserve them.
+ *
+ * Return: 0 or -ENOMEM (the operation needs ember_vm_op_cleanup() either
+ * way).
+ */
+int ember_vm_op_prepare_unmap(struct ember_vm *vm, struct ember_vm_op_ctx *op,
+			      const struct drm_ember_vm_bind_op *args)
+{
+	unsigned int i;
+
+	ember_vm_op_init(op, args);
+	for (i = 0; i < 2; i++) {
+		op->vmas[i] = kzalloc(sizeof(*op->vmas[i]), GFP_KERNEL_ACCOUNT);
+		if (!op->vmas[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static struct ember_vma *ember_vm_op_take_vma(struct ember_vm_op_ctx *op)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(op->vmas); i++) {
+		struct ember_vma *vma = op->vmas[i];
+
+		if (vma) {
+			op->vmas[i] = NULL;
+			INIT_LIST_HEAD(&vma->node);
+			return vma;
+		}
+	}
+	return NULL;
+}
+
+static void ember_vma_link(struct ember_vma *vma, struct drm_gpuvm_bo *vm_bo)
+{
+	struct ember_bo *bo = to_ember_bo(vma->base.gem.obj);
+
+	mutex_lock(&bo->gpuva_list_lock);
+	drm_gpuva_link(&vma->base, vm_bo);
+	/* drm_gpuva_link() took its own reference: ours was the caller's. */
+	WARN_ON(drm_gpuvm_bo_put(vm_bo));
+	mutex_unlock(&bo->gpuva_list_lock);
+}
+
+/*
+ * Unlink a removed mapping from its BO but keep its &drm_gpuvm_bo
+ * reference: the BO must stay pinned until the TLB no longer reaches it,
+ * so the reference is dropped by ember_vm_op_cleanup().
+ */
+static void ember_vma_unlink(struct ember_vm_op_ctx *op, struct ember_vma *vma)
+{
+	struct ember_bo *bo = to_ember_bo(vma->base.gem.obj);
+	struct drm_gpuvm_bo *vm_bo = drm_gpuvm_bo_get(vma->base.vm_bo);
+
+	mutex_lock(&bo->gpuva_list_lock);
+	drm_gpuva_unlink(&vma->base);
+	mutex_unlock(&bo->gpuva_list_lock);
+
+	vma->base.vm_bo = vm_bo;
+	list_add_tail(&vma->node, &op->unlinked);
+}
+
+static void ember_vm_clear_range(struct ember_vm *vm, u64 va, u64 size)
+{
+	struct ember_vm_op_ctx *op = vm->op_ctx;
+
+	ember_pt_unmap(vm->root, va, size, &op->garbage);
+	op->flush_tlb = true;
+}
+
+static int ember_vm_sm_step_map(struct drm_gpuva_op *gpuva_op, void *priv)
+{
+	struct ember_vm *vm = priv;
+	struct ember_vm_op_ctx *op = vm->op_ctx;
+	struct ember_vma *vma = ember_vm_op_take_vma(op);
+	int ret;
+
+	if (WARN_ON(!vma))
+		return -ENOMEM;
+
+	ret = ember_pt_map(vm->root, &op->tables, gpuva_op->map.va.addr,
+			   gpuva_op->map.va.range, op->map.sgt,
+			   gpuva_op->map.gem.offset, ember_pte_flags(op->flags));
+	if (ret) {
+		/* Only on a driver bug: leave no half-made mapping behind. */
+		ember_pt_unmap(vm->root, gpuva_op->map.va.addr,
+			       gpuva_op->map.va.range, &op->garbage);
+		kfree(vma);
+		return ret;
+	}
+
+	vma->flags = op->flags;
+	drm_gpuva_map(&vm->base, &vma->base, &gpuva_op->map);
+	ember_vma_link(vma, op->map.vm_bo);
+	op->map.vm_bo = NULL;
+	return 0;
+}
+
+static int ember_vm_sm_step_remap(struct drm_gpuva_op *gpuva_op, void *priv)
+{
+	struct ember_vma *old = to_ember_vma(gpuva_op->remap.unmap->va);
+	struct ember_vm *vm = priv;
+	struct ember_vm_op_ctx *op = vm->op_ctx;
+	struct ember_vma *prev = NULL, *next = NULL;
+	u64 start, range;
+
+	drm_gpuva_op_remap_to_unmap_range(&gpuva_op->remap, &start, &range);
+	ember_vm_clear_range(vm, start, range);
+
+	if (gpuva_op->remap.prev) {
+		prev = ember_vm_op_take_vma(op);
+		if (WARN_ON(!prev))
+			return -ENOMEM;
+		prev->flags = old->flags;
+	}
+	if (gpuva_op->remap.next) {
+		next = ember_vm_op_take_vma(op);
+		if (WARN_ON(!next))
+			return -ENOMEM;
+		next->flags = old->flags;
+	}
+
+	drm_gpuva_remap(prev ? &prev->base : NULL, next ? &next->base : NULL,
+			&gpuva_op->remap);
+
+	/* The pieces share the old mapping's <VM, BO> link. */
+	if (prev)
+		ember_vma_link(prev, drm_gpuvm_bo_get(old->base.vm_bo));
+	if (next)
+		ember_vma_link(next, drm_gpuvm_bo_get(old->base.vm_bo));
+
+	ember_vma_unlink(op, old);
+	return 0;
+}
+
+static int ember_vm_sm_step_unmap(struct drm_gpuva_op *gpuva_op, void *priv)
+{
+	struct ember_vma *vma = to_ember_vma(gpuva_op->unmap.va);
+	struct ember_vm *vm = priv;
+
+	ember_vm_clear_range(vm, vma->base.va.addr, vma->base.va.range);
+	drm_gpuva_unmap(&gpuva_op->unmap);
+	ember_vma_unlink(vm->op_ctx, vma);
+	return 0;
+}
+
+static bool ember_vm_op_is_map(const struct ember_vm_op_ctx *op)
+{
+	return (op->flags & DRM_EMBER_VM_BIND_OP_TYPE_MASK) ==
+	       DRM_EMBER_VM_BIND_OP_TYPE_MAP;
+}
+
+static void ember_vm_op_exec_locked(struct ember_vm *vm,
+				    struct ember_vm_op_ctx *op)
+{
+	int ret;
+
+	lockdep_assert_held(&vm->op_lock);
+
+	vm->op_ctx = op;
+	if (ember_vm_op_is_map(op))
+		ret = drm_gpuvm_sm_map(&vm->base, vm, op->va, op->size,
+				       op->map.vm_bo->obj, op->map.bo_offset);
+	else
+		ret = drm_gpuvm_sm_unmap(&vm->base, vm, op->va, op->size);
+	vm->op_ctx = NULL;
+
+	/* Everything was prepared: a failure here is a driver bug. */
+	drm_WARN_ONCE(&vm->edev->base, ret, "VM %u: bind operation failed: %d\n",
+		      vm->id, ret);
+}
+
+static void ember_vm_flush_tlb(struct ember_vm *vm)
+{
+	u32 args[EMBER_MGMT_NUM_ARGS] = { EMBER_CTX_ALL };
+	u32 results[EMBER_MGMT_NUM_RESULTS];
+	int ret;
+
+	ret = ember_gpu_mgmt_call(vm->edev, EMBER_MGMT_CMD_TLB_INVALIDATE, args,
+				  results);
+	/*
+	 * A device that is gone reaches no memory. One that does not answer
+	 * is hung: the recovery path resets it, which empties every TLB
+	 * before any ring runs again.
+	 */
+	if (ret && ret != -ENODEV)
+		drm_err_ratelimited(&vm->edev->base,
+				    "VM %u: TLB invalidation failed: %d\n",
+				    vm->id, ret);
+}
+
+/**
+ * ember_vm_op_exec() - Apply prepared operations, in order.
+ * @vm: The VM.
+ * @ops: The operations, prepared for @vm.
+ * @count: How many.
+ *
+ * When this returns, the device no longer reaches what the operations
+ * unmapped (the TLB was invalidated if anything was unmapped) and reaches
+ * what they mapped. Allocates nothing.
+ *
+ * Context: Process context, may be the fence-signalling path; takes
+ * &ember_vm.op_lock and the BOs' gpuva list locks; sleeps for the
+ * mailbox.
+ */
+void ember_vm_op_exec(struct ember_vm *vm, struct ember_vm_op_ctx *ops,
+		      u32 count)
+{
+	bool flush_tlb = false;
+	u32 i;
+
+	mutex_lock(&vm->op_lock);
+	for (i = 0; i < count; i++) {
+		ember_vm_op_exec_locked(vm, &ops[i]);
+		flush_tlb |= ops[i].flush_tlb;
+	}
+	mutex_unlock(&vm->op_lock);
+
+	if (flush_tlb)
+		ember_vm_flush_tlb(vm);
+}
+
+/**
+ * ember_vm_op_cleanup() - Release what an operation left: unused
+ * reservations, removed mappings, emptied tables.
+ * @vm: The VM.
+ * @op: The operation, applied (after ember_vm_op_exec() returned) or not.
+ *
+ * Context: Process context, not the fence-signalling path: it takes the
+ * VM's dma-resv lock and may unpin pages.
+ */
+void ember_vm_op_cleanup(struct ember_vm *vm, struct ember_vm_op_ctx *op)
+{
+	struct ember_vma *vma, *tmp;
+	unsigned int i;
+
+	ember_pt_reserve_release(ember_vm_dma_dev(vm), &op->tables);
+	ember_pt_free_list(ember_vm_dma_dev(vm), &op->garbage);
+
+	if (op->map.vm_bo)
+		ember_vm_bo_put(op->map.vm_bo);
+
+	for (i = 0; i < ARRAY_SIZE(op->vmas); i++)
+		kfree(op->vmas[i]);
+
+	list_for_each_entry_safe(vma, tmp, &op->unlinked, node) {
+		list_del(&vma->node);
+		ember_vm_bo_put(vma->base.vm_bo);
+		kfree(vma);
+	}
+}
+
+static void ember_vm_free(struct drm_gpuvm *gpuvm)
+{
+	struct ember_vm *vm = to_ember_vm(gpuvm);
+	struct ember_device *edev = vm->edev;
+
+	ember_pt_free_root(ember_vm_dma_dev(vm), vm->root);
+	mutex_destroy(&vm->op_lock);
+	kfree(vm);
+	drm_dev_put(&edev->base);
+}
+
+static const struct drm_gpuvm_ops ember_gpuvm_ops = {
+	.vm_free = ember_vm_free,
+	.sm_step_map = ember_vm_sm_step_map,
+	.sm_step_remap = ember_vm_sm_step_remap,
+	.sm_step_unmap = ember_vm_sm_step_unmap,
+};
+
+static struct ember_vm *ember_vm_create(struct ember_device *edev)
+{
+	struct drm_gem_object *resv_obj;
+	struct ember_vm *vm;
+	int ret;
+
+	vm = kzalloc(sizeof(*vm), GFP_KERNEL_ACCOUNT);
+	if (!vm)
+		return ERR_PTR(-ENOMEM);
+
+	vm->edev = edev;
+	kref_init(&vm->refcount);
+	mutex_init(&vm->op_lock);
+
+	vm->root = ember_pt_alloc_root(edev->base.dev);
+	if (!vm->root) {
+		ret = -ENOMEM;
+		goto err_free_vm;
+	}
+
+	resv_obj = drm_gpuvm_resv_object_alloc(&edev->base);
+	if (!resv_obj) {
+		ret = -ENOMEM;
+		goto err_free_root;
+	}
+
+	ret = ember_vm_bind_init(vm);
+	if (ret) {
+		drm_gem_object_put(resv_obj);
+		goto err_free_root;
+	}
+
+	/* From here on, ember_vm_free() undoes what is above. */
+	drm_dev_get(&edev->base);
+	drm_gpuvm_init(&vm->base, "ember-vm", 0, &edev->base, resv_obj,
+		       EMBER_VA_USER_START,
+		       EMBER_VA_USER_END - EMBER_VA_USER_START, 0, 0,
+		       &ember_gpuvm_ops);
+	/* drm_gpuvm holds the resv object now. */
+	drm_gem_object_put(resv_obj);
+	return vm;
+
+err_free_root:
+	ember_pt_free_root(edev->base.dev, vm->root);
+err_free_vm:
+	mutex_destroy(&vm->op_lock);
+	kfree(vm);
+	return ERR_PTR(ret);
+}
+
+static void ember_vm_release(struct kref *kref)
+{
+	struct ember_vm *vm = container_of(kref, struct ember_vm, refcount);
+	struct drm_ember_vm_bind_op everything = {
+		.flags = DRM_EMBER_VM_BIND_OP_TYPE_UNMAP,
+		.va = vm->base.mm_start,
+		.size = vm->base.mm_range,
+	};
+	struct ember_vm_op_ctx op;
+
+	/* Let queued binds finish: they use the VM without a reference. */
+	ember_vm_bind_fini(vm);
+
+	/* Unmapping everything splits no mapping: it needs no allocation. */
+	ember_vm_op_prepare_unmap(vm, &op, &everything);
+	ember_vm_op_exec(vm, &op, 1);
+	ember_vm_op_cleanup(vm, &op);
+
+	drm_gpuvm_put(&vm->base);
+}
+
+/**
+ * ember_vm_get() - Take a reference to a VM.
+ * @vm: The VM, on which the caller holds a reference.
+ *
+ * Return: @vm.
+ */
+struct ember_vm *ember_vm_get(struct ember_vm *vm)
+{
+	kref_get(&vm->refcount);
+	return vm;
+}
+
+/**
+ * ember_vm_put() - Drop a reference to a VM.
+ * @vm: The VM, or NULL.
+ *
+ * The last reference unmaps everything (invalidating the TLB) and frees
+ * the page tables: whoever drops it must have pointed every hardware
+ * context away from ember_vm_pt_root() first.
+ *
+ * Context: Process context, may sleep (mailbox); never under a dma-resv
+ * lock or &ember_vm.op_lock.
+ */
+void ember_vm_put(struct ember_vm *vm)
+{
+	if (vm)
+		kref_put(&vm->refcount, ember_vm_release);
+}
+
+/**
+ * ember_vm_lookup() - Find a VM of a file by ID.
+ * @efile: The file.
+ * @id: The VM's ID.
+ *
+ * Return: The VM with a new reference (drop it with ember_vm_put()), or
+ * NULL if the file has no such VM.
+ */
+struct ember_vm *ember_vm_lookup(struct ember_file *efile, u32 id)
+{
+	struct ember_vm *vm;
+
+	xa_lock(&efile->vms);
+	vm = xa_load(&efile->vms, id);
+	if (vm)
+		ember_vm_get(vm);
+	xa_unlock(&efile->vms);
+	return vm;
+}
+
+/**
+ * ember_vm_pt_root() - The bus address of a VM's root page table, for a
+ * context's PT_ROOT registers.
+ * @vm: The VM.
+ *
+ * Return: The address; it never changes during the VM's life.
+ */
+u64 ember_vm_pt_root(struct ember_vm *vm)
+{
+	return ember_pt_bus_addr(vm->root);
+}
+
+/**
+ * ember_vm_lock_for_job() - Lock the reservations a job in a VM touches.
+ * @vm: The VM.
+ * @exec: The caller's drm_exec, inside drm_exec_until_all_locked().
+ *
+ * Locks the VM's reservation object (shared by its private BOs) and those
+ * of every external BO mapped in it, with a fence slot reserved in each.
+ * The caller follows with drm_exec_retry_on_contention().
+ *
+ * Return: 0, or a negative error code (-EDEADLK on contention).
+ */
+int ember_vm_lock_for_job(struct ember_vm *vm, struct drm_exec *exec)
+{
+	int ret;
+
+	ret = drm_gpuvm_prepare_vm(&vm->base, exec, 1);
+	if (ret)
+		return ret;
+
+	return drm_gpuvm_prepare_objects(&vm->base, exec, 1);
+}
+
+/**
+ * ember_vm_add_job_fence() - Make a job's fence guard the VM's BOs.
+ * @vm: The VM, locked with ember_vm_lock_for_job() in @exec.
+ * @exec: The drm_exec holding the locks.
+ * @fence: The job's finished fence (after drm_sched_job_arm()).
+ *
+ * Private BOs get the fence as BOOKKEEP (explicit sync only: it just keeps
+ * them alive); external BOs, which other users may share, as WRITE, so
+ * that implicit synchronisation waits for the job.
+ */
+void ember_vm_add_job_fence(struct ember_vm *vm, struct drm_exec *exec,
+			    struct dma_fence *fence)
+{
+	drm_gpuvm_resv_add_fence(&vm->base, exec, fence, DMA_RESV_USAGE_BOOKKEEP,
+				 DMA_RESV_USAGE_WRITE);
+}
+
+/**
+ * ember_mmu_file_init() - Initialise the VM part of a new file.
+ * @efile: The file.
+ */
+void ember_mmu_file_init(struct ember_file *efile)
+{
+	xa_init_flags(&efile->vms, XA_FLAGS_ALLOC1);
+}
+
+/**
+ * ember_mmu_file_fini() - Drop the file's VMs when it is closed.
+ * @efile: The file.
+ *
+ * VMs still used by contexts or jobs live on until those are done.
+ */
+void ember_mmu_file_fini(struct ember_file *efile)
+{
+	struct ember_vm *vm;
+	unsigned long id;
+
+	xa_for_each(&efile->vms, id, vm) {
+		xa_erase(&efile->vms, id);
+		ember_vm_put(vm);
+	}
+	xa_destroy(&efile->vms);
+}
+
+/**
+ * ember_ioctl_vm_create() - DRM_IOCTL_EMBER_VM_CREATE.
+ * @ddev: The DRM device.
+ * @data: struct drm_ember_vm_create.
+ * @file: The calling file.
+ *
+ * Return: 0 or a negative error code, see the uAPI.
+ */
+int ember_ioctl_vm_create(struct drm_device *ddev, void *data,
+			  struct drm_file *file)
+{
+	struct ember_file *efile = file->driver_priv;
+	struct drm_ember_vm_create *args = data;
+	struct ember_vm *vm;
+	int ret;
+
+	if (args->flags)
+		return -EINVAL;
+
+	vm = ember_vm_create(to_ember_device(ddev));
+	if (IS_ERR(vm))
+		return PTR_ERR(vm);
+
+	ret = xa_alloc(&efile->vms, &vm->id, vm, xa_limit_32b, GFP_KERNEL);
+	if (ret) {
+		ember_vm_put(vm);
+		return ret;
+	}
+
+	args->id = vm->id;
+	return 0;
+}
+
+/**
+ * ember_ioctl_vm_destroy() - DRM_IOCTL_EMBER_VM_DESTROY.
+ * @ddev: The DRM device.
+ * @data: struct drm_ember_vm_destroy.
+ * @file: The calling file.
+ *
+ * Return: 0 or a negative error code, see the uAPI.
+ */
+int ember_ioctl_vm_destroy(struct drm_device *ddev, void *data,
+			   struct drm_file *file)
+{
+	struct ember_file *efile = file->driver_priv;
+	struct drm_ember_vm_destroy *args = data;
+	struct ember_vm *vm;
+
+	if (args->pad)
+		return -EINVAL;
+
+	vm = xa_erase(&efile->vms, args->id);
+	if (!vm)
+		return -ENOENT;
+
+	ember_vm_put(vm);
+	return 0;
+}
+
+static void ember_mmu_debugfs_show_vm(struct seq_file *m, struct ember_vm *vm)
+{
+	struct drm_gpuva *va;
+
+	mutex_lock(&vm->op_lock);
+	seq_printf(m, "  vm %u: pt_root 0x%llx, users %u\n", vm->id,
+		   ember_vm_pt_root(vm), kref_read(&vm->refcount));
+	drm_gpuvm_for_each_va(va, &vm->base) {
+		u32 flags = to_ember_vma(va)->flags;
+
+		seq_printf(m, "    0x%012llx-0x%012llx %c%c%c bo %p offset 0x%llx\n",
+			   va->va.addr, va->va.addr + va->va.range, 'r',
+			   flags & DRM_EMBER_VM_BIND_OP_MAP_READONLY ? '-' : 'w',
+			   flags & DRM_EMBER_VM_BIND_OP_MAP_NOEXEC ? '-' : 'x',
+			   va->gem.obj, va->gem.offset);
+	}
+	mutex_unlock(&vm->op_lock);
+}
+
+static int ember_mmu_debugfs_vms(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct drm_device *ddev = entry->dev;
+	struct drm_file *file;
+
+	mutex_lock(&ddev->filelist_mutex);
+	list_for_each_entry(file, &ddev->filelist, lhead) {
+		struct ember_file *efile = file->driver_priv;
+		struct ember_vm *vm;
+		unsigned long id;
+
+		seq_printf(m, "file %llu:\n", file->client_id);
+		xa_for_each(&efile->vms, id, vm) {
+			/* The file cannot close (filelist_mutex), but VM_DESTROY can run. */
+			vm = ember_vm_lookup(efile, id);
+			if (!vm)
+				continue;
+			ember_mmu_debugfs_show_vm(m, vm);
+			ember_vm_put(vm);
+		}
+	}
+	mutex_unlock(&ddev->filelist_mutex);
+	return 0;
+}
+
+/**
+ * ember_mmu_debugfs_init() - Register the "vms" debugfs file: every VM of
+ * every file with its mappings (range, rwx, BO, offset).
+ * @edev: The device, before drm_dev_register().
+ */
+void ember_mmu_debugfs_init(struct ember_device *edev)
+{
+	drm_debugfs_add_file(&edev->base, "vms", ember_mmu_debugfs_vms, NULL);
+}

@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/* Copyright 2026 The Ember Authors */
+
+#ifndef __EMBER_MMU_H__
+#define __EMBER_MMU_H__
+
+#include <linux/kref.h>
+#include <linux/mutex.h>
+#include <linux/sizes.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+#include <linux/types.h>
+
+#include <drm/drm_gpuvm.h>
+
+#include "ember_pt.h"
+
+struct dma_fence;
+struct drm_ember_vm_bind_op;
+struct drm_exec;
+struct drm_file;
+struct drm_printer;
+struct ember_device;
+struct ember_file;
+struct ember_pt;
+struct ember_vm_op_ctx;
+struct ember_vma;
+struct seq_file;
+
+/*
+ * The VA range userspace may map (&drm_ember_gpu_info.va_start/va_end):
+ * everything the MMU translates except the lowest 1 MiB, so that small
+ * integers and NULL-based offsets fault instead of hitting a mapping, and
+ * except the top 4 GiB, left to the kernel for mappings of its own (none
+ * yet) so that adding them later does not shrink the user range.
+ */
+#define EMBER_VA_USER_START	SZ_1M
+#define EMBER_VA_USER_END	((1ULL << EMBER_VA_BITS) - SZ_4G)
+
+/**
+ * struct ember_vm - A GPU virtual address space.
+ *
+ * One per DRM_IOCTL_EMBER_VM_CREATE. The VA space is tracked by the
+ * embedded &drm_gpuvm (@base); the translation the device walks is the
+ * page-table tree under @root (see DOC: Page tables in ember_pt.c).
+ *
+ * Lifetime: @refcount counts the VM's users — the file's handle (dropped
+ * by VM_DESTROY or close), each context running in the VM and each job in
+ * flight (kernel-sched), each queued asynchronous bind. When it drops to
+ * zero every mapping is removed (page tables cleared, TLB invalidated,
+ * BOs unpinned and released) and the base reference of @base is dropped;
+ * the structure itself is freed by drm_gpuvm's vm_free hook once the last
+ * &drm_gpuvm reference is gone.
+ */
+struct ember_vm {
+	/**
+	 * @base: The drm_gpuvm: VA tree, &drm_gpuvm_bo list, the VM's
+	 * reservation object (shared by BOs private to this VM) and the list
+	 * of external BOs whose reservation jobs must lock.
+	 */
+	struct drm_gpuvm base;
+
+	/** @edev: The device. */
+	struct ember_device *edev;
+
+	/** @id: The VM's ID in its file, for debugfs. Never changes. */
+	u32 id;
+
+	/** @refcount: Users of the VM, see above. */
+	struct kref refcount;
+
+	/**
+	 * @op_lock: Serialises changes to the page tables and to the VA
+	 * tree of @base (map, unmap, teardown); held by the sm_step
+	 * callbacks through @op_ctx. Taken inside the VM's dma-resv lock
+	 * when both are needed, never the other way round.
+	 */
+	struct mutex op_lock;
+
+	/**
+	 * @op_ctx: The operation being applied, for drm_gpuvm's sm_step
+	 * callbacks. Protected by @op_lock; NULL outside an operation.
+	 */
+	struct ember_vm_op_ctx *op_ctx;
+
+	/** @root: The top-level page table. Protected by @op_lock. */
+	struct ember_pt *root;
+
+	/**
+	 * @bind: Asynchronous VM_BIND (see DOC: Asynchronous binds in
+	 * ember_vm_bind.c).
+	 */
+	struct {
+		/**
+		 * @bind.wq: Ordered workqueue running the VM's queued binds,
+		 * one at a time in submission order. Drained when the VM is
+		 * released, so queued binds need no reference to the VM.
+		 */
+		struct workqueue_struct *wq;
+
+		/** @bind.fence_context: dma-fence context of bind fences. */
+		u64 fence_context;
+
+		/**
+		 * @bind.fence_lock: Protects @bind.fence_seqno; held from
+		 * numbering a bind to queueing it, so that the VM's bind
+		 * fences signal in sequence-number order.
+		 */
+		spinlock_t fence_lock;
+
+		/** @bind.fence_seqno: Sequence number of the last bind fence. */
+		u64 fence_seqno;
+	} bind;
+};
+
+/**
+ * to_ember_vm() - The &struct ember_vm embedding a &drm_gpuvm.
+ * @gpuvm: The drm_gpuvm.
+ *
+ * Return: The VM.
+ */
+static inline struct ember_vm *to_ember_vm(struct drm_gpuvm *gpuvm)
+{
+	return container_of(gpuvm, struct ember_vm, base);
+}
+
+/* The interface kernel-sched builds contexts and jobs on. */
+struct ember_vm *ember_vm_lookup(struct ember_file *efile, u32 id);
+struct ember_vm *ember_vm_get(struct ember_vm *vm);
+void ember_vm_put(struct ember_vm *vm);
+u64 ember_vm_pt_root(struct ember_vm *vm);
+int ember_vm_lock_for_job(struct ember_vm *vm, struct drm_exec *exec);
+void ember_vm_add_job_fence(struct ember_vm *vm, struct drm_exec *exec,
+			    struct dma_fence *fence);
+
+/**
+ * struct ember_vm_op_ctx - One map or unmap, prepared before it is applied.
+ *
+ * Preparing allocates everything the operation may need (page tables,
+ * mapping objects, the BO's pinned pages and its &drm_gpuvm_bo) so that
+ * applying it cannot fail and allocates nothing: an asynchronous bind
+ * applies it in the fence-signalling path. What the operation releases
+ * (mappings, tables, BO references) is only released by
+ * ember_vm_op_cleanup(), after the TLB invalidation.
+ */
+struct ember_vm_op_ctx {
+	/** @flags: The &drm_ember_vm_bind_op.flags. */
+	u32 flags;
+
+	/** @va: Start of the VA range. */
+	u64 va;
+
+	/** @size: Size of the VA range. */
+	u64 size;
+
+	/** @map: What a map maps. */
+	struct {
+		/**
+		 * @map.vm_bo: The BO's link to the VM, with a reference the
+		 * new mapping takes over; NULL once it did.
+		 */
+		struct drm_gpuvm_bo *vm_bo;
+
+		/** @map.sgt: The BO's pages, pinned through @map.vm_bo. */
+		struct sg_table *sgt;
+
+		/** @map.bo_offset: Offset in the BO. */
+		u64 bo_offset;
+	} map;
+
+	/** @tables: Page tables reserved for a map. */
+	struct ember_pt_reserve tables;
+
+	/**
+	 * @vmas: Preallocated mappings: the new one and the two pieces of
+	 * a mapping split by the operation.
+	 */
+	struct ember_vma *vmas[3];
+
+	/** @unlinked: Mappings the operation removed, to free afterwards. */
+	struct list_head unlinked;
+
+	/** @garbage: Page tables the operation emptied, to free afterwards. */
+	struct list_head garbage;
+
+	/** @flush_tlb: Whether the operation cleared any valid entry. */
+	bool flush_tlb;
+};
+
+int ember_vm_op_prepare_map(struct ember_vm *vm, struct ember_vm_op_ctx *op,
+			    struct drm_gem_object *obj,
+			    const struct drm_ember_vm_bind_op *args);
+int ember_vm_op_prepare_unmap(struct ember_vm *vm, struct ember_vm_op_ctx *op,
+			      const struct drm_ember_vm_bind_op *args);
+void ember_vm_op_exec(struct ember_vm *vm, struct ember_vm_op_ctx *ops,
+		      u32 count);
+void ember_vm_op_cleanup(struct ember_vm *vm, struct ember_vm_op_ctx *op);
+
+/* The file and ioctl side, for ember_drv.c. */
+void ember_mmu_file_init(struct ember_file *efile);
+void ember_mmu_file_fini(struct ember_file *efile);
+int ember_ioctl_vm_create(struct drm_device *ddev, void *data,
+			  struct drm_file *file);
+int ember_ioctl_vm_destroy(struct drm_device *ddev, void *data,
+			   struct drm_file *file);
+void ember_mmu_debugfs_init(struct ember_device *edev);
+
+#endif /* __EMBER_MMU_H__ */

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/* Copyright 2026 The Ember Authors */
+
+#include <linux/err.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "ember_uobj.h"
+
+/**
+ * ember_uobj_array_copy() - Copy an object array from userspace.
+ * @arr: The array (see struct drm_ember_obj_array).
+ * @max_count: Most elements the ioctl takes.
+ * @min_stride: Size of the element structure's first version.
+ * @obj_size: Size of the kernel's element structure.
+ *
+ * Each element is copied with copy_struct_from_user(): the part both
+ * sides know, zeroes for what an older userspace does not know, and
+ * -E2BIG if a newer userspace set a field this kernel does not know.
+ *
+ * Return: A kvmalloc()ed array of @arr->count elements of @obj_size bytes
+ * (free it with kvfree()), NULL for an empty array, or an ERR_PTR():
+ * -EINVAL for too many elements or a stride below @min_stride, -E2BIG,
+ * -EFAULT, -ENOMEM.
+ */
+void *ember_uobj_array_copy(const struct drm_ember_obj_array *arr,
+			    u32 max_count, size_t min_stride, size_t obj_size)
+{
+	void *objs;
+	u32 i;
+	int ret;
+
+	if (arr->count > max_count || (arr->count && arr->stride < min_stride))
+		return ERR_PTR(-EINVAL);
+	if (!arr->count)
+		return NULL;
+
+	objs = kvmalloc_array(arr->count, obj_size, GFP_KERNEL_ACCOUNT);
+	if (!objs)
+		return ERR_PTR(-ENOMEM);
+
+	for (i = 0; i < arr->count; i++) {
+		const void __user *src = u64_to_user_ptr(arr->array +
+							 (u64)i * arr->stride);
+
+		ret = copy_struct_from_user(objs + i * obj_size, obj_size, src,
+					    arr->stride);
+		if (ret) {
+			kvfree(objs);
+			return ERR_PTR(ret);
+		}
+	}
+	return objs;
+}
