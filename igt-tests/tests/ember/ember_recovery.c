@@ -405,17 +405,26 @@ igt_main
 			DRM_EMBER_QUEUE_PRIORITY_HIGH,
 		};
 		uint32_t ring, ctx[PAIRS][2], done[PAIRS][2];
+		struct igt_ember_ib ibs[PAIRS][2];
 		char command[32];
+		int p, i;
 
 		igt_require_ember_control();
 		igt_require_f(geteuid() == 0, "high priority needs CAP_SYS_NICE\n");
 		SETUP();
+		/* One IB per job: an IB is read when its job runs, maybe after a reset. */
+		for (p = 0; p < PAIRS; p++)
+			for (i = 0; i < 2; i++) {
+				igt_ember_ib_create(&ibs[p][i], &env.vm, PAGE);
+				igt_ember_ib_write32(&ibs[p][i], buf.va + 8 * p + 4 * i, 1);
+			}
 		for (ring = 0; ring < info.num_rings; ring++) {
-			int guilty = 0, p, i;
+			int guilty = 0;
 
 			memset(buf.map, 0, PAGE);
 			snprintf(command, sizeof(command), "hang-ring=%u", ring);
 			igt_ember_control_ok(command);
+			/* In each pair the first job is first on its queue's ring. */
 			for (p = 0; p < PAIRS; p++) {
 				for (i = 0; i < 2; i++) {
 					struct drm_ember_sync_op signal;
@@ -424,13 +433,7 @@ igt_main
 									     &ctx[p][i]), 0);
 					done[p][i] = igt_ember_syncobj_create(fd, 0);
 					signal = igt_ember_signal(done[p][i], 0);
-					igt_ember_ib_reset(&env.ib);
-					igt_ember_ib_write32(&env.ib, buf.va + 8 * p + 4 * i, 1);
-					igt_ember_submit_ib(fd, ctx[p][i], &env.ib, 0, &signal, 1);
-					/* The IB is read when the job runs: wait for it. */
-					if (i == 1)
-						break;
-					usleep(50 * 1000);
+					igt_ember_submit_ib(fd, ctx[p][i], &ibs[p][i], 0, &signal, 1);
 				}
 			}
 			for (p = 0; p < PAIRS; p++) {
@@ -459,6 +462,9 @@ igt_main
 			igt_assert_f(guilty == 1, "ring %u: %d guilty contexts, expected 1 "
 				     "(is a queue of every priority on every ring?)\n", ring, guilty);
 		}
+		for (p = 0; p < PAIRS; p++)
+			for (i = 0; i < 2; i++)
+				igt_ember_ib_destroy(&ibs[p][i]);
 		TEARDOWN();
 	}
 
