@@ -6,6 +6,7 @@
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include <drm/drm_drv.h>
@@ -214,10 +215,14 @@ static int ember_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ember_gpu_info_set_limits(&edev->gpu_info);
 	ember_mmu_debugfs_init(edev);
 
-	/* Page-table entries hold 52-bit bus addresses. */
+	/*
+	 * Page-table entries hold 52-bit bus addresses, one page each: the
+	 * device takes scatter-gather segments of any length.
+	 */
 	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(52));
 	if (ret)
 		return ret;
+	dma_set_max_seg_size(&pdev->dev, UINT_MAX);
 
 	return ember_device_init(edev);
 }

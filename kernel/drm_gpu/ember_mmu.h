@@ -19,13 +19,11 @@ struct dma_fence;
 struct drm_ember_vm_bind_op;
 struct drm_exec;
 struct drm_file;
-struct drm_printer;
 struct ember_device;
 struct ember_file;
 struct ember_pt;
 struct ember_vm_op_ctx;
 struct ember_vma;
-struct seq_file;
 
 /*
  * The VA range userspace may map (&drm_ember_gpu_info.va_start/va_end):
