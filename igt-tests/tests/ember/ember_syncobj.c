@@ -246,9 +246,9 @@ igt_main
 		igt_assert_eq(drmSyncobjTimelineSignal(fd, &t, &point, 1), 0);
 		igt_ember_ib_write32(&env.ib, data.va, 0xc9);
 		igt_assert_eq(__igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, syncs, 2), 0);
-		igt_ember_ib_reset(&env.ib);
-		igt_ember_ib_nop(&env.ib, 0);
-		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		/* Same queue, so in order: when this one is done, so is the first. */
+		igt_ember_ib_nop(&ib2, 0);
+		igt_ember_run_ib(fd, env.ctx, &ib2, 0);
 		igt_assert_eq_u32(igt_ember_buf_u32(&data)[0], 0xc9);
 		igt_ember_syncobj_destroy(fd, b);
 		igt_ember_syncobj_destroy(fd, t);

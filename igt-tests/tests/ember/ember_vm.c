@@ -80,6 +80,19 @@ igt_main
 		igt_ember_vm_destroy(fd, vm);
 	}
 
+	igt_describe("IDs stay non-zero after a VM_DESTROY of ID 0 (an ALLOC1 xarray "
+		     "frees index 0 when it is erased).");
+	igt_subtest("destroy-zero-keeps-ids-nonzero") {
+		uint32_t ids[4];
+		int i;
+
+		igt_assert_eq(__igt_ember_vm_destroy(fd, 0), -ENOENT);
+		for (i = 0; i < 4; i++)
+			ids[i] = igt_ember_vm_create(fd);
+		for (i = 0; i < 4; i++)
+			igt_ember_vm_destroy(fd, ids[i]);
+	}
+
 	igt_describe("A VM ID means nothing in another DRM file.");
 	igt_subtest("vm-per-file") {
 		int other = drm_open_driver_render(DRIVER_EMBER);
