@@ -181,6 +181,43 @@ igt_main
 		igt_ember_env_fini(&env);
 	}
 
+	igt_describe("Overlapping ops of one call apply in order: a later map replaces "
+		     "part of an earlier one, a later unmap removes part of it.");
+	igt_subtest("bind-overlapping-ops") {
+		struct igt_ember_env env;
+		uint32_t a, b, *pa, *pb;
+		struct drm_ember_vm_bind_op ops[3];
+		uint64_t va;
+		unsigned int i;
+
+		igt_ember_env_init(&env, fd, 1);
+		a = igt_ember_bo_create(fd, 4 * PAGE, 0);
+		b = igt_ember_bo_create(fd, PAGE, 0);
+		pa = igt_ember_bo_mmap(fd, a, 4 * PAGE);
+		pb = igt_ember_bo_mmap(fd, b, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, 4 * PAGE);
+		ops[0] = igt_ember_map_op(a, 0, va, 4 * PAGE, 0);
+		ops[1] = igt_ember_map_op(b, 0, va + PAGE, PAGE, 0);
+		ops[2] = igt_ember_unmap_op(va + 3 * PAGE, PAGE);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, 0, ops, 3, NULL, 0), 0);
+		igt_ember_ib_fill(&env.ib, va, 3 * PAGE, 0x0c0c0c0c);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		for (i = 0; i < 4 * PAGE / 4; i++)
+			igt_assert_eq_u32(pa[i], i / (PAGE / 4) == 0 || i / (PAGE / 4) == 2 ?
+					  0x0c0c0c0c : 0);
+		for (i = 0; i < PAGE / 4; i++)
+			igt_assert_eq_u32(pb[i], 0x0c0c0c0c);
+		igt_assert_eq(gpu_write(&env, va + 3 * PAGE, 1), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va + 3 * PAGE,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(pa[3 * PAGE / 4], 0);
+		munmap(pa, 4 * PAGE);
+		munmap(pb, PAGE);
+		igt_ember_gem_close(fd, a);
+		igt_ember_gem_close(fd, b);
+		igt_ember_env_fini(&env);
+	}
+
 	igt_describe("Unmapping the middle of a mapping splits it: both ends still work, "
 		     "the hole faults.");
 	igt_subtest("unmap-splits") {
