@@ -264,6 +264,89 @@ igt_main
 		igt_ember_env_fini(&env);
 	}
 
+	igt_describe("After the GPU used a translation, an unmap and a map of another BO "
+		     "at the same VA send the next writes to the new BO (the TLB was "
+		     "invalidated), never to the old one.");
+	igt_subtest("remap-same-va") {
+		struct igt_ember_env env;
+		struct igt_ember_buf out;
+		uint32_t a, b, *pa, *pb;
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&out, &env.vm, PAGE);
+		a = igt_ember_bo_create(fd, PAGE, 0);
+		b = igt_ember_bo_create(fd, PAGE, 0);
+		pa = igt_ember_bo_mmap(fd, a, PAGE);
+		pb = igt_ember_bo_mmap(fd, b, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		igt_ember_vm_map(fd, env.vm.id, a, 0, va, PAGE, 0);
+		pa[0] = 0xaaaa;
+		/* Read and write through the translation so the device caches it. */
+		igt_ember_ib_copy(&env.ib, va, out.va, 4);
+		igt_ember_ib_write32(&env.ib, va + 4, 0xa1);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xaaaa);
+		igt_assert_eq_u32(pa[1], 0xa1);
+		igt_ember_vm_unmap(fd, env.vm.id, va, PAGE);
+		igt_ember_vm_map(fd, env.vm.id, b, 0, va, PAGE, 0);
+		pb[0] = 0xbbbb;
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xbbbb);
+		igt_assert_eq_u32(pb[1], 0xa1);
+		/* A map over a live mapping (no unmap between) switches too. */
+		pa[1] = 0;
+		igt_ember_vm_map(fd, env.vm.id, a, 0, va, PAGE, 0);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xaaaa);
+		igt_assert_eq_u32(pa[1], 0xa1);
+		munmap(pa, PAGE);
+		munmap(pb, PAGE);
+		igt_ember_vm_unmap(fd, env.vm.id, va, PAGE);
+		igt_ember_gem_close(fd, a);
+		igt_ember_gem_close(fd, b);
+		igt_ember_buf_destroy(&out);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("ASYNC binds chain on timeline points: map at point 1, unmap waiting "
+		     "for point 1 at point 2; the VA works between and faults after.");
+	igt_subtest("async-timeline") {
+		struct igt_ember_env env;
+		uint32_t handle, t = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_sync_op map_sync = igt_ember_signal(t, 1);
+		struct drm_ember_sync_op unmap_syncs[2] = {
+			igt_ember_wait(t, 1), igt_ember_signal(t, 2),
+		};
+		struct drm_ember_vm_bind_op op;
+		uint32_t *map;
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		handle = igt_ember_bo_create(fd, PAGE, 0);
+		map = igt_ember_bo_mmap(fd, handle, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		op = igt_ember_map_op(handle, 0, va, PAGE, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  &map_sync, 1), 0);
+		igt_ember_syncobj_wait(fd, t, 1);
+		igt_assert_eq(gpu_write(&env, va, 0x717e), 1);
+		igt_assert_eq_u32(map[0], 0x717e);
+		op = igt_ember_unmap_op(va, PAGE);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  unmap_syncs, 2), 0);
+		igt_ember_syncobj_wait(fd, t, 2);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, t, 2), 1);
+		igt_assert_eq(gpu_write(&env, va, 0xdead), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(map[0], 0x717e);
+		munmap(map, PAGE);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_syncobj_destroy(fd, t);
+		igt_ember_env_fini(&env);
+	}
+
 	igt_describe("Unmapping space that is not mapped succeeds.");
 	igt_subtest("unmap-unmapped") {
 		uint32_t vm = igt_ember_vm_create(fd);
