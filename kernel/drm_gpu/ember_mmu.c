@@ -43,6 +43,10 @@
  * TLB_INVALIDATE for every context) if any of them cleared a valid entry,
  * and only then are the removed mappings, emptied tables and BO references
  * released: the device can never reach a page the driver gave back.
+ * Binds that only map need no invalidation: the device caches only
+ * translations it used, and the only way it can have looked up an
+ * unmapped page is a fault, after which its context is reset (which
+ * empties its TLB) before it runs again.
  *
  * A BO mapped in a VM is pinned once per VM (when its &drm_gpuvm_bo is
  * created) and unpinned when its last mapping in that VM goes; each
@@ -54,9 +58,10 @@
  * Locking:
  *
  * 1. &ember_vm.op_lock serialises operations on one VM: page tables, the
- *    VA tree and &ember_vm.op_ctx. It is taken alone or inside the VM's
- *    dma-resv lock, never around it, and never while allocating memory
- *    that could wait for a fence (all allocation happens while preparing).
+ *    VA tree and &ember_vm.op_ctx. It is never held together with a
+ *    dma-resv lock, and nothing allocates memory under it (all allocation
+ *    happens while preparing): asynchronous binds take it in the
+ *    fence-signalling path.
  * 2. &ember_bo.gpuva_list_lock protects a BO's &drm_gpuvm_bo list and the
  *    mappings linked to each; it is taken inside op_lock (apply) or inside
  *    the VM's dma-resv lock (obtaining or dropping a &drm_gpuvm_bo).
@@ -583,8 +588,10 @@ struct ember_vm *ember_vm_get(struct ember_vm *vm)
  * the page tables: whoever drops it must have pointed every hardware
  * context away from ember_vm_pt_root() first.
  *
- * Context: Process context, may sleep (mailbox); never under a dma-resv
- * lock or &ember_vm.op_lock.
+ * Context: Process context, may sleep: the last reference waits for the
+ * VM's queued binds (and so for their wait fences) and for the mailbox.
+ * Never call it under a dma-resv lock or &ember_vm.op_lock, nor from a
+ * work item a queued bind could be waiting for.
  */
 void ember_vm_put(struct ember_vm *vm)
 {
@@ -761,16 +768,18 @@ static void ember_mmu_debugfs_show_vm(struct seq_file *m, struct ember_vm *vm)
 	struct drm_gpuva *va;
 
 	mutex_lock(&vm->op_lock);
-	seq_printf(m, "  vm %u: pt_root 0x%llx, users %u\n", vm->id,
-		   ember_vm_pt_root(vm), kref_read(&vm->refcount));
+	seq_printf(m, "  vm %u: pt_root 0x%llx, %u page tables, users %u\n", vm->id,
+		   ember_vm_pt_root(vm), ember_pt_count(vm->root),
+		   kref_read(&vm->refcount));
 	drm_gpuvm_for_each_va(va, &vm->base) {
 		u32 flags = to_ember_vma(va)->flags;
+		u64 pte = ember_pt_lookup(vm->root, va->va.addr);
 
-		seq_printf(m, "    0x%012llx-0x%012llx %c%c%c bo %p offset 0x%llx\n",
+		seq_printf(m, "    0x%012llx-0x%012llx %c%c%c bo %p offset 0x%llx pte_bits 0x%llx\n",
 			   va->va.addr, va->va.addr + va->va.range, 'r',
 			   flags & DRM_EMBER_VM_BIND_OP_MAP_READONLY ? '-' : 'w',
 			   flags & DRM_EMBER_VM_BIND_OP_MAP_NOEXEC ? '-' : 'x',
-			   va->gem.obj, va->gem.offset);
+			   va->gem.obj, va->gem.offset, pte & ~EMBER_PTE_ADDR_MASK);
 	}
 	mutex_unlock(&vm->op_lock);
 }
@@ -803,7 +812,9 @@ static int ember_mmu_debugfs_vms(struct seq_file *m, void *data)
 
 /**
  * ember_mmu_debugfs_init() - Register the "vms" debugfs file: every VM of
- * every file with its mappings (range, rwx, BO, offset).
+ * every file with its page-table count, and its mappings (range, rwx, BO,
+ * offset, and the non-address bits of the leaf entry of the first page,
+ * as the device reads them).
  * @edev: The device, before drm_dev_register().
  */
 void ember_mmu_debugfs_init(struct ember_device *edev)

@@ -21,7 +21,6 @@ struct drm_exec;
 struct drm_file;
 struct ember_device;
 struct ember_file;
-struct ember_pt;
 struct ember_vm_op_ctx;
 struct ember_vma;
 
@@ -44,11 +43,11 @@ struct ember_vma;
  *
  * Lifetime: @refcount counts the VM's users — the file's handle (dropped
  * by VM_DESTROY or close), each context running in the VM and each job in
- * flight (kernel-sched), each queued asynchronous bind. When it drops to
- * zero every mapping is removed (page tables cleared, TLB invalidated,
- * BOs unpinned and released) and the base reference of @base is dropped;
- * the structure itself is freed by drm_gpuvm's vm_free hook once the last
- * &drm_gpuvm reference is gone.
+ * flight (kernel-sched). When it drops to zero the VM's queued
+ * asynchronous binds are waited for, then every mapping is removed (page
+ * tables cleared, TLB invalidated, BOs unpinned and released) and the base
+ * reference of @base is dropped; the structure itself is freed by
+ * drm_gpuvm's vm_free hook once the last &drm_gpuvm reference is gone.
  */
 struct ember_vm {
 	/**
@@ -70,8 +69,8 @@ struct ember_vm {
 	/**
 	 * @op_lock: Serialises changes to the page tables and to the VA
 	 * tree of @base (map, unmap, teardown); held by the sm_step
-	 * callbacks through @op_ctx. Taken inside the VM's dma-resv lock
-	 * when both are needed, never the other way round.
+	 * callbacks through @op_ctx. Never held together with a dma-resv
+	 * lock, and nothing allocates memory under it.
 	 */
 	struct mutex op_lock;
 
@@ -85,8 +84,7 @@ struct ember_vm {
 	struct ember_pt *root;
 
 	/**
-	 * @bind: Asynchronous VM_BIND (see DOC: Asynchronous binds in
-	 * ember_vm_bind.c).
+	 * @bind: Asynchronous VM_BIND (see DOC: VM_BIND in ember_vm_bind.c).
 	 */
 	struct {
 		/**

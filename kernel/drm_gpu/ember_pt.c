@@ -366,3 +366,43 @@ void ember_pt_unmap(struct ember_pt *root, u64 va, u64 size,
 	/* The cleared entries before the TLB invalidation that follows. */
 	wmb();
 }
+
+/**
+ * ember_pt_lookup() - The leaf entry that translates a VA, for debugfs.
+ * @root: The root table.
+ * @va: The VA.
+ *
+ * Context: The caller serialises with maps and unmaps.
+ *
+ * Return: The entry as the device reads it, or 0 if a directory on the
+ * way has no table.
+ */
+u64 ember_pt_lookup(const struct ember_pt *root, u64 va)
+{
+	const struct ember_pt *pt = root;
+
+	while (pt->level) {
+		pt = pt->children[EMBER_PT_INDEX(va, pt->level)];
+		if (!pt)
+			return 0;
+	}
+	return le64_to_cpu(pt->entries[EMBER_PT_INDEX(va, 0)]);
+}
+
+/**
+ * ember_pt_count() - How many tables a tree has, for debugfs.
+ * @pt: The tree's root.
+ *
+ * Context: The caller serialises with maps and unmaps.
+ *
+ * Return: The number of tables, @pt included.
+ */
+unsigned int ember_pt_count(const struct ember_pt *pt)
+{
+	unsigned int count = 1, index;
+
+	for (index = 0; pt->level && index < EMBER_PT_ENTRIES; index++)
+		if (pt->children[index])
+			count += ember_pt_count(pt->children[index]);
+	return count;
+}

@@ -113,4 +113,7 @@ void ember_pt_unmap(struct ember_pt *root, u64 va, u64 size,
 		    struct list_head *garbage);
 void ember_pt_free_list(struct device *dev, struct list_head *tables);
 
+u64 ember_pt_lookup(const struct ember_pt *root, u64 va);
+unsigned int ember_pt_count(const struct ember_pt *pt);
+
 #endif /* __EMBER_PT_H__ */

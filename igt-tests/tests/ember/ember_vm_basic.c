@@ -87,9 +87,9 @@ static int bind1(int fd, uint32_t vm, struct drm_ember_vm_bind_op op)
 }
 
 /*
- * The mappings of VM vm of the file with client id `client` as debugfs
- * lists them, one "start-end rwx offset" string per mapping, in
- * `out` (newline separated). Returns false if debugfs is not there.
+ * VM vm of our file as the driver's debugfs "vms" lists it: "tables N"
+ * (its page-table count), then one "start-end rwx offset pte-bits" line
+ * per mapping, in `out`. Returns false if debugfs is not there.
  */
 static bool debugfs_vm_mappings(int fd, uint32_t vm, char *out, size_t len)
 {
@@ -121,7 +121,7 @@ static bool debugfs_vm_mappings(int fd, uint32_t vm, char *out, size_t len)
 		found = true;
 		snprintf(header, sizeof(header), "file %s:", client);
 		while (fgets(line, sizeof(line), f)) {
-			unsigned long long start, end, offset;
+			unsigned long long start, end, offset, pte;
 			char rwx[4], id_line[32];
 
 			if (!strncmp(line, "file ", 5)) {
@@ -131,15 +131,22 @@ static bool debugfs_vm_mappings(int fd, uint32_t vm, char *out, size_t len)
 			}
 			snprintf(id_line, sizeof(id_line), "  vm %u:", vm);
 			if (!strncmp(line, "  vm ", 5)) {
+				unsigned int tables;
+
 				in_vm = in_file && !strncmp(line, id_line, strlen(id_line));
+				if (in_vm) {
+					igt_assert(sscanf(strchr(line, ',') + 1, " %u page tables",
+							  &tables) == 1);
+					snprintf(out, len, "tables %u\n", tables);
+				}
 				continue;
 			}
-			if (in_vm && sscanf(line, " 0x%llx-0x%llx %3s bo %*s offset 0x%llx",
-					    &start, &end, rwx, &offset) == 4) {
+			if (in_vm && sscanf(line, " 0x%llx-0x%llx %3s bo %*s offset 0x%llx pte_bits 0x%llx",
+					    &start, &end, rwx, &offset, &pte) == 5) {
 				size_t used = strlen(out);
 
-				snprintf(out + used, len - used, "%llx-%llx %s %llx\n",
-					 start, end, rwx, offset);
+				snprintf(out + used, len - used, "%llx-%llx %s %llx %llx\n",
+					 start, end, rwx, offset, pte);
 			}
 		}
 		fclose(f);
@@ -227,10 +234,13 @@ igt_main
 		igt_assert_eq(bind1(fd, vm, map_op(bo, 0, va + 0x200000, PAGE,
 						   DRM_EMBER_VM_BIND_OP_MAP_READONLY |
 						   DRM_EMBER_VM_BIND_OP_MAP_NOEXEC)), 0);
-		assert_mappings(fd, vm, "100000-104000 rwx 1000\n"
-					"300000-301000 r-- 0\n");
+		/* Root, two directories, a leaf table for each 2 MiB. */
+		assert_mappings(fd, vm, "tables 5\n"
+					"100000-104000 rwx 1000 f\n"
+					"300000-301000 r-- 0 3\n");
 		igt_assert_eq(bind1(fd, vm, unmap_op(va, 0x300000)), 0);
-		assert_mappings(fd, vm, "");
+		/* Emptied tables are freed; the root stays. */
+		assert_mappings(fd, vm, "tables 1\n");
 	}
 
 	igt_describe("Unmapping the middle of a mapping splits it; a map replaces "
@@ -238,15 +248,17 @@ igt_main
 	igt_subtest("split-replace") {
 		igt_assert_eq(bind1(fd, vm, map_op(bo, 0, va, 8 * PAGE, 0)), 0);
 		igt_assert_eq(bind1(fd, vm, unmap_op(va + 2 * PAGE, 2 * PAGE)), 0);
-		assert_mappings(fd, vm, "100000-102000 rwx 0\n"
-					"104000-108000 rwx 4000\n");
+		assert_mappings(fd, vm, "tables 4\n"
+					"100000-102000 rwx 0 f\n"
+					"104000-108000 rwx 4000 f\n");
 		igt_assert_eq(bind1(fd, vm, map_op(bo, 8 * PAGE, va + PAGE, 4 * PAGE,
 						   DRM_EMBER_VM_BIND_OP_MAP_NOEXEC)), 0);
-		assert_mappings(fd, vm, "100000-101000 rwx 0\n"
-					"101000-105000 rw- 8000\n"
-					"105000-108000 rwx 5000\n");
+		assert_mappings(fd, vm, "tables 4\n"
+					"100000-101000 rwx 0 f\n"
+					"101000-105000 rw- 8000 7\n"
+					"105000-108000 rwx 5000 f\n");
 		igt_assert_eq(bind1(fd, vm, unmap_op(va, 8 * PAGE)), 0);
-		assert_mappings(fd, vm, "");
+		assert_mappings(fd, vm, "tables 1\n");
 	}
 
 	igt_describe("Several operations in one call apply in order.");
@@ -258,10 +270,11 @@ igt_main
 		};
 
 		igt_assert_eq(vm_bind(fd, vm, 0, ops, 3, NULL, 0), 0);
-		assert_mappings(fd, vm, "100000-101000 rwx 0\n"
-					"40100000-40101000 rwx 0\n");
+		assert_mappings(fd, vm, "tables 6\n"
+					"100000-101000 rwx 0 f\n"
+					"40100000-40101000 rwx 0 f\n");
 		igt_assert_eq(bind1(fd, vm, unmap_op(va, 0x40000000 + PAGE)), 0);
-		assert_mappings(fd, vm, "");
+		assert_mappings(fd, vm, "tables 1\n");
 	}
 
 	igt_describe("Bad VAs, sizes, offsets, flags and handles are rejected, and "
@@ -309,7 +322,7 @@ igt_main
 		pair[0] = good;
 		pair[1] = good; pair[1].size = 0;
 		igt_assert_eq(vm_bind(fd, vm, 0, pair, 2, NULL, 0), -EINVAL);
-		assert_mappings(fd, vm, "");
+		assert_mappings(fd, vm, "tables 1\n");
 	}
 
 	igt_describe("Unknown bind flags, sync ops without ASYNC, too many operations "
@@ -359,7 +372,7 @@ igt_main
 
 		igt_assert_eq(bind1(fd, v, map_op(b, 0, va, 2 * PAGE, 0)), 0);
 		igt_assert_eq(drmIoctl(fd, DRM_IOCTL_GEM_CLOSE, &close_args), 0);
-		assert_mappings(fd, v, "100000-102000 rwx 0\n");
+		assert_mappings(fd, v, "tables 4\n100000-102000 rwx 0 f\n");
 		igt_assert_eq(vm_destroy(fd, v), 0);
 	}
 
@@ -380,7 +393,7 @@ igt_main
 		igt_assert_eq(drmSyncobjWait(fd, &bin, 1, INT64_MAX, 0, NULL), 0);
 		igt_assert_eq(drmSyncobjTimelineWait(fd, &tl, &point, 1, INT64_MAX, 0,
 						     NULL), 0);
-		assert_mappings(fd, vm, "100000-101000 rwx 0\n");
+		assert_mappings(fd, vm, "tables 4\n100000-101000 rwx 0 f\n");
 
 		/* A timeline point not above the last one is -EINVAL. */
 		op = unmap_op(va, PAGE);
@@ -392,7 +405,7 @@ igt_main
 		point = 6;
 		igt_assert_eq(drmSyncobjTimelineWait(fd, &tl, &point, 1, INT64_MAX, 0,
 						     NULL), 0);
-		assert_mappings(fd, vm, "");
+		assert_mappings(fd, vm, "tables 1\n");
 		drmSyncobjDestroy(fd, bin);
 		drmSyncobjDestroy(fd, tl);
 	}
@@ -430,7 +443,7 @@ igt_main
 		op = unmap_op(va, PAGE);
 		igt_assert_eq(vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, &op, 1, syncs, 2), 0);
 		igt_assert_eq(drmSyncobjWait(fd, &done, 1, INT64_MAX, 0, NULL), 0);
-		assert_mappings(fd, vm, "");
+		assert_mappings(fd, vm, "tables 1\n");
 		drmSyncobjDestroy(fd, gate);
 		drmSyncobjDestroy(fd, done);
 		drmSyncobjDestroy(fd, fence_gate);
@@ -474,10 +487,12 @@ igt_main
 
 		igt_assert_eq(bind1(fd, vm, map_op(big, 0, base, 1024 * PAGE, 0)), 0);
 		igt_assert_eq(bind1(fd, vm, unmap_op(base + 100 * PAGE, 800 * PAGE)), 0);
-		assert_mappings(fd, vm, "7fffe00000-7fffe64000 rwx 0\n"
-					"8000184000-8000200000 rwx 384000\n");
+		/* Both sides of a 512 GiB boundary: two of every non-root table. */
+		assert_mappings(fd, vm, "tables 7\n"
+					"7fffe00000-7fffe64000 rwx 0 f\n"
+					"8000184000-8000200000 rwx 384000 f\n");
 		igt_assert_eq(bind1(fd, vm, unmap_op(base, 1024 * PAGE)), 0);
-		assert_mappings(fd, vm, "");
+		assert_mappings(fd, vm, "tables 1\n");
 	}
 
 	igt_fixture {
