@@ -15,7 +15,11 @@
  *
  * Figures (a NOP job is an IB of one NOP packet, so it really runs):
  * - latency: SUBMIT of one job signalling a syncobj, then SYNCOBJ_WAIT,
- *   one at a time; median over the run (goal: <= 2x the round trip);
+ *   one at a time, interleaved sample by sample with the baseline (the
+ *   machine is shared: load moves every figure several-fold, the ratio
+ *   much less); medians (goal: <= 2x the round trip); and
+ *   the same for a job without an IB (the driver writes only its fence to
+ *   the ring), which splits the cost between the driver and RUN_IB;
  * - throughput on one queue: jobs submitted one per ioctl without
  *   waiting, the last one signalling; jobs/s, and the time per job as a
  *   ratio to the round trip (below 1 means jobs overlap their round trips);
@@ -55,36 +59,57 @@ static double median(double *v, int n)
 	return v[n / 2];
 }
 
-static double bare_round_trip_ns(int fd, int iterations, double *samples)
+static double bare_round_trip_once(int fd)
 {
 	struct drm_ember_gpu_info info;
-	int i;
+	double t0 = now_ns();
 
-	for (i = 0; i < iterations; i++) {
-		double t0 = now_ns();
-
-		igt_ember_get_gpu_info(fd, &info);
-		samples[i] = now_ns() - t0;
-	}
-	return median(samples, iterations);
+	igt_ember_get_gpu_info(fd, &info);
+	return now_ns() - t0;
 }
 
-static double latency_ns(struct igt_ember_env *env, int iterations, double *samples)
+/* Submit->signal time of one job, alone on the queue; @with_ib false: no IB. */
+static double job_latency_once(struct igt_ember_env *env, bool with_ib, uint32_t done)
 {
-	uint32_t done = igt_ember_syncobj_create(env->fd, 0);
 	struct drm_ember_sync_op signal = igt_ember_signal(done, 0);
+	struct drm_ember_job job = igt_ember_ib_job(&env->ib, 0, &signal, 1);
+	double t0;
+
+	if (!with_ib)
+		job.ib_size = 0;
+	t0 = now_ns();
+	igt_assert_eq(__igt_ember_submit(env->fd, env->ctx, &job, 1), 0);
+	igt_ember_syncobj_wait(env->fd, done, 0);
+	return now_ns() - t0;
+}
+
+/*
+ * The three round trips, interleaved sample by sample so that all see the
+ * same machine (this one is shared and TCG is slow): medians in @bare,
+ * @job and @sync_only.
+ */
+static void latencies(struct igt_ember_env *env, int iterations, double *bare,
+		      double *job, double *sync_only)
+{
+	double *b = calloc(iterations, sizeof(*b)), *j = calloc(iterations, sizeof(*j));
+	double *s = calloc(iterations, sizeof(*s));
+	uint32_t done = igt_ember_syncobj_create(env->fd, 0);
 	int i;
 
+	igt_assert(b && j && s);
 	for (i = 0; i < iterations; i++) {
-		double t0 = now_ns();
-
-		igt_ember_submit_ib(env->fd, env->ctx, &env->ib, 0, &signal, 1);
-		igt_ember_syncobj_wait(env->fd, done, 0);
-		samples[i] = now_ns() - t0;
+		b[i] = bare_round_trip_once(env->fd);
+		j[i] = job_latency_once(env, true, done);
+		s[i] = job_latency_once(env, false, done);
 	}
 	igt_assert_eq(igt_ember_syncobj_fence_status(env->fd, done, 0), 1);
 	igt_ember_syncobj_destroy(env->fd, done);
-	return median(samples, iterations);
+	*bare = median(b, iterations);
+	*job = median(j, iterations);
+	*sync_only = median(s, iterations);
+	free(b);
+	free(j);
+	free(s);
 }
 
 /* ns per job for @jobs NOP jobs spread round robin over @queues queues of @ctx. */
@@ -124,9 +149,9 @@ int main(int argc, char **argv)
 	int iterations = argc > 1 ? atoi(argv[1]) : 1000;
 	struct drm_ember_gpu_info info;
 	struct igt_ember_env env;
-	double *samples, bare, latency, one, several;
+	double *samples, bare, bare_after, latency, sync_only, one, several;
 	uint32_t queues, multi_ctx;
-	int fd = __drm_open_driver_render(DRIVER_EMBER);
+	int fd = __drm_open_driver_render(DRIVER_EMBER), i;
 
 	if (fd < 0 || iterations < 10) {
 		fprintf(stderr, "job_submit: %s\n", fd < 0 ? "no Ember render node" :
@@ -143,18 +168,24 @@ int main(int argc, char **argv)
 		queues = MAX_QUEUES_USED;
 	multi_ctx = igt_ember_ctx_create(fd, env.vm.id, queues);
 
-	/* Warm up both paths, then measure each figure on its own. */
-	bare_round_trip_ns(fd, iterations / 10, samples);
-	latency_ns(&env, iterations / 10, samples);
-	bare = bare_round_trip_ns(fd, iterations, samples);
-	latency = latency_ns(&env, iterations, samples);
+	/* A warm-up round, then each figure; throughput between two baselines. */
+	latencies(&env, iterations / 10, &bare, &latency, &sync_only);
+	latencies(&env, iterations, &bare, &latency, &sync_only);
 	one = throughput_ns_per_job(&env, env.ctx, 1, iterations * 4);
 	several = throughput_ns_per_job(&env, multi_ctx, queues, iterations * 4);
+	for (i = 0; i < iterations; i++)
+		samples[i] = bare_round_trip_once(fd);
+	bare_after = median(samples, iterations);
 
 	printf("job_submit: %d iterations; baseline: the device's bare round trip "
-	       "(DEV_QUERY mailbox ping) %.1f us\n", iterations, bare / 1e3);
+	       "(DEV_QUERY mailbox ping) %.1f us (%.1f us after the throughput runs)\n",
+	       iterations, bare / 1e3, bare_after / 1e3);
 	printf("  submit->signal latency         %8.1f us  ratio %.2f (goal <= 2.00)\n",
 	       latency / 1e3, latency / bare);
+	printf("  same, sync-only job (no IB)    %8.1f us  ratio %.2f\n",
+	       sync_only / 1e3, sync_only / bare);
+	/* Throughput ran between the two baselines: compare with their mean. */
+	bare = (bare + bare_after) / 2;
 	printf("  throughput, 1 queue            %8.0f jobs/s  %.1f us/job  ratio %.2f\n",
 	       1e9 / one, one / 1e3, one / bare);
 	printf("  throughput, %u queues           %8.0f jobs/s  %.1f us/job  ratio %.2f\n",

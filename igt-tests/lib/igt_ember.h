@@ -274,5 +274,6 @@ bool igt_ember_control_available(void);
 void igt_require_ember_control(void);
 int igt_ember_control(const char *command, char *reply, size_t len);
 void igt_ember_control_ok(const char *command);
+void igt_ember_control_kill_device(void);
 
 #endif /* IGT_EMBER_H */

@@ -73,7 +73,7 @@ static int open_channel(void)
 	return fd;
 }
 
-static int read_reply(int fd, char *reply, size_t len)
+static int read_reply(int fd, char *reply, size_t len, long timeout_ms)
 {
 	struct timespec start, now;
 	size_t used = 0;
@@ -88,9 +88,9 @@ static int read_reply(int fd, char *reply, size_t len)
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		waited = (now.tv_sec - start.tv_sec) * 1000 +
 			 (now.tv_nsec - start.tv_nsec) / 1000000;
-		if (waited >= CONTROL_REPLY_MS)
+		if (waited >= timeout_ms)
 			return -ETIMEDOUT;
-		if (poll(&pfd, 1, CONTROL_REPLY_MS - waited) <= 0)
+		if (poll(&pfd, 1, timeout_ms - waited) <= 0)
 			continue;
 		n = read(fd, &c, 1);
 		if (n <= 0)
@@ -106,12 +106,7 @@ static int read_reply(int fd, char *reply, size_t len)
 	return 0;
 }
 
-/*
- * Sends @command to ember-gpu and stores its reply line in @reply. Returns
- * 0 when the device answered (whatever it answered), -ENODEV when there is
- * no channel, -ETIMEDOUT when the device did not answer.
- */
-int igt_ember_control(const char *command, char *reply, size_t len)
+static int control_command(const char *command, char *reply, size_t len, long timeout_ms)
 {
 	size_t cmd_len = strlen(command);
 	int fd = open_channel(), ret = 0;
@@ -121,9 +116,19 @@ int igt_ember_control(const char *command, char *reply, size_t len)
 	if (write(fd, command, cmd_len) != (ssize_t)cmd_len || write(fd, "\n", 1) != 1)
 		ret = -errno;
 	else
-		ret = read_reply(fd, reply, len);
+		ret = read_reply(fd, reply, len, timeout_ms);
 	close(fd);
 	return ret;
+}
+
+/*
+ * Sends @command to ember-gpu and stores its reply line in @reply. Returns
+ * 0 when the device answered (whatever it answered), -ENODEV when there is
+ * no channel, -ETIMEDOUT when the device did not answer.
+ */
+int igt_ember_control(const char *command, char *reply, size_t len)
+{
+	return control_command(command, reply, len, CONTROL_REPLY_MS);
 }
 
 /* Whether a channel exists and ember-gpu answers "status" on it. */
@@ -150,4 +155,22 @@ void igt_ember_control_ok(const char *command)
 
 	igt_assert_f(ret == 0, "ember-gpu did not answer '%s': %s\n", command, strerror(-ret));
 	igt_assert_f(!strncmp(reply, "ok", 2), "ember-gpu refused '%s': %s\n", command, reply);
+}
+
+/*
+ * Makes ember-gpu exit at once, like a GPU falling off the bus. It exits
+ * before it can answer, so success is the channel going quiet: "status"
+ * gets no answer any more. Short timeouts: the caller measures how fast
+ * the driver notices.
+ */
+void igt_ember_control_kill_device(void)
+{
+	char reply[128] = "";
+	int ret = control_command("die", reply, sizeof(reply), 500);
+
+	igt_assert_f(ret == -ETIMEDOUT || (ret == 0 && !strncmp(reply, "ok", 2)),
+		     "ember-gpu refused 'die': %s\n", ret ? strerror(-ret) : reply);
+	ret = control_command("status", reply, sizeof(reply), 500);
+	igt_assert_f(ret == -ETIMEDOUT, "ember-gpu still answers after 'die': %s\n",
+		     ret ? strerror(-ret) : reply);
 }

@@ -190,6 +190,54 @@ igt_main
 			     "12 medium refused, 13 destroy)\n", WEXITSTATUS(status));
 	}
 
+	igt_describe("With work queued on both, a high-priority queue runs before a "
+		     "low-priority one (the device held with ember-gpu's pause).");
+	igt_subtest("priority-order") {
+		const uint32_t prio[2] = {
+			DRM_EMBER_QUEUE_PRIORITY_LOW, DRM_EMBER_QUEUE_PRIORITY_HIGH,
+		};
+		struct igt_ember_vm evm;
+		struct igt_ember_buf times;
+		struct igt_ember_ib ibs[2];
+		uint32_t ctx = 0, done[2], q;
+		uint64_t *t;
+
+		igt_require_ember_control();
+		igt_require_f(geteuid() == 0, "high priority needs CAP_SYS_NICE\n");
+		igt_ember_vm_init(&evm, fd);
+		igt_assert_eq(__igt_ember_ctx_create(fd, evm.id, prio, 2, &ctx), 0);
+		igt_ember_buf_create(&times, &evm, PAGE);
+		t = times.map;
+		for (q = 0; q < 2; q++) {
+			igt_ember_ib_create(&ibs[q], &evm, PAGE);
+			igt_ember_ib_timestamp(&ibs[q], times.va + 8 * q);
+			done[q] = igt_ember_syncobj_create(fd, 0);
+		}
+		igt_ember_control_ok("pause");
+		for (q = 0; q < 2; q++) {
+			struct drm_ember_sync_op signal = igt_ember_signal(done[q], 0);
+
+			igt_ember_submit_ib(fd, ctx, &ibs[q], q, &signal, 1);
+		}
+		/* Both jobs reach their rings while the engine is held. */
+		usleep(100 * 1000);
+		igt_ember_control_ok("resume");
+		for (q = 0; q < 2; q++) {
+			igt_ember_syncobj_wait(fd, done[q], 0);
+			igt_assert_eq(igt_ember_syncobj_fence_status(fd, done[q], 0), 1);
+			igt_ember_syncobj_destroy(fd, done[q]);
+		}
+		igt_assert_neq_u64(t[0], 0);
+		igt_assert_neq_u64(t[1], 0);
+		igt_assert_f(t[1] < t[0], "high priority ran at %llu, low at %llu\n",
+			     (unsigned long long)t[1], (unsigned long long)t[0]);
+		for (q = 0; q < 2; q++)
+			igt_ember_ib_destroy(&ibs[q]);
+		igt_ember_buf_destroy(&times);
+		igt_ember_ctx_destroy(fd, ctx);
+		igt_ember_vm_fini(&evm);
+	}
+
 	igt_describe("CTX_DESTROY of an unknown handle is ENOENT, with a non-zero pad EINVAL.");
 	igt_subtest("destroy-bad-args") {
 		uint32_t ctx = igt_ember_ctx_create(fd, vm, 1);

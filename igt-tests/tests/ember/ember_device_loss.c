@@ -9,6 +9,7 @@
  * the test runner runs this binary after every other test.
  */
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -46,7 +47,7 @@ igt_main
 		struct igt_ember_env env;
 		struct igt_ember_buf flag;
 		uint32_t done[JOBS], size = sizeof(info);
-		int sync_files[JOBS], i;
+		int sync_files[JOBS], i, ret = -1;
 		double start, bound;
 
 		igt_require_ember_control();
@@ -69,7 +70,7 @@ igt_main
 		igt_assert_eq(igt_ember_sync_file_status(sync_files[0]), 0);
 
 		start = now_s();
-		igt_ember_control_ok("die");
+		igt_ember_control_kill_device();
 		igt_waitchildren();
 		/* A job timeout to notice, a reset attempt that gets no answer. */
 		bound = 3.0 * info.job_timeout_ms / 1000 + 10;
@@ -90,10 +91,19 @@ igt_main
 		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO, &size, &info),
 			      -ENODEV);
 		igt_assert_eq(__igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, NULL, 0), -ENODEV);
+		/* CPU mappings hold the DRM file, hence the module: drop them too. */
+		munmap(flag.map, flag.size);
+		munmap(env.ib.buf.map, env.ib.buf.size);
 		drm_close_driver(fd);
 		fd = -1;
-		igt_assert_f(syscall(SYS_delete_module, "ember", O_NONBLOCK) == 0,
-			     "rmmod ember: %s\n", strerror(errno));
+		/* Teardown after the last close may finish in a worker: retry a while. */
+		for (i = 0; i < 50; i++) {
+			ret = syscall(SYS_delete_module, "ember", O_NONBLOCK) ? -errno : 0;
+			if (ret != -EAGAIN)
+				break;
+			usleep(100 * 1000);
+		}
+		igt_assert_f(ret == 0, "rmmod ember: %s\n", strerror(-ret));
 	}
 
 	igt_fixture {

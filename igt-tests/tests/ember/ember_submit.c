@@ -275,6 +275,50 @@ igt_main
 		igt_ember_ctx_destroy(fd, ctx);
 	}
 
+	igt_describe("Four processes submitting at once, each to its own context, all "
+		     "get every job run, in order.");
+	igt_subtest("concurrent-submitters") {
+		igt_fork(child, 4) {
+			const int total = 256;
+			int cfd = drm_open_driver_render(DRIVER_EMBER), i;
+			struct igt_ember_env cenv;
+			struct igt_ember_buf buf;
+			struct igt_ember_ib ib;
+			uint32_t done;
+			struct drm_ember_sync_op signal;
+
+			igt_ember_env_init(&cenv, cfd, 1);
+			igt_ember_buf_create(&buf, &cenv.vm, PAGE);
+			igt_ember_ib_create(&ib, &cenv.vm, total * 16);
+			for (i = 0; i < total; i++)
+				igt_ember_ib_write32(&ib, buf.va + 4 * (i % 64), child << 16 | i);
+			done = igt_ember_syncobj_create(cfd, 0);
+			signal = igt_ember_signal(done, 0);
+			for (i = 0; i < total; i++) {
+				struct drm_ember_job job = {
+					.ib_va = ib.buf.va + 16 * i, .ib_size = 16,
+				};
+
+				if (i == total - 1)
+					job.syncs = (struct drm_ember_obj_array)
+						DRM_EMBER_OBJ_ARRAY(1, &signal);
+				igt_assert_eq(__igt_ember_submit(cfd, cenv.ctx, &job, 1), 0);
+			}
+			igt_ember_syncobj_wait(cfd, done, 0);
+			igt_assert_eq(igt_ember_syncobj_fence_status(cfd, done, 0), 1);
+			/* Slot s holds the last job that wrote it: in order, the highest i. */
+			for (i = 0; i < 64; i++)
+				igt_assert_eq_u32(igt_ember_buf_u32(&buf)[i],
+						  child << 16 | (total - 64 + i));
+			igt_ember_syncobj_destroy(cfd, done);
+			igt_ember_ib_destroy(&ib);
+			igt_ember_buf_destroy(&buf);
+			igt_ember_env_fini(&cenv);
+			drm_close_driver(cfd);
+		}
+		igt_waitchildren();
+	}
+
 	igt_describe("A job with no IB only waits and signals.");
 	igt_subtest("empty-job") {
 		uint32_t done = igt_ember_syncobj_create(fd, 0);

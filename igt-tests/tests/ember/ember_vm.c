@@ -181,6 +181,43 @@ igt_main
 		igt_ember_env_fini(&env);
 	}
 
+	igt_describe("Overlapping ops of one call apply in order: a later map replaces "
+		     "part of an earlier one, a later unmap removes part of it.");
+	igt_subtest("bind-overlapping-ops") {
+		struct igt_ember_env env;
+		uint32_t a, b, *pa, *pb;
+		struct drm_ember_vm_bind_op ops[3];
+		uint64_t va;
+		unsigned int i;
+
+		igt_ember_env_init(&env, fd, 1);
+		a = igt_ember_bo_create(fd, 4 * PAGE, 0);
+		b = igt_ember_bo_create(fd, PAGE, 0);
+		pa = igt_ember_bo_mmap(fd, a, 4 * PAGE);
+		pb = igt_ember_bo_mmap(fd, b, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, 4 * PAGE);
+		ops[0] = igt_ember_map_op(a, 0, va, 4 * PAGE, 0);
+		ops[1] = igt_ember_map_op(b, 0, va + PAGE, PAGE, 0);
+		ops[2] = igt_ember_unmap_op(va + 3 * PAGE, PAGE);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, 0, ops, 3, NULL, 0), 0);
+		igt_ember_ib_fill(&env.ib, va, 3 * PAGE, 0x0c0c0c0c);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		for (i = 0; i < 4 * PAGE / 4; i++)
+			igt_assert_eq_u32(pa[i], i / (PAGE / 4) == 0 || i / (PAGE / 4) == 2 ?
+					  0x0c0c0c0c : 0);
+		for (i = 0; i < PAGE / 4; i++)
+			igt_assert_eq_u32(pb[i], 0x0c0c0c0c);
+		igt_assert_eq(gpu_write(&env, va + 3 * PAGE, 1), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va + 3 * PAGE,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(pa[3 * PAGE / 4], 0);
+		munmap(pa, 4 * PAGE);
+		munmap(pb, PAGE);
+		igt_ember_gem_close(fd, a);
+		igt_ember_gem_close(fd, b);
+		igt_ember_env_fini(&env);
+	}
+
 	igt_describe("Unmapping the middle of a mapping splits it: both ends still work, "
 		     "the hole faults.");
 	igt_subtest("unmap-splits") {
@@ -224,6 +261,89 @@ igt_main
 		igt_assert_eq_u32(igt_ember_buf_u32(&dst)[0], 0);
 		igt_ember_buf_destroy(&src);
 		igt_ember_buf_destroy(&dst);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("After the GPU used a translation, an unmap and a map of another BO "
+		     "at the same VA send the next writes to the new BO (the TLB was "
+		     "invalidated), never to the old one.");
+	igt_subtest("remap-same-va") {
+		struct igt_ember_env env;
+		struct igt_ember_buf out;
+		uint32_t a, b, *pa, *pb;
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&out, &env.vm, PAGE);
+		a = igt_ember_bo_create(fd, PAGE, 0);
+		b = igt_ember_bo_create(fd, PAGE, 0);
+		pa = igt_ember_bo_mmap(fd, a, PAGE);
+		pb = igt_ember_bo_mmap(fd, b, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		igt_ember_vm_map(fd, env.vm.id, a, 0, va, PAGE, 0);
+		pa[0] = 0xaaaa;
+		/* Read and write through the translation so the device caches it. */
+		igt_ember_ib_copy(&env.ib, va, out.va, 4);
+		igt_ember_ib_write32(&env.ib, va + 4, 0xa1);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xaaaa);
+		igt_assert_eq_u32(pa[1], 0xa1);
+		igt_ember_vm_unmap(fd, env.vm.id, va, PAGE);
+		igt_ember_vm_map(fd, env.vm.id, b, 0, va, PAGE, 0);
+		pb[0] = 0xbbbb;
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xbbbb);
+		igt_assert_eq_u32(pb[1], 0xa1);
+		/* A map over a live mapping (no unmap between) switches too. */
+		pa[1] = 0;
+		igt_ember_vm_map(fd, env.vm.id, a, 0, va, PAGE, 0);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xaaaa);
+		igt_assert_eq_u32(pa[1], 0xa1);
+		munmap(pa, PAGE);
+		munmap(pb, PAGE);
+		igt_ember_vm_unmap(fd, env.vm.id, va, PAGE);
+		igt_ember_gem_close(fd, a);
+		igt_ember_gem_close(fd, b);
+		igt_ember_buf_destroy(&out);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("ASYNC binds chain on timeline points: map at point 1, unmap waiting "
+		     "for point 1 at point 2; the VA works between and faults after.");
+	igt_subtest("async-timeline") {
+		struct igt_ember_env env;
+		uint32_t handle, t = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_sync_op map_sync = igt_ember_signal(t, 1);
+		struct drm_ember_sync_op unmap_syncs[2] = {
+			igt_ember_wait(t, 1), igt_ember_signal(t, 2),
+		};
+		struct drm_ember_vm_bind_op op;
+		uint32_t *map;
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		handle = igt_ember_bo_create(fd, PAGE, 0);
+		map = igt_ember_bo_mmap(fd, handle, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		op = igt_ember_map_op(handle, 0, va, PAGE, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  &map_sync, 1), 0);
+		igt_ember_syncobj_wait(fd, t, 1);
+		igt_assert_eq(gpu_write(&env, va, 0x717e), 1);
+		igt_assert_eq_u32(map[0], 0x717e);
+		op = igt_ember_unmap_op(va, PAGE);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  unmap_syncs, 2), 0);
+		igt_ember_syncobj_wait(fd, t, 2);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, t, 2), 1);
+		igt_assert_eq(gpu_write(&env, va, 0xdead), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(map[0], 0x717e);
+		munmap(map, PAGE);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_syncobj_destroy(fd, t);
 		igt_ember_env_fini(&env);
 	}
 
