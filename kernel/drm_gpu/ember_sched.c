@@ -578,8 +578,10 @@ static void ember_sched_fini(struct drm_device *ddev, void *data)
 	struct ember_sched *sched = data;
 	u32 r;
 
-	for (r = 0; r < sched->num_rings; r++)
+	for (r = 0; r < sched->num_rings; r++) {
 		drm_sched_fini(&sched->rings[r].sched);
+		destroy_workqueue(sched->rings[r].submit_wq);
+	}
 	destroy_workqueue(sched->timeout_wq);
 }
 
@@ -596,12 +598,24 @@ static int ember_sched_init_rings(struct ember_sched *sched, u32 num_rings)
 		if (ret)
 			return ret;
 
-		ret = drm_sched_init(&ring->sched, &ember_sched_ops, NULL,
+		/*
+		 * run_job is on every job's submit-to-signal path: a
+		 * high-priority worker starts it as soon as SUBMIT returns
+		 * instead of when the submitting thread next sleeps.
+		 */
+		ring->submit_wq = alloc_ordered_workqueue("ember-%s", WQ_HIGHPRI | WQ_MEM_RECLAIM,
+							  ring->name);
+		if (!ring->submit_wq)
+			return -ENOMEM;
+
+		ret = drm_sched_init(&ring->sched, &ember_sched_ops, ring->submit_wq,
 				     DRM_SCHED_PRIORITY_COUNT, EMBER_RING_MAX_JOBS, 0,
 				     msecs_to_jiffies(sched->job_timeout_ms),
 				     sched->timeout_wq, NULL, ring->name, edev->base.dev);
-		if (ret)
+		if (ret) {
+			destroy_workqueue(ring->submit_wq);
 			return ret;
+		}
 		/* ember_sched_fini() finishes the schedulers counted here. */
 		sched->num_rings = r + 1;
 
