@@ -139,17 +139,6 @@ static struct ember_ring *to_ember_ring(struct drm_gpu_scheduler *drm_sched)
 	return container_of(drm_sched, struct ember_ring, sched);
 }
 
-/**
- * ember_sched_lost() - Whether the device is gone.
- * @edev: The device.
- *
- * Return: true once ember_sched_unplug() has run.
- */
-bool ember_sched_lost(struct ember_device *edev)
-{
-	return READ_ONCE(edev->sched->lost);
-}
-
 static struct dma_fence *ember_sched_run_job(struct drm_sched_job *sched_job)
 {
 	struct ember_job *job = to_ember_job(sched_job);
@@ -722,7 +711,6 @@ void ember_sched_unplug(struct ember_device *edev)
 	u32 r;
 
 	mutex_lock(&sched->reset_lock);
-	WRITE_ONCE(sched->lost, true);
 
 	if (sched->num_rings && ember_gpu_reset_device_unplugged(edev))
 		drm_warn(&edev->base, "device did not reset on unplug\n");
