@@ -63,6 +63,11 @@
  * faults only its context (reported as a hang, see DOC: Recovery); the
  * scheduler's timeout catches what the device cannot, such as a stuck
  * ring or a dead device.
+ *
+ * Each ring's scheduler runs run_job and free_job on an ordered
+ * WQ_HIGHPRI workqueue of its own: run_job is on every job's
+ * submit-to-signal path, and with a normal-priority worker a one-CPU
+ * machine only starts a job once the submitting thread sleeps.
  */
 
 /**
