@@ -2,7 +2,8 @@
 /*
  * Implementation of the IGT test-API subset in igt_core.h: subtest
  * selection (--list-subtests, --run-subtest with IGT's glob and comma
- * syntax), results in IGT's output format, exit codes, crash reporting.
+ * syntax), results in IGT's output format, exit codes, crash reporting,
+ * and igt_fork() children whose failures end only themselves.
  */
 #include "igt_core.h"
 
@@ -12,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,6 +26,11 @@ static const char *in_subtest;
 static bool in_fixture;
 static struct timespec subtest_start;
 static int skipped_one, succeeded_one, failed_one;
+/* Children of igt_fork(); in a child, failures end the process. */
+#define IGT_MAX_CHILDREN 64
+static pid_t children[IGT_MAX_CHILDREN];
+static int num_children;
+static bool is_child;
 /* Set when a fixture failed or skipped: later subtests inherit it. */
 static const char *fixture_verdict;
 static int fixture_exitcode;
@@ -187,6 +194,45 @@ static __attribute__((noreturn)) void exit_subtest(const char *verdict)
 	siglongjmp(igt_subtest_jmpbuf, 1);
 }
 
+/* Forks a child for igt_fork(): true in the child, false in the parent. */
+bool __igt_fork(void)
+{
+	pid_t pid;
+
+	igt_assert_f(!is_child, "igt_fork() inside a child\n");
+	igt_assert_lt(num_children, IGT_MAX_CHILDREN);
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	igt_assert_f(pid >= 0, "fork: %s\n", strerror(errno));
+	if (pid == 0) {
+		is_child = true;
+		num_children = 0;
+		return true;
+	}
+	children[num_children++] = pid;
+	return false;
+}
+
+/* Waits for every child of igt_fork(); fails if one of them did not succeed. */
+void igt_waitchildren(void)
+{
+	int i, failed = 0;
+
+	for (i = 0; i < num_children; i++) {
+		int status = 0;
+
+		if (waitpid(children[i], &status, 0) != children[i] ||
+		    !WIFEXITED(status) || WEXITSTATUS(status) != IGT_EXIT_SUCCESS) {
+			fprintf(stderr, "child %d (pid %d) failed: status %#x\n",
+				i, children[i], status);
+			failed++;
+		}
+	}
+	num_children = 0;
+	igt_assert_f(!failed, "%d of the children failed\n", failed);
+}
+
 void igt_success(void)
 {
 	succeeded_one++;
@@ -196,6 +242,11 @@ void igt_success(void)
 
 void igt_fail(int exitcode)
 {
+	if (is_child) {
+		fflush(stdout);
+		fflush(stderr);
+		_exit(exitcode);
+	}
 	failed_one++;
 	if (in_subtest)
 		exit_subtest("FAIL");
@@ -221,6 +272,8 @@ void igt_skip(const char *fmt, ...)
 	va_start(ap, fmt);
 	vprint_reason(stdout, fmt, ap);
 	va_end(ap);
+	if (is_child)
+		_exit(IGT_EXIT_SKIP);
 	skipped_one++;
 	if (in_subtest)
 		exit_subtest("SKIP");

@@ -8,6 +8,7 @@
 #define IGT_CORE_H
 
 #include <setjmp.h>
+#include <stdlib.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -71,6 +72,19 @@ __attribute__((format(printf, 1, 2))) void igt_warn(const char *fmt, ...);
 	       (sigsetjmp(igt_subtest_jmpbuf, 1) == 0); \
 	     igt_success())
 
+bool __igt_fork(void);
+void igt_waitchildren(void);
+
+/**
+ * igt_fork - Runs the body in @num_children child processes (@child is the
+ * index) while the parent goes on; igt_waitchildren() waits for them and
+ * fails the subtest if one failed. A failed assertion in a child ends that
+ * child only, with a failure status.
+ */
+#define igt_fork(child, num_children) \
+	for (int child = 0; child < (num_children); child++) \
+		for (; __igt_fork(); exit(IGT_EXIT_SUCCESS))
+
 #define igt_main \
 	static void igt_unique(__real_main)(void); \
 	int main(int argc, char **argv) \
@@ -123,6 +137,8 @@ __attribute__((format(printf, 1, 2))) void igt_warn(const char *fmt, ...);
 #define igt_assert_eq_u32(n1, n2) igt_assert_cmpu64((uint32_t)(n1), ==, !=, (uint32_t)(n2))
 #define igt_assert_eq_u64(n1, n2) igt_assert_cmpu64(n1, ==, !=, n2)
 #define igt_assert_lt_u64(n1, n2) igt_assert_cmpu64(n1, <, >=, n2)
+#define igt_assert_lte_u64(n1, n2) igt_assert_cmpu64(n1, <=, >, n2)
+#define igt_assert_neq_u64(n1, n2) igt_assert_cmpu64(n1, !=, ==, n2)
 
 #define igt_assert_eq_str(s1, s2) \
 	igt_assert_f(strcmp((s1), (s2)) == 0, "error: \"%s\" != \"%s\"\n", (s1), (s2))

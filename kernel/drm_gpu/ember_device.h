@@ -4,14 +4,17 @@
 #ifndef __EMBER_DEVICE_H__
 #define __EMBER_DEVICE_H__
 
+#include <linux/completion.h>
 #include <linux/compiler_types.h>
 #include <linux/container_of.h>
+#include <linux/mutex.h>
 #include <linux/types.h>
 
 #include <drm/drm_device.h>
 #include <drm/ember_drm.h>
 
 struct ember_gpu;
+struct ember_sched;
 struct pci_dev;
 
 /**
@@ -46,6 +49,21 @@ struct ember_device {
 	/** @gpu: GPU block: identity, management mailbox, interrupts. */
 	struct ember_gpu *gpu;
 
+	/** @sched: Rings, schedulers, hardware contexts, recovery. */
+	struct ember_sched *sched;
+
+	/** @unplug: Making ember_device_unplug() run once. */
+	struct {
+		/**
+		 * @unplug.lock: Serialises ember_device_unplug() callers (PCI
+		 * remove, and the scheduler when it finds the device dead).
+		 */
+		struct mutex lock;
+
+		/** @unplug.done: Completed once the device is unplugged. */
+		struct completion done;
+	} unplug;
+
 	/**
 	 * @gpu_info: Identity of the device, read from the register page
 	 * once at probe (the device writes it once, before it sets READY).
@@ -68,5 +86,6 @@ static inline struct ember_device *to_ember_device(struct drm_device *ddev)
 
 int ember_device_init(struct ember_device *edev);
 void ember_device_unplug(struct ember_device *edev);
+void ember_device_remove(struct ember_device *edev);
 
 #endif /* __EMBER_DEVICE_H__ */

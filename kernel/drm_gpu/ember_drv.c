@@ -17,10 +17,12 @@
 #include <drm/drm_print.h>
 #include <drm/ember_drm.h>
 
+#include "ember_ctx.h"
 #include "ember_device.h"
 #include "ember_file.h"
 #include "ember_gem.h"
 #include "ember_gpu.h"
+#include "ember_job.h"
 #include "ember_mmu.h"
 #include "ember_regs.h"
 #include "ember_uobj.h"
@@ -118,12 +120,18 @@ static int ember_ioctl_dev_query(struct drm_device *ddev, void *data,
 static int ember_open(struct drm_device *ddev, struct drm_file *file)
 {
 	struct ember_file *efile;
+	int ret;
 
 	efile = kzalloc(sizeof(*efile), GFP_KERNEL_ACCOUNT);
 	if (!efile)
 		return -ENOMEM;
 
 	efile->edev = to_ember_device(ddev);
+	ret = ember_ctx_file_init(efile);
+	if (ret) {
+		kfree(efile);
+		return ret;
+	}
 	ember_mmu_file_init(efile);
 	file->driver_priv = efile;
 	return 0;
@@ -133,6 +141,8 @@ static void ember_postclose(struct drm_device *ddev, struct drm_file *file)
 {
 	struct ember_file *efile = file->driver_priv;
 
+	/* Contexts first: they hold references to the file's VMs. */
+	ember_ctx_file_fini(efile);
 	ember_mmu_file_fini(efile);
 	kfree(efile);
 }
@@ -140,6 +150,7 @@ static void ember_postclose(struct drm_device *ddev, struct drm_file *file)
 static void ember_show_fdinfo(struct drm_printer *p, struct drm_file *file)
 {
 	drm_show_memory_stats(p, file);
+	ember_ctx_show_fdinfo(file->driver_priv, p);
 }
 
 #define EMBER_IOCTL(n, func, flags) \
@@ -153,6 +164,10 @@ static const struct drm_ioctl_desc ember_drm_driver_ioctls[] = {
 	EMBER_IOCTL(VM_CREATE, vm_create, DRM_RENDER_ALLOW),
 	EMBER_IOCTL(VM_DESTROY, vm_destroy, DRM_RENDER_ALLOW),
 	EMBER_IOCTL(VM_BIND, vm_bind, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(CTX_CREATE, ctx_create, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(CTX_DESTROY, ctx_destroy, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(SUBMIT, submit, DRM_RENDER_ALLOW),
+	EMBER_IOCTL(CTX_GET_STATE, ctx_get_state, DRM_RENDER_ALLOW),
 };
 
 static const struct file_operations ember_drm_driver_fops = {
@@ -231,7 +246,7 @@ static void ember_pci_remove(struct pci_dev *pdev)
 {
 	struct ember_device *edev = pci_get_drvdata(pdev);
 
-	ember_device_unplug(edev);
+	ember_device_remove(edev);
 }
 
 static const struct pci_device_id ember_pci_ids[] = {

@@ -7,6 +7,7 @@
 #include <linux/xarray.h>
 
 struct ember_device;
+struct ember_file_usage;
 
 /**
  * struct ember_file - Per-file (per open() of the render node) state.
@@ -27,6 +28,16 @@ struct ember_file {
 	 * reference under the xarray's own lock (ember_vm_lookup()).
 	 */
 	struct xarray vms;
+
+	/**
+	 * @contexts: The file's contexts, by handle (XA_FLAGS_ALLOC1). Each
+	 * entry holds one reference to its &struct ember_ctx, dropped by
+	 * CTX_DESTROY or when the file is closed (ember_ctx.c).
+	 */
+	struct xarray contexts;
+
+	/** @usage: Engine busy times for fdinfo, shared with the contexts. */
+	struct ember_file_usage *usage;
 };
 
 #endif /* __EMBER_FILE_H__ */

@@ -18,6 +18,8 @@
 #include "ember_device.h"
 #include "ember_gpu.h"
 #include "ember_regs.h"
+#include "ember_ring.h"
+#include "ember_sched.h"
 
 /**
  * DOC: GPU block
@@ -32,7 +34,15 @@
  * EMBER_DOORBELL_MGMT. The device runs the command, writes STATUS and
  * RESULT0..3, then ACK = SEQ, and raises interrupt vector
  * EMBER_VECTOR_MGMT, whose handler only wakes the waiter: the waiter reads
- * the results itself, so the handler needs neither a lock nor a thread.
+ * the results itself, so that part needs neither a lock nor a thread.
+ *
+ * Since contract 1.1 the same vector also announces fault records, and
+ * vectors 1 + r announce completions of ring r. Interrupts carry no data:
+ * the hard handlers only compare device counters with what the driver has
+ * consumed and wake a thread; the threads (ember_sched_handle_faults(),
+ * ember_ring_handle_irq()) read the records and signal fences, which must
+ * not happen in hard interrupt context. A lost interrupt loses nothing:
+ * the job timeout looks at the counters again before it declares a hang.
  *
  * The order in which each side's writes become visible is the protocol:
  * the device must see the arguments before SEQ and the doorbell, and the
@@ -45,6 +55,10 @@
  * %EMBER_MGMT_TIMEOUT_MS fails with -EIO. It is still in flight as far as
  * the device knows, so the next command first waits for that ACK rather
  * than rewrite a mailbox the device may be reading.
+ *
+ * Resets go through the mailbox too (ember_gpu_reset_context(),
+ * ember_gpu_reset_device()); the scheduler decides when (see DOC:
+ * Recovery in ember_sched.c).
  */
 
 /*
@@ -80,13 +94,52 @@ struct ember_gpu {
 		 */
 		wait_queue_head_t ack_wq;
 	} mgmt;
+
+	/**
+	 * @fault_acked: Last value written to EMBER_REG_FAULT_ACK, so that
+	 * the hard interrupt handler can tell a fault from a mailbox answer
+	 * without reading a register the driver owns. Written by
+	 * ember_gpu_fault_ack() under the scheduler's fault lock, read
+	 * locklessly by the handler.
+	 */
+	u32 fault_acked;
+
+	/** @num_vectors: MSI-X vectors enabled. */
+	u32 num_vectors;
+
+	/**
+	 * @ring_irqs: The ring of each requested ring vector, NULL where none
+	 * was requested. Written at init, read at unplug.
+	 */
+	struct ember_ring *ring_irqs[EMBER_MAX_RINGS];
 };
 
 static irqreturn_t ember_gpu_mgmt_irq_handler(int irq, void *data)
 {
-	struct ember_gpu *gpu = data;
+	struct ember_device *edev = data;
+	struct ember_gpu *gpu = edev->gpu;
 
 	wake_up(&gpu->mgmt.ack_wq);
+
+	if (ember_gpu_read(edev, EMBER_REG_FAULT_SEQ) != READ_ONCE(gpu->fault_acked))
+		return IRQ_WAKE_THREAD;
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t ember_gpu_fault_irq_thread(int irq, void *data)
+{
+	ember_sched_handle_faults(data);
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t ember_gpu_ring_irq_handler(int irq, void *data)
+{
+	return IRQ_WAKE_THREAD;
+}
+
+static irqreturn_t ember_gpu_ring_irq_thread(int irq, void *data)
+{
+	ember_ring_handle_irq(data);
 	return IRQ_HANDLED;
 }
 
@@ -164,6 +217,7 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 	case EMBER_MGMT_STATUS_OK:
 		break;
 	case EMBER_MGMT_STATUS_BAD_CMD:
+	case EMBER_MGMT_STATUS_BAD_ARG:
 		return -EINVAL;
 	default:
 		dev_warn_ratelimited(dev, "management command 0x%x failed with unknown status 0x%x\n",
@@ -208,6 +262,136 @@ int ember_gpu_mgmt_call(struct ember_device *edev, u32 cmd,
 
 	drm_dev_exit(cookie);
 	return ret;
+}
+
+/**
+ * ember_gpu_reset_context() - Reset one hardware context.
+ * @edev: The device.
+ * @hw_ctx: The hardware context (slot of the context table).
+ *
+ * Empties the context's TLB, sets its CTX_STATE back to OK and aborts its
+ * running job if that job is parked at a preemption point; the ring then
+ * moves on to its next packet.
+ *
+ * Context: Process context, see ember_gpu_mgmt_call().
+ *
+ * Return: 0 on success, a negative error code from ember_gpu_mgmt_call().
+ */
+int ember_gpu_reset_context(struct ember_device *edev, u32 hw_ctx)
+{
+	u32 args[EMBER_MGMT_NUM_ARGS] = { hw_ctx };
+	u32 results[EMBER_MGMT_NUM_RESULTS];
+
+	return ember_gpu_mgmt_call(edev, EMBER_MGMT_CMD_RESET_CONTEXT, args, results);
+}
+
+/**
+ * ember_gpu_reset_device() - Reset the whole device.
+ * @edev: The device.
+ *
+ * Aborts every job, discards every queued packet (without writing their
+ * fences: RING_HEAD = RING_TAIL) and resets every context. Ring setup and
+ * page-table roots are kept.
+ *
+ * Context: Process context, see ember_gpu_mgmt_call().
+ *
+ * Return: 0 on success, a negative error code from ember_gpu_mgmt_call().
+ */
+int ember_gpu_reset_device(struct ember_device *edev)
+{
+	u32 args[EMBER_MGMT_NUM_ARGS] = { 0 };
+	u32 results[EMBER_MGMT_NUM_RESULTS];
+
+	return ember_gpu_mgmt_call(edev, EMBER_MGMT_CMD_RESET_DEVICE, args, results);
+}
+
+/**
+ * ember_gpu_reset_device_unplugged() - Reset the device once it is
+ * unplugged from DRM, to stop it before its memory is released.
+ * @edev: The device, after drm_dev_unplug() (ember_gpu_mgmt_call() would
+ * fail with -ENODEV) but before the PCI resources are released.
+ *
+ * Context: Process context, from the unplug path only.
+ *
+ * Return: 0 on success, -EIO if the device does not answer.
+ */
+int ember_gpu_reset_device_unplugged(struct ember_device *edev)
+{
+	u32 args[EMBER_MGMT_NUM_ARGS] = { 0 };
+	u32 results[EMBER_MGMT_NUM_RESULTS];
+	struct ember_gpu *gpu = edev->gpu;
+	int ret;
+
+	mutex_lock(&gpu->mgmt.lock);
+	ret = ember_gpu_mgmt_call_locked(edev, EMBER_MGMT_CMD_RESET_DEVICE, args,
+					 results);
+	mutex_unlock(&gpu->mgmt.lock);
+	return ret;
+}
+
+/**
+ * ember_gpu_fault_ack() - Tell the device the driver consumed fault records.
+ * @edev: The device.
+ * @seq: Sequence number of the last record consumed.
+ *
+ * Context: Under the scheduler's fault lock (the only caller).
+ */
+void ember_gpu_fault_ack(struct ember_device *edev, u32 seq)
+{
+	WRITE_ONCE(edev->gpu->fault_acked, seq);
+	ember_gpu_write(edev, EMBER_REG_FAULT_ACK, seq);
+}
+
+/**
+ * ember_gpu_ring_doorbell() - Tell the device ring @ring_index's TAIL moved.
+ * @edev: The device.
+ * @ring_index: The ring.
+ */
+void ember_gpu_ring_doorbell(struct ember_device *edev, u32 ring_index)
+{
+	writel(EMBER_DOORBELL_VALUE(EMBER_DEVICE_PEER_ID,
+				    EMBER_DOORBELL_RING(ring_index)),
+	       edev->doorbell_regs + EMBER_BAR0_DOORBELL);
+}
+
+/**
+ * ember_gpu_num_ring_vectors() - How many rings have an interrupt vector.
+ * @edev: The device.
+ *
+ * Return: The number of enabled MSI-X vectors beyond the management one.
+ */
+u32 ember_gpu_num_ring_vectors(struct ember_device *edev)
+{
+	return edev->gpu->num_vectors - 1;
+}
+
+/**
+ * ember_gpu_request_ring_irq() - Route a ring's completion interrupt to it.
+ * @edev: The device.
+ * @ring_index: The ring; its vector is EMBER_VECTOR_RING(@ring_index).
+ * @ring: Passed to ember_ring_handle_irq(), from the IRQ thread.
+ *
+ * The IRQ is freed by ember_gpu_unplug().
+ *
+ * Return: 0 on success, a negative error code otherwise.
+ */
+int ember_gpu_request_ring_irq(struct ember_device *edev, u32 ring_index,
+			       struct ember_ring *ring)
+{
+	struct pci_dev *pdev = edev->pdev;
+	int ret;
+
+	if (ring_index >= ember_gpu_num_ring_vectors(edev))
+		return -EINVAL;
+
+	ret = pci_request_irq(pdev, EMBER_VECTOR_RING(ring_index),
+			      ember_gpu_ring_irq_handler, ember_gpu_ring_irq_thread,
+			      ring, "ember-ring%u@%s", ring_index, pci_name(pdev));
+	if (ret)
+		return ret;
+
+	edev->gpu->ring_irqs[ring_index] = ring;
+	return 0;
 }
 
 /**
@@ -331,7 +515,8 @@ static void ember_gpu_read_info(struct ember_device *edev)
 	info->va_bits = ember_gpu_read(edev, EMBER_REG_VA_BITS);
 	info->timestamp_frequency = ember_gpu_read(edev, EMBER_REG_TIMESTAMP_FREQ);
 	info->max_ib_size = ember_gpu_read(edev, EMBER_REG_MAX_IB_SIZE);
-	info->max_contexts = ember_gpu_read(edev, EMBER_REG_NUM_CONTEXTS);
+	info->max_contexts = min_t(u32, ember_gpu_read(edev, EMBER_REG_NUM_CONTEXTS),
+				   EMBER_MAX_CONTEXTS);
 }
 
 /**
@@ -377,6 +562,9 @@ int ember_gpu_init(struct ember_device *edev)
 	 * never match our first command.
 	 */
 	gpu->mgmt.seq = ember_gpu_read(edev, EMBER_REG_MGMT_SEQ);
+	/* Records of a previous driver instance are not ours to report. */
+	gpu->fault_acked = ember_gpu_read(edev, EMBER_REG_FAULT_SEQ);
+	ember_gpu_write(edev, EMBER_REG_FAULT_ACK, gpu->fault_acked);
 	edev->gpu = gpu;
 
 	nvec = pci_alloc_irq_vectors(pdev, EMBER_MIN_VECTORS, num_vectors,
@@ -385,9 +573,11 @@ int ember_gpu_init(struct ember_device *edev)
 		return dev_err_probe(dev, nvec,
 				     "cannot enable MSI-X (ivshmem-doorbell needs vectors=%u or more)\n",
 				     EMBER_MIN_VECTORS);
+	gpu->num_vectors = nvec;
 
 	ret = pci_request_irq(pdev, EMBER_VECTOR_MGMT, ember_gpu_mgmt_irq_handler,
-			      NULL, gpu, "ember-mgmt@%s", pci_name(pdev));
+			      ember_gpu_fault_irq_thread, edev, "ember-mgmt@%s",
+			      pci_name(pdev));
 	if (ret) {
 		dev_err_probe(dev, ret, "cannot request the management IRQ\n");
 		goto err_free_irq_vectors;
@@ -412,7 +602,7 @@ int ember_gpu_init(struct ember_device *edev)
 	return 0;
 
 err_free_mgmt_irq:
-	pci_free_irq(pdev, EMBER_VECTOR_MGMT, gpu);
+	pci_free_irq(pdev, EMBER_VECTOR_MGMT, edev);
 err_free_irq_vectors:
 	pci_free_irq_vectors(pdev);
 	return ret;
@@ -421,9 +611,20 @@ err_free_irq_vectors:
 /**
  * ember_gpu_unplug() - Stop the GPU block's interrupts.
  * @edev: The device, already unplugged from DRM (no mailbox user left).
+ *
+ * Frees the ring vectors too; their threads have finished when this
+ * returns.
  */
 void ember_gpu_unplug(struct ember_device *edev)
 {
-	pci_free_irq(edev->pdev, EMBER_VECTOR_MGMT, edev->gpu);
+	struct ember_gpu *gpu = edev->gpu;
+	u32 r;
+
+	for (r = 0; r < ARRAY_SIZE(gpu->ring_irqs); r++) {
+		if (gpu->ring_irqs[r])
+			pci_free_irq(edev->pdev, EMBER_VECTOR_RING(r), gpu->ring_irqs[r]);
+		gpu->ring_irqs[r] = NULL;
+	}
+	pci_free_irq(edev->pdev, EMBER_VECTOR_MGMT, edev);
 	pci_free_irq_vectors(edev->pdev);
 }

@@ -5,6 +5,7 @@
 #define __EMBER_GPU_H__
 
 #include <linux/io.h>
+#include <linux/kernel.h>
 #include <linux/types.h>
 
 #include "ember_device.h"
@@ -37,6 +38,21 @@ static inline u32 ember_gpu_read(struct ember_device *edev, u32 reg)
 static inline void ember_gpu_write(struct ember_device *edev, u32 reg, u32 value)
 {
 	writel(value, edev->regs + reg);
+}
+
+/**
+ * ember_gpu_write64() - Write a driver-owned 64-bit register pair.
+ * @edev: The device.
+ * @reg_lo: Offset of the low word; the high word follows it.
+ * @value: Value to write.
+ *
+ * Only for pairs the device reads while idle (ring base, page-table
+ * roots): the two words are two separate writes.
+ */
+static inline void ember_gpu_write64(struct ember_device *edev, u32 reg_lo, u64 value)
+{
+	ember_gpu_write(edev, reg_lo, lower_32_bits(value));
+	ember_gpu_write(edev, reg_lo + 4, upper_32_bits(value));
 }
 
 /**
@@ -116,12 +132,22 @@ static inline bool ember_gpu_mgmt_seq_acked(u32 ack, u32 seq)
 	return ack == seq;
 }
 
+struct ember_ring;
+
 int ember_gpu_init(struct ember_device *edev);
 void ember_gpu_unplug(struct ember_device *edev);
+u32 ember_gpu_num_ring_vectors(struct ember_device *edev);
+int ember_gpu_request_ring_irq(struct ember_device *edev, u32 ring_index,
+			       struct ember_ring *ring);
+void ember_gpu_ring_doorbell(struct ember_device *edev, u32 ring_index);
+void ember_gpu_fault_ack(struct ember_device *edev, u32 seq);
 
 int ember_gpu_mgmt_call(struct ember_device *edev, u32 cmd,
 			const u32 args[EMBER_MGMT_NUM_ARGS],
 			u32 results[EMBER_MGMT_NUM_RESULTS]);
 int ember_gpu_ping(struct ember_device *edev, u64 *timestamp);
+int ember_gpu_reset_context(struct ember_device *edev, u32 hw_ctx);
+int ember_gpu_reset_device(struct ember_device *edev);
+int ember_gpu_reset_device_unplugged(struct ember_device *edev);
 
 #endif /* __EMBER_GPU_H__ */

@@ -142,7 +142,8 @@ ember_test_guest() {
 	local filter=$1 status=0
 	step "test: stock lane: guest tests (one VM boot)"
 	ember_vm_lane stock
-	ember_vm --timeout 1500 -- run-tests "$filter" || status=$?
+	ember_vm --timeout 1500 -- "run-tests '$filter'; run-tests --device-killers '$filter'" ||
+		status=$?
 	ember_test_parse_guest "$EMBER_VM_RUN/results.log"
 	if [ $status != 0 ] && [ $EMBER_TEST_FAILED = 0 ]; then
 		ember_test_record "guest: VM run" "exit status $status"
@@ -202,7 +203,7 @@ ember_test_debug() {
 
 	step "test: debug lane: guest tests, KUnit, kmemleak (one VM boot)"
 	start=$SECONDS
-	ember_vm --timeout 1500 -- "run-tests '$filter'; debug-checks kunit; debug-checks kmemleak" ||
+	ember_vm --timeout 1500 -- "run-tests '$filter'; debug-checks kunit; run-tests --device-killers '$filter'; debug-checks kmemleak" ||
 		status=$?
 	run=$EMBER_VM_RUN
 	EMBER_TEST_TIMES+=("debug lane suite: $((SECONDS - start)) s (kernel reached /init after $(ember_test_boot_seconds "$run/dmesg.log") s)")

@@ -3,7 +3,11 @@
 #
 # Channels: ttyS0 is the console (kernel messages -> console.log), ttyS1
 # carries the command's output and a final "@@EMBER-EXIT <status>@@" line
-# (results.log), ttyS2 carries the guest's dmesg at the end (dmesg.log).
+# (results.log), ttyS2 carries the guest's dmesg at the end (dmesg.log),
+# ttyS3 is the guest tests' line to ember-gpu's --control socket (QEMU
+# connects the serial port to the socket itself; the guest learns the tty
+# from /ember/gpu-control; see igt-tests/lib/igt_ember_control.c).
+# EMBER_GPU_ARGS adds options to ember-gpu, e.g. "--inject drop-irq".
 # A plain ivshmem device sits beside the GPU: ember.ko must refuse it.
 # ember-gpu and QEMU are torn down on every exit path, timeout and Ctrl-C
 # included.
@@ -163,6 +167,7 @@ ember_vm() {
 
 	printf '%s\n' "$mode" > "$run/extra/ember/mode"
 	printf '%s\n' "$cmd" > "$run/extra/ember/cmd"
+	printf '/dev/ttyS3\n' > "$run/extra/ember/gpu-control"
 	(cd "$run/extra" && find . | cpio -o -H newc --quiet) > "$run/extra.cpio"
 	cat "$EMBER_INITRAMFS_DIR/base.cpio" "$run/extra.cpio" > "$run/initramfs.cpio"
 	rm -rf "$run/extra" "$run/extra.cpio"
@@ -176,12 +181,15 @@ ember_vm() {
 	truncate -s "$ram_bytes" "$EMBER_VM_RAM"
 
 	step "vm: starting ember-gpu and QEMU ($EMBER_VM_LANE kernel, $mode, logs in $run)"
+	# EMBER_GPU_ARGS is a list of options: word splitting is wanted.
+	# shellcheck disable=SC2086
 	"$EMBER_BUILD/firmware/ember-gpu" --socket "$run/ember-gpu.sock" \
 		--guest-ram "$EMBER_VM_RAM" --guest-ram-size "$ram_bytes" \
-		--vectors "$EMBER_VM_VECTORS" --log "$run/ember-gpu.log" &
+		--vectors "$EMBER_VM_VECTORS" --log "$run/ember-gpu.log" \
+		--control "$run/ember-gpu-control.sock" ${EMBER_GPU_ARGS:-} &
 	EMBER_VM_GPU_PID=$!
 	for _ in $(seq 50); do
-		[ -S "$run/ember-gpu.sock" ] && break
+		[ -S "$run/ember-gpu.sock" ] && [ -S "$run/ember-gpu-control.sock" ] && break
 		kill -0 "$EMBER_VM_GPU_PID" 2>/dev/null ||
 			die "ember-gpu exited at start-up; see $run/ember-gpu.log"
 		sleep 0.1
@@ -197,6 +205,7 @@ ember_vm() {
 		"${console[@]}"
 		-chardev "file,id=results,path=$run/results.log" -serial chardev:results
 		-chardev "file,id=dmesg,path=$run/dmesg.log" -serial chardev:dmesg
+		-chardev "socket,path=$run/ember-gpu-control.sock,id=gpuctl" -serial chardev:gpuctl
 		-chardev "socket,path=$run/ember-gpu.sock,id=ivsh"
 		-device "ivshmem-doorbell,chardev=ivsh,vectors=$EMBER_VM_VECTORS"
 		-object memory-backend-ram,id=plain-ivshmem,size=1M

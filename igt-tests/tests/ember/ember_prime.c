@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: MIT
+/*
+ * PRIME: BOs exported as dma-bufs and imported by another DRM file or
+ * another process (the fd passed over a unix socket with SCM_RIGHTS) are
+ * the same memory for the CPU and for the GPU of both sides; a dma-buf
+ * keeps its BO alive; implicit synchronisation orders jobs of different
+ * files on a shared BO; bad fds get the core's errnos.
+ */
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "drmtest.h"
+#include "ember_packets.h"
+#include "igt_ember.h"
+
+#define PAGE IGT_EMBER_PAGE_SIZE
+#define SIZE (16 * PAGE)
+
+static void send_fd(int sock, int fd)
+{
+	char byte = 'F';
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} control = { 0 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control.buf, .msg_controllen = sizeof(control.buf),
+	};
+	struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
+
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cmsg), &fd, sizeof(int));
+	igt_assert_eq(sendmsg(sock, &msg, 0), 1);
+}
+
+static int recv_fd(int sock)
+{
+	char byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} control;
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control.buf, .msg_controllen = sizeof(control.buf),
+	};
+	struct cmsghdr *cmsg;
+	int fd;
+
+	igt_assert_eq(recvmsg(sock, &msg, 0), 1);
+	cmsg = CMSG_FIRSTHDR(&msg);
+	igt_assert(cmsg && cmsg->cmsg_type == SCM_RIGHTS);
+	memcpy(&fd, CMSG_DATA(cmsg), sizeof(int));
+	return fd;
+}
+
+static void send_word(int sock, uint32_t word)
+{
+	igt_assert_eq(write(sock, &word, sizeof(word)), sizeof(word));
+}
+
+static uint32_t recv_word(int sock)
+{
+	uint32_t word = 0;
+
+	igt_assert_eq(read(sock, &word, sizeof(word)), sizeof(word));
+	return word;
+}
+
+static void check_pattern(const uint32_t *p, uint64_t size, uint32_t seed)
+{
+	uint64_t i;
+
+	for (i = 0; i < size / 4; i++)
+		igt_assert_f(p[i] == (seed ^ (uint32_t)i), "dword %llu is %#x, expected %#x\n",
+			     (unsigned long long)i, p[i], seed ^ (uint32_t)i);
+}
+
+static void write_pattern(uint32_t *p, uint64_t size, uint32_t seed)
+{
+	uint64_t i;
+
+	for (i = 0; i < size / 4; i++)
+		p[i] = seed ^ (uint32_t)i;
+}
+
+igt_main
+{
+	int fd = -1;
+
+	igt_fixture {
+		struct drm_ember_gpu_info info;
+
+		fd = drm_open_driver_render(DRIVER_EMBER);
+		igt_ember_get_gpu_info(fd, &info);
+		igt_require_f(info.max_bo_size, "driver without BOs (1.0)\n");
+	}
+
+	igt_describe("Importing a BO's own dma-buf gives back the same handle.");
+	igt_subtest("self-import") {
+		uint32_t handle = igt_ember_bo_create(fd, SIZE, 0);
+		int dmabuf = igt_ember_prime_export(fd, handle);
+
+		igt_assert_eq(igt_ember_prime_import(fd, dmabuf), handle);
+		close(dmabuf);
+		igt_ember_gem_close(fd, handle);
+	}
+
+	igt_describe("Another DRM file imports the BO: same size, same memory both ways.");
+	igt_subtest("import-other-file") {
+		int other = drm_open_driver_render(DRIVER_EMBER);
+		uint32_t handle = igt_ember_bo_create(fd, SIZE, 0), theirs;
+		int dmabuf = igt_ember_prime_export(fd, handle);
+		struct drm_ember_bo_info bi;
+		uint32_t *ours_map, *their_map;
+
+		theirs = igt_ember_prime_import(other, dmabuf);
+		close(dmabuf);
+		bi = (struct drm_ember_bo_info) { .handle = theirs };
+		igt_assert_eq(__igt_ember_bo_info(other, &bi), 0);
+		igt_assert_eq_u64(bi.size, SIZE);
+		ours_map = igt_ember_bo_mmap(fd, handle, SIZE);
+		their_map = igt_ember_bo_mmap(other, theirs, SIZE);
+		write_pattern(ours_map, SIZE, 0x1234);
+		check_pattern(their_map, SIZE, 0x1234);
+		their_map[7] = 0xfeed;
+		igt_assert_eq_u32(ours_map[7], 0xfeed);
+		munmap(ours_map, SIZE);
+		munmap(their_map, SIZE);
+		igt_ember_gem_close(other, theirs);
+		igt_ember_gem_close(fd, handle);
+		drm_close_driver(other);
+	}
+
+	igt_describe("The dma-buf itself can be mmapped and shows the BO's contents.");
+	igt_subtest("dmabuf-mmap") {
+		uint32_t handle = igt_ember_bo_create(fd, SIZE, 0);
+		uint32_t *map = igt_ember_bo_mmap(fd, handle, SIZE), *dmap;
+		int dmabuf = igt_ember_prime_export(fd, handle);
+
+		write_pattern(map, SIZE, 0xd3a);
+		dmap = mmap(NULL, SIZE, PROT_READ, MAP_SHARED, dmabuf, 0);
+		igt_assert(dmap != MAP_FAILED);
+		check_pattern(dmap, SIZE, 0xd3a);
+		munmap(dmap, SIZE);
+		munmap(map, SIZE);
+		close(dmabuf);
+		igt_ember_gem_close(fd, handle);
+	}
+
+	igt_describe("A dma-buf keeps the BO alive after its last handle is closed.");
+	igt_subtest("dmabuf-keeps-bo-alive") {
+		uint32_t handle = igt_ember_bo_create(fd, SIZE, 0), again;
+		uint32_t *map = igt_ember_bo_mmap(fd, handle, SIZE);
+		int dmabuf = igt_ember_prime_export(fd, handle);
+
+		write_pattern(map, SIZE, 0xa1e);
+		munmap(map, SIZE);
+		igt_ember_gem_close(fd, handle);
+		again = igt_ember_prime_import(fd, dmabuf);
+		close(dmabuf);
+		map = igt_ember_bo_mmap(fd, again, SIZE);
+		check_pattern(map, SIZE, 0xa1e);
+		munmap(map, SIZE);
+		igt_ember_gem_close(fd, again);
+	}
+
+	igt_describe("Two processes share a BO through a unix socket: each side's GPU "
+		     "writes are what the other side's GPU and CPU read.");
+	igt_subtest("two-processes") {
+		int sock[2];
+
+		igt_assert_eq(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock), 0);
+		igt_fork(child, 1) {
+			/* The exporter: its own file, VM and context. */
+			int cfd = drm_open_driver_render(DRIVER_EMBER);
+			struct igt_ember_env env;
+			struct igt_ember_buf shared;
+			int dmabuf;
+
+			close(sock[0]);
+			igt_ember_env_init(&env, cfd, 1);
+			igt_ember_buf_create(&shared, &env.vm, SIZE);
+			igt_ember_ib_fill(&env.ib, shared.va, SIZE, 0xc0de0001);
+			igt_ember_run_ib(cfd, env.ctx, &env.ib, 0);
+			dmabuf = igt_ember_prime_export(cfd, shared.handle);
+			send_fd(sock[1], dmabuf);
+			close(dmabuf);
+			/* The importer's GPU writes the second half back. */
+			igt_assert_eq_u32(recv_word(sock[1]), 1);
+			igt_assert_eq_u32(igt_ember_buf_u32(&shared)[0], 0xc0de0001);
+			igt_assert_eq_u32(igt_ember_buf_u32(&shared)[SIZE / 8], 0xba5e0002);
+			igt_assert_eq_u32(igt_ember_buf_u32(&shared)[SIZE / 4 - 1], 0xba5e0002);
+			igt_ember_buf_destroy(&shared);
+			igt_ember_env_fini(&env);
+			drm_close_driver(cfd);
+		}
+		{
+			struct igt_ember_env env;
+			struct igt_ember_buf mine;
+			uint32_t imported;
+			uint64_t va;
+			int dmabuf;
+
+			close(sock[1]);
+			igt_ember_env_init(&env, fd, 1);
+			igt_ember_buf_create(&mine, &env.vm, SIZE);
+			dmabuf = recv_fd(sock[0]);
+			imported = igt_ember_prime_import(fd, dmabuf);
+			close(dmabuf);
+			va = igt_ember_vm_alloc_va(&env.vm, SIZE);
+			igt_ember_vm_map(fd, env.vm.id, imported, 0, va, SIZE, 0);
+			igt_ember_ib_copy(&env.ib, va, mine.va, SIZE);
+			igt_ember_ib_fill(&env.ib, va + SIZE / 2, SIZE / 2, 0xba5e0002);
+			igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+			igt_assert_eq_u32(igt_ember_buf_u32(&mine)[0], 0xc0de0001);
+			igt_assert_eq_u32(igt_ember_buf_u32(&mine)[SIZE / 4 - 1], 0xc0de0001);
+			send_word(sock[0], 1);
+			igt_waitchildren();
+			igt_ember_vm_unmap(fd, env.vm.id, va, SIZE);
+			igt_ember_gem_close(fd, imported);
+			igt_ember_buf_destroy(&mine);
+			igt_ember_env_fini(&env);
+			close(sock[0]);
+		}
+	}
+
+	igt_describe("Implicit sync: a job of another file reading a shared BO waits for "
+		     "our job still writing it.");
+	igt_subtest("implicit-sync") {
+		int other = drm_open_driver_render(DRIVER_EMBER);
+		struct igt_ember_env env, env2;
+		struct igt_ember_buf shared, flag, out;
+		uint32_t theirs, d = igt_ember_syncobj_create(other, 0);
+		struct drm_ember_sync_op done = igt_ember_signal(d, 0);
+		uint64_t va2;
+		int dmabuf;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_env_init(&env2, other, 1);
+		igt_ember_buf_create(&shared, &env.vm, PAGE);
+		igt_ember_buf_create(&flag, &env.vm, PAGE);
+		igt_ember_buf_create(&out, &env2.vm, PAGE);
+		dmabuf = igt_ember_prime_export(fd, shared.handle);
+		theirs = igt_ember_prime_import(other, dmabuf);
+		close(dmabuf);
+		va2 = igt_ember_vm_alloc_va(&env2.vm, PAGE);
+		igt_ember_vm_map(other, env2.vm.id, theirs, 0, va2, PAGE, 0);
+
+		igt_ember_ib_wait_mem32(&env.ib, flag.va, EMBER_WAIT_EQ, 1, ~0u);
+		igt_ember_ib_write32(&env.ib, shared.va, 0x1a5);
+		igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, NULL, 0);
+		igt_ember_ib_copy(&env2.ib, va2, out.va, 4);
+		igt_ember_submit_ib(other, env2.ctx, &env2.ib, 0, &done, 1);
+		usleep(200 * 1000);
+		igt_assert(igt_ember_syncobj_busy(other, d, 0));
+		igt_ember_buf_u32(&flag)[0] = 1;
+		igt_ember_syncobj_wait(other, d, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0x1a5);
+
+		igt_ember_vm_unmap(other, env2.vm.id, va2, PAGE);
+		igt_ember_gem_close(other, theirs);
+		igt_ember_buf_destroy(&out);
+		igt_ember_buf_destroy(&flag);
+		igt_ember_buf_destroy(&shared);
+		igt_ember_syncobj_destroy(other, d);
+		igt_ember_env_fini(&env2);
+		igt_ember_env_fini(&env);
+		drm_close_driver(other);
+	}
+
+	igt_describe("Importing a closed fd is EBADF, a file that is not a dma-buf EINVAL.");
+	igt_subtest("import-bad-fd") {
+		uint32_t handle = 0;
+		int pipes[2];
+
+		igt_assert_eq(drmPrimeFDToHandle(fd, -1, &handle), -1);
+		igt_assert_eq(errno, EBADF);
+		igt_assert_eq(pipe(pipes), 0);
+		igt_assert_eq(drmPrimeFDToHandle(fd, pipes[0], &handle), -1);
+		igt_assert_eq(errno, EINVAL);
+		close(pipes[0]);
+		close(pipes[1]);
+	}
+
+	igt_describe("Exporting an unknown handle is ENOENT.");
+	igt_subtest("export-bad-handle") {
+		int dmabuf = -1;
+
+		igt_assert_eq(drmPrimeHandleToFD(fd, 0xbad, DRM_CLOEXEC, &dmabuf), -1);
+		igt_assert_eq(errno, ENOENT);
+	}
+
+	igt_fixture {
+		drm_close_driver(fd);
+	}
+}

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Faults and hangs: a job that faults (bad VA, read-only mapping, bad
+ * packet, injected) or hangs (a wait that never ends, an injected ring
+ * hang) makes its context guilty: its fence signals with an error, it is
+ * banned (SUBMIT -ECANCELED), CTX_GET_STATE says why and where, and what
+ * the job did before the fault is in memory while nothing after it is.
+ * Innocent contexts, on the same ring or not, lose no work. Injection
+ * goes through the host control channel (igt_ember_control.c) and skips
+ * without it.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "drmtest.h"
+#include "ember_packets.h"
+#include "igt_ember.h"
+
+#define PAGE IGT_EMBER_PAGE_SIZE
+/* Byte size of a 32-bit WRITE_IMM packet: header + 3 dwords. */
+#define WRITE32_BYTES 16
+
+static struct drm_ember_gpu_info info;
+
+/* Long enough for a job timeout, a context reset and a device reset. */
+static uint64_t hang_wait_ns(void)
+{
+	return (3ull * info.job_timeout_ms + 10000) * 1000000ull;
+}
+
+/*
+ * Runs the env's IB, expecting it to fault: returns after checking the
+ * fence's -EIO, the ban, and CTX_GET_STATE's kind, VA, detail, IB offset
+ * and queue.
+ */
+static void expect_fault(struct igt_ember_env *env, uint32_t kind, uint64_t va,
+			 uint32_t detail, uint32_t ib_offset)
+{
+	struct drm_ember_ctx_get_state state;
+
+	igt_assert_eq(igt_ember_run_ib_status(env->fd, env->ctx, &env->ib, 0), -EIO);
+	igt_ember_assert_faulted(env->fd, env->ctx, kind, va, detail);
+	state = igt_ember_ctx_get_state(env->fd, env->ctx);
+	igt_assert_eq(state.fault_ib_offset, ib_offset);
+	igt_assert_eq(state.fault_queue, 0);
+	igt_assert_f(!(state.state & DRM_EMBER_CTX_STATE_GUILTY),
+		     "a fault is not a hang: state %#x\n", state.state);
+	igt_assert_eq(__igt_ember_submit_ib(env->fd, env->ctx, &env->ib, 0, NULL, 0),
+		      -ECANCELED);
+}
+
+/* The IB's VA of the packet that starts at byte @offset. */
+static uint64_t packet_va(const struct igt_ember_env *env, uint32_t offset)
+{
+	return env->ib.buf.va + offset;
+}
+
+/* Counts the devcoredump entries whose failing device is @pci_dir. */
+static int count_devcoredumps(const char *pci_dir)
+{
+	DIR *dir = opendir("/sys/class/devcoredump");
+	struct dirent *de;
+	int count = 0;
+
+	if (!dir)
+		return -1;
+	while ((de = readdir(dir))) {
+		char link[PATH_MAX], target[PATH_MAX];
+
+		if (strncmp(de->d_name, "devcd", 5))
+			continue;
+		snprintf(link, sizeof(link), "/sys/class/devcoredump/%s/failing_device",
+			 de->d_name);
+		if (realpath(link, target) && !strcmp(target, pci_dir))
+			count++;
+	}
+	closedir(dir);
+	return count;
+}
+
+/* Reads and then frees every devcoredump of @pci_dir; returns the bytes read. */
+static long consume_devcoredumps(const char *pci_dir)
+{
+	DIR *dir = opendir("/sys/class/devcoredump");
+	struct dirent *de;
+	long total = 0;
+
+	igt_assert(dir);
+	while ((de = readdir(dir))) {
+		char path[PATH_MAX], target[PATH_MAX], buf[4096];
+		ssize_t n;
+		int data;
+
+		if (strncmp(de->d_name, "devcd", 5))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/devcoredump/%s/failing_device",
+			 de->d_name);
+		if (!realpath(path, target) || strcmp(target, pci_dir))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/devcoredump/%s/data", de->d_name);
+		data = open(path, O_RDWR | O_CLOEXEC);
+		igt_assert_lte(0, data);
+		while ((n = read(data, buf, sizeof(buf))) > 0)
+			total += n;
+		/* Any write frees the dump. */
+		igt_assert_eq(write(data, "1", 1), 1);
+		close(data);
+	}
+	closedir(dir);
+	return total;
+}
+
+igt_main
+{
+	struct igt_ember_env env;
+	struct igt_ember_buf buf;
+	int fd = -1;
+
+	igt_fixture {
+		fd = drm_open_driver_render(DRIVER_EMBER);
+		igt_ember_get_gpu_info(fd, &info);
+		igt_require_f(info.max_queues, "driver without submission (1.0)\n");
+	}
+
+	/* Each subtest gets a fresh context: faulted ones stay banned. */
+#define SETUP() do { \
+		igt_ember_env_init(&env, fd, 1); \
+		igt_ember_buf_create(&buf, &env.vm, PAGE); \
+	} while (0)
+#define TEARDOWN() do { \
+		igt_ember_buf_destroy(&buf); \
+		igt_ember_env_fini(&env); \
+	} while (0)
+
+	igt_describe("A write to an unmapped VA faults there: the write before it lands, "
+		     "the one after it does not, and the context is banned.");
+	igt_subtest("bad-va-write") {
+		SETUP();
+		igt_ember_ib_write32(&env.ib, buf.va, 1);
+		igt_ember_ib_write32(&env.ib, buf.va + 16 * PAGE, 2);
+		igt_ember_ib_write32(&env.ib, buf.va + 4, 3);
+		expect_fault(&env, EMBER_FAULT_TRANSLATION, buf.va + 16 * PAGE,
+			     EMBER_ACCESS_WRITE, WRITE32_BYTES);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[1], 0);
+		TEARDOWN();
+	}
+
+	igt_describe("A copy from an unmapped VA is a read fault at that VA.");
+	igt_subtest("bad-va-read") {
+		SETUP();
+		igt_ember_ib_copy(&env.ib, buf.va + 32 * PAGE + 8, buf.va, 16);
+		expect_fault(&env, EMBER_FAULT_TRANSLATION, buf.va + 32 * PAGE + 8,
+			     EMBER_ACCESS_READ, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0);
+		TEARDOWN();
+	}
+
+	igt_describe("An IB at an unmapped VA faults on its fetch.");
+	igt_subtest("unmapped-ib") {
+		struct drm_ember_job job;
+		uint32_t done;
+		struct drm_ember_sync_op signal;
+
+		SETUP();
+		done = igt_ember_syncobj_create(fd, 0);
+		signal = igt_ember_signal(done, 0);
+		job = (struct drm_ember_job) {
+			.ib_va = buf.va + 8 * PAGE, .ib_size = 64,
+			.syncs = DRM_EMBER_OBJ_ARRAY(1, &signal),
+		};
+		igt_assert_eq(__igt_ember_submit(fd, env.ctx, &job, 1), 0);
+		igt_ember_syncobj_wait(fd, done, 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, done, 0), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, buf.va + 8 * PAGE,
+					 EMBER_ACCESS_READ);
+		igt_ember_syncobj_destroy(fd, done);
+		TEARDOWN();
+	}
+
+	igt_describe("A write to a read-only mapping is a permission fault.");
+	igt_subtest("readonly-write") {
+		struct igt_ember_buf ro;
+
+		SETUP();
+		igt_ember_buf_create_flags(&ro, &env.vm, PAGE, 0, DRM_EMBER_VM_BIND_OP_MAP_READONLY);
+		igt_ember_ib_fill(&env.ib, ro.va, PAGE, 0xffffffff);
+		expect_fault(&env, EMBER_FAULT_PERMISSION, ro.va, EMBER_ACCESS_WRITE, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&ro)[0], 0);
+		igt_ember_buf_destroy(&ro);
+		TEARDOWN();
+	}
+
+	igt_describe("A reserved opcode is a bad-packet fault reporting the packet's "
+		     "header, VA and IB offset.");
+	igt_subtest("bad-packet-opcode") {
+		const uint32_t header = EMBER_PKT(EMBER_UPKT_RESERVED_LAST, 0, 0);
+
+		SETUP();
+		igt_ember_ib_write32(&env.ib, buf.va, 1);
+		igt_ember_ib_emit(&env.ib, header);
+		igt_ember_ib_write32(&env.ib, buf.va + 4, 2);
+		expect_fault(&env, EMBER_FAULT_BAD_PACKET, packet_va(&env, WRITE32_BYTES), header,
+			     WRITE32_BYTES);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[1], 0);
+		TEARDOWN();
+	}
+
+	igt_describe("A packet with the wrong payload length is a bad-packet fault.");
+	igt_subtest("bad-packet-length") {
+		const uint32_t header = EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 5);
+		int i;
+
+		SETUP();
+		igt_ember_ib_emit(&env.ib, header);
+		for (i = 0; i < 5; i++)
+			igt_ember_ib_emit(&env.ib, 0);
+		expect_fault(&env, EMBER_FAULT_BAD_PACKET, packet_va(&env, 0), header, 0);
+		TEARDOWN();
+	}
+
+	igt_describe("A packet running past the end of its IB is a bad-packet fault.");
+	igt_subtest("bad-packet-overrun") {
+		const uint32_t header = EMBER_PKT(EMBER_UPKT_FILL, 0, EMBER_UPKT_FILL_LEN);
+
+		SETUP();
+		igt_ember_ib_nop(&env.ib, 1);
+		igt_ember_ib_emit(&env.ib, header);
+		igt_ember_ib_emit(&env.ib, (uint32_t)buf.va);
+		expect_fault(&env, EMBER_FAULT_BAD_PACKET, packet_va(&env, 8), header, 8);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0);
+		TEARDOWN();
+	}
+
+	igt_describe("Reserved flag bits and misaligned addresses are bad-packet faults.");
+	igt_subtest("bad-packet-flags-alignment") {
+		uint32_t header;
+
+		SETUP();
+		header = EMBER_PKT(EMBER_UPKT_FILL, 0x80, EMBER_UPKT_FILL_LEN);
+		igt_ember_ib_emit(&env.ib, header);
+		igt_ember_ib_emit(&env.ib, (uint32_t)buf.va);
+		igt_ember_ib_emit(&env.ib, (uint32_t)(buf.va >> 32));
+		igt_ember_ib_emit(&env.ib, 4);
+		igt_ember_ib_emit(&env.ib, 0);
+		expect_fault(&env, EMBER_FAULT_BAD_PACKET, packet_va(&env, 0), header, 0);
+		TEARDOWN();
+
+		SETUP();
+		igt_ember_ib_write32(&env.ib, buf.va + 2, 0x1);
+		expect_fault(&env, EMBER_FAULT_BAD_PACKET, packet_va(&env, 0),
+			     EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[1], 0);
+		TEARDOWN();
+	}
+
+	igt_describe("Jobs queued behind a faulting one in the same context fail too, "
+		     "without running.");
+	igt_subtest("fault-fails-queued-jobs") {
+		struct igt_ember_ib good;
+		struct drm_ember_job jobs[3];
+		uint32_t done[3];
+		struct drm_ember_sync_op signals[3];
+		int i;
+
+		SETUP();
+		igt_ember_ib_create(&good, &env.vm, PAGE);
+		igt_ember_ib_write32(&env.ib, buf.va + 64 * PAGE, 1);
+		igt_ember_ib_write32(&good, buf.va, 0x1a7e);
+		for (i = 0; i < 3; i++) {
+			done[i] = igt_ember_syncobj_create(fd, 0);
+			signals[i] = igt_ember_signal(done[i], 0);
+			jobs[i] = igt_ember_ib_job(i ? &good : &env.ib, 0, &signals[i], 1);
+		}
+		igt_assert_eq(__igt_ember_submit(fd, env.ctx, jobs, 3), 0);
+		for (i = 0; i < 3; i++) {
+			igt_ember_syncobj_wait(fd, done[i], 0);
+			igt_assert_f(igt_ember_syncobj_fence_status(fd, done[i], 0) < 0,
+				     "job %d of a faulted context succeeded\n", i);
+			igt_ember_syncobj_destroy(fd, done[i]);
+		}
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0);
+		igt_ember_ib_destroy(&good);
+		TEARDOWN();
+	}
+
+	igt_describe("Another context of the file and a context of another file keep "
+		     "working while and after one context faults.");
+	igt_subtest("innocent-contexts-continue") {
+		int other = drm_open_driver_render(DRIVER_EMBER);
+		struct igt_ember_env env2;
+		struct igt_ember_buf buf2;
+		uint32_t ctx_b;
+		int round;
+
+		SETUP();
+		igt_ember_env_init(&env2, other, 1);
+		igt_ember_buf_create(&buf2, &env2.vm, PAGE);
+		ctx_b = igt_ember_ctx_create(fd, env.vm.id, 1);
+		igt_ember_ib_write32(&env.ib, buf.va + 64 * PAGE, 1);
+		igt_assert_eq(igt_ember_run_ib_status(fd, env.ctx, &env.ib, 0), -EIO);
+		for (round = 0; round < 4; round++) {
+			igt_ember_ib_reset(&env.ib);
+			igt_ember_ib_write32(&env.ib, buf.va + 4 * round, 0x100 + round);
+			igt_ember_run_ib(fd, ctx_b, &env.ib, 0);
+			igt_ember_ib_reset(&env2.ib);
+			igt_ember_ib_write32(&env2.ib, buf2.va + 4 * round, 0x200 + round);
+			igt_ember_run_ib(other, env2.ctx, &env2.ib, 0);
+		}
+		for (round = 0; round < 4; round++) {
+			igt_assert_eq_u32(igt_ember_buf_u32(&buf)[round], 0x100 + round);
+			igt_assert_eq_u32(igt_ember_buf_u32(&buf2)[round], 0x200 + round);
+		}
+		igt_assert_eq(igt_ember_ctx_state(fd, ctx_b), DRM_EMBER_CTX_STATE_INNOCENT);
+		igt_assert_eq(igt_ember_ctx_state(other, env2.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		igt_ember_ctx_destroy(fd, ctx_b);
+		igt_ember_buf_destroy(&buf2);
+		igt_ember_env_fini(&env2);
+		drm_close_driver(other);
+		TEARDOWN();
+	}
+
+	igt_describe("A job waiting for memory that never changes is a hang, whether the "
+		     "device's watchdog or the job timeout stops it: its fence fails with "
+		     "ETIMEDOUT, its context is guilty and banned; a second context still runs.");
+	igt_subtest("endless-wait") {
+		uint32_t done, ctx_b;
+		struct drm_ember_sync_op signal;
+		struct drm_ember_ctx_get_state state;
+
+		SETUP();
+		done = igt_ember_syncobj_create(fd, 0);
+		signal = igt_ember_signal(done, 0);
+		igt_ember_ib_wait_mem32(&env.ib, buf.va, EMBER_WAIT_EQ, 0x1, ~0u);
+		igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, &signal, 1);
+		igt_assert_eq(__igt_ember_syncobj_wait(fd, done, 0, hang_wait_ns(), 0), 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, done, 0), -ETIMEDOUT);
+		state = igt_ember_ctx_get_state(fd, env.ctx);
+		igt_assert(state.state & DRM_EMBER_CTX_STATE_GUILTY);
+		igt_assert(state.state & DRM_EMBER_CTX_STATE_BANNED);
+		/* Stopped by the watchdog, the device says so; by the timeout, nothing. */
+		igt_assert_f(state.fault_kind == EMBER_FAULT_NONE ||
+			     state.fault_kind == EMBER_FAULT_WATCHDOG,
+			     "fault kind %u\n", state.fault_kind);
+		igt_assert_eq(__igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, NULL, 0), -ECANCELED);
+		ctx_b = igt_ember_ctx_create(fd, env.vm.id, 1);
+		igt_ember_ib_reset(&env.ib);
+		igt_ember_ib_write32(&env.ib, buf.va + 8, 0xa1fe);
+		igt_ember_run_ib(fd, ctx_b, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[2], 0xa1fe);
+		igt_assert_eq(igt_ember_ctx_state(fd, ctx_b), DRM_EMBER_CTX_STATE_INNOCENT);
+		igt_ember_ctx_destroy(fd, ctx_b);
+		igt_ember_syncobj_destroy(fd, done);
+		TEARDOWN();
+	}
+
+	igt_describe("ember-gpu's fault-next-job knob faults the next job with an "
+		     "injected fault at its IB.");
+	igt_subtest("injected-fault") {
+		igt_require_ember_control();
+		SETUP();
+		igt_ember_ib_write32(&env.ib, buf.va, 1);
+		igt_ember_control_ok("fault-next-job");
+		/* The device faults the IB before its first packet: nothing ran. */
+		expect_fault(&env, EMBER_FAULT_INJECTED, env.ib.buf.va, 0, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0);
+		TEARDOWN();
+	}
+
+	igt_describe("A lost interrupt loses no job: the fence still signals, without error.");
+	igt_subtest("dropped-irq") {
+		igt_require_ember_control();
+		SETUP();
+		igt_ember_ib_write32(&env.ib, buf.va, 0xd20);
+		igt_ember_control_ok("drop-irq");
+		{
+			uint32_t done = igt_ember_syncobj_create(fd, 0);
+			struct drm_ember_sync_op signal = igt_ember_signal(done, 0);
+
+			igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, &signal, 1);
+			igt_assert_eq(__igt_ember_syncobj_wait(fd, done, 0, hang_wait_ns(), 0), 0);
+			igt_assert_eq(igt_ember_syncobj_fence_status(fd, done, 0), 1);
+			igt_ember_syncobj_destroy(fd, done);
+		}
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0xd20);
+		igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		TEARDOWN();
+	}
+
+	igt_describe("An injected ring hang times out: the job first on that ring is "
+		     "guilty (-ETIMEDOUT, banned), the innocent jobs behind it and on the "
+		     "other rings complete after the reset, their contexts innocent.");
+	igt_subtest("injected-ring-hang") {
+		/* One guilty/innocent pair per priority, so that every ring has a pair. */
+		enum { PAIRS = 3 };
+		const uint32_t prios[PAIRS] = {
+			DRM_EMBER_QUEUE_PRIORITY_LOW, DRM_EMBER_QUEUE_PRIORITY_MEDIUM,
+			DRM_EMBER_QUEUE_PRIORITY_HIGH,
+		};
+		uint32_t ring, ctx[PAIRS][2], done[PAIRS][2];
+		struct igt_ember_ib ibs[PAIRS][2];
+		char command[32];
+		int p, i;
+
+		igt_require_ember_control();
+		igt_require_f(geteuid() == 0, "high priority needs CAP_SYS_NICE\n");
+		SETUP();
+		/* One IB per job: an IB is read when its job runs, maybe after a reset. */
+		for (p = 0; p < PAIRS; p++)
+			for (i = 0; i < 2; i++) {
+				igt_ember_ib_create(&ibs[p][i], &env.vm, PAGE);
+				igt_ember_ib_write32(&ibs[p][i], buf.va + 8 * p + 4 * i, 1);
+			}
+		for (ring = 0; ring < info.num_rings; ring++) {
+			int guilty = 0;
+
+			memset(buf.map, 0, PAGE);
+			snprintf(command, sizeof(command), "hang-ring=%u", ring);
+			igt_ember_control_ok(command);
+			/* In each pair the first job is first on its queue's ring. */
+			for (p = 0; p < PAIRS; p++) {
+				for (i = 0; i < 2; i++) {
+					struct drm_ember_sync_op signal;
+
+					igt_assert_eq(__igt_ember_ctx_create(fd, env.vm.id, &prios[p], 1,
+									     &ctx[p][i]), 0);
+					done[p][i] = igt_ember_syncobj_create(fd, 0);
+					signal = igt_ember_signal(done[p][i], 0);
+					igt_ember_submit_ib(fd, ctx[p][i], &ibs[p][i], 0, &signal, 1);
+				}
+			}
+			for (p = 0; p < PAIRS; p++) {
+				for (i = 0; i < 2; i++) {
+					uint32_t state;
+					int status;
+
+					igt_assert_eq(__igt_ember_syncobj_wait(fd, done[p][i], 0,
+									       hang_wait_ns(), 0), 0);
+					status = igt_ember_syncobj_fence_status(fd, done[p][i], 0);
+					state = igt_ember_ctx_state(fd, ctx[p][i]);
+					if (status == -ETIMEDOUT) {
+						igt_assert_eq(i, 0);
+						igt_assert(state & DRM_EMBER_CTX_STATE_GUILTY);
+						igt_assert(state & DRM_EMBER_CTX_STATE_BANNED);
+						guilty++;
+					} else {
+						igt_assert_eq(status, 1);
+						igt_assert_eq(state, DRM_EMBER_CTX_STATE_INNOCENT);
+						igt_assert_eq_u32(igt_ember_buf_u32(&buf)[2 * p + i], 1);
+					}
+					igt_ember_syncobj_destroy(fd, done[p][i]);
+					igt_ember_ctx_destroy(fd, ctx[p][i]);
+				}
+			}
+			igt_assert_f(guilty == 1, "ring %u: %d guilty contexts, expected 1 "
+				     "(is a queue of every priority on every ring?)\n", ring, guilty);
+		}
+		for (p = 0; p < PAIRS; p++)
+			for (i = 0; i < 2; i++)
+				igt_ember_ib_destroy(&ibs[p][i]);
+		TEARDOWN();
+	}
+
+	igt_describe("A fault leaves a devcoredump of the Ember device, which can be "
+		     "read and freed.");
+	igt_subtest("devcoredump") {
+		char pci_dir[PATH_MAX];
+		int before, after, tries;
+
+		igt_assert_eq(igt_ember_pci_sysfs_path(fd, pci_dir, sizeof(pci_dir)), 0);
+		igt_require_f(count_devcoredumps(pci_dir) >= 0, "no devcoredump class\n");
+		consume_devcoredumps(pci_dir);
+		before = count_devcoredumps(pci_dir);
+		igt_assert_eq(before, 0);
+		SETUP();
+		igt_ember_ib_write32(&env.ib, buf.va + 64 * PAGE, 1);
+		igt_assert_eq(igt_ember_run_ib_status(fd, env.ctx, &env.ib, 0), -EIO);
+		/* The dump may be written by a worker after the fence. */
+		for (tries = 0, after = 0; tries < 50 && !after; tries++) {
+			after = count_devcoredumps(pci_dir);
+			if (!after)
+				usleep(100 * 1000);
+		}
+		igt_assert_eq(after, 1);
+		igt_assert_lt(0, consume_devcoredumps(pci_dir));
+		igt_assert_eq(count_devcoredumps(pci_dir), 0);
+		TEARDOWN();
+	}
+
+	igt_fixture {
+		drm_close_driver(fd);
+	}
+}

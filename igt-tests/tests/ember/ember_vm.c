@@ -1,0 +1,783 @@
+// SPDX-License-Identifier: MIT
+/*
+ * DRM_IOCTL_EMBER_VM_CREATE, VM_DESTROY and VM_BIND: what a job can reach
+ * is exactly what is mapped (checked by running copy/fill/write jobs and
+ * reading the memory back on the CPU, and by the faults of jobs that touch
+ * what is not), maps replace and unmaps split, read-only mappings refuse
+ * writes, asynchronous binds follow their sync ops, and every invalid
+ * input gets the uAPI's errno with nothing applied.
+ */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "drmtest.h"
+#include "ember_packets.h"
+#include "igt_ember.h"
+
+#define PAGE IGT_EMBER_PAGE_SIZE
+#define MAX_BIND_OPS 1024
+#define MAX_SYNCS 64
+
+static struct drm_ember_gpu_info info;
+
+static int bind_one(int fd, uint32_t vm, struct drm_ember_vm_bind_op op)
+{
+	return __igt_ember_vm_bind(fd, vm, 0, &op, 1, NULL, 0);
+}
+
+/* Writes @value with the GPU at @va and returns the job's fence status. */
+static int gpu_write(struct igt_ember_env *env, uint64_t va, uint32_t value)
+{
+	igt_ember_ib_reset(&env->ib);
+	igt_ember_ib_write32(&env->ib, va, value);
+	return igt_ember_run_ib_status(env->fd, env->ctx, &env->ib, 0);
+}
+
+igt_main
+{
+	int fd = -1;
+
+	igt_fixture {
+		fd = drm_open_driver_render(DRIVER_EMBER);
+		igt_ember_get_gpu_info(fd, &info);
+		igt_require_f(info.va_end, "driver without VMs (1.0)\n");
+	}
+
+	igt_describe("VM IDs are non-zero and distinct; destroyed IDs are gone (ENOENT).");
+	igt_subtest("create-destroy") {
+		uint32_t ids[8];
+		int i, j;
+
+		for (i = 0; i < 8; i++) {
+			ids[i] = igt_ember_vm_create(fd);
+			for (j = 0; j < i; j++)
+				igt_assert_neq(ids[i], ids[j]);
+		}
+		for (i = 0; i < 8; i++)
+			igt_ember_vm_destroy(fd, ids[i]);
+		for (i = 0; i < 8; i++)
+			igt_assert_eq(__igt_ember_vm_destroy(fd, ids[i]), -ENOENT);
+	}
+
+	igt_describe("VM_CREATE with any flag is EINVAL.");
+	igt_subtest("create-bad-flags") {
+		uint32_t bit, id;
+
+		for (bit = 0; bit < 32; bit++)
+			igt_assert_eq(__igt_ember_vm_create(fd, 1u << bit, &id), -EINVAL);
+	}
+
+	igt_describe("VM_DESTROY of an unknown ID is ENOENT, with a non-zero pad EINVAL.");
+	igt_subtest("destroy-bad-args") {
+		uint32_t vm = igt_ember_vm_create(fd);
+		struct drm_ember_vm_destroy args = { .id = vm, .pad = 1 };
+
+		do_ioctl_err(fd, DRM_IOCTL_EMBER_VM_DESTROY, &args, EINVAL);
+		igt_assert_eq(__igt_ember_vm_destroy(fd, 0), -ENOENT);
+		igt_assert_eq(__igt_ember_vm_destroy(fd, vm + 1000), -ENOENT);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("IDs stay non-zero after a VM_DESTROY of ID 0 (an ALLOC1 xarray "
+		     "frees index 0 when it is erased).");
+	igt_subtest("destroy-zero-keeps-ids-nonzero") {
+		uint32_t ids[4];
+		int i;
+
+		igt_assert_eq(__igt_ember_vm_destroy(fd, 0), -ENOENT);
+		for (i = 0; i < 4; i++)
+			ids[i] = igt_ember_vm_create(fd);
+		for (i = 0; i < 4; i++)
+			igt_ember_vm_destroy(fd, ids[i]);
+	}
+
+	igt_describe("A VM ID means nothing in another DRM file.");
+	igt_subtest("vm-per-file") {
+		int other = drm_open_driver_render(DRIVER_EMBER);
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(other, PAGE, 0);
+		uint32_t ctx;
+
+		igt_assert_eq(__igt_ember_vm_map(other, vm, handle, 0, info.va_start, PAGE, 0),
+			      -ENOENT);
+		igt_assert_eq(__igt_ember_ctx_create(other, vm, NULL, 1, &ctx), -ENOENT);
+		igt_assert_eq(__igt_ember_vm_destroy(other, vm), -ENOENT);
+		igt_ember_vm_destroy(fd, vm);
+		drm_close_driver(other);
+	}
+
+	igt_describe("A mapped BO is what the GPU writes: fill, write and copy land in it.");
+	igt_subtest("map-gpu-writes") {
+		struct igt_ember_env env;
+		struct igt_ember_buf a, b;
+		uint32_t *pa, *pb;
+		unsigned int i;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&a, &env.vm, 4 * PAGE);
+		igt_ember_buf_create(&b, &env.vm, 4 * PAGE);
+		igt_ember_ib_fill(&env.ib, a.va, 4 * PAGE, 0xc0ffee00);
+		igt_ember_ib_write32(&env.ib, a.va + 8, 0x12345678);
+		igt_ember_ib_barrier(&env.ib);
+		igt_ember_ib_copy(&env.ib, a.va, b.va + PAGE, 2 * PAGE);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		pa = igt_ember_buf_u32(&a);
+		pb = igt_ember_buf_u32(&b);
+		for (i = 0; i < 4 * PAGE / 4; i++)
+			igt_assert_eq_u32(pa[i], i == 2 ? 0x12345678 : 0xc0ffee00);
+		for (i = 0; i < 4 * PAGE / 4; i++) {
+			uint32_t want = i < PAGE / 4 || i >= 3 * PAGE / 4 ? 0 :
+					i == PAGE / 4 + 2 ? 0x12345678 : 0xc0ffee00;
+
+			igt_assert_eq_u32(pb[i], want);
+		}
+		igt_ember_buf_destroy(&a);
+		igt_ember_buf_destroy(&b);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("bo_offset selects where in the BO a mapping starts.");
+	igt_subtest("map-bo-offset") {
+		struct igt_ember_env env;
+		uint32_t handle, *map;
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		handle = igt_ember_bo_create(fd, 4 * PAGE, 0);
+		map = igt_ember_bo_mmap(fd, handle, 4 * PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		igt_ember_vm_map(fd, env.vm.id, handle, 2 * PAGE, va, PAGE, 0);
+		igt_assert_eq(gpu_write(&env, va + 4, 0xabcd0123), 1);
+		igt_assert_eq_u32(map[2 * PAGE / 4 + 1], 0xabcd0123);
+		igt_assert_eq_u32(map[1], 0);
+		munmap(map, 4 * PAGE);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("A map over part of another replaces that part only.");
+	igt_subtest("map-replaces") {
+		struct igt_ember_env env;
+		struct igt_ember_buf a;
+		uint32_t b, *pa, *pb;
+		unsigned int i;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&a, &env.vm, 4 * PAGE);
+		b = igt_ember_bo_create(fd, PAGE, 0);
+		pb = igt_ember_bo_mmap(fd, b, PAGE);
+		igt_ember_vm_map(fd, env.vm.id, b, 0, a.va + PAGE, PAGE, 0);
+		igt_ember_ib_fill(&env.ib, a.va, 4 * PAGE, 0x77777777);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		pa = igt_ember_buf_u32(&a);
+		for (i = 0; i < 4 * PAGE / 4; i++)
+			igt_assert_eq_u32(pa[i], i / (PAGE / 4) == 1 ? 0 : 0x77777777);
+		for (i = 0; i < PAGE / 4; i++)
+			igt_assert_eq_u32(pb[i], 0x77777777);
+		munmap(pb, PAGE);
+		igt_ember_gem_close(fd, b);
+		igt_ember_buf_destroy(&a);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("Overlapping ops of one call apply in order: a later map replaces "
+		     "part of an earlier one, a later unmap removes part of it.");
+	igt_subtest("bind-overlapping-ops") {
+		struct igt_ember_env env;
+		uint32_t a, b, *pa, *pb;
+		struct drm_ember_vm_bind_op ops[3];
+		uint64_t va;
+		unsigned int i;
+
+		igt_ember_env_init(&env, fd, 1);
+		a = igt_ember_bo_create(fd, 4 * PAGE, 0);
+		b = igt_ember_bo_create(fd, PAGE, 0);
+		pa = igt_ember_bo_mmap(fd, a, 4 * PAGE);
+		pb = igt_ember_bo_mmap(fd, b, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, 4 * PAGE);
+		ops[0] = igt_ember_map_op(a, 0, va, 4 * PAGE, 0);
+		ops[1] = igt_ember_map_op(b, 0, va + PAGE, PAGE, 0);
+		ops[2] = igt_ember_unmap_op(va + 3 * PAGE, PAGE);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, 0, ops, 3, NULL, 0), 0);
+		igt_ember_ib_fill(&env.ib, va, 3 * PAGE, 0x0c0c0c0c);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		for (i = 0; i < 4 * PAGE / 4; i++)
+			igt_assert_eq_u32(pa[i], i / (PAGE / 4) == 0 || i / (PAGE / 4) == 2 ?
+					  0x0c0c0c0c : 0);
+		for (i = 0; i < PAGE / 4; i++)
+			igt_assert_eq_u32(pb[i], 0x0c0c0c0c);
+		igt_assert_eq(gpu_write(&env, va + 3 * PAGE, 1), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va + 3 * PAGE,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(pa[3 * PAGE / 4], 0);
+		munmap(pa, 4 * PAGE);
+		munmap(pb, PAGE);
+		igt_ember_gem_close(fd, a);
+		igt_ember_gem_close(fd, b);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("Unmapping the middle of a mapping splits it: both ends still work, "
+		     "the hole faults.");
+	igt_subtest("unmap-splits") {
+		struct igt_ember_env env;
+		struct igt_ember_buf a;
+		uint32_t *pa;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&a, &env.vm, 3 * PAGE);
+		pa = igt_ember_buf_u32(&a);
+		igt_ember_vm_unmap(fd, env.vm.id, a.va + PAGE, PAGE);
+		igt_assert_eq(gpu_write(&env, a.va, 1), 1);
+		igt_assert_eq(gpu_write(&env, a.va + 2 * PAGE + 12, 3), 1);
+		igt_assert_eq_u32(pa[0], 1);
+		igt_assert_eq_u32(pa[2 * PAGE / 4 + 3], 3);
+		igt_assert_eq(gpu_write(&env, a.va + PAGE + 16, 2), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, a.va + PAGE + 16,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(pa[PAGE / 4 + 4], 0);
+		igt_ember_buf_destroy(&a);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("After an unmap the GPU cannot read the range any more.");
+	igt_subtest("unmap-then-fault") {
+		struct igt_ember_env env;
+		struct igt_ember_buf src, dst;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&src, &env.vm, PAGE);
+		igt_ember_buf_create(&dst, &env.vm, PAGE);
+		memset(src.map, 0x3c, PAGE);
+		igt_ember_ib_copy(&env.ib, src.va, dst.va, 64);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&dst)[0], 0x3c3c3c3c);
+		memset(dst.map, 0, PAGE);
+		igt_ember_vm_unmap(fd, env.vm.id, src.va, PAGE);
+		igt_assert_eq(igt_ember_run_ib_status(fd, env.ctx, &env.ib, 0), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, src.va,
+					 EMBER_ACCESS_READ);
+		igt_assert_eq_u32(igt_ember_buf_u32(&dst)[0], 0);
+		igt_ember_buf_destroy(&src);
+		igt_ember_buf_destroy(&dst);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("After the GPU used a translation, an unmap and a map of another BO "
+		     "at the same VA send the next writes to the new BO (the TLB was "
+		     "invalidated), never to the old one.");
+	igt_subtest("remap-same-va") {
+		struct igt_ember_env env;
+		struct igt_ember_buf out;
+		uint32_t a, b, *pa, *pb;
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&out, &env.vm, PAGE);
+		a = igt_ember_bo_create(fd, PAGE, 0);
+		b = igt_ember_bo_create(fd, PAGE, 0);
+		pa = igt_ember_bo_mmap(fd, a, PAGE);
+		pb = igt_ember_bo_mmap(fd, b, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		igt_ember_vm_map(fd, env.vm.id, a, 0, va, PAGE, 0);
+		pa[0] = 0xaaaa;
+		/* Read and write through the translation so the device caches it. */
+		igt_ember_ib_copy(&env.ib, va, out.va, 4);
+		igt_ember_ib_write32(&env.ib, va + 4, 0xa1);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xaaaa);
+		igt_assert_eq_u32(pa[1], 0xa1);
+		igt_ember_vm_unmap(fd, env.vm.id, va, PAGE);
+		igt_ember_vm_map(fd, env.vm.id, b, 0, va, PAGE, 0);
+		pb[0] = 0xbbbb;
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xbbbb);
+		igt_assert_eq_u32(pb[1], 0xa1);
+		/* A map over a live mapping (no unmap between) switches too. */
+		pa[1] = 0;
+		igt_ember_vm_map(fd, env.vm.id, a, 0, va, PAGE, 0);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0xaaaa);
+		igt_assert_eq_u32(pa[1], 0xa1);
+		munmap(pa, PAGE);
+		munmap(pb, PAGE);
+		igt_ember_vm_unmap(fd, env.vm.id, va, PAGE);
+		igt_ember_gem_close(fd, a);
+		igt_ember_gem_close(fd, b);
+		igt_ember_buf_destroy(&out);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("ASYNC binds chain on timeline points: map at point 1, unmap waiting "
+		     "for point 1 at point 2; the VA works between and faults after.");
+	igt_subtest("async-timeline") {
+		struct igt_ember_env env;
+		uint32_t handle, t = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_sync_op map_sync = igt_ember_signal(t, 1);
+		struct drm_ember_sync_op unmap_syncs[2] = {
+			igt_ember_wait(t, 1), igt_ember_signal(t, 2),
+		};
+		struct drm_ember_vm_bind_op op;
+		uint32_t *map;
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		handle = igt_ember_bo_create(fd, PAGE, 0);
+		map = igt_ember_bo_mmap(fd, handle, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		op = igt_ember_map_op(handle, 0, va, PAGE, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  &map_sync, 1), 0);
+		igt_ember_syncobj_wait(fd, t, 1);
+		igt_assert_eq(gpu_write(&env, va, 0x717e), 1);
+		igt_assert_eq_u32(map[0], 0x717e);
+		op = igt_ember_unmap_op(va, PAGE);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  unmap_syncs, 2), 0);
+		igt_ember_syncobj_wait(fd, t, 2);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, t, 2), 1);
+		igt_assert_eq(gpu_write(&env, va, 0xdead), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(map[0], 0x717e);
+		munmap(map, PAGE);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_syncobj_destroy(fd, t);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("Unmapping space that is not mapped succeeds.");
+	igt_subtest("unmap-unmapped") {
+		uint32_t vm = igt_ember_vm_create(fd);
+
+		igt_assert_eq(__igt_ember_vm_unmap(fd, vm, info.va_start, 16 * PAGE), 0);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("A read-only mapping can be copied from; a GPU write to it is a "
+		     "permission fault and changes nothing.");
+	igt_subtest("map-readonly") {
+		struct igt_ember_env env;
+		struct igt_ember_buf ro, dst;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create_flags(&ro, &env.vm, PAGE, 0, DRM_EMBER_VM_BIND_OP_MAP_READONLY);
+		igt_ember_buf_create(&dst, &env.vm, PAGE);
+		igt_ember_buf_u32(&ro)[5] = 0x600d600d;
+		igt_ember_ib_copy(&env.ib, ro.va, dst.va, PAGE);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&dst)[5], 0x600d600d);
+		igt_assert_eq(gpu_write(&env, ro.va + 20, 0xbad), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_PERMISSION, ro.va + 20,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(igt_ember_buf_u32(&ro)[5], 0x600d600d);
+		igt_ember_buf_destroy(&ro);
+		igt_ember_buf_destroy(&dst);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("NOEXEC mappings are accepted and still readable and writable.");
+	igt_subtest("map-noexec") {
+		struct igt_ember_env env;
+		struct igt_ember_buf buf;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create_flags(&buf, &env.vm, PAGE, 0, DRM_EMBER_VM_BIND_OP_MAP_NOEXEC);
+		igt_assert_eq(gpu_write(&env, buf.va, 0x4e4f5845), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0x4e4f5845);
+		igt_ember_buf_destroy(&buf);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("A mapping keeps its BO alive after the handle is closed.");
+	igt_subtest("map-keeps-bo-alive") {
+		struct igt_ember_env env;
+		struct igt_ember_buf dst;
+		uint32_t handle, *map;
+		uint64_t va;
+		unsigned int i;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&dst, &env.vm, 2 * PAGE);
+		handle = igt_ember_bo_create(fd, 2 * PAGE, 0);
+		map = igt_ember_bo_mmap(fd, handle, 2 * PAGE);
+		for (i = 0; i < 2 * PAGE / 4; i++)
+			map[i] = 0xa11fe000 + i;
+		munmap(map, 2 * PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, 2 * PAGE);
+		igt_ember_vm_map(fd, env.vm.id, handle, 0, va, 2 * PAGE, 0);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_ib_copy(&env.ib, va, dst.va, 2 * PAGE);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		for (i = 0; i < 2 * PAGE / 4; i++)
+			igt_assert_eq_u32(igt_ember_buf_u32(&dst)[i], 0xa11fe000 + i);
+		igt_ember_vm_unmap(fd, env.vm.id, va, 2 * PAGE);
+		igt_ember_buf_destroy(&dst);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("A mapping across 2 MiB and 1 GiB page-table boundaries works "
+		     "page by page.");
+	igt_subtest("map-across-table-boundaries") {
+		const uint64_t size = 4ull << 20, gib = 1ull << 30;
+		uint64_t va = ((info.va_start + gib) & ~(gib - 1)) + gib - (1ull << 20);
+		struct igt_ember_env env;
+		uint32_t handle, *map;
+		uint64_t off;
+
+		igt_require(va + size <= info.va_end);
+		igt_ember_env_init(&env, fd, 1);
+		handle = igt_ember_bo_create(fd, size, 0);
+		map = igt_ember_bo_mmap(fd, handle, size);
+		igt_ember_vm_map(fd, env.vm.id, handle, 0, va, size, 0);
+		for (off = 0; off < size; off += 64 * PAGE)
+			igt_ember_ib_write32(&env.ib, va + off + 4, (uint32_t)(off / PAGE) | 0x1000000);
+		igt_ember_ib_write32(&env.ib, va + size - 4, 0xe0d);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		for (off = 0; off < size; off += 64 * PAGE)
+			igt_assert_eq_u32(map[(off + 4) / 4], (uint32_t)(off / PAGE) | 0x1000000);
+		igt_assert_eq_u32(map[size / 4 - 1], 0xe0d);
+		munmap(map, size);
+		igt_ember_vm_unmap(fd, env.vm.id, va, size);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("VM_BIND on an unknown VM or BO is ENOENT.");
+	igt_subtest("bind-bad-handles") {
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, PAGE, 0);
+
+		igt_assert_eq(__igt_ember_vm_map(fd, vm + 1000, handle, 0, info.va_start, PAGE, 0),
+			      -ENOENT);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle + 1000, 0, info.va_start, PAGE, 0),
+			      -ENOENT);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, 0, 0, info.va_start, PAGE, 0), -ENOENT);
+		igt_assert_eq(__igt_ember_vm_unmap(fd, vm + 1000, info.va_start, PAGE), -ENOENT);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("Unaligned VAs, sizes and BO offsets, and zero sizes, are EINVAL.");
+	igt_subtest("bind-unaligned") {
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, 4 * PAGE, 0);
+		const uint64_t va = info.va_start + 16 * PAGE;
+		static const uint64_t bad[] = { 1, 4, 512, PAGE / 2, PAGE - 1 };
+		unsigned int i;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, va + bad[i], PAGE, 0),
+				      -EINVAL);
+			igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, va, PAGE + bad[i], 0),
+				      -EINVAL);
+			igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, bad[i], va, PAGE, 0),
+				      -EINVAL);
+			igt_assert_eq(__igt_ember_vm_unmap(fd, vm, va + bad[i], PAGE), -EINVAL);
+			igt_assert_eq(__igt_ember_vm_unmap(fd, vm, va, bad[i]), -EINVAL);
+		}
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, va, 0, 0), -EINVAL);
+		igt_assert_eq(__igt_ember_vm_unmap(fd, vm, va, 0), -EINVAL);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("A map beyond the end of its BO is EINVAL.");
+	igt_subtest("bind-outside-bo") {
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, 4 * PAGE, 0);
+		const uint64_t va = info.va_start + 16 * PAGE;
+
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, va, 5 * PAGE, 0), -EINVAL);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, PAGE, va, 4 * PAGE, 0), -EINVAL);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 4 * PAGE, va, PAGE, 0), -EINVAL);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, ~0ull & ~(PAGE - 1), va, PAGE, 0),
+			      -EINVAL);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 3 * PAGE, va, PAGE, 0), 0);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("VA ranges outside [va_start, va_end), or wrapping around, are EINVAL.");
+	igt_subtest("bind-bad-va") {
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, 2 * PAGE, 0);
+		const uint64_t top = ~0ull & ~(PAGE - 1);
+
+		if (info.va_start >= PAGE) {
+			igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, info.va_start - PAGE,
+							 PAGE, 0), -EINVAL);
+			igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, info.va_start - PAGE,
+							 2 * PAGE, 0), -EINVAL);
+			igt_assert_eq(__igt_ember_vm_unmap(fd, vm, info.va_start - PAGE, PAGE),
+				      -EINVAL);
+		}
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, info.va_end, PAGE, 0), -EINVAL);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, info.va_end - PAGE, 2 * PAGE, 0),
+			      -EINVAL);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, 1ull << 48, PAGE, 0), -EINVAL);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, top, 2 * PAGE, 0), -EINVAL);
+		igt_assert_eq(__igt_ember_vm_unmap(fd, vm, top, 2 * PAGE), -EINVAL);
+		igt_assert_eq(__igt_ember_vm_unmap(fd, vm, info.va_end, PAGE), -EINVAL);
+		/* The last page of the range is fine. */
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, handle, 0, info.va_end - PAGE, PAGE, 0), 0);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("Unknown op flags and types, map flags on an unmap, and a BO on an "
+		     "unmap are EINVAL.");
+	igt_subtest("bind-bad-op-flags") {
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, PAGE, 0);
+		const uint64_t va = info.va_start + 16 * PAGE;
+		struct drm_ember_vm_bind_op op;
+		uint32_t bit, type;
+
+		for (bit = 2; bit < 28; bit++) {
+			op = igt_ember_map_op(handle, 0, va, PAGE, 1u << bit);
+			igt_assert_eq(bind_one(fd, vm, op), -EINVAL);
+		}
+		for (type = 2; type < 16; type++) {
+			op = igt_ember_map_op(handle, 0, va, PAGE, 0);
+			op.flags = type << 28;
+			igt_assert_eq(bind_one(fd, vm, op), -EINVAL);
+		}
+		op = igt_ember_unmap_op(va, PAGE);
+		op.flags |= DRM_EMBER_VM_BIND_OP_MAP_READONLY;
+		igt_assert_eq(bind_one(fd, vm, op), -EINVAL);
+		op = igt_ember_unmap_op(va, PAGE);
+		op.flags |= DRM_EMBER_VM_BIND_OP_MAP_NOEXEC;
+		igt_assert_eq(bind_one(fd, vm, op), -EINVAL);
+		op = igt_ember_unmap_op(va, PAGE);
+		op.bo_handle = handle;
+		igt_assert_eq(bind_one(fd, vm, op), -EINVAL);
+		op = igt_ember_unmap_op(va, PAGE);
+		op.bo_offset = PAGE;
+		igt_assert_eq(bind_one(fd, vm, op), -EINVAL);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("Unknown VM_BIND flags, and sync ops without ASYNC, are EINVAL.");
+	igt_subtest("bind-bad-flags") {
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, PAGE, 0);
+		uint32_t syncobj = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_vm_bind_op op = igt_ember_map_op(handle, 0, info.va_start, PAGE, 0);
+		struct drm_ember_sync_op sync = igt_ember_signal(syncobj, 0);
+		uint32_t bit;
+
+		for (bit = 1; bit < 32; bit++)
+			igt_assert_eq(__igt_ember_vm_bind(fd, vm, 1u << bit, &op, 1, NULL, 0),
+				      -EINVAL);
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, 0, &op, 1, &sync, 1), -EINVAL);
+		/* Nothing was queued on the syncobj by the failed calls. */
+		igt_assert_eq(__igt_ember_syncobj_wait(fd, syncobj, 0, 0, 0), -EINVAL);
+		igt_ember_syncobj_destroy(fd, syncobj);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("1024 operations in one call work; 1025 are EINVAL, as are 65 sync ops.");
+	igt_subtest("bind-too-many") {
+		uint32_t vm = igt_ember_vm_create(fd);
+		uint32_t handle = igt_ember_bo_create(fd, (MAX_BIND_OPS + 1) * PAGE, 0);
+		struct drm_ember_vm_bind_op *ops = calloc(MAX_BIND_OPS + 1, sizeof(*ops));
+		struct drm_ember_sync_op syncs[MAX_SYNCS + 1];
+		uint32_t syncobj = igt_ember_syncobj_create(fd, 0);
+		int i;
+
+		igt_assert(ops);
+		for (i = 0; i <= MAX_BIND_OPS; i++)
+			ops[i] = igt_ember_map_op(handle, i * PAGE, info.va_start + 2 * i * PAGE,
+						  PAGE, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, 0, ops, MAX_BIND_OPS + 1, NULL, 0),
+			      -EINVAL);
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, 0, ops, MAX_BIND_OPS, NULL, 0), 0);
+		for (i = 0; i <= MAX_SYNCS; i++)
+			syncs[i] = igt_ember_signal(syncobj, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, ops, 1,
+						  syncs, MAX_SYNCS + 1), -EINVAL);
+		free(ops);
+		igt_ember_syncobj_destroy(fd, syncobj);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("Op arrays: a stride below the first version is EINVAL, a larger one "
+		     "works with a zero tail and is E2BIG with a non-zero tail.");
+	igt_subtest("bind-stride") {
+		struct op_v2 {
+			struct drm_ember_vm_bind_op op;
+			uint64_t future;
+		} big = { .op = { 0 } };
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, PAGE, 0);
+		struct drm_ember_vm_bind args = { .vm_id = vm };
+
+		big.op = igt_ember_map_op(handle, 0, info.va_start + 16 * PAGE, PAGE, 0);
+		args.ops = (struct drm_ember_obj_array) {
+			.stride = sizeof(big.op) - 8, .count = 1, .array = (uintptr_t)&big,
+		};
+		do_ioctl_err(fd, DRM_IOCTL_EMBER_VM_BIND, &args, EINVAL);
+		args.ops.stride = sizeof(big);
+		do_ioctl(fd, DRM_IOCTL_EMBER_VM_BIND, &args);
+		big.future = 1;
+		do_ioctl_err(fd, DRM_IOCTL_EMBER_VM_BIND, &args, E2BIG);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("An unreadable op array is EFAULT.");
+	igt_subtest("bind-bad-pointer") {
+		uint32_t vm = igt_ember_vm_create(fd);
+		struct drm_ember_vm_bind args = {
+			.vm_id = vm,
+			.ops = { .stride = sizeof(struct drm_ember_vm_bind_op), .count = 1,
+				 .array = 8 },
+		};
+
+		do_ioctl_err(fd, DRM_IOCTL_EMBER_VM_BIND, &args, EFAULT);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("Argument checking is all-or-nothing: with one bad op, the good op "
+		     "before it is not applied either (the GPU faults there).");
+	igt_subtest("bind-all-or-nothing") {
+		struct igt_ember_env env;
+		uint32_t handle;
+		struct drm_ember_vm_bind_op ops[2];
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		handle = igt_ember_bo_create(fd, PAGE, 0);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		ops[0] = igt_ember_map_op(handle, 0, va, PAGE, 0);
+		ops[1] = igt_ember_map_op(handle, 0, va + 1, PAGE, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, 0, ops, 2, NULL, 0), -EINVAL);
+		ops[1] = igt_ember_map_op(handle + 1000, 0, va, PAGE, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, 0, ops, 2, NULL, 0), -ENOENT);
+		igt_assert_eq(gpu_write(&env, va, 1), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va,
+					 EMBER_ACCESS_WRITE);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("An ASYNC bind signals its syncobj, after which jobs use the mapping.");
+	igt_subtest("async-map") {
+		struct igt_ember_env env;
+		uint32_t handle, *map, done = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_sync_op signal = igt_ember_signal(done, 0);
+		struct drm_ember_vm_bind_op op;
+		uint64_t va;
+
+		igt_ember_env_init(&env, fd, 1);
+		handle = igt_ember_bo_create(fd, PAGE, 0);
+		map = igt_ember_bo_mmap(fd, handle, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		op = igt_ember_map_op(handle, 0, va, PAGE, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  &signal, 1), 0);
+		igt_ember_syncobj_wait(fd, done, 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, done, 0), 1);
+		igt_assert_eq(gpu_write(&env, va + 64, 0xa5a5), 1);
+		igt_assert_eq_u32(map[16], 0xa5a5);
+		munmap(map, PAGE);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_syncobj_destroy(fd, done);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("An ASYNC unmap waiting for a job happens only after that job, which "
+		     "completes without a fault.");
+	igt_subtest("async-unmap-after-job") {
+		struct igt_ember_env env;
+		struct igt_ember_buf flag, target;
+		uint32_t job_done = igt_ember_syncobj_create(fd, 0);
+		uint32_t unmapped = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_sync_op job_sync = igt_ember_signal(job_done, 0);
+		struct drm_ember_sync_op bind_syncs[2] = {
+			igt_ember_wait(job_done, 0), igt_ember_signal(unmapped, 0),
+		};
+		struct drm_ember_vm_bind_op op;
+
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_buf_create(&flag, &env.vm, PAGE);
+		igt_ember_buf_create(&target, &env.vm, PAGE);
+		igt_ember_ib_wait_mem32(&env.ib, flag.va, EMBER_WAIT_EQ, 1, ~0u);
+		igt_ember_ib_write32(&env.ib, target.va, 0x7a26e7);
+		igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, &job_sync, 1);
+		op = igt_ember_unmap_op(target.va, PAGE);
+		igt_assert_eq(__igt_ember_vm_bind(fd, env.vm.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  bind_syncs, 2), 0);
+		usleep(100 * 1000);
+		igt_assert(igt_ember_syncobj_busy(fd, unmapped, 0));
+		igt_ember_buf_u32(&flag)[0] = 1;
+		igt_ember_syncobj_wait(fd, unmapped, 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, job_done, 0), 1);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, unmapped, 0), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&target)[0], 0x7a26e7);
+		igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		/* And now the range is gone. */
+		igt_assert_eq(gpu_write(&env, target.va, 1), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, target.va,
+					 EMBER_ACCESS_WRITE);
+		igt_ember_buf_destroy(&flag);
+		igt_ember_buf_destroy(&target);
+		igt_ember_syncobj_destroy(fd, job_done);
+		igt_ember_syncobj_destroy(fd, unmapped);
+		igt_ember_env_fini(&env);
+	}
+
+	igt_describe("An ASYNC bind waiting for a syncobj without a fence is EINVAL; an "
+		     "unknown syncobj is ENOENT; a zero timeline point is EINVAL.");
+	igt_subtest("async-bad-syncs") {
+		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, PAGE, 0);
+		uint32_t syncobj = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_vm_bind_op op = igt_ember_map_op(handle, 0, info.va_start, PAGE, 0);
+		struct drm_ember_sync_op sync = igt_ember_wait(syncobj, 0);
+
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, &op, 1, &sync, 1),
+			      -EINVAL);
+		sync = igt_ember_wait(syncobj, 5);
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, &op, 1, &sync, 1),
+			      -EINVAL);
+		sync = igt_ember_signal(syncobj + 1000, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, &op, 1, &sync, 1),
+			      -ENOENT);
+		sync = igt_ember_signal(syncobj, 0);
+		sync.flags |= DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ;
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, &op, 1, &sync, 1),
+			      -EINVAL);
+		sync = igt_ember_signal(syncobj, 0);
+		sync.flags |= 0x40;
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, &op, 1, &sync, 1),
+			      -EINVAL);
+		igt_ember_syncobj_destroy(fd, syncobj);
+		igt_ember_gem_close(fd, handle);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
+	igt_describe("Destroying a VM invalidates its ID at once, but a context on it "
+		     "keeps running jobs in it.");
+	igt_subtest("destroy-with-context") {
+		struct igt_ember_vm vm;
+		struct igt_ember_buf buf;
+		struct igt_ember_ib ib;
+		uint32_t ctx, ctx2;
+
+		igt_ember_vm_init(&vm, fd);
+		ctx = igt_ember_ctx_create(fd, vm.id, 1);
+		igt_ember_buf_create(&buf, &vm, PAGE);
+		igt_ember_ib_create(&ib, &vm, PAGE);
+		igt_ember_ib_write32(&ib, buf.va, 0xd1e);
+		igt_ember_vm_destroy(fd, vm.id);
+		igt_assert_eq(__igt_ember_vm_unmap(fd, vm.id, buf.va, PAGE), -ENOENT);
+		igt_assert_eq(__igt_ember_ctx_create(fd, vm.id, NULL, 1, &ctx2), -ENOENT);
+		igt_ember_run_ib(fd, ctx, &ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0xd1e);
+		igt_ember_ctx_destroy(fd, ctx);
+		igt_ember_ib_destroy(&ib);
+		igt_ember_buf_destroy(&buf);
+	}
+
+	igt_fixture {
+		drm_close_driver(fd);
+	}
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/* Copyright 2026 The Ember Authors */
+
+#include <linux/kref.h>
+#include <linux/seq_file.h>
+#include <linux/spinlock.h>
+
+#include <drm/drm_debugfs.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+
+#include "ember_ctx.h"
+#include "ember_debugfs.h"
+#include "ember_device.h"
+#include "ember_gpu.h"
+#include "ember_regs.h"
+#include "ember_ring.h"
+#include "ember_sched.h"
+
+/**
+ * DOC: debugfs
+ *
+ * Files in /sys/kernel/debug/dri/<minor>/ for the submission side:
+ *
+ * - ``rings``: per ring, its priority, DMA address and size, the device's
+ *   HEAD, TAIL, STATUS and IRQ_SEQ next to the driver's TAIL, the last
+ *   fence value, the last seqno written and the jobs in flight; then the
+ *   number of context and device resets the driver did.
+ * - ``contexts``: every context of every file: handle, owner, hardware
+ *   context, page-table root, queue priorities, state flags
+ *   (enum drm_ember_ctx_state_flags), fence error and first fault.
+ * - ``faults``: the last fault records the device wrote (at most
+ *   EMBER_FAULT_LOG_SIZE), oldest first, and how many were lost.
+ */
+
+/**
+ * DOC: fdinfo
+ *
+ * /proc/<pid>/fdinfo/<fd> of an Ember DRM file shows, besides the DRM
+ * core's keys (drm-driver, drm-client-id, ...) and the memory keys:
+ *
+ * - ``drm-engine-ring<N>: <ns> ns``, one line per hardware ring: the
+ *   device time the file's jobs spent running on ring N, measured by
+ *   TIMESTAMP packets around each job (so time waiting in the ring behind
+ *   other jobs does not count). Queues of priority LOW, MEDIUM and HIGH
+ *   use rings 0, 1 and 2 on the usual three-ring device (see DOC:
+ *   Scheduler). Jobs of destroyed contexts still count.
+ */
+
+static int ember_debugfs_rings(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct ember_device *edev = to_ember_device(entry->dev);
+	struct ember_sched *sched = edev->sched;
+	int cookie;
+	u32 r;
+
+	if (!drm_dev_enter(&edev->base, &cookie))
+		return -ENODEV;
+
+	for (r = 0; r < sched->num_rings; r++)
+		ember_ring_debugfs_show(&sched->rings[r], m);
+	seq_printf(m, "context resets %u device resets %u (device count %u)\n",
+		   sched->ctx_resets, sched->device_resets,
+		   ember_gpu_read(edev, EMBER_REG_RESET_COUNT));
+
+	drm_dev_exit(cookie);
+	return 0;
+}
+
+static int ember_debugfs_contexts(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct ember_device *edev = to_ember_device(entry->dev);
+	struct ember_sched *sched = edev->sched;
+	struct ember_ctx *ctx;
+	u32 c;
+
+	for (c = 0; c < sched->num_hw_ctxs; c++) {
+		spin_lock(&sched->hw_ctx_lock);
+		ctx = sched->hw_ctxs[c];
+		if (ctx && !kref_get_unless_zero(&ctx->refcount))
+			ctx = NULL;
+		spin_unlock(&sched->hw_ctx_lock);
+
+		if (ctx) {
+			ember_ctx_debugfs_show(ctx, m);
+			ember_ctx_put(ctx);
+		}
+	}
+	return 0;
+}
+
+static int ember_debugfs_faults(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct ember_device *edev = to_ember_device(entry->dev);
+	struct ember_sched *sched = edev->sched;
+	struct ember_fault_record *log;
+	u32 i, first, count, lost;
+	unsigned long flags;
+
+	log = kmalloc_array(EMBER_FAULT_LOG_SIZE, sizeof(*log), GFP_KERNEL);
+	if (!log)
+		return -ENOMEM;
+
+	spin_lock_irqsave(&sched->fault_lock, flags);
+	count = min_t(u32, sched->fault_log_count, EMBER_FAULT_LOG_SIZE);
+	first = sched->fault_log_count - count;
+	for (i = 0; i < count; i++)
+		log[i] = sched->fault_log[(first + i) % EMBER_FAULT_LOG_SIZE];
+	lost = sched->faults_lost;
+	spin_unlock_irqrestore(&sched->fault_lock, flags);
+
+	seq_printf(m, "faults logged %u lost %u\n", first + count, lost);
+	for (i = 0; i < count; i++)
+		seq_printf(m, "seq %u kind %u ring %u hw_ctx %d queue %d pos %u ib_offset %u va 0x%llx detail 0x%x time %llu\n",
+			   log[i].seq, log[i].kind, log[i].ring, (int)log[i].hw_ctx,
+			   (int)log[i].queue, log[i].ring_pos, log[i].ib_offset,
+			   log[i].va, log[i].detail, log[i].timestamp);
+
+	kfree(log);
+	return 0;
+}
+
+/**
+ * ember_debugfs_init() - Register the submission side's debugfs files.
+ * @edev: The device, before drm_dev_register() (which creates them).
+ */
+void ember_debugfs_init(struct ember_device *edev)
+{
+	drm_debugfs_add_file(&edev->base, "rings", ember_debugfs_rings, NULL);
+	drm_debugfs_add_file(&edev->base, "contexts", ember_debugfs_contexts, NULL);
+	drm_debugfs_add_file(&edev->base, "faults", ember_debugfs_faults, NULL);
+}

@@ -1,0 +1,634 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/* Copyright 2026 The Ember Authors */
+
+#include <linux/dma-fence-chain.h>
+#include <linux/dma-fence.h>
+#include <linux/dma-resv.h>
+#include <linux/err.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include <drm/drm_exec.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_syncobj.h>
+#include <drm/ember_drm.h>
+
+#include "ember_ctx.h"
+#include "ember_device.h"
+#include "ember_file.h"
+#include "ember_job.h"
+#include "ember_mmu.h"
+
+/**
+ * DOC: Job submission
+ *
+ * DRM_IOCTL_EMBER_SUBMIT queues an array of jobs on the queues of one
+ * context, all or nothing. In order:
+ *
+ * 1. Copy and check every job and sync op; nothing is allocated for a bad
+ *    argument.
+ * 2. Create the jobs (drm_sched_job_init()), with their hardware fences.
+ * 3. Collect the signal operations: find each syncobj, check each
+ *    timeline point is new, preallocate its dma_fence_chain.
+ * 4. Resolve the wait operations into scheduler dependencies. A wait for
+ *    a syncobj (point) that an earlier job of the same call signals waits
+ *    for that job instead; it is resolved once that job is armed.
+ * 5. Lock the VM's reservation object and those of its external BOs
+ *    (drm_exec), reserve a fence slot per job, and add the implicit
+ *    dependencies: kernel fences (moves, binds) of every BO, and every
+ *    fence of a BO shared through dma-buf.
+ * 6. Arm the jobs in order, adding the same-call dependencies.
+ * 7. Nothing can fail after this point: add each job's finished fence to
+ *    the reservation objects, push the jobs, and publish the fences to
+ *    the signal syncobjs (timeline points through dma_fence_chain).
+ *
+ * A wait for a binary syncobj without a fence, or a timeline point not
+ * yet submitted, fails with -EINVAL: the kernel does not wait for
+ * submission (see struct drm_ember_sync_op).
+ */
+
+/**
+ * ember_copy_obj_array() - Copy an object array from userspace.
+ * @arr: The array descriptor.
+ * @elem_size: Size of the kernel's element structure.
+ * @min_stride: Size of the element structure's first version.
+ * @max_count: Most elements allowed.
+ * @out: Where to store the kvmalloc'ed copy (NULL for an empty array);
+ * free it with kvfree().
+ *
+ * Implements the object-array rule of the uAPI: a smaller element is
+ * zero-extended, a larger one must be zero beyond what the kernel knows.
+ *
+ * Return: 0 on success; -EINVAL for a count above @max_count or a stride
+ * below @min_stride; -E2BIG for non-zero unknown fields; -EFAULT or
+ * -ENOMEM.
+ */
+int ember_copy_obj_array(const struct drm_ember_obj_array *arr, size_t elem_size,
+			 size_t min_stride, u32 max_count, void **out)
+{
+	const u8 __user *src = u64_to_user_ptr(arr->array);
+	u8 *dst;
+	u32 i;
+	int ret;
+
+	*out = NULL;
+	if (arr->count > max_count)
+		return -EINVAL;
+	if (!arr->count)
+		return 0;
+	if (arr->stride < min_stride)
+		return -EINVAL;
+
+	dst = kvmalloc_array(arr->count, elem_size, GFP_KERNEL);
+	if (!dst)
+		return -ENOMEM;
+
+	for (i = 0; i < arr->count; i++) {
+		ret = copy_struct_from_user(dst + i * elem_size, elem_size,
+					    src + (size_t)i * arr->stride, arr->stride);
+		if (ret) {
+			kvfree(dst);
+			return ret;
+		}
+	}
+
+	*out = dst;
+	return 0;
+}
+
+/**
+ * struct ember_submit_signal - One syncobj (point) a submission signals.
+ */
+struct ember_submit_signal {
+	/** @handle: The syncobj handle. */
+	u32 handle;
+
+	/** @point: The timeline point, 0 for a binary syncobj. */
+	u64 point;
+
+	/** @syncobj: The syncobj, referenced. */
+	struct drm_syncobj *syncobj;
+
+	/** @chain: Preallocated chain node of a timeline point. */
+	struct dma_fence_chain *chain;
+
+	/** @fence: Finished fence of the last job signalling it, referenced. */
+	struct dma_fence *fence;
+};
+
+/**
+ * struct ember_submit - State of one SUBMIT call.
+ */
+struct ember_submit {
+	/** @file: The calling file. */
+	struct drm_file *file;
+
+	/** @ctx: The context. */
+	struct ember_ctx *ctx;
+
+	/** @count: Number of jobs. */
+	u32 count;
+
+	/** @ujobs: The jobs as userspace passed them. */
+	struct drm_ember_job *ujobs;
+
+	/** @usyncs: Each job's sync ops. */
+	struct drm_ember_sync_op *usyncs[EMBER_SUBMIT_MAX_JOBS];
+
+	/** @jobs: The jobs; NULL once pushed (the scheduler owns them). */
+	struct ember_job *jobs[EMBER_SUBMIT_MAX_JOBS];
+
+	/**
+	 * @deferred: Per job and sync op, the index + 1 of the signal entry
+	 * of an earlier job it waits for, 0 if none.
+	 */
+	u16 *deferred[EMBER_SUBMIT_MAX_JOBS];
+
+	/** @signals: The signal operations, one per syncobj (point). */
+	struct ember_submit_signal *signals;
+
+	/** @signal_count: Entries of @signals in use. */
+	u32 signal_count;
+};
+
+static u32 ember_sync_op_type(const struct drm_ember_sync_op *op)
+{
+	return op->flags & DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK;
+}
+
+static bool ember_sync_op_is_signal(const struct drm_ember_sync_op *op)
+{
+	return op->flags & DRM_EMBER_SYNC_OP_SIGNAL;
+}
+
+static int ember_sync_op_check(const struct drm_ember_sync_op *op)
+{
+	u32 known = DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK | DRM_EMBER_SYNC_OP_SIGNAL;
+
+	if (op->flags & ~known)
+		return -EINVAL;
+
+	switch (ember_sync_op_type(op)) {
+	case DRM_EMBER_SYNC_OP_HANDLE_TYPE_SYNCOBJ:
+		return op->timeline_value ? -EINVAL : 0;
+	case DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ:
+		return op->timeline_value ? 0 : -EINVAL;
+	default:
+		return -EINVAL;
+	}
+}
+
+static int ember_submit_copy_jobs(struct ember_submit *submit,
+				  const struct drm_ember_submit *args)
+{
+	struct ember_device *edev = submit->ctx->edev;
+	u32 i, s;
+	int ret;
+
+	ret = ember_copy_obj_array(&args->jobs, sizeof(struct drm_ember_job),
+				   sizeof(struct drm_ember_job), EMBER_SUBMIT_MAX_JOBS,
+				   (void **)&submit->ujobs);
+	if (ret)
+		return ret;
+	submit->count = args->jobs.count;
+
+	for (i = 0; i < submit->count; i++) {
+		const struct drm_ember_job *ujob = &submit->ujobs[i];
+
+		if (ujob->queue_index >= submit->ctx->num_queues ||
+		    ujob->ib_size % 4 || ujob->ib_va % 4 ||
+		    ujob->ib_size > edev->gpu_info.max_ib_size)
+			return -EINVAL;
+
+		ret = ember_copy_obj_array(&ujob->syncs, sizeof(struct drm_ember_sync_op),
+					   sizeof(struct drm_ember_sync_op),
+					   EMBER_JOB_MAX_SYNCS, (void **)&submit->usyncs[i]);
+		if (ret)
+			return ret;
+
+		for (s = 0; s < ujob->syncs.count; s++) {
+			ret = ember_sync_op_check(&submit->usyncs[i][s]);
+			if (ret)
+				return ret;
+		}
+
+		if (ujob->syncs.count) {
+			submit->deferred[i] = kcalloc(ujob->syncs.count,
+						      sizeof(*submit->deferred[i]),
+						      GFP_KERNEL);
+			if (!submit->deferred[i])
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static int ember_submit_create_jobs(struct ember_submit *submit)
+{
+	u32 i;
+	int ret;
+
+	for (i = 0; i < submit->count; i++) {
+		const struct drm_ember_job *ujob = &submit->ujobs[i];
+		struct ember_ctx *ctx = submit->ctx;
+		struct ember_job *job;
+
+		job = kzalloc(sizeof(*job), GFP_KERNEL);
+		if (!job)
+			return -ENOMEM;
+
+		job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL);
+		if (!job->hw_fence) {
+			kfree(job);
+			return -ENOMEM;
+		}
+
+		ret = drm_sched_job_init(&job->base, &ctx->queues[ujob->queue_index].entity,
+					 1, submit->file);
+		if (ret) {
+			kfree(job->hw_fence);
+			kfree(job);
+			return ret;
+		}
+
+		job->ctx = ember_ctx_get(ctx);
+		job->vm = ember_vm_get(ctx->vm);
+		job->queue_index = ujob->queue_index;
+		job->ib_size = ujob->ib_size;
+		job->ib_va = ujob->ib_va;
+		INIT_LIST_HEAD(&job->ring_link);
+		submit->jobs[i] = job;
+	}
+	return 0;
+}
+
+/**
+ * ember_job_free() - Free a job.
+ * @job: The job, cleaned up by drm_sched_job_cleanup().
+ */
+void ember_job_free(struct ember_job *job)
+{
+	/* A job that never ran has a fence that was never initialised. */
+	if (job->hw_fence->ops)
+		dma_fence_put(job->hw_fence);
+	else
+		kfree(job->hw_fence);
+	ember_vm_put(job->vm);
+	ember_ctx_put(job->ctx);
+	kfree(job);
+}
+
+static struct ember_submit_signal *
+ember_submit_find_signal(struct ember_submit *submit, u32 handle, u64 point)
+{
+	u32 i;
+
+	for (i = 0; i < submit->signal_count; i++) {
+		if (submit->signals[i].handle == handle && submit->signals[i].point == point)
+			return &submit->signals[i];
+	}
+	return NULL;
+}
+
+/* The last point of @syncobj, or of earlier signal operations of this call. */
+static u64 ember_submit_last_point(struct ember_submit *submit, u32 handle,
+				   struct drm_syncobj *syncobj)
+{
+	struct dma_fence *fence = drm_syncobj_fence_get(syncobj);
+	u64 last = 0;
+	u32 i;
+
+	if (fence && to_dma_fence_chain(fence))
+		last = fence->seqno;
+	dma_fence_put(fence);
+
+	for (i = 0; i < submit->signal_count; i++) {
+		if (submit->signals[i].handle == handle)
+			last = max(last, submit->signals[i].point);
+	}
+	return last;
+}
+
+static int ember_submit_add_signal(struct ember_submit *submit,
+				   const struct drm_ember_sync_op *op)
+{
+	bool timeline = ember_sync_op_type(op) == DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ;
+	struct ember_submit_signal *sig;
+	struct drm_syncobj *syncobj;
+
+	if (!timeline && ember_submit_find_signal(submit, op->handle, 0))
+		return 0;
+
+	syncobj = drm_syncobj_find(submit->file, op->handle);
+	if (!syncobj)
+		return -ENOENT;
+
+	sig = &submit->signals[submit->signal_count];
+	sig->handle = op->handle;
+	sig->syncobj = syncobj;
+	submit->signal_count++;
+
+	if (timeline) {
+		if (op->timeline_value <= ember_submit_last_point(submit, op->handle, syncobj))
+			return -EINVAL;
+		sig->point = op->timeline_value;
+		sig->chain = dma_fence_chain_alloc();
+		if (!sig->chain)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int ember_submit_collect_signals(struct ember_submit *submit)
+{
+	u32 i, s, total = 0;
+	int ret;
+
+	for (i = 0; i < submit->count; i++)
+		total += submit->ujobs[i].syncs.count;
+	if (!total)
+		return 0;
+
+	submit->signals = kvcalloc(total, sizeof(*submit->signals), GFP_KERNEL);
+	if (!submit->signals)
+		return -ENOMEM;
+
+	for (i = 0; i < submit->count; i++) {
+		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
+			const struct drm_ember_sync_op *op = &submit->usyncs[i][s];
+
+			if (!ember_sync_op_is_signal(op))
+				continue;
+			ret = ember_submit_add_signal(submit, op);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* Whether an earlier job than @job_index signals what @op waits for. */
+static int ember_submit_earlier_signal(struct ember_submit *submit, u32 job_index,
+				       const struct drm_ember_sync_op *op)
+{
+	u32 i, s;
+
+	for (i = 0; i < job_index; i++) {
+		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
+			const struct drm_ember_sync_op *sop = &submit->usyncs[i][s];
+
+			if (ember_sync_op_is_signal(sop) && sop->handle == op->handle &&
+			    sop->timeline_value == op->timeline_value)
+				return ember_submit_find_signal(submit, op->handle,
+								op->timeline_value) -
+				       submit->signals;
+		}
+	}
+	return -1;
+}
+
+static int ember_submit_add_waits(struct ember_submit *submit)
+{
+	u32 i, s;
+	int ret;
+
+	for (i = 0; i < submit->count; i++) {
+		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
+			const struct drm_ember_sync_op *op = &submit->usyncs[i][s];
+			struct dma_fence *fence;
+			int earlier;
+
+			if (ember_sync_op_is_signal(op))
+				continue;
+
+			earlier = ember_submit_earlier_signal(submit, i, op);
+			if (earlier >= 0) {
+				submit->deferred[i][s] = earlier + 1;
+				continue;
+			}
+
+			ret = drm_syncobj_find_fence(submit->file, op->handle,
+						     op->timeline_value, 0, &fence);
+			if (ret)
+				return ret;
+
+			ret = drm_sched_job_add_dependency(&submit->jobs[i]->base, fence);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Which fences of a BO's reservation a job waits for. Every job waits for
+ * the kernel's own fences (moves, binds). A BO shared through dma-buf
+ * (exported or imported) is implicitly synchronised: the job also waits
+ * for every reader and writer, as it may write. A BO only this device's
+ * VMs use gets no implicit synchronisation, so that the queues of a
+ * context stay independent (userspace orders them with syncobjs).
+ */
+static enum dma_resv_usage ember_submit_implicit_usage(struct drm_gem_object *obj,
+						       struct dma_resv *vm_resv)
+{
+	if (obj->resv != vm_resv && (obj->dma_buf || obj->import_attach))
+		return DMA_RESV_USAGE_READ;
+	return DMA_RESV_USAGE_KERNEL;
+}
+
+static int ember_submit_lock(struct ember_submit *submit, struct drm_exec *exec)
+{
+	struct ember_vm *vm = submit->ctx->vm;
+	struct dma_resv *vm_resv = drm_gpuvm_resv(&vm->base);
+	struct drm_gem_object *obj;
+	unsigned long index;
+	u32 i;
+	int ret;
+
+	drm_exec_until_all_locked(exec) {
+		ret = ember_vm_lock_for_job(vm, exec);
+		drm_exec_retry_on_contention(exec);
+		if (ret)
+			return ret;
+	}
+
+	drm_exec_for_each_locked_object(exec, index, obj) {
+		enum dma_resv_usage usage = ember_submit_implicit_usage(obj, vm_resv);
+
+		ret = dma_resv_reserve_fences(obj->resv, submit->count);
+		if (ret)
+			return ret;
+
+		for (i = 0; i < submit->count; i++) {
+			ret = drm_sched_job_add_resv_dependencies(&submit->jobs[i]->base,
+								  obj->resv, usage);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int ember_submit_arm(struct ember_submit *submit)
+{
+	u32 i, s;
+	int ret;
+
+	for (i = 0; i < submit->count; i++) {
+		struct ember_job *job = submit->jobs[i];
+		struct dma_fence *finished;
+
+		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
+			u16 earlier = submit->deferred[i][s];
+			struct dma_fence *fence;
+
+			if (!earlier)
+				continue;
+			fence = dma_fence_get(submit->signals[earlier - 1].fence);
+			ret = drm_sched_job_add_dependency(&job->base, fence);
+			if (ret)
+				return ret;
+		}
+
+		drm_sched_job_arm(&job->base);
+		finished = &job->base.s_fence->finished;
+
+		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
+			const struct drm_ember_sync_op *op = &submit->usyncs[i][s];
+			struct ember_submit_signal *sig;
+
+			if (!ember_sync_op_is_signal(op))
+				continue;
+			sig = ember_submit_find_signal(submit, op->handle, op->timeline_value);
+			dma_fence_put(sig->fence);
+			sig->fence = dma_fence_get(finished);
+		}
+	}
+	return 0;
+}
+
+static void ember_submit_push(struct ember_submit *submit, struct drm_exec *exec)
+{
+	struct ember_vm *vm = submit->ctx->vm;
+	u32 i;
+
+	for (i = 0; i < submit->count; i++) {
+		struct ember_job *job = submit->jobs[i];
+
+		ember_vm_add_job_fence(vm, exec, &job->base.s_fence->finished);
+		drm_sched_entity_push_job(&job->base);
+		submit->jobs[i] = NULL;
+	}
+
+	for (i = 0; i < submit->signal_count; i++) {
+		struct ember_submit_signal *sig = &submit->signals[i];
+
+		if (sig->chain) {
+			drm_syncobj_add_point(sig->syncobj, sig->chain, sig->fence, sig->point);
+			sig->chain = NULL;
+		} else {
+			drm_syncobj_replace_fence(sig->syncobj, sig->fence);
+		}
+	}
+}
+
+static void ember_submit_cleanup(struct ember_submit *submit)
+{
+	u32 i;
+
+	for (i = 0; i < submit->signal_count; i++) {
+		struct ember_submit_signal *sig = &submit->signals[i];
+
+		dma_fence_chain_free(sig->chain);
+		dma_fence_put(sig->fence);
+		drm_syncobj_put(sig->syncobj);
+	}
+	kvfree(submit->signals);
+
+	for (i = 0; i < submit->count; i++) {
+		if (submit->jobs[i]) {
+			drm_sched_job_cleanup(&submit->jobs[i]->base);
+			ember_job_free(submit->jobs[i]);
+		}
+	}
+	for (i = 0; i < EMBER_SUBMIT_MAX_JOBS; i++) {
+		kvfree(submit->usyncs[i]);
+		kfree(submit->deferred[i]);
+	}
+	kvfree(submit->ujobs);
+	ember_ctx_put(submit->ctx);
+}
+
+/**
+ * ember_ioctl_submit() - DRM_IOCTL_EMBER_SUBMIT.
+ * @ddev: The DRM device.
+ * @data: struct drm_ember_submit.
+ * @file: The calling file.
+ *
+ * See DOC: Job submission.
+ *
+ * Return: 0 on success, a negative error code as documented in the uAPI.
+ */
+int ember_ioctl_submit(struct drm_device *ddev, void *data, struct drm_file *file)
+{
+	struct ember_file *efile = file->driver_priv;
+	struct drm_ember_submit *args = data;
+	struct ember_submit *submit;
+	struct drm_exec exec;
+	int ret;
+
+	if (args->pad || args->jobs.count > EMBER_SUBMIT_MAX_JOBS)
+		return -EINVAL;
+
+	submit = kzalloc(sizeof(*submit), GFP_KERNEL);
+	if (!submit)
+		return -ENOMEM;
+	submit->file = file;
+
+	submit->ctx = ember_ctx_lookup(efile, args->ctx_handle);
+	if (!submit->ctx) {
+		kfree(submit);
+		return -ENOENT;
+	}
+
+	if (ember_ctx_ban_error(submit->ctx)) {
+		ret = -ECANCELED;
+		goto out_cleanup;
+	}
+
+	ret = ember_submit_copy_jobs(submit, args);
+	if (ret || !submit->count)
+		goto out_cleanup;
+
+	ret = ember_submit_create_jobs(submit);
+	if (ret)
+		goto out_cleanup;
+
+	ret = ember_submit_collect_signals(submit);
+	if (ret)
+		goto out_cleanup;
+
+	ret = ember_submit_add_waits(submit);
+	if (ret)
+		goto out_cleanup;
+
+	drm_exec_init(&exec, DRM_EXEC_INTERRUPTIBLE_WAIT | DRM_EXEC_IGNORE_DUPLICATES, 0);
+	ret = ember_submit_lock(submit, &exec);
+	if (ret)
+		goto out_exec_fini;
+
+	ret = ember_submit_arm(submit);
+	if (ret)
+		goto out_exec_fini;
+
+	/* Nothing can fail after this point. */
+	ember_submit_push(submit, &exec);
+
+out_exec_fini:
+	drm_exec_fini(&exec);
+out_cleanup:
+	ember_submit_cleanup(submit);
+	kfree(submit);
+	return ret;
+}

@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/* Copyright 2026 The Ember Authors */
+
+#include <linux/dma-fence.h>
+#include <linux/dma-mapping.h>
+#include <linux/io.h>
+#include <linux/lockdep.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
+#include "ember_ctx.h"
+#include "ember_device.h"
+#include "ember_gpu.h"
+#include "ember_job.h"
+#include "ember_packets.h"
+#include "ember_regs.h"
+#include "ember_ring.h"
+#include "ember_sched.h"
+
+/**
+ * DOC: Rings
+ *
+ * A ring is a circular buffer of kernel packets in coherent DMA memory
+ * that the device's command processor for that ring reads (ember-hw.rst,
+ * "Rings"). This file owns the ring buffer, what the device writes back
+ * for it (the status page: the last fence value and per-job timestamps),
+ * the hardware fences and their completion.
+ *
+ * Every job takes exactly EMBER_RING_JOB_BYTES of ring::
+ *
+ *	TIMESTAMP  status.timestamps[slot].start
+ *	RUN_IB     hw_ctx, ib_va, ib_size        (a NOP for a sync-only job)
+ *	TIMESTAMP  status.timestamps[slot].end
+ *	FENCE|IRQ  status.fence = hw_seqno
+ *
+ * so a job never wraps around the end of the ring and needs no padding.
+ * The timestamps measure the device time the job ran, for fdinfo. The
+ * FENCE packet writes the job's hardware seqno and raises the ring's
+ * vector; the IRQ thread (ember_ring_handle_irq()) signals, in ring order,
+ * every hardware fence up to the value it reads. Nothing is signalled in
+ * hard interrupt context.
+ *
+ * The scheduler's credit limit (EMBER_RING_MAX_JOBS) is half the ring's
+ * capacity: the device moves RING_HEAD past a job only after writing its
+ * fence, so the driver may see a job complete while its packets still
+ * count as unread, and TAIL must never get more than a ring ahead of HEAD.
+ *
+ * A job's hardware fence is allocated with the job and initialised by the
+ * first run_job, so writing a job to the ring allocates nothing. Each
+ * emission gives the job a new hardware seqno; the fence keeps its dma-fence
+ * seqno, so a job written again after a device reset (see DOC: Recovery
+ * in ember_sched.c) keeps its fence.
+ */
+
+static const char *ember_ring_fence_get_driver_name(struct dma_fence *fence)
+{
+	return "ember";
+}
+
+static const char *ember_ring_fence_get_timeline_name(struct dma_fence *fence)
+{
+	return "ember-ring";
+}
+
+static const struct dma_fence_ops ember_ring_fence_ops = {
+	.get_driver_name = ember_ring_fence_get_driver_name,
+	.get_timeline_name = ember_ring_fence_get_timeline_name,
+};
+
+/**
+ * ember_ring_init() - Allocate a ring and its status page.
+ * @edev: The device.
+ * @ring: The ring to initialise (zeroed).
+ * @index: The ring's number.
+ * @hw_priority: Its RING_PRIORITY.
+ *
+ * The memory is device-managed: it goes when the PCI device is unbound,
+ * after ember_sched_unplug() has turned the ring off.
+ *
+ * Return: 0 on success, -ENOMEM otherwise.
+ */
+int ember_ring_init(struct ember_device *edev, struct ember_ring *ring,
+		    u32 index, u32 hw_priority)
+{
+	struct device *dev = edev->base.dev;
+	int ret;
+
+	ring->edev = edev;
+	ring->index = index;
+	ring->hw_priority = hw_priority;
+	snprintf(ring->name, sizeof(ring->name), "ring%u", index);
+
+	ring->cpu = dmam_alloc_coherent(dev, EMBER_RING_BUF_SIZE, &ring->dma, GFP_KERNEL);
+	if (!ring->cpu)
+		return -ENOMEM;
+
+	ring->status = dmam_alloc_coherent(dev, sizeof(*ring->status),
+					   &ring->status_dma, GFP_KERNEL);
+	if (!ring->status)
+		return -ENOMEM;
+
+	ret = drmm_mutex_init(&edev->base, &ring->emit_lock);
+	if (ret)
+		return ret;
+
+	spin_lock_init(&ring->fence_lock);
+	INIT_LIST_HEAD(&ring->in_flight);
+	ring->fence_context = dma_fence_context_alloc(1);
+
+	/*
+	 * RING_HEAD equals the TAIL a previous driver instance left: carry
+	 * on from there, as after a device reset. Seqnos start again from 0
+	 * in the new status page.
+	 */
+	ring->tail = ember_gpu_read(edev, EMBER_REG_RING(index, EMBER_RING_HEAD));
+	return 0;
+}
+
+/**
+ * ember_ring_program() - Tell the device where the ring is.
+ * @ring: The ring, empty.
+ *
+ * The contract allows this while the ring is empty: at init, before the
+ * first job.
+ */
+void ember_ring_program(struct ember_ring *ring)
+{
+	struct ember_device *edev = ring->edev;
+	u32 r = ring->index;
+
+	ember_gpu_write(edev, EMBER_REG_RING(r, EMBER_RING_SIZE), 0);
+	ember_gpu_write64(edev, EMBER_REG_RING(r, EMBER_RING_BASE_LO), ring->dma);
+	ember_gpu_write(edev, EMBER_REG_RING(r, EMBER_RING_PRIORITY), ring->hw_priority);
+	ember_gpu_write(edev, EMBER_REG_RING(r, EMBER_RING_TAIL), ring->tail);
+	ember_gpu_write(edev, EMBER_REG_RING(r, EMBER_RING_SIZE), EMBER_RING_BUF_SIZE);
+}
+
+static u32 ember_ring_write(struct ember_ring *ring, u32 pos, u32 dword)
+{
+	ring->cpu[(pos & (EMBER_RING_BUF_SIZE - 1)) / 4] = cpu_to_le32(dword);
+	return pos + 4;
+}
+
+static u32 ember_ring_write_header(struct ember_ring *ring, u32 pos, u32 op, u32 flags,
+				   u32 len)
+{
+	return ember_ring_write(ring, pos, EMBER_PKT(op, flags, len));
+}
+
+static u32 ember_ring_write64(struct ember_ring *ring, u32 pos, u64 value)
+{
+	pos = ember_ring_write(ring, pos, lower_32_bits(value));
+	return ember_ring_write(ring, pos, upper_32_bits(value));
+}
+
+/**
+ * ember_ring_emit_job_locked() - Write a job's packets to the ring.
+ * @ring: The ring.
+ * @job: The job, its hardware fence initialised.
+ *
+ * Gives the job a new hardware seqno and appends it to the in-flight list.
+ * The caller makes the device see the packets with ember_ring_kick_locked().
+ */
+void ember_ring_emit_job_locked(struct ember_ring *ring, struct ember_job *job)
+{
+	u32 slot, pos = ring->tail;
+	dma_addr_t ts;
+
+	lockdep_assert_held(&ring->emit_lock);
+
+	job->hw_seqno = ++ring->emitted_seqno;
+	slot = job->hw_seqno % EMBER_RING_MAX_JOBS;
+	ts = ring->status_dma + offsetof(struct ember_ring_status, timestamps[slot]);
+
+	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_TIMESTAMP, 0, EMBER_KPKT_TIMESTAMP_LEN);
+	pos = ember_ring_write64(ring, pos,
+				 ts + offsetof(struct ember_ring_timestamps, start));
+
+	job->ring_pos = pos;
+	if (job->ib_size) {
+		pos = ember_ring_write_header(ring, pos, EMBER_KPKT_RUN_IB, 0,
+					      EMBER_KPKT_RUN_IB_LEN);
+		pos = ember_ring_write(ring, pos, job->ctx->hw_ctx);
+		pos = ember_ring_write64(ring, pos, job->ib_va);
+		pos = ember_ring_write(ring, pos, job->ib_size);
+	} else {
+		/* Same length as RUN_IB, so every job is the same size. */
+		pos = ember_ring_write_header(ring, pos, EMBER_KPKT_NOP, 0, EMBER_KPKT_RUN_IB_LEN);
+		pos = ember_ring_write64(ring, pos, 0);
+		pos = ember_ring_write64(ring, pos, 0);
+	}
+
+	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_TIMESTAMP, 0, EMBER_KPKT_TIMESTAMP_LEN);
+	pos = ember_ring_write64(ring, pos,
+				 ts + offsetof(struct ember_ring_timestamps, end));
+
+	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_FENCE, EMBER_FENCE_IRQ,
+				      EMBER_KPKT_FENCE_LEN);
+	pos = ember_ring_write64(ring, pos,
+				 ring->status_dma + offsetof(struct ember_ring_status, fence));
+	pos = ember_ring_write64(ring, pos, job->hw_seqno);
+
+	WARN_ON_ONCE(pos - ring->tail != EMBER_RING_JOB_BYTES);
+	ring->tail = pos;
+
+	spin_lock(&ring->fence_lock);
+	list_add_tail(&job->ring_link, &ring->in_flight);
+	spin_unlock(&ring->fence_lock);
+}
+
+/**
+ * ember_ring_kick_locked() - Publish the ring's TAIL and ring its doorbell.
+ * @ring: The ring.
+ *
+ * writel() orders the packets (coherent memory) before TAIL, which is the
+ * release the contract asks for.
+ */
+void ember_ring_kick_locked(struct ember_ring *ring)
+{
+	lockdep_assert_held(&ring->emit_lock);
+
+	ember_gpu_write(ring->edev, EMBER_REG_RING(ring->index, EMBER_RING_TAIL), ring->tail);
+	ember_gpu_ring_doorbell(ring->edev, ring->index);
+}
+
+/**
+ * ember_ring_run_job() - Write a job to the ring and return its fence.
+ * @ring: The ring.
+ * @job: The job.
+ *
+ * Context: The scheduler's run_job: allocates nothing, takes the ring's
+ * emit_lock.
+ *
+ * Return: A reference to the job's hardware fence.
+ */
+struct dma_fence *ember_ring_run_job(struct ember_ring *ring, struct ember_job *job)
+{
+	mutex_lock(&ring->emit_lock);
+	if (!job->hw_fence->ops)
+		dma_fence_init(job->hw_fence, &ember_ring_fence_ops, &ring->fence_lock,
+			       ring->fence_context, ring->emitted_seqno + 1);
+	ember_ring_emit_job_locked(ring, job);
+	ember_ring_kick_locked(ring);
+	mutex_unlock(&ring->emit_lock);
+
+	return dma_fence_get(job->hw_fence);
+}
+
+static void ember_ring_account_locked(struct ember_ring *ring, struct ember_job *job)
+{
+	const struct ember_ring_timestamps *ts;
+	u64 start, end;
+
+	ts = &ring->status->timestamps[job->hw_seqno % EMBER_RING_MAX_JOBS];
+	start = le64_to_cpu(READ_ONCE(ts->start));
+	end = le64_to_cpu(READ_ONCE(ts->end));
+	if (end > start)
+		atomic64_add(end - start, &job->ctx->usage->busy_ns[ring->index]);
+}
+
+static void ember_ring_signal_locked(struct ember_ring *ring, struct ember_job *job,
+				     int error)
+{
+	lockdep_assert_held(&ring->fence_lock);
+
+	list_del_init(&job->ring_link);
+	if (error)
+		dma_fence_set_error(job->hw_fence, error);
+	dma_fence_signal_locked(job->hw_fence);
+}
+
+/**
+ * ember_ring_process_completions() - Signal the fences of completed jobs.
+ * @ring: The ring.
+ *
+ * Reads the last fence value the device wrote and signals, in ring order,
+ * every job up to it; a job of a banned context gets the context's error.
+ * Fault records are consumed first: the device writes them before the
+ * fence of the faulting job, so its context is marked before its fence
+ * signals.
+ *
+ * Context: Process context (IRQ thread, timeout, reset); takes the
+ * scheduler's fault lock, then the ring's fence_lock.
+ */
+void ember_ring_process_completions(struct ember_ring *ring)
+{
+	struct ember_job *job, *tmp;
+	unsigned long flags;
+	u64 done;
+
+	ember_sched_handle_faults(ring->edev);
+
+	spin_lock_irqsave(&ring->fence_lock, flags);
+	/* The fence value first, then what it publishes (timestamps). */
+	done = le64_to_cpu(smp_load_acquire(&ring->status->fence));
+	list_for_each_entry_safe(job, tmp, &ring->in_flight, ring_link) {
+		if (job->hw_seqno > done)
+			break;
+		ember_ring_account_locked(ring, job);
+		ember_ring_signal_locked(ring, job,
+					 ember_ctx_job_error(job->ctx, ring->index,
+							     job->ring_pos));
+	}
+	spin_unlock_irqrestore(&ring->fence_lock, flags);
+}
+
+/**
+ * ember_ring_handle_irq() - The ring's interrupt thread.
+ * @ring: The ring.
+ */
+void ember_ring_handle_irq(struct ember_ring *ring)
+{
+	bool cookie = dma_fence_begin_signalling();
+
+	ember_ring_process_completions(ring);
+	dma_fence_end_signalling(cookie);
+}
+
+/**
+ * ember_ring_take_in_flight() - Take every in-flight job off the ring.
+ * @ring: The ring, after a device reset discarded its packets.
+ * @jobs: Where to move the jobs, in ring order; their fences stay
+ * unsignalled.
+ *
+ * Context: Under the ring's emit_lock.
+ */
+void ember_ring_take_in_flight(struct ember_ring *ring, struct list_head *jobs)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&ring->emit_lock);
+
+	spin_lock_irqsave(&ring->fence_lock, flags);
+	list_splice_tail_init(&ring->in_flight, jobs);
+	spin_unlock_irqrestore(&ring->fence_lock, flags);
+}
+
+/**
+ * ember_ring_fail_job() - Signal a job's hardware fence with an error.
+ * @ring: The ring whose fence lock the fence uses.
+ * @job: The job, on a list of ember_ring_take_in_flight() or in flight.
+ * @error: The error.
+ */
+void ember_ring_fail_job(struct ember_ring *ring, struct ember_job *job, int error)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&ring->fence_lock, flags);
+	ember_ring_signal_locked(ring, job, error);
+	spin_unlock_irqrestore(&ring->fence_lock, flags);
+}
+
+/**
+ * ember_ring_fail_all() - Signal every in-flight job with an error.
+ * @ring: The ring, whose device is gone.
+ * @error: The error.
+ *
+ * Jobs that completed before are signalled normally first.
+ */
+void ember_ring_fail_all(struct ember_ring *ring, int error)
+{
+	struct ember_job *job, *tmp;
+	unsigned long flags;
+
+	ember_ring_process_completions(ring);
+
+	spin_lock_irqsave(&ring->fence_lock, flags);
+	list_for_each_entry_safe(job, tmp, &ring->in_flight, ring_link) {
+		ember_ctx_set_device_lost(job->ctx);
+		ember_ring_signal_locked(ring, job, error);
+	}
+	spin_unlock_irqrestore(&ring->fence_lock, flags);
+}
+
+/**
+ * ember_ring_queue_of_pos() - Find the queue of the job at a ring position.
+ * @ring: The ring.
+ * @ring_pos: RING_HEAD of a RUN_IB packet, from a fault record.
+ *
+ * Return: The context queue index of the in-flight job whose RUN_IB is at
+ * @ring_pos, U32_MAX if there is none.
+ */
+u32 ember_ring_queue_of_pos(struct ember_ring *ring, u32 ring_pos)
+{
+	struct ember_job *job;
+	unsigned long flags;
+	u32 queue = U32_MAX;
+
+	spin_lock_irqsave(&ring->fence_lock, flags);
+	list_for_each_entry(job, &ring->in_flight, ring_link) {
+		if (job->ring_pos == ring_pos) {
+			queue = job->queue_index;
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&ring->fence_lock, flags);
+	return queue;
+}
+
+/**
+ * ember_ring_debugfs_show() - Print a ring's state.
+ * @ring: The ring.
+ * @m: The debugfs file.
+ *
+ * Context: Inside drm_dev_enter() (reads registers).
+ */
+void ember_ring_debugfs_show(struct ember_ring *ring, struct seq_file *m)
+{
+	struct ember_device *edev = ring->edev;
+	u32 r = ring->index, in_flight = 0;
+	struct ember_job *job;
+	unsigned long flags;
+
+	spin_lock_irqsave(&ring->fence_lock, flags);
+	list_for_each_entry(job, &ring->in_flight, ring_link)
+		in_flight++;
+	spin_unlock_irqrestore(&ring->fence_lock, flags);
+
+	seq_printf(m, "%s: priority %u base 0x%llx size %u\n", ring->name,
+		   ring->hw_priority, (u64)ring->dma, EMBER_RING_BUF_SIZE);
+	seq_printf(m, "  head %u tail %u (driver %u) status 0x%x irq_seq %u\n",
+		   ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_HEAD)),
+		   ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_TAIL)),
+		   ring->tail,
+		   ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_STATUS)),
+		   ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_IRQ_SEQ)));
+	seq_printf(m, "  fence %llu emitted %llu in_flight %u\n",
+		   le64_to_cpu(READ_ONCE(ring->status->fence)),
+		   READ_ONCE(ring->emitted_seqno), in_flight);
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/* Copyright 2026 The Ember Authors */
+
+#ifndef __EMBER_RING_H__
+#define __EMBER_RING_H__
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/sizes.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+
+#include <drm/gpu_scheduler.h>
+
+struct dma_fence;
+struct ember_device;
+struct ember_job;
+struct seq_file;
+
+/* Bytes of ring one job takes: TIMESTAMP, RUN_IB, TIMESTAMP, FENCE. */
+#define EMBER_RING_JOB_BYTES	64
+
+/*
+ * Jobs one ring has in flight at most: the drm_sched credit limit. The
+ * ring holds twice as many jobs, because the device writes RING_HEAD past a
+ * job only after its fence, so a job can be complete for the driver while
+ * the device still counts its packets as unread.
+ */
+#define EMBER_RING_MAX_JOBS	128
+#define EMBER_RING_BUF_SIZE		(2 * EMBER_RING_MAX_JOBS * EMBER_RING_JOB_BYTES)
+
+/**
+ * struct ember_ring_timestamps - Device times a job started and ended.
+ */
+struct ember_ring_timestamps {
+	/** @start: Written by the TIMESTAMP packet before the job's RUN_IB. */
+	__le64 start;
+
+	/** @end: Written by the TIMESTAMP packet after it. */
+	__le64 end;
+};
+
+/**
+ * struct ember_ring_status - What the device writes for a ring, in one
+ * page of coherent DMA memory.
+ */
+struct ember_ring_status {
+	/** @fence: The seqno of the last job whose FENCE packet ran. */
+	__le64 fence;
+
+	/** @reserved: Keeps @timestamps on their own cache line. */
+	__le64 reserved[7];
+
+	/** @timestamps: Per job slot (hardware seqno % EMBER_RING_MAX_JOBS). */
+	struct ember_ring_timestamps timestamps[EMBER_RING_MAX_JOBS];
+};
+
+/**
+ * struct ember_ring - A hardware ring and its scheduler.
+ */
+struct ember_ring {
+	/** @edev: The device. */
+	struct ember_device *edev;
+
+	/** @index: Ring number in the contract (doorbell and vector 1 + r). */
+	u32 index;
+
+	/** @hw_priority: RING_PRIORITY of the ring, see DOC: Scheduler. */
+	u32 hw_priority;
+
+	/** @name: "ring<index>", the scheduler's and fdinfo's name. */
+	char name[16];
+
+	/** @cpu: The ring buffer, EMBER_RING_BUF_SIZE bytes of coherent memory. */
+	__le32 *cpu;
+
+	/** @dma: Bus address of @cpu. */
+	dma_addr_t dma;
+
+	/** @status: Fence value and job timestamps, written by the device. */
+	struct ember_ring_status *status;
+
+	/** @status_dma: Bus address of @status. */
+	dma_addr_t status_dma;
+
+	/**
+	 * @emit_lock: Serialises writing packets: protects @tail,
+	 * @emitted_seqno and the ring buffer. Taken by run_job and by the
+	 * device reset, which rewrites what the reset discarded. Never held
+	 * while allocating memory or waiting for a fence.
+	 */
+	struct mutex emit_lock;
+
+	/** @tail: Free-running byte count written to RING_TAIL. */
+	u32 tail;
+
+	/** @emitted_seqno: Seqno of the last job written to the ring. */
+	u64 emitted_seqno;
+
+	/**
+	 * @fence_lock: Protects @in_flight and is the lock of every hardware
+	 * fence of the ring. Taken by completion processing (IRQ thread,
+	 * timeout, reset, unplug) and when a job is added to @in_flight.
+	 */
+	spinlock_t fence_lock;
+
+	/**
+	 * @in_flight: Jobs written to the ring whose hardware fence has not
+	 * signalled, in ring order (&ember_job.ring_link).
+	 */
+	struct list_head in_flight;
+
+	/** @fence_context: dma-fence context of the hardware fences. */
+	u64 fence_context;
+
+	/** @sched: The ring's scheduler: one drm_sched per hardware ring. */
+	struct drm_gpu_scheduler sched;
+
+	/**
+	 * @submit_wq: The scheduler's ordered, high-priority workqueue
+	 * (run_job and free_job).
+	 */
+	struct workqueue_struct *submit_wq;
+};
+
+int ember_ring_init(struct ember_device *edev, struct ember_ring *ring,
+		    u32 index, u32 hw_priority);
+void ember_ring_program(struct ember_ring *ring);
+struct dma_fence *ember_ring_run_job(struct ember_ring *ring, struct ember_job *job);
+void ember_ring_emit_job_locked(struct ember_ring *ring, struct ember_job *job);
+void ember_ring_kick_locked(struct ember_ring *ring);
+void ember_ring_handle_irq(struct ember_ring *ring);
+void ember_ring_process_completions(struct ember_ring *ring);
+void ember_ring_take_in_flight(struct ember_ring *ring, struct list_head *jobs);
+void ember_ring_fail_job(struct ember_ring *ring, struct ember_job *job, int error);
+void ember_ring_fail_all(struct ember_ring *ring, int error);
+u32 ember_ring_queue_of_pos(struct ember_ring *ring, u32 ring_pos);
+void ember_ring_debugfs_show(struct ember_ring *ring, struct seq_file *m);
+
+#endif /* __EMBER_RING_H__ */
