@@ -9,6 +9,7 @@
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 #include <drm/gpu_scheduler.h>
 
@@ -115,6 +116,12 @@ struct ember_ring {
 
 	/** @sched: The ring's scheduler: one drm_sched per hardware ring. */
 	struct drm_gpu_scheduler sched;
+
+	/**
+	 * @submit_wq: The scheduler's ordered, high-priority workqueue
+	 * (run_job and free_job).
+	 */
+	struct workqueue_struct *submit_wq;
 };
 
 int ember_ring_init(struct ember_device *edev, struct ember_ring *ring,

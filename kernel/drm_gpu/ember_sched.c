@@ -461,8 +461,14 @@ void ember_sched_handle_faults(struct ember_device *edev)
 	spin_unlock_irqrestore(&sched->fault_lock, flags);
 }
 
-/* The device priority of ring @r when there are @n rings, see DOC: Scheduler. */
-static u32 ember_sched_ring_priority(u32 r, u32 n)
+/**
+ * ember_sched_ring_priority() - The RING_PRIORITY of a ring.
+ * @r: The ring.
+ * @n: How many rings there are.
+ *
+ * Return: Ring @r's priority when there are @n rings, see DOC: Scheduler.
+ */
+u32 ember_sched_ring_priority(u32 r, u32 n)
 {
 	if (n <= DRM_EMBER_QUEUE_PRIORITY_HIGH + 1)
 		return r;
@@ -474,24 +480,26 @@ static u32 ember_sched_ring_priority(u32 r, u32 n)
 }
 
 /**
- * ember_sched_pick_ring() - Choose the ring of a new queue.
- * @edev: The device.
- * @priority: The queue's enum drm_ember_queue_priority, checked by the caller.
+ * ember_sched_pick_ring_of() - Choose the ring of a new queue.
+ * @ring_priorities: RING_PRIORITY of each ring.
+ * @num_rings: Number of rings, at least 1.
+ * @priority: The queue's enum drm_ember_queue_priority.
  * @used: Rings the context's other queues already use (bit r for ring r).
  *
  * See DOC: Scheduler: a ring of the queue's priority that no other queue
  * of the context uses, else the unused ring nearest in priority (lower
- * before higher), else the priority's first ring.
+ * before higher), else the priority's first ring. Kept free of device
+ * state for KUnit.
  *
  * Return: The ring's index.
  */
-u32 ember_sched_pick_ring(struct ember_device *edev, u32 priority, u32 used)
+u32 ember_sched_pick_ring_of(const u32 *ring_priorities, u32 num_rings, u32 priority,
+			     u32 used)
 {
-	struct ember_sched *sched = edev->sched;
 	u32 r, best = 0, best_score = U32_MAX;
 
-	for (r = 0; r < sched->num_rings; r++) {
-		u32 prio = sched->rings[r].hw_priority;
+	for (r = 0; r < num_rings; r++) {
+		u32 prio = ring_priorities[r];
 		u32 score = 2 * (prio > priority ? prio - priority : priority - prio) +
 			    (prio > priority);
 
@@ -503,6 +511,24 @@ u32 ember_sched_pick_ring(struct ember_device *edev, u32 priority, u32 used)
 		}
 	}
 	return best;
+}
+
+/**
+ * ember_sched_pick_ring() - Choose the ring of a new queue of a context.
+ * @edev: The device, with at least one ring.
+ * @priority: The queue's enum drm_ember_queue_priority, checked by the caller.
+ * @used: Rings the context's other queues already use (bit r for ring r).
+ *
+ * Return: The ring's index, see ember_sched_pick_ring_of().
+ */
+u32 ember_sched_pick_ring(struct ember_device *edev, u32 priority, u32 used)
+{
+	struct ember_sched *sched = edev->sched;
+	u32 prios[EMBER_MAX_RINGS], r;
+
+	for (r = 0; r < sched->num_rings; r++)
+		prios[r] = sched->rings[r].hw_priority;
+	return ember_sched_pick_ring_of(prios, sched->num_rings, priority, used);
 }
 
 /**
@@ -552,8 +578,10 @@ static void ember_sched_fini(struct drm_device *ddev, void *data)
 	struct ember_sched *sched = data;
 	u32 r;
 
-	for (r = 0; r < sched->num_rings; r++)
+	for (r = 0; r < sched->num_rings; r++) {
 		drm_sched_fini(&sched->rings[r].sched);
+		destroy_workqueue(sched->rings[r].submit_wq);
+	}
 	destroy_workqueue(sched->timeout_wq);
 }
 
@@ -570,12 +598,24 @@ static int ember_sched_init_rings(struct ember_sched *sched, u32 num_rings)
 		if (ret)
 			return ret;
 
-		ret = drm_sched_init(&ring->sched, &ember_sched_ops, NULL,
+		/*
+		 * run_job is on every job's submit-to-signal path: a
+		 * high-priority worker starts it as soon as SUBMIT returns
+		 * instead of when the submitting thread next sleeps.
+		 */
+		ring->submit_wq = alloc_ordered_workqueue("ember-%s", WQ_HIGHPRI | WQ_MEM_RECLAIM,
+							  ring->name);
+		if (!ring->submit_wq)
+			return -ENOMEM;
+
+		ret = drm_sched_init(&ring->sched, &ember_sched_ops, ring->submit_wq,
 				     DRM_SCHED_PRIORITY_COUNT, EMBER_RING_MAX_JOBS, 0,
 				     msecs_to_jiffies(sched->job_timeout_ms),
 				     sched->timeout_wq, NULL, ring->name, edev->base.dev);
-		if (ret)
+		if (ret) {
+			destroy_workqueue(ring->submit_wq);
 			return ret;
+		}
 		/* ember_sched_fini() finishes the schedulers counted here. */
 		sched->num_rings = r + 1;
 
@@ -625,6 +665,15 @@ int ember_sched_init(struct ember_device *edev)
 		sched->fault_seq = ember_gpu_read(edev, EMBER_REG_FAULT_ACK);
 	}
 
+	/*
+	 * drmm releases in reverse order: the rings must be allocated before
+	 * the action that finishes their schedulers is added.
+	 */
+	sched->rings = drmm_kcalloc(&edev->base, max(num_rings, 1u),
+				    sizeof(*sched->rings), GFP_KERNEL);
+	if (!sched->rings)
+		return -ENOMEM;
+
 	sched->timeout_wq = alloc_ordered_workqueue("ember-timeout", 0);
 	if (!sched->timeout_wq)
 		return -ENOMEM;
@@ -632,11 +681,6 @@ int ember_sched_init(struct ember_device *edev)
 	ret = drmm_add_action_or_reset(&edev->base, ember_sched_fini, sched);
 	if (ret)
 		return ret;
-
-	sched->rings = drmm_kcalloc(&edev->base, max(num_rings, 1u),
-				    sizeof(*sched->rings), GFP_KERNEL);
-	if (!sched->rings)
-		return -ENOMEM;
 
 	ret = ember_devcoredump_init(edev, sched);
 	if (ret)

@@ -142,6 +142,9 @@ struct ember_sched {
 int ember_sched_init(struct ember_device *edev);
 void ember_sched_unplug(struct ember_device *edev);
 void ember_sched_handle_faults(struct ember_device *edev);
+u32 ember_sched_ring_priority(u32 r, u32 n);
+u32 ember_sched_pick_ring_of(const u32 *ring_priorities, u32 num_rings, u32 priority,
+			     u32 used);
 u32 ember_sched_pick_ring(struct ember_device *edev, u32 priority, u32 used);
 int ember_sched_hw_ctx_alloc(struct ember_device *edev, struct ember_ctx *ctx,
 			     u32 *hw_ctx);
