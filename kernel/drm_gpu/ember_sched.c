@@ -63,6 +63,11 @@
  * faults only its context (reported as a hang, see DOC: Recovery); the
  * scheduler's timeout catches what the device cannot, such as a stuck
  * ring or a dead device.
+ *
+ * Each ring's scheduler runs run_job and free_job on an ordered
+ * WQ_HIGHPRI workqueue of its own: run_job is on every job's
+ * submit-to-signal path, and with a normal-priority worker a one-CPU
+ * machine only starts a job once the submitting thread sleeps.
  */
 
 /**
@@ -137,17 +142,6 @@ MODULE_PARM_DESC(job_timeout_ms,
 static struct ember_ring *to_ember_ring(struct drm_gpu_scheduler *drm_sched)
 {
 	return container_of(drm_sched, struct ember_ring, sched);
-}
-
-/**
- * ember_sched_lost() - Whether the device is gone.
- * @edev: The device.
- *
- * Return: true once ember_sched_unplug() has run.
- */
-bool ember_sched_lost(struct ember_device *edev)
-{
-	return READ_ONCE(edev->sched->lost);
 }
 
 static struct dma_fence *ember_sched_run_job(struct drm_sched_job *sched_job)
@@ -722,7 +716,6 @@ void ember_sched_unplug(struct ember_device *edev)
 	u32 r;
 
 	mutex_lock(&sched->reset_lock);
-	WRITE_ONCE(sched->lost, true);
 
 	if (sched->num_rings && ember_gpu_reset_device_unplugged(edev))
 		drm_warn(&edev->base, "device did not reset on unplug\n");

@@ -85,12 +85,6 @@ struct ember_sched {
 	 */
 	struct mutex reset_lock;
 
-	/**
-	 * @lost: The device is gone; set under @reset_lock, read locklessly
-	 * (run_job, SUBMIT).
-	 */
-	bool lost;
-
 	/** @device_resets: Device resets the driver did. Under @reset_lock. */
 	u32 device_resets;
 
@@ -149,6 +143,5 @@ u32 ember_sched_pick_ring(struct ember_device *edev, u32 priority, u32 used);
 int ember_sched_hw_ctx_alloc(struct ember_device *edev, struct ember_ctx *ctx,
 			     u32 *hw_ctx);
 void ember_sched_hw_ctx_free(struct ember_device *edev, u32 hw_ctx);
-bool ember_sched_lost(struct ember_device *edev);
 
 #endif /* __EMBER_SCHED_H__ */
