@@ -9,6 +9,7 @@
  * the test runner runs this binary after every other test.
  */
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -20,7 +21,7 @@
 
 #define PAGE IGT_EMBER_PAGE_SIZE
 #define JOBS 4
-#define WAITERS 2
+#define WAITERS 4
 
 static double now_s(void)
 {
@@ -63,8 +64,15 @@ igt_main
 			sync_files[i] = igt_ember_syncobj_export_sync_file(fd, done[i], 0);
 		}
 		igt_fork(child, WAITERS) {
-			igt_assert_eq(__igt_ember_syncobj_wait(fd, done[JOBS - 1], 0,
-							       120ull * 1000000000ull, 0), 0);
+			/* Half wait in the kernel's syncobj wait, half poll a sync_file. */
+			if (child % 2) {
+				struct pollfd pfd = { .fd = sync_files[JOBS - 1], .events = POLLIN };
+
+				igt_assert_eq(poll(&pfd, 1, 120 * 1000), 1);
+			} else {
+				igt_assert_eq(__igt_ember_syncobj_wait(fd, done[JOBS - 1], 0,
+								       120ull * 1000000000ull, 0), 0);
+			}
 		}
 		usleep(100 * 1000);
 		igt_assert_eq(igt_ember_sync_file_status(sync_files[0]), 0);

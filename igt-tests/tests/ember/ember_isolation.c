@@ -7,7 +7,6 @@
  * keeps working. Memory handed out again reads zero, for the CPU and for
  * the GPU.
  */
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "drmtest.h"
@@ -29,10 +28,11 @@ static void check_all(const uint32_t *p, uint64_t size, uint32_t value)
 
 /*
  * The victim, in a child: keeps SECRET in a buffer, tells the attacker its
- * VA over @sock, waits until the attacker is done, then checks its data
- * and that its own context still runs jobs.
+ * VA on pipe @out, waits on pipe @in until the attacker is done, then
+ * checks its data and that its own context still runs jobs. (Pipes, not
+ * sockets: the debug kernel has no networking.)
  */
-static void victim(int sock)
+static void victim(int in, int out)
 {
 	int fd = drm_open_driver_render(DRIVER_EMBER);
 	struct igt_ember_env env;
@@ -45,8 +45,8 @@ static void victim(int sock)
 	igt_ember_ib_fill(&env.ib, secret.va, 4 * PAGE, SECRET);
 	igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
 	va = secret.va;
-	igt_assert_eq(write(sock, &va, sizeof(va)), sizeof(va));
-	igt_assert_eq(read(sock, &go, sizeof(go)), sizeof(go));
+	igt_assert_eq(write(out, &va, sizeof(va)), sizeof(va));
+	igt_assert_eq(read(in, &go, sizeof(go)), sizeof(go));
 	check_all(secret.map, 4 * PAGE, SECRET);
 	igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
 	igt_ember_ib_reset(&env.ib);
@@ -56,6 +56,14 @@ static void victim(int sock)
 	igt_ember_buf_destroy(&secret);
 	igt_ember_env_fini(&env);
 	drm_close_driver(fd);
+}
+
+static void close_pipes(int a[2], int b[2])
+{
+	close(a[0]);
+	close(a[1]);
+	close(b[0]);
+	close(b[1]);
 }
 
 /* The attacker's VM: its own buffers are placed far from the victim's VA. */
@@ -85,15 +93,13 @@ igt_main
 		struct igt_ember_buf loot;
 		uint64_t victim_va = 0;
 		uint32_t go = 1;
-		int sock[2];
+		int to_child[2], to_parent[2];
 
-		igt_assert_eq(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock), 0);
-		igt_fork(child, 1) {
-			close(sock[0]);
-			victim(sock[1]);
-		}
-		close(sock[1]);
-		igt_assert_eq(read(sock[0], &victim_va, sizeof(victim_va)), sizeof(victim_va));
+		igt_assert_eq(pipe(to_child), 0);
+		igt_assert_eq(pipe(to_parent), 0);
+		igt_fork(child, 1)
+			victim(to_child[0], to_parent[1]);
+		igt_assert_eq(read(to_parent[0], &victim_va, sizeof(victim_va)), sizeof(victim_va));
 		attacker_env(fd, &env, victim_va);
 		igt_ember_buf_create(&loot, &env.vm, 4 * PAGE);
 		memset(loot.map, 0x55, 4 * PAGE);
@@ -102,11 +108,11 @@ igt_main
 		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, victim_va,
 					 EMBER_ACCESS_READ);
 		check_all(loot.map, 4 * PAGE, POISON);
-		igt_assert_eq(write(sock[0], &go, sizeof(go)), sizeof(go));
+		igt_assert_eq(write(to_child[1], &go, sizeof(go)), sizeof(go));
 		igt_waitchildren();
 		igt_ember_buf_destroy(&loot);
 		igt_ember_env_fini(&env);
-		close(sock[0]);
+		close_pipes(to_child, to_parent);
 	}
 
 	igt_describe("A job writing at another process's VA faults and changes nothing there.");
@@ -114,25 +120,23 @@ igt_main
 		struct igt_ember_env env;
 		uint64_t victim_va = 0;
 		uint32_t go = 1;
-		int sock[2];
+		int to_child[2], to_parent[2];
 
-		igt_assert_eq(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock), 0);
-		igt_fork(child, 1) {
-			close(sock[0]);
-			victim(sock[1]);
-		}
-		close(sock[1]);
-		igt_assert_eq(read(sock[0], &victim_va, sizeof(victim_va)), sizeof(victim_va));
+		igt_assert_eq(pipe(to_child), 0);
+		igt_assert_eq(pipe(to_parent), 0);
+		igt_fork(child, 1)
+			victim(to_child[0], to_parent[1]);
+		igt_assert_eq(read(to_parent[0], &victim_va, sizeof(victim_va)), sizeof(victim_va));
 		attacker_env(fd, &env, victim_va);
 		igt_ember_ib_fill(&env.ib, victim_va, 4 * PAGE, 0xdeadbeef);
 		igt_assert_eq(igt_ember_run_ib_status(fd, env.ctx, &env.ib, 0), -EIO);
 		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, victim_va,
 					 EMBER_ACCESS_WRITE);
 		/* The victim checks its data once told to go on. */
-		igt_assert_eq(write(sock[0], &go, sizeof(go)), sizeof(go));
+		igt_assert_eq(write(to_child[1], &go, sizeof(go)), sizeof(go));
 		igt_waitchildren();
 		igt_ember_env_fini(&env);
-		close(sock[0]);
+		close_pipes(to_child, to_parent);
 	}
 
 	igt_describe("Memory another process filled and freed comes back zeroed, as the "

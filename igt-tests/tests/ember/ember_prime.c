@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * PRIME: BOs exported as dma-bufs and imported by another DRM file or
- * another process (the fd passed over a unix socket with SCM_RIGHTS) are
+ * another process (the fd passed with SCM_RIGHTS, or pidfd_getfd()) are
  * the same memory for the CPU and for the GPU of both sides; a dma-buf
  * keeps its BO alive; implicit synchronisation orders jobs of different
  * files on a shared BO; bad fds get the core's errnos.
@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "drmtest.h"
@@ -61,16 +62,79 @@ static int recv_fd(int sock)
 	return fd;
 }
 
-static void send_word(int sock, uint32_t word)
+/*
+ * How the test hands a dma-buf to another process: SCM_RIGHTS over a unix
+ * socket, the usual way; on a kernel without networking (the debug lane's
+ * has none) the receiver takes the fd from the sender with pidfd_getfd()
+ * instead, which needs the sender to keep it open until told otherwise.
+ * Words go over pipes either way.
+ */
+struct fd_channel {
+	int sock[2];
+	int to_parent[2];
+	int to_child[2];
+};
+
+static void channel_init(struct fd_channel *ch)
 {
-	igt_assert_eq(write(sock, &word, sizeof(word)), sizeof(word));
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ch->sock)) {
+		igt_assert_f(errno == ENOSYS || errno == EAFNOSUPPORT,
+			     "socketpair: %s\n", strerror(errno));
+		ch->sock[0] = ch->sock[1] = -1;
+	}
+	igt_assert_eq(pipe(ch->to_parent), 0);
+	igt_assert_eq(pipe(ch->to_child), 0);
 }
 
-static uint32_t recv_word(int sock)
+static void channel_fini(struct fd_channel *ch)
+{
+	int *fds[] = { ch->sock, ch->to_parent, ch->to_child };
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		if (fds[i][0] >= 0)
+			close(fds[i][0]);
+		if (fds[i][1] >= 0)
+			close(fds[i][1]);
+	}
+}
+
+static void child_send_fd(struct fd_channel *ch, int fd)
+{
+	int32_t msg[2] = { getpid(), fd };
+
+	if (ch->sock[1] >= 0)
+		send_fd(ch->sock[1], fd);
+	else
+		igt_assert_eq(write(ch->to_parent[1], msg, sizeof(msg)), sizeof(msg));
+}
+
+static int parent_recv_fd(struct fd_channel *ch)
+{
+	int32_t msg[2];
+	int pidfd, fd;
+
+	if (ch->sock[0] >= 0)
+		return recv_fd(ch->sock[0]);
+	igt_assert_eq(read(ch->to_parent[0], msg, sizeof(msg)), sizeof(msg));
+	pidfd = syscall(SYS_pidfd_open, msg[0], 0);
+	igt_assert_f(pidfd >= 0, "pidfd_open: %s\n", strerror(errno));
+	fd = syscall(SYS_pidfd_getfd, pidfd, msg[1], 0);
+	igt_assert_f(fd >= 0, "pidfd_getfd: %s\n", strerror(errno));
+	close(pidfd);
+	return fd;
+}
+
+static void send_word(int pipe_wr, uint32_t word)
+{
+	igt_assert_eq(write(pipe_wr, &word, sizeof(word)), sizeof(word));
+}
+
+static uint32_t recv_word(int pipe_rd)
 {
 	uint32_t word = 0;
 
-	igt_assert_eq(read(sock, &word, sizeof(word)), sizeof(word));
+	igt_assert_eq(read(pipe_rd, &word, sizeof(word)), sizeof(word));
 	return word;
 }
 
@@ -175,9 +239,9 @@ igt_main
 	igt_describe("Two processes share a BO through a unix socket: each side's GPU "
 		     "writes are what the other side's GPU and CPU read.");
 	igt_subtest("two-processes") {
-		int sock[2];
+		struct fd_channel ch;
 
-		igt_assert_eq(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock), 0);
+		channel_init(&ch);
 		igt_fork(child, 1) {
 			/* The exporter: its own file, VM and context. */
 			int cfd = drm_open_driver_render(DRIVER_EMBER);
@@ -185,16 +249,15 @@ igt_main
 			struct igt_ember_buf shared;
 			int dmabuf;
 
-			close(sock[0]);
 			igt_ember_env_init(&env, cfd, 1);
 			igt_ember_buf_create(&shared, &env.vm, SIZE);
 			igt_ember_ib_fill(&env.ib, shared.va, SIZE, 0xc0de0001);
 			igt_ember_run_ib(cfd, env.ctx, &env.ib, 0);
 			dmabuf = igt_ember_prime_export(cfd, shared.handle);
-			send_fd(sock[1], dmabuf);
-			close(dmabuf);
+			child_send_fd(&ch, dmabuf);
 			/* The importer's GPU writes the second half back. */
-			igt_assert_eq_u32(recv_word(sock[1]), 1);
+			igt_assert_eq_u32(recv_word(ch.to_child[0]), 1);
+			close(dmabuf);
 			igt_assert_eq_u32(igt_ember_buf_u32(&shared)[0], 0xc0de0001);
 			igt_assert_eq_u32(igt_ember_buf_u32(&shared)[SIZE / 8], 0xba5e0002);
 			igt_assert_eq_u32(igt_ember_buf_u32(&shared)[SIZE / 4 - 1], 0xba5e0002);
@@ -209,10 +272,9 @@ igt_main
 			uint64_t va;
 			int dmabuf;
 
-			close(sock[1]);
 			igt_ember_env_init(&env, fd, 1);
 			igt_ember_buf_create(&mine, &env.vm, SIZE);
-			dmabuf = recv_fd(sock[0]);
+			dmabuf = parent_recv_fd(&ch);
 			imported = igt_ember_prime_import(fd, dmabuf);
 			close(dmabuf);
 			va = igt_ember_vm_alloc_va(&env.vm, SIZE);
@@ -222,13 +284,13 @@ igt_main
 			igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
 			igt_assert_eq_u32(igt_ember_buf_u32(&mine)[0], 0xc0de0001);
 			igt_assert_eq_u32(igt_ember_buf_u32(&mine)[SIZE / 4 - 1], 0xc0de0001);
-			send_word(sock[0], 1);
+			send_word(ch.to_child[1], 1);
 			igt_waitchildren();
 			igt_ember_vm_unmap(fd, env.vm.id, va, SIZE);
 			igt_ember_gem_close(fd, imported);
 			igt_ember_buf_destroy(&mine);
 			igt_ember_env_fini(&env);
-			close(sock[0]);
+			channel_fini(&ch);
 		}
 	}
 

@@ -259,6 +259,31 @@ igt_main
 		TEARDOWN();
 	}
 
+	igt_describe("A fault on queue 1 is reported with that queue and bans the whole "
+		     "context, queue 0 included.");
+	igt_subtest("fault-on-second-queue") {
+		struct drm_ember_ctx_get_state state;
+		struct igt_ember_ib nop;
+		uint32_t ctx;
+
+		igt_require(info.max_queues >= 2);
+		SETUP();
+		ctx = igt_ember_ctx_create(fd, env.vm.id, 2);
+		igt_ember_ib_create(&nop, &env.vm, PAGE);
+		igt_ember_ib_nop(&nop, 0);
+		igt_ember_ib_write32(&env.ib, buf.va + 64 * PAGE, 1);
+		igt_assert_eq(igt_ember_run_ib_status(fd, ctx, &env.ib, 1), -EIO);
+		state = igt_ember_ctx_get_state(fd, ctx);
+		igt_assert(state.state & DRM_EMBER_CTX_STATE_FAULTED);
+		igt_assert_eq(state.fault_queue, 1);
+		igt_assert_eq(state.fault_kind, EMBER_FAULT_TRANSLATION);
+		igt_assert_eq(__igt_ember_submit_ib(fd, ctx, &nop, 0, NULL, 0), -ECANCELED);
+		igt_assert_eq(__igt_ember_submit_ib(fd, ctx, &nop, 1, NULL, 0), -ECANCELED);
+		igt_ember_ctx_destroy(fd, ctx);
+		igt_ember_ib_destroy(&nop);
+		TEARDOWN();
+	}
+
 	igt_describe("Jobs queued behind a faulting one in the same context fail too, "
 		     "without running.");
 	igt_subtest("fault-fails-queued-jobs") {

@@ -7,6 +7,7 @@
  * all-or-nothing, and every invalid input gets the uAPI's errno.
  */
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "drmtest.h"
@@ -317,6 +318,54 @@ igt_main
 			drm_close_driver(cfd);
 		}
 		igt_waitchildren();
+	}
+
+	igt_describe("Everything a running job uses may be closed under it (BO handle, "
+		     "CPU mapping, context, VM): the job still completes and its write "
+		     "lands in memory that stayed alive (read back through a dma-buf).");
+	igt_subtest("teardown-while-job-runs") {
+		struct igt_ember_vm vm;
+		struct igt_ember_buf flag, out;
+		struct igt_ember_ib ib;
+		uint32_t ctx, done = igt_ember_syncobj_create(fd, 0), *flag_map, handle;
+		struct drm_ember_sync_op signal = igt_ember_signal(done, 0);
+		uint32_t *map;
+		int dmabuf;
+
+		igt_ember_vm_init(&vm, fd);
+		ctx = igt_ember_ctx_create(fd, vm.id, 1);
+		igt_ember_buf_create(&flag, &vm, PAGE);
+		igt_ember_buf_create(&out, &vm, PAGE);
+		igt_ember_ib_create(&ib, &vm, PAGE);
+		igt_ember_ib_wait_mem32(&ib, flag.va, EMBER_WAIT_EQ, 1, ~0u);
+		igt_ember_ib_write32(&ib, out.va, 0xa11e);
+		igt_ember_submit_ib(fd, ctx, &ib, 0, &signal, 1);
+		dmabuf = igt_ember_prime_export(fd, out.handle);
+		/*
+		 * Close without unmapping from the VM (an unmap would rightly
+		 * fault the job): only the flag's CPU mapping stays, to open
+		 * the gate.
+		 */
+		flag_map = flag.map;
+		munmap(out.map, PAGE);
+		munmap(ib.buf.map, ib.buf.size);
+		igt_ember_gem_close(fd, out.handle);
+		igt_ember_gem_close(fd, ib.buf.handle);
+		igt_ember_ctx_destroy(fd, ctx);
+		igt_ember_vm_fini(&vm);
+		igt_assert(igt_ember_syncobj_busy(fd, done, 0));
+		__atomic_store_n(flag_map, 1, __ATOMIC_RELEASE);
+		igt_ember_syncobj_wait(fd, done, 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, done, 0), 1);
+		handle = igt_ember_prime_import(fd, dmabuf);
+		close(dmabuf);
+		map = igt_ember_bo_mmap(fd, handle, PAGE);
+		igt_assert_eq_u32(map[0], 0xa11e);
+		munmap(map, PAGE);
+		igt_ember_gem_close(fd, handle);
+		munmap(flag_map, PAGE);
+		igt_ember_gem_close(fd, flag.handle);
+		igt_ember_syncobj_destroy(fd, done);
 	}
 
 	igt_describe("A job with no IB only waits and signals.");

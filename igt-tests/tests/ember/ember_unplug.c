@@ -9,6 +9,7 @@
  * be undone within one boot, is ember_device_loss.)
  */
 #include <limits.h>
+#include <poll.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,7 +19,7 @@
 
 #define PAGE IGT_EMBER_PAGE_SIZE
 #define JOBS 4
-#define WAITERS 2
+#define WAITERS 4
 
 static double now_s(void)
 {
@@ -67,9 +68,15 @@ igt_main
 			sync_files[i] = igt_ember_syncobj_export_sync_file(fd, done[i], 0);
 		}
 		igt_fork(child, WAITERS) {
-			/* Shares the file: waits in the kernel for the last job. */
-			igt_assert_eq(__igt_ember_syncobj_wait(fd, done[JOBS - 1], 0,
-							       60ull * 1000000000ull, 0), 0);
+			/* Half wait in the kernel's syncobj wait, half poll a sync_file. */
+			if (child % 2) {
+				struct pollfd pfd = { .fd = sync_files[JOBS - 1], .events = POLLIN };
+
+				igt_assert_eq(poll(&pfd, 1, 60 * 1000), 1);
+			} else {
+				igt_assert_eq(__igt_ember_syncobj_wait(fd, done[JOBS - 1], 0,
+								       60ull * 1000000000ull, 0), 0);
+			}
 		}
 		usleep(100 * 1000);
 		for (i = 0; i < JOBS; i++)

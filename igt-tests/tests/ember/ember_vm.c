@@ -444,6 +444,21 @@ igt_main
 		igt_ember_env_fini(&env);
 	}
 
+	igt_describe("A BO created exclusive to one VM maps there and nowhere else (EINVAL).");
+	igt_subtest("bind-exclusive-bo-other-vm") {
+		uint32_t vm = igt_ember_vm_create(fd), other_vm = igt_ember_vm_create(fd);
+		struct drm_ember_bo_create create = { .size = PAGE, .exclusive_vm_id = vm };
+		const uint64_t va = info.va_start + 16 * PAGE;
+
+		igt_assert_eq(__igt_ember_bo_create(fd, &create), 0);
+		igt_assert_eq(__igt_ember_vm_map(fd, other_vm, create.handle, 0, va, PAGE, 0),
+			      -EINVAL);
+		igt_assert_eq(__igt_ember_vm_map(fd, vm, create.handle, 0, va, PAGE, 0), 0);
+		igt_ember_gem_close(fd, create.handle);
+		igt_ember_vm_destroy(fd, other_vm);
+		igt_ember_vm_destroy(fd, vm);
+	}
+
 	igt_describe("VM_BIND on an unknown VM or BO is ENOENT.");
 	igt_subtest("bind-bad-handles") {
 		uint32_t vm = igt_ember_vm_create(fd), handle = igt_ember_bo_create(fd, PAGE, 0);
