@@ -277,6 +277,20 @@ FAST(NAME##_ss)								\
 	}								\
 	set_pred(w, in, r ? 0xffffffffu : 0);				\
 }									\
+FAST(NAME##_uniform)							\
+{									\
+	T x = CVT(scalar(w, in, 1)), y = CVT(scalar(w, in, 2));	\
+	uint32_t r;							\
+	switch (in->isa.mod) {						\
+	case EMBER_ISA_EQ: r = x == y; break;				\
+	case EMBER_ISA_NE: r = x != y; break;				\
+	case EMBER_ISA_LT: r = x < y; break;				\
+	case EMBER_ISA_LE: r = x <= y; break;				\
+	case EMBER_ISA_GT: r = x > y; break;				\
+	default: r = x >= y; break;					\
+	}								\
+	w->u[in->scalar[0]] = r;					\
+}									\
 static const sc_handler NAME##_forms[4] = {				\
 	NAME##_vv, NAME##_vs, NAME##_sv, NAME##_ss,			\
 };
@@ -585,6 +599,15 @@ sc_handler SC_VARIANT(sc_fast_handler)(struct sc_insn *in)
 		if (i->type != EMBER_ISA_U32 || classify(in, 2) != 'v' || !classify(in, 3))
 			return NULL;
 		return stg_u32;
+	case EMBER_ISA_OP_CMP:
+		/* A uniform compare into a uniform register (uniform branches). */
+		if (uniform && i->mod <= EMBER_ISA_GE &&
+		    !(i->type == EMBER_ISA_F32 && i->mod == EMBER_ISA_NE) &&
+		    classify(in, 1) == 's' && classify(in, 2) == 's')
+			return i->type == EMBER_ISA_U32 ? cmp_u_uniform :
+			       i->type == EMBER_ISA_S32 ? cmp_s_uniform :
+			       i->type == EMBER_ISA_F32 ? cmp_f_uniform : NULL;
+		break;
 	case EMBER_ISA_OP_MOV:
 		if (i->type != EMBER_ISA_U32)
 			return NULL;
@@ -598,14 +621,15 @@ sc_handler SC_VARIANT(sc_fast_handler)(struct sc_insn *in)
 		return ternary(in, uniform, imad_vvv, imad_vvs, imad_vsv, imad_svv, imad_ssv,
 			       imad_sss);
 	default:
-		forms = binary_table(i);
-		if (!forms)
-			return NULL;
-		/* A compare into a predicate takes scalar sources in any form. */
-		if (i->opcode == EMBER_ISA_OP_CMP)
-			form = binary_form(in, classify(in, 1) == 's' && classify(in, 2) == 's');
-		else
-			form = binary_form(in, uniform);
-		return form < 0 ? NULL : forms[form];
+		break;
 	}
+	forms = binary_table(i);
+	if (!forms)
+		return NULL;
+	/* A compare into a predicate takes scalar sources in any form. */
+	if (i->opcode == EMBER_ISA_OP_CMP)
+		form = binary_form(in, classify(in, 1) == 's' && classify(in, 2) == 's');
+	else
+		form = binary_form(in, uniform);
+	return form < 0 ? NULL : forms[form];
 }

@@ -447,6 +447,42 @@ static bool test_divergence(void)
 	return true;
 }
 
+/* Uniform control flow: compares into uniform registers, BRZ/BRNZ/BRA. */
+static bool test_uniform_branches(void)
+{
+	struct buffer unused = buffer(4), out = buffer(64 * 4 * 4);
+	struct buffer bufs[3] = { unused, unused, out };
+	uint32_t *po = out.cpu;
+	static const char text[] = PROLOGUE
+		"mov u20, 0\nmov u21, 0\n"
+		"Ltop: iadd u21, u21, u20\n"			/* sum 0..9 */
+		"iadd u20, u20, 1\n"
+		"cmp.u32.lt u22, u20, 10\nbrnz u22, Ltop\n"
+		"cmp.f32.gt u23, 2.5, 1.0\n"			/* true */
+		"brz u23, Lskip\n"
+		"iadd u21, u21, 100\n"
+		"Lskip: cmp.s32.lt u24, 0xffffffff, 0\n"		/* -1 < 0: true */
+		"brnz u24, Lover\n"
+		"iadd u21, u21, 1000\n"				/* skipped */
+		"Lover: cmp.u32.eq u25, u20, 3\nbrz u25, Lend\n"
+		"iadd u21, u21, 5000\n"				/* skipped */
+		"bra Lend\n"
+		"Lend: mov v2, u21\nstg.u32 u8, v1, v2\n"
+		"mov v2, u23\niadd v3, v1, 256\nstg.u32 u8, v3, v2\n"
+		"mov v2, u24\niadd v3, v1, 512\nstg.u32 u8, v3, v2\n"
+		"mov v2, u25\niadd v3, v1, 768\nstg.u32 u8, v3, v2\nend\n";
+
+	memset(po, 0xff, 64 * 16);
+	CHECK_EQ(run(text, (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, NULL), 0);
+	for (unsigned int i = 0; i < 64; i++) {
+		CHECK_EQ(po[i], 45 + 100);
+		CHECK_EQ(po[64 + i], 1);
+		CHECK_EQ(po[128 + i], 1);
+		CHECK_EQ(po[192 + i], 0);
+	}
+	return true;
+}
+
 /* Reverse 256 values per workgroup through shared memory and a barrier. */
 static bool test_barrier_shared(void)
 {
@@ -1014,6 +1050,7 @@ int main(void)
 	tap_result(test_alu_unary(), "alu-unary");
 	tap_result(test_alu_64bit(), "alu-64bit");
 	tap_result(test_divergence(), "divergence");
+	tap_result(test_uniform_branches(), "uniform-branches");
 	tap_result(test_barrier_shared(), "barrier-shared-memory");
 	tap_result(test_atomics(), "atomics-contention");
 	tap_result(test_subgroup(), "subgroup");

@@ -36,6 +36,27 @@ igt_main
 		igt_assert_neq(info.timestamp, 0);
 	}
 
+	igt_describe("The driver 1.1 limits are usable: a page-aligned VA range inside "
+		     "the 48-bit space, non-zero BO, IB, queue and context limits, a job "
+		     "timeout.");
+	igt_subtest("limits") {
+		igt_assert_eq_u64(info.va_start % 4096, 0);
+		igt_assert_eq_u64(info.va_end % 4096, 0);
+		igt_assert_lt_u64(info.va_start, info.va_end);
+		igt_assert_lte_u64(info.va_end, 1ull << info.va_bits);
+		igt_assert_lte_u64(4096, info.max_bo_size);
+		igt_assert_eq_u64(info.max_bo_size % 4096, 0);
+		igt_assert_lte(4, info.max_ib_size);
+		igt_assert_eq(info.max_ib_size % 4, 0);
+		igt_assert_lte(1, info.max_queues);
+		igt_assert_lte(1, info.max_contexts);
+		igt_assert_lte(1, info.job_timeout_ms);
+		igt_assert_lte(1, info.num_rings);
+		igt_assert(info.caps & EMBER_CAP_RINGS);
+		igt_assert(info.caps & EMBER_CAP_MMU);
+		igt_assert(info.caps & EMBER_CAP_COPY);
+	}
+
 	igt_describe("Every identity field equals the device's register page, read "
 		     "through the PCI BAR with the driver unbound.");
 	igt_subtest("gpu-info-matches-registers") {
@@ -64,6 +85,9 @@ igt_main
 		igt_assert_eq_u64(igt_ember_reg_read(regs, EMBER_REG_TIMESTAMP_FREQ),
 				  info.timestamp_frequency);
 		igt_assert_eq_u64(igt_ember_reg_read(regs, EMBER_REG_SHM_SIZE), size);
+		igt_assert_eq_u32(igt_ember_reg_read(regs, EMBER_REG_MAX_IB_SIZE), info.max_ib_size);
+		igt_assert_lte(info.max_contexts,
+			       igt_ember_reg_read(regs, EMBER_REG_NUM_CONTEXTS));
 		igt_assert(igt_ember_reg_read(regs, EMBER_REG_STATUS) & EMBER_STATUS_READY);
 		igt_ember_unmap_registers(regs, size);
 
