@@ -19,9 +19,10 @@
  * state once per dispatch and gets its own TLB (the context's TLB belongs
  * to the command processor's thread).
  *
- * A context or device reset during a dispatch takes effect when it ends
- * (the job then counts as aborted); the watchdog deadline of the job is
- * checked inside the waves' loops (wave.c).
+ * The dispatch holds the engine from start to end, so a context or device
+ * reset (which takes the engine) waits for it, and the job's preemption
+ * point after the packet sees the reset; the watchdog deadline of the job,
+ * checked inside the waves' loops (wave.c), bounds that wait.
  */
 
 #include "dispatch.h"
@@ -246,15 +247,6 @@ static void run_item(void *arg, unsigned int item, unsigned int core)
 	}
 }
 
-/* The job's context or the device was reset meanwhile. */
-static bool aborted(const struct ember_job *job)
-{
-	const struct ember_device *dev = job->ring->dev;
-
-	return job->device_generation != dev->reset_generation ||
-	       job->ctx_generation != job->ctx->generation;
-}
-
 static int run_grid(struct ember_job *job, struct sc_dispatch *d, uint32_t total)
 {
 	struct ember_device *dev = job->ring->dev;
@@ -322,8 +314,6 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 		job->fault_detail = EMBER_ILLEGAL_DETAIL(SC_ILLEGAL_NO_HOST_MEMORY, 0);
 		ret = EMBER_FAULT_ILLEGAL_INSTRUCTION;
 	}
-	if (ret != EMBER_FAULT_WATCHDOG && aborted(job))
-		return EMBER_JOB_ABORTED;
 	/* Everything the cores wrote is visible before the next packet. */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	return ret;

@@ -25,8 +25,8 @@ struct ember_shader_cache *ember_shader_cache_create(void);
 void ember_shader_cache_destroy(struct ember_shader_cache *cache);
 
 /*
- * Run a DISPATCH packet's payload of @len dwords: 0, an EMBER_FAULT_* kind
- * (job->fault_va/fault_detail set) or EMBER_JOB_ABORTED.
+ * Run a DISPATCH packet's payload of @len dwords: 0 or an EMBER_FAULT_*
+ * kind (job->fault_va/fault_detail set).
  */
 int ember_shader_dispatch(struct ember_job *job, const uint32_t *payload,
 			  uint32_t len);

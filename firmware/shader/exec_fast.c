@@ -10,7 +10,7 @@
  * integer and float arithmetic, moves, compares into predicates) the
  * predecoder picks a form specialised on the operand kinds instead:
  *
- *   _vv, _vs, _sv (and _vvv, _vvs, _vsv, _svv): vector destination,
+ *   _vv, _vs, _sv (and _vvv, _vvs, _vsv, _svv, _ssv): vector destination,
  *       sources from vector rows (v) or one scalar each (s: a uniform
  *       register or an immediate, read once);
  *   _ss (_sss): uniform destination: one scalar computation.
@@ -122,7 +122,7 @@ FAST_BIN(fdiv, float, f_of, x / y)
 FAST_BIN(fmin, float, f_of, (x < y || y != y) ? x : y)
 FAST_BIN(fmax, float, f_of, (x > y || y != y) ? x : y)
 
-/* Ternary: forms vvv, vvs, vsv, svv and sss. */
+/* Ternary: forms vvv, vvs, vsv, svv, ssv and sss. */
 #define FAST_TER(NAME, T, CVT, EXPR)					\
 FAST(NAME##_vvv)							\
 {									\
@@ -167,6 +167,18 @@ FAST(NAME##_svv)							\
 	const T *b = ROW(T, 2), *c = ROW(T, 3), x = CVT(scalar(w, in, 1)); \
 	_Pragma("GCC ivdep")						\
 	LANES { T y = b[l], z = c[l]; d[l] = (EXPR); }			\
+}									\
+FAST(NAME##_ssv)							\
+{									\
+	if (!ALL_ACTIVE) {						\
+		in->slow(w, in);					\
+		return;							\
+	}								\
+	T *d = ROW(T, 0);						\
+	const T *c = ROW(T, 3), x = CVT(scalar(w, in, 1));		\
+	const T y = CVT(scalar(w, in, 2));				\
+	_Pragma("GCC ivdep")						\
+	LANES { T z = c[l]; d[l] = (EXPR); }				\
 }									\
 FAST(NAME##_sss)							\
 {									\
@@ -264,6 +276,20 @@ FAST(NAME##_ss)								\
 	default: r = x >= y; break;					\
 	}								\
 	set_pred(w, in, r ? 0xffffffffu : 0);				\
+}									\
+FAST(NAME##_uniform)							\
+{									\
+	T x = CVT(scalar(w, in, 1)), y = CVT(scalar(w, in, 2));	\
+	uint32_t r;							\
+	switch (in->isa.mod) {						\
+	case EMBER_ISA_EQ: r = x == y; break;				\
+	case EMBER_ISA_NE: r = x != y; break;				\
+	case EMBER_ISA_LT: r = x < y; break;				\
+	case EMBER_ISA_LE: r = x <= y; break;				\
+	case EMBER_ISA_GT: r = x > y; break;				\
+	default: r = x >= y; break;					\
+	}								\
+	w->u[in->scalar[0]] = r;					\
 }									\
 static const sc_handler NAME##_forms[4] = {				\
 	NAME##_vv, NAME##_vs, NAME##_sv, NAME##_ss,			\
@@ -396,6 +422,61 @@ FAST(ldg_u32)
 	LANES d[l] = r[l];
 }
 
+FAST(stg_u32)
+{
+	struct descriptor desc = descriptor(w, in->isa.src[0].index);
+	const uint32_t *off = ROW(uint32_t, 2);
+	uint32_t data[SC_LANES] SC_ALIGN, lo = 0xffffffffu, hi = 0;
+	struct page_cache pc = { 0 };
+
+	if (!ALL_ACTIVE) {
+		in->slow(w, in);
+		return;
+	}
+	LANES {
+		lo = off[l] < lo ? off[l] : lo;
+		hi = off[l] > hi ? off[l] : hi;
+	}
+	if ((uint64_t)hi + 4 > desc.range) {
+		in->slow(w, in);
+		return;
+	}
+	if (in->scalar_kind[3]) {
+		uint32_t x = scalar(w, in, 3);
+
+		LANES data[l] = x;
+	} else {
+		memcpy(data, ROW(uint32_t, 3), sizeof(data));
+	}
+	/* One page for the whole wave: one translation, then the stores. */
+	if (((desc.va + lo) >> EMBER_PAGE_SHIFT) == ((desc.va + hi + 3) >> EMBER_PAGE_SHIFT)) {
+		uint8_t *host = map_page(w, &pc, desc.va + lo, EMBER_ACCESS_WRITE);
+
+		if (!host)
+			return;
+		host += ((desc.va + lo) & PAGE_MASK) - lo;
+		for (unsigned int l = 0; l < SC_LANES; l++)
+			*(u32_any *)(host + off[l]) = data[l];
+		return;
+	}
+	/* In lane order (the highest lane wins), a page at a time. */
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint64_t va = desc.va + off[l];
+		uint8_t *host;
+
+		if ((va & PAGE_MASK) > EMBER_PAGE_SIZE - 4) {
+			/* Straddles two pages: the rest, lane by lane, in general. */
+			if (!access_bytes(w, &pc, va, &data[l], 4, true))
+				return;
+			continue;
+		}
+		host = map_page(w, &pc, va, EMBER_ACCESS_WRITE);
+		if (!host)
+			return;
+		*(u32_any *)(host + (va & PAGE_MASK)) = data[l];
+	}
+}
+
 /* Operand @i (1..3) as 'v' (row), 's' (scalar) or 0 (neither). */
 static char classify(struct sc_insn *in, unsigned int i)
 {
@@ -431,7 +512,8 @@ static int binary_form(struct sc_insn *in, bool uniform)
 }
 
 static sc_handler ternary(struct sc_insn *in, bool uniform, sc_handler vvv,
-			  sc_handler vvs, sc_handler vsv, sc_handler svv, sc_handler sss)
+			  sc_handler vvs, sc_handler vsv, sc_handler svv, sc_handler ssv,
+			  sc_handler sss)
 {
 	char k[4] = { 0, classify(in, 1), classify(in, 2), classify(in, 3) };
 
@@ -443,6 +525,8 @@ static sc_handler ternary(struct sc_insn *in, bool uniform, sc_handler vvv,
 		return vsv;
 	if (k[1] == 's' && k[2] == 'v' && k[3] == 'v')
 		return svv;
+	if (k[1] == 's' && k[2] == 's' && k[3] == 'v')
+		return ssv;
 	return NULL;
 }
 
@@ -511,6 +595,19 @@ sc_handler SC_VARIANT(sc_fast_handler)(struct sc_insn *in)
 			return NULL;
 		in->scalar[3] = i->src[2].imm;
 		return ldg_u32;
+	case EMBER_ISA_OP_STG:
+		if (i->type != EMBER_ISA_U32 || classify(in, 2) != 'v' || !classify(in, 3))
+			return NULL;
+		return stg_u32;
+	case EMBER_ISA_OP_CMP:
+		/* A uniform compare into a uniform register (uniform branches). */
+		if (uniform && i->mod <= EMBER_ISA_GE &&
+		    !(i->type == EMBER_ISA_F32 && i->mod == EMBER_ISA_NE) &&
+		    classify(in, 1) == 's' && classify(in, 2) == 's')
+			return i->type == EMBER_ISA_U32 ? cmp_u_uniform :
+			       i->type == EMBER_ISA_S32 ? cmp_s_uniform :
+			       i->type == EMBER_ISA_F32 ? cmp_f_uniform : NULL;
+		break;
 	case EMBER_ISA_OP_MOV:
 		if (i->type != EMBER_ISA_U32)
 			return NULL;
@@ -518,18 +615,21 @@ sc_handler SC_VARIANT(sc_fast_handler)(struct sc_insn *in)
 			return classify(in, 1) == 's' ? mov_ss : NULL;
 		return classify(in, 1) == 'v' ? mov_v : mov_s;
 	case EMBER_ISA_OP_FFMA:
-		return ternary(in, uniform, ffma_vvv, ffma_vvs, ffma_vsv, ffma_svv, ffma_sss);
+		return ternary(in, uniform, ffma_vvv, ffma_vvs, ffma_vsv, ffma_svv, ffma_ssv,
+			       ffma_sss);
 	case EMBER_ISA_OP_IMAD:
-		return ternary(in, uniform, imad_vvv, imad_vvs, imad_vsv, imad_svv, imad_sss);
+		return ternary(in, uniform, imad_vvv, imad_vvs, imad_vsv, imad_svv, imad_ssv,
+			       imad_sss);
 	default:
-		forms = binary_table(i);
-		if (!forms)
-			return NULL;
-		/* A compare into a predicate takes scalar sources in any form. */
-		if (i->opcode == EMBER_ISA_OP_CMP)
-			form = binary_form(in, classify(in, 1) == 's' && classify(in, 2) == 's');
-		else
-			form = binary_form(in, uniform);
-		return form < 0 ? NULL : forms[form];
+		break;
 	}
+	forms = binary_table(i);
+	if (!forms)
+		return NULL;
+	/* A compare into a predicate takes scalar sources in any form. */
+	if (i->opcode == EMBER_ISA_OP_CMP)
+		form = binary_form(in, classify(in, 1) == 's' && classify(in, 2) == 's');
+	else
+		form = binary_form(in, uniform);
+	return form < 0 ? NULL : forms[form];
 }

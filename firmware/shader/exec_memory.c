@@ -17,13 +17,17 @@
  * page they translate once and run one gather/scatter loop over host
  * memory. Anything else takes the per-lane path, which still translates
  * once per page run of consecutive lanes (a one-entry page cache), and
- * copies byte by byte only for an access that straddles two pages.
+ * copies byte by byte only for an access that straddles two pages. Behind
+ * both, each core keeps the host address of the pages it translated in
+ * this dispatch (struct sc_group's pages[], with the access rights each
+ * was checked for), the equivalent of its TLB.
  *
  * Shared memory is the workgroup's host buffer: one core runs all waves of
  * a workgroup (wave.c), so shared atomics need no host atomics. Scratch is
  * per lane, laid out [dword][lane] so uniform spill offsets are row
  * copies. Push constants come from the DISPATCH packet; LDDESC reads the
- * descriptor-set table and a descriptor through the MMU.
+ * descriptor-set table and a descriptor through the MMU, once per core and
+ * dispatch (a small cache in struct sc_group).
  *
  * Built twice like exec_alu.c, for its fast-path loops.
  */
@@ -66,12 +70,19 @@ static uint8_t *map_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
 			 unsigned int access)
 {
 	struct sc_group *g = w->group;
-	uint64_t gpa, page = va & ~(uint64_t)PAGE_MASK;
+	uint64_t gpa, vpn = va >> EMBER_PAGE_SHIFT;
+	struct sc_host_page *hp = &g->pages[vpn % SC_HOST_PAGES];
 	int fault;
 
-	if (pc->tag == (va >> EMBER_PAGE_SHIFT) + 1)
+	if (pc->tag == vpn + 1)
 		return pc->host;
-	fault = ember_mmu_translate(&g->mmu, page, access, &gpa);
+	/* The core's page cache: translations this dispatch already made. */
+	if (hp->tag == vpn + 1 && (hp->access & access) == access) {
+		pc->tag = vpn + 1;
+		pc->host = hp->host;
+		return pc->host;
+	}
+	fault = ember_mmu_translate(&g->mmu, vpn << EMBER_PAGE_SHIFT, access, &gpa);
 	if (!fault) {
 		pc->host = ember_guest_ram_translate(g->mmu.ram, gpa, EMBER_PAGE_SIZE);
 		if (!pc->host)
@@ -81,7 +92,11 @@ static uint8_t *map_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
 		sc_wave_fault(w, fault, va, access);
 		return NULL;
 	}
-	pc->tag = (va >> EMBER_PAGE_SHIFT) + 1;
+	pc->tag = vpn + 1;
+	*hp = (struct sc_host_page) {
+		.tag = vpn + 1, .host = pc->host,
+		.access = access | (hp->tag == vpn + 1 ? hp->access : 0),
+	};
 	return pc->host;
 }
 
@@ -224,10 +239,11 @@ HANDLER(op_ldg)
 	base = one_page(w, d, lo, hi, size, EMBER_ACCESS_READ, &faulted);
 	if (faulted)
 		return;
-	/* All lanes in one page: a gather with no per-lane test. */
-	if (base && m == 0xffffffffu && ISA->type == EMBER_ISA_U32) {
-		LANES rows[0][l] = *(const u32_any *)(base + (off[l] - lo));
-		sc_commit(w, ISA, 0, rows[0], m);
+	/* All lanes in one page: gathers with no per-lane test. */
+	if (base && m == 0xffffffffu && size >= 4) {
+		for (unsigned int h = 0; h < regs; h++)
+			LANES rows[h][l] = *(const u32_any *)(base + (off[l] - lo) + 4 * h);
+		commit_rows(w, ISA, rows, regs, m);
 		return;
 	}
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -288,10 +304,11 @@ HANDLER(op_stg)
 		return;
 	data_rows(w, ISA, 2, regs, rows);
 	/* In lane order: the highest lane's store to an address wins. */
-	if (base && ISA->type == EMBER_ISA_U32) {
+	if (base && size >= 4) {
 		for (unsigned int l = 0; l < SC_LANES; l++)
 			if ((m >> l) & 1)
-				*(u32_any *)(base + (off[l] - lo)) = rows[0][l];
+				for (unsigned int h = 0; h < regs; h++)
+					*(u32_any *)(base + (off[l] - lo) + 4 * h) = rows[h][l];
 		return;
 	}
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -550,8 +567,20 @@ HANDLER(op_ldpush)
 {
 	const struct sc_dispatch *d = w->group->d;
 	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
-	const uint32_t *off = sc_src(w, ISA, 0, 0);
+	const uint32_t *off;
 	uint32_t rows[4][SC_LANES] SC_ALIGN;
+
+	if (ISA->dst.kind == EMBER_ISA_UREG) {
+		/* One value for the wave: no lanes to loop over. */
+		uint32_t at = ISA->src[0].kind == EMBER_ISA_UREG ? w->u[ISA->src[0].index] :
+			      ISA->src[0].imm, value[4] = { 0, 0, 0, 0 };
+
+		if ((uint64_t)at + size <= d->push_bytes)
+			memcpy(value, (const uint8_t *)d->push + at, size);
+		memcpy(&w->u[ISA->dst.index], value, 4 * regs);
+		return;
+	}
+	off = sc_src(w, ISA, 0, 0);
 
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		uint32_t value[4] = { 0, 0, 0, 0 };
@@ -566,20 +595,27 @@ HANDLER(op_ldpush)
 
 HANDLER(op_lddesc)
 {
-	const struct sc_dispatch *d = w->group->d;
+	struct sc_group *g = w->group;
 	uint32_t set = sc_src(w, ISA, 0, 0)[0], slot = sc_src(w, ISA, 1, 0)[0];
+	struct sc_desc_entry *e = &g->desc_cache[(set * 7 + slot) % SC_DESC_CACHE];
 	uint32_t desc[4] = { 0, 0, 0, 0 };
 	struct page_cache pc = { 0 };
 	uint64_t set_base;
 
+	if (e->valid && e->set == set && e->slot == slot) {
+		memcpy(&w->u[ISA->dst.index], e->desc, sizeof(desc));
+		return;
+	}
 	/* A set past the table's eight reads as no descriptor at all. */
 	if (set < EMBER_ISA_MAX_SETS) {
-		if (!access_bytes(w, &pc, d->set_table_va + 8ull * set, &set_base, 8, false))
+		if (!access_bytes(w, &pc, g->d->set_table_va + 8ull * set, &set_base, 8, false))
 			return;
 		if (!access_bytes(w, &pc, set_base + (uint64_t)EMBER_ISA_DESCRIPTOR_SIZE * slot,
 				  desc, sizeof(desc), false))
 			return;
 	}
+	*e = (struct sc_desc_entry) { .valid = true, .set = set, .slot = slot };
+	memcpy(e->desc, desc, sizeof(desc));
 	memcpy(&w->u[ISA->dst.index], desc, sizeof(desc));
 }
 

@@ -17,7 +17,6 @@
  * result is undefined by SPIR-V, and defined here as that).
  */
 
-#include <math.h>
 #include <string.h>
 
 #include "sc_lanes.h"
@@ -265,8 +264,21 @@ HANDLER(op_s2r)
 	switch (ISA->mod) {
 	case EMBER_ISA_SR_LANE_ID: LANES r[l] = l; break;
 	case EMBER_ISA_SR_LOCAL_INDEX: LANES r[l] = base + l; break;
-	case EMBER_ISA_SR_LOCAL_ID_X: LANES r[l] = (base + l) % size[0]; break;
-	case EMBER_ISA_SR_LOCAL_ID_Y: LANES r[l] = (base + l) / size[0] % size[1]; break;
+	case EMBER_ISA_SR_LOCAL_ID_X:
+		/* Most workgroups are 1D or powers of two: no division then. */
+		if (size[0] * size[1] * size[2] == size[0])
+			LANES r[l] = base + l;
+		else if (!(size[0] & (size[0] - 1)))
+			LANES r[l] = (base + l) & (size[0] - 1);
+		else
+			LANES r[l] = (base + l) % size[0];
+		break;
+	case EMBER_ISA_SR_LOCAL_ID_Y:
+		if (!(size[0] & (size[0] - 1)) && !(size[1] & (size[1] - 1)))
+			LANES r[l] = ((base + l) >> __builtin_ctz(size[0])) & (size[1] - 1);
+		else
+			LANES r[l] = (base + l) / size[0] % size[1];
+		break;
 	case EMBER_ISA_SR_LOCAL_ID_Z: LANES r[l] = (base + l) / (size[0] * size[1]); break;
 	case EMBER_ISA_SR_LANE_MASK_EQ: LANES r[l] = 1u << l; break;
 	case EMBER_ISA_SR_LANE_MASK_LT: LANES r[l] = (1u << l) - 1; break;
@@ -274,6 +286,7 @@ HANDLER(op_s2r)
 	case EMBER_ISA_SR_LANE_MASK_GT: LANES r[l] = ~(uint32_t)((2ull << l) - 1); break;
 	case EMBER_ISA_SR_LANE_MASK_GE: LANES r[l] = ~((1u << l) - 1); break;
 	default:
+		/* Uniform registers: one value, written once. */
 		switch (ISA->mod) {
 		case EMBER_ISA_SR_WAVE_ID: value = w->id; break;
 		case EMBER_ISA_SR_NUM_WAVES: value = g->num_waves; break;
@@ -285,8 +298,8 @@ HANDLER(op_s2r)
 		case EMBER_ISA_SR_NUM_GROUPS_Z: value = g->d->groups[2]; break;
 		default: value = w->exec; break;
 		}
-		LANES r[l] = value;
-		break;
+		w->u[ISA->dst.index] = value;
+		return;
 	}
 	sc_commit(w, ISA, 0, r, sc_active(w, ISA));
 }

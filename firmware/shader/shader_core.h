@@ -68,10 +68,9 @@ struct sc_program {
 	struct ember_isa_header header;
 	uint32_t num_insns;
 	struct sc_insn *insns;
-	/** @va, @ctx, @ctx_generation, @hash: the cache key (dispatch.c). */
+	/** @va, @ctx, @size, @hash: the cache key (dispatch.c). */
 	uint64_t va;
 	uint32_t ctx;
-	uint32_t ctx_generation;
 	uint64_t hash;
 	uint64_t size;
 };
@@ -135,6 +134,23 @@ struct sc_wave {
 
 struct sc_dispatch;
 
+#define SC_DESC_CACHE		16
+#define SC_HOST_PAGES		64
+
+/* A page a core translated in this dispatch, for the rights in @access. */
+struct sc_host_page {
+	uint64_t tag;		/* page number + 1; 0: empty */
+	uint8_t *host;
+	unsigned int access;
+};
+
+/* A descriptor LDDESC read, kept for the rest of the dispatch. */
+struct sc_desc_entry {
+	bool valid;
+	uint32_t set, slot;
+	uint32_t desc[4];
+};
+
 /* One shader core's state; it runs one workgroup at a time. */
 struct sc_group {
 	struct sc_dispatch *d;
@@ -146,6 +162,14 @@ struct sc_group {
 	uint32_t *vregs;
 	uint32_t *scratch;
 	uint8_t *shared;
+	/**
+	 * @desc_cache: descriptors by (set, slot), direct mapped: a dispatch
+	 * reads each one once per core (descriptor memory must not change
+	 * while a dispatch that uses it runs).
+	 */
+	struct sc_desc_entry desc_cache[SC_DESC_CACHE];
+	/** @pages: host addresses of translated pages, direct mapped. */
+	struct sc_host_page pages[SC_HOST_PAGES];
 	/** @fault: EMBER_FAULT_* kind of this core's first fault, or 0. */
 	int fault;
 	uint64_t fault_va;
@@ -163,9 +187,6 @@ struct sc_dispatch {
 	uint32_t push_bytes;
 	uint32_t push[EMBER_ISA_MAX_PUSH_BYTES / 4];
 	uint64_t deadline_ns;
-	uint32_t ctx_generation;
-	uint32_t device_generation;
-	struct ember_context *ctx;
 	/** @stop: set once any core faults or the job is aborted/outran. */
 	int stop;
 	/** @groups_per_item: workgroups a work item runs, in order. */

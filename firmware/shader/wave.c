@@ -36,7 +36,6 @@
 #include <string.h>
 
 #include "device.h"
-#include "ib.h"
 #include "shader_core.h"
 
 #define WATCHDOG_CHECK_MASK	1023u

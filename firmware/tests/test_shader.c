@@ -447,6 +447,42 @@ static bool test_divergence(void)
 	return true;
 }
 
+/* Uniform control flow: compares into uniform registers, BRZ/BRNZ/BRA. */
+static bool test_uniform_branches(void)
+{
+	struct buffer unused = buffer(4), out = buffer(64 * 4 * 4);
+	struct buffer bufs[3] = { unused, unused, out };
+	uint32_t *po = out.cpu;
+	static const char text[] = PROLOGUE
+		"mov u20, 0\nmov u21, 0\n"
+		"Ltop: iadd u21, u21, u20\n"			/* sum 0..9 */
+		"iadd u20, u20, 1\n"
+		"cmp.u32.lt u22, u20, 10\nbrnz u22, Ltop\n"
+		"cmp.f32.gt u23, 2.5, 1.0\n"			/* true */
+		"brz u23, Lskip\n"
+		"iadd u21, u21, 100\n"
+		"Lskip: cmp.s32.lt u24, 0xffffffff, 0\n"		/* -1 < 0: true */
+		"brnz u24, Lover\n"
+		"iadd u21, u21, 1000\n"				/* skipped */
+		"Lover: cmp.u32.eq u25, u20, 3\nbrz u25, Lend\n"
+		"iadd u21, u21, 5000\n"				/* skipped */
+		"bra Lend\n"
+		"Lend: mov v2, u21\nstg.u32 u8, v1, v2\n"
+		"mov v2, u23\niadd v3, v1, 256\nstg.u32 u8, v3, v2\n"
+		"mov v2, u24\niadd v3, v1, 512\nstg.u32 u8, v3, v2\n"
+		"mov v2, u25\niadd v3, v1, 768\nstg.u32 u8, v3, v2\nend\n";
+
+	memset(po, 0xff, 64 * 16);
+	CHECK_EQ(run(text, (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, NULL), 0);
+	for (unsigned int i = 0; i < 64; i++) {
+		CHECK_EQ(po[i], 45 + 100);
+		CHECK_EQ(po[64 + i], 1);
+		CHECK_EQ(po[128 + i], 1);
+		CHECK_EQ(po[192 + i], 0);
+	}
+	return true;
+}
+
 /* Reverse 256 values per workgroup through shared memory and a barrier. */
 static bool test_barrier_shared(void)
 {
@@ -826,9 +862,9 @@ static struct ember_isa_operand random_operand(uint64_t *rng, uint16_t spec,
 	case EMBER_ISA_VREG:
 		return (struct ember_isa_operand) { EMBER_ISA_VREG, (uint8_t)(rng_next(rng) % 60 / regs * regs), 0 };
 	case EMBER_ISA_UREG:
-		return (struct ember_isa_operand) { EMBER_ISA_UREG, (uint8_t)(rng_next(rng) % 28 / regs * regs), 0 };
+		return (struct ember_isa_operand) { EMBER_ISA_UREG, (uint8_t)(rng_next(rng) % 24 / regs * regs), 0 };
 	case EMBER_ISA_PRED:
-		return (struct ember_isa_operand) { EMBER_ISA_PRED, (uint8_t)(rng_next(rng) % 8), 0 };
+		return (struct ember_isa_operand) { EMBER_ISA_PRED, (uint8_t)(rng_next(rng) % 7), 0 };
 	case EMBER_ISA_IMM: {
 		/* Interesting values more often than uniform ones. */
 		static const uint32_t edge[] = { 0, 1, 0xffffffffu, 0x80000000u, 31, 32, 0x7f800000u,
@@ -847,27 +883,109 @@ static struct ember_isa_operand random_operand(uint64_t *rng, uint16_t spec,
  * global memory, random operands, types, modifiers and guards, edge-case
  * immediates): the core must run them to the end without a fault or a
  * host crash (no trap on division by zero, INT_MIN / -1, NaN to int...).
+ * Every other program (without float operations, whose NaN payloads are
+ * unspecified) also runs a second time with "@!p7" (p7 is never written,
+ * so all lanes) on every instruction that takes a guard: that forces the
+ * general handlers instead of the fast forms, and the registers dumped at
+ * the end must be the same bits.
  */
+#define RANDOM_INSNS	300
+#define DUMP_LANES	48
+
+static int run_random(const struct ember_isa_insn *insns, unsigned int n, bool guard_all,
+		      struct buffer *dump)
+{
+	struct ember_isa_header h = {
+		.num_vregs = 64, .num_uregs = 32, .num_pregs = 8, .shared_bytes = 256,
+		.scratch_bytes = 64, .local_size = { DUMP_LANES, 1, 1 }, .push_bytes = 16,
+		.num_resources = 1,
+	};
+	struct ember_isa_resource res = { .set = 0, .kind = EMBER_ISA_RES_STORAGE_BUFFER,
+					  .binding = 0, .slot = 0, .count = 1 };
+	uint32_t push[4] = { 1, 2, 3, 4 };
+	static uint8_t code[(RANDOM_INSNS + 200) * 16];
+	struct ember_isa_insn tail[200];
+	unsigned int m = 0, t = 0;
+	struct ember_host_fault f;
+	void *bin;
+	size_t size;
+	int ret;
+
+	for (unsigned int i = 0; i < n; i++) {
+		struct ember_isa_insn insn = insns[i];
+
+		if (guard_all && !insn.guard) {
+			insn.guard = true;
+			insn.guard_negate = true;
+			insn.guard_pred = 7;
+			if (ember_isa_check(&insn))
+				insn = insns[i];
+		}
+		if (ember_isa_encode(&insn, code + 16 * m++))
+			return -100;
+	}
+	/* Dump v0..v59 and u0..u23: word (r * DUMP_LANES + lane). */
+#define INSN(...) (tail[t++] = (struct ember_isa_insn) { __VA_ARGS__ })
+#define V(i) { EMBER_ISA_VREG, (i), 0 }
+#define U(i) { EMBER_ISA_UREG, (i), 0 }
+#define I(x) { EMBER_ISA_IMM, 0, (x) }
+	INSN(.opcode = EMBER_ISA_OP_LDDESC, .dst = U(28), .src = { I(0), I(0) });
+	INSN(.opcode = EMBER_ISA_OP_S2R, .mod = EMBER_ISA_SR_LOCAL_INDEX, .dst = V(60));
+	INSN(.opcode = EMBER_ISA_OP_SHL, .dst = V(61), .src = { V(60), I(2) });
+	for (unsigned int r = 0; r < 60 + 24; r++) {
+		INSN(.opcode = EMBER_ISA_OP_IADD, .dst = V(62), .src = { V(61), I(r * DUMP_LANES * 4) });
+		if (r < 60)
+			INSN(.opcode = EMBER_ISA_OP_STG, .src = { U(28), V(62), V(r) });
+		else
+			INSN(.opcode = EMBER_ISA_OP_STG, .src = { U(28), V(62), U(r - 60) });
+	}
+	INSN(.opcode = EMBER_ISA_OP_END);
+	for (unsigned int i = 0; i < t; i++)
+		if (ember_isa_encode(&tail[i], code + 16 * m++))
+			return -101;
+	if (ember_isa_shader_build(&h, &res, code, m, &bin, &size))
+		return -102;
+	ret = ember_host_dispatch(host, &(struct ember_host_dispatch) {
+		.shader = bin, .shader_size = size, .push_constants = push,
+		.push_size = 16, .groups = { 1, 1, 1 },
+		.bindings = &(struct ember_host_binding) { .va = dump->va, .range = dump->size },
+		.binding_count = 1,
+	}, &f);
+	free(bin);
+	if (ret)
+		tap_diag("ret %d fault %u detail 0x%x va 0x%llx", ret, f.kind, f.detail,
+			 (unsigned long long)f.va);
+	return ret;
+#undef INSN
+#undef V
+#undef U
+#undef I
+}
+
+/* Float results: NaN payloads may differ between the two handler paths. */
+static bool is_float_op(const struct ember_isa_insn *insn)
+{
+	const struct ember_isa_opinfo *info = ember_isa_opinfo(insn->opcode);
+
+	return insn->type == EMBER_ISA_F32 || info->types == EMBER_ISA_T(F32) ||
+	       insn->opcode == EMBER_ISA_OP_F16F || insn->opcode == EMBER_ISA_OP_F2F16 ||
+	       insn->opcode == EMBER_ISA_OP_F2I;
+}
+
 static bool test_random_programs(void)
 {
 	uint64_t rng = 0x5eed;
-	struct buffer unused = buffer(4);
-	uint32_t push[4] = { 1, 2, 3, 4 };
+	size_t dump_size = (60 + 24) * DUMP_LANES * 4;
+	struct buffer a = buffer(dump_size), b = buffer(dump_size);
 	unsigned int executed = 0;
 
-	for (unsigned int prog = 0; prog < 24; prog++) {
-		struct ember_isa_header h = {
-			.num_vregs = 64, .num_uregs = 32, .num_pregs = 8, .shared_bytes = 256,
-			.scratch_bytes = 64, .local_size = { 48, 1, 1 }, .push_bytes = 16,
-		};
-		uint8_t code[301 * 16];
+	for (unsigned int prog = 0; prog < 32; prog++) {
+		/* Even programs: every opcode; odd ones: no floats, compared. */
+		bool compare = prog & 1;
+		struct ember_isa_insn insns[RANDOM_INSNS];
 		unsigned int n = 0;
-		struct ember_host_fault f;
-		void *bin;
-		size_t size;
-		int ret;
 
-		while (n < 300) {
+		while (n < RANDOM_INSNS) {
 			unsigned int op = rng_next(&rng) % EMBER_ISA_NUM_OPCODES;
 			const struct ember_isa_opinfo *info = ember_isa_opinfo(op);
 			struct ember_isa_insn insn = { .opcode = (uint8_t)op };
@@ -883,32 +1001,41 @@ static bool test_random_programs(void)
 			if (rng_next(&rng) % 5 == 0) {
 				insn.guard = true;
 				insn.guard_negate = rng_next(&rng) & 1;
-				insn.guard_pred = (uint8_t)(rng_next(&rng) % 8);
+				insn.guard_pred = (uint8_t)(rng_next(&rng) % 7);
 			}
 			insn.dst = random_operand(&rng, info->operand[0], 4);
 			for (int i = 0; i < 3; i++)
 				insn.src[i] = random_operand(&rng, info->operand[i + 1], 4);
 			if (op == EMBER_ISA_OP_SGREDUCE)
 				insn.src[1].imm = 1u << (rng_next(&rng) % 6);
-			if (!ember_isa_encode(&insn, code + 16 * n))
-				n++;
+			/* p7 stays zero: the second run guards with it. */
+			if (insn.dst.kind == EMBER_ISA_PRED && insn.dst.index == 7)
+				continue;
+			if (compare && is_float_op(&insn))
+				continue;
+			if (!ember_isa_check(&insn))
+				insns[n++] = insn;
 		}
-		CHECK_EQ(ember_isa_encode(&(struct ember_isa_insn) { .opcode = EMBER_ISA_OP_END },
-					  code + 16 * n), 0);
-		CHECK_EQ(ember_isa_shader_build(&h, NULL, code, n + 1, &bin, &size), 0);
-		ret = ember_host_dispatch(host, &(struct ember_host_dispatch) {
-			.shader = bin, .shader_size = size, .push_constants = push,
-			.push_size = 16, .groups = { 3, 1, 1 },
-			.bindings = &(struct ember_host_binding) { .va = unused.va, .range = 4 },
-			.binding_count = 1,
-		}, &f);
-		free(bin);
-		if (ret)
-			tap_diag("program %u: ret %d fault %u detail 0x%x", prog, ret, f.kind, f.detail);
-		CHECK_EQ(ret, 0);
 		executed += n;
+		CHECK_EQ(run_random(insns, n, false, &a), 0);
+		if (!compare)
+			continue;
+		memset(b.cpu, 0xee, dump_size);
+		CHECK_EQ(run_random(insns, n, true, &b), 0);
+		for (size_t w = 0; w < dump_size / 4; w++) {
+			uint32_t x = ((uint32_t *)a.cpu)[w], y = ((uint32_t *)b.cpu)[w];
+
+			if (x != y) {
+				tap_diag("program %u: %s%zu lane %zu: fast 0x%08x, general 0x%08x",
+					 prog, w / DUMP_LANES < 60 ? "v" : "u",
+					 w / DUMP_LANES < 60 ? w / DUMP_LANES : w / DUMP_LANES - 60,
+					 w % DUMP_LANES, x, y);
+				return false;
+			}
+		}
 	}
-	tap_diag("%u random instructions executed", executed);
+	tap_diag("%u random instructions executed, half of them twice with equal results",
+		 executed);
 	return true;
 }
 
@@ -923,6 +1050,7 @@ int main(void)
 	tap_result(test_alu_unary(), "alu-unary");
 	tap_result(test_alu_64bit(), "alu-64bit");
 	tap_result(test_divergence(), "divergence");
+	tap_result(test_uniform_branches(), "uniform-branches");
 	tap_result(test_barrier_shared(), "barrier-shared-memory");
 	tap_result(test_atomics(), "atomics-contention");
 	tap_result(test_subgroup(), "subgroup");
