@@ -18,7 +18,8 @@
  * Temporaries are registers above the allocator's range, recycled at each
  * IR instruction. Booleans are 0/1 in registers; a branch, select or vote
  * first turns its condition into a predicate (p0 for control flow, p1 for
- * everything else) with CMP.ne.
+ * everything else) with CMP.ne, unless the compare defining the condition
+ * has no other reader: then that compare writes the predicate itself.
  *
  * Control flow: an IF whose condition is uniform in non-divergent code
  * becomes BRZ/BRA (the wave goes one way as a whole), a uniform loop
@@ -444,8 +445,8 @@ static bool fuse_compare(struct emitter *e, const struct ir_instr *in, enum embe
 
 	if (e->uses[in->dst] != 1)
 		return false;
-	/* The reader, with only predicate-free instructions in between. */
-	for (uint32_t i = at + 1; i < e->s->count && !next; i++) {
+	/* The reader, close by, with only predicate-free instructions in between. */
+	for (uint32_t i = at + 1; i < e->s->count && i <= at + 32 && !next; i++) {
 		const struct ir_instr *o = &e->s->ins[i];
 
 		if (o->src[0] == in->dst)

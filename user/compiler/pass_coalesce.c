@@ -9,9 +9,7 @@
  * usually unnecessary:
  *
  *  - a read "%y = mov $v" is dropped and its uses read $v directly when
- *    $v cannot change between the read and the last use: no write of $v
- *    in between (in program order), and every use in the same loop as the
- *    read (so no later iteration's write intervenes);
+ *    $v cannot change between the read and each use (read_forwardable());
  *  - a write "$v = mov %x" is dropped and the definition of %x writes $v
  *    directly when %x has no other use and its definition sits in the same
  *    region, with no control flow, read or write of $v in between: the
@@ -58,6 +56,58 @@ static uint32_t loop_end(const struct ir_shader *s, const uint32_t *match, const
 	return l == UINT32_MAX ? s->count : match[l];
 }
 
+/*
+ * May the uses of "%y = mov $v" at @at read $v instead? Uses inside the
+ * loop of the read must come before $v is next written (or be that write).
+ * Uses after the loop (a while loop's exit value is its header phi) are
+ * fine when every BREAK of the loop comes after the read and before that
+ * write, so each lane leaves with $v still equal to %y, and nothing writes
+ * $v between the loop's end and the use (still inside the enclosing loop).
+ */
+static bool read_forwardable(const struct ir_shader *s, const uint32_t *match,
+			     const uint32_t *parent, const uint32_t *last_use, uint32_t at,
+			     uint32_t v, uint32_t y)
+{
+	uint32_t loop = parent[at], end = loop_end(s, match, parent, at);
+	uint32_t first_write = UINT32_MAX, last = last_use[y];
+	bool outside = false;
+
+	for (uint32_t j = at + 1; j <= last; j++) {
+		const struct ir_instr *o = &s->ins[j];
+
+		for (int k = 0; k < IR_MAX_SRC; k++) {
+			if (o->src[k] != y)
+				continue;
+			if (j > end)
+				outside = true;
+			else if (j > first_write)
+				return false;
+		}
+		if (ir_op_has_dst(o->op) && o->dst == v) {
+			if (j > end && j < last)
+				return false;	/* written after the loop, before a use */
+			if (first_write == UINT32_MAX)
+				first_write = j;
+		}
+	}
+	if (!outside)
+		return true;
+	if (loop == UINT32_MAX || last >= loop_end(s, match, parent, loop))
+		return false;
+	/* Every BREAK of this loop: after the read, before the first write. */
+	for (uint32_t j = loop + 1, depth = 0; j < end; j++) {
+		enum ir_op op = s->ins[j].op;
+
+		if (op == IR_LOOP)
+			depth++;
+		else if (op == IR_ENDLOOP)
+			depth--;
+		else if (op == IR_BREAK && !depth && (j < at || j > first_write))
+			return false;
+	}
+	return true;
+}
+
 bool ir_coalesce(struct ir_shader *s)
 {
 	uint32_t *uses = calloc(s->value_count, sizeof(uint32_t));
@@ -90,7 +140,7 @@ bool ir_coalesce(struct ir_shader *s)
 	}
 	for (uint32_t i = 0; i < s->count; i++) {
 		struct ir_instr *in = &s->ins[i];
-		uint32_t v, y, end, j;
+		uint32_t v, y, j;
 
 		for (int k = 0; k < IR_MAX_SRC; k++)
 			if (in->src[k] && forward[in->src[k]])
@@ -101,16 +151,7 @@ bool ir_coalesce(struct ir_shader *s)
 		if (is_var(s, in->src[0]) && !is_var(s, in->dst)) {
 			v = in->src[0];
 			y = in->dst;
-			end = last_use[y];
-			if (end >= loop_end(s, match, parent, i) || !uses[y])
-				continue;
-			for (j = i + 1; j <= end; j++) {
-				const struct ir_instr *o = &s->ins[j];
-
-				if (ir_op_has_dst(o->op) && o->dst == v)
-					break;
-			}
-			if (j <= end)
+			if (!uses[y] || !read_forwardable(s, match, parent, last_use, i, v, y))
 				continue;
 			forward[y] = v;
 			in->op = IR_NOP;

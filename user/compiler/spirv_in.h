@@ -209,7 +209,7 @@ uint32_t fe_result_leaves(struct fe *fe, const uint32_t *w, uint32_t **out);
 bool fe_refuse_f16(struct fe *fe, uint32_t op, uint32_t type);
 
 /* memory (spirv_mem.c) */
-void fe_declare_variable(struct fe *fe, const uint32_t *w, uint32_t length);
+void fe_declare_variable(struct fe *fe, const uint32_t *w);
 void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length);
 void fe_assign_slots(struct fe *fe);
 void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);

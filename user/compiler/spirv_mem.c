@@ -261,7 +261,7 @@ static void declare_buffer(struct fe *fe, uint32_t id, uint32_t type, uint32_t s
 	}
 }
 
-void fe_declare_variable(struct fe *fe, const uint32_t *w, uint32_t length)
+void fe_declare_variable(struct fe *fe, const uint32_t *w)
 {
 	uint32_t pointer_type = w[1], id = w[2], storage = w[3];
 	uint32_t type = fe_type(fe, pointer_type)->elem;
@@ -300,7 +300,6 @@ void fe_declare_variable(struct fe *fe, const uint32_t *w, uint32_t length)
 			       name ? name : "(unknown)");
 	}
 	}
-	(void)length;
 	fe_set_pointer(fe, id, pointer_type, &p);
 }
 

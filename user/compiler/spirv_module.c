@@ -528,7 +528,7 @@ bool fe_parse_module(struct fe *fe)
 			break;
 		case SpvOpVariable:
 			if (!in_function)
-				fe_declare_variable(fe, w, length);
+				fe_declare_variable(fe, w);
 			break;
 		case SpvOpFunction:
 			if (seen_function && w[2] != fe->entry_function) {

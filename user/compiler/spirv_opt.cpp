@@ -23,8 +23,8 @@
  *     inline everything into the entry point, drop the other functions,
  *     turn Private variables into Function ones, split aggregates
  *     (scalar replacement) and rewrite loads/stores of function variables
- *     into SSA, unroll the loops the source marked [[unroll]] and split
- *     again. Then a clean-up round (constant propagation, simplification,
+ *     into SSA. Loops are not unrolled, not even [[unroll]] ones: the
+ *     compile time must not depend on a trip count. Then a clean-up round (constant propagation, simplification,
  *     insert/extract elimination, aggressive DCE) and compact ids so the
  *     front end's id-indexed tables stay small. None of these passes
  *     unstructures control flow.
@@ -176,12 +176,6 @@ extern "C" int ember_spirv_prepare(const uint32_t *words, size_t word_count,
 		.RegisterPass(spvtools::CreateLocalAccessChainConvertPass())
 		.RegisterPass(spvtools::CreateLocalSingleBlockLoadStoreElimPass())
 		.RegisterPass(spvtools::CreateLocalSingleStoreElimPass())
-		.RegisterPass(spvtools::CreateSSARewritePass())
-		// Loops marked [[unroll]] (LoopControl Unroll) are unrolled fully;
-		// their arrays then have constant indices and split into scalars.
-		.RegisterPass(spvtools::CreateLoopUnrollPass(true))
-		.RegisterPass(spvtools::CreateScalarReplacementPass(0))
-		.RegisterPass(spvtools::CreateLocalAccessChainConvertPass())
 		.RegisterPass(spvtools::CreateSSARewritePass())
 		.RegisterPass(spvtools::CreateCCPPass())
 		.RegisterPass(spvtools::CreateSimplificationPass())

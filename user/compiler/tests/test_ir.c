@@ -447,6 +447,58 @@ static bool test_licm_and_combine(void)
 	return true;
 }
 
+/* while (i < 8) i++; use(i): the exit value is the header's read. */
+static bool test_coalesce_exit_value(void)
+{
+	struct ir_shader *s = ir_create();
+	uint32_t d = desc0(s), lane = sysval(s, IR_SV_LANE_ID);
+	uint32_t var = ir_new_variable(s, 32), i, next, stop;
+	struct ir_instr *in;
+
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = lane;
+	control(s, IR_LOOP, 0);
+	i = ir_emit(s, IR_MOV, 32, var, 0, 0);
+	stop = ir_emit(s, IR_ULE, 32, ir_const(s, 32, 8), i, 0);
+	control(s, IR_BREAK, stop);
+	next = ir_emit(s, IR_IADD, 32, i, ir_const(s, 32, 1), 0);
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = next;
+	control(s, IR_ENDLOOP, 0);
+	store(s, d, lane, i);
+	CHECK(ir_coalesce(s));
+	CHECK(valid(s));
+	CHECK(!def_of(s, i));
+	CHECK(stores_value(s, var));
+	ir_destroy(s);
+
+	/* A BREAK after the write: lanes leave with the new value, keep the read. */
+	s = ir_create();
+	d = desc0(s);
+	lane = sysval(s, IR_SV_LANE_ID);
+	var = ir_new_variable(s, 32);
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = lane;
+	control(s, IR_LOOP, 0);
+	i = ir_emit(s, IR_MOV, 32, var, 0, 0);
+	next = ir_emit(s, IR_IADD, 32, i, ir_const(s, 32, 1), 0);
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = next;
+	control(s, IR_BREAK, ir_emit(s, IR_ULE, 32, ir_const(s, 32, 8), next, 0));
+	control(s, IR_ENDLOOP, 0);
+	store(s, d, lane, i);
+	ir_coalesce(s);
+	CHECK(valid(s));
+	CHECK(def_of(s, i));
+	CHECK(stores_value(s, i));
+	ir_destroy(s);
+	return true;
+}
+
 static bool test_validator(void)
 {
 	struct ir_shader *s = ir_create();
@@ -479,6 +531,7 @@ int main(void)
 	tap_result(test_regalloc_branches_and_loops(), "regalloc-branches-and-loops");
 	tap_result(test_simplify_cf(), "simplify-cf-else-break");
 	tap_result(test_licm_and_combine(), "licm-coalesce-combine");
+	tap_result(test_coalesce_exit_value(), "coalesce-loop-exit-value");
 	tap_result(test_validator(), "validator");
 	return tap_finish();
 }
