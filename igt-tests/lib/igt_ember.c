@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/sync_file.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
@@ -534,7 +535,8 @@ int __igt_ember_syncobj_wait(int fd, uint32_t handle, uint64_t point,
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	abs_timeout = now.tv_sec * 1000000000ll + now.tv_nsec + (int64_t)timeout_ns;
-	if (point)
+	/* Only the timeline wait takes WAIT_AVAILABLE; point 0 is a binary syncobj. */
+	if (point || (flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE))
 		ret = drmSyncobjTimelineWait(fd, &handle, &point, 1, abs_timeout, flags, NULL);
 	else
 		ret = drmSyncobjWait(fd, &handle, 1, abs_timeout, flags, NULL);
@@ -619,4 +621,61 @@ int igt_ember_syncobj_fence_status(int fd, uint32_t handle, uint64_t point)
 
 	close(sync_file);
 	return status;
+}
+
+/*
+ * Forks @count processes sharing @fd that wait until @syncobj's fence has
+ * signalled, in any way (an error too), within @timeout_s: even ones in
+ * the kernel's syncobj wait (WAIT_FOR_SUBMIT, so they can start before the
+ * fence exists), odd ones in poll() on a sync_file they export once the
+ * fence is there. Returns once the even ones are in the kernel; after
+ * submitting, igt_ember_waiters_ready() waits for the odd ones.
+ * igt_waitchildren() then fails the test unless every one woke in time.
+ */
+void igt_ember_waiters_fork(struct igt_ember_waiters *waiters, int fd, uint32_t syncobj,
+			    int count, int timeout_s)
+{
+	int i;
+
+	igt_assert_eq(pipe(waiters->ready), 0);
+	waiters->count = count;
+	igt_fork(child, count) {
+		const uint64_t timeout = (uint64_t)timeout_s * 1000000000ull;
+		struct pollfd pfd = { .events = POLLIN };
+		char byte = 'r';
+
+		if (child % 2 == 0) {
+			igt_assert_eq(write(waiters->ready[1], &byte, 1), 1);
+			igt_assert_eq(__igt_ember_syncobj_wait(fd, syncobj, 0, timeout,
+					DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT), 0);
+		} else {
+			igt_assert_eq(__igt_ember_syncobj_wait(fd, syncobj, 0, timeout,
+					DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE), 0);
+			pfd.fd = igt_ember_syncobj_export_sync_file(fd, syncobj, 0);
+			igt_assert_eq(write(waiters->ready[1], &byte, 1), 1);
+			igt_assert_eq(poll(&pfd, 1, timeout_s * 1000), 1);
+		}
+	}
+	/* Only the children write: a child that fails ends our reads with EOF. */
+	close(waiters->ready[1]);
+	for (i = 0; i < (count + 1) / 2; i++) {
+		char byte;
+
+		igt_assert_eq(read(waiters->ready[0], &byte, 1), 1);
+	}
+	/* They said so just before their ioctl: give them time to enter it. */
+	usleep(300 * 1000);
+}
+
+/* Waits until the poll() waiters have their sync_file (the fence exists). */
+void igt_ember_waiters_ready(struct igt_ember_waiters *waiters)
+{
+	int i;
+
+	for (i = 0; i < waiters->count / 2; i++) {
+		char byte;
+
+		igt_assert_eq(read(waiters->ready[0], &byte, 1), 1);
+	}
+	close(waiters->ready[0]);
 }

@@ -269,6 +269,22 @@ int igt_ember_syncobj_fence_status(int fd, uint32_t handle, uint64_t point);
 int igt_ember_syncobj_export_sync_file(int fd, uint32_t handle, uint64_t point);
 int igt_ember_sync_file_status(int sync_file);
 
+/**
+ * struct igt_ember_waiters - Processes waiting for a syncobj, forked before
+ * the job that signals it is submitted (forking is slow, and a job that
+ * must stay pending only has until the device's watchdog).
+ * @ready: Pipe on which each child says it is waiting.
+ * @count: Number of children.
+ */
+struct igt_ember_waiters {
+	int ready[2];
+	int count;
+};
+
+void igt_ember_waiters_fork(struct igt_ember_waiters *waiters, int fd, uint32_t syncobj,
+			    int count, int timeout_s);
+void igt_ember_waiters_ready(struct igt_ember_waiters *waiters);
+
 /* The host control channel to ember-gpu (igt_ember_control.c). */
 bool igt_ember_control_available(void);
 void igt_require_ember_control(void);

@@ -7,7 +7,8 @@
  *   SPIR-V --spvValidate + SPIRV-Tools passes (spirv_opt.cpp)-->
  *   front end (spirv_*.c) --> IR with a structured tree -->
  *   fold / copy propagation / CSE / DCE / control-flow simplification /
- *   LICM / copy coalescing / combining until nothing changes -->
+ *   if-conversion / LICM / uniform hoisting / copy coalescing / combining
+ *   until nothing changes -->
  *   divergence analysis --> register allocation (again if uniform
  *   registers ran out) --> ISA lowering, encoding, binary (emit.c).
  *
@@ -134,6 +135,7 @@ static int optimize(struct ir_shader *ir, const struct ember_cc_options *opts, c
 		{ "CSE", ir_cse },
 		{ "DCE", ir_dce },
 		{ "control-flow simplification", ir_simplify_cf },
+		{ "if-conversion", ir_if_convert },
 		{ "loop-invariant code motion", ir_licm },
 		{ "uniform hoisting", ir_hoist_uniform },
 		{ "copy coalescing", ir_coalesce },

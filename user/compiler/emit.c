@@ -1081,6 +1081,18 @@ static void emit_exit(struct emitter *e, enum ir_op op, uint32_t cond)
 	out->src[0] = pred(0);
 }
 
+/* The mask stack holds EMBER_ISA_MAX_STACK_DEPTH divergent constructs. */
+static void check_mask_depth(struct emitter *e)
+{
+	uint32_t depth = 0;
+
+	for (uint32_t k = 0; k < e->depth; k++)
+		depth += !e->stack[k].uniform;
+	if (depth > EMBER_ISA_MAX_STACK_DEPTH)
+		fail(e, "divergent control flow nested deeper than the ISA's %d-entry mask stack",
+		     EMBER_ISA_MAX_STACK_DEPTH);
+}
+
 /* Returns how many IR instructions beyond @i were consumed. */
 static uint32_t emit_control(struct emitter *e, uint32_t i)
 {
@@ -1117,6 +1129,8 @@ static uint32_t emit_control(struct emitter *e, uint32_t i)
 		}
 		f = &e->stack[e->depth++];
 		*f = (struct frame) { .op = IR_IF, .uniform = in->uniform_cf };
+		if (!f->uniform)
+			check_mask_depth(e);
 		if (f->uniform) {
 			struct ember_isa_operand c = uniform_cond(e, in->src[0]);
 
@@ -1152,6 +1166,8 @@ static uint32_t emit_control(struct emitter *e, uint32_t i)
 		f = &e->stack[e->depth++];
 		*f = (struct frame) { .op = IR_LOOP, .uniform = in->uniform_cf,
 				      .first_exit = e->exit_count };
+		if (!f->uniform)
+			check_mask_depth(e);
 		if (!f->uniform)
 			emit(e, EMBER_ISA_OP_LOOP, U32);
 		f->start = f->uniform ? e->count : e->count - 1;

@@ -193,6 +193,7 @@ bool ir_coalesce(struct ir_shader *s);
 bool ir_licm(struct ir_shader *s);
 bool ir_hoist_uniform(struct ir_shader *s);
 bool ir_simplify_cf(struct ir_shader *s);
+bool ir_if_convert(struct ir_shader *s);
 bool ir_combine(struct ir_shader *s);
 void ir_divergence(struct ir_shader *s);
 

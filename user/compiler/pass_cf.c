@@ -19,6 +19,12 @@
  * A switch arrives as a once-through loop (so that a nested "break" out of
  * a case is an ordinary BREAK): "LOOP { cases; BREAK } ENDLOOP". When
  * nothing but that last BREAK leaves it, the loop is dropped.
+ *
+ * If-conversion (ir_if_convert): a divergent IF whose arms are a few pure
+ * operations writing variables becomes straight-line code, both arms
+ * computed by every lane, and one SELECT per variable. The arms may read
+ * the variables they write only before writing them, since all reads now
+ * happen before all writes.
  */
 
 #include "ir.h"
@@ -138,6 +144,153 @@ bool ir_simplify_cf(struct ir_shader *s)
 	}
 	free(tmp);
 	changed |= unwrap_once_loops(s);
+	if (changed)
+		ir_compact(s);
+	return changed;
+}
+
+#define IF_CONVERT_MAX 4	/* instructions per arm */
+
+static bool convertible_op(const struct ir_instr *in)
+{
+	if (!ir_op_has_dst(in->op) || ir_op_has_side_effects(in->op))
+		return false;
+	switch (in->op) {
+	case IR_UNDEF: case IR_LOAD_GLOBAL: case IR_LOAD_SHARED: case IR_LOAD_PRIVATE:
+	case IR_LOAD_PUSH: case IR_DESC: case IR_DESC_RANGE: case IR_SYSVAL:
+		return false;
+	default:
+		return in->bits <= 64;
+	}
+}
+
+/* Arm (from, to): few pure operations, each variable written once, not read after. */
+static bool arm_qualifies(const struct ir_shader *s, uint32_t from, uint32_t to)
+{
+	uint32_t written[IF_CONVERT_MAX], count = 0;
+
+	if (to - from - 1 > IF_CONVERT_MAX)
+		return false;
+	for (uint32_t i = from + 1; i < to; i++) {
+		const struct ir_instr *in = &s->ins[i];
+
+		if (!convertible_op(in))
+			return false;
+		for (int k = 0; k < IR_MAX_SRC; k++)
+			for (uint32_t w = 0; w < count; w++)
+				if (in->src[k] && in->src[k] == written[w])
+					return false;
+		if (s->vals[in->dst].flags & IR_VAL_VARIABLE) {
+			for (uint32_t w = 0; w < count; w++)
+				if (written[w] == in->dst)
+					return false;
+			written[count++] = in->dst;
+		}
+	}
+	return true;
+}
+
+/* Variables an arm writes: var[k] gets value val[k]. */
+struct arm {
+	uint32_t var[IF_CONVERT_MAX], val[IF_CONVERT_MAX], count;
+};
+
+/* The arm's writes define fresh values instead (a MOV is just its source). */
+static void rename_arm(struct ir_shader *s, uint32_t from, uint32_t to, struct arm *arm)
+{
+	arm->count = 0;
+	for (uint32_t i = from + 1; i < to; i++) {
+		struct ir_instr *in = &s->ins[i];
+
+		if (!(s->vals[in->dst].flags & IR_VAL_VARIABLE))
+			continue;
+		arm->var[arm->count] = in->dst;
+		if (in->op == IR_MOV) {
+			arm->val[arm->count++] = in->src[0];
+			in->op = IR_NOP;
+		} else {
+			in->dst = ir_new_value(s, s->vals[in->dst].bits);
+			arm->val[arm->count++] = in->dst;
+		}
+	}
+}
+
+static uint32_t value_for(const struct arm *arm, uint32_t var)
+{
+	for (uint32_t w = 0; w < arm->count; w++)
+		if (arm->var[w] == var)
+			return arm->val[w];
+	return var;
+}
+
+/* Replace instruction @at (the old ENDIF) by one SELECT per variable. */
+static bool insert_selects(struct ir_shader *s, uint32_t at, uint32_t cond, bool negate,
+			   const struct arm *then_arm, const struct arm *else_arm)
+{
+	uint32_t vars[2 * IF_CONVERT_MAX], n = 0;
+	struct ir_instr *out;
+
+	for (uint32_t w = 0; w < then_arm->count; w++)
+		vars[n++] = then_arm->var[w];
+	for (uint32_t w = 0; w < else_arm->count; w++) {
+		uint32_t k;
+
+		for (k = 0; k < n && vars[k] != else_arm->var[w]; k++)
+			;
+		if (k == n)
+			vars[n++] = else_arm->var[w];
+	}
+	out = malloc((s->count + n) * sizeof(*out) + sizeof(*out));
+	if (!out) {
+		s->oom = true;
+		return false;
+	}
+	memcpy(out, s->ins, at * sizeof(*out));
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t t = value_for(then_arm, vars[k]), e = value_for(else_arm, vars[k]);
+
+		out[at + k] = (struct ir_instr) {
+			.op = IR_SELECT, .bits = s->vals[vars[k]].bits, .dst = vars[k],
+			.src = { cond, negate ? e : t, negate ? t : e },
+		};
+	}
+	memcpy(&out[at + n], &s->ins[at + 1], (s->count - at - 1) * sizeof(*out));
+	free(s->ins);
+	s->ins = out;
+	s->count += n - 1;
+	s->capacity = s->count + 1;
+	return true;
+}
+
+bool ir_if_convert(struct ir_shader *s)
+{
+	bool changed = false;
+
+	ir_divergence(s);
+	for (uint32_t i = 0; i < s->count; i++) {
+		struct ir_instr *in = &s->ins[i];
+		struct arm then_arm = { .count = 0 }, else_arm = { .count = 0 };
+		uint32_t e, f, cond;
+		bool negate;
+
+		if (in->op != IR_IF || in->uniform_cf)
+			continue;
+		match_if(s, i, &e, &f);
+		if (f >= s->count || !arm_qualifies(s, i, e ? e : f) ||
+		    (e && !arm_qualifies(s, e, f)))
+			continue;
+		rename_arm(s, i, e ? e : f, &then_arm);
+		if (e)
+			rename_arm(s, e, f, &else_arm);
+		cond = in->src[0];
+		negate = in->aux;
+		in->op = IR_NOP;
+		if (e)
+			s->ins[e].op = IR_NOP;
+		if (!insert_selects(s, f, cond, negate, &then_arm, &else_arm))
+			break;
+		changed = true;
+	}
 	if (changed)
 		ir_compact(s);
 	return changed;

@@ -113,6 +113,7 @@ bool ir_coalesce(struct ir_shader *s)
 	uint32_t *uses = calloc(s->value_count, sizeof(uint32_t));
 	uint32_t *last_use = calloc(s->value_count, sizeof(uint32_t));
 	uint32_t *def = calloc(s->value_count, sizeof(uint32_t));
+	uint32_t *defs = calloc(s->value_count, sizeof(uint32_t));	/* definitions */
 	uint32_t *parent = malloc((s->count + 1) * sizeof(uint32_t));	/* innermost LOOP */
 	uint32_t *match = malloc((s->count + 1) * sizeof(uint32_t));	/* LOOP -> ENDLOOP */
 	uint32_t *stack = malloc((s->count + 1) * sizeof(uint32_t));
@@ -120,7 +121,7 @@ bool ir_coalesce(struct ir_shader *s)
 	uint32_t depth = 0;
 	bool changed = false;
 
-	if (!uses || !last_use || !def || !parent || !match || !stack || !forward)
+	if (!uses || !last_use || !def || !defs || !parent || !match || !stack || !forward)
 		goto out;
 	for (uint32_t i = 0; i < s->count; i++) {
 		const struct ir_instr *in = &s->ins[i];
@@ -135,8 +136,10 @@ bool ir_coalesce(struct ir_shader *s)
 				uses[in->src[k]]++;
 				last_use[in->src[k]] = i;
 			}
-		if (ir_op_has_dst(in->op) && in->dst && !is_var(s, in->dst))
+		if (ir_op_has_dst(in->op) && in->dst) {
 			def[in->dst] = i;
+			defs[in->dst]++;
+		}
 	}
 	for (uint32_t i = 0; i < s->count; i++) {
 		struct ir_instr *in = &s->ins[i];
@@ -158,9 +161,13 @@ bool ir_coalesce(struct ir_shader *s)
 			changed = true;
 			continue;
 		}
-		/* Writes: $v = mov %x, %x used once, defined just before in the region. */
-		if (is_var(s, in->dst) && in->src[0] && !is_var(s, in->src[0]) &&
-		    uses[in->src[0]] == 1 && s->vals[in->src[0]].bits == s->vals[in->dst].bits) {
+		/*
+		 * Writes: $v = mov %x, %x used once, defined once just before in
+		 * the region (%x may be a variable with that single definition).
+		 */
+		if (is_var(s, in->dst) && in->src[0] && in->src[0] != in->dst &&
+		    uses[in->src[0]] == 1 && defs[in->src[0]] == 1 &&
+		    s->vals[in->src[0]].bits == s->vals[in->dst].bits) {
 			uint32_t x = in->src[0], d = def[x];
 			struct ir_instr *definition = &s->ins[d];
 			bool clean = d < i && single_instruction(definition->op) &&
@@ -189,6 +196,7 @@ out:
 	free(uses);
 	free(last_use);
 	free(def);
+	free(defs);
 	free(parent);
 	free(match);
 	free(stack);

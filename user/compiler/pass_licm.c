@@ -7,17 +7,18 @@
  * An operation inside a loop whose sources are all available before the
  * loop moves in front of the outermost such loop. Only operations without
  * side effects and that cannot fault move: ALU operations, constants,
- * push-constant loads, descriptors, system values. The core defines every
- * ALU result (no traps), so computing one the program would have skipped
- * (under an IF, or for lanes that left the loop) is harmless. A bonus of
- * moving out of divergent loops: the result often becomes uniform.
- * Memory loads, subgroup operations and reads of variables stay put.
+ * push-constant loads, descriptors of a fixed slot, system values. The
+ * core defines every ALU result (no traps), so computing one the program
+ * would have skipped (under an IF, or for lanes that left the loop) is
+ * harmless. A bonus of moving out of divergent loops: the result often
+ * becomes uniform. Memory loads, subgroup operations and reads of
+ * variables stay put.
  *
- * The same motion out of divergent IFs (ir_hoist_uniform) is worth it for
- * uniform work only: under a divergent IF every value is per lane (the ISA
- * forbids uniform writes while diverged), so an operation on uniform
- * sources, like a push-constant load, moves in front of the IF and is
- * computed once per wave in a uniform register.
+ * The same motion out of divergent IFs (ir_hoist_uniform) is done for
+ * uniform work only (operations on uniform sources, like a push-constant
+ * load): in front of the IF it is computed in uniform code, where CSE can
+ * share it with the other branches and a compare can feed a branch
+ * directly.
  */
 
 #include "ir.h"
@@ -29,6 +30,10 @@ static bool movable(const struct ir_shader *s, const struct ir_instr *in)
 	if (!ir_op_has_dst(in->op) || ir_op_has_side_effects(in->op))
 		return false;
 	switch (in->op) {
+	case IR_DESC:
+		/* An indexed descriptor read may fault for an index the program
+		 * guards against: it stays under its guard. */
+		return !in->src[0];
 	case IR_UNDEF:
 	case IR_LOAD_GLOBAL:
 	case IR_LOAD_SHARED:

@@ -99,6 +99,31 @@ std::unordered_map<uint32_t, uint32_t> spec_constant_words(const uint32_t *words
 	return width;
 }
 
+// spvValidate with the Vulkan rules of @env; false with *@error on failure.
+bool validate(const uint32_t *words, size_t word_count, spv_target_env env, char **error)
+{
+	spv_context context = spvContextCreate(env);
+	spv_validator_options options = spvValidatorOptionsCreate();
+	spv_const_binary_t binary = { words, word_count };
+	spv_diagnostic diagnostic = nullptr;
+	spv_result_t result;
+
+	// Buffer layouts are whatever the Offset decorations say: accept the
+	// scalar layout (VK_EXT_scalar_block_layout, core in Vulkan 1.2).
+	spvValidatorOptionsSetScalarBlockLayout(options, true);
+	result = spvValidateWithOptions(context, options, &binary, &diagnostic);
+	spvValidatorOptionsDestroy(options);
+	spvContextDestroy(context);
+	if (result != SPV_SUCCESS) {
+		std::string text = "SPIR-V validation failed: ";
+
+		text += diagnostic && diagnostic->error ? diagnostic->error : "unknown error";
+		*error = dup_message(text);
+	}
+	spvDiagnosticDestroy(diagnostic);
+	return result == SPV_SUCCESS;
+}
+
 } // namespace
 
 extern "C" int ember_spirv_prepare(const uint32_t *words, size_t word_count,
@@ -111,29 +136,8 @@ extern "C" int ember_spirv_prepare(const uint32_t *words, size_t word_count,
 	}
 	spv_target_env env = env_for_version(words[1]);
 
-	if (!(opts->flags & EMBER_CC_SKIP_VALIDATE)) {
-		spv_context context = spvContextCreate(env);
-		spv_validator_options options = spvValidatorOptionsCreate();
-		spv_const_binary_t binary = { words, word_count };
-		spv_diagnostic diagnostic = nullptr;
-		spv_result_t result;
-
-		// Buffer layouts are whatever the Offset decorations say: accept
-		// the scalar layout (VK_EXT_scalar_block_layout, core in 1.2).
-		spvValidatorOptionsSetScalarBlockLayout(options, true);
-		result = spvValidateWithOptions(context, options, &binary, &diagnostic);
-		spvValidatorOptionsDestroy(options);
-		spvContextDestroy(context);
-		if (result != SPV_SUCCESS) {
-			std::string text = "SPIR-V validation failed: ";
-
-			text += diagnostic && diagnostic->error ? diagnostic->error : "unknown error";
-			spvDiagnosticDestroy(diagnostic);
-			*error = dup_message(text);
-			return -EINVAL;
-		}
-		spvDiagnosticDestroy(diagnostic);
-	}
+	if (!validate(words, word_count, env, error))
+		return -EINVAL;
 
 	std::unordered_map<uint32_t, uint32_t> widths = spec_constant_words(words, word_count);
 	std::unordered_map<uint32_t, std::vector<uint32_t>> spec_values;
@@ -189,7 +193,7 @@ extern "C" int ember_spirv_prepare(const uint32_t *words, size_t word_count,
 	std::vector<uint32_t> result;
 	spvtools::ValidatorOptions validator_options;
 
-	// Validation already ran above (or was skipped on purpose).
+	// Validation already ran above.
 	if (!optimizer.Run(words, word_count, &result, validator_options, true)) {
 		*error = dup_message("SPIRV-Tools optimizer failed: " +
 				     (messages.empty() ? std::string("no message") : messages));

@@ -9,7 +9,6 @@
  * the test runner runs this binary after every other test.
  */
 #include <fcntl.h>
-#include <poll.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -46,6 +45,7 @@ igt_main
 		     "every waiter wakes, ioctls fail with ENODEV, ember.ko unloads.");
 	igt_subtest("gpu-dies-with-pending-jobs") {
 		struct igt_ember_env env;
+		struct igt_ember_waiters waiters;
 		struct igt_ember_buf flag;
 		uint32_t done[JOBS], size = sizeof(info);
 		int sync_files[JOBS], i, ret = -1;
@@ -54,28 +54,25 @@ igt_main
 		igt_require_ember_control();
 		igt_ember_env_init(&env, fd, 1);
 		igt_ember_buf_create(&flag, &env.vm, PAGE);
+		/*
+		 * Job 0 waits for a flag nobody sets, the others queue behind it.
+		 * The device's watchdog ends job 0 after job_timeout_ms / 2: what
+		 * is slow (forking the waiters) happens before it starts.
+		 */
 		igt_ember_ib_wait_mem32(&env.ib, flag.va, EMBER_WAIT_EQ, 1, ~0u);
-		for (i = 0; i < JOBS; i++) {
-			struct drm_ember_sync_op signal;
-
+		for (i = 0; i < JOBS; i++)
 			done[i] = igt_ember_syncobj_create(fd, 0);
-			signal = igt_ember_signal(done[i], 0);
+		igt_ember_waiters_fork(&waiters, fd, done[JOBS - 1], WAITERS, 120);
+		for (i = 0; i < JOBS; i++) {
+			struct drm_ember_sync_op signal = igt_ember_signal(done[i], 0);
+
 			igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, &signal, 1);
+			/* DRM ioctls fail once unplugged: take sync_files now. */
 			sync_files[i] = igt_ember_syncobj_export_sync_file(fd, done[i], 0);
 		}
-		igt_fork(child, WAITERS) {
-			/* Half wait in the kernel's syncobj wait, half poll a sync_file. */
-			if (child % 2) {
-				struct pollfd pfd = { .fd = sync_files[JOBS - 1], .events = POLLIN };
-
-				igt_assert_eq(poll(&pfd, 1, 120 * 1000), 1);
-			} else {
-				igt_assert_eq(__igt_ember_syncobj_wait(fd, done[JOBS - 1], 0,
-								       120ull * 1000000000ull, 0), 0);
-			}
-		}
-		usleep(100 * 1000);
-		igt_assert_eq(igt_ember_sync_file_status(sync_files[0]), 0);
+		igt_ember_waiters_ready(&waiters);
+		for (i = 0; i < JOBS; i++)
+			igt_assert_eq(igt_ember_sync_file_status(sync_files[i]), 0);
 
 		start = now_s();
 		igt_ember_control_kill_device();

@@ -12,6 +12,8 @@
  *
  * Errors never crash: the call returns a negative errno and a message that
  * names the unsupported instruction or capability, or the validation error.
+ * Every module is validated first (the front end relies on it), so there
+ * is no flag to skip validation.
  */
 
 #ifndef EMBER_CC_H
@@ -38,7 +40,6 @@ struct ember_cc_binding_slot {
 /* Debug flags of ember_cc_options.flags. */
 #define EMBER_CC_DUMP_IR	(1u << 0)	/* print the IR after each pass to stderr */
 #define EMBER_CC_NO_OPT		(1u << 1)	/* skip fold/CSE/DCE (SPIRV-Tools still runs) */
-#define EMBER_CC_SKIP_VALIDATE	(1u << 2)	/* do not run spvValidate first */
 
 struct ember_cc_options {
 	const char *entry_point;			/* NULL = "main" */

@@ -447,6 +447,49 @@ static bool test_licm_and_combine(void)
 	return true;
 }
 
+static bool test_if_convert(void)
+{
+	struct ir_shader *s = ir_create();
+	uint32_t d = desc0(s), lane = sysval(s, IR_SV_LANE_ID), group = sysval(s, IR_SV_GROUP_ID_X);
+	uint32_t var = ir_new_variable(s, 32), odd, t, e;
+	struct ir_instr *in;
+
+	odd = ir_emit(s, IR_AND, 32, lane, ir_const(s, 32, 1), 0);
+	control(s, IR_IF, odd);
+	t = ir_emit(s, IR_IMUL, 32, lane, ir_const(s, 32, 3), 0);
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = t;
+	control(s, IR_ELSE, 0);
+	e = ir_emit(s, IR_USHR, 32, lane, ir_const(s, 32, 1), 0);
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = e;
+	control(s, IR_ENDIF, 0);
+	store(s, d, lane, ir_emit(s, IR_MOV, 32, var, 0, 0));
+	/* A uniform IF stays a branch. */
+	control(s, IR_IF, ir_emit(s, IR_AND, 32, group, ir_const(s, 32, 1), 0));
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = var;
+	in->src[0] = group;
+	control(s, IR_ENDIF, 0);
+	store(s, d, group, ir_emit(s, IR_MOV, 32, var, 0, 0));
+	CHECK(ir_if_convert(s));
+	CHECK(valid(s));
+	CHECK_EQ(count_op(s, IR_IF), 1);
+	CHECK_EQ(count_op(s, IR_ELSE), 0);
+	CHECK_EQ(count_op(s, IR_SELECT), 1);
+	for (uint32_t i = 0; i < s->count; i++)
+		if (s->ins[i].op == IR_SELECT) {
+			CHECK_EQ(s->ins[i].dst, var);
+			CHECK_EQ(s->ins[i].src[0], odd);
+			CHECK_EQ(s->ins[i].src[1], t);
+			CHECK_EQ(s->ins[i].src[2], e);
+		}
+	ir_destroy(s);
+	return true;
+}
+
 /* while (i < 8) i++; use(i): the exit value is the header's read. */
 static bool test_coalesce_exit_value(void)
 {
@@ -532,6 +575,7 @@ int main(void)
 	tap_result(test_simplify_cf(), "simplify-cf-else-break");
 	tap_result(test_licm_and_combine(), "licm-coalesce-combine");
 	tap_result(test_coalesce_exit_value(), "coalesce-loop-exit-value");
+	tap_result(test_if_convert(), "if-convert");
 	tap_result(test_validator(), "validator");
 	return tap_finish();
 }
