@@ -80,9 +80,13 @@ extern "C" {
  * does not complete within the job timeout makes its context guilty: its
  * fences signal with an error (-EIO for a fault, -ETIMEDOUT for a hang),
  * the context is banned (later SUBMITs fail with -ECANCELED) and
- * DRM_IOCTL_EMBER_CTX_GET_STATE reports why. Other contexts are innocent
- * and lose no work. When the device is gone every pending fence signals
- * with -ENODEV.
+ * DRM_IOCTL_EMBER_CTX_GET_STATE reports why. A job the device's watchdog
+ * stops is a hang: GUILTY, -ETIMEDOUT, fault kind EMBER_FAULT_WATCHDOG.
+ * Jobs of the context already queued behind the bad one signal with the
+ * same error. Other contexts are innocent and lose no work: after a device
+ * reset their in-flight jobs are written to the rings again. When the
+ * device is gone every pending fence signals with -ENODEV, except that the
+ * job running at that moment may first reach its timeout (-ETIMEDOUT).
  */
 
 /**
@@ -184,7 +188,8 @@ enum drm_ember_sync_op_flags {
  * wait-before-signal waits with DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT and
  * DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE first). A timeline signal point
  * must be greater than the syncobj's last point (else -EINVAL); a timeline
- * value of zero is -EINVAL.
+ * value of zero is -EINVAL, and so is a non-zero value with a binary
+ * syncobj.
  */
 struct drm_ember_sync_op {
 	/** @flags: A handle type and WAIT or SIGNAL (enum drm_ember_sync_op_flags). */
@@ -522,7 +527,10 @@ struct drm_ember_ctx_create {
 	 */
 	struct drm_ember_obj_array queues;
 
-	/** @handle: Out: the context's handle, unique within the file. */
+	/**
+	 * @handle: Out: the context's handle, unique within the file, never
+	 * zero.
+	 */
 	__u32 handle;
 
 	/** @pad: Must be zero. */
