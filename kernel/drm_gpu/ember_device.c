@@ -14,6 +14,7 @@
 
 #include "ember_device.h"
 #include "ember_gpu.h"
+#include "ember_mmu.h"
 #include "ember_regs.h"
 #include "ember_sched.h"
 
@@ -44,7 +45,9 @@
  *   everything pending: drm_dev_unplug() fails new ioctls with -ENODEV and
  *   waits for the sections inside drm_dev_enter() to leave, then
  *   ember_sched_unplug() stops the device and signals every pending fence
- *   with -ENODEV. It runs when the PCI device is unbound, or earlier when
+ *   with -ENODEV, and ember_mmu_unplug() gives back every DMA mapping and
+ *   allocation of the VMs and BOs (open files keep the objects, not their
+ *   DMA memory). It runs when the PCI device is unbound, or earlier when
  *   the scheduler finds the device dead (ember-gpu gone: the mailbox no
  *   longer answers), and only once whoever calls it first.
  * - ember_device_remove() (PCI remove) then frees the interrupts; the
@@ -145,6 +148,10 @@ int ember_device_init(struct ember_device *edev)
 		return ret;
 	init_completion(&edev->unplug.done);
 
+	ret = ember_mmu_init(edev);
+	if (ret)
+		return ret;
+
 	ret = ember_gpu_init(edev);
 	if (ret)
 		return ret;
@@ -172,9 +179,10 @@ err_unplug_gpu:
  * @edev: The device.
  *
  * Called when the PCI device is unbound, or when the device is found dead.
- * After this, every ioctl fails with -ENODEV and every fence of a job has
- * signalled (with -ENODEV unless it completed before); the memory of @edev
- * lives on until the last file is closed. Runs once: a concurrent or later
+ * After this, every ioctl fails with -ENODEV, every fence of a job has
+ * signalled (with -ENODEV unless it completed before) and nothing of the
+ * driver is DMA-mapped for the device any more; the memory of @edev lives
+ * on until the last file is closed. Runs once: a concurrent or later
  * caller waits until the first one is done.
  *
  * Context: Process context, not inside drm_dev_enter().
@@ -190,6 +198,8 @@ void ember_device_unplug(struct ember_device *edev)
 
 	drm_dev_unplug(&edev->base);
 	ember_sched_unplug(edev);
+	/* The device is stopped: it no longer reaches what this frees. */
+	ember_mmu_unplug(edev);
 	mutex_unlock(&edev->unplug.lock);
 	complete_all(&edev->unplug.done);
 }

@@ -7,6 +7,7 @@
 #include <linux/completion.h>
 #include <linux/compiler_types.h>
 #include <linux/container_of.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
 
@@ -63,6 +64,38 @@ struct ember_device {
 		/** @unplug.done: Completed once the device is unplugged. */
 		struct completion done;
 	} unplug;
+
+	/**
+	 * @mmu: What the device's VMs and BOs hold of the DMA API, so that
+	 * ember_mmu_unplug() can give it all back before the PCI device is
+	 * released (see DOC: Device removal in ember_mmu.c).
+	 */
+	struct {
+		/**
+		 * @mmu.vms_lock: Protects @mmu.vms. Taken outside
+		 * &ember_vm.op_lock; nothing else is taken under it.
+		 */
+		struct mutex vms_lock;
+
+		/**
+		 * @mmu.vms: Every VM of the device whose page tables are
+		 * not freed yet, linked through &ember_vm.dev_node.
+		 */
+		struct list_head vms;
+
+		/**
+		 * @mmu.bos_lock: Protects @mmu.bos and the DMA mapping of
+		 * every BO on it. Taken outside the BOs' dma-resv locks.
+		 */
+		struct mutex bos_lock;
+
+		/**
+		 * @mmu.bos: Every BO whose pages (or imported attachment)
+		 * are DMA-mapped for the device, linked through
+		 * &ember_bo.dma_node.
+		 */
+		struct list_head bos;
+	} mmu;
 
 	/**
 	 * @gpu_info: Identity of the device, read from the register page

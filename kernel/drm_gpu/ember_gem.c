@@ -2,9 +2,15 @@
 /* Copyright 2026 The Ember Authors */
 
 #include <linux/dma-buf.h>
+#include <linux/dma-mapping.h>
+#include <linux/dma-resv.h>
 #include <linux/err.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/slab.h>
 
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_gem_shmem_helper.h>
@@ -13,6 +19,7 @@
 #include <drm/drm_vma_manager.h>
 #include <drm/ember_drm.h>
 
+#include "ember_device.h"
 #include "ember_file.h"
 #include "ember_gem.h"
 #include "ember_mmu.h"
@@ -37,10 +44,163 @@
  * (and every imported one) counts as resident; BOs are never purgeable.
  */
 
+/**
+ * DOC: DMA mappings of BOs
+ *
+ * A BO is DMA-mapped for the device when it is first mapped in a VM
+ * (ember_bo_get_dma_sgt(): drm_gem_shmem_get_pages_sgt() maps its pages
+ * and keeps the mapping in &drm_gem_shmem_object.sgt) and an imported BO
+ * from its import (the core maps the attachment). Either way the BO joins
+ * &ember_device.mmu.bos, and leaves it when the mapping is released:
+ * when the BO is freed, or earlier by ember_gem_unplug() when the device
+ * is unplugged, since a DMA mapping must not outlive the driver's binding
+ * to the device while a BO may outlive it by far (open files, dma-bufs).
+ *
+ * Releasing the mapping unmaps it and clears &drm_gem_shmem_object.sgt,
+ * so that drm_gem_shmem_free() does not unmap it again. The page
+ * reference the mapping took stays until drm_gem_shmem_free() drops it
+ * (it puts the pages of any BO that still has them), so CPU mappings of
+ * the BO keep working after an unplug. No new mapping is made once the
+ * device is unplugged: mapping happens inside drm_dev_enter(), and
+ * ember_gem_unplug() runs after drm_dev_unplug() waited for those
+ * sections.
+ *
+ * &ember_device.mmu.bos_lock covers the list and each release, so an
+ * unplug and the BO's free never both unmap it: it is taken outside the
+ * BO's dma-resv lock, which the release takes to clear the sgt.
+ */
+
+/* Unmap a BO's DMA mapping and take it off the device's list. */
+static void ember_bo_release_dma(struct ember_device *edev, struct ember_bo *bo)
+{
+	struct drm_gem_shmem_object *shmem = &bo->base;
+	struct drm_gem_object *obj = &shmem->base;
+
+	lockdep_assert_held(&edev->mmu.bos_lock);
+
+	dma_resv_lock(obj->resv, NULL);
+	if (obj->import_attach) {
+		/* The exporter's resv is the BO's: it is held as required. */
+		dma_buf_unmap_attachment(obj->import_attach, shmem->sgt,
+					 DMA_BIDIRECTIONAL);
+	} else {
+		dma_unmap_sgtable(obj->dev->dev, shmem->sgt, DMA_BIDIRECTIONAL, 0);
+		sg_free_table(shmem->sgt);
+		kfree(shmem->sgt);
+	}
+	shmem->sgt = NULL;
+	dma_resv_unlock(obj->resv);
+
+	list_del_init(&bo->dma_node);
+}
+
+/* Put a DMA-mapped BO on the device's list, once. */
+static void ember_bo_track_dma(struct ember_device *edev, struct ember_bo *bo)
+{
+	mutex_lock(&edev->mmu.bos_lock);
+	if (list_empty(&bo->dma_node))
+		list_add_tail(&bo->dma_node, &edev->mmu.bos);
+	mutex_unlock(&edev->mmu.bos_lock);
+}
+
+/**
+ * ember_bo_get_dma_sgt() - DMA-map a BO's pages for the device.
+ * @bo: The BO, pinned unless imported.
+ *
+ * The mapping lasts until the BO is freed or the device unplugged (see
+ * DOC: DMA mappings of BOs); the BO's mappings in VMs must be gone by
+ * then, and they are: a VM holds a reference to each BO it maps, and
+ * ember_mmu_unplug() tears down every VM before it calls
+ * ember_gem_unplug().
+ *
+ * Context: Process context; takes the BO's dma-resv lock.
+ *
+ * Return: The BO's pages as DMA-mapped, or an ERR_PTR(): -ENODEV once the
+ * device is unplugged, -ENOMEM.
+ */
+struct sg_table *ember_bo_get_dma_sgt(struct ember_bo *bo)
+{
+	struct ember_device *edev = to_ember_device(bo->base.base.dev);
+	struct sg_table *sgt;
+	int cookie;
+
+	if (!drm_dev_enter(&edev->base, &cookie))
+		return ERR_PTR(-ENODEV);
+
+	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
+	if (!IS_ERR(sgt))
+		ember_bo_track_dma(edev, bo);
+
+	drm_dev_exit(cookie);
+	return sgt;
+}
+
+/**
+ * ember_gem_prime_import_sg_table() - &drm_driver.gem_prime_import_sg_table:
+ * make a BO of an attachment the core mapped for the device.
+ * @ddev: The DRM device.
+ * @attach: The attachment of the imported dma-buf.
+ * @sgt: Its mapping for the device.
+ *
+ * Return: The new BO's GEM object, or an ERR_PTR() (-ENODEV once the device
+ * is unplugged; the core then unmaps @sgt).
+ */
+struct drm_gem_object *
+ember_gem_prime_import_sg_table(struct drm_device *ddev,
+				struct dma_buf_attachment *attach,
+				struct sg_table *sgt)
+{
+	struct drm_gem_object *obj;
+	int cookie;
+
+	if (!drm_dev_enter(ddev, &cookie))
+		return ERR_PTR(-ENODEV);
+
+	obj = drm_gem_shmem_prime_import_sg_table(ddev, attach, sgt);
+	if (!IS_ERR(obj)) {
+		/*
+		 * The core sets these once this returns, to the same values;
+		 * an unplug right after must already see an imported BO.
+		 */
+		obj->import_attach = attach;
+		obj->resv = attach->dmabuf->resv;
+		ember_bo_track_dma(to_ember_device(ddev), to_ember_bo(obj));
+	}
+
+	drm_dev_exit(cookie);
+	return obj;
+}
+
+/**
+ * ember_gem_unplug() - Release the DMA mapping of every BO of a device.
+ * @edev: The device, unplugged, with no VM mapping left.
+ *
+ * The BOs themselves stay: see DOC: DMA mappings of BOs.
+ *
+ * Context: Process context, from ember_mmu_unplug().
+ */
+void ember_gem_unplug(struct ember_device *edev)
+{
+	struct ember_bo *bo, *tmp;
+
+	mutex_lock(&edev->mmu.bos_lock);
+	/* A BO being freed waits for the lock, then finds itself released. */
+	list_for_each_entry_safe(bo, tmp, &edev->mmu.bos, dma_node)
+		ember_bo_release_dma(edev, bo);
+	mutex_unlock(&edev->mmu.bos_lock);
+}
+
 static void ember_gem_free(struct drm_gem_object *obj)
 {
+	struct ember_device *edev = to_ember_device(obj->dev);
 	struct ember_bo *bo = to_ember_bo(obj);
 	struct drm_gem_object *vm_root_gem = bo->exclusive_vm_root_gem;
+
+	/* Under the lock, so that ember_gem_unplug() cannot release it too. */
+	mutex_lock(&edev->mmu.bos_lock);
+	if (!list_empty(&bo->dma_node))
+		ember_bo_release_dma(edev, bo);
+	mutex_unlock(&edev->mmu.bos_lock);
 
 	mutex_destroy(&bo->gpuva_list_lock);
 	drm_gem_shmem_free(&bo->base);
@@ -114,6 +274,7 @@ struct drm_gem_object *ember_gem_create_object(struct drm_device *ddev,
 	bo->base.base.funcs = &ember_gem_funcs;
 	mutex_init(&bo->gpuva_list_lock);
 	drm_gem_gpuva_set_lock(&bo->base.base, &bo->gpuva_list_lock);
+	INIT_LIST_HEAD(&bo->dma_node);
 	return &bo->base.base;
 }
 
@@ -240,3 +401,6 @@ int ember_ioctl_bo_info(struct drm_device *ddev, void *data,
 	drm_gem_object_put(obj);
 	return 0;
 }
+
+/* dma_buf_unmap_attachment(), for imported BOs at unplug. */
+MODULE_IMPORT_NS(DMA_BUF);

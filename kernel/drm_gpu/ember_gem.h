@@ -4,14 +4,18 @@
 #ifndef __EMBER_GEM_H__
 #define __EMBER_GEM_H__
 
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <linux/types.h>
 
 #include <drm/drm_gem_shmem_helper.h>
 
+struct dma_buf_attachment;
 struct drm_device;
 struct drm_file;
+struct ember_device;
+struct sg_table;
 
 /*
  * Largest BO (&drm_ember_gpu_info.max_bo_size). Pages are only allocated
@@ -53,6 +57,14 @@ struct ember_bo {
 	 * inside &ember_vm.op_lock and inside the VM's dma-resv lock.
 	 */
 	struct mutex gpuva_list_lock;
+
+	/**
+	 * @dma_node: Link in &ember_device.mmu.bos while the BO's pages
+	 * (&drm_gem_shmem_object.sgt, or the imported attachment's mapping)
+	 * are DMA-mapped for the device; empty otherwise. Protected by
+	 * &ember_device.mmu.bos_lock.
+	 */
+	struct list_head dma_node;
 };
 
 /**
@@ -68,6 +80,12 @@ static inline struct ember_bo *to_ember_bo(struct drm_gem_object *obj)
 
 struct drm_gem_object *ember_gem_create_object(struct drm_device *ddev,
 					       size_t size);
+struct drm_gem_object *
+ember_gem_prime_import_sg_table(struct drm_device *ddev,
+				struct dma_buf_attachment *attach,
+				struct sg_table *sgt);
+struct sg_table *ember_bo_get_dma_sgt(struct ember_bo *bo);
+void ember_gem_unplug(struct ember_device *edev);
 
 int ember_ioctl_bo_create(struct drm_device *ddev, void *data,
 			  struct drm_file *file);

@@ -14,6 +14,7 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_gpuvm.h>
+#include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 #include <drm/ember_drm.h>
 
@@ -67,6 +68,38 @@
  *    the VM's dma-resv lock (obtaining or dropping a &drm_gpuvm_bo).
  * 3. The file's VM xarray lock is only held to look a VM up and take a
  *    reference, never around anything else.
+ * 4. &ember_device.mmu.vms_lock protects the device's list of VMs and is
+ *    held while a VM's root table is freed; nothing is taken under it.
+ *    ember_mmu_unplug() takes op_lock and dma-resv locks only after
+ *    dropping it.
+ * 5. &ember_device.mmu.bos_lock (ember_gem.c) is taken outside the BOs'
+ *    dma-resv locks.
+ */
+
+/**
+ * DOC: Device removal
+ *
+ * When the PCI device is unbound, the DMA API takes back whatever the
+ * driver still has mapped or allocated for it, and complains (DMA-API
+ * debug) about it; but VMs and BOs live as long as the files and
+ * dma-bufs that reference them. So ember_mmu_unplug(), called by
+ * ember_device_unplug() once the device is stopped, empties every VM of
+ * the device (&ember_device.mmu.vms): it removes every mapping, frees the
+ * page tables including the root (&ember_vm.root becomes NULL) and
+ * releases the mappings' BO references and pins, without TLB
+ * invalidation, since there is no device left to cache anything. Then
+ * ember_gem_unplug() releases the DMA mapping of every BO (see DOC: DMA
+ * mappings of BOs in ember_gem.c).
+ *
+ * Afterwards the VMs stay, empty, until their users drop them: ioctls
+ * fail with -ENODEV, binds prepared or queued before the unplug apply
+ * nothing when they run (ember_vm_op_exec() skips a VM without a root)
+ * and only release what they prepared, minus the page tables the unplug
+ * freed already (it frees those of every operation on &ember_vm.ops), and
+ * releasing the VM finds nothing left to unmap. Nothing is created after
+ * the unplug that the teardown would miss: VMs are created and BOs
+ * DMA-mapped inside drm_dev_enter(), and drm_dev_unplug() waited for
+ * those sections before.
  */
 
 /**
@@ -122,7 +155,11 @@ static void ember_vm_bo_put(struct drm_gpuvm_bo *vm_bo)
 	drm_gem_object_put(obj);
 }
 
-static void ember_vm_op_init(struct ember_vm_op_ctx *op,
+/*
+ * The operation goes on the VM's list at once, so that an unplug frees
+ * whatever page tables it gets, until ember_vm_op_cleanup().
+ */
+static void ember_vm_op_init(struct ember_vm *vm, struct ember_vm_op_ctx *op,
 			     const struct drm_ember_vm_bind_op *args)
 {
 	memset(op, 0, sizeof(*op));
@@ -132,6 +169,26 @@ static void ember_vm_op_init(struct ember_vm_op_ctx *op,
 	ember_pt_reserve_init(&op->tables);
 	INIT_LIST_HEAD(&op->unlinked);
 	INIT_LIST_HEAD(&op->garbage);
+
+	mutex_lock(&vm->op_lock);
+	list_add_tail(&op->vm_node, &vm->ops);
+	mutex_unlock(&vm->op_lock);
+}
+
+/*
+ * Hand freshly reserved tables to an operation, or free them at once if
+ * the device was unplugged meanwhile (the unplug could not see them).
+ */
+static void ember_vm_op_add_tables(struct ember_vm *vm,
+				   struct ember_vm_op_ctx *op,
+				   struct ember_pt_reserve *tables)
+{
+	mutex_lock(&vm->op_lock);
+	if (vm->root)
+		ember_pt_reserve_splice(tables, &op->tables);
+	mutex_unlock(&vm->op_lock);
+	/* Whatever is left, outside the lock: it is ours alone. */
+	ember_pt_reserve_release(ember_vm_dma_dev(vm), tables);
 }
 
 /**
@@ -146,20 +203,22 @@ static void ember_vm_op_init(struct ember_vm_op_ctx *op,
  *
  * Context: Process context; takes the VM's dma-resv lock.
  *
- * Return: 0, -EINVAL if the BO is private to another VM, or -ENOMEM (the
- * operation needs ember_vm_op_cleanup() either way).
+ * Return: 0, -EINVAL if the BO is private to another VM, -ENODEV if the
+ * device is unplugged, or -ENOMEM (the operation needs
+ * ember_vm_op_cleanup() either way).
  */
 int ember_vm_op_prepare_map(struct ember_vm *vm, struct ember_vm_op_ctx *op,
 			    struct drm_gem_object *obj,
 			    const struct drm_ember_vm_bind_op *args)
 {
 	struct ember_bo *bo = to_ember_bo(obj);
+	struct ember_pt_reserve tables;
 	struct drm_gpuvm_bo *vm_bo;
 	struct sg_table *sgt;
 	unsigned int i;
 	int ret;
 
-	ember_vm_op_init(op, args);
+	ember_vm_op_init(vm, op, args);
 	op->map.bo_offset = args->bo_offset;
 
 	if (bo->exclusive_vm_root_gem &&
@@ -172,8 +231,10 @@ int ember_vm_op_prepare_map(struct ember_vm *vm, struct ember_vm_op_ctx *op,
 			return -ENOMEM;
 	}
 
-	ret = ember_pt_reserve(ember_vm_dma_dev(vm), &op->tables, op->va,
-			       op->size);
+	/* Into a reserve of our own: op->tables is under op_lock. */
+	ember_pt_reserve_init(&tables);
+	ret = ember_pt_reserve(ember_vm_dma_dev(vm), &tables, op->va, op->size);
+	ember_vm_op_add_tables(vm, op, &tables);
 	if (ret)
 		return ret;
 
@@ -184,7 +245,7 @@ int ember_vm_op_prepare_map(struct ember_vm *vm, struct ember_vm_op_ctx *op,
 			return ret;
 	}
 
-	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
+	sgt = ember_bo_get_dma_sgt(bo);
 	if (IS_ERR(sgt)) {
 		ret = PTR_ERR(sgt);
 		goto err_unpin;
@@ -235,7 +296,7 @@ int ember_vm_op_prepare_unmap(struct ember_vm *vm, struct ember_vm_op_ctx *op,
 {
 	unsigned int i;
 
-	ember_vm_op_init(op, args);
+	ember_vm_op_init(vm, op, args);
 	for (i = 0; i < 2; i++) {
 		op->vmas[i] = kzalloc(sizeof(*op->vmas[i]), GFP_KERNEL_ACCOUNT);
 		if (!op->vmas[i])
@@ -386,6 +447,10 @@ static void ember_vm_op_exec_locked(struct ember_vm *vm,
 
 	lockdep_assert_held(&vm->op_lock);
 
+	/* Unplugged: no page table left, nothing the device could reach. */
+	if (!vm->root)
+		return;
+
 	vm->op_ctx = op;
 	if (ember_vm_op_is_map(op))
 		ret = drm_gpuvm_sm_map(&vm->base, vm, op->va, op->size,
@@ -426,7 +491,8 @@ static void ember_vm_flush_tlb(struct ember_vm *vm)
  *
  * When this returns, the device no longer reaches what the operations
  * unmapped (the TLB was invalidated if anything was unmapped) and reaches
- * what they mapped. Allocates nothing.
+ * what they mapped. Allocates nothing. Once the device is unplugged it
+ * applies nothing (see DOC: Device removal).
  *
  * Context: Process context, may be the fence-signalling path; takes
  * &ember_vm.op_lock and the BOs' gpuva list locks; sleeps for the
@@ -463,8 +529,11 @@ void ember_vm_op_cleanup(struct ember_vm *vm, struct ember_vm_op_ctx *op)
 	struct ember_vma *vma, *tmp;
 	unsigned int i;
 
+	mutex_lock(&vm->op_lock);
+	list_del(&op->vm_node);
 	ember_pt_reserve_release(ember_vm_dma_dev(vm), &op->tables);
 	ember_pt_free_list(ember_vm_dma_dev(vm), &op->garbage);
+	mutex_unlock(&vm->op_lock);
 
 	if (op->map.vm_bo)
 		ember_vm_bo_put(op->map.vm_bo);
@@ -484,7 +553,16 @@ static void ember_vm_free(struct drm_gpuvm *gpuvm)
 	struct ember_vm *vm = to_ember_vm(gpuvm);
 	struct ember_device *edev = vm->edev;
 
-	ember_pt_free_root(ember_vm_dma_dev(vm), vm->root);
+	/*
+	 * Under the lock: ember_mmu_unplug() either frees the root first or
+	 * does not return before it is freed here.
+	 */
+	mutex_lock(&edev->mmu.vms_lock);
+	list_del(&vm->dev_node);
+	if (vm->root)
+		ember_pt_free_root(ember_vm_dma_dev(vm), vm->root);
+	mutex_unlock(&edev->mmu.vms_lock);
+
 	mutex_destroy(&vm->op_lock);
 	kfree(vm);
 	drm_dev_put(&edev->base);
@@ -510,12 +588,14 @@ static struct ember_vm *ember_vm_create(struct ember_device *edev)
 	vm->edev = edev;
 	kref_init(&vm->refcount);
 	mutex_init(&vm->op_lock);
+	INIT_LIST_HEAD(&vm->ops);
 
 	vm->root = ember_pt_alloc_root(edev->base.dev);
 	if (!vm->root) {
 		ret = -ENOMEM;
 		goto err_free_vm;
 	}
+	vm->pt_root = ember_pt_bus_addr(vm->root);
 
 	resv_obj = drm_gpuvm_resv_object_alloc(&edev->base);
 	if (!resv_obj) {
@@ -537,6 +617,10 @@ static struct ember_vm *ember_vm_create(struct ember_device *edev)
 		       &ember_gpuvm_ops);
 	/* drm_gpuvm holds the resv object now. */
 	drm_gem_object_put(resv_obj);
+
+	mutex_lock(&edev->mmu.vms_lock);
+	list_add_tail(&vm->dev_node, &edev->mmu.vms);
+	mutex_unlock(&edev->mmu.vms_lock);
 	return vm;
 
 err_free_root:
@@ -566,6 +650,106 @@ static void ember_vm_release(struct kref *kref)
 	ember_vm_op_cleanup(vm, &op);
 
 	drm_gpuvm_put(&vm->base);
+}
+
+/*
+ * Empty a VM of an unplugged device: see DOC: Device removal. The caller
+ * holds a &drm_gpuvm reference, not &ember_device.mmu.vms_lock.
+ */
+static void ember_vm_unplug(struct ember_vm *vm)
+{
+	struct drm_ember_vm_bind_op everything = {
+		.flags = DRM_EMBER_VM_BIND_OP_TYPE_UNMAP,
+		.va = vm->base.mm_start,
+		.size = vm->base.mm_range,
+	};
+	struct ember_vm_op_ctx op, *pending;
+	struct ember_pt *root;
+
+	/* Unmapping everything splits no mapping: it needs no allocation. */
+	ember_vm_op_prepare_unmap(vm, &op, &everything);
+
+	mutex_lock(&vm->op_lock);
+	ember_vm_op_exec_locked(vm, &op);
+	/* Binds not cleaned up yet keep their tables no longer. */
+	list_for_each_entry(pending, &vm->ops, vm_node) {
+		ember_pt_reserve_release(ember_vm_dma_dev(vm), &pending->tables);
+		ember_pt_free_list(ember_vm_dma_dev(vm), &pending->garbage);
+	}
+	root = vm->root;
+	vm->root = NULL;
+	mutex_unlock(&vm->op_lock);
+
+	/* No TLB invalidation: there is no device left to cache anything. */
+	ember_vm_op_cleanup(vm, &op);
+	ember_pt_free_root(ember_vm_dma_dev(vm), root);
+}
+
+/**
+ * ember_mmu_init() - Initialise the device's lists of VMs and DMA-mapped
+ * BOs.
+ * @edev: The device, before anything can create a VM or a BO.
+ *
+ * Return: 0 or a negative error code.
+ */
+int ember_mmu_init(struct ember_device *edev)
+{
+	int ret;
+
+	INIT_LIST_HEAD(&edev->mmu.vms);
+	INIT_LIST_HEAD(&edev->mmu.bos);
+
+	ret = drmm_mutex_init(&edev->base, &edev->mmu.vms_lock);
+	if (ret)
+		return ret;
+
+	return drmm_mutex_init(&edev->base, &edev->mmu.bos_lock);
+}
+
+/**
+ * ember_mmu_unplug() - Give back every DMA mapping and allocation of the
+ * device's VMs and BOs.
+ * @edev: The device, unplugged from DRM and stopped (ember_sched_unplug()).
+ *
+ * See DOC: Device removal. When this returns, nothing of the VMs and BOs
+ * is DMA-mapped or DMA-allocated for the device; they themselves live on
+ * until their last user drops them.
+ *
+ * Context: Process context, from ember_device_unplug() only (it runs
+ * once). Takes &ember_device.mmu.vms_lock, then each VM's op_lock and
+ * dma-resv locks.
+ */
+void ember_mmu_unplug(struct ember_device *edev)
+{
+	struct ember_vm *vm, *tmp;
+	LIST_HEAD(vms);
+
+	/*
+	 * Take a &drm_gpuvm reference to each VM, so that it is torn down
+	 * outside the lock (which its last put takes, in ember_vm_free()).
+	 * A VM whose count already dropped to zero has no mapping left,
+	 * only its root, which its ember_vm_free() is waiting to free under
+	 * the lock: free it now, before this returns.
+	 */
+	mutex_lock(&edev->mmu.vms_lock);
+	list_for_each_entry(vm, &edev->mmu.vms, dev_node) {
+		if (kref_get_unless_zero(&vm->base.kref)) {
+			list_add_tail(&vm->unplug_node, &vms);
+		} else if (vm->root) {
+			ember_pt_free_root(ember_vm_dma_dev(vm), vm->root);
+			vm->root = NULL;
+		}
+	}
+	mutex_unlock(&edev->mmu.vms_lock);
+
+	list_for_each_entry_safe(vm, tmp, &vms, unplug_node) {
+		list_del(&vm->unplug_node);
+		ember_vm_unplug(vm);
+		drm_gpuvm_put(&vm->base);
+	}
+
+	/* Last: the VMs' mappings used the BOs' DMA mappings. */
+	ember_gem_unplug(edev);
 }
 
 /**
@@ -624,11 +808,13 @@ struct ember_vm *ember_vm_lookup(struct ember_file *efile, u32 id)
  * context's PT_ROOT registers.
  * @vm: The VM.
  *
- * Return: The address; it never changes during the VM's life.
+ * Return: The address; it never changes during the VM's life, but is
+ * stale (the table is freed) once the device is unplugged, when nothing
+ * can write it to the device any more.
  */
 u64 ember_vm_pt_root(struct ember_vm *vm)
 {
-	return ember_pt_bus_addr(vm->root);
+	return vm->pt_root;
 }
 
 /**
@@ -711,12 +897,16 @@ int ember_ioctl_vm_create(struct drm_device *ddev, void *data,
 	struct ember_file *efile = file->driver_priv;
 	struct drm_ember_vm_create *args = data;
 	struct ember_vm *vm;
-	int ret;
+	int cookie, ret;
 
 	if (args->flags)
 		return -EINVAL;
 
+	/* A VM created after ember_mmu_unplug() would escape its teardown. */
+	if (!drm_dev_enter(ddev, &cookie))
+		return -ENODEV;
 	vm = ember_vm_create(to_ember_device(ddev));
+	drm_dev_exit(cookie);
 	if (IS_ERR(vm))
 		return PTR_ERR(vm);
 
@@ -768,6 +958,12 @@ static void ember_mmu_debugfs_show_vm(struct seq_file *m, struct ember_vm *vm)
 	struct drm_gpuva *va;
 
 	mutex_lock(&vm->op_lock);
+	if (!vm->root) {
+		seq_printf(m, "  vm %u: unplugged, users %u\n", vm->id,
+			   kref_read(&vm->refcount));
+		mutex_unlock(&vm->op_lock);
+		return;
+	}
 	seq_printf(m, "  vm %u: pt_root 0x%llx, %u page tables, users %u\n", vm->id,
 		   ember_vm_pt_root(vm), ember_pt_count(vm->root),
 		   kref_read(&vm->refcount));

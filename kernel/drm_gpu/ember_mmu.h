@@ -5,6 +5,7 @@
 #define __EMBER_MMU_H__
 
 #include <linux/kref.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
@@ -48,6 +49,8 @@ struct ember_vma;
  * tables cleared, TLB invalidated, BOs unpinned and released) and the base
  * reference of @base is dropped; the structure itself is freed by
  * drm_gpuvm's vm_free hook once the last &drm_gpuvm reference is gone.
+ * Unplugging the device tears the mappings and page tables down earlier
+ * (see DOC: Device removal in ember_mmu.c); the VM lives on, empty.
  */
 struct ember_vm {
 	/**
@@ -62,6 +65,24 @@ struct ember_vm {
 
 	/** @id: The VM's ID in its file, for debugfs. Never changes. */
 	u32 id;
+
+	/**
+	 * @dev_node: Link in &ember_device.mmu.vms, from creation until
+	 * the VM is freed. Protected by &ember_device.mmu.vms_lock.
+	 */
+	struct list_head dev_node;
+
+	/**
+	 * @unplug_node: Link in ember_mmu_unplug()'s list of the VMs it
+	 * tears down; used by it alone.
+	 */
+	struct list_head unplug_node;
+
+	/**
+	 * @pt_root: Bus address of @root, for ember_vm_pt_root(). Never
+	 * changes; it means nothing any more once the device is unplugged.
+	 */
+	u64 pt_root;
 
 	/** @refcount: Users of the VM, see above. */
 	struct kref refcount;
@@ -80,7 +101,18 @@ struct ember_vm {
 	 */
 	struct ember_vm_op_ctx *op_ctx;
 
-	/** @root: The top-level page table. Protected by @op_lock. */
+	/**
+	 * @ops: Operations prepared and not cleaned up yet, linked through
+	 * &ember_vm_op_ctx.vm_node, whose page tables (reserved or removed)
+	 * ember_mmu_unplug() frees. Protected by @op_lock.
+	 */
+	struct list_head ops;
+
+	/**
+	 * @root: The top-level page table. Protected by @op_lock (and by
+	 * &ember_device.mmu.vms_lock when the VM is freed); NULL once the
+	 * device is unplugged, after which operations change nothing.
+	 */
 	struct ember_pt *root;
 
 	/**
@@ -143,6 +175,12 @@ struct ember_vm_op_ctx {
 	/** @flags: The &drm_ember_vm_bind_op.flags. */
 	u32 flags;
 
+	/**
+	 * @vm_node: Link in &ember_vm.ops from preparing to
+	 * ember_vm_op_cleanup(). Protected by &ember_vm.op_lock.
+	 */
+	struct list_head vm_node;
+
 	/** @va: Start of the VA range. */
 	u64 va;
 
@@ -164,7 +202,10 @@ struct ember_vm_op_ctx {
 		u64 bo_offset;
 	} map;
 
-	/** @tables: Page tables reserved for a map. */
+	/**
+	 * @tables: Page tables reserved for a map. Protected by
+	 * &ember_vm.op_lock.
+	 */
 	struct ember_pt_reserve tables;
 
 	/**
@@ -176,7 +217,10 @@ struct ember_vm_op_ctx {
 	/** @unlinked: Mappings the operation removed, to free afterwards. */
 	struct list_head unlinked;
 
-	/** @garbage: Page tables the operation emptied, to free afterwards. */
+	/**
+	 * @garbage: Page tables the operation emptied, to free afterwards.
+	 * Protected by &ember_vm.op_lock.
+	 */
 	struct list_head garbage;
 
 	/** @flush_tlb: Whether the operation cleared any valid entry. */
@@ -191,6 +235,10 @@ int ember_vm_op_prepare_unmap(struct ember_vm *vm, struct ember_vm_op_ctx *op,
 void ember_vm_op_exec(struct ember_vm *vm, struct ember_vm_op_ctx *ops,
 		      u32 count);
 void ember_vm_op_cleanup(struct ember_vm *vm, struct ember_vm_op_ctx *op);
+
+/* The device side, for ember_device.c. */
+int ember_mmu_init(struct ember_device *edev);
+void ember_mmu_unplug(struct ember_device *edev);
 
 /* The file and ioctl side, for ember_drv.c. */
 void ember_mmu_file_init(struct ember_file *efile);

@@ -184,6 +184,20 @@ void ember_pt_free_list(struct device *dev, struct list_head *tables)
 }
 
 /**
+ * ember_pt_reserve_splice() - Move every table of a reserve to another.
+ * @from: The reserve to empty.
+ * @to: The reserve to add the tables to.
+ */
+void ember_pt_reserve_splice(struct ember_pt_reserve *from,
+			     struct ember_pt_reserve *to)
+{
+	unsigned int level;
+
+	for (level = 0; level < EMBER_PT_ROOT_LEVEL; level++)
+		list_splice_init(&from->tables[level], &to->tables[level]);
+}
+
+/**
  * ember_pt_reserve_release() - Free the unused tables of a reserve.
  * @dev: The device.
  * @rsv: The reserve; left empty.

@@ -105,6 +105,8 @@ u64 ember_pt_bus_addr(const struct ember_pt *pt);
 void ember_pt_reserve_init(struct ember_pt_reserve *rsv);
 int ember_pt_reserve(struct device *dev, struct ember_pt_reserve *rsv,
 		     u64 va, u64 size);
+void ember_pt_reserve_splice(struct ember_pt_reserve *from,
+			     struct ember_pt_reserve *to);
 void ember_pt_reserve_release(struct device *dev, struct ember_pt_reserve *rsv);
 
 int ember_pt_map(struct ember_pt *root, struct ember_pt_reserve *rsv, u64 va,
