@@ -20,10 +20,12 @@
 #include "fault.h"
 #include "fw_version.h"
 #include "log.h"
+#include "shader/dispatch.h"
 
 /* What this device implements, reported in the identity registers. */
 #define EMBER_DEVICE_CAPS		(EMBER_CAP_MGMT | EMBER_CAP_RINGS | \
-					 EMBER_CAP_MMU | EMBER_CAP_COPY)
+					 EMBER_CAP_MMU | EMBER_CAP_COPY | \
+					 EMBER_CAP_COMPUTE)
 #define EMBER_DEVICE_TIMESTAMP_FREQ	1000000000u
 
 _Static_assert(EMBER_REG_MGMT_RESULT(EMBER_MGMT_NUM_RESULTS - 1) <
@@ -246,6 +248,12 @@ int ember_device_init(struct ember_device *dev,
 		goto err_close_doorbells;
 	}
 
+	dev->shader_cache = ember_shader_cache_create();
+	if (!dev->shader_cache) {
+		ret = -ENOMEM;
+		goto err_fini_sched;
+	}
+
 	write_identity(dev);
 	ember_mgmt_init(&dev->mgmt, dev);
 	ember_rings_init(dev);
@@ -253,6 +261,8 @@ int ember_device_init(struct ember_device *dev,
 	ember_faults_init(dev);
 	return 0;
 
+err_fini_sched:
+	ember_sched_fini(&dev->sched);
 err_close_doorbells:
 	close_doorbells(dev);
 err_fini_guest_ram:
@@ -264,6 +274,7 @@ err_destroy_shm:
 
 void ember_device_fini(struct ember_device *dev)
 {
+	ember_shader_cache_destroy(dev->shader_cache);
 	ember_sched_fini(&dev->sched);
 	close_doorbells(dev);
 	fini_guest_ram(dev);

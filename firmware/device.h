@@ -74,6 +74,7 @@ struct ember_device_config {
 };
 
 struct ember_device;
+struct ember_shader_cache;
 
 struct ember_doorbell {
 	/** @src: the device's eventfd for this doorbell. */
@@ -125,6 +126,8 @@ struct ember_device {
 	struct ember_inject inject;
 	struct ember_workers workers;
 	bool workers_running;
+	/** @shader_cache: decoded shader programs (shader/dispatch.c). */
+	struct ember_shader_cache *shader_cache;
 	/** @die: how the device dies (injection); default: _exit(). */
 	void (*die)(struct ember_device *dev);
 };

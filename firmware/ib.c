@@ -16,9 +16,10 @@
 #include "fault.h"
 #include "log.h"
 #include "ring.h"
+#include "shader/dispatch.h"
 
-/* The longest payload any user packet with a fixed layout has. */
-#define MAX_PAYLOAD		8
+/* The longest payload of any user packet: a DISPATCH with all push bytes. */
+#define MAX_PAYLOAD		EMBER_UPKT_DISPATCH_LEN(EMBER_DISPATCH_MAX_PUSH)
 /* Waits on memory poll with a growing sleep, up to this (µs). */
 #define WAIT_SLEEP_MIN_US	2
 #define WAIT_SLEEP_MAX_US	200
@@ -156,7 +157,7 @@ static int exec_timestamp(struct ember_job *job, const uint32_t *p)
 	return 0;
 }
 
-/* The fixed payload length of @op, or -1 for any (NOP) or unknown. */
+/* The fixed payload length of @op, or -1 for any (NOP, DISPATCH) or unknown. */
 static int payload_len(uint32_t op, uint32_t flags)
 {
 	switch (op) {
@@ -183,7 +184,9 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 	uint32_t op = EMBER_PKT_OP(hdr), flags = EMBER_PKT_FLAGS(hdr);
 	uint32_t len = EMBER_PKT_LEN(hdr);
 
-	if (op != EMBER_UPKT_NOP && (int)len != payload_len(op, flags))
+	/* DISPATCH checks its own (variable) length. */
+	if (op != EMBER_UPKT_NOP && op != EMBER_UPKT_DISPATCH &&
+	    (int)len != payload_len(op, flags))
 		return EMBER_FAULT_BAD_PACKET;
 
 	switch (op) {
@@ -216,8 +219,10 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 		/* Everything before is done; make its writes visible. */
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		return 0;
+	case EMBER_UPKT_DISPATCH:
+		return flags ? EMBER_FAULT_BAD_PACKET : ember_shader_dispatch(job, p, len);
 	default:
-		/* Unknown, or reserved for dispatch/draw/state (later issues). */
+		/* Unknown, or reserved for draw/state (later issues). */
 		return EMBER_FAULT_BAD_PACKET;
 	}
 }

@@ -6,8 +6,8 @@
  *
  * Runs one indirect buffer (a RUN_IB kernel packet): fetches user packets
  * through the context's MMU (READ access) and executes them in order on
- * the copy engine (copy_engine.h) or here (writes, timestamps, waits,
- * barriers). Every packet is complete, and its writes visible, before the
+ * the copy engine (copy_engine.h), the shader cores (DISPATCH,
+ * shader/dispatch.h) or here (writes, timestamps, waits, barriers). Every packet is complete, and its writes visible, before the
  * next one starts, which is stronger than the contract promises for
  * anything but BARRIER and SIGNAL_MEM.
  *

@@ -113,6 +113,20 @@
 /** @EMBER_UPKT_RESERVED_FIRST: 0x40..0x7f: dispatch, draw, state. */
 #define EMBER_UPKT_RESERVED_FIRST	0x40
 #define EMBER_UPKT_RESERVED_LAST	0x7f
+/**
+ * @EMBER_UPKT_DISPATCH: run a compute shader (since 1.2) on groups x, y, z
+ * workgroups numbered from base x, y, z. Payload: shader binary VA low,
+ * high (Documentation/gpu/ember-isa.rst), groups x, y, z, base x, y, z,
+ * descriptor-set table VA low, high (up to 8 u64 set base addresses),
+ * push-constant bytes (at most EMBER_DISPATCH_MAX_PUSH), then the push
+ * constants padded to whole dwords. Shader faults stop the context like
+ * any fault; a bad shader is ILLEGAL_INSTRUCTION.
+ */
+#define EMBER_UPKT_DISPATCH		0x40
+#define   EMBER_DISPATCH_FIXED_LEN	11
+#define   EMBER_DISPATCH_MAX_PUSH	256
+#define   EMBER_UPKT_DISPATCH_LEN(push_bytes) \
+	(EMBER_DISPATCH_FIXED_LEN + ((push_bytes) + 3) / 4)
 
 /*
  * GPU virtual memory: four levels of 512 64-bit entries (one 4 KiB page
@@ -144,8 +158,15 @@
 #define EMBER_FAULT_PERMISSION		2
 /** @EMBER_FAULT_BAD_PACKET: unknown opcode, bad length or bad field. */
 #define EMBER_FAULT_BAD_PACKET		3
-/** @EMBER_FAULT_ILLEGAL_INSTRUCTION: a shader ran an invalid instruction. */
+/**
+ * @EMBER_FAULT_ILLEGAL_INSTRUCTION: a shader ran an invalid instruction
+ * or a bad shader binary; the record's VA is the instruction's (or the
+ * binary's), its detail EMBER_ILLEGAL_DETAIL(reason, instruction index).
+ */
 #define EMBER_FAULT_ILLEGAL_INSTRUCTION	4
+#define   EMBER_ILLEGAL_DETAIL(reason, index)	(((reason) << 24) | ((index) & 0xffffff))
+#define   EMBER_ILLEGAL_REASON(detail)		((detail) >> 24)
+#define   EMBER_ILLEGAL_INDEX(detail)		((detail) & 0xffffff)
 /** @EMBER_FAULT_WATCHDOG: an indirect buffer outran WATCHDOG_MS. */
 #define EMBER_FAULT_WATCHDOG		5
 /** @EMBER_FAULT_RING: a bad ring or kernel packet; the ring stops. */

@@ -9,4 +9,6 @@ ember_bench_host() {
 	for b in copy_bandwidth fence_roundtrip; do
 		"$EMBER_BUILD/bench/$b" | sed 's/^/    /' || die "bench: $b failed"
 	done
+	step "bench: shader kernels, Ember shader core vs lavapipe (host, no VM)"
+	"$EMBER_BUILD/bench/shader/bench-shader" | sed 's/^/    /' || die "bench: bench-shader failed"
 }

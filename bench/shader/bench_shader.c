@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Shader benchmarks — Ember's shader core against lavapipe
+ *
+ * The same SPIR-V (the corpus shaders sgemm_tiled, stream_copy,
+ * stream_triad and reduce_bandwidth, whose results the corpus checks on
+ * both back ends) runs in one process on lavapipe, through the Vulkan
+ * loader, and on Ember's compiler + shader core on the host (ember_host:
+ * the device path, all host CPUs, no VM). For each kernel and back end:
+ * build once, one warm-up run whose result is verified (a wrong answer is
+ * reported, never timed), then several timed runs; the median is printed
+ * with the Ember/lavapipe ratio, one line per kernel. The timed runs of
+ * the two back ends alternate, so both see the same load.
+ *
+ * Timing is wall time around submit-and-wait, the same for both. The
+ * kernels are idempotent, so every run computes the verified result.
+ * Arguments select kernels by shader name (default: all).
+ */
+
+#include "corpus.h"
+#include "kernel.h"
+#include "ember_host.h"
+#include "ember_kernel.h"
+#include "lvp.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BENCH_MAX_REPS 5
+/* Above this many seconds per run, 3 timed runs are enough. */
+#define BENCH_SLOW_RUN 2.0
+
+enum { BENCH_SGEMM_N = 1024, BENCH_STREAM_VEC4 = 1 << 20, BENCH_REDUCE_GROUPS = 256 };
+
+struct bench_kernel {
+	const char *title;
+	const char *shader;	/* corpus shader name */
+	const char *unit;
+	double work;		/* FLOPs or bytes per run */
+	unsigned int buffer_count;
+	struct kernel_buffer_desc buffers[3];
+	uint32_t push[3];
+	uint32_t push_size;
+	uint32_t groups[3];
+	void (*fill)(void **maps);
+	/* Returns NULL when right, else what is wrong. */
+	const char *(*verify)(void *const *maps, char *msg, size_t size);
+};
+
+static double bench_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static uint64_t bench_seed;
+
+/* Integers in [-8, 8]: every SGEMM partial sum is exact in float. */
+static float bench_small_int(void)
+{
+	return (float)(int)(corpus_random(&bench_seed) % 17) - 8;
+}
+
+static void sgemm_fill(void **maps)
+{
+	float *a = maps[0], *b = maps[1];
+
+	bench_seed = 1;
+	for (int i = 0; i < BENCH_SGEMM_N * BENCH_SGEMM_N; i++) {
+		a[i] = bench_small_int();
+		b[i] = bench_small_int();
+	}
+	memset(maps[2], 0xff, (size_t)BENCH_SGEMM_N * BENCH_SGEMM_N * 4);
+}
+
+static const char *sgemm_verify(void *const *maps, char *msg, size_t size)
+{
+	const float *a = maps[0], *b = maps[1], *c = maps[2];
+	const int n = BENCH_SGEMM_N;
+	uint64_t seed = 99;
+
+	/* 2048 sampled elements, each against an exact dot product. */
+	for (int s = 0; s < 2048; s++) {
+		int r = corpus_random(&seed) % n, col = corpus_random(&seed) % n;
+		double sum = 0;
+
+		for (int k = 0; k < n; k++)
+			sum += (double)a[r * n + k] * b[k * n + col];
+		if (c[r * n + col] != (float)sum) {
+			snprintf(msg, size, "C[%d][%d] = %g, expected %g", r, col, c[r * n + col], sum);
+			return msg;
+		}
+	}
+	return NULL;
+}
+
+static void stream_fill(void **maps)
+{
+	float *dst = maps[0], *b = maps[1], *c = maps[2];
+
+	bench_seed = 2;
+	for (int i = 0; i < BENCH_STREAM_VEC4 * 4; i++) {
+		dst[i] = -1;
+		b[i] = bench_small_int() * 0.5f;
+		c[i] = bench_small_int() * 0.25f;
+	}
+}
+
+static void copy_fill(void **maps)
+{
+	uint32_t *dst = maps[0], *src = maps[1];
+
+	bench_seed = 4;
+	for (int i = 0; i < BENCH_STREAM_VEC4 * 4; i++) {
+		dst[i] = 0;
+		src[i] = (uint32_t)corpus_random(&bench_seed);
+	}
+}
+
+static const char *copy_verify(void *const *maps, char *msg, size_t size)
+{
+	if (memcmp(maps[0], maps[1], (size_t)BENCH_STREAM_VEC4 * 16)) {
+		snprintf(msg, size, "the copy differs from the source");
+		return msg;
+	}
+	return NULL;
+}
+
+static const char *triad_verify(void *const *maps, char *msg, size_t size)
+{
+	const float *a = maps[0], *b = maps[1], *c = maps[2];
+
+	/* Halves plus 3 * quarters: exact, fused or not. */
+	for (int i = 0; i < BENCH_STREAM_VEC4 * 4; i++) {
+		if (a[i] != b[i] + 3.0f * c[i]) {
+			snprintf(msg, size, "a[%d] = %g, expected %g", i, a[i], b[i] + 3.0f * c[i]);
+			return msg;
+		}
+	}
+	return NULL;
+}
+
+static void reduce_fill(void **maps)
+{
+	uint32_t *x = maps[0];
+
+	bench_seed = 3;
+	for (int i = 0; i < BENCH_STREAM_VEC4 * 4; i++)
+		x[i] = (uint32_t)corpus_random(&bench_seed);
+	memset(maps[1], 0, BENCH_REDUCE_GROUPS * 4);
+}
+
+static const char *reduce_verify(void *const *maps, char *msg, size_t size)
+{
+	const uint32_t *x = maps[0], *partial = maps[1];
+	const int per_group = BENCH_STREAM_VEC4 * 4 / BENCH_REDUCE_GROUPS;
+
+	for (int g = 0; g < BENCH_REDUCE_GROUPS; g++) {
+		uint32_t sum = 0;
+
+		for (int i = 0; i < per_group; i++)
+			sum += x[g * per_group + i];
+		if (partial[g] != sum) {
+			snprintf(msg, size, "partial sum %d = %u, expected %u", g, partial[g], sum);
+			return msg;
+		}
+	}
+	return NULL;
+}
+
+#define STREAM_BYTES ((uint64_t)BENCH_STREAM_VEC4 * 16)
+
+static const struct bench_kernel bench_kernels[] = {
+	{
+		.title = "sgemm 1024x1024x1024 (64x64 shared-memory tiles, 4x4 per invocation)",
+		.shader = "sgemm_tiled", .unit = "GFLOP/s",
+		.work = 2.0 * BENCH_SGEMM_N * BENCH_SGEMM_N * BENCH_SGEMM_N,
+		.buffer_count = 3,
+		.buffers = {
+			{ .binding = 0, .size = (uint64_t)BENCH_SGEMM_N * BENCH_SGEMM_N * 4 },
+			{ .binding = 1, .size = (uint64_t)BENCH_SGEMM_N * BENCH_SGEMM_N * 4 },
+			{ .binding = 2, .size = (uint64_t)BENCH_SGEMM_N * BENCH_SGEMM_N * 4 },
+		},
+		.push = { BENCH_SGEMM_N, BENCH_SGEMM_N, BENCH_SGEMM_N }, .push_size = 12,
+		.groups = { BENCH_SGEMM_N / 64, BENCH_SGEMM_N / 64, 1 },
+		.fill = sgemm_fill, .verify = sgemm_verify,
+	}, {
+		.title = "copy 16 MiB (vec4)",
+		.shader = "stream_copy", .unit = "GB/s",
+		.work = 2.0 * STREAM_BYTES,
+		.buffer_count = 2,
+		.buffers = { { .binding = 0, .size = STREAM_BYTES }, { .binding = 1, .size = STREAM_BYTES } },
+		.push = { BENCH_STREAM_VEC4 }, .push_size = 4,
+		.groups = { BENCH_STREAM_VEC4 / 256, 1, 1 },
+		.fill = copy_fill, .verify = copy_verify,
+	}, {
+		.title = "triad a = b + s*c, 3 x 16 MiB (vec4)",
+		.shader = "stream_triad", .unit = "GB/s",
+		.work = 3.0 * STREAM_BYTES,
+		.buffer_count = 3,
+		.buffers = {
+			{ .binding = 0, .size = STREAM_BYTES }, { .binding = 1, .size = STREAM_BYTES },
+			{ .binding = 2, .size = STREAM_BYTES },
+		},
+		.push = { 0x40400000 /* 3.0f */, BENCH_STREAM_VEC4 }, .push_size = 8,
+		.groups = { BENCH_STREAM_VEC4 / 256, 1, 1 },
+		.fill = stream_fill, .verify = triad_verify,
+	}, {
+		.title = "reduce 16 MiB of u32 (sum)",
+		.shader = "reduce_bandwidth", .unit = "GB/s",
+		.work = 1.0 * STREAM_BYTES,
+		.buffer_count = 2,
+		.buffers = { { .binding = 0, .size = STREAM_BYTES },
+			     { .binding = 1, .size = BENCH_REDUCE_GROUPS * 4 } },
+		.push = { BENCH_STREAM_VEC4 / BENCH_REDUCE_GROUPS }, .push_size = 4,
+		.groups = { BENCH_REDUCE_GROUPS, 1, 1 },
+		.fill = reduce_fill, .verify = reduce_verify,
+	},
+};
+
+/* One back end: build a kernel, map its buffers, run it. */
+struct bench_backend {
+	const char *name;
+	void *(*create)(void *ctx, const struct kernel_desc *desc, char *err, size_t size);
+	void *(*buffer)(void *kernel, unsigned int index);
+	int (*run)(void *kernel, char *err, size_t size);
+	void (*destroy)(void *kernel);
+	void *ctx;
+};
+
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* One back end's part of a measurement. */
+struct bench_side {
+	const struct bench_backend *backend;
+	void *kernel;
+	double times[BENCH_MAX_REPS];
+	double rate;		/* median, in units per second; < 0: @msg says why */
+	char msg[512];
+};
+
+static void bench_side_fail(struct bench_side *side)
+{
+	side->backend->destroy(side->kernel);
+	side->kernel = NULL;
+}
+
+/*
+ * Measures @bk on every side: builds and warms up each (the warm-up's
+ * result is verified), then alternates the timed runs between the sides,
+ * so that both see the same load on a machine shared with other work.
+ */
+static void bench_measure(const struct bench_kernel *bk, const struct corpus_shader *shader,
+			  struct bench_side *sides, int count)
+{
+	const struct kernel_desc desc = {
+		.spirv = shader->spirv, .spirv_words = shader->spirv_size / 4,
+		.buffers = bk->buffers, .buffer_count = bk->buffer_count,
+		.push = bk->push, .push_size = bk->push_size,
+		.groups = { bk->groups[0], bk->groups[1], bk->groups[2] },
+	};
+	int reps = BENCH_MAX_REPS;
+
+	for (int i = 0; i < count; i++) {
+		struct bench_side *side = &sides[i];
+		void *maps[3];
+		char detail[256];
+
+		side->rate = -1;
+		side->kernel = side->backend->create(side->backend->ctx, &desc, side->msg,
+						     sizeof(side->msg));
+		if (!side->kernel)
+			continue;
+		for (unsigned int b = 0; b < bk->buffer_count; b++)
+			maps[b] = side->backend->buffer(side->kernel, b);
+		bk->fill(maps);
+		double start = bench_now();
+		if (side->backend->run(side->kernel, side->msg, sizeof(side->msg))) {
+			bench_side_fail(side);
+			continue;
+		}
+		if (bench_now() - start > BENCH_SLOW_RUN)
+			reps = 3;
+		if (bk->verify(maps, detail, sizeof(detail))) {
+			snprintf(side->msg, sizeof(side->msg), "WRONG RESULT: %s", detail);
+			bench_side_fail(side);
+		}
+	}
+	for (int r = 0; r < reps; r++) {
+		for (int i = 0; i < count; i++) {
+			struct bench_side *side = &sides[i];
+
+			if (!side->kernel)
+				continue;
+			double start = bench_now();
+			if (side->backend->run(side->kernel, side->msg, sizeof(side->msg)))
+				bench_side_fail(side);
+			else
+				side->times[r] = bench_now() - start;
+		}
+	}
+	for (int i = 0; i < count; i++) {
+		struct bench_side *side = &sides[i];
+
+		if (!side->kernel)
+			continue;
+		qsort(side->times, reps, sizeof(double), compare_double);
+		side->rate = bk->work / side->times[reps / 2] / 1e9;
+		side->backend->destroy(side->kernel);
+		side->kernel = NULL;
+	}
+}
+
+static void *lvp_create(void *ctx, const struct kernel_desc *desc, char *err, size_t size)
+{
+	return lvp_kernel_create(ctx, desc, err, size);
+}
+
+static void *lvp_buffer(void *k, unsigned int index)
+{
+	return lvp_kernel_buffer(k, index);
+}
+
+static int lvp_run(void *k, char *err, size_t size)
+{
+	return lvp_kernel_run(k, err, size);
+}
+
+static void lvp_destroy(void *k)
+{
+	lvp_kernel_destroy(k);
+}
+
+/* Buffers live as long as an ember_host: one host per kernel. */
+struct bench_ember {
+	struct ember_host *host;
+	struct ember_kernel *kernel;
+};
+
+static void *ember_create(void *ctx, const struct kernel_desc *desc, char *err, size_t size)
+{
+	struct bench_ember *e = calloc(1, sizeof(*e));
+
+	if (!e) {
+		snprintf(err, size, "out of memory");
+		return NULL;
+	}
+	e->host = ember_host_create(0);
+	if (!e->host) {
+		snprintf(err, size, "ember_host_create failed");
+		free(e);
+		return NULL;
+	}
+	e->kernel = ember_kernel_create(e->host, desc, err, size);
+	if (!e->kernel) {
+		ember_host_destroy(e->host);
+		free(e);
+		return NULL;
+	}
+	return e;
+}
+
+static void *ember_buffer(void *k, unsigned int index)
+{
+	return ember_kernel_buffer(((struct bench_ember *)k)->kernel, index);
+}
+
+static int ember_run(void *k, char *err, size_t size)
+{
+	return ember_kernel_run(((struct bench_ember *)k)->kernel, err, size);
+}
+
+static void ember_destroy(void *k)
+{
+	struct bench_ember *e = k;
+
+	ember_kernel_destroy(e->kernel);
+	ember_host_destroy(e->host);
+	free(e);
+}
+
+static const struct corpus_shader *bench_shader(const char *name)
+{
+	for (unsigned int i = 0; i < corpus_shader_count; i++) {
+		if (!strcmp(corpus_shaders[i].name, name))
+			return &corpus_shaders[i];
+	}
+	return NULL;
+}
+
+/* True when the command line names no kernel, or this one (by shader name). */
+static bool bench_selected(int argc, char **argv, const char *shader)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], shader))
+			return true;
+	}
+	return argc < 2;
+}
+
+int main(int argc, char **argv)
+{
+	struct bench_backend backends[2] = {
+		{
+			.name = "lavapipe", .create = lvp_create, .buffer = lvp_buffer,
+			.run = lvp_run, .destroy = lvp_destroy,
+		}, {
+			.name = "ember", .create = ember_create, .buffer = ember_buffer,
+			.run = ember_run, .destroy = ember_destroy,
+		},
+	};
+	char err[512];
+	int status = 0;
+	backends[0].ctx = lvp_open(err, sizeof(err));
+	if (!backends[0].ctx) {
+		fprintf(stderr, "bench-shader: lavapipe: %s\n", err);
+		return 1;
+	}
+	printf("shader benchmarks: Ember shader core (host, all CPUs) vs %s; median of timed runs\n",
+	       lvp_device_name(backends[0].ctx));
+	for (size_t i = 0; i < sizeof(bench_kernels) / sizeof(bench_kernels[0]); i++) {
+		const struct bench_kernel *bk = &bench_kernels[i];
+		const struct corpus_shader *shader = bench_shader(bk->shader);
+		struct bench_side sides[2] = { { .backend = &backends[0] }, { .backend = &backends[1] } };
+		char text[2][600];
+		double rate[2];
+
+		if (!shader) {
+			fprintf(stderr, "bench-shader: no corpus shader %s\n", bk->shader);
+			return 1;
+		}
+		if (!bench_selected(argc, argv, bk->shader))
+			continue;
+		bench_measure(bk, shader, sides, 2);
+		for (int b = 0; b < 2; b++) {
+			rate[b] = sides[b].rate;
+			if (rate[b] < 0) {
+				snprintf(text[b], sizeof(text[b]), "%s: %s", backends[b].name,
+					 sides[b].msg);
+				status = 1;
+			} else {
+				snprintf(text[b], sizeof(text[b]), "%s %.3g %s", backends[b].name,
+					 rate[b], bk->unit);
+			}
+		}
+		if (rate[0] > 0 && rate[1] > 0)
+			printf("%s: %s, %s, ember/lavapipe %.3fx\n", bk->title, text[1], text[0],
+			       rate[1] / rate[0]);
+		else
+			printf("%s: %s, %s, ember/lavapipe n/a\n", bk->title, text[1], text[0]);
+		fflush(stdout);
+	}
+	lvp_close(backends[0].ctx);
+	return status;
+}

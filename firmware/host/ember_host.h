@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Host runner
+ *
+ * Runs Ember shader binaries in process, with no VM: the corpus tests and
+ * the benchmarks use it. It is the real path, not a shortcut to the shader
+ * core: an ember_host owns an ember-gpu device core with its own guest RAM,
+ * one hardware context with page tables, and a ring. Allocations are GPU
+ * VAs mapped read/write in that context; a dispatch writes the descriptor
+ * set table and descriptors into guest memory, builds a user indirect
+ * buffer with one DISPATCH packet (Documentation/gpu/ember-hw.rst), runs it
+ * on the ring's command processor and waits for its fence. A GPU fault
+ * comes back from the device's fault record; the context is then reset so
+ * the host can go on.
+ *
+ * One thread at a time per ember_host.
+ */
+
+#ifndef EMBER_HOST_H
+#define EMBER_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct ember_host;
+
+/* A device with @shader_threads shader cores (0: all host CPUs), or NULL. */
+struct ember_host *ember_host_create(unsigned shader_threads);
+void ember_host_destroy(struct ember_host *host);
+
+/*
+ * Maps @size bytes read/write at a fresh GPU VA; returns the VA (0 on
+ * failure), *@cpu = host view (zeroed). Memory lives until destroy.
+ */
+uint64_t ember_host_alloc(struct ember_host *host, uint64_t size, void **cpu);
+
+/* Descriptor (set, binding + array_index) = { va, range } for a dispatch. */
+struct ember_host_binding {
+	uint32_t set, binding, array_index, pad;
+	uint64_t va, range;
+};
+
+struct ember_host_dispatch {
+	const void *shader;	/* Ember shader binary */
+	size_t shader_size;
+	const struct ember_host_binding *bindings;
+	uint32_t binding_count;
+	const void *push_constants;
+	uint32_t push_size;
+	uint32_t groups[3];
+};
+
+/* A GPU fault: EMBER_FAULT_* kind, the record's detail and VA. */
+struct ember_host_fault {
+	uint32_t kind, detail;
+	uint64_t va;
+};
+
+/*
+ * Run one dispatch to completion. The descriptor of a binding goes to slot
+ * (resource slot of (set, binding) in the shader header) + array_index of
+ * its set; bindings the shader does not declare are ignored, an
+ * array_index past the declared count is -EINVAL. 0 on success; -1 on a
+ * GPU fault (*@fault filled); -errno on a host error.
+ */
+int ember_host_dispatch(struct ember_host *host,
+			const struct ember_host_dispatch *d,
+			struct ember_host_fault *fault);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EMBER_HOST_H */

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Compute dispatch
+ *
+ * The DISPATCH user packet (ember_packets.h, ember-hw.rst): fetch the
+ * shader binary through the context's MMU (EXEC access), decode it once
+ * (cached, see dispatch.c), then run the grid's workgroups on the shader
+ * cores (workers.h) and wait. The first fault of any core ends the
+ * dispatch and becomes the job's fault.
+ */
+
+#ifndef EMBER_FW_SHADER_DISPATCH_H
+#define EMBER_FW_SHADER_DISPATCH_H
+
+#include <stdint.h>
+
+struct ember_device;
+struct ember_job;
+struct ember_shader_cache;
+
+/* The device's program cache (used by the one engine holder at a time). */
+struct ember_shader_cache *ember_shader_cache_create(void);
+void ember_shader_cache_destroy(struct ember_shader_cache *cache);
+
+/*
+ * Run a DISPATCH packet's payload of @len dwords: 0 or an EMBER_FAULT_*
+ * kind (job->fault_va/fault_detail set).
+ */
+int ember_shader_dispatch(struct ember_job *job, const uint32_t *payload,
+			  uint32_t len);
+
+#endif /* EMBER_FW_SHADER_DISPATCH_H */

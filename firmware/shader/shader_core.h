@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Shader core internals
+ *
+ * The state the parts of the shader core share (dispatch.c, program.c,
+ * wave.c and the exec_*.c instruction handlers):
+ *
+ * - struct sc_program: a shader binary decoded once (program.c) into an
+ *   array of struct sc_insn, each the decoded instruction plus the handler
+ *   that runs it, so the interpreter never looks at bits again.
+ * - struct sc_dispatch: one DISPATCH packet being run: the program, the
+ *   grid, push constants, the descriptor-set table VA, the first fault.
+ * - struct sc_core: what one shader core (host thread) owns for the
+ *   dispatch: its own TLB (the context's TLB is not thread-safe, so each
+ *   core caches translations itself, emptied at each dispatch), the
+ *   register files of the waves of one workgroup, shared memory, scratch.
+ * - struct sc_wave: 32 lanes' state in flat arrays. Vector register r is
+ *   row v[r * 32 .. r * 32 + 31] (structure of arrays), so an instruction
+ *   is a loop over 32 consecutive 32-bit values that the compiler turns
+ *   into SIMD code. 64-bit values are two rows (low, high).
+ *
+ * Every handler computes all 32 lanes into a local array (no aliasing with
+ * the register file, so the loops vectorise without runtime checks) and
+ * then commits the active lanes (exec & guard) to the destination; a
+ * uniform destination takes lane 0, which every lane computed alike from
+ * broadcast sources. Handlers are total: inactive lanes hold any bits, so
+ * no operation may trap (integer division by zero, float to int overflow
+ * and oversized shifts all have defined results, see ember-isa.rst).
+ */
+
+#ifndef EMBER_FW_SHADER_CORE_H
+#define EMBER_FW_SHADER_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ember_isa.h"
+#include "mmu.h"
+
+#define SC_LANES		EMBER_ISA_WAVE_SIZE
+#define SC_ALIGN		__attribute__((aligned(64)))
+
+struct sc_wave;
+struct sc_insn;
+
+typedef void (*sc_handler)(struct sc_wave *w, const struct sc_insn *in);
+
+/*
+ * A predecoded instruction. The fast forms of the common operations
+ * (exec_fast.c) use @row (a vector operand's first element in the wave's
+ * v[], i.e. index * 32) and @scalar (a uniform register number or an
+ * immediate, by @scalar_kind) so they need no operand decoding at all;
+ * they fall back to @slow, the general handler, when the wave is not
+ * fully active.
+ */
+struct sc_insn {
+	sc_handler fn;
+	sc_handler slow;
+	uint32_t row[4];
+	uint32_t scalar[4];
+	uint8_t scalar_kind[4];
+	struct ember_isa_insn isa;
+};
+
+struct sc_program {
+	struct ember_isa_header header;
+	uint32_t num_insns;
+	struct sc_insn *insns;
+	/** @va, @ctx, @size, @hash: the cache key (dispatch.c). */
+	uint64_t va;
+	uint32_t ctx;
+	uint64_t hash;
+	uint64_t size;
+};
+
+/* Wave status: what stopped the interpreter loop. */
+enum sc_status {
+	SC_RUNNING = 0,
+	SC_BARRIER,
+	SC_DONE,
+	SC_FAULT,
+};
+
+enum sc_frame_kind {
+	SC_FRAME_IF = 1,
+	SC_FRAME_ELSE,
+	SC_FRAME_LOOP,
+};
+
+/*
+ * One entry of the reconvergence stack. IF: @saved is exec before the IF,
+ * @alt the lanes for the ELSE. LOOP: @saved is exec before the loop, @alt
+ * the lanes that left by BREAK, @cont those waiting at CONTINUE, @pc the
+ * first instruction of the body, @prev_loop the enclosing loop's frame.
+ * @end: where to go when exec becomes empty (the construct's next closing
+ * instruction).
+ */
+struct sc_frame {
+	uint32_t kind;
+	uint32_t saved;
+	uint32_t alt;
+	uint32_t cont;
+	uint32_t pc;
+	uint32_t end;
+	int32_t prev_loop;
+};
+
+struct sc_group;
+
+struct sc_wave {
+	/* Broadcast copies of uniform/immediate sources: [source][half][lane]. */
+	uint32_t bc[3][4][SC_LANES] SC_ALIGN;
+	uint32_t *v;
+	uint32_t u[EMBER_ISA_NUM_UREGS];
+	uint32_t p[EMBER_ISA_NUM_PREGS];
+	uint32_t exec;
+	/** @valid: lanes that exist (the last wave of a group may be partial). */
+	uint32_t valid;
+	uint32_t pc;
+	uint32_t status;
+	uint32_t id;
+	uint32_t depth;
+	/** @loop: index of the innermost LOOP frame, or -1. */
+	int loop;
+	/** @backedges: jumps backwards since the last watchdog check. */
+	uint32_t backedges;
+	struct sc_group *group;
+	/** @scratch: scratch_bytes / 4 rows of 32 lanes. */
+	uint32_t *scratch;
+	struct sc_frame stack[EMBER_ISA_MAX_STACK_DEPTH];
+};
+
+struct sc_dispatch;
+
+#define SC_DESC_CACHE		16
+#define SC_HOST_PAGES		64
+
+/* A page a core translated in this dispatch, for the rights in @access. */
+struct sc_host_page {
+	uint64_t tag;		/* page number + 1; 0: empty */
+	uint8_t *host;
+	unsigned int access;
+};
+
+/* A descriptor LDDESC read, kept for the rest of the dispatch. */
+struct sc_desc_entry {
+	bool valid;
+	uint32_t set, slot;
+	uint32_t desc[4];
+};
+
+/* One shader core's state; it runs one workgroup at a time. */
+struct sc_group {
+	struct sc_dispatch *d;
+	struct ember_tlb tlb;
+	struct ember_mmu mmu;
+	uint32_t group_id[3];
+	uint32_t num_waves;
+	struct sc_wave *waves;
+	uint32_t *vregs;
+	uint32_t *scratch;
+	uint8_t *shared;
+	/**
+	 * @desc_cache: descriptors by (set, slot), direct mapped: a dispatch
+	 * reads each one once per core (descriptor memory must not change
+	 * while a dispatch that uses it runs).
+	 */
+	struct sc_desc_entry desc_cache[SC_DESC_CACHE];
+	/** @pages: host addresses of translated pages, direct mapped. */
+	struct sc_host_page pages[SC_HOST_PAGES];
+	/** @fault: EMBER_FAULT_* kind of this core's first fault, or 0. */
+	int fault;
+	uint64_t fault_va;
+	uint32_t fault_detail;
+};
+
+struct sc_dispatch {
+	struct ember_device *dev;
+	const struct sc_program *prog;
+	struct ember_mmu mmu;
+	uint64_t shader_va;
+	uint32_t groups[3];
+	uint32_t base[3];
+	uint64_t set_table_va;
+	uint32_t push_bytes;
+	uint32_t push[EMBER_ISA_MAX_PUSH_BYTES / 4];
+	uint64_t deadline_ns;
+	/** @stop: set once any core faults or the job is aborted/outran. */
+	int stop;
+	/** @groups_per_item: workgroups a work item runs, in order. */
+	uint32_t groups_per_item;
+	uint32_t num_cores;
+	struct sc_group *cores;
+};
+
+/* Handler tables: one per file; a NULL entry is another file's opcode. */
+void sc_alu_handlers_avx2(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+void sc_alu_handlers_generic(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+void sc_subgroup_handlers_avx2(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+void sc_subgroup_handlers_generic(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+void sc_memory_handlers_avx2(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+void sc_memory_handlers_generic(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+void sc_control_handlers(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+/* A fast form for @in (fields filled), or NULL (exec_fast.c). */
+sc_handler sc_fast_handler_avx2(struct sc_insn *in);
+sc_handler sc_fast_handler_generic(struct sc_insn *in);
+
+/* Stop the wave with a fault of its workgroup (first one wins). */
+void sc_wave_fault(struct sc_wave *w, int kind, uint64_t va, uint32_t detail);
+/* ILLEGAL_INSTRUCTION at the current instruction for @reason. */
+void sc_wave_illegal(struct sc_wave *w, uint32_t reason);
+
+/* Reasons of ILLEGAL_INSTRUCTION faults (EMBER_ILLEGAL_REASON). */
+enum sc_illegal_reason {
+	/* 1..15: -ember_isa_error of a decode or header check. */
+	SC_ILLEGAL_STACK_OVERFLOW = 16,
+	SC_ILLEGAL_STACK_UNDERFLOW,	/* ELSE/ENDIF/ENDLOOP/BREAK unmatched */
+	SC_ILLEGAL_REGISTER_COUNT,	/* a register beyond the header's counts */
+	SC_ILLEGAL_FELL_OFF,		/* ran past the last instruction */
+	SC_ILLEGAL_NO_HOST_MEMORY,	/* the device could not allocate wave state */
+};
+
+/*
+ * Program (program.c): decode + check a binary: 0; -1, illegal, with the
+ * ILLEGAL_INSTRUCTION detail in *@detail; -2, out of host memory.
+ */
+int sc_program_build(const void *binary, size_t size, struct sc_program *prog,
+		     uint32_t *detail);
+void sc_program_fini(struct sc_program *prog);
+
+/* Run workgroup @linear of the dispatch on @g (wave.c). */
+void sc_group_run(struct sc_group *g, uint32_t linear);
+
+#endif /* EMBER_FW_SHADER_CORE_H */

@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * The DISPATCH packet as a driver sees it (contract 1.2): packets built by
+ * hand in an indirect buffer, shaders and descriptors placed in guest
+ * memory with chosen permissions, faults read back from the fault
+ * records. Covers the packet checks, the EXEC permission of shader code,
+ * translation and permission faults of shader accesses, the watchdog,
+ * illegal binaries, the program cache against rewritten code, base
+ * workgroups, empty grids and the device without worker threads.
+ */
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ember_isa.h"
+#include "guest.h"
+#include "tap.h"
+
+#define RAM_SIZE		(64u << 20)
+#define TIMEOUT_MS		10000
+#define CTX			3
+#define IB_VA			0x100000000ull
+#define SHADER_VA		0x200000000ull
+#define TABLE_VA		0x300000000ull
+#define DATA_VA			0x400000000ull
+#define RO_VA			0x500000000ull
+#define PTE_RX			(EMBER_PTE_VALID | EMBER_PTE_READ | EMBER_PTE_EXEC)
+
+static struct guest guest;
+static uint32_t *data;		/* DATA_VA, 4 pages, read-write */
+static uint64_t shader_gpa;	/* 4 pages behind SHADER_VA */
+static unsigned int ib_count;	/* IBs so far, one page each from IB_VA */
+
+/* The set table at TABLE_VA: set 0 at TABLE_VA + 4096, slot 0 = DATA_VA. */
+static void setup_tables(void)
+{
+	uint8_t *t = guest_alloc_mapped(&guest, CTX, TABLE_VA, 2 * EMBER_PAGE_SIZE);
+	uint64_t set0 = TABLE_VA + EMBER_PAGE_SIZE, va = DATA_VA;
+	uint64_t ro = RO_VA;
+	uint32_t range = 4 * EMBER_PAGE_SIZE;
+
+	memcpy(t, &set0, 8);
+	memcpy(t + EMBER_PAGE_SIZE, &va, 8);
+	memcpy(t + EMBER_PAGE_SIZE + 8, &range, 4);
+	/* Slot 1: a read-only page. */
+	memcpy(t + EMBER_PAGE_SIZE + 16, &ro, 8);
+	range = EMBER_PAGE_SIZE;
+	memcpy(t + EMBER_PAGE_SIZE + 24, &range, 4);
+}
+
+static bool setup(bool threads)
+{
+	const struct guest_config config = {
+		.ram_size = RAM_SIZE, .num_vectors = 2, .num_cores = 2, .threads = threads,
+	};
+
+	CHECK(guest_init(&guest, &config));
+	guest_ring_init(&guest, 0, 0);
+	data = guest_alloc_mapped(&guest, CTX, DATA_VA, 4 * EMBER_PAGE_SIZE);
+	guest_map(&guest, CTX, RO_VA, guest_alloc(&guest, 1), EMBER_PAGE_SIZE,
+		  EMBER_PTE_VALID | EMBER_PTE_READ);
+	setup_tables();
+	shader_gpa = guest_alloc(&guest, 4);
+	ib_count = 0;
+	return true;
+}
+
+/* Assemble @text into guest memory at SHADER_VA with PTE @flags. */
+static bool place_shader(const char *text, uint64_t flags)
+{
+	char err[256];
+	void *bin;
+	size_t size;
+
+	if (ember_isa_assemble(text, &bin, &size, err, sizeof(err))) {
+		tap_diag("assembly: %s", err);
+		return false;
+	}
+	CHECK(size <= 4 * EMBER_PAGE_SIZE);
+	memcpy(guest_ptr(&guest, shader_gpa), bin, size);
+	free(bin);
+	guest_map(&guest, CTX, SHADER_VA, shader_gpa, 4 * EMBER_PAGE_SIZE, flags);
+	/* The mapping may have changed: the driver invalidates the TLB. */
+	CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_TLB_INVALIDATE, CTX, NULL),
+		 EMBER_MGMT_STATUS_OK);
+	return true;
+}
+
+/* One DISPATCH packet (header flags/len as given) in a fresh IB; run it. */
+static bool run_dispatch(uint32_t flags, uint32_t len, const uint32_t groups[3],
+			 const uint32_t base[3], const uint32_t *push, uint32_t push_bytes)
+{
+	struct guest_ib ib;
+	uint32_t payload[EMBER_UPKT_DISPATCH_LEN(EMBER_DISPATCH_MAX_PUSH)] = {
+		LO(SHADER_VA), HI(SHADER_VA), groups[0], groups[1], groups[2],
+		base[0], base[1], base[2], LO(TABLE_VA), HI(TABLE_VA), push_bytes,
+	};
+	uint64_t fence;
+
+	if (push_bytes <= EMBER_DISPATCH_MAX_PUSH && push)
+		memcpy(payload + EMBER_DISPATCH_FIXED_LEN, push, push_bytes);
+	guest_ib_init(&guest, &ib, CTX, IB_VA + (uint64_t)ib_count++ * EMBER_PAGE_SIZE, 128);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_DISPATCH, flags, len));
+	guest_ib_emit(&ib, payload, len);
+	fence = guest_submit_ib(&guest, 0, CTX, &ib);
+	CHECK(guest_wait_fence(&guest, 0, fence, TIMEOUT_MS));
+	return true;
+}
+
+static bool dispatch(const uint32_t groups[3])
+{
+	return run_dispatch(0, EMBER_DISPATCH_FIXED_LEN, groups, (uint32_t[3]){ 0, 0, 0 },
+			    NULL, 0);
+}
+
+static uint32_t fault_seq(void)
+{
+	return guest_reg(&guest, EMBER_REG_FAULT_SEQ);
+}
+
+/* Exactly one new fault of @kind; the context is reset afterwards. */
+static bool expect_fault(uint32_t before, uint32_t kind, struct guest_fault *out)
+{
+	struct guest_fault f;
+
+	CHECK_EQ(fault_seq(), before + 1);
+	CHECK(guest_fault(&guest, before + 1, &f));
+	if (f.kind != kind)
+		tap_diag("fault kind %u va 0x%llx detail 0x%x", f.kind,
+			 (unsigned long long)f.va, f.detail);
+	CHECK_EQ(f.kind, kind);
+	CHECK_EQ(f.context, CTX);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_CTX(CTX, EMBER_CTX_STATE)),
+		 EMBER_CTX_STATE_FAULTED);
+	guest_reg_write(&guest, EMBER_REG_FAULT_ACK, before + 1);
+	CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_RESET_CONTEXT, CTX, NULL),
+		 EMBER_MGMT_STATUS_OK);
+	if (out)
+		*out = f;
+	return true;
+}
+
+/* Lane i of every group writes group_id_x * 1000 + i + push[0] to data[...]. */
+static const char store_ids[] =
+	".resource 0 0 storage 0 1\n.local_size 32 1 1\n.push 4\n"
+	"lddesc u0, 0, 0\ns2r.group_id_x u4\nldpush u5, 0\n"
+	"s2r.lane_id v0\nimad v1, u4, 1000, v0\niadd v1, v1, u5\n"
+	"s2r.num_groups_x u6\nisub u7, u4, 7\n"	/* base x is 7 below */
+	"imad v2, u7, 32, v0\nshl v2, v2, 2\nstg.u32 u0, v2, v1\nend\n";
+
+static bool test_base_groups_push(void)
+{
+	uint32_t push = 5, before = fault_seq();
+
+	CHECK(place_shader(store_ids, PTE_RX));
+	memset(data, 0, 4 * EMBER_PAGE_SIZE);
+	CHECK(run_dispatch(0, EMBER_UPKT_DISPATCH_LEN(4), (uint32_t[3]){ 3, 1, 1 },
+			   (uint32_t[3]){ 7, 0, 0 }, &push, 4));
+	CHECK_EQ(fault_seq(), before);
+	for (unsigned int g = 0; g < 3; g++)
+		for (unsigned int l = 0; l < 32; l++)
+			CHECK_EQ(data[32 * g + l], (7 + g) * 1000 + l + 5);
+	return true;
+}
+
+static bool test_empty_grid(void)
+{
+	uint32_t before = fault_seq();
+
+	CHECK(place_shader(store_ids, PTE_RX));
+	memset(data, 0, 4 * EMBER_PAGE_SIZE);
+	CHECK(dispatch((uint32_t[3]){ 0, 5, 5 }));
+	CHECK_EQ(fault_seq(), before);
+	CHECK_EQ(data[0], 0);
+	return true;
+}
+
+static bool test_bad_packets(void)
+{
+	uint32_t before = fault_seq();
+	struct guest_fault f;
+
+	CHECK(place_shader(store_ids, PTE_RX));
+	/* Push bytes say 8, the packet carries 1 dword of them. */
+	CHECK(run_dispatch(0, EMBER_DISPATCH_FIXED_LEN + 1, (uint32_t[3]){ 1, 1, 1 },
+			   (uint32_t[3]){ 0, 0, 0 }, (uint32_t[2]){ 1, 2 }, 8));
+	CHECK(expect_fault(before, EMBER_FAULT_BAD_PACKET, &f));
+	CHECK_EQ(f.ib_offset, 0);
+	CHECK(run_dispatch(1, EMBER_DISPATCH_FIXED_LEN, (uint32_t[3]){ 1, 1, 1 },
+			   (uint32_t[3]){ 0, 0, 0 }, NULL, 0));
+	CHECK(expect_fault(before + 1, EMBER_FAULT_BAD_PACKET, NULL));
+	/* More push bytes than a packet may carry. */
+	CHECK(run_dispatch(0, EMBER_UPKT_DISPATCH_LEN(EMBER_DISPATCH_MAX_PUSH),
+			   (uint32_t[3]){ 1, 1, 1 }, (uint32_t[3]){ 0, 0, 0 }, NULL, 260));
+	CHECK(expect_fault(before + 2, EMBER_FAULT_BAD_PACKET, NULL));
+	/* 2^16 * 2^16 * 2 workgroups: more than 2^32 - 1. */
+	CHECK(dispatch((uint32_t[3]){ 65536, 65536, 2 }));
+	CHECK(expect_fault(before + 3, EMBER_FAULT_BAD_PACKET, NULL));
+	return true;
+}
+
+static bool test_code_needs_exec(void)
+{
+	uint32_t before = fault_seq();
+	struct guest_fault f;
+
+	CHECK(place_shader(store_ids, EMBER_PTE_VALID | EMBER_PTE_READ));
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before, EMBER_FAULT_PERMISSION, &f));
+	CHECK_EQ(f.va, SHADER_VA);
+	CHECK_EQ(f.detail, EMBER_ACCESS_EXEC);
+	return true;
+}
+
+static bool test_access_faults(void)
+{
+	uint32_t before = fault_seq();
+	struct guest_fault f;
+
+	/* A store through the read-only page of slot 1. */
+	CHECK(place_shader(".resource 0 0 storage 1 1\n.local_size 32 1 1\n"
+			   "lddesc u0, 0, 1\ns2r.lane_id v0\nshl v0, v0, 2\n"
+			   "ldg.u32 v1, u0, v0\nstg.u32 u0, v0, v1\nend\n", PTE_RX));
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before, EMBER_FAULT_PERMISSION, &f));
+	CHECK_EQ(f.va, RO_VA);
+	CHECK_EQ(f.detail, EMBER_ACCESS_WRITE);
+	/* An atomic needs read and write. */
+	CHECK(place_shader(".resource 0 0 storage 1 1\n.local_size 32 1 1\n"
+			   "lddesc u0, 0, 1\natomg.u32.add _, u0, 4, 1\nend\n", PTE_RX));
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before + 1, EMBER_FAULT_PERMISSION, &f));
+	CHECK_EQ(f.va, RO_VA + 4);
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ | EMBER_ACCESS_WRITE);
+	/* A descriptor-set table entry nobody mapped. */
+	CHECK(place_shader(".local_size 32 1 1\nlddesc u0, 5, 0\nend\n", PTE_RX));
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before + 2, EMBER_FAULT_TRANSLATION, &f));
+	CHECK_EQ(f.va, 0);	/* set 5's base is 0: its slot 0 is at VA 0 */
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ);
+	return true;
+}
+
+static bool test_illegal_binaries(void)
+{
+	uint32_t before = fault_seq();
+	uint64_t *pte;
+	struct guest_fault f;
+	uint8_t *code;
+
+	CHECK(place_shader(store_ids, PTE_RX));
+	/* Break the magic in guest memory. */
+	pte = guest_pte(&guest, CTX, SHADER_VA);
+	code = guest_ptr(&guest, *pte & EMBER_PTE_ADDR_MASK);
+	code[0] ^= 0xff;
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before, EMBER_FAULT_ILLEGAL_INSTRUCTION, &f));
+	CHECK_EQ(f.va, SHADER_VA);
+	CHECK_EQ(EMBER_ILLEGAL_REASON(f.detail), (uint32_t)-EMBER_ISA_ERR_HEADER);
+	/* A uniform branch out of its loop. */
+	CHECK(place_shader(".local_size 32 1 1\nL0: loop L1\nbra L2\nL1: endloop L0\n"
+			   "L2: end\n", PTE_RX));
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before + 1, EMBER_FAULT_ILLEGAL_INSTRUCTION, &f));
+	CHECK_EQ(EMBER_ILLEGAL_INDEX(f.detail), 1);
+	CHECK_EQ(EMBER_ILLEGAL_REASON(f.detail), (uint32_t)-EMBER_ISA_ERR_STRUCTURE);
+	CHECK_EQ(f.va, SHADER_VA + 64 + 16);
+	/* A break outside any loop. */
+	CHECK(place_shader(".local_size 32 1 1\nbreak p0\nend\n", PTE_RX));
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before + 2, EMBER_FAULT_ILLEGAL_INSTRUCTION, &f));
+	CHECK_EQ(EMBER_ILLEGAL_INDEX(f.detail), 0);
+	return true;
+}
+
+static bool test_watchdog(void)
+{
+	uint32_t before = fault_seq();
+	struct guest_fault f;
+
+	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 50);
+	CHECK(place_shader(".local_size 64 1 1\nL0: loop L1\niadd v0, v0, 1\n"
+			   "L1: endloop L0\nend\n", PTE_RX));
+	CHECK(dispatch((uint32_t[3]){ 4, 1, 1 }));
+	CHECK(expect_fault(before, EMBER_FAULT_WATCHDOG, &f));
+	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 0);
+	/* The ring goes on: the next dispatch runs. */
+	CHECK(test_base_groups_push());
+	return true;
+}
+
+/* The same VA with new contents runs the new code (no stale cache). */
+static bool test_rewritten_code(void)
+{
+	static const char other[] =
+		".resource 0 0 storage 0 1\n.local_size 32 1 1\n"
+		"lddesc u0, 0, 0\ns2r.lane_id v0\nshl v1, v0, 2\n"
+		"stg.u32 u0, v1, 0xabc\nend\n";
+
+	CHECK(test_base_groups_push());
+	CHECK(place_shader(other, PTE_RX));
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	for (unsigned int l = 0; l < 32; l++)
+		CHECK_EQ(data[l], 0xabc);
+	CHECK(test_base_groups_push());
+	return true;
+}
+
+int main(void)
+{
+	bool ok = setup(true);
+
+	tap_result(ok, "setup");
+	if (ok) {
+		tap_result(test_base_groups_push(), "base-groups-push-constants");
+		tap_result(test_empty_grid(), "empty-grid");
+		tap_result(test_bad_packets(), "bad-packets");
+		tap_result(test_code_needs_exec(), "code-needs-exec");
+		tap_result(test_access_faults(), "access-faults");
+		tap_result(test_illegal_binaries(), "illegal-binaries");
+		tap_result(test_watchdog(), "watchdog");
+		tap_result(test_rewritten_code(), "rewritten-code");
+		guest_fini(&guest);
+	}
+	/* No worker threads: the command processor runs every workgroup. */
+	ok = setup(false);
+	tap_result(ok && test_base_groups_push(), "no-worker-threads");
+	if (ok)
+		guest_fini(&guest);
+	return tap_finish();
+}

@@ -1,0 +1,539 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: The Ember ISA
+ *
+ * The single source of truth of the shader instruction set
+ * (Documentation/gpu/ember-isa.rst): the opcode list, the decoded
+ * instruction, the binary encoding and the shader binary header. The
+ * compiler builds struct ember_isa_insn values and calls
+ * ember_isa_encode(); the shader core, the disassembler and the tests call
+ * ember_isa_decode(). Nobody packs instruction bits by hand.
+ *
+ * A wave is 32 lanes. Register files: vector v0..v255 (32 bits per lane),
+ * uniform u0..u127 (32 bits per wave), predicates p0..p7 (32-bit lane
+ * masks). 64-bit values live in even-aligned pairs (low half first),
+ * 128-bit values in 4-aligned quads.
+ *
+ * Encoding: every instruction is 16 bytes, two little-endian 64-bit words.
+ * Word 0 holds the opcode, type, modifier, guard predicate and four
+ * operand fields (destination, three sources); word 1 holds two 32-bit
+ * literal slots. Immediates live in the literal slots; an instruction with a
+ * jump target keeps it (an instruction index from the start of the code)
+ * in slot 1. The bit layout is in the EMBER_ISA_W0_* macros below.
+ *
+ * The opcode list is an X-macro (EMBER_ISA_OPCODES) so that the enum, the
+ * info table and the names come from one list.
+ */
+
+#ifndef EMBER_ISA_H
+#define EMBER_ISA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EMBER_ISA_VERSION_MAJOR		1
+#define EMBER_ISA_VERSION_MINOR		0
+
+#define EMBER_ISA_WAVE_SIZE		32
+#define EMBER_ISA_NUM_VREGS		256
+#define EMBER_ISA_NUM_UREGS		128
+#define EMBER_ISA_NUM_PREGS		8
+#define EMBER_ISA_INSN_SIZE		16
+/* Limits a shader binary may ask for (checked when a dispatch starts). */
+#define EMBER_ISA_MAX_WORKGROUP_SIZE	1024
+#define EMBER_ISA_MAX_SHARED_BYTES	65536
+#define EMBER_ISA_MAX_SCRATCH_BYTES	16384	/* per lane */
+#define EMBER_ISA_MAX_PUSH_BYTES	256
+#define EMBER_ISA_MAX_SETS		8
+#define EMBER_ISA_MAX_STACK_DEPTH	64	/* IF/LOOP nesting of a wave */
+#define EMBER_ISA_DESCRIPTOR_SIZE	16
+
+/* Operand kinds of a decoded instruction. */
+enum ember_isa_kind {
+	EMBER_ISA_NONE = 0,
+	EMBER_ISA_VREG,		/* v0..v255 */
+	EMBER_ISA_UREG,		/* u0..u127 */
+	EMBER_ISA_IMM,		/* a 32-bit literal */
+	EMBER_ISA_PRED,		/* p0..p7 */
+};
+
+/*
+ * Data types (the .type suffix). The width of a typed operand: 1 register
+ * for 8/16/32-bit types, a pair for 64-bit, a quad for B128.
+ */
+enum ember_isa_type {
+	EMBER_ISA_U32 = 0,
+	EMBER_ISA_S32,
+	EMBER_ISA_F32,
+	EMBER_ISA_U64,
+	EMBER_ISA_S64,
+	EMBER_ISA_U8,
+	EMBER_ISA_S8,
+	EMBER_ISA_U16,
+	EMBER_ISA_S16,
+	EMBER_ISA_B128,
+	EMBER_ISA_NUM_TYPES,
+};
+
+#define EMBER_ISA_T(t)		(1u << EMBER_ISA_##t)
+
+/* Modifier of CMP: the condition. The U* forms are true on NaN too. */
+enum ember_isa_cond {
+	EMBER_ISA_EQ = 0, EMBER_ISA_NE, EMBER_ISA_LT, EMBER_ISA_LE,
+	EMBER_ISA_GT, EMBER_ISA_GE,
+	/* Floating point only: */
+	EMBER_ISA_UEQ = 8, EMBER_ISA_UNE, EMBER_ISA_ULT, EMBER_ISA_ULE,
+	EMBER_ISA_UGT, EMBER_ISA_UGE, EMBER_ISA_ORD, EMBER_ISA_UNO,
+};
+
+/* Modifier of ATOMG/ATOMS: the operation. */
+enum ember_isa_atomic_op {
+	EMBER_ISA_ATOM_ADD = 0, EMBER_ISA_ATOM_SMIN, EMBER_ISA_ATOM_UMIN,
+	EMBER_ISA_ATOM_SMAX, EMBER_ISA_ATOM_UMAX, EMBER_ISA_ATOM_AND,
+	EMBER_ISA_ATOM_OR, EMBER_ISA_ATOM_XOR, EMBER_ISA_ATOM_XCHG,
+	EMBER_ISA_ATOM_CMPXCHG,
+	EMBER_ISA_NUM_ATOMIC_OPS,
+};
+
+/* Modifier of the subgroup arithmetic (SGREDUCE/SGISCAN/SGESCAN). */
+enum ember_isa_sg_op {
+	EMBER_ISA_SG_ADD = 0, EMBER_ISA_SG_MUL, EMBER_ISA_SG_MIN,
+	EMBER_ISA_SG_MAX, EMBER_ISA_SG_AND, EMBER_ISA_SG_OR, EMBER_ISA_SG_XOR,
+	EMBER_ISA_NUM_SG_OPS,
+};
+
+/* Modifier of MEMBAR: the scope the ordering applies to. */
+enum ember_isa_scope {
+	EMBER_ISA_SCOPE_WORKGROUP = 0,
+	EMBER_ISA_SCOPE_DEVICE,
+	EMBER_ISA_NUM_SCOPES,
+};
+
+/* Modifier of S2R: the special register (V: per lane, U: per wave). */
+enum ember_isa_sr {
+	EMBER_ISA_SR_LANE_ID = 0,	/* V: 0..31 */
+	EMBER_ISA_SR_LOCAL_ID_X,	/* V: gl_LocalInvocationID */
+	EMBER_ISA_SR_LOCAL_ID_Y,
+	EMBER_ISA_SR_LOCAL_ID_Z,
+	EMBER_ISA_SR_LOCAL_INDEX,	/* V: gl_LocalInvocationIndex */
+	EMBER_ISA_SR_WAVE_ID,		/* U: gl_SubgroupID */
+	EMBER_ISA_SR_NUM_WAVES,		/* U: gl_NumSubgroups */
+	EMBER_ISA_SR_GROUP_ID_X,	/* U: gl_WorkGroupID (base included) */
+	EMBER_ISA_SR_GROUP_ID_Y,
+	EMBER_ISA_SR_GROUP_ID_Z,
+	EMBER_ISA_SR_NUM_GROUPS_X,	/* U: gl_NumWorkGroups */
+	EMBER_ISA_SR_NUM_GROUPS_Y,
+	EMBER_ISA_SR_NUM_GROUPS_Z,
+	EMBER_ISA_SR_EXEC,		/* U: the active lane mask */
+	EMBER_ISA_SR_LANE_MASK_EQ,	/* V: gl_SubgroupEqMask etc. */
+	EMBER_ISA_SR_LANE_MASK_LT,
+	EMBER_ISA_SR_LANE_MASK_LE,
+	EMBER_ISA_SR_LANE_MASK_GT,
+	EMBER_ISA_SR_LANE_MASK_GE,
+	EMBER_ISA_NUM_SRS,
+};
+
+/*
+ * Operand specifications of the opcode table: the kinds allowed
+ * (EMBER_ISA_K_*, none at all: the operand must be absent) and the width.
+ */
+#define EMBER_ISA_K_V		0x01u
+#define EMBER_ISA_K_U		0x02u
+#define EMBER_ISA_K_I		0x04u
+#define EMBER_ISA_K_P		0x08u
+#define EMBER_ISA_K_OPT		0x10u	/* may also be absent */
+#define EMBER_ISA_K_VUI		(EMBER_ISA_K_V | EMBER_ISA_K_U | EMBER_ISA_K_I)
+#define EMBER_ISA_K_UI		(EMBER_ISA_K_U | EMBER_ISA_K_I)
+#define EMBER_ISA_K_VU		(EMBER_ISA_K_V | EMBER_ISA_K_U)
+/* Width in registers: from the type, or fixed. */
+#define EMBER_ISA_W_TYPE	0x000u
+#define EMBER_ISA_W_1		0x100u
+#define EMBER_ISA_W_2		0x200u
+#define EMBER_ISA_W_4		0x400u
+#define EMBER_ISA_W_MASK	0x700u
+
+/* Opcode flags. */
+#define EMBER_ISA_F_TARGET	0x01u	/* has a jump target (literal slot 1) */
+#define EMBER_ISA_F_UNIFORM_OK	0x02u	/* dst may be uniform if no source is V */
+#define EMBER_ISA_F_NO_GUARD	0x04u	/* a guard predicate is illegal */
+#define EMBER_ISA_F_CONTROL	0x08u	/* control flow: changes the mask or PC */
+#define EMBER_ISA_F_MEMORY	0x10u	/* reads or writes memory */
+#define EMBER_ISA_F_CROSS_LANE	0x20u	/* a uniform dst may come from lanes */
+
+/*
+ * X(NAME, "name", dst, src0, src1, src2, types, flags). Operand specs are
+ * EMBER_ISA_K_* | EMBER_ISA_W_*; 0 means "no operand". Full semantics in
+ * Documentation/gpu/ember-isa.rst.
+ */
+#define EMBER_ISA_V		EMBER_ISA_K_V
+#define EMBER_ISA_P		EMBER_ISA_K_P
+#define EMBER_ISA_VUI		EMBER_ISA_K_VUI
+#define EMBER_ISA_VUP		(EMBER_ISA_K_V | EMBER_ISA_K_U | EMBER_ISA_K_P)
+#define EMBER_ISA_T32		EMBER_ISA_T(U32)
+#define EMBER_ISA_TI		(EMBER_ISA_T(U32) | EMBER_ISA_T(U64))
+#define EMBER_ISA_TSU		(EMBER_ISA_T(U32) | EMBER_ISA_T(S32))
+#define EMBER_ISA_TSU64		(EMBER_ISA_TSU | EMBER_ISA_T(U64) | EMBER_ISA_T(S64))
+#define EMBER_ISA_TF		EMBER_ISA_T(F32)
+#define EMBER_ISA_TLD		(EMBER_ISA_T(U8) | EMBER_ISA_T(S8) | EMBER_ISA_T(U16) | \
+				 EMBER_ISA_T(S16) | EMBER_ISA_T(U32) | EMBER_ISA_T(U64) | \
+				 EMBER_ISA_T(B128))
+#define EMBER_ISA_TST		(EMBER_ISA_T(U8) | EMBER_ISA_T(U16) | EMBER_ISA_T(U32) | \
+				 EMBER_ISA_T(U64) | EMBER_ISA_T(B128))
+#define EMBER_ISA_TU		(EMBER_ISA_T(U32) | EMBER_ISA_T(U64) | EMBER_ISA_T(B128))
+#define EMBER_ISA_W1		EMBER_ISA_W_1
+#define EMBER_ISA_W2		EMBER_ISA_W_2
+#define EMBER_ISA_W4		EMBER_ISA_W_4
+#define EMBER_ISA_UNI		EMBER_ISA_F_UNIFORM_OK
+/* An optional immediate byte offset added to every lane's offset. */
+#define EMBER_ISA_IOFF		(EMBER_ISA_K_I | EMBER_ISA_K_OPT | EMBER_ISA_W_1)
+#define EMBER_ISA_CTL		(EMBER_ISA_F_CONTROL | EMBER_ISA_F_NO_GUARD)
+#define EMBER_ISA_MEM		EMBER_ISA_F_MEMORY
+#define EMBER_ISA_ALU1(X, N, n, t)	X(N, n, EMBER_ISA_K_VU, EMBER_ISA_VUI, 0, 0, t, EMBER_ISA_UNI)
+#define EMBER_ISA_ALU2(X, N, n, t)	X(N, n, EMBER_ISA_K_VU, EMBER_ISA_VUI, EMBER_ISA_VUI, 0, t, EMBER_ISA_UNI)
+#define EMBER_ISA_ALU3(X, N, n, t)	X(N, n, EMBER_ISA_K_VU, EMBER_ISA_VUI, EMBER_ISA_VUI, EMBER_ISA_VUI, t, EMBER_ISA_UNI)
+
+#define EMBER_ISA_OPCODES(X) \
+	/* Control flow and synchronisation. */ \
+	X(NOP,      "nop",      0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_F_NO_GUARD) \
+	X(END,      "end",      0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL) \
+	X(BRA,      "bra",      0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_TARGET) \
+	X(BRZ,      "brz",      0, EMBER_ISA_K_U, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_TARGET) \
+	X(BRNZ,     "brnz",     0, EMBER_ISA_K_U, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_TARGET) \
+	X(IF,       "if",       0, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_TARGET) \
+	X(ELSE,     "else",     0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_TARGET) \
+	X(ENDIF,    "endif",    0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL) \
+	X(LOOP,     "loop",     0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_TARGET) \
+	X(ENDLOOP,  "endloop",  0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_TARGET) \
+	X(BREAK,    "break",    0, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL) \
+	X(CONTINUE, "continue", 0, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL) \
+	X(BAR,      "bar",      0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL) \
+	X(MEMBAR,   "membar",   0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_F_NO_GUARD) \
+	/* Moves, selects, special registers, predicates. */ \
+	X(MOV,      "mov",      EMBER_ISA_K_VU, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI) \
+	X(SEL,      "sel",      EMBER_ISA_V, EMBER_ISA_P | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_VUI, EMBER_ISA_TI, 0) \
+	X(S2R,      "s2r",      EMBER_ISA_K_VU, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI) \
+	X(PAND,     "pand",     EMBER_ISA_P, EMBER_ISA_P, EMBER_ISA_P, 0, EMBER_ISA_T32, 0) \
+	X(POR,      "por",      EMBER_ISA_P, EMBER_ISA_P, EMBER_ISA_P, 0, EMBER_ISA_T32, 0) \
+	X(PXOR,     "pxor",     EMBER_ISA_P, EMBER_ISA_P, EMBER_ISA_P, 0, EMBER_ISA_T32, 0) \
+	X(PNOT,     "pnot",     EMBER_ISA_P, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, 0) \
+	X(U2P,      "u2p",      EMBER_ISA_P, EMBER_ISA_K_UI, 0, 0, EMBER_ISA_T32, 0) \
+	X(CMP,      "cmp",      EMBER_ISA_VUP | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_VUI, 0, \
+	  EMBER_ISA_TSU64 | EMBER_ISA_TF, EMBER_ISA_UNI) \
+	/* Integer arithmetic (32-bit, and 64-bit in pairs with .u64/.s64). */ \
+	EMBER_ISA_ALU2(X, IADD,     "iadd",     EMBER_ISA_TI) \
+	EMBER_ISA_ALU2(X, ISUB,     "isub",     EMBER_ISA_TI) \
+	EMBER_ISA_ALU2(X, IMUL,     "imul",     EMBER_ISA_TI) \
+	EMBER_ISA_ALU2(X, IMULHI,   "imulhi",   EMBER_ISA_TSU) \
+	X(IMULWIDE, "imulwide", EMBER_ISA_K_VU | EMBER_ISA_W2, \
+	  EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TSU, EMBER_ISA_UNI) \
+	EMBER_ISA_ALU3(X, IMAD,     "imad",     EMBER_ISA_T32) \
+	EMBER_ISA_ALU1(X, INEG,     "ineg",     EMBER_ISA_TI) \
+	EMBER_ISA_ALU1(X, IABS,     "iabs",     EMBER_ISA_T(S32) | EMBER_ISA_T(S64)) \
+	EMBER_ISA_ALU2(X, IMIN,     "imin",     EMBER_ISA_TSU64) \
+	EMBER_ISA_ALU2(X, IMAX,     "imax",     EMBER_ISA_TSU64) \
+	EMBER_ISA_ALU2(X, IDIV,     "idiv",     EMBER_ISA_TSU64) \
+	EMBER_ISA_ALU2(X, IREM,     "irem",     EMBER_ISA_TSU64) \
+	EMBER_ISA_ALU2(X, IMOD,     "imod",     EMBER_ISA_T(S32) | EMBER_ISA_T(S64)) \
+	EMBER_ISA_ALU2(X, AND,      "and",      EMBER_ISA_TI) \
+	EMBER_ISA_ALU2(X, OR,       "or",       EMBER_ISA_TI) \
+	EMBER_ISA_ALU2(X, XOR,      "xor",      EMBER_ISA_TI) \
+	EMBER_ISA_ALU1(X, NOT,      "not",      EMBER_ISA_TI) \
+	X(SHL,      "shl",      EMBER_ISA_K_VU, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_TI, EMBER_ISA_UNI) \
+	X(SHR,      "shr",      EMBER_ISA_K_VU, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_TSU64, EMBER_ISA_UNI) \
+	EMBER_ISA_ALU3(X, BFE,      "bfe",      EMBER_ISA_TSU) \
+	EMBER_ISA_ALU2(X, BFM,      "bfm",      EMBER_ISA_T32) \
+	EMBER_ISA_ALU3(X, BFI,      "bfi",      EMBER_ISA_T32) \
+	EMBER_ISA_ALU1(X, POPCNT,   "popcnt",   EMBER_ISA_T32) \
+	EMBER_ISA_ALU1(X, FINDLSB,  "findlsb",  EMBER_ISA_T32) \
+	EMBER_ISA_ALU1(X, FINDMSB,  "findmsb",  EMBER_ISA_TSU) \
+	EMBER_ISA_ALU1(X, BREV,     "brev",     EMBER_ISA_T32) \
+	X(SEXT,     "sext",     EMBER_ISA_K_VU | EMBER_ISA_W2, EMBER_ISA_VUI | EMBER_ISA_W1, 0, 0, \
+	  EMBER_ISA_T32, EMBER_ISA_UNI) \
+	/* 32-bit floating point. */ \
+	EMBER_ISA_ALU2(X, FADD,     "fadd",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FSUB,     "fsub",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FMUL,     "fmul",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU3(X, FFMA,     "ffma",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FDIV,     "fdiv",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FMIN,     "fmin",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FMAX,     "fmax",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FNEG,     "fneg",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FABS,     "fabs",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FSIGN,    "fsign",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FFLOOR,   "ffloor",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FCEIL,    "fceil",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FFRACT,   "ffract",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FROUND,   "fround",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FROUNDEVEN, "froundeven", EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FTRUNC,   "ftrunc",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FSQRT,    "fsqrt",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FRSQ,     "frsq",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FRCP,     "frcp",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FEXP2,    "fexp2",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FLOG2,    "flog2",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FEXP,     "fexp",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FLOG,     "flog",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FPOW,     "fpow",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FSIN,     "fsin",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FCOS,     "fcos",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FTAN,     "ftan",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FASIN,    "fasin",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FACOS,    "facos",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FATAN,    "fatan",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FATAN2,   "fatan2",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FSINH,    "fsinh",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FCOSH,    "fcosh",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FTANH,    "ftanh",    EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FASINH,   "fasinh",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FACOSH,   "facosh",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FATANH,   "fatanh",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FMOD,     "fmod",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FREM,     "frem",     EMBER_ISA_TF) \
+	EMBER_ISA_ALU2(X, FLDEXP,   "fldexp",   EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FFREXPM,  "ffrexpm",  EMBER_ISA_TF) \
+	EMBER_ISA_ALU1(X, FFREXPE,  "ffrexpe",  EMBER_ISA_TF) \
+	/* Conversions; .type names the integer side. */ \
+	X(I2F,      "i2f",      EMBER_ISA_K_VU | EMBER_ISA_W1, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU64, EMBER_ISA_UNI) \
+	X(F2I,      "f2i",      EMBER_ISA_K_VU, EMBER_ISA_VUI | EMBER_ISA_W1, 0, 0, EMBER_ISA_TSU64, EMBER_ISA_UNI) \
+	EMBER_ISA_ALU1(X, F2F16,    "f2f16",    EMBER_ISA_T32) \
+	EMBER_ISA_ALU1(X, F16F,     "f16f",     EMBER_ISA_T32) \
+	/* Memory: global (buffer descriptor in a uniform quad), uniform, shared, scratch, push constants. */ \
+	X(LDG,      "ldg",      EMBER_ISA_V, EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_IOFF, \
+	  EMBER_ISA_TLD, EMBER_ISA_MEM) \
+	X(STG,      "stg",      0, EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_TST, EMBER_ISA_MEM) \
+	X(LDU,      "ldu",      EMBER_ISA_K_U, EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_TU, EMBER_ISA_MEM | EMBER_ISA_F_NO_GUARD) \
+	X(ATOMG,    "atomg",    EMBER_ISA_V | EMBER_ISA_K_OPT, EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_VUI | EMBER_ISA_W1, \
+	  EMBER_ISA_VUI, EMBER_ISA_TI, EMBER_ISA_MEM) \
+	X(LDS,      "lds",      EMBER_ISA_V, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_IOFF, 0, EMBER_ISA_TLD, EMBER_ISA_MEM) \
+	X(STS,      "sts",      0, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_IOFF, EMBER_ISA_TST, EMBER_ISA_MEM) \
+	X(ATOMS,    "atoms",    EMBER_ISA_V | EMBER_ISA_K_OPT, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI, 0, \
+	  EMBER_ISA_TI, EMBER_ISA_MEM) \
+	X(LDSCR,    "ldscr",    EMBER_ISA_V, EMBER_ISA_VUI | EMBER_ISA_W1, 0, 0, EMBER_ISA_TU, EMBER_ISA_MEM) \
+	X(STSCR,    "stscr",    0, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI, 0, EMBER_ISA_TU, EMBER_ISA_MEM) \
+	X(LDPUSH,   "ldpush",   EMBER_ISA_K_VU, EMBER_ISA_VUI | EMBER_ISA_W1, 0, 0, EMBER_ISA_TU, EMBER_ISA_UNI) \
+	X(LDDESC,   "lddesc",   EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_K_UI | EMBER_ISA_W1, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM | EMBER_ISA_F_NO_GUARD) \
+	/* Subgroup operations. */ \
+	X(VOTEANY,  "voteany",  EMBER_ISA_VUP, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(VOTEALL,  "voteall",  EMBER_ISA_VUP, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(VOTEEQ,   "voteeq",   EMBER_ISA_VUP | EMBER_ISA_W1, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(BALLOT,   "ballot",   EMBER_ISA_K_VU, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(ELECT,    "elect",    EMBER_ISA_P, 0, 0, 0, EMBER_ISA_T32, 0) \
+	X(READLANE, "readlane", EMBER_ISA_K_U, EMBER_ISA_VUI, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, EMBER_ISA_TI, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(READFIRST, "readfirst", EMBER_ISA_K_U, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI | EMBER_ISA_F_CROSS_LANE) \
+	X(SHFL,     "shfl",     EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
+	X(SHFLXOR,  "shflxor",  EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
+	X(SHFLUP,   "shflup",   EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
+	X(SHFLDOWN, "shfldown", EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
+	X(QUADBCAST, "quadbcast", EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
+	X(SGREDUCE, "sgreduce", EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_K_I | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_TSU | EMBER_ISA_TF, 0) \
+	X(SGISCAN,  "sgiscan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU | EMBER_ISA_TF, 0) \
+	X(SGESCAN,  "sgescan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU | EMBER_ISA_TF, 0)
+
+enum ember_isa_opcode {
+#define EMBER_ISA_ENUM(N, n, d, s0, s1, s2, t, f) EMBER_ISA_OP_##N,
+	EMBER_ISA_OPCODES(EMBER_ISA_ENUM)
+#undef EMBER_ISA_ENUM
+	EMBER_ISA_NUM_OPCODES,
+};
+
+struct ember_isa_opinfo {
+	const char *name;
+	/** @operand: specs of dst, src0, src1, src2 (EMBER_ISA_K_* | W_*). */
+	uint16_t operand[4];
+	/** @types: allowed types (EMBER_ISA_T() bits); the lowest is the default. */
+	uint16_t types;
+	/** @flags: EMBER_ISA_F_*. */
+	uint16_t flags;
+};
+
+/* NULL for an opcode out of range. */
+const struct ember_isa_opinfo *ember_isa_opinfo(unsigned int opcode);
+const char *ember_isa_type_name(enum ember_isa_type type);
+/* Registers a value of @type occupies: 1, 2 (64-bit) or 4 (B128). */
+unsigned int ember_isa_type_regs(enum ember_isa_type type);
+
+struct ember_isa_operand {
+	/** @kind: enum ember_isa_kind. */
+	uint8_t kind;
+	/** @index: the register number (VREG, UREG, PRED). */
+	uint8_t index;
+	/** @imm: the literal (IMM); sign-extended for a 64-bit operand. */
+	uint32_t imm;
+};
+
+/* One decoded instruction: what the compiler builds and the core runs. */
+struct ember_isa_insn {
+	/** @opcode: enum ember_isa_opcode. */
+	uint8_t opcode;
+	/** @type: enum ember_isa_type; must be one of the opcode's types. */
+	uint8_t type;
+	/** @mod: cond, atomic op, subgroup op, scope or special register. */
+	uint8_t mod;
+	/** @guard: only lanes where p[guard_pred] (negated: not) is set run. */
+	bool guard;
+	bool guard_negate;
+	uint8_t guard_pred;
+	struct ember_isa_operand dst;
+	struct ember_isa_operand src[3];
+	/** @target: jump target, an instruction index (F_TARGET opcodes). */
+	uint32_t target;
+};
+
+/*
+ * Encoding of word 0 (bits): opcode 0..7, type 8..11, mod 12..17, guard
+ * 18 (enable), 19 (negate), 20..22 (predicate), operands of 10 bits at
+ * 23 (dst), 33, 43, 53 (src0..2); bit 63 is reserved (zero). An operand
+ * field is an 8-bit index and a 2-bit class: 0 VREG, 1 UREG, 2 PRED
+ * (index 0..7) or NONE (index 0xff), 3 IMM (index 0 or 1: literal slot).
+ * Word 1: literal slot 0 in bits 0..31, slot 1 (or the target) in 32..63.
+ */
+#define EMBER_ISA_W0_OPCODE_SHIFT	0
+#define EMBER_ISA_W0_TYPE_SHIFT		8
+#define EMBER_ISA_W0_MOD_SHIFT		12
+#define EMBER_ISA_W0_MOD_BITS		6
+#define EMBER_ISA_W0_GUARD_SHIFT	18
+#define EMBER_ISA_W0_OPERAND_SHIFT(i)	(23 + 10 * (i))	/* 0: dst, 1..3: srcs */
+#define EMBER_ISA_CLASS_VREG		0
+#define EMBER_ISA_CLASS_UREG		1
+#define EMBER_ISA_CLASS_PRED		2
+#define EMBER_ISA_CLASS_IMM		3
+#define EMBER_ISA_INDEX_NONE		0xff
+
+/* Errors of encode/decode/shader checks: negative values. */
+enum ember_isa_error {
+	EMBER_ISA_OK = 0,
+	EMBER_ISA_ERR_OPCODE = -1,	/* unknown opcode */
+	EMBER_ISA_ERR_TYPE = -2,	/* type not allowed for the opcode */
+	EMBER_ISA_ERR_MOD = -3,		/* modifier out of range */
+	EMBER_ISA_ERR_OPERAND = -4,	/* operand kind not allowed / missing */
+	EMBER_ISA_ERR_REGISTER = -5,	/* index out of range or misaligned */
+	EMBER_ISA_ERR_GUARD = -6,	/* guard on an opcode that forbids it */
+	EMBER_ISA_ERR_LITERALS = -7,	/* too many immediates */
+	EMBER_ISA_ERR_RESERVED = -8,	/* reserved bits or unused literal set */
+	EMBER_ISA_ERR_UNIFORM = -9,	/* uniform dst from a per-lane source */
+	EMBER_ISA_ERR_TARGET = -10,	/* jump target outside the code */
+	EMBER_ISA_ERR_HEADER = -11,	/* bad shader header */
+	EMBER_ISA_ERR_SIZE = -12,	/* binary too small / code size wrong */
+	EMBER_ISA_ERR_STRUCTURE = -13,	/* IF/ELSE/LOOP nesting or targets */
+	EMBER_ISA_ERR_LIMIT = -14,	/* a register count or size over a limit */
+};
+
+const char *ember_isa_strerror(int error);
+
+/* Check and pack @insn into 16 bytes at @out: 0 or an ember_isa_error. */
+int ember_isa_encode(const struct ember_isa_insn *insn, void *out);
+/* Unpack and check 16 bytes at @in: 0 or an ember_isa_error. */
+int ember_isa_decode(const void *in, struct ember_isa_insn *insn);
+/* The checks ember_isa_encode() makes, alone. */
+int ember_isa_check(const struct ember_isa_insn *insn);
+
+/* Registers operand @i (0 dst, 1..3 srcs) of @insn spans (1, 2 or 4). */
+unsigned int ember_isa_operand_regs(const struct ember_isa_insn *insn,
+				    unsigned int i);
+
+/* Shader binary: header, resource table, code (all little-endian). */
+#define EMBER_ISA_MAGIC			0x53424d45u	/* "EMBS" */
+#define EMBER_ISA_HEADER_SIZE		64
+
+enum ember_isa_resource_kind {
+	EMBER_ISA_RES_STORAGE_BUFFER = 1,
+	EMBER_ISA_RES_UNIFORM_BUFFER = 2,
+};
+
+struct ember_isa_header {
+	uint32_t magic;
+	uint16_t version_major;
+	uint16_t version_minor;
+	/** @header_size: offset of the code: 64 + 8 * resources, to 16. */
+	uint32_t header_size;
+	/** @code_size: bytes of code, a multiple of 16. */
+	uint32_t code_size;
+	uint16_t num_vregs;
+	uint16_t num_uregs;
+	uint8_t num_pregs;
+	uint8_t flags;		/* zero */
+	uint16_t num_resources;
+	uint32_t shared_bytes;
+	/** @scratch_bytes: per lane (spills, private arrays). */
+	uint32_t scratch_bytes;
+	uint32_t local_size[3];
+	/** @push_bytes: push-constant bytes the shader reads. */
+	uint32_t push_bytes;
+	uint32_t reserved[4];	/* zero */
+};
+
+/* One resource the shader uses; descriptor at set_base + 16 * (slot + i). */
+struct ember_isa_resource {
+	uint8_t set;
+	uint8_t kind;		/* enum ember_isa_resource_kind */
+	uint16_t binding;
+	uint16_t slot;
+	uint16_t count;		/* array size, >= 1 */
+};
+
+/* A shader binary checked by ember_isa_shader_parse(). */
+struct ember_isa_shader {
+	struct ember_isa_header header;
+	/** @resources: in the binary; read with ember_isa_shader_resource(). */
+	const struct ember_isa_resource *resources;
+	const uint8_t *code;				/* in the binary */
+	uint32_t num_insns;
+};
+
+/*
+ * Check the header and the resource table of @size bytes at @binary and
+ * describe it in @out (the instructions are checked by decode). Returns 0
+ * or an ember_isa_error.
+ */
+int ember_isa_shader_parse(const void *binary, size_t size,
+			   struct ember_isa_shader *out);
+
+/* Resource @i of a parsed shader, in host byte order. */
+void ember_isa_shader_resource(const struct ember_isa_shader *shader,
+			       unsigned int i, struct ember_isa_resource *out);
+
+/*
+ * Build a binary from @header (magic, version, sizes and counts filled in
+ * here), @resources and @num_insns encoded instructions at @code: a
+ * malloc'd buffer in *@out and its size in *@out_size. 0, or an
+ * ember_isa_error (EMBER_ISA_ERR_SIZE also for no memory).
+ */
+int ember_isa_shader_build(const struct ember_isa_header *header,
+			   const struct ember_isa_resource *resources,
+			   const void *code, uint32_t num_insns,
+			   void **out, size_t *out_size);
+
+/* Text form of one instruction (assembler syntax); returns chars needed. */
+int ember_isa_format(const struct ember_isa_insn *insn, char *buf, size_t size);
+
+/*
+ * Assemble @text (Documentation/gpu/ember-isa.rst, "Assembly") into a
+ * shader binary (malloc'd, *@out, *@out_size). On error returns an
+ * ember_isa_error and writes "line N: reason" to @err.
+ */
+int ember_isa_assemble(const char *text, void **out, size_t *out_size,
+		       char *err, size_t err_size);
+
+/*
+ * Disassemble a binary into text that ember_isa_assemble() turns back
+ * into the same bytes. A malloc'd string in *@text; 0 or an error.
+ */
+int ember_isa_disassemble(const void *binary, size_t size, char **text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EMBER_ISA_H */

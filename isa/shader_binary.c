@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Shader binaries
+ *
+ * A shader binary is the 64-byte header, the resource table (8 bytes per
+ * resource, padded to 16 bytes) and the code (16 bytes per instruction),
+ * all little-endian. Parsing checks every header field against the ISA's
+ * limits so the core and the tools can trust the result; the code itself is
+ * checked instruction by instruction by the decoder.
+ */
+
+#include "ember_isa.h"
+
+#include <endian.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RESOURCE_SIZE		8
+
+static uint32_t header_size_for(uint32_t num_resources)
+{
+	return (EMBER_ISA_HEADER_SIZE + RESOURCE_SIZE * num_resources + 15) & ~15u;
+}
+
+static void header_from_le(struct ember_isa_header *h)
+{
+	h->magic = le32toh(h->magic);
+	h->version_major = le16toh(h->version_major);
+	h->version_minor = le16toh(h->version_minor);
+	h->header_size = le32toh(h->header_size);
+	h->code_size = le32toh(h->code_size);
+	h->num_vregs = le16toh(h->num_vregs);
+	h->num_uregs = le16toh(h->num_uregs);
+	h->num_resources = le16toh(h->num_resources);
+	h->shared_bytes = le32toh(h->shared_bytes);
+	h->scratch_bytes = le32toh(h->scratch_bytes);
+	for (int i = 0; i < 3; i++)
+		h->local_size[i] = le32toh(h->local_size[i]);
+	h->push_bytes = le32toh(h->push_bytes);
+	for (int i = 0; i < 4; i++)
+		h->reserved[i] = le32toh(h->reserved[i]);
+}
+
+static void header_to_le(struct ember_isa_header *h)
+{
+	/* The byte swaps are their own inverses. */
+	header_from_le(h);
+}
+
+static bool header_ok(const struct ember_isa_header *h)
+{
+	return h->magic == EMBER_ISA_MAGIC &&
+	       h->version_major == EMBER_ISA_VERSION_MAJOR &&
+	       !h->flags && !h->reserved[0] && !h->reserved[1] &&
+	       !h->reserved[2] && !h->reserved[3] &&
+	       h->header_size == header_size_for(h->num_resources);
+}
+
+static bool limits_ok(const struct ember_isa_header *h)
+{
+	uint64_t lanes = (uint64_t)h->local_size[0] * h->local_size[1] *
+			 h->local_size[2];
+
+	return h->num_vregs <= EMBER_ISA_NUM_VREGS &&
+	       h->num_uregs <= EMBER_ISA_NUM_UREGS &&
+	       h->num_pregs <= EMBER_ISA_NUM_PREGS &&
+	       h->shared_bytes <= EMBER_ISA_MAX_SHARED_BYTES &&
+	       h->scratch_bytes <= EMBER_ISA_MAX_SCRATCH_BYTES &&
+	       h->push_bytes <= EMBER_ISA_MAX_PUSH_BYTES &&
+	       lanes >= 1 && lanes <= EMBER_ISA_MAX_WORKGROUP_SIZE;
+}
+
+static bool resource_ok(const struct ember_isa_resource *r)
+{
+	return r->set < EMBER_ISA_MAX_SETS && r->count >= 1 &&
+	       (r->kind == EMBER_ISA_RES_STORAGE_BUFFER ||
+		r->kind == EMBER_ISA_RES_UNIFORM_BUFFER);
+}
+
+int ember_isa_shader_parse(const void *binary, size_t size,
+			   struct ember_isa_shader *out)
+{
+	struct ember_isa_header h;
+	const uint8_t *bytes = binary;
+
+	if (size < EMBER_ISA_HEADER_SIZE)
+		return EMBER_ISA_ERR_SIZE;
+	memcpy(&h, binary, sizeof(h));
+	header_from_le(&h);
+	if (!header_ok(&h))
+		return EMBER_ISA_ERR_HEADER;
+	if (h.code_size % EMBER_ISA_INSN_SIZE || !h.code_size ||
+	    (uint64_t)h.header_size + h.code_size != size)
+		return EMBER_ISA_ERR_SIZE;
+	if (!limits_ok(&h))
+		return EMBER_ISA_ERR_LIMIT;
+	*out = (struct ember_isa_shader) {
+		.header = h,
+		.resources = (const struct ember_isa_resource *)(bytes + EMBER_ISA_HEADER_SIZE),
+		.code = bytes + h.header_size,
+		.num_insns = h.code_size / EMBER_ISA_INSN_SIZE,
+	};
+	for (unsigned int i = 0; i < h.num_resources; i++) {
+		struct ember_isa_resource r;
+
+		ember_isa_shader_resource(out, i, &r);
+		if (!resource_ok(&r))
+			return EMBER_ISA_ERR_HEADER;
+	}
+	return 0;
+}
+
+void ember_isa_shader_resource(const struct ember_isa_shader *shader,
+			       unsigned int i, struct ember_isa_resource *out)
+{
+	/* Byte data of any alignment and endianness: copy, then swap. */
+	memcpy(out, (const uint8_t *)shader->resources + RESOURCE_SIZE * i,
+	       sizeof(*out));
+	out->binding = le16toh(out->binding);
+	out->slot = le16toh(out->slot);
+	out->count = le16toh(out->count);
+}
+
+int ember_isa_shader_build(const struct ember_isa_header *header,
+			   const struct ember_isa_resource *resources,
+			   const void *code, uint32_t num_insns,
+			   void **out, size_t *out_size)
+{
+	struct ember_isa_header h = *header;
+	uint8_t *bin;
+	size_t size;
+
+	if (!num_insns || num_insns > UINT32_MAX / EMBER_ISA_INSN_SIZE)
+		return EMBER_ISA_ERR_SIZE;
+	h.magic = EMBER_ISA_MAGIC;
+	h.version_major = EMBER_ISA_VERSION_MAJOR;
+	h.version_minor = EMBER_ISA_VERSION_MINOR;
+	h.header_size = header_size_for(h.num_resources);
+	h.code_size = num_insns * EMBER_ISA_INSN_SIZE;
+	if (!header_ok(&h))
+		return EMBER_ISA_ERR_HEADER;
+	if (!limits_ok(&h))
+		return EMBER_ISA_ERR_LIMIT;
+	for (unsigned int i = 0; i < h.num_resources; i++)
+		if (!resource_ok(&resources[i]))
+			return EMBER_ISA_ERR_HEADER;
+
+	size = (size_t)h.header_size + h.code_size;
+	bin = calloc(1, size);
+	if (!bin)
+		return EMBER_ISA_ERR_SIZE;
+	for (unsigned int i = 0; i < h.num_resources; i++) {
+		struct ember_isa_resource r = resources[i];
+
+		r.binding = htole16(r.binding);
+		r.slot = htole16(r.slot);
+		r.count = htole16(r.count);
+		memcpy(bin + EMBER_ISA_HEADER_SIZE + RESOURCE_SIZE * i, &r, sizeof(r));
+	}
+	memcpy(bin + h.header_size, code, h.code_size);
+	header_to_le(&h);
+	memcpy(bin, &h, sizeof(h));
+	*out = bin;
+	*out_size = size;
+	return 0;
+}

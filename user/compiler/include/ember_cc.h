@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: ember_cc — the SPIR-V to Ember ISA compiler
+ *
+ * One call turns a SPIR-V compute module into an Ember shader binary
+ * (the header of Documentation/gpu/ember-isa.rst followed by the code).
+ * Specialization constants are resolved at compile time; descriptors are
+ * found at set_base + 16 * slot, where slot is the binding number unless
+ * the caller passes a (set, binding) -> slot table.
+ *
+ * Errors never crash: the call returns a negative errno and a message that
+ * names the unsupported instruction or capability, or the validation error.
+ * Every module is validated first (the front end relies on it), so there
+ * is no flag to skip validation.
+ */
+
+#ifndef EMBER_CC_H
+#define EMBER_CC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct ember_cc_spec_constant {
+	uint32_t id;
+	uint32_t pad;
+	uint64_t value;
+};
+
+/* Optional layout table: descriptor (set, binding) lives at slot @slot. */
+struct ember_cc_binding_slot {
+	uint32_t set, binding, slot, pad;
+};
+
+/* Debug flags of ember_cc_options.flags. */
+#define EMBER_CC_DUMP_IR	(1u << 0)	/* print the IR after each pass to stderr */
+#define EMBER_CC_NO_OPT		(1u << 1)	/* skip fold/CSE/DCE (SPIRV-Tools still runs) */
+
+struct ember_cc_options {
+	const char *entry_point;			/* NULL = "main" */
+	const struct ember_cc_spec_constant *spec_constants;
+	uint32_t spec_constant_count;
+	const struct ember_cc_binding_slot *slots;
+	uint32_t slot_count;				/* default slot = binding */
+	uint32_t flags;					/* EMBER_CC_* */
+};
+
+/*
+ * Returns 0 and a malloc'ed shader binary (header + code), or a negative
+ * errno and a malloc'ed message naming the unsupported instruction or
+ * capability, or the validation error. @opts may be NULL.
+ */
+int ember_cc_compile(const uint32_t *spirv, size_t word_count,
+		     const struct ember_cc_options *opts,
+		     void **binary, size_t *binary_size, char **error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EMBER_CC_H */

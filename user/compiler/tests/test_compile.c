@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * The whole compiler on GLSL shaders compiled by glslangValidator at build
+ * time (paths on the command line): each shader either compiles, with its
+ * header checked and its disassembly assembling back to the same bytes, or
+ * is refused with a message naming what is unsupported. Plus malformed
+ * input and the options (entry point, specialization constants).
+ */
+
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ember_cc.h"
+#include "ember_isa.h"
+#include "tap.h"
+
+struct expectation {
+	const char *name;
+	const char *refusal;	/* substring of the message, NULL = compiles */
+};
+
+static const struct expectation expectations[] = {
+	{ "add", NULL }, { "control", NULL }, { "int64", NULL }, { "layouts", NULL },
+	{ "local_array", NULL }, { "math", NULL }, { "narrow", NULL }, { "pressure", NULL },
+	{ "shared", NULL }, { "spec", NULL }, { "subgroup", NULL },
+	{ "refuse_float64", "capability Float64 is not supported" },
+	{ "refuse_image", "OpTypeImage is not supported" },
+	{ "refuse_vertex", "is a Vertex shader; only GLCompute is supported" },
+	{ "refuse_float_atomic", "capability AtomicFloat32AddEXT is not supported" },
+	{ "refuse_f16_math", "OpFMod on 16-bit floats is not supported" }, { "matrix", NULL },
+	{ "refuse_sg64_min", "OpGroupNonUniformUMin on 64-bit values is not supported" },
+	{ "refuse_deep_nesting", "nested deeper than the ISA's 64-entry mask stack" },
+	{ "refuse_nonuniform_length",
+	  "OpArrayLength through a NonUniform descriptor index is not supported" },
+};
+
+struct module {
+	uint32_t *words;
+	size_t count;
+};
+
+static bool load(const char *path, struct module *m)
+{
+	FILE *f = fopen(path, "rb");
+	long size;
+
+	if (!f)
+		return false;
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	m->words = malloc(size);
+	m->count = size / 4;
+	if (!m->words || fread(m->words, 1, size, f) != (size_t)size) {
+		fclose(f);
+		return false;
+	}
+	fclose(f);
+	return true;
+}
+
+static bool round_trips(const void *binary, size_t size)
+{
+	char *text = NULL, err[256];
+	void *again = NULL;
+	size_t again_size;
+	bool ok;
+
+	CHECK_EQ(ember_isa_disassemble(binary, size, &text), 0);
+	if (ember_isa_assemble(text, &again, &again_size, err, sizeof(err))) {
+		tap_diag("assembling the disassembly failed: %s", err);
+		free(text);
+		return false;
+	}
+	ok = again_size == size && !memcmp(again, binary, size);
+	free(text);
+	free(again);
+	return ok;
+}
+
+/* Count instructions with @opcode, and those with an immediate @value. */
+static unsigned int count_insns(const void *binary, size_t size, int opcode, int64_t value)
+{
+	struct ember_isa_shader s;
+	unsigned int n = 0;
+
+	if (ember_isa_shader_parse(binary, size, &s))
+		return 0;
+	for (uint32_t i = 0; i < s.num_insns; i++) {
+		struct ember_isa_insn in;
+		bool hit = value < 0;
+
+		if (ember_isa_decode(s.code + 16 * i, &in) || in.opcode != opcode)
+			continue;
+		for (int k = 0; k < 3 && !hit; k++)
+			hit = in.src[k].kind == EMBER_ISA_IMM && in.src[k].imm == (uint32_t)value;
+		n += hit;
+	}
+	return n;
+}
+
+static bool header_of(const void *binary, size_t size, struct ember_isa_shader *s)
+{
+	return ember_isa_shader_parse(binary, size, s) == 0;
+}
+
+/* Shader-specific checks of a successful compile. */
+static bool check_details(const char *name, const void *binary, size_t size)
+{
+	struct ember_isa_shader s;
+	struct ember_isa_resource r;
+
+	CHECK(header_of(binary, size, &s));
+	if (!strcmp(name, "add")) {
+		CHECK_EQ(s.header.local_size[0], 64);
+		CHECK_EQ(s.header.push_bytes, 8);
+		CHECK_EQ(s.header.num_resources, 3);
+		for (unsigned int i = 0; i < 3; i++) {
+			ember_isa_shader_resource(&s, i, &r);
+			CHECK_EQ(r.kind, EMBER_ISA_RES_STORAGE_BUFFER);
+			CHECK_EQ(r.slot, r.binding);
+			if (r.binding == 3)
+				CHECK_EQ(r.set, 1);
+		}
+		/* The bounds test is divergent: one IF on the mask stack. */
+		CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_IF, -1), 1);
+	} else if (!strcmp(name, "shared")) {
+		CHECK_EQ(s.header.shared_bytes, 128 * 4 + 16 * 4);
+		CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_BAR, -1), 2);
+		CHECK(count_insns(binary, size, EMBER_ISA_OP_ATOMS, -1) >= 2);
+		CHECK(count_insns(binary, size, EMBER_ISA_OP_ATOMG, -1) >= 3);
+	} else if (!strcmp(name, "pressure")) {
+		CHECK(s.header.scratch_bytes > 0);
+		CHECK(count_insns(binary, size, EMBER_ISA_OP_STSCR, -1) > 0);
+	} else if (!strcmp(name, "layouts")) {
+		ember_isa_shader_resource(&s, 0, &r);
+		CHECK(s.header.num_resources == 3);
+	} else if (!strcmp(name, "control")) {
+		CHECK(count_insns(binary, size, EMBER_ISA_OP_LOOP, -1) >= 3);
+		CHECK(count_insns(binary, size, EMBER_ISA_OP_BREAK, -1) >= 2);
+	}
+	return true;
+}
+
+static bool test_shader(const char *path)
+{
+	char *copy = strdup(path), *base = basename(copy), *error = NULL;
+	const struct expectation *e = NULL;
+	struct module m = { 0 };
+	void *binary = NULL;
+	size_t size = 0;
+	int ret;
+
+	*strrchr(base, '.') = 0;
+	for (size_t i = 0; i < sizeof(expectations) / sizeof(expectations[0]); i++)
+		if (!strcmp(expectations[i].name, base))
+			e = &expectations[i];
+	if (!e || !load(path, &m)) {
+		tap_diag("%s: no expectation or unreadable", path);
+		free(copy);
+		return false;
+	}
+	ret = ember_cc_compile(m.words, m.count, NULL, &binary, &size, &error);
+	free(m.words);
+	if (e->refusal) {
+		bool ok = ret == -EINVAL && error && strstr(error, e->refusal) && !binary;
+
+		if (!ok)
+			tap_diag("%s: expected refusal \"%s\", got %d \"%s\"", base, e->refusal,
+				 ret, error ? error : "");
+		free(error);
+		free(copy);
+		return ok;
+	}
+	if (ret) {
+		tap_diag("%s: %s", base, error ? error : "?");
+		free(error);
+		free(copy);
+		return false;
+	}
+	ret = round_trips(binary, size) && check_details(base, binary, size);
+	free(binary);
+	free(copy);
+	return ret;
+}
+
+static bool test_bad_input(void)
+{
+	uint32_t junk[8] = { 0x12345678, 0, 0, 0, 0, 0, 0, 0 };
+	uint32_t header_only[5] = { 0x07230203, 0x00010500, 0, 10, 0 };
+	char *error = NULL;
+	void *binary = (void *)1;
+	size_t size;
+
+	CHECK_EQ(ember_cc_compile(junk, 8, NULL, &binary, &size, &error), -EINVAL);
+	CHECK(error && strstr(error, "not a SPIR-V module"));
+	free(error);
+	CHECK_EQ(ember_cc_compile(header_only, 5, NULL, &binary, &size, &error), -EINVAL);
+	CHECK(error && strstr(error, "SPIR-V validation failed"));
+	free(error);
+	CHECK_EQ(ember_cc_compile(NULL, 0, NULL, &binary, &size, &error), -EINVAL);
+	free(error);
+	return true;
+}
+
+static bool test_options(const char *spec_path, const char *add_path)
+{
+	struct ember_cc_spec_constant specs[] = {
+		{ .id = 0, .value = 128 }, { .id = 1, .value = 77 },
+	};
+	struct ember_cc_spec_constant disable = { .id = 2, .value = 0 };
+	struct ember_cc_binding_slot slots[] = { { .set = 1, .binding = 3, .slot = 9 } };
+	struct ember_cc_options opts = { .spec_constants = specs, .spec_constant_count = 2 };
+	struct module spec = { 0 }, add = { 0 };
+	struct ember_isa_shader s;
+	struct ember_isa_resource r;
+	char *error = NULL;
+	void *binary;
+	size_t size;
+
+	CHECK(load(spec_path, &spec) && load(add_path, &add));
+	CHECK_EQ(ember_cc_compile(spec.words, spec.count, &opts, &binary, &size, &error), 0);
+	CHECK(header_of(binary, size, &s));
+	CHECK_EQ(s.header.local_size[0], 128);
+	/* i * SCALE + gl_WorkGroupSize.x with the new values. */
+	CHECK(count_insns(binary, size, EMBER_ISA_OP_IMUL, 77) + count_insns(binary, size, EMBER_ISA_OP_IMAD, 77) >= 1);
+	free(binary);
+	opts = (struct ember_cc_options) { .spec_constants = &disable, .spec_constant_count = 1 };
+	CHECK_EQ(ember_cc_compile(spec.words, spec.count, &opts, &binary, &size, &error), 0);
+	CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_STG, -1), 0);
+	free(binary);
+	opts = (struct ember_cc_options) { .slots = slots, .slot_count = 1 };
+	CHECK_EQ(ember_cc_compile(add.words, add.count, &opts, &binary, &size, &error), 0);
+	CHECK(header_of(binary, size, &s));
+	for (unsigned int i = 0; i < s.header.num_resources; i++) {
+		ember_isa_shader_resource(&s, i, &r);
+		if (r.set == 1)
+			CHECK_EQ(r.slot, 9);
+	}
+	free(binary);
+	opts = (struct ember_cc_options) { .entry_point = "nothere" };
+	CHECK_EQ(ember_cc_compile(add.words, add.count, &opts, &binary, &size, &error), -EINVAL);
+	CHECK(error && strstr(error, "no GLCompute entry point named \"nothere\""));
+	free(error);
+	free(spec.words);
+	free(add.words);
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	const char *spec = NULL, *add = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		char name[256];
+
+		snprintf(name, sizeof(name), "compile-%s", strrchr(argv[i], '/') ?
+			 strrchr(argv[i], '/') + 1 : argv[i]);
+		tap_result(test_shader(argv[i]), name);
+		if (strstr(argv[i], "/spec.spv"))
+			spec = argv[i];
+		if (strstr(argv[i], "/add.spv"))
+			add = argv[i];
+	}
+	tap_result(test_bad_input(), "bad-input");
+	tap_result(spec && add && test_options(spec, add), "options");
+	return tap_finish();
+}

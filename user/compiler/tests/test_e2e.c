@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * End to end: GLSL (compiled by glslangValidator at build time) through
+ * ember_cc_compile() and the shader core (ember_host: guest memory, page
+ * tables, a DISPATCH packet), checked against C references. These are the
+ * compiler's focused cases; the big corpus lives in tests/shaders.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ember_cc.h"
+#include "ember_host.h"
+#include "ember_isa.h"
+#include "tap.h"
+
+static struct ember_host *host;
+static const char *spirv_dir;
+static uint32_t compile_flags;	/* EMBER_CC_* of the next compiles */
+
+struct buffer {
+	uint64_t va;
+	void *cpu;
+	uint64_t size;
+};
+
+static struct buffer buffer(uint64_t size)
+{
+	struct buffer b = { .size = size };
+
+	b.va = ember_host_alloc(host, size, &b.cpu);
+	if (!b.va)
+		abort();
+	return b;
+}
+
+static void *compile(const char *name, size_t *size)
+{
+	char path[512], *error = NULL;
+	uint32_t *words;
+	void *binary = NULL;
+	FILE *f;
+	long bytes;
+
+	snprintf(path, sizeof(path), "%s/%s.spv", spirv_dir, name);
+	f = fopen(path, "rb");
+	if (!f) {
+		tap_diag("%s: cannot open", path);
+		return NULL;
+	}
+	fseek(f, 0, SEEK_END);
+	bytes = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	words = malloc(bytes);
+	if (!words || fread(words, 1, bytes, f) != (size_t)bytes) {
+		fclose(f);
+		free(words);
+		return NULL;
+	}
+	fclose(f);
+	if (ember_cc_compile(words, bytes / 4, &(struct ember_cc_options) { .flags = compile_flags },
+			     &binary, size, &error)) {
+		tap_diag("%s: %s", name, error ? error : "?");
+		binary = NULL;
+	}
+	free(error);
+	free(words);
+	return binary;
+}
+
+/* Dispatch @name with (set 0, binding i) = bufs[i]. */
+static bool run(const char *name, uint32_t groups, const struct buffer *bufs, unsigned int n,
+		const void *push, uint32_t push_size)
+{
+	struct ember_host_binding bindings[4];
+	struct ember_host_fault fault;
+	size_t size;
+	void *binary = compile(name, &size);
+	int ret;
+
+	if (!binary)
+		return false;
+	for (unsigned int i = 0; i < n; i++)
+		bindings[i] = (struct ember_host_binding) {
+			.binding = i, .va = bufs[i].va, .range = bufs[i].size,
+		};
+	ret = ember_host_dispatch(host, &(struct ember_host_dispatch) {
+		.shader = binary, .shader_size = size, .bindings = bindings, .binding_count = n,
+		.push_constants = push, .push_size = push_size, .groups = { groups, 1, 1 },
+	}, &fault);
+	free(binary);
+	if (ret)
+		tap_diag("%s: dispatch failed (%d, fault kind %u detail 0x%x)", name, ret,
+			 fault.kind, fault.detail);
+	return ret == 0;
+}
+
+/* The compiled @name's header, and how many instructions have @opcode. */
+static bool inspect(const char *name, struct ember_isa_header *header, int opcode,
+		    unsigned int *count)
+{
+	struct ember_isa_shader s;
+	size_t size;
+	void *binary = compile(name, &size);
+
+	*count = 0;
+	if (!binary || ember_isa_shader_parse(binary, size, &s)) {
+		free(binary);
+		return false;
+	}
+	*header = s.header;
+	for (uint32_t i = 0; i < s.num_insns; i++) {
+		struct ember_isa_insn in;
+
+		if (!ember_isa_decode(s.code + 16 * i, &in) && in.opcode == opcode)
+			(*count)++;
+	}
+	free(binary);
+	return true;
+}
+
+static bool check_u32(const char *what, const uint32_t *got, const uint32_t *want, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (got[i] != want[i]) {
+			tap_diag("%s[%u] = %u, expected %u", what, i, got[i], want[i]);
+			return false;
+		}
+	return true;
+}
+
+static uint32_t divergence_ref(uint32_t lane)
+{
+	uint32_t acc = lane;
+
+	for (uint32_t i = 0; i < lane % 13 + 1; i++) {
+		if ((i ^ lane) % 3 == 0)
+			continue;
+		for (uint32_t j = i; j < 40; j += 3) {
+			if (j * lane % 7 == 6)
+				break;
+			acc = acc * 3 + j;
+		}
+		switch ((lane + i) % 5) {
+		case 0:
+			acc += 11;
+			/* fall through */
+		case 1:
+			acc ^= acc >> 3;
+			if (acc % 4 == 1)
+				break;
+			acc += 5;
+			break;
+		case 2:
+			if (i == 2)
+				continue;
+			acc -= i;
+			break;
+		default:
+			if (lane % 2 == 0)
+				acc += acc % 3 == 0 ? 100 : 1000;
+		}
+		if (acc > 1000000000u)
+			break;
+	}
+	return acc;
+}
+
+static bool test_divergence(void)
+{
+	struct buffer o = buffer(256 * 4);
+	uint32_t want[256];
+
+	for (uint32_t i = 0; i < 256; i++)
+		want[i] = divergence_ref(i);
+	CHECK(run("e2e_divergence", 4, &o, 1, NULL, 0));
+	return check_u32("o", o.cpu, want, 256);
+}
+
+static bool test_spill(void)
+{
+	enum { N = 300, LANES = 64 };
+	struct buffer o = buffer(N * LANES * 4);
+	float *f = o.cpu, *want;
+	struct ember_isa_header header;
+	unsigned int reloads;
+
+	/* The case is only meaningful if the allocator really spilled. */
+	CHECK(inspect("e2e_spill", &header, EMBER_ISA_OP_LDSCR, &reloads));
+	CHECK(header.scratch_bytes > 0 && reloads > 0);
+	want = malloc(sizeof(float) * N * LANES);
+
+	for (int i = 0; i < N * LANES; i++)
+		f[i] = (float)(i % 97) * 0.25f;
+	for (int l = 0; l < LANES; l++) {
+		float v[N], acc = 0.0f;
+
+		for (int k = 0; k < N; k++)
+			v[k] = f[l * N + k] * (float)(k + 1);
+		for (int k = 0; k < N; k++)
+			acc += v[N - 1 - k] * (float)(k & 7);
+		for (int k = 0; k < N; k++)
+			want[l * N + k] = v[k] + acc;
+	}
+	CHECK(run("e2e_spill", 2, &o, 1, NULL, 0));
+	for (int i = 0; i < N * LANES; i++)
+		if (f[i] != want[i]) {
+			tap_diag("o[%d] = %g, expected %g", i, f[i], want[i]);
+			free(want);
+			return false;
+		}
+	free(want);
+	return true;
+}
+
+static bool test_uniform(void)
+{
+	struct buffer o = buffer(128 * 4);
+	uint32_t push[2] = { 30, 1 }, want[128];
+	struct ember_isa_header header;
+	unsigned int uniform_branches, masked_loops;
+
+	/* The loop and the mode test are uniform: branches, not the mask stack. */
+	CHECK(inspect("e2e_uniform", &header, EMBER_ISA_OP_BRZ, &uniform_branches));
+	CHECK(inspect("e2e_uniform", &header, EMBER_ISA_OP_LOOP, &masked_loops));
+	CHECK(uniform_branches > 0);
+	CHECK_EQ(masked_loops, 0);
+
+	for (uint32_t lane = 0; lane < 128; lane++) {
+		uint32_t acc = 0;
+
+		for (uint32_t i = 0; i < push[0]; i++) {
+			acc += push[1] == 1 ? i * 2 : i;
+			if (lane & 1)
+				acc ^= i;
+			if (i == 20)
+				break;
+		}
+		want[lane] = acc + lane / 64 * 1000;
+	}
+	CHECK(run("e2e_uniform", 2, &o, 1, push, sizeof(push)));
+	return check_u32("o", o.cpu, want, 128);
+}
+
+static bool test_subgroup(void)
+{
+	enum { LANES = 128 };
+	struct buffer o = buffer(LANES * 6 * 4);
+	uint32_t want[LANES * 6];
+
+	for (uint32_t w = 0; w < LANES / 32; w++) {
+		uint32_t v[32], sum = 0, count = 0, max = 0, scan = 0;
+
+		for (uint32_t l = 0; l < 32; l++) {
+			v[l] = (w * 32 + l) * 7 % 23;
+			sum += v[l];
+			count += v[l] > 11;
+			if (v[l] > 5 && v[l] > max)
+				max = v[l];
+		}
+		for (uint32_t l = 0; l < 32; l++) {
+			uint32_t *r = &want[(w * 32 + l) * 6];
+
+			scan += v[l];
+			r[0] = sum;
+			r[1] = scan;
+			r[2] = count;
+			r[3] = v[l ^ 3];
+			r[4] = v[9];
+			r[5] = v[l] > 5 ? max : 0;
+		}
+	}
+	CHECK(run("e2e_subgroup", 2, &o, 1, NULL, 0));
+	return check_u32("o", o.cpu, want, LANES * 6);
+}
+
+static bool test_shared(void)
+{
+	struct buffer in = buffer(512 * 4), out = buffer(8);
+	uint32_t *d = in.cpu, want[2] = { 0, 0 };
+
+	for (uint32_t i = 0; i < 512; i++) {
+		d[i] = (i * 2654435761u) >> 20;
+		want[0] += d[i];
+		if (d[i] > want[1])
+			want[1] = d[i];
+	}
+	CHECK(run("e2e_shared", 4, (struct buffer[]) { in, out }, 2, NULL, 0));
+	return check_u32("sum/max", out.cpu, want, 2);
+}
+
+static bool test_int64(void)
+{
+	struct buffer b = buffer(128 * 8);
+	uint64_t *v = b.cpu, want[128];
+
+	for (uint64_t i = 0; i < 128; i++) {
+		uint64_t x;
+		int64_t s;
+
+		v[i] = i * 0x1234567890abull + 17;
+		x = v[i] * 0x9E3779B97F4A7C15ull + (i << 33);
+		x ^= x >> 29;
+		if (x > 0x8000000000000000ull)
+			x = x / 3;
+		s = (int64_t)x >> 7;
+		want[i] = x + (uint64_t)(s % 1000);
+	}
+	CHECK(run("e2e_int64", 2, &b, 1, NULL, 0));
+	for (int i = 0; i < 128; i++)
+		if (v[i] != want[i]) {
+			tap_diag("v[%d] = 0x%llx, expected 0x%llx", i, (unsigned long long)v[i],
+				 (unsigned long long)want[i]);
+			return false;
+		}
+	return true;
+}
+
+static bool test_local_array(void)
+{
+	struct buffer o = buffer(128 * 4);
+	uint32_t want[128];
+
+	for (uint32_t i = 0; i < 128; i++) {
+		uint32_t t[8];
+
+		for (uint32_t k = 0; k < 8; k++)
+			t[k] = k * k + i;
+		t[i % 8] += 100;
+		t[(i / 8) % 8] *= 3;
+		want[i] = t[(i * 3) % 8] + t[i % 8] * 1000;
+	}
+	CHECK(run("e2e_local_array", 2, &o, 1, NULL, 0));
+	return check_u32("o", o.cpu, want, 128);
+}
+
+static bool test_private(void)
+{
+	struct buffer o = buffer(128 * 4);
+	uint32_t want[128];
+	struct ember_isa_header header;
+	unsigned int stores;
+
+	CHECK(inspect("e2e_private", &header, EMBER_ISA_OP_STSCR, &stores));
+	CHECK(header.scratch_bytes >= 400 && stores > 0);
+	for (uint32_t i = 0; i < 128; i++) {
+		uint32_t t[100];
+
+		for (uint32_t k = 0; k < 100; k++)
+			t[k] = k * 7 + i;
+		for (uint32_t k = 0; k < 100; k++)
+			t[(k * i) % 100] += k;
+		want[i] = t[i % 100] + t[(i * 13) % 100] * 3;
+	}
+	CHECK(run("e2e_private", 2, &o, 1, NULL, 0));
+	return check_u32("o", o.cpu, want, 128);
+}
+
+static bool test_nonuniform(void)
+{
+	struct buffer bufs[3] = { buffer(256 * 4), buffer(256 * 4), buffer(256 * 4) };
+	struct buffer o = buffer(128 * 4);
+	struct ember_host_binding bindings[4];
+	struct ember_host_fault fault;
+	uint32_t want_o[128], want_b[3][256];
+	size_t size;
+	void *binary;
+	int ret;
+
+	for (uint32_t k = 0; k < 3; k++)
+		for (uint32_t i = 0; i < 256; i++)
+			want_b[k][i] = ((uint32_t *)bufs[k].cpu)[i] = k * 1000 + i;
+	for (uint32_t i = 0; i < 128; i++) {
+		uint32_t k = i % 3, x = want_b[k][i];
+
+		want_b[(i + 1) % 3][200]++;
+		want_o[i] = x * 10 + k;
+		want_b[k][i] = x + 1;
+	}
+	binary = compile("e2e_nonuniform", &size);
+	CHECK(binary);
+	for (uint32_t k = 0; k < 3; k++)
+		bindings[k] = (struct ember_host_binding) {
+			.binding = 0, .array_index = k, .va = bufs[k].va, .range = bufs[k].size,
+		};
+	bindings[3] = (struct ember_host_binding) { .binding = 1, .va = o.va, .range = o.size };
+	ret = ember_host_dispatch(host, &(struct ember_host_dispatch) {
+		.shader = binary, .shader_size = size, .bindings = bindings, .binding_count = 4,
+		.groups = { 2, 1, 1 },
+	}, &fault);
+	free(binary);
+	CHECK_EQ(ret, 0);
+	for (uint32_t k = 0; k < 3; k++)
+		CHECK(check_u32("bufs", bufs[k].cpu, want_b[k], 256));
+	return check_u32("o", o.cpu, want_o, 128);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s SPIRV_DIR\n", argv[0]);
+		return 2;
+	}
+	spirv_dir = argv[1];
+	host = ember_host_create(0);
+	if (!host) {
+		tap_diag("no host runner");
+		return 1;
+	}
+	tap_result(test_divergence(), "divergence-every-lane-its-path");
+	tap_result(test_spill(), "spilling-keeps-values");
+	tap_result(test_uniform(), "uniform-branches-and-loops");
+	tap_result(test_subgroup(), "subgroup-ops");
+	tap_result(test_shared(), "shared-reduction-barriers-atomics");
+	tap_result(test_int64(), "int64");
+	tap_result(test_local_array(), "local-array-dynamic-index");
+	tap_result(test_nonuniform(), "nonuniform-descriptor-index");
+	tap_result(test_private(), "large-local-array-in-scratch");
+	/* The unoptimized IR must compute the same. */
+	compile_flags = EMBER_CC_NO_OPT;
+	tap_result(test_divergence(), "no-opt-divergence");
+	tap_result(test_int64(), "no-opt-int64");
+	tap_result(test_local_array(), "no-opt-local-array");
+	ember_host_destroy(host);
+	return tap_finish();
+}
