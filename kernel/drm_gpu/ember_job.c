@@ -546,13 +546,12 @@ static void ember_submit_cleanup(struct ember_submit *submit)
 	}
 	kvfree(submit->signals);
 
+	/* Entries from @count on were never used. */
 	for (i = 0; i < submit->count; i++) {
 		if (submit->jobs[i]) {
 			drm_sched_job_cleanup(&submit->jobs[i]->base);
 			ember_job_free(submit->jobs[i]);
 		}
-	}
-	for (i = 0; i < EMBER_SUBMIT_MAX_JOBS; i++) {
 		kvfree(submit->usyncs[i]);
 		kfree(submit->deferred[i]);
 	}
