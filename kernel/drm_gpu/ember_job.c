@@ -97,6 +97,9 @@ int ember_copy_obj_array(const struct drm_ember_obj_array *arr, size_t elem_size
 	return 0;
 }
 
+/* Objects drm_exec has room for before it grows: the VM and 15 external BOs. */
+#define EMBER_SUBMIT_EXEC_OBJECTS	16
+
 /**
  * struct ember_submit_signal - One syncobj (point) a submission signals.
  */
@@ -546,13 +549,12 @@ static void ember_submit_cleanup(struct ember_submit *submit)
 	}
 	kvfree(submit->signals);
 
+	/* Entries from @count on were never used. */
 	for (i = 0; i < submit->count; i++) {
 		if (submit->jobs[i]) {
 			drm_sched_job_cleanup(&submit->jobs[i]->base);
 			ember_job_free(submit->jobs[i]);
 		}
-	}
-	for (i = 0; i < EMBER_SUBMIT_MAX_JOBS; i++) {
 		kvfree(submit->usyncs[i]);
 		kfree(submit->deferred[i]);
 	}
@@ -613,7 +615,13 @@ int ember_ioctl_submit(struct drm_device *ddev, void *data, struct drm_file *fil
 	if (ret)
 		goto out_cleanup;
 
-	drm_exec_init(&exec, DRM_EXEC_INTERRUPTIBLE_WAIT | DRM_EXEC_IGNORE_DUPLICATES, 0);
+	/*
+	 * Room for the VM's reservation object and a few external BOs: the
+	 * default, a page, costs more to allocate than the rest of drm_exec
+	 * on a small VM; drm_exec grows the array when a VM has more.
+	 */
+	drm_exec_init(&exec, DRM_EXEC_INTERRUPTIBLE_WAIT | DRM_EXEC_IGNORE_DUPLICATES,
+		      EMBER_SUBMIT_EXEC_OBJECTS);
 	ret = ember_submit_lock(submit, &exec);
 	if (ret)
 		goto out_exec_fini;
