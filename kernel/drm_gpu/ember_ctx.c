@@ -16,6 +16,7 @@
 #include <drm/ember_drm.h>
 
 #include "ember_ctx.h"
+#include "ember_uobj.h"
 #include "ember_device.h"
 #include "ember_file.h"
 #include "ember_gpu.h"
@@ -290,10 +291,10 @@ int ember_ioctl_ctx_create(struct drm_device *ddev, void *data, struct drm_file 
 	    args->queues.count > EMBER_CTX_MAX_QUEUES)
 		return -EINVAL;
 
-	ret = ember_copy_obj_array(&args->queues, sizeof(*qargs), sizeof(*qargs),
-				   EMBER_CTX_MAX_QUEUES, (void **)&qargs);
-	if (ret)
-		return ret;
+	qargs = ember_uobj_array_copy(&args->queues, EMBER_CTX_MAX_QUEUES,
+				      sizeof(*qargs), sizeof(*qargs));
+	if (IS_ERR(qargs))
+		return PTR_ERR(qargs);
 
 	ret = ember_ctx_check_queues(qargs, args->queues.count);
 	if (ret)

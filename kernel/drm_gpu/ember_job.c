@@ -18,6 +18,7 @@
 #include "ember_device.h"
 #include "ember_file.h"
 #include "ember_job.h"
+#include "ember_uobj.h"
 #include "ember_mmu.h"
 
 /**
@@ -47,55 +48,6 @@
  * yet submitted, fails with -EINVAL: the kernel does not wait for
  * submission (see struct drm_ember_sync_op).
  */
-
-/**
- * ember_copy_obj_array() - Copy an object array from userspace.
- * @arr: The array descriptor.
- * @elem_size: Size of the kernel's element structure.
- * @min_stride: Size of the element structure's first version.
- * @max_count: Most elements allowed.
- * @out: Where to store the kvmalloc'ed copy (NULL for an empty array);
- * free it with kvfree().
- *
- * Implements the object-array rule of the uAPI: a smaller element is
- * zero-extended, a larger one must be zero beyond what the kernel knows.
- *
- * Return: 0 on success; -EINVAL for a count above @max_count or a stride
- * below @min_stride; -E2BIG for non-zero unknown fields; -EFAULT or
- * -ENOMEM.
- */
-int ember_copy_obj_array(const struct drm_ember_obj_array *arr, size_t elem_size,
-			 size_t min_stride, u32 max_count, void **out)
-{
-	const u8 __user *src = u64_to_user_ptr(arr->array);
-	u8 *dst;
-	u32 i;
-	int ret;
-
-	*out = NULL;
-	if (arr->count > max_count)
-		return -EINVAL;
-	if (!arr->count)
-		return 0;
-	if (arr->stride < min_stride)
-		return -EINVAL;
-
-	dst = kvmalloc_array(arr->count, elem_size, GFP_KERNEL);
-	if (!dst)
-		return -ENOMEM;
-
-	for (i = 0; i < arr->count; i++) {
-		ret = copy_struct_from_user(dst + i * elem_size, elem_size,
-					    src + (size_t)i * arr->stride, arr->stride);
-		if (ret) {
-			kvfree(dst);
-			return ret;
-		}
-	}
-
-	*out = dst;
-	return 0;
-}
 
 /* Objects drm_exec has room for before it grows: the VM and 15 external BOs. */
 #define EMBER_SUBMIT_EXEC_OBJECTS	16
@@ -189,11 +141,14 @@ static int ember_submit_copy_jobs(struct ember_submit *submit,
 	u32 i, s;
 	int ret;
 
-	ret = ember_copy_obj_array(&args->jobs, sizeof(struct drm_ember_job),
-				   sizeof(struct drm_ember_job), EMBER_SUBMIT_MAX_JOBS,
-				   (void **)&submit->ujobs);
-	if (ret)
+	submit->ujobs = ember_uobj_array_copy(&args->jobs, EMBER_SUBMIT_MAX_JOBS,
+					      sizeof(struct drm_ember_job),
+					      sizeof(struct drm_ember_job));
+	if (IS_ERR(submit->ujobs)) {
+		ret = PTR_ERR(submit->ujobs);
+		submit->ujobs = NULL;
 		return ret;
+	}
 	submit->count = args->jobs.count;
 
 	for (i = 0; i < submit->count; i++) {
@@ -204,11 +159,14 @@ static int ember_submit_copy_jobs(struct ember_submit *submit,
 		    ujob->ib_size > edev->gpu_info.max_ib_size)
 			return -EINVAL;
 
-		ret = ember_copy_obj_array(&ujob->syncs, sizeof(struct drm_ember_sync_op),
-					   sizeof(struct drm_ember_sync_op),
-					   EMBER_JOB_MAX_SYNCS, (void **)&submit->usyncs[i]);
-		if (ret)
+		submit->usyncs[i] = ember_uobj_array_copy(&ujob->syncs, EMBER_JOB_MAX_SYNCS,
+							  sizeof(struct drm_ember_sync_op),
+							  sizeof(struct drm_ember_sync_op));
+		if (IS_ERR(submit->usyncs[i])) {
+			ret = PTR_ERR(submit->usyncs[i]);
+			submit->usyncs[i] = NULL;
 			return ret;
+		}
 
 		for (s = 0; s < ujob->syncs.count; s++) {
 			ret = ember_sync_op_check(&submit->usyncs[i][s]);

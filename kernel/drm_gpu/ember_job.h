@@ -85,8 +85,6 @@ static inline struct ember_job *to_ember_job(struct drm_sched_job *sched_job)
 }
 
 void ember_job_free(struct ember_job *job);
-int ember_copy_obj_array(const struct drm_ember_obj_array *arr, size_t elem_size,
-			 size_t min_stride, u32 max_count, void **out);
 int ember_ioctl_submit(struct drm_device *ddev, void *data, struct drm_file *file);
 
 #endif /* __EMBER_JOB_H__ */
