@@ -117,23 +117,6 @@ static bool ember_sync_op_is_signal(const struct drm_ember_sync_op *op)
 	return op->flags & DRM_EMBER_SYNC_OP_SIGNAL;
 }
 
-static int ember_sync_op_check(const struct drm_ember_sync_op *op)
-{
-	u32 known = DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK | DRM_EMBER_SYNC_OP_SIGNAL;
-
-	if (op->flags & ~known)
-		return -EINVAL;
-
-	switch (ember_sync_op_type(op)) {
-	case DRM_EMBER_SYNC_OP_HANDLE_TYPE_SYNCOBJ:
-		return op->timeline_value ? -EINVAL : 0;
-	case DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ:
-		return op->timeline_value ? 0 : -EINVAL;
-	default:
-		return -EINVAL;
-	}
-}
-
 static int ember_submit_copy_jobs(struct ember_submit *submit,
 				  const struct drm_ember_submit *args)
 {
@@ -169,7 +152,7 @@ static int ember_submit_copy_jobs(struct ember_submit *submit,
 		}
 
 		for (s = 0; s < ujob->syncs.count; s++) {
-			ret = ember_sync_op_check(&submit->usyncs[i][s]);
+			ret = ember_uobj_sync_op_check(&submit->usyncs[i][s]);
 			if (ret)
 				return ret;
 		}

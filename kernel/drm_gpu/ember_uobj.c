@@ -52,3 +52,29 @@ void *ember_uobj_array_copy(const struct drm_ember_obj_array *arr,
 	}
 	return objs;
 }
+
+/**
+ * ember_uobj_sync_op_check() - Check a sync op against the uAPI's rules.
+ * @op: The sync op, copied from userspace.
+ *
+ * Shared by VM_BIND and SUBMIT: only known flags, a known handle type, a
+ * zero timeline value for a binary syncobj and a non-zero one for a
+ * timeline point. The handle itself is looked up by the caller.
+ *
+ * Return: 0 if @op is well-formed, -EINVAL otherwise.
+ */
+int ember_uobj_sync_op_check(const struct drm_ember_sync_op *op)
+{
+	if (op->flags & ~(DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK |
+			  DRM_EMBER_SYNC_OP_SIGNAL))
+		return -EINVAL;
+
+	switch (op->flags & DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK) {
+	case DRM_EMBER_SYNC_OP_HANDLE_TYPE_SYNCOBJ:
+		return op->timeline_value ? -EINVAL : 0;
+	case DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ:
+		return op->timeline_value ? 0 : -EINVAL;
+	default:
+		return -EINVAL;
+	}
+}

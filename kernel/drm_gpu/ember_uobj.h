@@ -66,5 +66,6 @@ static inline size_t ember_uobj_zero_size(u32 usr_size, size_t kobj_size)
 
 void *ember_uobj_array_copy(const struct drm_ember_obj_array *arr,
 			    u32 max_count, size_t min_stride, size_t obj_size);
+int ember_uobj_sync_op_check(const struct drm_ember_sync_op *op);
 
 #endif /* __EMBER_UOBJ_H__ */

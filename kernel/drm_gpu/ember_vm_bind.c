@@ -197,24 +197,6 @@ static int ember_vm_bind_check_ops(struct drm_file *file,
 	return 0;
 }
 
-static int ember_vm_bind_sync_op_check(const struct drm_ember_sync_op *sync)
-{
-	u32 type = sync->flags & DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK;
-
-	if (sync->flags & ~(DRM_EMBER_SYNC_OP_HANDLE_TYPE_MASK |
-			    DRM_EMBER_SYNC_OP_SIGNAL))
-		return -EINVAL;
-
-	switch (type) {
-	case DRM_EMBER_SYNC_OP_HANDLE_TYPE_SYNCOBJ:
-		return sync->timeline_value ? -EINVAL : 0;
-	case DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ:
-		return sync->timeline_value ? 0 : -EINVAL;
-	default:
-		return -EINVAL;
-	}
-}
-
 static int ember_vm_bind_signal_prepare(struct drm_file *file,
 					const struct drm_ember_sync_op *sync,
 					struct ember_vm_bind_signal *signal)
@@ -263,7 +245,7 @@ static int ember_vm_bind_collect_syncs(struct drm_file *file,
 	}
 
 	for (i = 0; i < count; i++) {
-		ret = ember_vm_bind_sync_op_check(&syncs[i]);
+		ret = ember_uobj_sync_op_check(&syncs[i]);
 		if (ret)
 			return ret;
 
