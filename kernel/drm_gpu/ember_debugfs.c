@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /* Copyright 2026 The Ember Authors */
 
+#include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/kref.h>
+#include <linux/kstrtox.h>
 #include <linux/seq_file.h>
 #include <linux/spinlock.h>
 
@@ -24,13 +27,19 @@
  *
  * - ``rings``: per ring, its priority, DMA address and size, the device's
  *   HEAD, TAIL, STATUS and IRQ_SEQ next to the driver's TAIL, the last
- *   fence value, the last seqno written and the jobs in flight; then the
+ *   fence value, the last seqno written and the jobs in flight, the ring
+ *   pings written and answered (see ``ring_ping``); then the
  *   number of context and device resets the driver did.
  * - ``contexts``: every context of every file: handle, owner, hardware
  *   context, page-table root, queue priorities, state flags
  *   (enum drm_ember_ctx_state_flags), fence error and first fault.
  * - ``faults``: the last fault records the device wrote (at most
  *   EMBER_FAULT_LOG_SIZE), oldest first, and how many were lost.
+ * - ``ring_ping`` (write only): writing a ring number does one bare fence
+ *   round trip through that ring (ember_ring_ping(), see DOC: Rings) and
+ *   returns when its interrupt came: the baseline the submission
+ *   benchmarks divide by. -EINVAL for a ring that does not exist,
+ *   -ETIMEDOUT if the device does not answer within a second.
  */
 
 /**
@@ -123,12 +132,43 @@ static int ember_debugfs_faults(struct seq_file *m, void *data)
 	return 0;
 }
 
+static ssize_t ember_debugfs_ring_ping_write(struct file *file, const char __user *ubuf,
+					     size_t len, loff_t *offp)
+{
+	struct ember_device *edev = file->private_data;
+	struct ember_sched *sched = edev->sched;
+	int cookie, ret;
+	u32 r;
+
+	ret = kstrtou32_from_user(ubuf, len, 0, &r);
+	if (ret)
+		return ret;
+	if (r >= sched->num_rings)
+		return -EINVAL;
+
+	if (!drm_dev_enter(&edev->base, &cookie))
+		return -ENODEV;
+	ret = ember_ring_ping(&sched->rings[r]);
+	drm_dev_exit(cookie);
+
+	return ret ? ret : len;
+}
+
+static const struct file_operations ember_debugfs_ring_ping_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = ember_debugfs_ring_ping_write,
+	.llseek = noop_llseek,
+};
+
 /**
  * ember_debugfs_init() - Register the submission side's debugfs files.
  * @edev: The device, before drm_dev_register() (which creates them).
  */
 void ember_debugfs_init(struct ember_device *edev)
 {
+	debugfs_create_file("ring_ping", 0200, edev->base.debugfs_root, edev,
+			    &ember_debugfs_ring_ping_fops);
 	drm_debugfs_add_file(&edev->base, "rings", ember_debugfs_rings, NULL);
 	drm_debugfs_add_file(&edev->base, "contexts", ember_debugfs_contexts, NULL);
 	drm_debugfs_add_file(&edev->base, "faults", ember_debugfs_faults, NULL);

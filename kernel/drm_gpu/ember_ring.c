@@ -54,7 +54,21 @@
  * emission gives the job a new hardware seqno; the fence keeps its dma-fence
  * seqno, so a job written again after a device reset (see DOC: Recovery
  * in ember_sched.c) keeps its fence.
+ *
+ * A ring ping (ember_ring_ping(), debugfs "ring_ping") is the device's bare
+ * fence round trip, the baseline of the submission benchmarks: the driver
+ * writes one FENCE|IRQ packet, padded to EMBER_RING_JOB_BYTES by a NOP,
+ * that writes &ember_ring_status.ping instead of the job fence, rings the
+ * doorbell and sleeps until the IRQ thread, after processing completions
+ * as for any interrupt, wakes it. That is every step a job's fence takes
+ * through the device and the interrupt path, and none of the scheduler,
+ * the job, its memory or the syncobjs. One ping at a time per ring, on
+ * top of the scheduler's credits: the ring has room for twice as many
+ * jobs as the scheduler lets in.
  */
+
+/* How long a ring ping waits for its fence before giving up. */
+#define EMBER_RING_PING_TIMEOUT_MS	1000
 
 static const char *ember_ring_fence_get_driver_name(struct dma_fence *fence)
 {
@@ -106,6 +120,10 @@ int ember_ring_init(struct ember_device *edev, struct ember_ring *ring,
 	ret = drmm_mutex_init(&edev->base, &ring->emit_lock);
 	if (ret)
 		return ret;
+	ret = drmm_mutex_init(&edev->base, &ring->ping_lock);
+	if (ret)
+		return ret;
+	init_waitqueue_head(&ring->ping_wq);
 
 	spin_lock_init(&ring->fence_lock);
 	INIT_LIST_HEAD(&ring->in_flight);
@@ -250,6 +268,80 @@ struct dma_fence *ember_ring_run_job(struct ember_ring *ring, struct ember_job *
 	return dma_fence_get(job->hw_fence);
 }
 
+static void ember_ring_emit_ping_locked(struct ember_ring *ring)
+{
+	u32 pad = EMBER_RING_JOB_BYTES / 4 - 2 - EMBER_KPKT_FENCE_LEN;
+	u32 pos = ring->tail, i;
+
+	lockdep_assert_held(&ring->emit_lock);
+
+	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_NOP, 0, pad);
+	for (i = 0; i < pad; i++)
+		pos = ember_ring_write(ring, pos, 0);
+	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_FENCE, EMBER_FENCE_IRQ,
+				      EMBER_KPKT_FENCE_LEN);
+	pos = ember_ring_write64(ring, pos,
+				 ring->status_dma + offsetof(struct ember_ring_status, ping));
+	pos = ember_ring_write64(ring, pos, ring->ping_seqno);
+
+	WARN_ON_ONCE(pos - ring->tail != EMBER_RING_JOB_BYTES);
+	ring->tail = pos;
+}
+
+static bool ember_ring_ping_done(struct ember_ring *ring, u64 seqno)
+{
+	/* The device's write of the value, nothing it publishes. */
+	return le64_to_cpu(smp_load_acquire(&ring->status->ping)) >= seqno;
+}
+
+/**
+ * ember_ring_ping() - One bare fence round trip through a ring.
+ * @ring: The ring.
+ *
+ * Writes a FENCE|IRQ packet, rings the doorbell and waits until the ring's
+ * IRQ thread sees the fence (see DOC: Rings). The benchmarks time it as the
+ * device's round trip that job submission is compared with.
+ *
+ * Context: Process context, inside drm_dev_enter(); sleeps. Takes the
+ * ring's ping_lock, then its emit_lock.
+ *
+ * Return: 0 on success, -ETIMEDOUT if the fence did not come within
+ * EMBER_RING_PING_TIMEOUT_MS (a dead device or a stuck ring).
+ */
+int ember_ring_ping(struct ember_ring *ring)
+{
+	long left;
+	u64 seqno;
+
+	mutex_lock(&ring->ping_lock);
+
+	mutex_lock(&ring->emit_lock);
+	seqno = ++ring->ping_seqno;
+	ember_ring_emit_ping_locked(ring);
+	ember_ring_kick_locked(ring);
+	mutex_unlock(&ring->emit_lock);
+
+	left = wait_event_timeout(ring->ping_wq, ember_ring_ping_done(ring, seqno),
+				  msecs_to_jiffies(EMBER_RING_PING_TIMEOUT_MS));
+
+	mutex_unlock(&ring->ping_lock);
+	return left ? 0 : -ETIMEDOUT;
+}
+
+/**
+ * ember_ring_reemit_ping_locked() - Write again a ping a reset discarded.
+ * @ring: The ring, after a device reset emptied it.
+ *
+ * Context: Under the ring's emit_lock, before ember_ring_kick_locked().
+ */
+void ember_ring_reemit_ping_locked(struct ember_ring *ring)
+{
+	lockdep_assert_held(&ring->emit_lock);
+
+	if (!ember_ring_ping_done(ring, ring->ping_seqno))
+		ember_ring_emit_ping_locked(ring);
+}
+
 static void ember_ring_account_locked(struct ember_ring *ring, struct ember_job *job)
 {
 	const struct ember_ring_timestamps *ts;
@@ -318,6 +410,10 @@ void ember_ring_handle_irq(struct ember_ring *ring)
 
 	ember_ring_process_completions(ring);
 	dma_fence_end_signalling(cookie);
+
+	/* Pairs with the barrier in the ping's prepare_to_wait(). */
+	if (wq_has_sleeper(&ring->ping_wq))
+		wake_up(&ring->ping_wq);
 }
 
 /**
@@ -431,4 +527,6 @@ void ember_ring_debugfs_show(struct ember_ring *ring, struct seq_file *m)
 	seq_printf(m, "  fence %llu emitted %llu in_flight %u\n",
 		   le64_to_cpu(READ_ONCE(ring->status->fence)),
 		   READ_ONCE(ring->emitted_seqno), in_flight);
+	seq_printf(m, "  pings %llu answered %llu\n", READ_ONCE(ring->ping_seqno),
+		   le64_to_cpu(READ_ONCE(ring->status->ping)));
 }

@@ -9,6 +9,7 @@
 #include <linux/sizes.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 #include <linux/workqueue.h>
 
 #include <drm/gpu_scheduler.h>
@@ -49,8 +50,11 @@ struct ember_ring_status {
 	/** @fence: The seqno of the last job whose FENCE packet ran. */
 	__le64 fence;
 
+	/** @ping: The value of the last ring ping's FENCE packet. */
+	__le64 ping;
+
 	/** @reserved: Keeps @timestamps on their own cache line. */
-	__le64 reserved[7];
+	__le64 reserved[6];
 
 	/** @timestamps: Per job slot (hardware seqno % EMBER_RING_MAX_JOBS). */
 	struct ember_ring_timestamps timestamps[EMBER_RING_MAX_JOBS];
@@ -99,6 +103,19 @@ struct ember_ring {
 	u64 emitted_seqno;
 
 	/**
+	 * @ping_lock: Serialises ring pings (ember_ring_ping()), so that at
+	 * most one ping is in the ring besides the scheduler's jobs. Taken
+	 * before @emit_lock.
+	 */
+	struct mutex ping_lock;
+
+	/** @ping_seqno: Value of the last ping written. Protected by @emit_lock. */
+	u64 ping_seqno;
+
+	/** @ping_wq: Where a ping waits for its FENCE; woken by the IRQ thread. */
+	wait_queue_head_t ping_wq;
+
+	/**
 	 * @fence_lock: Protects @in_flight and is the lock of every hardware
 	 * fence of the ring. Taken by completion processing (IRQ thread,
 	 * timeout, reset, unplug) and when a job is added to @in_flight.
@@ -131,6 +148,8 @@ struct dma_fence *ember_ring_run_job(struct ember_ring *ring, struct ember_job *
 void ember_ring_emit_job_locked(struct ember_ring *ring, struct ember_job *job);
 void ember_ring_kick_locked(struct ember_ring *ring);
 void ember_ring_handle_irq(struct ember_ring *ring);
+int ember_ring_ping(struct ember_ring *ring);
+void ember_ring_reemit_ping_locked(struct ember_ring *ring);
 void ember_ring_process_completions(struct ember_ring *ring);
 void ember_ring_take_in_flight(struct ember_ring *ring, struct list_head *jobs);
 void ember_ring_fail_job(struct ember_ring *ring, struct ember_job *job, int error);

@@ -256,6 +256,7 @@ static int ember_sched_reset_device_locked(struct ember_sched *sched)
 			list_del_init(&job->ring_link);
 			ember_ring_emit_job_locked(ring, job);
 		}
+		ember_ring_reemit_ping_locked(ring);
 		ember_ring_kick_locked(ring);
 		mutex_unlock(&ring->emit_lock);
 	}

@@ -7,7 +7,7 @@
  * watchdog stops is a hang (-ETIMEDOUT, GUILTY); the fault is dumped
  * through devcoredump in the documented text format; fdinfo counts the
  * device time of the file's jobs; debugfs shows rings, contexts and
- * faults.
+ * faults, and its ring_ping does a bare fence round trip on any ring.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -19,6 +19,7 @@
 
 #include "drmtest.h"
 #include "ember_packets.h"
+#include "igt_debugfs.h"
 #include "igt_ember.h"
 
 #define PAGE IGT_EMBER_PAGE_SIZE
@@ -136,32 +137,46 @@ static bool devcd_read(char *buf, size_t len)
 	return false;
 }
 
-static bool read_debugfs(const char *name, char *buf, size_t len)
+static bool read_debugfs(int device, const char *name, char *buf, size_t len)
 {
-	char path[128];
+	int fd = igt_debugfs_open(device, name, O_RDONLY);
 	ssize_t n;
-	int fd, i;
 
-	for (i = 0; i < 16; i++) {
-		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/name", i);
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			continue;
-		n = read(fd, buf, len - 1);
-		close(fd);
-		if (n <= 0 || strncmp(buf, "ember", 5))
-			continue;
-		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/%s", i, name);
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			return false;
-		n = read(fd, buf, len - 1);
-		close(fd);
-		igt_assert(n >= 0);
-		buf[n] = '\0';
-		return true;
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	igt_assert(n >= 0);
+	buf[n] = '\0';
+	return true;
+}
+
+/* Writes @text to the debugfs file @name of @device: 0 or -errno. */
+static int write_debugfs(int device, const char *name, const char *text)
+{
+	int fd = igt_debugfs_open(device, name, O_WRONLY), ret = 0;
+
+	igt_assert_f(fd >= 0, "no debugfs file %s\n", name);
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/* Pings written and answered (status page) over all rings, from debugfs "rings". */
+static void ring_pings(int device, uint64_t *pings, uint64_t *answered)
+{
+	static char text[16 * 1024];
+	unsigned long long p, a;
+	const char *line;
+
+	*pings = *answered = 0;
+	igt_assert(read_debugfs(device, "rings", text, sizeof(text)));
+	for (line = strstr(text, "pings "); line; line = strstr(line + 1, "pings ")) {
+		igt_assert_eq(sscanf(line, "pings %llu answered %llu", &p, &a), 2);
+		*pings += p;
+		*answered += a;
 	}
-	return false;
 }
 
 igt_main
@@ -377,13 +392,40 @@ igt_main
 	igt_subtest("debugfs") {
 		static char text[16 * 1024];
 
-		igt_require_f(read_debugfs("rings", text, sizeof(text)), "no ember debugfs\n");
+		igt_require_f(read_debugfs(fd, "rings", text, sizeof(text)), "no ember debugfs\n");
 		igt_assert(strstr(text, "ring0: priority 0"));
 		igt_assert(strstr(text, "device resets"));
-		igt_assert(read_debugfs("contexts", text, sizeof(text)));
+		igt_assert(read_debugfs(fd, "contexts", text, sizeof(text)));
 		igt_assert(strstr(text, "context "));
-		igt_assert(read_debugfs("faults", text, sizeof(text)));
+		igt_assert(read_debugfs(fd, "faults", text, sizeof(text)));
 		igt_assert(!strncmp(text, "faults logged ", 14));
+	}
+
+	igt_describe("debugfs ring_ping does a bare fence round trip through each ring, "
+		     "between jobs, and refuses rings that do not exist.");
+	igt_subtest("debugfs-ring-ping") {
+		uint64_t pings, answered, pings_after, answered_after;
+		char ring[16];
+		uint32_t r, i;
+
+		ring_pings(fd, &pings, &answered);
+		igt_assert_eq_u64(pings, answered);
+		for (r = 0; r < info.num_rings; r++) {
+			snprintf(ring, sizeof(ring), "%u", r);
+			for (i = 0; i < 3; i++) {
+				igt_assert_eq(write_debugfs(fd, "ring_ping", ring), 0);
+				/* Jobs still complete around pings. */
+				igt_ember_ib_reset(&env.ib);
+				igt_ember_ib_nop(&env.ib, 0);
+				igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+			}
+		}
+		snprintf(ring, sizeof(ring), "%u", info.num_rings);
+		igt_assert_eq(write_debugfs(fd, "ring_ping", ring), -EINVAL);
+		igt_assert_eq(write_debugfs(fd, "ring_ping", "ring"), -EINVAL);
+		ring_pings(fd, &pings_after, &answered_after);
+		igt_assert_eq_u64(pings_after, pings + 3 * info.num_rings);
+		igt_assert_eq_u64(answered_after, pings_after);
 	}
 
 	igt_fixture {
