@@ -21,7 +21,9 @@
  * from the hard interrupt handler, the shortest guest round trip there is,
  * but not a fence (no ring, no IRQ thread).
  *
- * Figures (a NOP job is an IB of one NOP packet, so it really runs):
+ * Figures (a NOP job is an IB of one NOP packet, so it really runs; the IB
+ * is in a BO exclusive to the context's VM, as a Vulkan driver allocates
+ * command buffers and any memory it does not export):
  * - latency: SUBMIT of one job signalling a syncobj, then SYNCOBJ_WAIT,
  *   one at a time, interleaved sample by sample with the baselines (the
  *   machine is shared: load moves every figure several-fold, the ratio
@@ -226,6 +228,9 @@ int main(int argc, char **argv)
 	igt_ember_get_gpu_info(fd, &info);
 	snprintf(ring, sizeof(ring), "%u", medium_ring(&info));
 	igt_ember_env_init(&env, fd, 1);
+	/* As a Vulkan driver's command buffers: in a BO only its VM maps. */
+	igt_ember_ib_destroy(&env.ib);
+	igt_ember_ib_create_exclusive(&env.ib, &env.vm, 64 * 1024);
 	igt_ember_ib_nop(&env.ib, 0);
 	queues = info.max_queues < info.num_rings ? info.max_queues : info.num_rings;
 	if (queues > MAX_QUEUES_USED)

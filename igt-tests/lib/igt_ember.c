@@ -314,18 +314,41 @@ uint64_t igt_ember_vm_alloc_va(struct igt_ember_vm *vm, uint64_t size)
 	return va;
 }
 
-void igt_ember_buf_create_flags(struct igt_ember_buf *buf, struct igt_ember_vm *vm,
-				uint64_t size, uint32_t bo_flags, uint32_t map_flags)
+static void buf_create(struct igt_ember_buf *buf, struct igt_ember_vm *vm, uint64_t size,
+		       uint32_t bo_flags, uint32_t exclusive_vm_id, uint32_t map_flags)
 {
+	struct drm_ember_bo_create args = {
+		.size = align_up(size, IGT_EMBER_PAGE_SIZE),
+		.flags = bo_flags,
+		.exclusive_vm_id = exclusive_vm_id,
+	};
+
 	memset(buf, 0, sizeof(*buf));
 	buf->fd = vm->fd;
-	buf->size = align_up(size, IGT_EMBER_PAGE_SIZE);
-	buf->handle = igt_ember_bo_create(vm->fd, buf->size, bo_flags);
+	buf->size = args.size;
+	igt_assert_eq(__igt_ember_bo_create(vm->fd, &args), 0);
+	buf->handle = args.handle;
 	if (!(bo_flags & DRM_EMBER_BO_NO_MMAP))
 		buf->map = igt_ember_bo_mmap(vm->fd, buf->handle, buf->size);
 	buf->vm_id = vm->id;
 	buf->va = igt_ember_vm_alloc_va(vm, buf->size);
 	igt_ember_vm_map(vm->fd, vm->id, buf->handle, 0, buf->va, buf->size, map_flags);
+}
+
+void igt_ember_buf_create_flags(struct igt_ember_buf *buf, struct igt_ember_vm *vm,
+				uint64_t size, uint32_t bo_flags, uint32_t map_flags)
+{
+	buf_create(buf, vm, size, bo_flags, 0, map_flags);
+}
+
+/*
+ * Like igt_ember_buf_create_flags(), in a BO exclusive to @vm (it shares
+ * the VM's reservation object, as a Vulkan driver's non-exportable memory).
+ */
+void igt_ember_buf_create_exclusive(struct igt_ember_buf *buf, struct igt_ember_vm *vm,
+				    uint64_t size, uint32_t map_flags)
+{
+	buf_create(buf, vm, size, 0, vm->id, map_flags);
 }
 
 /* A CPU-mapped BO of @size bytes, mapped read-write-exec at a fresh VA. */

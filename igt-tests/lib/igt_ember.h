@@ -137,6 +137,8 @@ void igt_ember_buf_create(struct igt_ember_buf *buf, struct igt_ember_vm *vm,
 			  uint64_t size);
 void igt_ember_buf_create_flags(struct igt_ember_buf *buf, struct igt_ember_vm *vm,
 				uint64_t size, uint32_t bo_flags, uint32_t map_flags);
+void igt_ember_buf_create_exclusive(struct igt_ember_buf *buf, struct igt_ember_vm *vm,
+				    uint64_t size, uint32_t map_flags);
 void igt_ember_buf_destroy(struct igt_ember_buf *buf);
 
 static inline uint32_t *igt_ember_buf_u32(const struct igt_ember_buf *buf)
@@ -192,6 +194,8 @@ struct igt_ember_ib {
 };
 
 void igt_ember_ib_create(struct igt_ember_ib *ib, struct igt_ember_vm *vm, uint64_t size);
+void igt_ember_ib_create_exclusive(struct igt_ember_ib *ib, struct igt_ember_vm *vm,
+				   uint64_t size);
 void igt_ember_ib_destroy(struct igt_ember_ib *ib);
 void igt_ember_ib_reset(struct igt_ember_ib *ib);
 void igt_ember_ib_emit(struct igt_ember_ib *ib, uint32_t dword);

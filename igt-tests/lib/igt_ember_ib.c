@@ -22,6 +22,14 @@ void igt_ember_ib_create(struct igt_ember_ib *ib, struct igt_ember_vm *vm, uint6
 	ib->dwords = 0;
 }
 
+/* An IB in a BO exclusive to @vm, see igt_ember_buf_create_exclusive(). */
+void igt_ember_ib_create_exclusive(struct igt_ember_ib *ib, struct igt_ember_vm *vm,
+				   uint64_t size)
+{
+	igt_ember_buf_create_exclusive(&ib->buf, vm, size, DRM_EMBER_VM_BIND_OP_MAP_READONLY);
+	ib->dwords = 0;
+}
+
 void igt_ember_ib_destroy(struct igt_ember_ib *ib)
 {
 	igt_ember_buf_destroy(&ib->buf);

@@ -221,8 +221,9 @@ static int ember_ctx_init_queues(struct ember_ctx *ctx,
 		ring = ember_sched_pick_ring(ctx->edev, qargs[q].priority, used);
 		used |= BIT(ring);
 		drm_sched = &ctx->edev->sched->rings[ring].sched;
+		/* The ring is the priority: its scheduler has one run queue. */
 		ret = drm_sched_entity_init(&ctx->queues[q].entity,
-					    DRM_SCHED_PRIORITY_NORMAL, &drm_sched, 1, NULL);
+					    DRM_SCHED_PRIORITY_KERNEL, &drm_sched, 1, NULL);
 		if (ret)
 			goto err_fini_entities;
 		ctx->queues[q].priority = qargs[q].priority;

@@ -27,8 +27,8 @@
  * DRM_IOCTL_EMBER_SUBMIT queues an array of jobs on the queues of one
  * context, all or nothing. In order:
  *
- * 1. Copy and check every job and sync op; nothing is allocated for a bad
- *    argument.
+ * 1. Copy and check every job and sync op, into the call's state (struct
+ *    ember_submit): a bad argument costs no more than that.
  * 2. Create the jobs (drm_sched_job_init()), with their hardware fences.
  * 3. Collect the signal operations: find each syncobj, check each
  *    timeline point is new, preallocate its dma_fence_chain.
@@ -73,7 +73,45 @@ struct ember_submit_signal {
 };
 
 /**
+ * struct ember_submit_sync - One sync op of a job.
+ */
+struct ember_submit_sync {
+	/** @op: The sync op as userspace passed it. */
+	struct drm_ember_sync_op op;
+
+	/**
+	 * @deferred: For a wait, the index + 1 of the signal entry of an
+	 * earlier job of the call it waits for, 0 if none.
+	 */
+	u16 deferred;
+};
+
+/**
+ * struct ember_submit_job - One job of a SUBMIT call.
+ */
+struct ember_submit_job {
+	/** @ujob: The job as userspace passed it. */
+	struct drm_ember_job ujob;
+
+	/** @syncs: Its @ujob.syncs.count sync ops, in &ember_submit.syncs. */
+	struct ember_submit_sync *syncs;
+
+	/** @job: The job; NULL once pushed (the scheduler owns it). */
+	struct ember_job *job;
+};
+
+/*
+ * Sync ops (and signal entries) one SUBMIT keeps inside its own state; a
+ * call with more allocates them. Most calls have one to three.
+ */
+#define EMBER_SUBMIT_INLINE_SYNCS	4
+
+/**
  * struct ember_submit - State of one SUBMIT call.
+ *
+ * One allocation for the state and the jobs, a second one only for a call
+ * with more than EMBER_SUBMIT_INLINE_SYNCS sync ops in all: the fewer
+ * allocations, the shorter the submit-to-signal path.
  */
 struct ember_submit {
 	/** @file: The calling file. */
@@ -85,26 +123,29 @@ struct ember_submit {
 	/** @count: Number of jobs. */
 	u32 count;
 
-	/** @ujobs: The jobs as userspace passed them. */
-	struct drm_ember_job *ujobs;
+	/** @sync_count: Number of sync ops of all jobs. */
+	u32 sync_count;
 
-	/** @usyncs: Each job's sync ops. */
-	struct drm_ember_sync_op *usyncs[EMBER_SUBMIT_MAX_JOBS];
-
-	/** @jobs: The jobs; NULL once pushed (the scheduler owns them). */
-	struct ember_job *jobs[EMBER_SUBMIT_MAX_JOBS];
-
-	/**
-	 * @deferred: Per job and sync op, the index + 1 of the signal entry
-	 * of an earlier job it waits for, 0 if none.
-	 */
-	u16 *deferred[EMBER_SUBMIT_MAX_JOBS];
+	/** @syncs: The sync ops of all jobs, job after job. */
+	struct ember_submit_sync *syncs;
 
 	/** @signals: The signal operations, one per syncobj (point). */
 	struct ember_submit_signal *signals;
 
 	/** @signal_count: Entries of @signals in use. */
 	u32 signal_count;
+
+	/** @sync_storage: @syncs and @signals if not inline, else NULL. */
+	void *sync_storage;
+
+	/** @inline_syncs: @syncs of a call with few sync ops. */
+	struct ember_submit_sync inline_syncs[EMBER_SUBMIT_INLINE_SYNCS];
+
+	/** @inline_signals: @signals of a call with few sync ops. */
+	struct ember_submit_signal inline_signals[EMBER_SUBMIT_INLINE_SYNCS];
+
+	/** @jobs: The jobs, @count of them. */
+	struct ember_submit_job jobs[] __counted_by(count);
 };
 
 static u32 ember_sync_op_type(const struct drm_ember_sync_op *op)
@@ -117,52 +158,77 @@ static bool ember_sync_op_is_signal(const struct drm_ember_sync_op *op)
 	return op->flags & DRM_EMBER_SYNC_OP_SIGNAL;
 }
 
+/* Where the sync ops and signal entries of @submit go: inline or one allocation. */
+static int ember_submit_alloc_syncs(struct ember_submit *submit)
+{
+	size_t syncs_size;
+
+	if (submit->sync_count <= EMBER_SUBMIT_INLINE_SYNCS) {
+		submit->syncs = submit->inline_syncs;
+		submit->signals = submit->inline_signals;
+		return 0;
+	}
+
+	/* At most EMBER_SUBMIT_MAX_JOBS * EMBER_JOB_MAX_SYNCS entries each. */
+	syncs_size = ALIGN(array_size(submit->sync_count, sizeof(*submit->syncs)),
+			   __alignof__(struct ember_submit_signal));
+	submit->sync_storage = kvzalloc(syncs_size +
+					array_size(submit->sync_count,
+						   sizeof(*submit->signals)),
+					GFP_KERNEL);
+	if (!submit->sync_storage)
+		return -ENOMEM;
+	submit->syncs = submit->sync_storage;
+	submit->signals = submit->sync_storage + syncs_size;
+	return 0;
+}
+
 static int ember_submit_copy_jobs(struct ember_submit *submit,
 				  const struct drm_ember_submit *args)
 {
 	struct ember_device *edev = submit->ctx->edev;
-	u32 i, s;
+	struct ember_submit_sync *syncs;
+	u32 i, s, first;
 	int ret;
 
-	submit->ujobs = ember_uobj_array_copy(&args->jobs, EMBER_SUBMIT_MAX_JOBS,
-					      sizeof(struct drm_ember_job),
-					      sizeof(struct drm_ember_job));
-	if (IS_ERR(submit->ujobs)) {
-		ret = PTR_ERR(submit->ujobs);
-		submit->ujobs = NULL;
+	ret = ember_uobj_array_copy_to(&submit->jobs[0].ujob, sizeof(submit->jobs[0]),
+				       &args->jobs, sizeof(struct drm_ember_job));
+	if (ret)
 		return ret;
-	}
-	submit->count = args->jobs.count;
 
 	for (i = 0; i < submit->count; i++) {
-		const struct drm_ember_job *ujob = &submit->ujobs[i];
+		const struct drm_ember_job *ujob = &submit->jobs[i].ujob;
 
 		if (ujob->queue_index >= submit->ctx->num_queues ||
 		    ujob->ib_size % 4 || ujob->ib_va % 4 ||
 		    ujob->ib_size > edev->gpu_info.max_ib_size)
 			return -EINVAL;
-
-		submit->usyncs[i] = ember_uobj_array_copy(&ujob->syncs, EMBER_JOB_MAX_SYNCS,
-							  sizeof(struct drm_ember_sync_op),
-							  sizeof(struct drm_ember_sync_op));
-		if (IS_ERR(submit->usyncs[i])) {
-			ret = PTR_ERR(submit->usyncs[i]);
-			submit->usyncs[i] = NULL;
+		ret = ember_uobj_array_check(&ujob->syncs, EMBER_JOB_MAX_SYNCS,
+					     sizeof(struct drm_ember_sync_op));
+		if (ret)
 			return ret;
-		}
+		submit->sync_count += ujob->syncs.count;
+	}
 
-		for (s = 0; s < ujob->syncs.count; s++) {
-			ret = ember_uobj_sync_op_check(&submit->usyncs[i][s]);
+	ret = ember_submit_alloc_syncs(submit);
+	if (ret)
+		return ret;
+
+	for (i = 0, first = 0; i < submit->count; i++) {
+		const struct drm_ember_obj_array *usyncs = &submit->jobs[i].ujob.syncs;
+
+		syncs = &submit->syncs[first];
+		submit->jobs[i].syncs = syncs;
+		first += usyncs->count;
+
+		ret = ember_uobj_array_copy_to(&syncs[0].op, sizeof(syncs[0]), usyncs,
+					       sizeof(struct drm_ember_sync_op));
+		if (ret)
+			return ret;
+		for (s = 0; s < usyncs->count; s++) {
+			ret = ember_uobj_sync_op_check(&syncs[s].op);
 			if (ret)
 				return ret;
-		}
-
-		if (ujob->syncs.count) {
-			submit->deferred[i] = kcalloc(ujob->syncs.count,
-						      sizeof(*submit->deferred[i]),
-						      GFP_KERNEL);
-			if (!submit->deferred[i])
-				return -ENOMEM;
 		}
 	}
 	return 0;
@@ -174,7 +240,7 @@ static int ember_submit_create_jobs(struct ember_submit *submit)
 	int ret;
 
 	for (i = 0; i < submit->count; i++) {
-		const struct drm_ember_job *ujob = &submit->ujobs[i];
+		const struct drm_ember_job *ujob = &submit->jobs[i].ujob;
 		struct ember_ctx *ctx = submit->ctx;
 		struct ember_job *job;
 
@@ -182,16 +248,9 @@ static int ember_submit_create_jobs(struct ember_submit *submit)
 		if (!job)
 			return -ENOMEM;
 
-		job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL);
-		if (!job->hw_fence) {
-			kfree(job);
-			return -ENOMEM;
-		}
-
 		ret = drm_sched_job_init(&job->base, &ctx->queues[ujob->queue_index].entity,
 					 1, submit->file);
 		if (ret) {
-			kfree(job->hw_fence);
 			kfree(job);
 			return ret;
 		}
@@ -202,7 +261,7 @@ static int ember_submit_create_jobs(struct ember_submit *submit)
 		job->ib_size = ujob->ib_size;
 		job->ib_va = ujob->ib_va;
 		INIT_LIST_HEAD(&job->ring_link);
-		submit->jobs[i] = job;
+		submit->jobs[i].job = job;
 	}
 	return 0;
 }
@@ -210,17 +269,20 @@ static int ember_submit_create_jobs(struct ember_submit *submit)
 /**
  * ember_job_free() - Free a job.
  * @job: The job, cleaned up by drm_sched_job_cleanup().
+ *
+ * Drops the job's references; its memory goes now if it never ran, else
+ * with the last reference to its hardware fence.
  */
 void ember_job_free(struct ember_job *job)
 {
-	/* A job that never ran has a fence that was never initialised. */
-	if (job->hw_fence->ops)
-		dma_fence_put(job->hw_fence);
-	else
-		kfree(job->hw_fence);
 	ember_vm_put(job->vm);
 	ember_ctx_put(job->ctx);
-	kfree(job);
+
+	/* A job that never ran has a fence that was never initialised. */
+	if (job->hw_fence.ops)
+		dma_fence_put(&job->hw_fence);
+	else
+		kfree(job);
 }
 
 static struct ember_submit_signal *
@@ -286,21 +348,12 @@ static int ember_submit_add_signal(struct ember_submit *submit,
 
 static int ember_submit_collect_signals(struct ember_submit *submit)
 {
-	u32 i, s, total = 0;
+	u32 i, s;
 	int ret;
 
-	for (i = 0; i < submit->count; i++)
-		total += submit->ujobs[i].syncs.count;
-	if (!total)
-		return 0;
-
-	submit->signals = kvcalloc(total, sizeof(*submit->signals), GFP_KERNEL);
-	if (!submit->signals)
-		return -ENOMEM;
-
 	for (i = 0; i < submit->count; i++) {
-		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
-			const struct drm_ember_sync_op *op = &submit->usyncs[i][s];
+		for (s = 0; s < submit->jobs[i].ujob.syncs.count; s++) {
+			const struct drm_ember_sync_op *op = &submit->jobs[i].syncs[s].op;
 
 			if (!ember_sync_op_is_signal(op))
 				continue;
@@ -319,8 +372,8 @@ static int ember_submit_earlier_signal(struct ember_submit *submit, u32 job_inde
 	u32 i, s;
 
 	for (i = 0; i < job_index; i++) {
-		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
-			const struct drm_ember_sync_op *sop = &submit->usyncs[i][s];
+		for (s = 0; s < submit->jobs[i].ujob.syncs.count; s++) {
+			const struct drm_ember_sync_op *sop = &submit->jobs[i].syncs[s].op;
 
 			if (ember_sync_op_is_signal(sop) && sop->handle == op->handle &&
 			    sop->timeline_value == op->timeline_value)
@@ -338,8 +391,8 @@ static int ember_submit_add_waits(struct ember_submit *submit)
 	int ret;
 
 	for (i = 0; i < submit->count; i++) {
-		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
-			const struct drm_ember_sync_op *op = &submit->usyncs[i][s];
+		for (s = 0; s < submit->jobs[i].ujob.syncs.count; s++) {
+			const struct drm_ember_sync_op *op = &submit->jobs[i].syncs[s].op;
 			struct dma_fence *fence;
 			int earlier;
 
@@ -348,7 +401,7 @@ static int ember_submit_add_waits(struct ember_submit *submit)
 
 			earlier = ember_submit_earlier_signal(submit, i, op);
 			if (earlier >= 0) {
-				submit->deferred[i][s] = earlier + 1;
+				submit->jobs[i].syncs[s].deferred = earlier + 1;
 				continue;
 			}
 
@@ -357,7 +410,7 @@ static int ember_submit_add_waits(struct ember_submit *submit)
 			if (ret)
 				return ret;
 
-			ret = drm_sched_job_add_dependency(&submit->jobs[i]->base, fence);
+			ret = drm_sched_job_add_dependency(&submit->jobs[i].job->base, fence);
 			if (ret)
 				return ret;
 		}
@@ -405,7 +458,7 @@ static int ember_submit_lock(struct ember_submit *submit, struct drm_exec *exec)
 			return ret;
 
 		for (i = 0; i < submit->count; i++) {
-			ret = drm_sched_job_add_resv_dependencies(&submit->jobs[i]->base,
+			ret = drm_sched_job_add_resv_dependencies(&submit->jobs[i].job->base,
 								  obj->resv, usage);
 			if (ret)
 				return ret;
@@ -420,11 +473,11 @@ static int ember_submit_arm(struct ember_submit *submit)
 	int ret;
 
 	for (i = 0; i < submit->count; i++) {
-		struct ember_job *job = submit->jobs[i];
+		struct ember_job *job = submit->jobs[i].job;
 		struct dma_fence *finished;
 
-		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
-			u16 earlier = submit->deferred[i][s];
+		for (s = 0; s < submit->jobs[i].ujob.syncs.count; s++) {
+			u16 earlier = submit->jobs[i].syncs[s].deferred;
 			struct dma_fence *fence;
 
 			if (!earlier)
@@ -438,8 +491,8 @@ static int ember_submit_arm(struct ember_submit *submit)
 		drm_sched_job_arm(&job->base);
 		finished = &job->base.s_fence->finished;
 
-		for (s = 0; s < submit->ujobs[i].syncs.count; s++) {
-			const struct drm_ember_sync_op *op = &submit->usyncs[i][s];
+		for (s = 0; s < submit->jobs[i].ujob.syncs.count; s++) {
+			const struct drm_ember_sync_op *op = &submit->jobs[i].syncs[s].op;
 			struct ember_submit_signal *sig;
 
 			if (!ember_sync_op_is_signal(op))
@@ -458,11 +511,11 @@ static void ember_submit_push(struct ember_submit *submit, struct drm_exec *exec
 	u32 i;
 
 	for (i = 0; i < submit->count; i++) {
-		struct ember_job *job = submit->jobs[i];
+		struct ember_job *job = submit->jobs[i].job;
 
 		ember_vm_add_job_fence(vm, exec, &job->base.s_fence->finished);
 		drm_sched_entity_push_job(&job->base);
-		submit->jobs[i] = NULL;
+		submit->jobs[i].job = NULL;
 	}
 
 	for (i = 0; i < submit->signal_count; i++) {
@@ -488,18 +541,14 @@ static void ember_submit_cleanup(struct ember_submit *submit)
 		dma_fence_put(sig->fence);
 		drm_syncobj_put(sig->syncobj);
 	}
-	kvfree(submit->signals);
+	kvfree(submit->sync_storage);
 
-	/* Entries from @count on were never used. */
 	for (i = 0; i < submit->count; i++) {
-		if (submit->jobs[i]) {
-			drm_sched_job_cleanup(&submit->jobs[i]->base);
-			ember_job_free(submit->jobs[i]);
+		if (submit->jobs[i].job) {
+			drm_sched_job_cleanup(&submit->jobs[i].job->base);
+			ember_job_free(submit->jobs[i].job);
 		}
-		kvfree(submit->usyncs[i]);
-		kfree(submit->deferred[i]);
 	}
-	kvfree(submit->ujobs);
 	ember_ctx_put(submit->ctx);
 }
 
@@ -524,10 +573,11 @@ int ember_ioctl_submit(struct drm_device *ddev, void *data, struct drm_file *fil
 	if (args->pad || args->jobs.count > EMBER_SUBMIT_MAX_JOBS)
 		return -EINVAL;
 
-	submit = kzalloc(sizeof(*submit), GFP_KERNEL);
+	submit = kzalloc(struct_size(submit, jobs, args->jobs.count), GFP_KERNEL);
 	if (!submit)
 		return -ENOMEM;
 	submit->file = file;
+	submit->count = args->jobs.count;
 
 	submit->ctx = ember_ctx_lookup(efile, args->ctx_handle);
 	if (!submit->ctx) {
@@ -540,8 +590,13 @@ int ember_ioctl_submit(struct drm_device *ddev, void *data, struct drm_file *fil
 		goto out_cleanup;
 	}
 
-	ret = ember_submit_copy_jobs(submit, args);
+	ret = ember_uobj_array_check(&args->jobs, EMBER_SUBMIT_MAX_JOBS,
+				     sizeof(struct drm_ember_job));
 	if (ret || !submit->count)
+		goto out_cleanup;
+
+	ret = ember_submit_copy_jobs(submit, args);
+	if (ret)
 		goto out_cleanup;
 
 	ret = ember_submit_create_jobs(submit);

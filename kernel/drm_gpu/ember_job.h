@@ -4,12 +4,12 @@
 #ifndef __EMBER_JOB_H__
 #define __EMBER_JOB_H__
 
+#include <linux/dma-fence.h>
 #include <linux/list.h>
 #include <linux/types.h>
 
 #include <drm/gpu_scheduler.h>
 
-struct dma_fence;
 struct drm_device;
 struct drm_ember_obj_array;
 struct drm_file;
@@ -48,10 +48,13 @@ struct ember_job {
 
 	/**
 	 * @hw_fence: Signalled when the job's FENCE packet has run (or with
-	 * an error when the job is failed). Allocated with the job, so that
-	 * run_job allocates nothing; initialised by the first run_job.
+	 * an error when the job is failed). Part of the job, so that neither
+	 * SUBMIT nor run_job allocates it; initialised by the first run_job.
+	 * From then on the job's memory belongs to the fence: ember_job_free()
+	 * drops the job's reference, and the fence's release frees the job
+	 * (see DOC: Rings in ember_ring.c).
 	 */
-	struct dma_fence *hw_fence;
+	struct dma_fence hw_fence;
 
 	/**
 	 * @hw_seqno: Value the job's FENCE packet writes. Changes if a device

@@ -49,8 +49,10 @@
  * fence, so the driver may see a job complete while its packets still
  * count as unread, and TAIL must never get more than a ring ahead of HEAD.
  *
- * A job's hardware fence is allocated with the job and initialised by the
- * first run_job, so writing a job to the ring allocates nothing. Each
+ * A job's hardware fence is part of the job and initialised by the first
+ * run_job, so writing a job to the ring allocates nothing; once
+ * initialised, it owns the job's memory, which goes with its last
+ * reference (the scheduler's fence keeps it as its parent). Each
  * emission gives the job a new hardware seqno; the fence keeps its dma-fence
  * seqno, so a job written again after a device reset (see DOC: Recovery
  * in ember_sched.c) keeps its fence.
@@ -80,9 +82,18 @@ static const char *ember_ring_fence_get_timeline_name(struct dma_fence *fence)
 	return "ember-ring";
 }
 
+/* The fence is the last user of its job's memory (see ember_job_free()). */
+static void ember_ring_fence_release(struct dma_fence *fence)
+{
+	struct ember_job *job = container_of(fence, struct ember_job, hw_fence);
+
+	kfree_rcu(job, hw_fence.rcu);
+}
+
 static const struct dma_fence_ops ember_ring_fence_ops = {
 	.get_driver_name = ember_ring_fence_get_driver_name,
 	.get_timeline_name = ember_ring_fence_get_timeline_name,
+	.release = ember_ring_fence_release,
 };
 
 /**
@@ -258,14 +269,14 @@ void ember_ring_kick_locked(struct ember_ring *ring)
 struct dma_fence *ember_ring_run_job(struct ember_ring *ring, struct ember_job *job)
 {
 	mutex_lock(&ring->emit_lock);
-	if (!job->hw_fence->ops)
-		dma_fence_init(job->hw_fence, &ember_ring_fence_ops, &ring->fence_lock,
+	if (!job->hw_fence.ops)
+		dma_fence_init(&job->hw_fence, &ember_ring_fence_ops, &ring->fence_lock,
 			       ring->fence_context, ring->emitted_seqno + 1);
 	ember_ring_emit_job_locked(ring, job);
 	ember_ring_kick_locked(ring);
 	mutex_unlock(&ring->emit_lock);
 
-	return dma_fence_get(job->hw_fence);
+	return dma_fence_get(&job->hw_fence);
 }
 
 static void ember_ring_emit_ping_locked(struct ember_ring *ring)
@@ -361,8 +372,8 @@ static void ember_ring_signal_locked(struct ember_ring *ring, struct ember_job *
 
 	list_del_init(&job->ring_link);
 	if (error)
-		dma_fence_set_error(job->hw_fence, error);
-	dma_fence_signal_locked(job->hw_fence);
+		dma_fence_set_error(&job->hw_fence, error);
+	dma_fence_signal_locked(&job->hw_fence);
 }
 
 /**

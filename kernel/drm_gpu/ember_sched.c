@@ -207,13 +207,13 @@ static bool ember_sched_wait_job(struct ember_ring *ring, struct ember_job *job,
 
 	do {
 		ember_ring_process_completions(ring);
-		if (dma_fence_is_signaled(job->hw_fence))
+		if (dma_fence_is_signaled(&job->hw_fence))
 			return true;
 		usleep_range(1000, 2000);
 	} while (time_before(jiffies, deadline));
 
 	ember_ring_process_completions(ring);
-	return dma_fence_is_signaled(job->hw_fence);
+	return dma_fence_is_signaled(&job->hw_fence);
 }
 
 /**
@@ -320,7 +320,7 @@ static enum drm_gpu_sched_stat ember_sched_timedout_job(struct drm_sched_job *sc
 	ember_sched_stop_rings(sched);
 
 	ember_ring_process_completions(ring);
-	if (!dma_fence_is_signaled(job->hw_fence))
+	if (!dma_fence_is_signaled(&job->hw_fence))
 		dead = ember_sched_recover_locked(sched, ring, job);
 
 	ember_sched_requeue_job(ring, job);
@@ -443,6 +443,11 @@ void ember_sched_handle_faults(struct ember_device *edev)
 
 	spin_lock_irqsave(&sched->fault_lock, flags);
 	seq = ember_gpu_read(edev, EMBER_REG_FAULT_SEQ);
+	if (sched->fault_seq == seq) {
+		/* No new record: the common case, on every ring interrupt. */
+		spin_unlock_irqrestore(&sched->fault_lock, flags);
+		return;
+	}
 	while (sched->fault_seq != seq) {
 		u32 n = sched->fault_seq + 1;
 
@@ -603,8 +608,13 @@ static int ember_sched_init_rings(struct ember_sched *sched, u32 num_rings)
 		if (!ring->submit_wq)
 			return -ENOMEM;
 
+		/*
+		 * One run queue: every queue on a ring has the ring's
+		 * priority, and each run queue is a lock and a look on every
+		 * pass of the scheduler's worker.
+		 */
 		ret = drm_sched_init(&ring->sched, &ember_sched_ops, ring->submit_wq,
-				     DRM_SCHED_PRIORITY_COUNT, EMBER_RING_MAX_JOBS, 0,
+				     1, EMBER_RING_MAX_JOBS, 0,
 				     msecs_to_jiffies(sched->job_timeout_ms),
 				     sched->timeout_wq, NULL, ring->name, edev->base.dev);
 		if (ret) {

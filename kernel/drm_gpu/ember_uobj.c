@@ -8,15 +8,63 @@
 #include "ember_uobj.h"
 
 /**
+ * ember_uobj_array_check() - Check an object array's count and stride.
+ * @arr: The array (see struct drm_ember_obj_array).
+ * @max_count: Most elements the ioctl takes.
+ * @min_stride: Size of the element structure's first version.
+ *
+ * Return: 0, or -EINVAL for too many elements or a stride below
+ * @min_stride.
+ */
+int ember_uobj_array_check(const struct drm_ember_obj_array *arr, u32 max_count,
+			   size_t min_stride)
+{
+	if (arr->count > max_count || (arr->count && arr->stride < min_stride))
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * ember_uobj_array_copy_to() - Copy a checked object array from userspace.
+ * @objs: Where the first element goes.
+ * @objs_stride: Bytes from one element to the next in @objs (at least
+ * @obj_size: the elements can be members of larger structures).
+ * @arr: The array, checked with ember_uobj_array_check().
+ * @obj_size: Size of the kernel's element structure.
+ *
+ * Each element is copied with copy_struct_from_user(): the part both
+ * sides know, zeroes for what an older userspace does not know, and
+ * -E2BIG if a newer userspace set a field this kernel does not know.
+ *
+ * Return: 0, -E2BIG or -EFAULT.
+ */
+int ember_uobj_array_copy_to(void *objs, size_t objs_stride,
+			     const struct drm_ember_obj_array *arr, size_t obj_size)
+{
+	u32 i;
+	int ret;
+
+	for (i = 0; i < arr->count; i++) {
+		const void __user *src = u64_to_user_ptr(arr->array +
+							 (u64)i * arr->stride);
+
+		ret = copy_struct_from_user(objs + i * objs_stride, obj_size, src,
+					    arr->stride);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
  * ember_uobj_array_copy() - Copy an object array from userspace.
  * @arr: The array (see struct drm_ember_obj_array).
  * @max_count: Most elements the ioctl takes.
  * @min_stride: Size of the element structure's first version.
  * @obj_size: Size of the kernel's element structure.
  *
- * Each element is copied with copy_struct_from_user(): the part both
- * sides know, zeroes for what an older userspace does not know, and
- * -E2BIG if a newer userspace set a field this kernel does not know.
+ * ember_uobj_array_check(), then ember_uobj_array_copy_to() into a new
+ * array.
  *
  * Return: A kvmalloc()ed array of @arr->count elements of @obj_size bytes
  * (free it with kvfree()), NULL for an empty array, or an ERR_PTR():
@@ -27,11 +75,11 @@ void *ember_uobj_array_copy(const struct drm_ember_obj_array *arr,
 			    u32 max_count, size_t min_stride, size_t obj_size)
 {
 	void *objs;
-	u32 i;
 	int ret;
 
-	if (arr->count > max_count || (arr->count && arr->stride < min_stride))
-		return ERR_PTR(-EINVAL);
+	ret = ember_uobj_array_check(arr, max_count, min_stride);
+	if (ret)
+		return ERR_PTR(ret);
 	if (!arr->count)
 		return NULL;
 
@@ -39,16 +87,10 @@ void *ember_uobj_array_copy(const struct drm_ember_obj_array *arr,
 	if (!objs)
 		return ERR_PTR(-ENOMEM);
 
-	for (i = 0; i < arr->count; i++) {
-		const void __user *src = u64_to_user_ptr(arr->array +
-							 (u64)i * arr->stride);
-
-		ret = copy_struct_from_user(objs + i * obj_size, obj_size, src,
-					    arr->stride);
-		if (ret) {
-			kvfree(objs);
-			return ERR_PTR(ret);
-		}
+	ret = ember_uobj_array_copy_to(objs, obj_size, arr, obj_size);
+	if (ret) {
+		kvfree(objs);
+		return ERR_PTR(ret);
 	}
 	return objs;
 }

@@ -64,6 +64,10 @@ static inline size_t ember_uobj_zero_size(u32 usr_size, size_t kobj_size)
 	return usr_size > kobj_size ? usr_size - kobj_size : 0;
 }
 
+int ember_uobj_array_check(const struct drm_ember_obj_array *arr, u32 max_count,
+			   size_t min_stride);
+int ember_uobj_array_copy_to(void *objs, size_t objs_stride,
+			     const struct drm_ember_obj_array *arr, size_t obj_size);
 void *ember_uobj_array_copy(const struct drm_ember_obj_array *arr,
 			    u32 max_count, size_t min_stride, size_t obj_size);
 int ember_uobj_sync_op_check(const struct drm_ember_sync_op *op);
