@@ -35,11 +35,14 @@
  *   (enum drm_ember_ctx_state_flags), fence error and first fault.
  * - ``faults``: the last fault records the device wrote (at most
  *   EMBER_FAULT_LOG_SIZE), oldest first, and how many were lost.
- * - ``ring_ping`` (write only): writing a ring number does one bare fence
- *   round trip through that ring (ember_ring_ping(), see DOC: Rings) and
- *   returns when its interrupt came: the baseline the submission
+ * - ``ring_ping``: writing a ring number does one bare fence round trip
+ *   through that ring (ember_ring_ping(), see DOC: Rings) and returns when
+ *   the ring's IRQ thread saw the fence: the baseline the submission
  *   benchmarks divide by. -EINVAL for a ring that does not exist,
- *   -ETIMEDOUT if the device does not answer within a second.
+ *   -ETIMEDOUT if the device does not answer within a second. Reading it
+ *   gives, per ring, the last ping the IRQ thread saw and when
+ *   (``ring<r> ping <value> signalled <CLOCK_MONOTONIC ns>``), the ping's
+ *   signal time as a job fence's timestamp is the job's.
  */
 
 /**
@@ -132,12 +135,12 @@ static int ember_debugfs_faults(struct seq_file *m, void *data)
 	return 0;
 }
 
-static ssize_t ember_debugfs_ring_ping_write(struct file *file, const char __user *ubuf,
-					     size_t len, loff_t *offp)
+static ssize_t ember_debugfs_ring_ping_write(struct ember_device *edev,
+					     const char __user *ubuf, size_t len)
 {
-	struct ember_device *edev = file->private_data;
 	struct ember_sched *sched = edev->sched;
 	int cookie, ret;
+	ktime_t seen;
 	u32 r;
 
 	ret = kstrtou32_from_user(ubuf, len, 0, &r);
@@ -148,17 +151,49 @@ static ssize_t ember_debugfs_ring_ping_write(struct file *file, const char __use
 
 	if (!drm_dev_enter(&edev->base, &cookie))
 		return -ENODEV;
-	ret = ember_ring_ping(&sched->rings[r]);
+	ret = ember_ring_ping(&sched->rings[r], &seen);
 	drm_dev_exit(cookie);
 
 	return ret ? ret : len;
 }
 
+static int ember_debugfs_ring_ping_show(struct seq_file *m, void *data)
+{
+	struct ember_device *edev = m->private;
+	struct ember_sched *sched = edev->sched;
+	u32 r;
+
+	for (r = 0; r < sched->num_rings; r++) {
+		struct ember_ring *ring = &sched->rings[r];
+		/* Pairs with the release in ember_ring_handle_irq(). */
+		u64 seen = smp_load_acquire(&ring->ping_seen);
+
+		seq_printf(m, "ring%u ping %llu signalled %lld\n", r, seen,
+			   ktime_to_ns(READ_ONCE(ring->ping_seen_time)));
+	}
+	return 0;
+}
+
+static int ember_debugfs_ring_ping_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, ember_debugfs_ring_ping_show, inode->i_private);
+}
+
+static ssize_t ember_debugfs_ring_ping_write_file(struct file *file, const char __user *ubuf,
+						  size_t len, loff_t *offp)
+{
+	struct seq_file *m = file->private_data;
+
+	return ember_debugfs_ring_ping_write(m->private, ubuf, len);
+}
+
 static const struct file_operations ember_debugfs_ring_ping_fops = {
 	.owner = THIS_MODULE,
-	.open = simple_open,
-	.write = ember_debugfs_ring_ping_write,
-	.llseek = noop_llseek,
+	.open = ember_debugfs_ring_ping_open,
+	.read = seq_read,
+	.write = ember_debugfs_ring_ping_write_file,
+	.llseek = seq_lseek,
+	.release = single_release,
 };
 
 /**
@@ -167,7 +202,7 @@ static const struct file_operations ember_debugfs_ring_ping_fops = {
  */
 void ember_debugfs_init(struct ember_device *edev)
 {
-	debugfs_create_file("ring_ping", 0200, edev->base.debugfs_root, edev,
+	debugfs_create_file("ring_ping", 0600, edev->base.debugfs_root, edev,
 			    &ember_debugfs_ring_ping_fops);
 	drm_debugfs_add_file(&edev->base, "rings", ember_debugfs_rings, NULL);
 	drm_debugfs_add_file(&edev->base, "contexts", ember_debugfs_contexts, NULL);

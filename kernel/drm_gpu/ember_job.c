@@ -518,6 +518,14 @@ static void ember_submit_push(struct ember_submit *submit, struct drm_exec *exec
 		submit->jobs[i].job = NULL;
 	}
 
+	/*
+	 * Pushing woke the rings' high-priority workers: without kernel
+	 * preemption they would only run when this call returns. Let them
+	 * write the jobs to the rings now, so that the device starts while
+	 * the bookkeeping below runs (the fences are referenced in @signals).
+	 */
+	cond_resched();
+
 	for (i = 0; i < submit->signal_count; i++) {
 		struct ember_submit_signal *sig = &submit->signals[i];
 

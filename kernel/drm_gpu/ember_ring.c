@@ -299,10 +299,18 @@ static void ember_ring_emit_ping_locked(struct ember_ring *ring)
 	ring->tail = pos;
 }
 
-static bool ember_ring_ping_done(struct ember_ring *ring, u64 seqno)
+/* The last ping value the device wrote. */
+static u64 ember_ring_ping_value(struct ember_ring *ring)
 {
 	/* The device's write of the value, nothing it publishes. */
-	return le64_to_cpu(smp_load_acquire(&ring->status->ping)) >= seqno;
+	return le64_to_cpu(READ_ONCE(ring->status->ping));
+}
+
+/* Whether the IRQ thread saw ping @seqno, with the time in ping_seen_time. */
+static bool ember_ring_ping_seen(struct ember_ring *ring, u64 seqno)
+{
+	/* Pairs with the release in ember_ring_handle_irq(). */
+	return smp_load_acquire(&ring->ping_seen) >= seqno;
 }
 
 /**
@@ -312,6 +320,8 @@ static bool ember_ring_ping_done(struct ember_ring *ring, u64 seqno)
  * Writes a FENCE|IRQ packet, rings the doorbell and waits until the ring's
  * IRQ thread sees the fence (see DOC: Rings). The benchmarks time it as the
  * device's round trip that job submission is compared with.
+ * @seen: Where the time the IRQ thread saw the fence goes: the ping's
+ * signal time, as a job fence's timestamp is its.
  *
  * Context: Process context, inside drm_dev_enter(); sleeps. Takes the
  * ring's ping_lock, then its emit_lock.
@@ -319,7 +329,7 @@ static bool ember_ring_ping_done(struct ember_ring *ring, u64 seqno)
  * Return: 0 on success, -ETIMEDOUT if the fence did not come within
  * EMBER_RING_PING_TIMEOUT_MS (a dead device or a stuck ring).
  */
-int ember_ring_ping(struct ember_ring *ring)
+int ember_ring_ping(struct ember_ring *ring, ktime_t *seen)
 {
 	long left;
 	u64 seqno;
@@ -332,8 +342,10 @@ int ember_ring_ping(struct ember_ring *ring)
 	ember_ring_kick_locked(ring);
 	mutex_unlock(&ring->emit_lock);
 
-	left = wait_event_timeout(ring->ping_wq, ember_ring_ping_done(ring, seqno),
+	left = wait_event_timeout(ring->ping_wq, ember_ring_ping_seen(ring, seqno),
 				  msecs_to_jiffies(EMBER_RING_PING_TIMEOUT_MS));
+	if (left)
+		*seen = READ_ONCE(ring->ping_seen_time);
 
 	mutex_unlock(&ring->ping_lock);
 	return left ? 0 : -ETIMEDOUT;
@@ -349,7 +361,7 @@ void ember_ring_reemit_ping_locked(struct ember_ring *ring)
 {
 	lockdep_assert_held(&ring->emit_lock);
 
-	if (!ember_ring_ping_done(ring, ring->ping_seqno))
+	if (ember_ring_ping_value(ring) < ring->ping_seqno)
 		ember_ring_emit_ping_locked(ring);
 }
 
@@ -419,12 +431,18 @@ void ember_ring_handle_irq(struct ember_ring *ring)
 {
 	bool cookie = dma_fence_begin_signalling();
 
+	u64 ping;
+
 	ember_ring_process_completions(ring);
 	dma_fence_end_signalling(cookie);
 
-	/* Pairs with the barrier in the ping's prepare_to_wait(). */
-	if (wq_has_sleeper(&ring->ping_wq))
+	ping = ember_ring_ping_value(ring);
+	if (ping != ring->ping_seen) {
+		WRITE_ONCE(ring->ping_seen_time, ktime_get());
+		/* The time before the value, for ember_ring_ping_seen(). */
+		smp_store_release(&ring->ping_seen, ping);
 		wake_up(&ring->ping_wq);
+	}
 }
 
 /**
@@ -539,5 +557,5 @@ void ember_ring_debugfs_show(struct ember_ring *ring, struct seq_file *m)
 		   le64_to_cpu(READ_ONCE(ring->status->fence)),
 		   READ_ONCE(ring->emitted_seqno), in_flight);
 	seq_printf(m, "  pings %llu answered %llu\n", READ_ONCE(ring->ping_seqno),
-		   le64_to_cpu(READ_ONCE(ring->status->ping)));
+		   ember_ring_ping_value(ring));
 }

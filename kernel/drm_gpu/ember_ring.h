@@ -4,6 +4,7 @@
 #ifndef __EMBER_RING_H__
 #define __EMBER_RING_H__
 
+#include <linux/ktime.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/sizes.h>
@@ -116,6 +117,16 @@ struct ember_ring {
 	wait_queue_head_t ping_wq;
 
 	/**
+	 * @ping_seen: The last ping value the IRQ thread saw, and
+	 * @ping_seen_time: when it saw it (the ping's signal time). Written
+	 * by the IRQ thread only, @ping_seen last (release).
+	 */
+	u64 ping_seen;
+
+	/** @ping_seen_time: See @ping_seen. */
+	ktime_t ping_seen_time;
+
+	/**
 	 * @fence_lock: Protects @in_flight and is the lock of every hardware
 	 * fence of the ring. Taken by completion processing (IRQ thread,
 	 * timeout, reset, unplug) and when a job is added to @in_flight.
@@ -148,7 +159,7 @@ struct dma_fence *ember_ring_run_job(struct ember_ring *ring, struct ember_job *
 void ember_ring_emit_job_locked(struct ember_ring *ring, struct ember_job *job);
 void ember_ring_kick_locked(struct ember_ring *ring);
 void ember_ring_handle_irq(struct ember_ring *ring);
-int ember_ring_ping(struct ember_ring *ring);
+int ember_ring_ping(struct ember_ring *ring, ktime_t *seen);
 void ember_ring_reemit_ping_locked(struct ember_ring *ring);
 void ember_ring_process_completions(struct ember_ring *ring);
 void ember_ring_take_in_flight(struct ember_ring *ring, struct list_head *jobs);
