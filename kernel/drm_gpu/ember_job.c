@@ -41,8 +41,10 @@
  *    fence of a BO shared through dma-buf.
  * 6. Arm the jobs in order, adding the same-call dependencies.
  * 7. Nothing can fail after this point: add each job's finished fence to
- *    the reservation objects, push the jobs, and publish the fences to
- *    the signal syncobjs (timeline points through dma_fence_chain).
+ *    the reservation objects, push the jobs, give the CPU to the rings'
+ *    workers (which write the jobs to the rings, see DOC: Scheduler in
+ *    ember_sched.c), and publish the fences to the signal syncobjs
+ *    (timeline points through dma_fence_chain).
  *
  * A wait for a binary syncobj without a fence, or a timeline point not
  * yet submitted, fails with -EINVAL: the kernel does not wait for

@@ -67,7 +67,11 @@
  * Each ring's scheduler runs run_job and free_job on an ordered
  * WQ_HIGHPRI workqueue of its own: run_job is on every job's
  * submit-to-signal path, and with a normal-priority worker a one-CPU
- * machine only starts a job once the submitting thread sleeps.
+ * machine only starts a job once the submitting thread sleeps. SUBMIT
+ * gives the worker the CPU as soon as its jobs are pushed (a kernel
+ * without full preemption would wait for the ioctl to return). Each
+ * ring's scheduler has a single run queue: its queues all have the ring's
+ * priority, and drm_sched looks at every run queue on every pass.
  */
 
 /**
