@@ -277,8 +277,13 @@ static int ember_submit_create_jobs(struct ember_submit *submit)
  */
 void ember_job_free(struct ember_job *job)
 {
-	ember_vm_put(job->vm);
+	/*
+	 * The context first: its own VM reference is then never the last.
+	 * This runs on the ring's scheduler workqueue (free_job), so the VM
+	 * must not be released here, see ember_vm_put_deferred().
+	 */
 	ember_ctx_put(job->ctx);
+	ember_vm_put_deferred(job->vm);
 
 	/* A job that never ran has a fence that was never initialised. */
 	if (job->hw_fence.ops)

@@ -575,6 +575,8 @@ static const struct drm_gpuvm_ops ember_gpuvm_ops = {
 	.sm_step_unmap = ember_vm_sm_step_unmap,
 };
 
+static void ember_vm_release_work(struct work_struct *work);
+
 static struct ember_vm *ember_vm_create(struct ember_device *edev)
 {
 	struct drm_gem_object *resv_obj;
@@ -587,6 +589,7 @@ static struct ember_vm *ember_vm_create(struct ember_device *edev)
 
 	vm->edev = edev;
 	kref_init(&vm->refcount);
+	INIT_WORK(&vm->release_work, ember_vm_release_work);
 	mutex_init(&vm->op_lock);
 	INIT_LIST_HEAD(&vm->ops);
 
@@ -650,6 +653,15 @@ static void ember_vm_release(struct kref *kref)
 	ember_vm_op_cleanup(vm, &op);
 
 	drm_gpuvm_put(&vm->base);
+}
+
+static void ember_vm_release_work(struct work_struct *work)
+{
+	struct ember_vm *vm = container_of(work, struct ember_vm, release_work);
+	struct drm_device *ddev = &vm->edev->base;
+
+	ember_vm_release(&vm->refcount);
+	drm_dev_put(ddev);
 }
 
 /*
@@ -781,6 +793,30 @@ void ember_vm_put(struct ember_vm *vm)
 {
 	if (vm)
 		kref_put(&vm->refcount, ember_vm_release);
+}
+
+static void ember_vm_release_deferred(struct kref *kref)
+{
+	struct ember_vm *vm = container_of(kref, struct ember_vm, refcount);
+
+	/* The work's reference: the device's release finishes the rings. */
+	drm_dev_get(&vm->edev->base);
+	queue_work(system_unbound_wq, &vm->release_work);
+}
+
+/**
+ * ember_vm_put_deferred() - Drop a reference to a VM, never waiting.
+ * @vm: The VM, or NULL.
+ *
+ * As ember_vm_put(), but the last reference releases the VM from a work
+ * item, for callers that must not wait for the VM's queued binds: a job's
+ * free_job runs on its ring's scheduler workqueue, which a queued bind can
+ * be waiting for (its wait fence is a job that ring has yet to run).
+ */
+void ember_vm_put_deferred(struct ember_vm *vm)
+{
+	if (vm)
+		kref_put(&vm->refcount, ember_vm_release_deferred);
 }
 
 /**

@@ -88,6 +88,12 @@ struct ember_vm {
 	struct kref refcount;
 
 	/**
+	 * @release_work: Releases the VM when ember_vm_put_deferred() dropped
+	 * the last reference.
+	 */
+	struct work_struct release_work;
+
+	/**
 	 * @op_lock: Serialises changes to the page tables and to the VA
 	 * tree of @base (map, unmap, teardown); held by the sm_step
 	 * callbacks through @op_ctx. Never held together with a dma-resv
@@ -156,6 +162,7 @@ static inline struct ember_vm *to_ember_vm(struct drm_gpuvm *gpuvm)
 struct ember_vm *ember_vm_lookup(struct ember_file *efile, u32 id);
 struct ember_vm *ember_vm_get(struct ember_vm *vm);
 void ember_vm_put(struct ember_vm *vm);
+void ember_vm_put_deferred(struct ember_vm *vm);
 u64 ember_vm_pt_root(struct ember_vm *vm);
 int ember_vm_lock_for_job(struct ember_vm *vm, struct drm_exec *exec);
 void ember_vm_add_job_fence(struct ember_vm *vm, struct drm_exec *exec,

@@ -740,6 +740,86 @@ igt_main
 		igt_ember_env_fini(&env);
 	}
 
+	igt_describe("A VM whose last reference goes with a job's cleanup, while a queued "
+		     "ASYNC bind of it waits for a job its ring has yet to run: the VM is "
+		     "released without blocking that ring, and everything completes.");
+	igt_subtest("async-bind-vm-released-by-job") {
+		const uint32_t prios[2] = {
+			DRM_EMBER_QUEUE_PRIORITY_MEDIUM, DRM_EMBER_QUEUE_PRIORITY_LOW,
+		};
+		uint32_t s_q = igt_ember_syncobj_create(fd, 0), s_m = igt_ember_syncobj_create(fd, 0);
+		uint32_t s_j = igt_ember_syncobj_create(fd, 0), s_b = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_sync_op q_sync = igt_ember_signal(s_q, 0);
+		struct drm_ember_sync_op m_syncs[2] = {
+			igt_ember_wait(s_q, 0), igt_ember_signal(s_m, 0),
+		};
+		struct drm_ember_sync_op j_sync = igt_ember_signal(s_j, 0);
+		struct drm_ember_sync_op b_syncs[2] = {
+			igt_ember_wait(s_m, 0), igt_ember_signal(s_b, 0),
+		};
+		struct igt_ember_buf flag_x, flag_a, out;
+		struct igt_ember_ib ib_q, ib_m, ib_a;
+		struct igt_ember_vm vm_x, vm_a;
+		struct drm_ember_vm_bind_op op;
+		uint32_t ctx_x, ctx_a, bo;
+
+		igt_require(info.num_rings >= 2);
+		igt_ember_vm_init(&vm_x, fd);
+		igt_ember_vm_init(&vm_a, fd);
+		/* Queue 0 of ctx_x and ctx_a's queue share the MEDIUM ring. */
+		igt_assert_eq(__igt_ember_ctx_create(fd, vm_x.id, prios, 2, &ctx_x), 0);
+		ctx_a = igt_ember_ctx_create(fd, vm_a.id, 1);
+		igt_ember_buf_create(&flag_x, &vm_x, PAGE);
+		igt_ember_buf_create(&out, &vm_x, PAGE);
+		igt_ember_buf_create(&flag_a, &vm_a, PAGE);
+		igt_ember_ib_create(&ib_q, &vm_x, PAGE);
+		igt_ember_ib_create(&ib_m, &vm_x, PAGE);
+		igt_ember_ib_create(&ib_a, &vm_a, PAGE);
+
+		/* Q spins on the LOW ring; M, on the MEDIUM ring, waits for it. */
+		igt_ember_ib_wait_mem32(&ib_q, flag_x.va, EMBER_WAIT_EQ, 1, ~0u);
+		igt_ember_submit_ib(fd, ctx_x, &ib_q, 1, &q_sync, 1);
+		igt_ember_ib_write32(&ib_m, out.va, 0x3e1ea5e);
+		igt_ember_submit_ib(fd, ctx_x, &ib_m, 0, m_syncs, 2);
+		/* J, in VM A on the MEDIUM ring, spins too. */
+		igt_ember_ib_wait_mem32(&ib_a, flag_a.va, EMBER_WAIT_EQ, 1, ~0u);
+		igt_ember_submit_ib(fd, ctx_a, &ib_a, 0, &j_sync, 1);
+		/* B maps into VM A once M is done. */
+		bo = igt_ember_bo_create(fd, PAGE, 0);
+		op = igt_ember_map_op(bo, 0, igt_ember_vm_alloc_va(&vm_a, PAGE), PAGE, 0);
+		igt_assert_eq(__igt_ember_vm_bind(fd, vm_a.id, DRM_EMBER_VM_BIND_ASYNC, &op, 1,
+						  b_syncs, 2), 0);
+
+		/* J now holds VM A's last references. */
+		igt_ember_ctx_destroy(fd, ctx_a);
+		igt_ember_vm_destroy(fd, vm_a.id);
+		igt_ember_buf_u32(&flag_a)[0] = 1;
+		igt_ember_syncobj_wait(fd, s_j, 0);
+		/* J's cleanup has run: VM A's release waits for B, B for M. */
+		usleep(50 * 1000);
+		igt_ember_buf_u32(&flag_x)[0] = 1;
+		igt_assert_eq(__igt_ember_syncobj_wait(fd, s_m, 0, 5000000000ull, 0), 0);
+		igt_assert_eq(__igt_ember_syncobj_wait(fd, s_b, 0, 5000000000ull, 0), 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, s_q, 0), 1);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, s_m, 0), 1);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, s_j, 0), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&out)[0], 0x3e1ea5e);
+
+		igt_ember_gem_close(fd, bo);
+		igt_ember_ib_destroy(&ib_a);
+		igt_ember_buf_destroy(&flag_a);
+		igt_ember_ctx_destroy(fd, ctx_x);
+		igt_ember_ib_destroy(&ib_q);
+		igt_ember_ib_destroy(&ib_m);
+		igt_ember_buf_destroy(&flag_x);
+		igt_ember_buf_destroy(&out);
+		igt_ember_vm_fini(&vm_x);
+		igt_ember_syncobj_destroy(fd, s_q);
+		igt_ember_syncobj_destroy(fd, s_m);
+		igt_ember_syncobj_destroy(fd, s_j);
+		igt_ember_syncobj_destroy(fd, s_b);
+	}
+
 	igt_describe("An ASYNC bind waiting for a syncobj without a fence is EINVAL; an "
 		     "unknown syncobj is ENOENT; a zero timeline point is EINVAL.");
 	igt_subtest("async-bad-syncs") {
