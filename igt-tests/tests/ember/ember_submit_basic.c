@@ -78,20 +78,21 @@ static long long engine_busy_ns(int fd)
 	return total;
 }
 
-/* Dismisses every pending devcoredump, so that the next one can be taken. */
-static void devcd_clear(void)
+/* Dismisses every pending devcoredump; returns how many there were. */
+static int devcd_dismiss(void)
 {
 	struct dirent *e;
 	char path[512];
+	int fd, count = 0;
 	DIR *d;
-	int fd;
 
 	d = opendir(DEVCD_DIR);
 	if (!d)
-		return;
+		return 0;
 	while ((e = readdir(d))) {
 		if (strncmp(e->d_name, "devcd", 5))
 			continue;
+		count++;
 		snprintf(path, sizeof(path), DEVCD_DIR "/%s/data", e->d_name);
 		fd = open(path, O_WRONLY);
 		if (fd >= 0) {
@@ -100,6 +101,26 @@ static void devcd_clear(void)
 		}
 	}
 	closedir(d);
+	return count;
+}
+
+/*
+ * Leaves no devcoredump behind, so that the next one can be taken (one per
+ * device at a time). Dismissing frees a dump from a work item, and a dump
+ * of an earlier fault may still be on its way: repeat until none is seen
+ * for 200 ms.
+ */
+static void devcd_clear(void)
+{
+	int tries;
+
+	for (tries = 0; tries < 25; tries++) {
+		devcd_dismiss();
+		usleep(200 * 1000);
+		if (!devcd_dismiss())
+			return;
+	}
+	igt_assert_f(false, "devcoredumps keep coming\n");
 }
 
 /* Reads the first devcoredump into @buf, waiting up to 5 s for it. */
