@@ -186,6 +186,15 @@ static u32 ember_ring_write64(struct ember_ring *ring, u32 pos, u64 value)
 	return ember_ring_write(ring, pos, upper_32_bits(value));
 }
 
+/* A FENCE|IRQ packet writing @value to the status page field at @offset. */
+static u32 ember_ring_write_fence(struct ember_ring *ring, u32 pos, size_t offset, u64 value)
+{
+	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_FENCE, EMBER_FENCE_IRQ,
+				      EMBER_KPKT_FENCE_LEN);
+	pos = ember_ring_write64(ring, pos, ring->status_dma + offset);
+	return ember_ring_write64(ring, pos, value);
+}
+
 /**
  * ember_ring_emit_job_locked() - Write a job's packets to the ring.
  * @ring: The ring.
@@ -227,11 +236,8 @@ void ember_ring_emit_job_locked(struct ember_ring *ring, struct ember_job *job)
 	pos = ember_ring_write64(ring, pos,
 				 ts + offsetof(struct ember_ring_timestamps, end));
 
-	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_FENCE, EMBER_FENCE_IRQ,
-				      EMBER_KPKT_FENCE_LEN);
-	pos = ember_ring_write64(ring, pos,
-				 ring->status_dma + offsetof(struct ember_ring_status, fence));
-	pos = ember_ring_write64(ring, pos, job->hw_seqno);
+	pos = ember_ring_write_fence(ring, pos, offsetof(struct ember_ring_status, fence),
+				     job->hw_seqno);
 
 	WARN_ON_ONCE(pos - ring->tail != EMBER_RING_JOB_BYTES);
 	ring->tail = pos;
@@ -289,11 +295,8 @@ static void ember_ring_emit_ping_locked(struct ember_ring *ring)
 	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_NOP, 0, pad);
 	for (i = 0; i < pad; i++)
 		pos = ember_ring_write(ring, pos, 0);
-	pos = ember_ring_write_header(ring, pos, EMBER_KPKT_FENCE, EMBER_FENCE_IRQ,
-				      EMBER_KPKT_FENCE_LEN);
-	pos = ember_ring_write64(ring, pos,
-				 ring->status_dma + offsetof(struct ember_ring_status, ping));
-	pos = ember_ring_write64(ring, pos, ring->ping_seqno);
+	pos = ember_ring_write_fence(ring, pos, offsetof(struct ember_ring_status, ping),
+				     ring->ping_seqno);
 
 	WARN_ON_ONCE(pos - ring->tail != EMBER_RING_JOB_BYTES);
 	ring->tail = pos;
