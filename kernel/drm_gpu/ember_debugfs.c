@@ -135,8 +135,9 @@ static int ember_debugfs_faults(struct seq_file *m, void *data)
 	return 0;
 }
 
-static ssize_t ember_debugfs_ring_ping_write(struct ember_device *edev,
-					     const char __user *ubuf, size_t len)
+/* One ping through the ring whose number userspace wrote. */
+static ssize_t ember_debugfs_ring_ping(struct ember_device *edev, const char __user *ubuf,
+				       size_t len)
 {
 	struct ember_sched *sched = edev->sched;
 	int cookie, ret;
@@ -179,19 +180,19 @@ static int ember_debugfs_ring_ping_open(struct inode *inode, struct file *file)
 	return single_open(file, ember_debugfs_ring_ping_show, inode->i_private);
 }
 
-static ssize_t ember_debugfs_ring_ping_write_file(struct file *file, const char __user *ubuf,
-						  size_t len, loff_t *offp)
+static ssize_t ember_debugfs_ring_ping_write(struct file *file, const char __user *ubuf,
+					     size_t len, loff_t *offp)
 {
 	struct seq_file *m = file->private_data;
 
-	return ember_debugfs_ring_ping_write(m->private, ubuf, len);
+	return ember_debugfs_ring_ping(m->private, ubuf, len);
 }
 
 static const struct file_operations ember_debugfs_ring_ping_fops = {
 	.owner = THIS_MODULE,
 	.open = ember_debugfs_ring_ping_open,
 	.read = seq_read,
-	.write = ember_debugfs_ring_ping_write_file,
+	.write = ember_debugfs_ring_ping_write,
 	.llseek = seq_lseek,
 	.release = single_release,
 };
