@@ -7,6 +7,8 @@
  * test writes a crafted one with igt_ember_ib_emit(). Running out of room
  * fails the test: a silently truncated IB would test something else.
  */
+#include <string.h>
+
 #include "igt_ember.h"
 
 #include "drmtest.h"
@@ -121,6 +123,26 @@ void igt_ember_ib_wait_mem32(struct igt_ember_ib *ib, uint64_t addr, uint32_t cm
 	const uint32_t p[EMBER_UPKT_WAIT_MEM_LEN] = { LO(addr), HI(addr), ref, 0, mask, 0 };
 
 	emit_packet(ib, EMBER_UPKT_WAIT_MEM, cmp, p, EMBER_UPKT_WAIT_MEM_LEN);
+}
+
+/*
+ * A DISPATCH of the shader binary at @shader_va on @groups workgroups
+ * numbered from @base, with the descriptor-set table at @table_va and
+ * @push_bytes of push constants.
+ */
+void igt_ember_ib_dispatch(struct igt_ember_ib *ib, uint64_t shader_va, const uint32_t groups[3],
+			   const uint32_t base[3], uint64_t table_va, const void *push,
+			   uint32_t push_bytes)
+{
+	uint32_t p[EMBER_UPKT_DISPATCH_LEN(EMBER_DISPATCH_MAX_PUSH)] = {
+		LO(shader_va), HI(shader_va), groups[0], groups[1], groups[2],
+		base[0], base[1], base[2], LO(table_va), HI(table_va), push_bytes,
+	};
+
+	igt_assert_lte(push_bytes, EMBER_DISPATCH_MAX_PUSH);
+	if (push_bytes)
+		memcpy(&p[EMBER_DISPATCH_FIXED_LEN], push, push_bytes);
+	emit_packet(ib, EMBER_UPKT_DISPATCH, 0, p, EMBER_UPKT_DISPATCH_LEN(push_bytes));
 }
 
 void igt_ember_ib_signal_mem32(struct igt_ember_ib *ib, uint64_t dst, uint32_t value)
