@@ -503,6 +503,12 @@ int ember_isa_shader_parse(const void *binary, size_t size,
 /* Resource @i of a parsed shader, in host byte order. */
 void ember_isa_shader_resource(const struct ember_isa_shader *shader,
 			       unsigned int i, struct ember_isa_resource *out);
+/*
+ * The resource of (@set, @binding) in @shader's table, in *@out: false if
+ * the shader declares none (a binding it does not use).
+ */
+bool ember_isa_shader_find_resource(const struct ember_isa_shader *shader, uint32_t set,
+				    uint32_t binding, struct ember_isa_resource *out);
 
 /*
  * Build a binary from @header (magic, version, sizes and counts filled in

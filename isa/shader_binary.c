@@ -123,6 +123,17 @@ void ember_isa_shader_resource(const struct ember_isa_shader *shader,
 	out->count = le16toh(out->count);
 }
 
+bool ember_isa_shader_find_resource(const struct ember_isa_shader *shader, uint32_t set,
+				    uint32_t binding, struct ember_isa_resource *out)
+{
+	for (unsigned int i = 0; i < shader->header.num_resources; i++) {
+		ember_isa_shader_resource(shader, i, out);
+		if (out->set == set && out->binding == binding)
+			return true;
+	}
+	return false;
+}
+
 int ember_isa_shader_build(const struct ember_isa_header *header,
 			   const struct ember_isa_resource *resources,
 			   const void *code, uint32_t num_insns,

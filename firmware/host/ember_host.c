@@ -158,16 +158,11 @@ static int write_descriptors(struct ember_host *h, const struct ember_isa_shader
 		const struct ember_host_binding *bind = &d->bindings[b];
 		struct ember_isa_resource r;
 		uint8_t desc[EMBER_ISA_DESCRIPTOR_SIZE];
-		uint32_t i, slot, range;
+		uint32_t slot, range;
 
 		if (bind->pad || bind->set >= SETS)
 			return -EINVAL;
-		for (i = 0; i < s->header.num_resources; i++) {
-			ember_isa_shader_resource(s, i, &r);
-			if (r.set == bind->set && r.binding == bind->binding)
-				break;
-		}
-		if (i == s->header.num_resources)
+		if (!ember_isa_shader_find_resource(s, bind->set, bind->binding, &r))
 			continue;
 		if (bind->array_index >= r.count)
 			return -EINVAL;
