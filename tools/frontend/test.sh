@@ -66,7 +66,7 @@ ember_test_lint() {
 ember_test_record_tap() { # name-prefix line
 	local prefix=$1 line=$2 verdict=pass name
 	case "$line" in "not ok "*) verdict=fail; line=${line#not } ;; esac
-	name=${line#ok }; name=${name#* }
+	name=${line#ok }; name=${name#* }; name=${name#- }
 	case "$name" in *" # SKIP"*|*" # skip"*) verdict=skip ;; esac
 	name=${name%% #*}
 	ember_test_record "$prefix$name" "$verdict"
@@ -83,6 +83,9 @@ ember_test_parse_guest() {
 		case "$section:$line" in
 		*:"@@TEST-BINARY "*) binary=${line#@@TEST-BINARY }; reported=0; section=igt; kind=igt ;;
 		*:"@@KSELFTEST "*) binary=${line#@@KSELFTEST }; reported=0; section=kselftest
+			kind=kselftest ;;
+		# TAP runners report like kselftests.
+		*:"@@TAP "*) binary=${line#@@TAP }; reported=0; section=kselftest
 			kind=kselftest ;;
 		*:"@@KUNIT-END") section= ;;
 		*:"@@KUNIT "*) suite=${line#@@KUNIT }; section=kunit; children=()

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Corpus runner through ember.ko (guest)
+ *
+ * Runs every corpus shader the way a driver will: compiled in the guest by
+ * ember_cc_compile(), the binary, the descriptor-set tables and every
+ * buffer in BOs mapped in a VM of ember.ko, one DISPATCH in an indirect
+ * buffer, SUBMIT, wait, read the buffers back and check the expectations
+ * lavapipe passes. So the compiler, the kernel driver and the device's
+ * shader core are tested together, in the VM. Buffers are mapped NOEXEC,
+ * the binary READONLY and executable, the tables READONLY.
+ *
+ * Each shader runs in a child process with a DRM file, VM and context of
+ * its own (a fault bans only that context). One TAP subtest per shader;
+ * "--list" and "--filter GLOB" select. The corpus' .comp files (for their
+ * test descriptions) are read from /usr/share/ember/shaders unless
+ * "--source-dir DIR" says otherwise.
+ */
+
+#include "corpus.h"
+#include "ember_cc.h"
+#include "ember_isa.h"
+
+#include "drmtest.h"
+#include "ember_packets.h"
+#include "igt_ember.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define EMBER_SUBGROUP_SIZE	32
+/* Seconds a shader may take (compile + dispatch) before it counts as hung. */
+#define SHADER_TIMEOUT		120
+#define GUEST_SOURCE_DIR	"/usr/share/ember/shaders"
+#define PAGE			IGT_EMBER_PAGE_SIZE
+/* Descriptors per set: the set tables follow the page of set addresses. */
+#define SLOTS_PER_SET		1024
+#define SET_TABLE_SIZE		(SLOTS_PER_SET * EMBER_ISA_DESCRIPTOR_SIZE)
+
+/* One child's device: a DRM file, a VM and a context with one queue. */
+struct drm_runner {
+	struct igt_ember_env env;
+};
+
+static void *drm_open(char *err, size_t err_size)
+{
+	struct drm_runner *r = calloc(1, sizeof(*r));
+	int fd = __drm_open_driver_render(DRIVER_EMBER);
+
+	if (!r || fd < 0) {
+		snprintf(err, err_size, "%s", fd < 0 ? "no Ember render node" : "out of memory");
+		free(r);
+		return NULL;
+	}
+	igt_ember_env_init(&r->env, fd, 1);
+	return r;
+}
+
+static void drm_close(void *ctx)
+{
+	struct drm_runner *r = ctx;
+	int fd = r->env.fd;
+
+	igt_ember_env_fini(&r->env);
+	close(fd);
+	free(r);
+}
+
+static int compile(const struct corpus_test *t, void **binary, size_t *size, char *err,
+		   size_t err_size)
+{
+	struct ember_cc_spec_constant spec[CORPUS_MAX_SPEC];
+	char *message = NULL;
+	int ret;
+
+	for (unsigned int i = 0; i < t->spec_count; i++)
+		spec[i] = (struct ember_cc_spec_constant) {
+			.id = t->spec[i].id, .value = t->spec[i].value,
+		};
+	const struct ember_cc_options options = {
+		.spec_constants = spec,
+		.spec_constant_count = t->spec_count,
+	};
+	ret = ember_cc_compile(t->spirv, t->spirv_words, &options, binary, size, &message);
+	if (ret)
+		snprintf(err, err_size, "ember_cc_compile: %d: %s", ret,
+			 message ? message : "(no message)");
+	free(message);
+	return ret ? -1 : 0;
+}
+
+/*
+ * The descriptor of buffer @b in its set's table, at the slot the shader
+ * header gives its (set, binding) plus its array index; a buffer the
+ * shader does not declare gets none.
+ */
+static int write_descriptor(const struct ember_isa_shader *s, const struct corpus_buffer *b,
+			    const struct igt_ember_buf *buf, struct igt_ember_buf *tables,
+			    char *err, size_t err_size)
+{
+	uint64_t bytes = b->range ? b->range : b->size;
+	/* A descriptor's range is 32 bits: a larger binding is clamped. */
+	uint32_t range = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
+	struct ember_isa_resource r;
+	uint8_t *desc;
+
+	if (!ember_isa_shader_find_resource(s, b->set, b->binding, &r))
+		return 0;
+	if (b->set >= EMBER_ISA_MAX_SETS || b->array_index >= r.count ||
+	    r.slot + b->array_index >= SLOTS_PER_SET) {
+		snprintf(err, err_size, "buffer %s: set %u slot %u out of range", b->name, b->set,
+			 r.slot + b->array_index);
+		return -1;
+	}
+	desc = (uint8_t *)tables->map + PAGE + (size_t)b->set * SET_TABLE_SIZE +
+	       (size_t)(r.slot + b->array_index) * EMBER_ISA_DESCRIPTOR_SIZE;
+	memcpy(desc, &buf->va, 8);
+	memcpy(desc + 8, &range, 4);
+	return 0;
+}
+
+static int drm_run_test(void *ctx, const struct corpus_test *t, void **results, char *err,
+			size_t err_size)
+{
+	struct drm_runner *r = ctx;
+	struct igt_ember_env *env = &r->env;
+	struct igt_ember_buf shader, tables, bufs[CORPUS_MAX_BUFFERS];
+	struct ember_isa_shader s;
+	unsigned int created = 0;
+	size_t binary_size;
+	void *binary;
+	int status, ret = -1;
+
+	if (compile(t, &binary, &binary_size, err, err_size))
+		return -1;
+	if (ember_isa_shader_parse(binary, binary_size, &s)) {
+		snprintf(err, err_size, "the compiler's binary does not parse");
+		free(binary);
+		return -1;
+	}
+
+	igt_ember_buf_create_flags(&shader, &env->vm, binary_size, 0,
+				   DRM_EMBER_VM_BIND_OP_MAP_READONLY);
+	memcpy(shader.map, binary, binary_size);
+	igt_ember_buf_create_flags(&tables, &env->vm, PAGE + EMBER_ISA_MAX_SETS * SET_TABLE_SIZE,
+				   0, DRM_EMBER_VM_BIND_OP_MAP_READONLY |
+				   DRM_EMBER_VM_BIND_OP_MAP_NOEXEC);
+	for (unsigned int set = 0; set < EMBER_ISA_MAX_SETS; set++) {
+		uint64_t va = tables.va + PAGE + (uint64_t)set * SET_TABLE_SIZE;
+
+		memcpy((uint8_t *)tables.map + 8 * set, &va, 8);
+	}
+	for (unsigned int i = 0; i < t->buffer_count; i++) {
+		igt_ember_buf_create_flags(&bufs[i], &env->vm, t->buffers[i].size, 0,
+					   DRM_EMBER_VM_BIND_OP_MAP_NOEXEC);
+		created++;
+		memcpy(bufs[i].map, t->buffers[i].init, t->buffers[i].size);
+		if (write_descriptor(&s, &t->buffers[i], &bufs[i], &tables, err, err_size))
+			goto out;
+	}
+
+	igt_ember_ib_reset(&env->ib);
+	igt_ember_ib_dispatch(&env->ib, shader.va, t->groups, (uint32_t[3]){ 0, 0, 0 }, tables.va,
+			      t->push, t->push_size);
+	status = igt_ember_run_ib_status(env->fd, env->ctx, &env->ib, 0);
+	if (status != 1) {
+		struct drm_ember_ctx_get_state state = igt_ember_ctx_get_state(env->fd, env->ctx);
+
+		snprintf(err, err_size, "job status %d; context state 0x%x, fault kind %u va 0x%llx "
+			 "detail 0x%x", status, state.state, state.fault_kind,
+			 (unsigned long long)state.fault_va, state.fault_detail);
+		goto out;
+	}
+	for (unsigned int i = 0; i < t->buffer_count; i++)
+		memcpy(results[i], bufs[i].map, t->buffers[i].size);
+	ret = 0;
+out:
+	while (created)
+		igt_ember_buf_destroy(&bufs[--created]);
+	igt_ember_buf_destroy(&tables);
+	igt_ember_buf_destroy(&shader);
+	free(binary);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	const struct corpus_backend backend = {
+		.name = "ember.ko",
+		.run = drm_run_test,
+		.subgroup_size = EMBER_SUBGROUP_SIZE,
+		.isolate = true,
+		.timeout = SHADER_TIMEOUT,
+		.open = drm_open,
+		.close = drm_close,
+	};
+	char **args = calloc(argc + 3, sizeof(*args));
+	int n = 0;
+
+	if (!args)
+		return 1;
+	/* The guest's copy of the descriptions; a --source-dir given later wins. */
+	args[n++] = argv[0];
+	args[n++] = "--source-dir";
+	args[n++] = GUEST_SOURCE_DIR;
+	for (int i = 1; i < argc; i++)
+		args[n++] = argv[i];
+	args[n] = NULL;
+	return corpus_main(n, args, &backend);
+}
