@@ -141,7 +141,6 @@ static ssize_t ember_debugfs_ring_ping(struct ember_device *edev, const char __u
 {
 	struct ember_sched *sched = edev->sched;
 	int cookie, ret;
-	ktime_t seen;
 	u32 r;
 
 	ret = kstrtou32_from_user(ubuf, len, 0, &r);
@@ -152,7 +151,7 @@ static ssize_t ember_debugfs_ring_ping(struct ember_device *edev, const char __u
 
 	if (!drm_dev_enter(&edev->base, &cookie))
 		return -ENODEV;
-	ret = ember_ring_ping(&sched->rings[r], &seen);
+	ret = ember_ring_ping(&sched->rings[r]);
 	drm_dev_exit(cookie);
 
 	return ret ? ret : len;

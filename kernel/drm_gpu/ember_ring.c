@@ -322,9 +322,9 @@ static bool ember_ring_ping_seen(struct ember_ring *ring, u64 seqno)
  *
  * Writes a FENCE|IRQ packet, rings the doorbell and waits until the ring's
  * IRQ thread sees the fence (see DOC: Rings). The benchmarks time it as the
- * device's round trip that job submission is compared with.
- * @seen: Where the time the IRQ thread saw the fence goes: the ping's
- * signal time, as a job fence's timestamp is its.
+ * device's round trip that job submission is compared with. When the IRQ
+ * thread saw it (the ping's signal time, as a job fence's timestamp is
+ * its) stays in &ember_ring.ping_seen_time, which debugfs shows.
  *
  * Context: Process context, inside drm_dev_enter(); sleeps. Takes the
  * ring's ping_lock, then its emit_lock.
@@ -332,7 +332,7 @@ static bool ember_ring_ping_seen(struct ember_ring *ring, u64 seqno)
  * Return: 0 on success, -ETIMEDOUT if the fence did not come within
  * EMBER_RING_PING_TIMEOUT_MS (a dead device or a stuck ring).
  */
-int ember_ring_ping(struct ember_ring *ring, ktime_t *seen)
+int ember_ring_ping(struct ember_ring *ring)
 {
 	long left;
 	u64 seqno;
@@ -347,8 +347,6 @@ int ember_ring_ping(struct ember_ring *ring, ktime_t *seen)
 
 	left = wait_event_timeout(ring->ping_wq, ember_ring_ping_seen(ring, seqno),
 				  msecs_to_jiffies(EMBER_RING_PING_TIMEOUT_MS));
-	if (left)
-		*seen = READ_ONCE(ring->ping_seen_time);
 
 	mutex_unlock(&ring->ping_lock);
 	return left ? 0 : -ETIMEDOUT;

@@ -159,7 +159,7 @@ struct dma_fence *ember_ring_run_job(struct ember_ring *ring, struct ember_job *
 void ember_ring_emit_job_locked(struct ember_ring *ring, struct ember_job *job);
 void ember_ring_kick_locked(struct ember_ring *ring);
 void ember_ring_handle_irq(struct ember_ring *ring);
-int ember_ring_ping(struct ember_ring *ring, ktime_t *seen);
+int ember_ring_ping(struct ember_ring *ring);
 void ember_ring_reemit_ping_locked(struct ember_ring *ring);
 void ember_ring_process_completions(struct ember_ring *ring);
 void ember_ring_take_in_flight(struct ember_ring *ring, struct list_head *jobs);

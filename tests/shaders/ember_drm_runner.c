@@ -20,8 +20,8 @@
  */
 
 #include "corpus.h"
-#include "ember_cc.h"
 #include "ember_isa.h"
+#include "ember_kernel.h"
 
 #include "drmtest.h"
 #include "ember_packets.h"
@@ -71,29 +71,6 @@ static void drm_close(void *ctx)
 	free(r);
 }
 
-static int compile(const struct corpus_test *t, void **binary, size_t *size, char *err,
-		   size_t err_size)
-{
-	struct ember_cc_spec_constant spec[CORPUS_MAX_SPEC];
-	char *message = NULL;
-	int ret;
-
-	for (unsigned int i = 0; i < t->spec_count; i++)
-		spec[i] = (struct ember_cc_spec_constant) {
-			.id = t->spec[i].id, .value = t->spec[i].value,
-		};
-	const struct ember_cc_options options = {
-		.spec_constants = spec,
-		.spec_constant_count = t->spec_count,
-	};
-	ret = ember_cc_compile(t->spirv, t->spirv_words, &options, binary, size, &message);
-	if (ret)
-		snprintf(err, err_size, "ember_cc_compile: %d: %s", ret,
-			 message ? message : "(no message)");
-	free(message);
-	return ret ? -1 : 0;
-}
-
 /*
  * The descriptor of buffer @b in its set's table, at the slot the shader
  * header gives its (set, binding) plus its array index; a buffer the
@@ -130,13 +107,16 @@ static int drm_run_test(void *ctx, const struct corpus_test *t, void **results, 
 	struct drm_runner *r = ctx;
 	struct igt_ember_env *env = &r->env;
 	struct igt_ember_buf shader, tables, bufs[CORPUS_MAX_BUFFERS];
+	struct kernel_buffer_desc buffers[CORPUS_MAX_BUFFERS];
+	struct kernel_desc desc;
 	struct ember_isa_shader s;
 	unsigned int created = 0;
 	size_t binary_size;
 	void *binary;
 	int status, ret = -1;
 
-	if (compile(t, &binary, &binary_size, err, err_size))
+	kernel_desc_from_test(t, buffers, &desc);
+	if (ember_kernel_compile(&desc, &binary, &binary_size, err, err_size))
 		return -1;
 	if (ember_isa_shader_parse(binary, binary_size, &s)) {
 		snprintf(err, err_size, "the compiler's binary does not parse");

@@ -5,7 +5,6 @@
 
 #include "ember_kernel.h"
 
-#include "ember_cc.h"
 #include "ember_host.h"
 
 #include <stdio.h>
@@ -27,9 +26,7 @@ struct ember_kernel {
 struct ember_kernel *ember_kernel_create(struct ember_host *host, const struct kernel_desc *desc,
 					 char *err, size_t err_size)
 {
-	struct ember_cc_spec_constant spec[CORPUS_MAX_SPEC];
 	struct ember_kernel *k;
-	char *message = NULL;
 
 	if (desc->buffer_count > CORPUS_MAX_BUFFERS || desc->spec_count > CORPUS_MAX_SPEC ||
 	    desc->push_size > CORPUS_MAX_PUSH) {
@@ -42,24 +39,10 @@ struct ember_kernel *ember_kernel_create(struct ember_host *host, const struct k
 		return NULL;
 	}
 	k->host = host;
-	for (unsigned int i = 0; i < desc->spec_count; i++)
-		spec[i] = (struct ember_cc_spec_constant) {
-			.id = desc->spec[i].id, .value = desc->spec[i].value,
-		};
-	const struct ember_cc_options options = {
-		.spec_constants = spec,
-		.spec_constant_count = desc->spec_count,
-	};
-	int ret = ember_cc_compile(desc->spirv, desc->spirv_words, &options, &k->binary,
-				   &k->binary_size, &message);
-	if (ret) {
-		snprintf(err, err_size, "ember_cc_compile: %d: %s", ret,
-			 message ? message : "(no message)");
-		free(message);
+	if (ember_kernel_compile(desc, &k->binary, &k->binary_size, err, err_size)) {
 		free(k);
 		return NULL;
 	}
-	free(message);
 	for (unsigned int i = 0; i < desc->buffer_count; i++) {
 		const struct kernel_buffer_desc *b = &desc->buffers[i];
 		uint64_t va = ember_host_alloc(host, b->size, &k->maps[i]);

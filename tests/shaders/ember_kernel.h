@@ -20,6 +20,14 @@ struct ember_host;
 struct ember_kernel;
 
 /*
+ * Compiles @desc's SPIR-V with ember_cc_compile(), specialization constants
+ * resolved: a malloc'd binary in *@binary. 0, or -1 with the compiler's
+ * message in @err. Also for executors other than this one (the corpus
+ * runner through ember.ko).
+ */
+int ember_kernel_compile(const struct kernel_desc *desc, void **binary, size_t *size,
+			 char *err, size_t err_size);
+/*
  * Compiles @desc and allocates its buffers (zeroed) on @host. NULL with
  * the compiler's or the host's message in @err on failure.
  */
