@@ -112,7 +112,14 @@ ember_initramfs() {
 	cp /bin/busybox "$root/bin/busybox"
 	cp "$EMBER_ROOT/tools/guest/init" "$root/init"
 	[ -d "$EMBER_GUEST_ROOT" ] && cp -a "$EMBER_GUEST_ROOT/." "$root/"
-	find "$root" -type f -perm -u+x | while read -r f; do
+	# The Vulkan stack beside Ember's ICD: the Khronos loader (through the
+	# binaries that link it), vulkaninfo and the validation layer.
+	mkdir -p "$root/usr/bin" "$root/usr/lib/x86_64-linux-gnu" "$root/usr/share/vulkan/explicit_layer.d"
+	cp /usr/bin/vulkaninfo "$root/usr/bin/"
+	cp /usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so "$root/usr/lib/x86_64-linux-gnu/"
+	cp /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json \
+		"$root/usr/share/vulkan/explicit_layer.d/"
+	find "$root" -type f \( -perm -u+x -o -name '*.so' \) | while read -r f; do
 		head -c4 "$f" | grep -q 'ELF' && ember_copy_libs "$f" "$root"
 	done
 	ember_copy_modules "$root"

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Descriptor set layouts
+ *
+ * A descriptor set is an array of 16-byte descriptors in GPU memory
+ * ({u64 va; u32 range; u32 flags}, Documentation/gpu/ember-isa.rst); the
+ * DISPATCH packet's set table points at each bound set's first one. A
+ * binding of N array elements takes N consecutive slots from its @slot;
+ * an inline uniform block of B bytes takes one slot (a descriptor of the
+ * block) followed by its data, rounded up to whole slots. The compiler
+ * gets the (set, binding) -> slot table from the pipeline layout.
+ *
+ * Dynamic uniform/storage buffers keep their descriptor at their slot
+ * without the dynamic offset; binding the set copies its descriptors into
+ * the command buffer with the offsets applied.
+ */
+
+#ifndef EMBER_DESCRIPTOR_SET_LAYOUT_H
+#define EMBER_DESCRIPTOR_SET_LAYOUT_H
+
+#include "ember_object.h"
+
+#include <stdatomic.h>
+
+#define EMBER_DESCRIPTOR_SIZE	16
+
+/**
+ * struct ember_descriptor_binding_layout - One binding of a set layout.
+ * @type: its descriptor type (VK_DESCRIPTOR_TYPE_MAX_ENUM: unused number).
+ * @count: array size (inline uniform blocks: the block's size in bytes).
+ * @slot: its first slot in the set.
+ * @slot_count: slots it takes (array size; inline blocks: 1 + data).
+ * @dynamic_index: first index among the set's dynamic buffers, if dynamic.
+ * @flags: VkDescriptorBindingFlags.
+ * @stages: the stages that use it.
+ */
+struct ember_descriptor_binding_layout {
+	VkDescriptorType type;
+	uint32_t count;
+	uint32_t slot;
+	uint32_t slot_count;
+	uint32_t dynamic_index;
+	VkDescriptorBindingFlags flags;
+	VkShaderStageFlags stages;
+};
+
+/**
+ * struct ember_descriptor_set_layout - A VkDescriptorSetLayout, reference
+ * counted (pipeline layouts and sets keep it past its destruction).
+ * @binding_count: highest binding number + 1.
+ * @slot_count: slots of a set (a variable-count last binding at its maximum).
+ * @dynamic_count: dynamic buffers in the set.
+ * @variable_binding: the binding with VARIABLE_DESCRIPTOR_COUNT, or -1.
+ */
+struct ember_descriptor_set_layout {
+	struct ember_object base;
+	atomic_int refcount;
+	VkDescriptorSetLayoutCreateFlags flags;
+	uint32_t binding_count;
+	uint32_t slot_count;
+	uint32_t dynamic_count;
+	int32_t variable_binding;
+	struct ember_descriptor_binding_layout bindings[];
+};
+
+EMBER_DEFINE_HANDLE_CASTS(ember_descriptor_set_layout, base, VkDescriptorSetLayout,
+			  VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT)
+
+void ember_descriptor_set_layout_ref(struct ember_descriptor_set_layout *layout);
+void ember_descriptor_set_layout_unref(struct ember_device *device,
+				       struct ember_descriptor_set_layout *layout);
+
+#endif /* EMBER_DESCRIPTOR_SET_LAYOUT_H */

@@ -1,0 +1,600 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Physical devices: what an Ember GPU reports
+ *
+ * Identity, limits and timestamps come from the device (DEV_QUERY, read
+ * once when the render node is opened); what the shader compiler and the
+ * driver implement decides the features. Every feature reported here
+ * works and is tested (tests/vulkan); what is missing is reported false.
+ *
+ * Version: Ember reports Vulkan 1.2. Vulkan 1.3 needs features Ember does
+ * not have yet (bufferDeviceAddress and shaderIntegerDotProduct in the
+ * compiler, images, dynamic rendering); the features of 1.1 and 1.2 that
+ * only exist with images and render passes (multiview, imagelessFramebuffer,
+ * separateDepthStencilLayouts) are reported false until images land: no
+ * API call can reach them without an image.
+ *
+ * Memory: one heap, the guest's RAM (BOs are shmem), and one memory type
+ * that is DEVICE_LOCAL | HOST_VISIBLE | HOST_COHERENT | HOST_CACHED:
+ * ember.ko maps BOs cached on the CPU and the device reads and writes
+ * guest RAM coherently (ember_drm.h, "Memory coherency").
+ */
+
+#include "ember_physical_device.h"
+
+#include "ember_device_memory.h"
+#include "ember_instance.h"
+#include "ember_isa.h"
+
+#include <errno.h>
+#include <link.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+
+static const int ember_device_extensions[] = {
+	EMBER_KHR_8bit_storage,
+	EMBER_KHR_16bit_storage,
+	EMBER_KHR_bind_memory2,
+	EMBER_KHR_copy_commands2,
+	EMBER_KHR_dedicated_allocation,
+	EMBER_KHR_descriptor_update_template,
+	EMBER_KHR_external_fence,
+	EMBER_KHR_external_fence_fd,
+	EMBER_KHR_external_memory,
+	EMBER_KHR_external_memory_fd,
+	EMBER_KHR_external_semaphore,
+	EMBER_KHR_external_semaphore_fd,
+	EMBER_KHR_get_memory_requirements2,
+	EMBER_KHR_maintenance1,
+	EMBER_KHR_maintenance2,
+	EMBER_KHR_maintenance3,
+	EMBER_KHR_pipeline_executable_properties,
+	EMBER_KHR_push_descriptor,
+	EMBER_KHR_shader_atomic_int64,
+	EMBER_KHR_shader_float16_int8,
+	EMBER_KHR_shader_subgroup_extended_types,
+	EMBER_KHR_storage_buffer_storage_class,
+	EMBER_KHR_synchronization2,
+	EMBER_KHR_timeline_semaphore,
+	EMBER_KHR_uniform_buffer_standard_layout,
+	EMBER_KHR_vulkan_memory_model,
+	EMBER_EXT_descriptor_indexing,
+	EMBER_EXT_external_memory_dma_buf,
+	EMBER_EXT_host_query_reset,
+	EMBER_EXT_inline_uniform_block,
+	EMBER_EXT_memory_budget,
+	EMBER_EXT_pipeline_creation_cache_control,
+	EMBER_EXT_private_data,
+	EMBER_EXT_robustness2,
+	EMBER_EXT_scalar_block_layout,
+	EMBER_EXT_subgroup_size_control,
+};
+
+/* The ELF build-id of this library: the driver and its compiler together. */
+struct build_id_search {
+	const void *address;
+	uint8_t id[20];
+	bool found;
+};
+
+static int find_build_id(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct build_id_search *search = data;
+	bool ours = false;
+
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD && (uintptr_t)search->address >= start &&
+		    (uintptr_t)search->address < start + ph->p_memsz)
+			ours = true;
+	}
+	if (!ours)
+		return 0;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		const uint8_t *note = (const uint8_t *)(info->dlpi_addr + ph->p_vaddr);
+		size_t off = 0;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		while (off + sizeof(ElfW(Nhdr)) <= ph->p_memsz) {
+			const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)(note + off);
+			size_t name_size = (n->n_namesz + 3) & ~3u, desc_size = (n->n_descsz + 3) & ~3u;
+			const uint8_t *desc = note + off + sizeof(*n) + name_size;
+
+			if (n->n_type == NT_GNU_BUILD_ID && n->n_descsz >= 20) {
+				memcpy(search->id, desc, 20);
+				search->found = true;
+				return 1;
+			}
+			off += sizeof(*n) + name_size + desc_size;
+		}
+	}
+	return 1;
+}
+
+void ember_build_id_sha1(uint8_t out[20])
+{
+	struct build_id_search search = { .address = (const void *)ember_build_id_sha1 };
+
+	dl_iterate_phdr(find_build_id, &search);
+	/* Linked with --build-id=sha1 (meson.build): always found. */
+	memcpy(out, search.id, 20);
+}
+
+static void physical_device_uuids(struct ember_physical_device *pdev)
+{
+	const struct ember_ws *ws = &pdev->ws;
+	uint8_t build[20];
+
+	ember_build_id_sha1(build);
+	memcpy(pdev->cache_uuid, build, VK_UUID_SIZE);
+	memcpy(pdev->driver_uuid, build + 4, VK_UUID_SIZE);
+	pdev->driver_uuid[0] ^= 0xe7;
+	/* Stable per GPU: "EMBR", its PCI address and its hardware version. */
+	memcpy(pdev->device_uuid, "EMBR", 4);
+	memcpy(pdev->device_uuid + 4, &ws->pci.domain, 2);
+	pdev->device_uuid[6] = ws->pci.bus;
+	pdev->device_uuid[7] = ws->pci.dev;
+	pdev->device_uuid[8] = ws->pci.func;
+	memcpy(pdev->device_uuid + 9, &ws->info.hw_version, 4);
+}
+
+int ember_physical_device_create(struct ember_instance *instance, const char *path,
+				 struct ember_physical_device **out)
+{
+	struct ember_physical_device *pdev;
+	struct sysinfo si;
+	int ret;
+
+	pdev = ember_alloc(ember_instance_alloc(instance), sizeof(*pdev), 8,
+			   VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
+	if (!pdev)
+		return -ENOMEM;
+	ember_object_init(&pdev->base, NULL, VK_OBJECT_TYPE_PHYSICAL_DEVICE);
+	pdev->instance = instance;
+	ret = ember_ws_open(&pdev->ws, path);
+	if (ret) {
+		ember_free(ember_instance_alloc(instance), pdev);
+		return ret;
+	}
+	for (size_t i = 0; i < EMBER_ARRAY_SIZE(ember_device_extensions); i++)
+		pdev->supported.has[ember_device_extensions[i]] = true;
+	pdev->api_version = VK_MAKE_API_VERSION(0, 1, 2, VK_HEADER_VERSION);
+	physical_device_uuids(pdev);
+	snprintf(pdev->name, sizeof(pdev->name), "Ember GPU (%u shader cores)",
+		 pdev->ws.info.num_shader_cores);
+	/*
+	 * Unified memory: BOs are the guest's RAM. Report three quarters of
+	 * it, as the kernel and the application need the rest.
+	 */
+	pdev->heap_size = sysinfo(&si) ? 1ull << 30 :
+			  (uint64_t)si.totalram * si.mem_unit / 4 * 3;
+	*out = pdev;
+	return 0;
+}
+
+void ember_physical_device_destroy(struct ember_physical_device *pdev)
+{
+	ember_ws_close(&pdev->ws);
+	ember_free(ember_instance_alloc(pdev->instance), pdev);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice, const char *pLayerName,
+					 uint32_t *pPropertyCount,
+					 VkExtensionProperties *pProperties)
+{
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+	uint32_t capacity = *pPropertyCount, written = 0;
+	int incomplete = 0;
+
+	if (pLayerName)
+		return ember_error(VK_ERROR_LAYER_NOT_PRESENT, "no layer %s", pLayerName);
+	for (int i = 0; i < EMBER_EXTENSION_COUNT; i++)
+		if (pdev->supported.has[i])
+			EMBER_OUTARRAY_APPEND(pProperties, incomplete, capacity, written,
+					      ember_extensions[i].props);
+	*pPropertyCount = written;
+	return incomplete ? VK_INCOMPLETE : VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_EnumerateDeviceLayerProperties(VkPhysicalDevice physicalDevice, uint32_t *pPropertyCount,
+				     VkLayerProperties *pProperties)
+{
+	*pPropertyCount = 0;
+	return VK_SUCCESS;
+}
+
+/* Vulkan 1.0 features. */
+static const VkPhysicalDeviceFeatures ember_core_features = {
+	.robustBufferAccess = VK_TRUE,
+	.fullDrawIndexUint32 = VK_FALSE,
+	.shaderUniformBufferArrayDynamicIndexing = VK_TRUE,
+	.shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
+	.shaderInt64 = VK_TRUE,
+	.shaderInt16 = VK_TRUE,
+};
+
+/* The 1.1 feature block, also behind the KHR structures it gathers. */
+static const VkPhysicalDeviceVulkan11Features ember_features11 = {
+	.storageBuffer16BitAccess = VK_TRUE,
+	.uniformAndStorageBuffer16BitAccess = VK_TRUE,
+	.storagePushConstant16 = VK_TRUE,
+};
+
+static const VkPhysicalDeviceVulkan12Features ember_features12 = {
+	.storageBuffer8BitAccess = VK_TRUE,
+	.uniformAndStorageBuffer8BitAccess = VK_TRUE,
+	.storagePushConstant8 = VK_TRUE,
+	.shaderBufferInt64Atomics = VK_TRUE,
+	.shaderSharedInt64Atomics = VK_TRUE,
+	.shaderInt8 = VK_TRUE,
+	.descriptorIndexing = VK_TRUE,
+	.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
+	.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE,
+	.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE,
+	.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
+	.descriptorBindingUpdateUnusedWhilePending = VK_TRUE,
+	.descriptorBindingPartiallyBound = VK_TRUE,
+	.descriptorBindingVariableDescriptorCount = VK_TRUE,
+	.runtimeDescriptorArray = VK_TRUE,
+	.scalarBlockLayout = VK_TRUE,
+	.uniformBufferStandardLayout = VK_TRUE,
+	.shaderSubgroupExtendedTypes = VK_TRUE,
+	.hostQueryReset = VK_TRUE,
+	.timelineSemaphore = VK_TRUE,
+	.vulkanMemoryModel = VK_TRUE,
+	.vulkanMemoryModelDeviceScope = VK_TRUE,
+	.subgroupBroadcastDynamicId = VK_TRUE,
+};
+
+static const VkPhysicalDeviceVulkan13Features ember_features13 = {
+	.inlineUniformBlock = VK_TRUE,
+	.descriptorBindingInlineUniformBlockUpdateAfterBind = VK_TRUE,
+	.pipelineCreationCacheControl = VK_TRUE,
+	.privateData = VK_TRUE,
+	.subgroupSizeControl = VK_TRUE,
+	.computeFullSubgroups = VK_TRUE,
+	.synchronization2 = VK_TRUE,
+};
+
+#define COPY_FEATURE(dst, src, field) ((dst)->field = (src)->field)
+
+static void fill_features(VkBaseOutStructure *s)
+{
+	const VkPhysicalDeviceVulkan11Features *f11 = &ember_features11;
+	const VkPhysicalDeviceVulkan12Features *f12 = &ember_features12;
+	const VkPhysicalDeviceVulkan13Features *f13 = &ember_features13;
+
+	switch ((int)s->sType) {
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES: {
+		VkPhysicalDeviceVulkan11Features *f = (void *)s;
+		void *next = f->pNext;
+
+		*f = *f11;
+		f->sType = s->sType;
+		f->pNext = next;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES: {
+		VkPhysicalDeviceVulkan12Features *f = (void *)s;
+		void *next = f->pNext;
+
+		*f = *f12;
+		f->sType = s->sType;
+		f->pNext = next;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES: {
+		VkPhysicalDeviceVulkan13Features *f = (void *)s;
+		void *next = f->pNext;
+
+		*f = *f13;
+		f->sType = s->sType;
+		f->pNext = next;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES: {
+		VkPhysicalDevice16BitStorageFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f11, storageBuffer16BitAccess);
+		COPY_FEATURE(f, f11, uniformAndStorageBuffer16BitAccess);
+		COPY_FEATURE(f, f11, storagePushConstant16);
+		COPY_FEATURE(f, f11, storageInputOutput16);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES: {
+		VkPhysicalDeviceMultiviewFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f11, multiview);
+		COPY_FEATURE(f, f11, multiviewGeometryShader);
+		COPY_FEATURE(f, f11, multiviewTessellationShader);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES: {
+		VkPhysicalDeviceVariablePointersFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f11, variablePointersStorageBuffer);
+		COPY_FEATURE(f, f11, variablePointers);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES:
+		((VkPhysicalDeviceProtectedMemoryFeatures *)s)->protectedMemory = VK_FALSE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES:
+		((VkPhysicalDeviceSamplerYcbcrConversionFeatures *)s)->samplerYcbcrConversion =
+			VK_FALSE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES:
+		((VkPhysicalDeviceShaderDrawParametersFeatures *)s)->shaderDrawParameters =
+			VK_FALSE;
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES: {
+		VkPhysicalDevice8BitStorageFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f12, storageBuffer8BitAccess);
+		COPY_FEATURE(f, f12, uniformAndStorageBuffer8BitAccess);
+		COPY_FEATURE(f, f12, storagePushConstant8);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES: {
+		VkPhysicalDeviceShaderAtomicInt64Features *f = (void *)s;
+
+		COPY_FEATURE(f, f12, shaderBufferInt64Atomics);
+		COPY_FEATURE(f, f12, shaderSharedInt64Atomics);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES: {
+		VkPhysicalDeviceShaderFloat16Int8Features *f = (void *)s;
+
+		COPY_FEATURE(f, f12, shaderFloat16);
+		COPY_FEATURE(f, f12, shaderInt8);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES: {
+		VkPhysicalDeviceDescriptorIndexingFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f12, shaderInputAttachmentArrayDynamicIndexing);
+		COPY_FEATURE(f, f12, shaderUniformTexelBufferArrayDynamicIndexing);
+		COPY_FEATURE(f, f12, shaderStorageTexelBufferArrayDynamicIndexing);
+		COPY_FEATURE(f, f12, shaderUniformBufferArrayNonUniformIndexing);
+		COPY_FEATURE(f, f12, shaderSampledImageArrayNonUniformIndexing);
+		COPY_FEATURE(f, f12, shaderStorageBufferArrayNonUniformIndexing);
+		COPY_FEATURE(f, f12, shaderStorageImageArrayNonUniformIndexing);
+		COPY_FEATURE(f, f12, shaderInputAttachmentArrayNonUniformIndexing);
+		COPY_FEATURE(f, f12, shaderUniformTexelBufferArrayNonUniformIndexing);
+		COPY_FEATURE(f, f12, shaderStorageTexelBufferArrayNonUniformIndexing);
+		COPY_FEATURE(f, f12, descriptorBindingUniformBufferUpdateAfterBind);
+		COPY_FEATURE(f, f12, descriptorBindingSampledImageUpdateAfterBind);
+		COPY_FEATURE(f, f12, descriptorBindingStorageImageUpdateAfterBind);
+		COPY_FEATURE(f, f12, descriptorBindingStorageBufferUpdateAfterBind);
+		COPY_FEATURE(f, f12, descriptorBindingUniformTexelBufferUpdateAfterBind);
+		COPY_FEATURE(f, f12, descriptorBindingStorageTexelBufferUpdateAfterBind);
+		COPY_FEATURE(f, f12, descriptorBindingUpdateUnusedWhilePending);
+		COPY_FEATURE(f, f12, descriptorBindingPartiallyBound);
+		COPY_FEATURE(f, f12, descriptorBindingVariableDescriptorCount);
+		COPY_FEATURE(f, f12, runtimeDescriptorArray);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceScalarBlockLayoutFeatures *)s, f12, scalarBlockLayout);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceImagelessFramebufferFeatures *)s, f12,
+			     imagelessFramebuffer);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceUniformBufferStandardLayoutFeatures *)s, f12,
+			     uniformBufferStandardLayout);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures *)s, f12,
+			     shaderSubgroupExtendedTypes);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures *)s, f12,
+			     separateDepthStencilLayouts);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceHostQueryResetFeatures *)s, f12, hostQueryReset);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceTimelineSemaphoreFeatures *)s, f12, timelineSemaphore);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES: {
+		VkPhysicalDeviceBufferDeviceAddressFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f12, bufferDeviceAddress);
+		COPY_FEATURE(f, f12, bufferDeviceAddressCaptureReplay);
+		COPY_FEATURE(f, f12, bufferDeviceAddressMultiDevice);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES: {
+		VkPhysicalDeviceVulkanMemoryModelFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f12, vulkanMemoryModel);
+		COPY_FEATURE(f, f12, vulkanMemoryModelDeviceScope);
+		COPY_FEATURE(f, f12, vulkanMemoryModelAvailabilityVisibilityChains);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES: {
+		VkPhysicalDeviceInlineUniformBlockFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f13, inlineUniformBlock);
+		COPY_FEATURE(f, f13, descriptorBindingInlineUniformBlockUpdateAfterBind);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES:
+		COPY_FEATURE((VkPhysicalDevicePipelineCreationCacheControlFeatures *)s, f13,
+			     pipelineCreationCacheControl);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES:
+		COPY_FEATURE((VkPhysicalDevicePrivateDataFeatures *)s, f13, privateData);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES: {
+		VkPhysicalDeviceSubgroupSizeControlFeatures *f = (void *)s;
+
+		COPY_FEATURE(f, f13, subgroupSizeControl);
+		COPY_FEATURE(f, f13, computeFullSubgroups);
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceSynchronization2Features *)s, f13, synchronization2);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT: {
+		VkPhysicalDeviceRobustness2FeaturesEXT *f = (void *)s;
+
+		f->robustBufferAccess2 = VK_TRUE;
+		f->robustImageAccess2 = VK_FALSE;
+		f->nullDescriptor = VK_FALSE;
+		break;
+	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR:
+		((VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR *)s)
+			->pipelineExecutableInfo = VK_TRUE;
+		break;
+	default:
+		break;
+	}
+}
+
+void ember_physical_device_get_features(struct ember_physical_device *pdev,
+					VkPhysicalDeviceFeatures2 *features)
+{
+	features->features = ember_core_features;
+	ember_foreach_struct_out(s, features->pNext)
+		fill_features(s);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *pFeatures)
+{
+	*pFeatures = ember_core_features;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice,
+				 VkPhysicalDeviceFeatures2 *pFeatures)
+{
+	ember_physical_device_get_features(ember_physical_device_from_handle(physicalDevice),
+					   pFeatures);
+}
+
+/* Whether every VkBool32 set in @want (@size bytes after sType/pNext) is set in @have. */
+static bool features_subset(const void *want, const void *have, size_t size)
+{
+	const VkBool32 *w = (const VkBool32 *)((const VkBaseInStructure *)want + 1);
+	const VkBool32 *h = (const VkBool32 *)((const VkBaseInStructure *)have + 1);
+	size_t n = (size - sizeof(VkBaseInStructure)) / sizeof(VkBool32);
+
+	for (size_t i = 0; i < n; i++)
+		if (w[i] && !h[i])
+			return false;
+	return true;
+}
+
+/* Feature structures with their sizes: compared member by member. */
+static const struct {
+	VkStructureType stype;
+	size_t size;
+} ember_feature_structs[] = {
+#define FEATURE_STRUCT(stype, type) { stype, sizeof(type) }
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+		       VkPhysicalDeviceVulkan11Features),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+		       VkPhysicalDeviceVulkan12Features),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+		       VkPhysicalDeviceVulkan13Features),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
+		       VkPhysicalDevice16BitStorageFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
+		       VkPhysicalDeviceMultiviewFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES,
+		       VkPhysicalDeviceVariablePointersFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES,
+		       VkPhysicalDeviceProtectedMemoryFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES,
+		       VkPhysicalDeviceSamplerYcbcrConversionFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
+		       VkPhysicalDeviceShaderDrawParametersFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
+		       VkPhysicalDevice8BitStorageFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
+		       VkPhysicalDeviceShaderAtomicInt64Features),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
+		       VkPhysicalDeviceShaderFloat16Int8Features),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES,
+		       VkPhysicalDeviceDescriptorIndexingFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES,
+		       VkPhysicalDeviceScalarBlockLayoutFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES,
+		       VkPhysicalDeviceImagelessFramebufferFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES,
+		       VkPhysicalDeviceUniformBufferStandardLayoutFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES,
+		       VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES,
+		       VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES,
+		       VkPhysicalDeviceHostQueryResetFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES,
+		       VkPhysicalDeviceTimelineSemaphoreFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
+		       VkPhysicalDeviceBufferDeviceAddressFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
+		       VkPhysicalDeviceVulkanMemoryModelFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES,
+		       VkPhysicalDeviceInlineUniformBlockFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES,
+		       VkPhysicalDevicePipelineCreationCacheControlFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES,
+		       VkPhysicalDevicePrivateDataFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
+		       VkPhysicalDeviceSubgroupSizeControlFeatures),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
+		       VkPhysicalDeviceSynchronization2Features),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+		       VkPhysicalDeviceRobustness2FeaturesEXT),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
+		       VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR),
+#undef FEATURE_STRUCT
+};
+
+VkResult ember_physical_device_check_features(struct ember_physical_device *pdev,
+					      const VkDeviceCreateInfo *info)
+{
+	const VkPhysicalDeviceFeatures2 *f2 =
+		ember_find_struct(info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
+	const VkPhysicalDeviceFeatures *core = f2 ? &f2->features : info->pEnabledFeatures;
+	const VkBool32 *want = (const VkBool32 *)core;
+	const VkBool32 *have = (const VkBool32 *)&ember_core_features;
+
+	for (size_t i = 0; core && i < sizeof(*core) / sizeof(VkBool32); i++)
+		if (want[i] && !have[i])
+			return ember_error(VK_ERROR_FEATURE_NOT_PRESENT, "1.0 feature #%zu", i);
+
+	ember_foreach_struct(s, info->pNext) {
+		for (size_t i = 0; i < EMBER_ARRAY_SIZE(ember_feature_structs); i++) {
+			union {
+				VkBaseOutStructure base;
+				uint8_t bytes[512];
+			} ours = { 0 };
+
+			if (ember_feature_structs[i].stype != s->sType)
+				continue;
+			ours.base.sType = s->sType;
+			fill_features(&ours.base);
+			if (!features_subset(s, &ours, ember_feature_structs[i].size))
+				return ember_error(VK_ERROR_FEATURE_NOT_PRESENT, "a feature of %s",
+						   ember_structure_type_name(s->sType));
+		}
+	}
+	return VK_SUCCESS;
+}

@@ -1,0 +1,538 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Physical device properties, limits, queues and memory
+ *
+ * Limits are the device's (DEV_QUERY) and the ISA's (ember_isa.h) where
+ * they decide them, else the driver's own choices, each the real bound of
+ * what the driver does.
+ */
+
+#include "ember_physical_device.h"
+
+#include "ember_device_memory.h"
+#include "ember_instance.h"
+#include "ember_isa.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+
+/* Driver version: the project's, as major.minor.patch. */
+#define EMBER_DRIVER_VERSION	VK_MAKE_VERSION(0, 1, 0)
+#define EMBER_VENDOR_ID		0x1af4	/* the ivshmem device's PCI vendor */
+#define EMBER_DEVICE_ID		0x1110
+
+static const VkShaderStageFlags ember_stages = VK_SHADER_STAGE_COMPUTE_BIT;
+
+static const VkSubgroupFeatureFlags ember_subgroup_ops =
+	VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT |
+	VK_SUBGROUP_FEATURE_ARITHMETIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+	VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
+	VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
+
+/* Descriptors of one kind in all sets of a pipeline layout. */
+#define EMBER_MAX_DESCRIPTORS		(1u << 20)
+#define EMBER_MAX_INLINE_UNIFORM	4096
+
+static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimits *l)
+{
+	const struct ember_ws_info *info = &pdev->ws.info;
+
+	*l = (VkPhysicalDeviceLimits) {
+		.maxImageDimension1D = 0,
+		.maxUniformBufferRange = UINT32_MAX,
+		.maxStorageBufferRange = UINT32_MAX,
+		.maxPushConstantsSize = EMBER_ISA_MAX_PUSH_BYTES,
+		.maxMemoryAllocationCount = 1u << 20,
+		.maxSamplerAllocationCount = 0,
+		.bufferImageGranularity = 1,
+		.sparseAddressSpaceSize = 0,
+		.maxBoundDescriptorSets = EMBER_ISA_MAX_SETS,
+		.maxPerStageDescriptorUniformBuffers = EMBER_MAX_DESCRIPTORS,
+		.maxPerStageDescriptorStorageBuffers = EMBER_MAX_DESCRIPTORS,
+		.maxPerStageResources = EMBER_MAX_DESCRIPTORS,
+		.maxDescriptorSetUniformBuffers = EMBER_MAX_DESCRIPTORS,
+		.maxDescriptorSetUniformBuffersDynamic = 64,
+		.maxDescriptorSetStorageBuffers = EMBER_MAX_DESCRIPTORS,
+		.maxDescriptorSetStorageBuffersDynamic = 64,
+		.maxComputeSharedMemorySize = EMBER_ISA_MAX_SHARED_BYTES,
+		.maxComputeWorkGroupCount = { 65535, 65535, 65535 },
+		.maxComputeWorkGroupInvocations = EMBER_ISA_MAX_WORKGROUP_SIZE,
+		.maxComputeWorkGroupSize = { EMBER_ISA_MAX_WORKGROUP_SIZE,
+					     EMBER_ISA_MAX_WORKGROUP_SIZE,
+					     EMBER_ISA_MAX_WORKGROUP_SIZE },
+		.subPixelPrecisionBits = 0,
+		.maxDrawIndexedIndexValue = 0,
+		.maxDrawIndirectCount = 1,
+		.maxSamplerLodBias = 0,
+		.maxSamplerAnisotropy = 1,
+		.minMemoryMapAlignment = 4096,
+		.minTexelBufferOffsetAlignment = 16,
+		.minUniformBufferOffsetAlignment = 16,
+		.minStorageBufferOffsetAlignment = 16,
+		.timestampComputeAndGraphics = VK_FALSE,
+		.timestampPeriod = info->timestamp_frequency ?
+				   1e9f / (float)info->timestamp_frequency : 1.0f,
+		.discreteQueuePriorities = 2,
+		.strictLines = VK_FALSE,
+		.standardSampleLocations = VK_FALSE,
+		.optimalBufferCopyOffsetAlignment = 16,
+		.optimalBufferCopyRowPitchAlignment = 16,
+		.nonCoherentAtomSize = 64,
+	};
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice,
+				  VkPhysicalDeviceProperties *pProperties)
+{
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+
+	*pProperties = (VkPhysicalDeviceProperties) {
+		.apiVersion = pdev->api_version,
+		.driverVersion = EMBER_DRIVER_VERSION,
+		.vendorID = EMBER_VENDOR_ID,
+		.deviceID = EMBER_DEVICE_ID,
+		.deviceType = VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU,
+	};
+	snprintf(pProperties->deviceName, sizeof(pProperties->deviceName), "%s", pdev->name);
+	memcpy(pProperties->pipelineCacheUUID, pdev->cache_uuid, VK_UUID_SIZE);
+	fill_limits(pdev, &pProperties->limits);
+}
+
+static void fill_vulkan11(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan11Properties *p)
+{
+	memcpy(p->deviceUUID, pdev->device_uuid, VK_UUID_SIZE);
+	memcpy(p->driverUUID, pdev->driver_uuid, VK_UUID_SIZE);
+	memset(p->deviceLUID, 0, VK_LUID_SIZE);
+	p->deviceNodeMask = 0;
+	p->deviceLUIDValid = VK_FALSE;
+	p->subgroupSize = EMBER_SUBGROUP_SIZE;
+	p->subgroupSupportedStages = ember_stages;
+	p->subgroupSupportedOperations = ember_subgroup_ops;
+	p->subgroupQuadOperationsInAllStages = VK_FALSE;
+	p->pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
+	p->maxMultiviewViewCount = 0;
+	p->maxMultiviewInstanceIndex = 0;
+	p->protectedNoFault = VK_FALSE;
+	p->maxPerSetDescriptors = EMBER_MAX_DESCRIPTORS;
+	p->maxMemoryAllocationSize = pdev->ws.info.max_bo_size;
+}
+
+static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan12Properties *p)
+{
+	p->driverID = (VkDriverId)0;	/* no Khronos-registered id yet */
+	snprintf(p->driverName, sizeof(p->driverName), "Ember");
+	snprintf(p->driverInfo, sizeof(p->driverInfo), "Ember Vulkan driver 0.1 (hw %u.%u)",
+		 pdev->ws.info.hw_version >> 16, pdev->ws.info.hw_version & 0xffff);
+	p->conformanceVersion = (VkConformanceVersion) { 0, 0, 0, 0 };
+	p->denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
+	p->roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
+	p->maxUpdateAfterBindDescriptorsInAllPools = EMBER_MAX_DESCRIPTORS;
+	p->shaderUniformBufferArrayNonUniformIndexingNative = VK_FALSE;
+	p->shaderStorageBufferArrayNonUniformIndexingNative = VK_FALSE;
+	p->robustBufferAccessUpdateAfterBind = VK_TRUE;
+	p->quadDivergentImplicitLod = VK_FALSE;
+	p->maxPerStageDescriptorUpdateAfterBindUniformBuffers = EMBER_MAX_DESCRIPTORS;
+	p->maxPerStageDescriptorUpdateAfterBindStorageBuffers = EMBER_MAX_DESCRIPTORS;
+	p->maxPerStageUpdateAfterBindResources = EMBER_MAX_DESCRIPTORS;
+	p->maxDescriptorSetUpdateAfterBindUniformBuffers = EMBER_MAX_DESCRIPTORS;
+	p->maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = 64;
+	p->maxDescriptorSetUpdateAfterBindStorageBuffers = EMBER_MAX_DESCRIPTORS;
+	p->maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = 64;
+	p->supportedDepthResolveModes = 0;
+	p->supportedStencilResolveModes = 0;
+	p->independentResolveNone = VK_FALSE;
+	p->independentResolve = VK_FALSE;
+	p->filterMinmaxSingleComponentFormats = VK_FALSE;
+	p->filterMinmaxImageComponentMapping = VK_FALSE;
+	p->maxTimelineSemaphoreValueDifference = UINT64_MAX;
+	p->framebufferIntegerColorSampleCounts = 0;
+}
+
+static void fill_vulkan13(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan13Properties *p)
+{
+	p->minSubgroupSize = EMBER_SUBGROUP_SIZE;
+	p->maxSubgroupSize = EMBER_SUBGROUP_SIZE;
+	p->maxComputeWorkgroupSubgroups = EMBER_ISA_MAX_WORKGROUP_SIZE / EMBER_SUBGROUP_SIZE;
+	p->requiredSubgroupSizeStages = ember_stages;
+	p->maxInlineUniformBlockSize = EMBER_MAX_INLINE_UNIFORM;
+	p->maxPerStageDescriptorInlineUniformBlocks = 64;
+	p->maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks = 64;
+	p->maxDescriptorSetInlineUniformBlocks = 64;
+	p->maxDescriptorSetUpdateAfterBindInlineUniformBlocks = 64;
+	p->maxInlineUniformTotalSize = 64 * EMBER_MAX_INLINE_UNIFORM;
+	p->storageTexelBufferOffsetAlignmentBytes = 16;
+	p->uniformTexelBufferOffsetAlignmentBytes = 16;
+	p->maxBufferSize = pdev->ws.info.max_bo_size;
+}
+
+#define COPY_PROP(dst, src, field) ((dst)->field = (src)->field)
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
+				   VkPhysicalDeviceProperties2 *pProperties)
+{
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+	VkPhysicalDeviceVulkan11Properties p11 = { 0 };
+	VkPhysicalDeviceVulkan12Properties p12 = { 0 };
+	VkPhysicalDeviceVulkan13Properties p13 = { 0 };
+
+	ember_GetPhysicalDeviceProperties(physicalDevice, &pProperties->properties);
+	fill_vulkan11(pdev, &p11);
+	fill_vulkan12(pdev, &p12);
+	fill_vulkan13(pdev, &p13);
+
+	ember_foreach_struct_out(s, pProperties->pNext) {
+		switch ((int)s->sType) {
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES:
+			fill_vulkan11(pdev, (void *)s);
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES:
+			fill_vulkan12(pdev, (void *)s);
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES:
+			fill_vulkan13(pdev, (void *)s);
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES: {
+			VkPhysicalDeviceIDProperties *p = (void *)s;
+
+			memcpy(p->deviceUUID, p11.deviceUUID, VK_UUID_SIZE);
+			memcpy(p->driverUUID, p11.driverUUID, VK_UUID_SIZE);
+			memset(p->deviceLUID, 0, VK_LUID_SIZE);
+			p->deviceNodeMask = 0;
+			p->deviceLUIDValid = VK_FALSE;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES: {
+			VkPhysicalDeviceSubgroupProperties *p = (void *)s;
+
+			p->subgroupSize = p11.subgroupSize;
+			p->supportedStages = p11.subgroupSupportedStages;
+			p->supportedOperations = p11.subgroupSupportedOperations;
+			p->quadOperationsInAllStages = p11.subgroupQuadOperationsInAllStages;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES:
+			((VkPhysicalDevicePointClippingProperties *)s)->pointClippingBehavior =
+				p11.pointClippingBehavior;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {
+			VkPhysicalDeviceMultiviewProperties *p = (void *)s;
+
+			p->maxMultiviewViewCount = 0;
+			p->maxMultiviewInstanceIndex = 0;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_PROPERTIES:
+			((VkPhysicalDeviceProtectedMemoryProperties *)s)->protectedNoFault = VK_FALSE;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
+			VkPhysicalDeviceMaintenance3Properties *p = (void *)s;
+
+			COPY_PROP(p, &p11, maxPerSetDescriptors);
+			COPY_PROP(p, &p11, maxMemoryAllocationSize);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES: {
+			VkPhysicalDeviceDriverProperties *p = (void *)s;
+
+			COPY_PROP(p, &p12, driverID);
+			memcpy(p->driverName, p12.driverName, sizeof(p->driverName));
+			memcpy(p->driverInfo, p12.driverInfo, sizeof(p->driverInfo));
+			COPY_PROP(p, &p12, conformanceVersion);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES: {
+			VkPhysicalDeviceFloatControlsProperties *p = (void *)s;
+
+			COPY_PROP(p, &p12, denormBehaviorIndependence);
+			COPY_PROP(p, &p12, roundingModeIndependence);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES: {
+			VkPhysicalDeviceDescriptorIndexingProperties *p = (void *)s;
+
+			COPY_PROP(p, &p12, maxUpdateAfterBindDescriptorsInAllPools);
+			COPY_PROP(p, &p12, robustBufferAccessUpdateAfterBind);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindUniformBuffers);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindStorageBuffers);
+			COPY_PROP(p, &p12, maxPerStageUpdateAfterBindResources);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindUniformBuffers);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindUniformBuffersDynamic);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageBuffers);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageBuffersDynamic);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES:
+			((VkPhysicalDeviceTimelineSemaphoreProperties *)s)
+				->maxTimelineSemaphoreValueDifference =
+				p12.maxTimelineSemaphoreValueDifference;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES: {
+			VkPhysicalDeviceSubgroupSizeControlProperties *p = (void *)s;
+
+			COPY_PROP(p, &p13, minSubgroupSize);
+			COPY_PROP(p, &p13, maxSubgroupSize);
+			COPY_PROP(p, &p13, maxComputeWorkgroupSubgroups);
+			COPY_PROP(p, &p13, requiredSubgroupSizeStages);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES: {
+			VkPhysicalDeviceInlineUniformBlockProperties *p = (void *)s;
+
+			COPY_PROP(p, &p13, maxInlineUniformBlockSize);
+			COPY_PROP(p, &p13, maxPerStageDescriptorInlineUniformBlocks);
+			COPY_PROP(p, &p13, maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks);
+			COPY_PROP(p, &p13, maxDescriptorSetInlineUniformBlocks);
+			COPY_PROP(p, &p13, maxDescriptorSetUpdateAfterBindInlineUniformBlocks);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR:
+			((VkPhysicalDevicePushDescriptorPropertiesKHR *)s)->maxPushDescriptors = 32;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT: {
+			VkPhysicalDeviceRobustness2PropertiesEXT *p = (void *)s;
+
+			p->robustStorageBufferAccessSizeAlignment = 4;
+			p->robustUniformBufferAccessSizeAlignment = 4;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT:
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static const VkQueueFamilyProperties ember_queue_family = {
+	.queueFlags = VK_QUEUE_COMPUTE_BIT | VK_QUEUE_TRANSFER_BIT,
+	.queueCount = 0,	/* from the device */
+	.timestampValidBits = 64,
+	.minImageTransferGranularity = { 1, 1, 1 },
+};
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+					     VkQueueFamilyProperties *pProperties)
+{
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+
+	if (!pProperties) {
+		*pCount = 1;
+		return;
+	}
+	if (*pCount < 1)
+		return;
+	*pProperties = ember_queue_family;
+	pProperties->queueCount = pdev->ws.info.max_queues;
+	*pCount = 1;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice, uint32_t *pCount,
+					      VkQueueFamilyProperties2 *pProperties)
+{
+	if (!pProperties) {
+		*pCount = 1;
+		return;
+	}
+	if (*pCount < 1)
+		return;
+	ember_GetPhysicalDeviceQueueFamilyProperties(physicalDevice, pCount,
+						     &pProperties->queueFamilyProperties);
+	ember_foreach_struct_out(s, pProperties->pNext) {
+		if (s->sType == VK_STRUCTURE_TYPE_QUEUE_FAMILY_GLOBAL_PRIORITY_PROPERTIES_KHR) {
+			VkQueueFamilyGlobalPriorityPropertiesKHR *p = (void *)s;
+
+			p->priorityCount = 3;
+			p->priorities[0] = VK_QUEUE_GLOBAL_PRIORITY_LOW_KHR;
+			p->priorities[1] = VK_QUEUE_GLOBAL_PRIORITY_MEDIUM_KHR;
+			p->priorities[2] = VK_QUEUE_GLOBAL_PRIORITY_HIGH_KHR;
+		}
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
+					VkPhysicalDeviceMemoryProperties *pProperties)
+{
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+
+	*pProperties = (VkPhysicalDeviceMemoryProperties) {
+		.memoryTypeCount = EMBER_MEMORY_TYPE_COUNT,
+		.memoryTypes[0] = {
+			.propertyFlags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
+					 VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+					 VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
+					 VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+			.heapIndex = 0,
+		},
+		.memoryHeapCount = 1,
+		.memoryHeaps[0] = {
+			.size = pdev->heap_size,
+			.flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT,
+		},
+	};
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
+					 VkPhysicalDeviceMemoryProperties2 *pProperties)
+{
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+
+	ember_GetPhysicalDeviceMemoryProperties(physicalDevice, &pProperties->memoryProperties);
+	ember_foreach_struct_out(s, pProperties->pNext) {
+		if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT) {
+			VkPhysicalDeviceMemoryBudgetPropertiesEXT *p = (void *)s;
+			struct sysinfo si;
+			uint64_t available = pdev->heap_size;
+
+			memset(p->heapBudget, 0, sizeof(p->heapBudget));
+			memset(p->heapUsage, 0, sizeof(p->heapUsage));
+			/* What this process uses is what the rest of the system does not. */
+			if (!sysinfo(&si)) {
+				uint64_t total = (uint64_t)si.totalram * si.mem_unit;
+				uint64_t free_mem = ((uint64_t)si.freeram + si.bufferram) * si.mem_unit;
+
+				p->heapUsage[0] = total > free_mem ? EMBER_MIN(total - free_mem,
+									       available) : 0;
+				available = EMBER_MIN(available, free_mem + p->heapUsage[0]);
+			}
+			p->heapBudget[0] = available;
+		}
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+					VkFormatProperties *pFormatProperties)
+{
+	/* No images and no texel buffers yet: no format has a feature. */
+	*pFormatProperties = (VkFormatProperties) { 0 };
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
+					 VkFormatProperties2 *pFormatProperties)
+{
+	ember_GetPhysicalDeviceFormatProperties(physicalDevice, format,
+						&pFormatProperties->formatProperties);
+	ember_foreach_struct_out(s, pFormatProperties->pNext) {
+		if (s->sType == VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3) {
+			VkFormatProperties3 *p = (void *)s;
+
+			p->linearTilingFeatures = 0;
+			p->optimalTilingFeatures = 0;
+			p->bufferFeatures = 0;
+		}
+	}
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
+					     VkImageType type, VkImageTiling tiling,
+					     VkImageUsageFlags usage, VkImageCreateFlags flags,
+					     VkImageFormatProperties *pImageFormatProperties)
+{
+	*pImageFormatProperties = (VkImageFormatProperties) { 0 };
+	return VK_ERROR_FORMAT_NOT_SUPPORTED;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
+					      const VkPhysicalDeviceImageFormatInfo2 *pInfo,
+					      VkImageFormatProperties2 *pProperties)
+{
+	pProperties->imageFormatProperties = (VkImageFormatProperties) { 0 };
+	return VK_ERROR_FORMAT_NOT_SUPPORTED;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceSparseImageFormatProperties(VkPhysicalDevice physicalDevice,
+						   VkFormat format, VkImageType type,
+						   VkSampleCountFlagBits samples,
+						   VkImageUsageFlags usage, VkImageTiling tiling,
+						   uint32_t *pPropertyCount,
+						   VkSparseImageFormatProperties *pProperties)
+{
+	*pPropertyCount = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceSparseImageFormatProperties2(
+	VkPhysicalDevice physicalDevice, const VkPhysicalDeviceSparseImageFormatInfo2 *pFormatInfo,
+	uint32_t *pPropertyCount, VkSparseImageFormatProperties2 *pProperties)
+{
+	*pPropertyCount = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceExternalBufferProperties(
+	VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalBufferInfo *pInfo,
+	VkExternalBufferProperties *pProperties)
+{
+	const VkExternalMemoryHandleTypeFlags types =
+		VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT |
+		VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT;
+	VkExternalMemoryProperties *p = &pProperties->externalMemoryProperties;
+
+	if (pInfo->handleType & types) {
+		p->externalMemoryFeatures = VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT |
+					    VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT;
+		p->exportFromImportedHandleTypes = types;
+		p->compatibleHandleTypes = types;
+	} else {
+		*p = (VkExternalMemoryProperties) { 0 };
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceExternalSemaphoreProperties(
+	VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalSemaphoreInfo *pInfo,
+	VkExternalSemaphoreProperties *pProperties)
+{
+	const VkSemaphoreTypeCreateInfo *type =
+		ember_find_struct(pInfo->pNext, VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO);
+	bool timeline = type && type->semaphoreType == VK_SEMAPHORE_TYPE_TIMELINE;
+	VkExternalSemaphoreHandleTypeFlags types = VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT;
+
+	/* A sync_file holds one fence: binary semaphores only. */
+	if (!timeline)
+		types |= VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_SYNC_FD_BIT;
+	if (pInfo->handleType & types) {
+		pProperties->exportFromImportedHandleTypes = types;
+		pProperties->compatibleHandleTypes = pInfo->handleType;
+		pProperties->externalSemaphoreFeatures =
+			VK_EXTERNAL_SEMAPHORE_FEATURE_EXPORTABLE_BIT |
+			VK_EXTERNAL_SEMAPHORE_FEATURE_IMPORTABLE_BIT;
+	} else {
+		pProperties->exportFromImportedHandleTypes = 0;
+		pProperties->compatibleHandleTypes = 0;
+		pProperties->externalSemaphoreFeatures = 0;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetPhysicalDeviceExternalFenceProperties(VkPhysicalDevice physicalDevice,
+					       const VkPhysicalDeviceExternalFenceInfo *pInfo,
+					       VkExternalFenceProperties *pProperties)
+{
+	const VkExternalFenceHandleTypeFlags types = VK_EXTERNAL_FENCE_HANDLE_TYPE_OPAQUE_FD_BIT |
+						     VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT;
+
+	if (pInfo->handleType & types) {
+		pProperties->exportFromImportedHandleTypes = types;
+		pProperties->compatibleHandleTypes = pInfo->handleType;
+		pProperties->externalFenceFeatures = VK_EXTERNAL_FENCE_FEATURE_EXPORTABLE_BIT |
+						     VK_EXTERNAL_FENCE_FEATURE_IMPORTABLE_BIT;
+	} else {
+		pProperties->exportFromImportedHandleTypes = 0;
+		pProperties->compatibleHandleTypes = 0;
+		pProperties->externalFenceFeatures = 0;
+	}
+}
