@@ -43,4 +43,32 @@ const struct ember_cmd_ib *ember_cmd_buffer_ibs(struct ember_cmd_buffer *cmd, ui
 /* The submission of @cmd reached the kernel (state machine: pending). */
 void ember_cmd_buffer_submitted(struct ember_cmd_buffer *cmd);
 
+/*
+ * Recording API for every file that records commands (ember_cmd_*.c,
+ * descriptors, shaders, queries, events):
+ *
+ * ember_cmd_emit() reserves @dwords consecutive dwords for one packet in
+ * the current IB (a full IB is closed and a new one started: a packet never
+ * straddles two IBs) and returns where to write them; NULL when out of
+ * memory, with the error recorded (vkEndCommandBuffer returns it).
+ *
+ * ember_cmd_alloc_data() gives @size bytes of GPU memory aligned to @align
+ * (at most 4096) that lives until the command buffer is reset or freed:
+ * per-command data the device reads when the command executes (descriptor
+ * set tables, dynamic-offset copies of sets, push descriptors). Returns the
+ * CPU pointer and the GPU VA in *@va; NULL on error (recorded).
+ */
+uint32_t *ember_cmd_emit(struct ember_cmd_buffer *cmd, uint32_t dwords);
+void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t align,
+			   uint64_t *va);
+/* Records the first error of the recording (vkEndCommandBuffer returns it). */
+void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result);
+
+struct ember_shader;
+
+/* Compute state: the next dispatch uses set @set at @va (its first descriptor). */
+void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va);
+/* Compute state: the next dispatch runs @shader (NULL: unbind). */
+void ember_cmd_bind_compute_shader(struct ember_cmd_buffer *cmd, struct ember_shader *shader);
+
 #endif /* EMBER_CMD_BUFFER_H */
