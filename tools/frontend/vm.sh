@@ -116,6 +116,7 @@ ember_initramfs() {
 	# binaries that link it), vulkaninfo and the validation layer.
 	mkdir -p "$root/usr/bin" "$root/usr/lib/x86_64-linux-gnu" "$root/usr/share/vulkan/explicit_layer.d"
 	cp /usr/bin/vulkaninfo "$root/usr/bin/"
+	cp -L /usr/lib/x86_64-linux-gnu/libvulkan.so.1 "$root/usr/lib/x86_64-linux-gnu/"
 	cp /usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so "$root/usr/lib/x86_64-linux-gnu/"
 	cp /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json \
 		"$root/usr/share/vulkan/explicit_layer.d/"
