@@ -231,7 +231,8 @@ ember_vm() {
 
 	"${qemu[@]}" </dev/null >"$run/qemu.log" 2>&1 &
 	EMBER_VM_QEMU_PID=$!
-	tail -s 0.1 -n +1 -F "$run/results.log" 2>/dev/null | grep --line-buffered -v '^@@EMBER-EXIT' &
+	tail -s 0.1 -n +1 -F "$run/results.log" 2>/dev/null |
+		grep --line-buffered -v -e '^@@EMBER-EXIT' -e '^@@F' &
 	EMBER_VM_TAIL_PID=$!
 	deadline=$((SECONDS + timeout))
 	while kill -0 "$EMBER_VM_QEMU_PID" 2>/dev/null; do
@@ -261,4 +262,20 @@ ember_vm() {
 		grep -E 'BUG:|WARNING:|Oops|Call Trace|panic' "$run/console.log" | head -n 20 >&2 || true
 	fi
 	return "$status"
+}
+
+# Files the guest command sent back on its results line ("@@FILE NAME",
+# gzip'ed base64 lines prefixed "@@F ", "@@FILE-END") go to $1.
+ember_vm_extract_files() {
+	local dir=$1 name
+	mkdir -p "$dir"
+	tr -d '\r' < "$EMBER_VM_RUN/results.log" | sed -n 's/^@@FILE \(.*\)$/\1/p' |
+	while read -r name; do
+		case "$name" in */*|.*|"") continue ;; esac
+		tr -d '\r' < "$EMBER_VM_RUN/results.log" |
+			sed -n "/^@@FILE $name\$/,/^@@FILE-END\$/s/^@@F //p" |
+			base64 -d | gunzip > "$dir/$name" ||
+			{ warn "could not decode $name from the guest"; continue; }
+		info "wrote $dir/$name"
+	done
 }
