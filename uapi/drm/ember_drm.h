@@ -60,6 +60,14 @@ extern "C" {
  * and shared as a dma-buf with the core PRIME ioctls, unless it was created
  * private to one VM.
  *
+ * Memory coherency: a BO's CPU mapping is write-back cached, and the
+ * device reads and writes the same guest pages through a cache-coherent
+ * path (it is a process on the host sharing the guest's RAM), so CPU
+ * writes are visible to jobs submitted afterwards and the device's writes
+ * are visible to the CPU once the job's fence has signalled, with no cache
+ * flush or invalidation by userspace. Vulkan drivers may report such
+ * memory DEVICE_LOCAL, HOST_VISIBLE, HOST_COHERENT and HOST_CACHED.
+ *
  * A VM is a GPU virtual address space of the calling file, created with
  * DRM_IOCTL_EMBER_VM_CREATE. Userspace manages the VA space itself: it maps
  * ranges of BOs at addresses of its choice inside
