@@ -85,6 +85,9 @@ VkResult ember_device_check_status(struct ember_device *device)
 
 	if (ember_device_is_lost(device))
 		return VK_ERROR_DEVICE_LOST;
+	/* A device without queues has no context: nothing of it can fail. */
+	if (!device->ctx)
+		return VK_SUCCESS;
 	ret = ember_ws_ctx_get_state(&device->ws, device->ctx, &state);
 	if (ret)
 		return ember_device_set_lost(device, "the kernel context is gone");

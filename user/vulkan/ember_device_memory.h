@@ -7,14 +7,22 @@
 #include "ember_object.h"
 #include "ember_winsys.h"
 
+struct ember_bo_share;
+
 /**
  * struct ember_device_memory - A VkDeviceMemory: one BO, mapped at @va in
  * the device's VM for its whole life (unified memory: every allocation is
  * device-local and host-visible).
- * @bo: the BO (its CPU mapping made on the first vkMapMemory).
+ * @bo: the BO (its CPU mapping made on the first vkMapMemory, kept until
+ *	the memory is freed).
  * @va: its GPU VA.
  * @size: allocationSize.
  * @map_offset, @map_size: the range vkMapMemory mapped (0, 0: unmapped).
+ * @va_size: the size of the VA range (the BO's, page-aligned).
+ * @share: the BO's entry in the table of GEM handles that more than one
+ *	VkDeviceMemory may hold (exportable and imported BOs), or NULL for a
+ *	BO private to the device's VM.
+ * @charged: bytes counted against the heap (zero for an import).
  */
 struct ember_device_memory {
 	struct ember_object base;
@@ -22,6 +30,9 @@ struct ember_device_memory {
 	uint64_t va;
 	uint64_t size;
 	uint64_t map_offset, map_size;
+	uint64_t va_size;
+	struct ember_bo_share *share;
+	uint64_t charged;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_device_memory, base, VkDeviceMemory,

@@ -27,7 +27,7 @@ void *ember_alloc(const VkAllocationCallbacks *alloc, size_t size, size_t align,
 
 	if (align < sizeof(void *))
 		align = sizeof(void *);
-	if (alloc)
+	if (alloc && alloc->pfnAllocation)
 		ptr = alloc->pfnAllocation(alloc->pUserData, size, align, scope);
 	else if (posix_memalign(&ptr, align, size ? size : 1))
 		ptr = NULL;
@@ -41,7 +41,7 @@ void *ember_realloc(const VkAllocationCallbacks *alloc, void *ptr, size_t old_si
 {
 	void *p;
 
-	if (alloc) {
+	if (alloc && alloc->pfnAllocation) {
 		if (align < sizeof(void *))
 			align = sizeof(void *);
 		p = alloc->pfnReallocation(alloc->pUserData, ptr, size, align, scope);
@@ -63,7 +63,7 @@ void ember_free(const VkAllocationCallbacks *alloc, void *ptr)
 {
 	if (!ptr)
 		return;
-	if (alloc)
+	if (alloc && alloc->pfnAllocation)
 		alloc->pfnFree(alloc->pUserData, ptr);
 	else
 		free(ptr);

@@ -47,7 +47,11 @@ struct ember_object {
 
 void ember_object_init(struct ember_object *obj, struct ember_device *device, VkObjectType type);
 
-/* Allocation through @alloc (NULL: libc), zeroed; NULL when out of memory. */
+/*
+ * Allocation through @alloc (NULL, or callbacks without pfnAllocation as a
+ * device keeps when the application gave none: libc), zeroed; NULL when out
+ * of memory.
+ */
 void *ember_alloc(const VkAllocationCallbacks *alloc, size_t size, size_t align,
 		  VkSystemAllocationScope scope);
 void *ember_realloc(const VkAllocationCallbacks *alloc, void *ptr, size_t old_size,

@@ -32,6 +32,7 @@
 #include <link.h>
 #include <stdio.h>
 #include <string.h>
+#include <stddef.h>
 #include <sys/sysinfo.h>
 
 static const int ember_device_extensions[] = {
@@ -51,6 +52,7 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_maintenance1,
 	EMBER_KHR_maintenance2,
 	EMBER_KHR_maintenance3,
+	EMBER_KHR_map_memory2,
 	EMBER_KHR_pipeline_executable_properties,
 	EMBER_KHR_push_descriptor,
 	EMBER_KHR_shader_atomic_int64,
@@ -487,83 +489,87 @@ ember_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice,
 					   pFeatures);
 }
 
-/* Whether every VkBool32 set in @want (@size bytes after sType/pNext) is set in @have. */
-static bool features_subset(const void *want, const void *have, size_t size)
+/* Whether every one of the @count VkBool32 members set in @want is set in @have. */
+static bool features_subset(const void *want, const void *have, size_t count)
 {
 	const VkBool32 *w = (const VkBool32 *)((const VkBaseInStructure *)want + 1);
 	const VkBool32 *h = (const VkBool32 *)((const VkBaseInStructure *)have + 1);
-	size_t n = (size - sizeof(VkBaseInStructure)) / sizeof(VkBool32);
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < count; i++)
 		if (w[i] && !h[i])
 			return false;
 	return true;
 }
 
-/* Feature structures with their sizes: compared member by member. */
+/*
+ * Feature structures and how many VkBool32 members follow sType and pNext
+ * (up to @last, so tail padding is never read): compared member by member.
+ */
 static const struct {
 	VkStructureType stype;
-	size_t size;
+	size_t count;
 } ember_feature_structs[] = {
-#define FEATURE_STRUCT(stype, type) { stype, sizeof(type) }
+#define FEATURE_STRUCT(stype, type, last) \
+	{ stype, (offsetof(type, last) + sizeof(VkBool32) - sizeof(VkBaseInStructure)) / \
+		 sizeof(VkBool32) }
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-		       VkPhysicalDeviceVulkan11Features),
+		       VkPhysicalDeviceVulkan11Features, shaderDrawParameters),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-		       VkPhysicalDeviceVulkan12Features),
+		       VkPhysicalDeviceVulkan12Features, subgroupBroadcastDynamicId),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-		       VkPhysicalDeviceVulkan13Features),
+		       VkPhysicalDeviceVulkan13Features, maintenance4),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
-		       VkPhysicalDevice16BitStorageFeatures),
+		       VkPhysicalDevice16BitStorageFeatures, storageInputOutput16),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
-		       VkPhysicalDeviceMultiviewFeatures),
+		       VkPhysicalDeviceMultiviewFeatures, multiviewTessellationShader),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VARIABLE_POINTERS_FEATURES,
-		       VkPhysicalDeviceVariablePointersFeatures),
+		       VkPhysicalDeviceVariablePointersFeatures, variablePointers),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_FEATURES,
-		       VkPhysicalDeviceProtectedMemoryFeatures),
+		       VkPhysicalDeviceProtectedMemoryFeatures, protectedMemory),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_YCBCR_CONVERSION_FEATURES,
-		       VkPhysicalDeviceSamplerYcbcrConversionFeatures),
+		       VkPhysicalDeviceSamplerYcbcrConversionFeatures, samplerYcbcrConversion),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
-		       VkPhysicalDeviceShaderDrawParametersFeatures),
+		       VkPhysicalDeviceShaderDrawParametersFeatures, shaderDrawParameters),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
-		       VkPhysicalDevice8BitStorageFeatures),
+		       VkPhysicalDevice8BitStorageFeatures, storagePushConstant8),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
-		       VkPhysicalDeviceShaderAtomicInt64Features),
+		       VkPhysicalDeviceShaderAtomicInt64Features, shaderSharedInt64Atomics),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
-		       VkPhysicalDeviceShaderFloat16Int8Features),
+		       VkPhysicalDeviceShaderFloat16Int8Features, shaderInt8),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES,
-		       VkPhysicalDeviceDescriptorIndexingFeatures),
+		       VkPhysicalDeviceDescriptorIndexingFeatures, runtimeDescriptorArray),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SCALAR_BLOCK_LAYOUT_FEATURES,
-		       VkPhysicalDeviceScalarBlockLayoutFeatures),
+		       VkPhysicalDeviceScalarBlockLayoutFeatures, scalarBlockLayout),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES,
-		       VkPhysicalDeviceImagelessFramebufferFeatures),
+		       VkPhysicalDeviceImagelessFramebufferFeatures, imagelessFramebuffer),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES,
-		       VkPhysicalDeviceUniformBufferStandardLayoutFeatures),
+		       VkPhysicalDeviceUniformBufferStandardLayoutFeatures, uniformBufferStandardLayout),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES,
-		       VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures),
+		       VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures, shaderSubgroupExtendedTypes),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES,
-		       VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures),
+		       VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures, separateDepthStencilLayouts),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES,
-		       VkPhysicalDeviceHostQueryResetFeatures),
+		       VkPhysicalDeviceHostQueryResetFeatures, hostQueryReset),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES,
-		       VkPhysicalDeviceTimelineSemaphoreFeatures),
+		       VkPhysicalDeviceTimelineSemaphoreFeatures, timelineSemaphore),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
-		       VkPhysicalDeviceBufferDeviceAddressFeatures),
+		       VkPhysicalDeviceBufferDeviceAddressFeatures, bufferDeviceAddressMultiDevice),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
-		       VkPhysicalDeviceVulkanMemoryModelFeatures),
+		       VkPhysicalDeviceVulkanMemoryModelFeatures, vulkanMemoryModelAvailabilityVisibilityChains),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES,
-		       VkPhysicalDeviceInlineUniformBlockFeatures),
+		       VkPhysicalDeviceInlineUniformBlockFeatures, descriptorBindingInlineUniformBlockUpdateAfterBind),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES,
-		       VkPhysicalDevicePipelineCreationCacheControlFeatures),
+		       VkPhysicalDevicePipelineCreationCacheControlFeatures, pipelineCreationCacheControl),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES,
-		       VkPhysicalDevicePrivateDataFeatures),
+		       VkPhysicalDevicePrivateDataFeatures, privateData),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
-		       VkPhysicalDeviceSubgroupSizeControlFeatures),
+		       VkPhysicalDeviceSubgroupSizeControlFeatures, computeFullSubgroups),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
-		       VkPhysicalDeviceSynchronization2Features),
+		       VkPhysicalDeviceSynchronization2Features, synchronization2),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
-		       VkPhysicalDeviceRobustness2FeaturesEXT),
+		       VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
-		       VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR),
+		       VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR, pipelineExecutableInfo),
 #undef FEATURE_STRUCT
 };
 
@@ -591,7 +597,7 @@ VkResult ember_physical_device_check_features(struct ember_physical_device *pdev
 				continue;
 			ours.base.sType = s->sType;
 			fill_features(&ours.base);
-			if (!features_subset(s, &ours, ember_feature_structs[i].size))
+			if (!features_subset(s, &ours, ember_feature_structs[i].count))
 				return ember_error(VK_ERROR_FEATURE_NOT_PRESENT, "a feature of %s",
 						   ember_structure_type_name(s->sType));
 		}

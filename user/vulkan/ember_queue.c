@@ -262,6 +262,9 @@ static VkResult queue_submit_desc(struct ember_queue *queue, const struct submit
 	for (uint32_t i = 0; i < d->wait_count; i++) {
 		struct ember_semaphore *sem = d->wait_sems[i];
 
+		/* Every timeline has reached zero: nothing to wait for. */
+		if (sem->timeline && !d->wait_values[i])
+			continue;
 		s->syncs[s->wait_count] = (struct ember_ws_sync) {
 			.handle = ember_semaphore_syncobj(sem),
 			.value = sem->timeline ? d->wait_values[i] : 0,

@@ -492,3 +492,23 @@ int64_t ember_ws_abs_timeout(uint64_t timeout)
 		return INT64_MAX;
 	return now + (int64_t)timeout;
 }
+
+int ember_ws_bo_map_dmabuf(struct ember_ws *ws, struct ember_ws_bo *bo)
+{
+	void *map;
+	int fd, ret;
+
+	if (bo->map)
+		return 0;
+	ret = ember_ws_bo_export(ws, bo, &fd);
+	if (ret)
+		return ret;
+	map = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ret = map == MAP_FAILED ? -errno : 0;
+	/* The mapping holds its own reference to the dma-buf. */
+	close(fd);
+	if (ret)
+		return ret;
+	bo->map = map;
+	return 0;
+}

@@ -199,4 +199,11 @@ int ember_ws_syncobj_import_sync_file(struct ember_ws *ws, uint32_t handle, int 
 int64_t ember_ws_now_ns(void);
 int64_t ember_ws_abs_timeout(uint64_t timeout);
 
+/*
+ * Maps the whole BO on the CPU through its dma-buf, for BOs imported from
+ * another driver (BO_MMAP_OFFSET refuses those): the exporter's mmap.
+ * Unmapped with ember_ws_bo_unmap() like any other mapping.
+ */
+int ember_ws_bo_map_dmabuf(struct ember_ws *ws, struct ember_ws_bo *bo);
+
 #endif /* EMBER_WINSYS_H */
