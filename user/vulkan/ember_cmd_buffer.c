@@ -1,14 +1,298 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright 2026 The Ember Authors */
 
+/*
+ * DOC: Command buffers
+ *
+ * Recording writes the device's user packets straight into CPU-mapped GPU
+ * memory: there is no intermediate command list to translate at submit
+ * time, which matters in a TCG guest where every CPU instruction is dear.
+ * A command buffer is a chain of indirect buffers (IBs), each in a chunk
+ * of EMBER_CMD_CHUNK_SIZE recycled through the pool; a packet never
+ * straddles two IBs, and a full chunk closes its IB and opens the next.
+ * The queue runs the IBs as consecutive jobs of one kernel queue, and the
+ * ring completes one before starting the next, so an IB boundary is also a
+ * full barrier.
+ *
+ * Per-command data the device reads when the command executes (set
+ * tables, dynamic-offset copies of descriptor sets, push descriptors, the
+ * source of vkCmdUpdateBuffer) lives in separate data chunks for the same
+ * lifetime.
+ *
+ * A secondary command buffer is recorded the same way; vkCmdExecuteCommands
+ * closes the primary's open IB and appends the secondary's IBs (the
+ * specification makes the primary invalid if the secondary is reset or
+ * freed, so sharing them is safe).
+ *
+ * Errors are sticky: the first failure is kept and returned by
+ * vkEndCommandBuffer.
+ */
+
 #include "ember_cmd_buffer.h"
+
+#include "ember_cmd_pool.h"
+#include "ember_device.h"
+#include "ember_shader.h"
+
+#include <string.h>
+
+void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result)
+{
+	if (cmd->error == VK_SUCCESS)
+		cmd->error = result;
+}
+
+/* A chunk of at least @size bytes: a spare of the pool, or a new one. */
+static struct ember_cmd_chunk *cmd_new_chunk(struct ember_cmd_buffer *cmd, uint32_t size)
+{
+	struct ember_cmd_pool *pool = cmd->pool;
+	struct ember_cmd_chunk *chunk;
+	VkResult result;
+
+	if (size <= EMBER_CMD_CHUNK_SIZE && pool->spare) {
+		chunk = pool->spare;
+		pool->spare = chunk->next;
+	} else {
+		chunk = ember_alloc(&pool->alloc, sizeof(*chunk), 8,
+				    VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+		if (!chunk) {
+			ember_cmd_record_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+			return NULL;
+		}
+		result = ember_gpu_bo_create(cmd->base.device, EMBER_MAX(size, EMBER_CMD_CHUNK_SIZE),
+					     EMBER_WS_MAP_READONLY | EMBER_WS_MAP_NOEXEC,
+					     &chunk->bo);
+		if (result != VK_SUCCESS) {
+			ember_free(&pool->alloc, chunk);
+			ember_cmd_record_error(cmd, result);
+			return NULL;
+		}
+	}
+	chunk->next = cmd->chunks;
+	cmd->chunks = chunk;
+	return chunk;
+}
+
+static void cmd_append_ib(struct ember_cmd_buffer *cmd, uint64_t va, uint32_t size)
+{
+	if (cmd->ib_count == cmd->ib_capacity) {
+		uint32_t capacity = cmd->ib_capacity ? cmd->ib_capacity * 2 : 8;
+		struct ember_cmd_ib *ibs = ember_realloc(&cmd->pool->alloc, cmd->ibs,
+							 cmd->ib_capacity * sizeof(*ibs),
+							 capacity * sizeof(*ibs), 8,
+							 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+
+		if (!ibs) {
+			ember_cmd_record_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+			return;
+		}
+		cmd->ibs = ibs;
+		cmd->ib_capacity = capacity;
+	}
+	cmd->ibs[cmd->ib_count++] = (struct ember_cmd_ib) { .va = va, .size = size };
+}
+
+static void cmd_close_ib(struct ember_cmd_buffer *cmd)
+{
+	if (!cmd->ib_chunk || cmd->ib_offset == cmd->ib_start)
+		return;
+	cmd_append_ib(cmd, cmd->ib_chunk->bo.va + cmd->ib_start, cmd->ib_offset - cmd->ib_start);
+	cmd->ib_start = cmd->ib_offset;
+}
+
+uint32_t *ember_cmd_emit(struct ember_cmd_buffer *cmd, uint32_t dwords)
+{
+	struct ember_device *device = cmd->base.device;
+	uint32_t bytes = dwords * 4, max_ib = device->ws.info.max_ib_size;
+	uint32_t *p;
+
+	if (cmd->error != VK_SUCCESS)
+		return NULL;
+	if (!cmd->ib_chunk || cmd->ib_offset + bytes > cmd->ib_chunk->bo.size ||
+	    cmd->ib_offset + bytes - cmd->ib_start > max_ib) {
+		cmd_close_ib(cmd);
+		if (bytes > max_ib) {
+			ember_cmd_record_error(cmd, VK_ERROR_OUT_OF_DEVICE_MEMORY);
+			return NULL;
+		}
+		if (!cmd->ib_chunk || cmd->ib_offset + bytes > cmd->ib_chunk->bo.size) {
+			struct ember_cmd_chunk *chunk = cmd_new_chunk(cmd, bytes);
+
+			if (!chunk)
+				return NULL;
+			cmd->ib_chunk = chunk;
+			cmd->ib_start = cmd->ib_offset = 0;
+		}
+	}
+	p = (uint32_t *)((uint8_t *)cmd->ib_chunk->bo.bo.map + cmd->ib_offset);
+	cmd->ib_offset += bytes;
+	return p;
+}
+
+void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t align,
+			   uint64_t *va)
+{
+	uint32_t offset;
+
+	if (cmd->error != VK_SUCCESS)
+		return NULL;
+	offset = cmd->data_chunk ? (uint32_t)ember_align64(cmd->data_offset, align) : 0;
+	if (!cmd->data_chunk || offset + size > cmd->data_chunk->bo.size) {
+		struct ember_cmd_chunk *chunk = cmd_new_chunk(cmd, size);
+
+		if (!chunk)
+			return NULL;
+		cmd->data_chunk = chunk;
+		offset = 0;
+	}
+	cmd->data_offset = offset + size;
+	*va = cmd->data_chunk->bo.va + offset;
+	return (uint8_t *)cmd->data_chunk->bo.bo.map + offset;
+}
+
+void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va)
+{
+	if (set < EMBER_ARRAY_SIZE(cmd->compute.sets))
+		cmd->compute.sets[set] = va;
+}
+
+void ember_cmd_bind_compute_shader(struct ember_cmd_buffer *cmd, struct ember_shader *shader)
+{
+	cmd->compute.shader = shader;
+}
 
 const struct ember_cmd_ib *ember_cmd_buffer_ibs(struct ember_cmd_buffer *cmd, uint32_t *count)
 {
-	*count = 0;
-	return NULL;
+	*count = cmd->ib_count;
+	return cmd->ibs;
 }
 
 void ember_cmd_buffer_submitted(struct ember_cmd_buffer *cmd)
 {
+	/*
+	 * Without completion tracking a submitted buffer counts as pending
+	 * until it is reset or re-begun; one-time-submit buffers become
+	 * invalid (the specification's transition after execution).
+	 */
+	cmd->state = (cmd->usage & VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT) ?
+		     EMBER_CMD_INVALID : EMBER_CMD_PENDING;
+}
+
+void ember_cmd_buffer_reset(struct ember_cmd_buffer *cmd)
+{
+	struct ember_cmd_pool *pool = cmd->pool;
+
+	/* Standard-size chunks go back to the pool; larger ones to the kernel. */
+	while (cmd->chunks) {
+		struct ember_cmd_chunk *chunk = cmd->chunks;
+
+		cmd->chunks = chunk->next;
+		if (chunk->bo.size == EMBER_CMD_CHUNK_SIZE) {
+			chunk->next = pool->spare;
+			pool->spare = chunk;
+		} else {
+			chunk->next = NULL;
+			ember_cmd_pool_free_chunks(pool, chunk);
+		}
+	}
+	cmd->ib_chunk = cmd->data_chunk = NULL;
+	cmd->ib_start = cmd->ib_offset = cmd->data_offset = 0;
+	cmd->ib_count = 0;
+	cmd->error = VK_SUCCESS;
+	cmd->usage = 0;
+	memset(&cmd->compute, 0, sizeof(cmd->compute));
+	cmd->state = EMBER_CMD_INITIAL;
+}
+
+void ember_cmd_buffer_destroy(struct ember_cmd_buffer *cmd)
+{
+	struct ember_cmd_pool *pool = cmd->pool;
+
+	ember_cmd_buffer_reset(cmd);
+	if (cmd->link_prev)
+		cmd->link_prev->link_next = cmd->link_next;
+	else
+		pool->buffers = cmd->link_next;
+	if (cmd->link_next)
+		cmd->link_next->link_prev = cmd->link_prev;
+	ember_free(&pool->alloc, cmd->ibs);
+	ember_free(&pool->alloc, cmd);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_ResetCommandBuffer(VkCommandBuffer commandBuffer, VkCommandBufferResetFlags flags)
+{
+	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
+
+	ember_cmd_buffer_reset(cmd);
+	if (flags & VK_COMMAND_BUFFER_RESET_RELEASE_RESOURCES_BIT) {
+		ember_cmd_pool_free_chunks(cmd->pool, cmd->pool->spare);
+		cmd->pool->spare = NULL;
+	}
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBeginInfo *pBeginInfo)
+{
+	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
+
+	/* Beginning a recorded buffer resets it implicitly (pool flag). */
+	if (cmd->state != EMBER_CMD_INITIAL)
+		ember_cmd_buffer_reset(cmd);
+	cmd->usage = pBeginInfo->flags;
+	cmd->state = EMBER_CMD_RECORDING;
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL ember_EndCommandBuffer(VkCommandBuffer commandBuffer)
+{
+	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
+
+	cmd_close_ib(cmd);
+	if (cmd->error != VK_SUCCESS) {
+		cmd->state = EMBER_CMD_INVALID;
+		return cmd->error;
+	}
+	cmd->state = EMBER_CMD_EXECUTABLE;
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t commandBufferCount,
+			 const VkCommandBuffer *pCommandBuffers)
+{
+	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
+
+	cmd_close_ib(cmd);
+	for (uint32_t i = 0; i < commandBufferCount; i++) {
+		EMBER_FROM_HANDLE(ember_cmd_buffer, secondary, pCommandBuffers[i]);
+
+		for (uint32_t j = 0; j < secondary->ib_count; j++)
+			cmd_append_ib(cmd, secondary->ibs[j].va, secondary->ibs[j].size);
+		if (secondary->error != VK_SUCCESS)
+			ember_cmd_record_error(cmd, secondary->error);
+	}
+	/* The compute state after executing secondaries is undefined: keep ours. */
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
+		       VkShaderStageFlags stageFlags, uint32_t offset, uint32_t size,
+		       const void *pValues)
+{
+	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
+
+	if (offset < sizeof(cmd->compute.push))
+		memcpy(cmd->compute.push + offset, pValues,
+		       EMBER_MIN(size, sizeof(cmd->compute.push) - offset));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdPushConstants2KHR(VkCommandBuffer commandBuffer,
+			   const VkPushConstantsInfoKHR *pPushConstantsInfo)
+{
+	ember_CmdPushConstants(commandBuffer, pPushConstantsInfo->layout,
+			       pPushConstantsInfo->stageFlags, pPushConstantsInfo->offset,
+			       pPushConstantsInfo->size, pPushConstantsInfo->pValues);
 }

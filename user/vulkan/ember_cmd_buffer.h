@@ -17,18 +17,54 @@ struct ember_cmd_ib {
 };
 
 struct ember_cmd_pool;
+struct ember_cmd_chunk;
+struct ember_shader;
+
+/* The specification's command buffer states. */
+enum ember_cmd_state {
+	EMBER_CMD_INITIAL,
+	EMBER_CMD_RECORDING,
+	EMBER_CMD_EXECUTABLE,
+	EMBER_CMD_PENDING,
+	EMBER_CMD_INVALID,
+};
 
 /**
- * struct ember_cmd_buffer - A VkCommandBuffer (ember_cmd_buffer.c owns the
- * rest of the layout).
+ * struct ember_cmd_buffer - A VkCommandBuffer.
  * @base: the object base (dispatchable).
  * @pool: the pool it was allocated from.
  * @level: primary or secondary.
+ * @link: in the pool's list of command buffers.
+ * @state: the state machine's state.
+ * @usage: the flags of the last vkBeginCommandBuffer.
+ * @error: the first error of the recording (vkEndCommandBuffer's result).
+ * @chunks: every GPU chunk the recording uses (IBs and data), newest first.
+ * @ib_chunk, @ib_start, @ib_offset: the chunk the open IB is in, where the
+ *	IB starts and where the next packet goes (bytes).
+ * @data_chunk, @data_offset: where ember_cmd_alloc_data() takes memory.
+ * @ibs, @ib_count, @ib_capacity: the closed IBs, in order.
+ * @compute: the compute state the next dispatch uses.
  */
 struct ember_cmd_buffer {
 	struct ember_object base;
 	struct ember_cmd_pool *pool;
 	VkCommandBufferLevel level;
+	struct ember_cmd_buffer *link_prev, *link_next;
+	enum ember_cmd_state state;
+	VkCommandBufferUsageFlags usage;
+	VkResult error;
+	struct ember_cmd_chunk *chunks;
+	struct ember_cmd_chunk *ib_chunk;
+	uint32_t ib_start, ib_offset;
+	struct ember_cmd_chunk *data_chunk;
+	uint32_t data_offset;
+	struct ember_cmd_ib *ibs;
+	uint32_t ib_count, ib_capacity;
+	struct {
+		struct ember_shader *shader;
+		uint64_t sets[8];
+		uint8_t push[256];
+	} compute;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_cmd_buffer, base, VkCommandBuffer,
@@ -63,8 +99,6 @@ void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t
 			   uint64_t *va);
 /* Records the first error of the recording (vkEndCommandBuffer returns it). */
 void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result);
-
-struct ember_shader;
 
 /* Compute state: the next dispatch uses set @set at @va (its first descriptor). */
 void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va);
