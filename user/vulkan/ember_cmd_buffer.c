@@ -201,6 +201,7 @@ void ember_cmd_buffer_reset(struct ember_cmd_buffer *cmd)
 	cmd->error = VK_SUCCESS;
 	cmd->usage = 0;
 	memset(&cmd->compute, 0, sizeof(cmd->compute));
+	memset(&cmd->push_set, 0, sizeof(cmd->push_set));
 	cmd->state = EMBER_CMD_INITIAL;
 }
 

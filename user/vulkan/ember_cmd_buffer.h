@@ -44,6 +44,7 @@ enum ember_cmd_state {
  * @data_chunk, @data_offset: where ember_cmd_alloc_data() takes memory.
  * @ibs, @ib_count, @ib_capacity: the closed IBs, in order.
  * @compute: the compute state the next dispatch uses.
+ * @push_set: the last push-descriptor set written (a push starts from it).
  */
 struct ember_cmd_buffer {
 	struct ember_object base;
@@ -65,6 +66,11 @@ struct ember_cmd_buffer {
 		uint64_t sets[8];
 		uint8_t push[256];
 	} compute;
+	struct {
+		void *map;
+		uint32_t set;
+		size_t size;
+	} push_set;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_cmd_buffer, base, VkCommandBuffer,

@@ -1,2 +1,188 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Descriptor set layouts (the model is in ember_descriptor_set_layout.h)
+ *
+ * Slots are handed out in binding-number order, so a binding's array
+ * elements and the next binding's follow each other as the specification's
+ * "consecutive binding updates" walk them. Ember has buffer descriptors
+ * only (uniform, storage, their dynamic forms, inline uniform blocks):
+ * samplers, images and texel buffers arrive with images
+ * (vkGetDescriptorSetLayoutSupport says so).
+ */
+
+#include "ember_descriptor_set_layout.h"
+
+#include "ember_device.h"
+
+#include <string.h>
+
+/* Largest slot of a set: slots are 16-bit in the shader header. */
+#define EMBER_MAX_SET_SLOTS	65535u
+
+static bool descriptor_type_supported(VkDescriptorType type)
+{
+	switch (type) {
+	case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
+	case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
+	case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
+	case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
+	case VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool descriptor_type_dynamic(VkDescriptorType type)
+{
+	return type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC ||
+	       type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+}
+
+/* Slots a binding of @type with @count elements (or bytes) takes. */
+static uint32_t binding_slot_count(VkDescriptorType type, uint32_t count)
+{
+	if (type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
+		return count ? 1 + (count + EMBER_DESCRIPTOR_SIZE - 1) / EMBER_DESCRIPTOR_SIZE : 0;
+	return count;
+}
+
+/*
+ * Lays out @info into @layout (NULL: only measure). Returns false when a
+ * type is not supported or the set needs more slots than a shader can
+ * address. *@binding_count gets the highest binding number + 1.
+ */
+static bool layout_bindings(const VkDescriptorSetLayoutCreateInfo *info,
+			    struct ember_descriptor_set_layout *layout, uint32_t *binding_count)
+{
+	const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info =
+		ember_find_struct(info->pNext,
+				  VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
+	uint32_t max_binding = 0, slot = 0, dynamic = 0;
+
+	for (uint32_t i = 0; i < info->bindingCount; i++)
+		max_binding = EMBER_MAX(max_binding, info->pBindings[i].binding + 1);
+	*binding_count = max_binding;
+	if (layout) {
+		layout->binding_count = max_binding;
+		layout->variable_binding = -1;
+		for (uint32_t b = 0; b < max_binding; b++)
+			layout->bindings[b].type = VK_DESCRIPTOR_TYPE_MAX_ENUM;
+	}
+	/* Walk the bindings in number order. */
+	for (uint32_t b = 0; b < max_binding; b++) {
+		for (uint32_t i = 0; i < info->bindingCount; i++) {
+			const VkDescriptorSetLayoutBinding *src = &info->pBindings[i];
+			VkDescriptorBindingFlags flags = 0;
+			uint32_t slots;
+
+			if (src->binding != b)
+				continue;
+			if (flags_info && i < flags_info->bindingCount)
+				flags = flags_info->pBindingFlags[i];
+			if (src->descriptorCount && !descriptor_type_supported(src->descriptorType))
+				return false;
+			slots = binding_slot_count(src->descriptorType, src->descriptorCount);
+			if (slot + (uint64_t)slots > EMBER_MAX_SET_SLOTS)
+				return false;
+			if (layout) {
+				struct ember_descriptor_binding_layout *dst = &layout->bindings[b];
+
+				*dst = (struct ember_descriptor_binding_layout) {
+					.type = src->descriptorType,
+					.count = src->descriptorCount,
+					.slot = slot,
+					.slot_count = slots,
+					.dynamic_index = dynamic,
+					.flags = flags,
+					.stages = src->stageFlags,
+				};
+				if (flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT)
+					layout->variable_binding = (int32_t)b;
+			}
+			slot += slots;
+			if (descriptor_type_dynamic(src->descriptorType))
+				dynamic += src->descriptorCount;
+		}
+	}
+	if (layout) {
+		layout->slot_count = slot;
+		layout->dynamic_count = dynamic;
+	}
+	return true;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
+				const VkAllocationCallbacks *pAllocator,
+				VkDescriptorSetLayout *pSetLayout)
+{
+	EMBER_FROM_HANDLE(ember_device, device, _device);
+	struct ember_descriptor_set_layout *layout;
+	uint32_t binding_count;
+
+	layout_bindings(pCreateInfo, NULL, &binding_count);
+	/* Layouts outlive their handle (sets, pipeline layouts): the device's allocator. */
+	layout = ember_object_alloc(device, NULL, sizeof(*layout) +
+				    binding_count * sizeof(layout->bindings[0]),
+				    VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT);
+	if (!layout)
+		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "descriptor set layout");
+	atomic_init(&layout->refcount, 1);
+	layout->flags = pCreateInfo->flags;
+	if (!layout_bindings(pCreateInfo, layout, &binding_count)) {
+		ember_object_free(device, NULL, layout);
+		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY,
+				   "unsupported descriptor type or too many descriptors");
+	}
+	*pSetLayout = ember_descriptor_set_layout_to_handle(layout);
+	return VK_SUCCESS;
+}
+
+void ember_descriptor_set_layout_ref(struct ember_descriptor_set_layout *layout)
+{
+	atomic_fetch_add(&layout->refcount, 1);
+}
+
+void ember_descriptor_set_layout_unref(struct ember_device *device,
+				       struct ember_descriptor_set_layout *layout)
+{
+	if (atomic_fetch_sub(&layout->refcount, 1) == 1)
+		ember_object_free(device, NULL, layout);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_DestroyDescriptorSetLayout(VkDevice _device, VkDescriptorSetLayout descriptorSetLayout,
+				 const VkAllocationCallbacks *pAllocator)
+{
+	EMBER_FROM_HANDLE(ember_device, device, _device);
+	EMBER_FROM_HANDLE(ember_descriptor_set_layout, layout, descriptorSetLayout);
+
+	if (layout)
+		ember_descriptor_set_layout_unref(device, layout);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_GetDescriptorSetLayoutSupport(VkDevice device,
+				    const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
+				    VkDescriptorSetLayoutSupport *pSupport)
+{
+	uint32_t binding_count, used = 0;
+	bool supported = layout_bindings(pCreateInfo, NULL, &binding_count);
+
+	for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++)
+		used += binding_slot_count(pCreateInfo->pBindings[i].descriptorType,
+					   pCreateInfo->pBindings[i].descriptorCount);
+	pSupport->supported = supported;
+	ember_foreach_struct_out(s, pSupport->pNext) {
+		if (s->sType ==
+		    VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT) {
+			VkDescriptorSetVariableDescriptorCountLayoutSupport *v = (void *)s;
+
+			/* The variable binding may grow into what the others leave. */
+			v->maxVariableDescriptorCount = supported ? EMBER_MAX_SET_SLOTS - used : 0;
+		}
+	}
+}

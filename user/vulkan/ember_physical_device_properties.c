@@ -33,7 +33,7 @@ static const VkSubgroupFeatureFlags ember_subgroup_ops =
 	VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
 
 /* Descriptors of one kind in all sets of a pipeline layout. */
-#define EMBER_MAX_DESCRIPTORS		(1u << 20)
+#define EMBER_MAX_DESCRIPTORS		65535	/* a slot is 16 bits (ember-isa.rst) */
 #define EMBER_MAX_INLINE_UNIFORM	4096
 
 static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimits *l)
