@@ -69,9 +69,11 @@ static const int ember_device_extensions[] = {
 	EMBER_EXT_inline_uniform_block,
 	EMBER_EXT_memory_budget,
 	EMBER_EXT_pipeline_creation_cache_control,
+	EMBER_EXT_pipeline_creation_feedback,
 	EMBER_EXT_private_data,
 	EMBER_EXT_robustness2,
 	EMBER_EXT_scalar_block_layout,
+	EMBER_EXT_shader_object,
 	EMBER_EXT_subgroup_size_control,
 };
 
@@ -462,6 +464,10 @@ static void fill_features(VkBaseOutStructure *s)
 		((VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR *)s)
 			->pipelineExecutableInfo = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT:
+		/* Compute shaders: the only stage Ember has. */
+		((VkPhysicalDeviceShaderObjectFeaturesEXT *)s)->shaderObject = VK_TRUE;
+		break;
 	default:
 		break;
 	}
@@ -568,6 +574,8 @@ static const struct {
 		       VkPhysicalDeviceSynchronization2Features, synchronization2),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
 		       VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT,
+		       VkPhysicalDeviceShaderObjectFeaturesEXT, shaderObject),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
 		       VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR, pipelineExecutableInfo),
 #undef FEATURE_STRUCT

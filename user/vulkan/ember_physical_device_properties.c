@@ -300,8 +300,14 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			p->robustUniformBufferAccessSizeAlignment = 4;
 			break;
 		}
-		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT:
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_PROPERTIES_EXT: {
+			VkPhysicalDeviceShaderObjectPropertiesEXT *p = (void *)s;
+
+			/* Binaries are valid for one driver + compiler build. */
+			memcpy(p->shaderBinaryUUID, pdev->cache_uuid, VK_UUID_SIZE);
+			p->shaderBinaryVersion = 1;
 			break;
+		}
 		default:
 			break;
 		}
