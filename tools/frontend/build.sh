@@ -12,14 +12,17 @@ ember_build_meson() {
 	if [ ! -f "$EMBER_BUILD/build.ninja" ]; then
 		step "build: configuring Meson in $EMBER_BUILD"
 		meson setup "$EMBER_BUILD" "$EMBER_ROOT" --prefix=/usr \
-			-Dkselftest_dir="$(ember_kselftest_dir)" >"$EMBER_BUILD.setup.log" 2>&1 || {
+			-Dkselftest_dir="$(ember_kselftest_dir)" \
+			-Dvulkan_headers_dir="$(ember_vulkan_headers_dir)" >"$EMBER_BUILD.setup.log" 2>&1 || {
 			cat "$EMBER_BUILD.setup.log" >&2
 			die "meson setup failed (log above)"
 		}
 		rm -f "$EMBER_BUILD.setup.log"
-	elif ! grep -qF "\"$(ember_kselftest_dir)\"" "$EMBER_BUILD/meson-info/intro-buildoptions.json"; then
-		meson configure "$EMBER_BUILD" -Dkselftest_dir="$(ember_kselftest_dir)" >/dev/null ||
-			die "meson configure -Dkselftest_dir failed"
+	elif ! grep -qF "\"$(ember_kselftest_dir)\"" "$EMBER_BUILD/meson-info/intro-buildoptions.json" ||
+	     ! grep -qF "\"$(ember_vulkan_headers_dir)\"" "$EMBER_BUILD/meson-info/intro-buildoptions.json"; then
+		meson configure "$EMBER_BUILD" -Dkselftest_dir="$(ember_kselftest_dir)" \
+			-Dvulkan_headers_dir="$(ember_vulkan_headers_dir)" >/dev/null ||
+			die "meson configure -Dkselftest_dir -Dvulkan_headers_dir failed"
 	fi
 	step "build: user space, ember-gpu, tools and tests (ninja)"
 	ninja -C "$EMBER_BUILD" || die "the Meson build failed (errors above)"

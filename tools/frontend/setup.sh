@@ -102,6 +102,45 @@ ember_checkpatch() {
 	echo "$EMBER_CACHE/linux-source-$EMBER_KPKG_VERSION/scripts/checkpatch.pl"
 }
 
+# Vulkan-Headers 1.4 (headers + vk.xml) for the Vulkan driver's build:
+# bookworm's libvulkan-dev 1.3.239 predates VK_EXT_shader_object. Debian
+# trixie's libvulkan-dev is fetched from the same mirror with a private
+# apt state (the system's sources, lists and cache are not touched),
+# checked against a pinned sha256 and unpacked into the cache; only its
+# headers and XML are used, never its binaries.
+EMBER_VK_HEADERS_VERSION=1.4.309.0-1
+EMBER_VK_HEADERS_SHA256=8d329d465e16168afff58b1bd0dd6db46aac2cc3f56054a481b25a04e90b345a
+
+ember_vulkan_headers_dir() {
+	echo "$EMBER_CACHE/vulkan-headers-$EMBER_VK_HEADERS_VERSION"
+}
+
+ember_setup_vulkan_headers() {
+	local dir apt deb opts
+	dir=$(ember_vulkan_headers_dir)
+	[ -f "$dir/usr/share/vulkan/registry/vk.xml" ] && return 0
+	info "fetching Vulkan-Headers $EMBER_VK_HEADERS_VERSION (Debian trixie's libvulkan-dev: headers and vk.xml only)"
+	apt=$EMBER_CACHE/vulkan-headers-apt
+	rm -rf "$apt"
+	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
+	echo "deb $(ember_debian_mirror) trixie main" > "$apt/sources.list"
+	opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null
+	      -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
+	      -o APT::Sandbox::User=root)
+	apt-get "${opts[@]}" update >"$apt/update.log" 2>&1 ||
+		die "apt-get update of the trixie index failed; see $apt/update.log (is the Debian mirror reachable?)"
+	(cd "$apt" && apt-get "${opts[@]}" download "libvulkan-dev=$EMBER_VK_HEADERS_VERSION") \
+		>"$apt/download.log" 2>&1 ||
+		die "downloading libvulkan-dev $EMBER_VK_HEADERS_VERSION failed; see $apt/download.log"
+	deb=$apt/libvulkan-dev_${EMBER_VK_HEADERS_VERSION}_amd64.deb
+	echo "$EMBER_VK_HEADERS_SHA256  $deb" | sha256sum -c --quiet - ||
+		die "$deb does not have the pinned sha256; delete $apt and run ./ember setup again"
+	rm -rf "$dir.tmp"
+	dpkg -x "$deb" "$dir.tmp" || die "unpacking $deb failed"
+	mv "$dir.tmp" "$dir"
+	rm -rf "$apt"
+}
+
 ember_setup() {
 	local bpo_missing bookworm_missing
 	# shellcheck disable=SC2046
@@ -110,6 +149,7 @@ ember_setup() {
 	bookworm_missing=$(ember_missing_packages $(ember_bookworm_packages))
 	if [ -z "$bpo_missing$bookworm_missing" ]; then
 		ember_setup_checkpatch
+		ember_setup_vulkan_headers
 		[ "${1:-}" = "--report" ] && step "setup: every package is present"
 		return 0
 	fi
@@ -141,5 +181,6 @@ run './ember setup' as root (or install them with apt), then try again"
 	[ -z "$bpo_missing" ] || die "packages still missing after apt-get install: $bpo_missing
 (check the apt output above; is the Debian mirror reachable?)"
 	ember_setup_checkpatch
+	ember_setup_vulkan_headers
 	step "setup: done"
 }
