@@ -2,7 +2,7 @@
 /* Copyright 2026 The Ember Authors */
 
 /*
- * DOC: Lavapipe compute executor (see lvp.h)
+ * DOC: Lavapipe compute executor (see lvp.h), also for other devices
  *
  * One device with every feature the corpus uses: 8/16/64-bit integers and
  * storage, scalar and standard uniform layouts, 64-bit atomics, subgroup
@@ -64,6 +64,12 @@ static int lvp_fail(char *err, size_t err_size, const char *what, VkResult resul
 
 struct lvp_device *lvp_open(char *err, size_t err_size)
 {
+	setenv("VK_ICD_FILENAMES", LVP_ICD, 0);
+	return lvp_open_device("llvmpipe", err, err_size);
+}
+
+struct lvp_device *lvp_open_device(const char *name, char *err, size_t err_size)
+{
 	struct lvp_device *dev = calloc(1, sizeof(*dev));
 	VkResult r;
 
@@ -71,7 +77,6 @@ struct lvp_device *lvp_open(char *err, size_t err_size)
 		snprintf(err, err_size, "out of memory");
 		return NULL;
 	}
-	setenv("VK_ICD_FILENAMES", LVP_ICD, 0);
 	const VkApplicationInfo app = {
 		.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
 		.pApplicationName = "ember-shader-corpus",
@@ -83,7 +88,7 @@ struct lvp_device *lvp_open(char *err, size_t err_size)
 	};
 	r = vkCreateInstance(&instance_info, NULL, &dev->instance);
 	if (r != VK_SUCCESS) {
-		lvp_fail(err, err_size, "vkCreateInstance (is " LVP_ICD " installed?)", r);
+		lvp_fail(err, err_size, "vkCreateInstance", r);
 		goto err_free;
 	}
 	VkPhysicalDevice physical[8];
@@ -97,13 +102,13 @@ struct lvp_device *lvp_open(char *err, size_t err_size)
 		VkPhysicalDeviceProperties props;
 
 		vkGetPhysicalDeviceProperties(physical[i], &props);
-		if (strstr(props.deviceName, "llvmpipe")) {
+		if (strstr(props.deviceName, name)) {
 			dev->physical = physical[i];
 			snprintf(dev->name, sizeof(dev->name), "%s", props.deviceName);
 		}
 	}
 	if (!dev->physical) {
-		snprintf(err, err_size, "no llvmpipe (lavapipe) device among %u", count);
+		snprintf(err, err_size, "no device named %s among %u", name, count);
 		goto err_instance;
 	}
 
@@ -176,6 +181,19 @@ struct lvp_device *lvp_open(char *err, size_t err_size)
 			.shaderInt16 = VK_TRUE,
 		},
 	};
+	/*
+	 * Half floats only where the device has them (Ember does not report
+	 * shaderFloat16 while its compiler lacks some f16 instructions).
+	 */
+	VkPhysicalDeviceVulkan12Features supported12 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+	};
+	VkPhysicalDeviceFeatures2 supported = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &supported12,
+	};
+	vkGetPhysicalDeviceFeatures2(dev->physical, &supported);
+	features12.shaderFloat16 = supported12.shaderFloat16;
+
 	const float priority = 1.0f;
 	const VkDeviceQueueCreateInfo queue_info = {
 		.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,

@@ -22,6 +22,11 @@ struct lvp_kernel;
 
 /* Opens lavapipe (VK_ICD_FILENAMES defaults to its ICD). NULL + @err on failure. */
 struct lvp_device *lvp_open(char *err, size_t err_size);
+/*
+ * Opens the first device whose name contains @name, through whatever ICDs
+ * the loader finds (Ember's in the guest). NULL + @err on failure.
+ */
+struct lvp_device *lvp_open_device(const char *name, char *err, size_t err_size);
 void lvp_close(struct lvp_device *dev);
 unsigned int lvp_subgroup_size(const struct lvp_device *dev);
 /* "llvmpipe (LLVM 15.0.6, 256 bits)" */
