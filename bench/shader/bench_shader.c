@@ -17,6 +17,12 @@
  * Timing is wall time around submit-and-wait, the same for both. The
  * kernels are idempotent, so every run computes the verified result.
  * Arguments select kernels by shader name (default: all).
+ *
+ * In the guest, "--vulkan NAME" runs the same kernels through the Vulkan
+ * device NAME (Ember's ICD) instead, as ratios to the host's figures that
+ * the host run wrote with "--ref-out FILE" and ./ember bench passes back
+ * as "--ref" options: the whole stack against lavapipe and against
+ * Ember's shader core driven directly.
  */
 
 #include "corpus.h"
@@ -403,11 +409,92 @@ static const struct corpus_shader *bench_shader(const char *name)
 /* True when the command line names no kernel, or this one (by shader name). */
 static bool bench_selected(int argc, char **argv, const char *shader)
 {
+	bool named = false;
+
 	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-') {
+			i++;	/* an option and its value */
+			continue;
+		}
+		named = true;
 		if (!strcmp(argv[i], shader))
 			return true;
 	}
-	return argc < 2;
+	return !named;
+}
+
+static const char *bench_option(int argc, char **argv, const char *name)
+{
+	for (int i = 1; i + 1 < argc; i++)
+		if (!strcmp(argv[i], name))
+			return argv[i + 1];
+	return NULL;
+}
+
+/*
+ * Host references for the guest run: "--ref SHADER=LAVAPIPE,HOST" options
+ * (rates in the kernel's unit), from the host run of the same ./ember bench.
+ */
+static bool bench_reference(int argc, char **argv, const char *shader, double *lvp,
+			    double *host)
+{
+	size_t n = strlen(shader);
+
+	for (int i = 1; i + 1 < argc; i++) {
+		if (strcmp(argv[i], "--ref") || strncmp(argv[i + 1], shader, n) ||
+		    argv[i + 1][n] != '=')
+			continue;
+		return sscanf(argv[i + 1] + n + 1, "%lf,%lf", lvp, host) == 2;
+	}
+	return false;
+}
+
+/*
+ * Guest mode (--vulkan NAME): the kernels through the Vulkan device NAME
+ * (Ember's ICD in the VM), each as a ratio to the host's figures of the
+ * same ./ember bench (--ref): lavapipe, and Ember's shader core driven
+ * directly on the host (what the Vulkan driver, ember.ko and the VM add).
+ */
+static int bench_vulkan(int argc, char **argv, const char *device)
+{
+	struct bench_backend backend = {
+		.name = "vulkan", .create = lvp_create, .buffer = lvp_buffer,
+		.run = lvp_run, .destroy = lvp_destroy,
+	};
+	char err[512];
+	int status = 0;
+
+	backend.ctx = lvp_open_device(device, err, sizeof(err));
+	if (!backend.ctx) {
+		fprintf(stderr, "bench-shader: %s: %s\n", device, err);
+		return 1;
+	}
+	printf("shader benchmarks through Vulkan on %s (guest), median of timed runs; ratios "
+	       "to the host figures of this run\n", lvp_device_name(backend.ctx));
+	for (size_t i = 0; i < sizeof(bench_kernels) / sizeof(bench_kernels[0]); i++) {
+		const struct bench_kernel *bk = &bench_kernels[i];
+		const struct corpus_shader *shader = bench_shader(bk->shader);
+		struct bench_side side = { .backend = &backend };
+		double lvp, host;
+
+		if (!shader || !bench_selected(argc, argv, bk->shader))
+			continue;
+		bench_measure(bk, shader, &side, 1);
+		if (side.rate < 0) {
+			printf("%s: %s\n", bk->title, side.msg);
+			status = 1;
+		} else if (bench_reference(argc, argv, bk->shader, &lvp, &host)) {
+			printf("%s: Ember via Vulkan %.3g %s, /lavapipe(host) %.3fx, "
+			       "/Ember shader core(host) %.3fx\n", bk->title, side.rate, bk->unit,
+			       side.rate / lvp, side.rate / host);
+		} else {
+			printf("%s: Ember via Vulkan %.3g %s (no host reference given)\n", bk->title,
+			       side.rate, bk->unit);
+		}
+		fflush(stdout);
+	}
+	lvp_close(backend.ctx);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -421,11 +508,22 @@ int main(int argc, char **argv)
 			.run = ember_run, .destroy = ember_destroy,
 		},
 	};
+	const char *vulkan = bench_option(argc, argv, "--vulkan");
+	const char *ref_out = bench_option(argc, argv, "--ref-out");
+	FILE *refs = NULL;
 	char err[512];
 	int status = 0;
+
+	if (vulkan)
+		return bench_vulkan(argc, argv, vulkan);
 	backends[0].ctx = lvp_open(err, sizeof(err));
 	if (!backends[0].ctx) {
 		fprintf(stderr, "bench-shader: lavapipe: %s\n", err);
+		return 1;
+	}
+	/* --ref-out FILE: the "--ref" options of the guest run, one per line. */
+	if (ref_out && !(refs = fopen(ref_out, "w"))) {
+		fprintf(stderr, "bench-shader: cannot write %s\n", ref_out);
 		return 1;
 	}
 	printf("shader benchmarks: Ember shader core (host, all CPUs) vs %s; median of timed runs\n",
@@ -455,13 +553,18 @@ int main(int argc, char **argv)
 					 rate[b], bk->unit);
 			}
 		}
-		if (rate[0] > 0 && rate[1] > 0)
+		if (rate[0] > 0 && rate[1] > 0) {
 			printf("%s: %s, %s, ember/lavapipe %.3fx\n", bk->title, text[1], text[0],
 			       rate[1] / rate[0]);
-		else
+			if (refs)
+				fprintf(refs, "--ref %s=%.6g,%.6g\n", bk->shader, rate[0], rate[1]);
+		} else {
 			printf("%s: %s, %s, ember/lavapipe n/a\n", bk->title, text[1], text[0]);
+		}
 		fflush(stdout);
 	}
+	if (refs)
+		fclose(refs);
 	lvp_close(backends[0].ctx);
 	return status;
 }

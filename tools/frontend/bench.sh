@@ -10,5 +10,12 @@ ember_bench_host() {
 		"$EMBER_BUILD/bench/$b" | sed 's/^/    /' || die "bench: $b failed"
 	done
 	step "bench: shader kernels, Ember shader core vs lavapipe (host, no VM)"
-	"$EMBER_BUILD/bench/shader/bench-shader" | sed 's/^/    /' || die "bench: bench-shader failed"
+	mkdir -p "$EMBER_OUT"
+	"$EMBER_BUILD/bench/shader/bench-shader" --ref-out "$EMBER_OUT/bench-shader.ref" |
+		sed 's/^/    /' || die "bench: bench-shader failed"
+}
+
+# The guest run's arguments: the host's shader figures of this run.
+ember_bench_guest_args() {
+	tr '\n' ' ' < "$EMBER_OUT/bench-shader.ref" 2>/dev/null || true
 }
