@@ -290,8 +290,8 @@ ember_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 }
 
 VKAPI_ATTR void VKAPI_CALL
-ember_CmdPushConstants2KHR(VkCommandBuffer commandBuffer,
-			   const VkPushConstantsInfoKHR *pPushConstantsInfo)
+ember_CmdPushConstants2(VkCommandBuffer commandBuffer,
+			   const VkPushConstantsInfo *pPushConstantsInfo)
 {
 	ember_CmdPushConstants(commandBuffer, pPushConstantsInfo->layout,
 			       pPushConstantsInfo->stageFlags, pPushConstantsInfo->offset,

@@ -556,10 +556,10 @@ ember_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint p
 }
 
 VKAPI_ATTR void VKAPI_CALL
-ember_CmdBindDescriptorSets2KHR(VkCommandBuffer commandBuffer,
-				const VkBindDescriptorSetsInfoKHR *pBindDescriptorSetsInfo)
+ember_CmdBindDescriptorSets2(VkCommandBuffer commandBuffer,
+				const VkBindDescriptorSetsInfo *pBindDescriptorSetsInfo)
 {
-	const VkBindDescriptorSetsInfoKHR *info = pBindDescriptorSetsInfo;
+	const VkBindDescriptorSetsInfo *info = pBindDescriptorSetsInfo;
 
 	ember_CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, info->layout,
 				    info->firstSet, info->descriptorSetCount,
@@ -610,7 +610,7 @@ static bool push_target(struct ember_cmd_buffer *cmd, VkPipelineLayout _layout, 
 }
 
 VKAPI_ATTR void VKAPI_CALL
-ember_CmdPushDescriptorSetKHR(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
+ember_CmdPushDescriptorSet(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
 			      VkPipelineLayout layout, uint32_t set, uint32_t descriptorWriteCount,
 			      const VkWriteDescriptorSet *pDescriptorWrites)
 {
@@ -624,7 +624,7 @@ ember_CmdPushDescriptorSetKHR(VkCommandBuffer commandBuffer, VkPipelineBindPoint
 }
 
 VKAPI_ATTR void VKAPI_CALL
-ember_CmdPushDescriptorSetWithTemplateKHR(VkCommandBuffer commandBuffer,
+ember_CmdPushDescriptorSetWithTemplate(VkCommandBuffer commandBuffer,
 					  VkDescriptorUpdateTemplate descriptorUpdateTemplate,
 					  VkPipelineLayout layout, uint32_t set, const void *pData)
 {

@@ -259,8 +259,6 @@ err_free:
 	return result;
 }
 
-void ember_private_data_device_fini(struct ember_device *device);
-
 VKAPI_ATTR void VKAPI_CALL
 ember_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *pAllocator)
 {

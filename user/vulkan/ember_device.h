@@ -92,6 +92,9 @@ struct ember_gpu_bo {
 	uint64_t size;
 };
 
+/* Frees what the private data slots stored (ember_private_data.c). */
+void ember_private_data_device_fini(struct ember_device *device);
+
 VkResult ember_gpu_bo_create(struct ember_device *device, uint64_t size, uint32_t map_flags,
 			     struct ember_gpu_bo *out);
 void ember_gpu_bo_destroy(struct ember_device *device, struct ember_gpu_bo *bo);

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Descriptors
+ *
+ * Pools (exhaustion, free and reuse), dynamic storage buffers with their
+ * offsets, copies between sets, update templates, push descriptors and
+ * inline uniform blocks, each checked by a dispatch that reads or writes
+ * through the descriptors.
+ */
+
+#include "vk_test.h"
+#include "vk_shaders.h"
+
+
+#include <string.h>
+
+VK_TEST(descriptor_pool, "descriptor-pool-exhaustion-free-reuse")
+{
+	struct vk_dev dev;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet sets[3];
+
+	vk_dev_create(&dev, NULL);
+	layout = vk_storage_set_layout(&dev, 2, 0);
+	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4 };
+	const VkDescriptorPoolCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT,
+		.maxSets = 2, .poolSizeCount = 1, .pPoolSizes = &size,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev.device, &info, NULL, &pool));
+	const VkDescriptorSetLayout layouts[3] = { layout, layout, layout };
+	VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = pool, .descriptorSetCount = 2, .pSetLayouts = layouts,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, sets));
+	/*
+	 * Beyond maxSets an allocation may fail (the specification), and then
+	 * only with one of these two results.
+	 */
+	alloc.descriptorSetCount = 1;
+	VkResult r = vkAllocateDescriptorSets(dev.device, &alloc, &sets[2]);
+	REQUIRE(r == VK_SUCCESS || r == VK_ERROR_OUT_OF_POOL_MEMORY ||
+		r == VK_ERROR_FRAGMENTED_POOL);
+	if (r == VK_SUCCESS)
+		VK_CHECK(vkFreeDescriptorSets(dev.device, pool, 1, &sets[2]));
+	VK_CHECK(vkFreeDescriptorSets(dev.device, pool, 1, &sets[0]));
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, &sets[0]));
+	VK_CHECK(vkResetDescriptorPool(dev.device, pool, 0));
+	alloc.descriptorSetCount = 2;
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, sets));
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_dev_destroy(&dev);
+}
+
+/* Runs add_one over 64 elements with @set (bound with @offsets) on @layout. */
+static void run_add_one(struct vk_dev *dev, struct vk_pipe *pipe, VkDescriptorSet set,
+			const uint32_t *offsets, uint32_t offset_count)
+{
+	VkCommandBuffer cmd = vk_cmd_begin(dev);
+
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set,
+				offset_count, offsets);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(dev, cmd, 0);
+}
+
+VK_TEST(descriptor_dynamic, "descriptor-dynamic-storage-offsets")
+{
+	struct vk_dev dev;
+	struct vk_buf in, out;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	uint32_t align;
+
+	vk_dev_create(&dev, NULL);
+	align = (uint32_t)dev.props.limits.minStorageBufferOffsetAlignment;
+	if (align < 256)
+		align = 256;
+	vk_buf_create(&dev, 4 * align, 0, &in);
+	vk_buf_create(&dev, 4 * align, 0, &out);
+	for (uint32_t i = 0; i < in.size / 4; i++)
+		((uint32_t *)in.map)[i] = i;
+	const VkDescriptorSetLayoutBinding bindings[2] = {
+		{ 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+		{ 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+	};
+	const VkDescriptorSetLayoutCreateInfo layout_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+		.bindingCount = 2, .pBindings = bindings,
+	};
+	VK_CHECK(vkCreateDescriptorSetLayout(dev.device, &layout_info, NULL, &layout));
+	vk_pipe_create(&dev, add_one_spv, add_one_spv_size, &layout, 1, 0, NULL, &pipe);
+	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 2 };
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev.device, &pool_info, NULL, &pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, &set));
+	/* 64 elements from each buffer; the dynamic offsets pick where. */
+	const VkDescriptorBufferInfo infos[2] = {
+		{ in.buffer, 0, 256 }, { out.buffer, 0, 256 },
+	};
+	const VkWriteDescriptorSet write = {
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+		.dstSet = set, .descriptorCount = 2,
+		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, .pBufferInfo = infos,
+	};
+	vkUpdateDescriptorSets(dev.device, 1, &write, 0, NULL);
+	const uint32_t first[2] = { align, 2 * align }, second[2] = { 3 * align, 0 };
+	run_add_one(&dev, &pipe, set, first, 2);
+	run_add_one(&dev, &pipe, set, second, 2);
+	for (uint32_t i = 0; i < 64; i++) {
+		REQUIRE_EQ(((uint32_t *)out.map)[2 * align / 4 + i], align / 4 + i + 1);
+		REQUIRE_EQ(((uint32_t *)out.map)[i], 3 * align / 4 + i + 1);
+	}
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &in);
+	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(descriptor_copy_template, "descriptor-copy-and-update-template")
+{
+	struct vk_dev dev;
+	struct vk_buf in, out;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet sets[2];
+	VkDescriptorUpdateTemplate tmpl;
+
+	vk_dev_create(&dev, NULL);
+	vk_buf_create(&dev, 256, 0, &in);
+	vk_buf_create(&dev, 256, 0, &out);
+	for (uint32_t i = 0; i < 64; i++)
+		((uint32_t *)in.map)[i] = 100 + i;
+	layout = vk_storage_set_layout(&dev, 2, 0);
+	vk_pipe_create(&dev, add_one_spv, add_one_spv_size, &layout, 1, 0, NULL, &pipe);
+	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4 };
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 2, .poolSizeCount = 1, .pPoolSizes = &size,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev.device, &pool_info, NULL, &pool));
+	const VkDescriptorSetLayout layouts[2] = { layout, layout };
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = pool, .descriptorSetCount = 2, .pSetLayouts = layouts,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, sets));
+	/* Set 0 through a template (two consecutive bindings from one entry). */
+	const VkDescriptorUpdateTemplateEntry entry = {
+		.dstBinding = 0, .dstArrayElement = 0, .descriptorCount = 2,
+		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+		.offset = 0, .stride = sizeof(VkDescriptorBufferInfo),
+	};
+	const VkDescriptorUpdateTemplateCreateInfo tmpl_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_UPDATE_TEMPLATE_CREATE_INFO,
+		.descriptorUpdateEntryCount = 1, .pDescriptorUpdateEntries = &entry,
+		.templateType = VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
+		.descriptorSetLayout = layout,
+	};
+	VK_CHECK(vkCreateDescriptorUpdateTemplate(dev.device, &tmpl_info, NULL, &tmpl));
+	const VkDescriptorBufferInfo infos[2] = {
+		{ in.buffer, 0, VK_WHOLE_SIZE }, { out.buffer, 0, VK_WHOLE_SIZE },
+	};
+	vkUpdateDescriptorSetWithTemplate(dev.device, sets[0], tmpl, infos);
+	/* Set 1 copied from set 0. */
+	const VkCopyDescriptorSet copy = {
+		.sType = VK_STRUCTURE_TYPE_COPY_DESCRIPTOR_SET,
+		.srcSet = sets[0], .dstSet = sets[1], .descriptorCount = 2,
+	};
+	vkUpdateDescriptorSets(dev.device, 0, NULL, 1, &copy);
+	run_add_one(&dev, &pipe, sets[1], NULL, 0);
+	for (uint32_t i = 0; i < 64; i++)
+		REQUIRE_EQ(((uint32_t *)out.map)[i], 101 + i);
+	vkDestroyDescriptorUpdateTemplate(dev.device, tmpl, NULL);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &in);
+	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(descriptor_push, "descriptor-push-descriptors")
+{
+	const char *ext[] = { VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME };
+	const struct vk_dev_options options = { .extensions = ext, .extension_count = 1 };
+	struct vk_dev dev;
+	struct vk_buf in, out;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkCommandBuffer cmd;
+
+	vk_dev_create(&dev, &options);
+	PFN_vkCmdPushDescriptorSetKHR push = (PFN_vkCmdPushDescriptorSetKHR)
+		vk_dev_proc(&dev, "vkCmdPushDescriptorSetKHR");
+	vk_buf_create(&dev, 256, 0, &in);
+	vk_buf_create(&dev, 512, 0, &out);
+	for (uint32_t i = 0; i < 64; i++)
+		((uint32_t *)in.map)[i] = 7 * i;
+	layout = vk_storage_set_layout(&dev, 2,
+				       VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR);
+	vk_pipe_create(&dev, add_one_spv, add_one_spv_size, &layout, 1, 0, NULL, &pipe);
+	cmd = vk_cmd_begin(&dev);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	/* Two pushes, two dispatches: each sees its own descriptors. */
+	for (uint32_t round = 0; round < 2; round++) {
+		const VkDescriptorBufferInfo infos[2] = {
+			{ in.buffer, 0, 256 }, { out.buffer, round * 256, 256 },
+		};
+		const VkWriteDescriptorSet write = {
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+			.descriptorCount = 2,
+			.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = infos,
+		};
+		push(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &write);
+		vkCmdDispatch(cmd, 1, 1, 1);
+	}
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+	for (uint32_t i = 0; i < 64; i++) {
+		REQUIRE_EQ(((uint32_t *)out.map)[i], 7 * i + 1);
+		REQUIRE_EQ(((uint32_t *)out.map)[64 + i], 7 * i + 1);
+	}
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &in);
+	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(descriptor_inline, "descriptor-inline-uniform-block")
+{
+	VkPhysicalDeviceInlineUniformBlockFeatures inline_features = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES,
+		.inlineUniformBlock = VK_TRUE,
+	};
+	const char *ext[] = { VK_EXT_INLINE_UNIFORM_BLOCK_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &inline_features,
+	};
+	struct vk_dev dev;
+	struct vk_buf out;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	uint32_t data[16];
+
+	vk_dev_create(&dev, &options);
+	vk_buf_create(&dev, 64, 0, &out);
+	const VkDescriptorSetLayoutBinding bindings[2] = {
+		{ 0, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 64, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+		{ 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+	};
+	const VkDescriptorSetLayoutCreateInfo layout_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+		.bindingCount = 2, .pBindings = bindings,
+	};
+	VK_CHECK(vkCreateDescriptorSetLayout(dev.device, &layout_info, NULL, &layout));
+	vk_pipe_create(&dev, ubo_read_spv, ubo_read_spv_size, &layout, 1, 0, NULL, &pipe);
+	const VkDescriptorPoolInlineUniformBlockCreateInfo inline_pool = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO,
+		.maxInlineUniformBlockBindings = 1,
+	};
+	const VkDescriptorPoolSize sizes[2] = {
+		{ VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 64 },
+		{ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 },
+	};
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .pNext = &inline_pool,
+		.maxSets = 1, .poolSizeCount = 2, .pPoolSizes = sizes,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev.device, &pool_info, NULL, &pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, &set));
+	for (uint32_t i = 0; i < 16; i++)
+		data[i] = 0xabc0 + i;
+	/* The block in two writes: bytes 0..31, then 32..63. */
+	const VkWriteDescriptorSetInlineUniformBlock blocks[2] = {
+		{ VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK, NULL, 32, data },
+		{ VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK, NULL, 32, data + 8 },
+	};
+	const VkDescriptorBufferInfo out_info = { out.buffer, 0, VK_WHOLE_SIZE };
+	const VkWriteDescriptorSet writes[3] = {
+		{
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &blocks[0],
+			.dstSet = set, .dstBinding = 0, .dstArrayElement = 0, .descriptorCount = 32,
+			.descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK,
+		}, {
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &blocks[1],
+			.dstSet = set, .dstBinding = 0, .dstArrayElement = 32, .descriptorCount = 32,
+			.descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK,
+		}, {
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+			.dstSet = set, .dstBinding = 1, .descriptorCount = 1,
+			.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &out_info,
+		},
+	};
+	vkUpdateDescriptorSets(dev.device, 3, writes, 0, NULL);
+	VkCommandBuffer cmd = vk_cmd_begin(&dev);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+	for (uint32_t i = 0; i < 16; i++)
+		REQUIRE_EQ(((uint32_t *)out.map)[i], 0xabc0 + i);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}

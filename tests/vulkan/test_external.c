@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: External handles
+ *
+ * Fences and semaphores as opaque fds and sync_fds, memory as dma-bufs:
+ * exported by one VkDevice, imported by another (in the same process or,
+ * through a unix socket, in another), with the specification's temporary
+ * and permanent import semantics, and data written by one device read
+ * through the other.
+ */
+
+#include "vk_test.h"
+#include "vk_shaders.h"
+
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SECOND	1000000000ull
+
+static const char *external_sync_ext[] = {
+	VK_KHR_EXTERNAL_FENCE_FD_EXTENSION_NAME,
+	VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME,
+};
+
+VK_TEST(fence_sync_fd, "external-fence-sync-fd-export-import")
+{
+	const struct vk_dev_options options = { .extensions = external_sync_ext,
+						.extension_count = 2 };
+	struct vk_dev a, b;
+	VkFence exported, imported;
+	int fd;
+
+	vk_dev_create(&a, &options);
+	vk_dev_create(&b, &options);
+	PFN_vkGetFenceFdKHR get_fd = (PFN_vkGetFenceFdKHR)vk_dev_proc(&a, "vkGetFenceFdKHR");
+	PFN_vkImportFenceFdKHR import_fd =
+		(PFN_vkImportFenceFdKHR)vk_dev_proc(&b, "vkImportFenceFdKHR");
+	const VkExportFenceCreateInfo export = {
+		.sType = VK_STRUCTURE_TYPE_EXPORT_FENCE_CREATE_INFO,
+		.handleTypes = VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT,
+	};
+	const VkFenceCreateInfo info = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO,
+					 .pNext = &export };
+	const VkFenceCreateInfo plain = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+
+	VK_CHECK(vkCreateFence(a.device, &info, NULL, &exported));
+	VK_CHECK(vkCreateFence(b.device, &plain, NULL, &imported));
+	VK_CHECK(vkQueueSubmit(a.queues[0], 0, NULL, exported));
+	const VkFenceGetFdInfoKHR get = {
+		.sType = VK_STRUCTURE_TYPE_FENCE_GET_FD_INFO_KHR, .fence = exported,
+		.handleType = VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT,
+	};
+	VK_CHECK(get_fd(a.device, &get, &fd));
+	/* A sync_fd import is temporary: the fence waits for the exported fence. */
+	const VkImportFenceFdInfoKHR import = {
+		.sType = VK_STRUCTURE_TYPE_IMPORT_FENCE_FD_INFO_KHR, .fence = imported,
+		.flags = VK_FENCE_IMPORT_TEMPORARY_BIT,
+		.handleType = VK_EXTERNAL_FENCE_HANDLE_TYPE_SYNC_FD_BIT, .fd = fd,
+	};
+	VK_CHECK(import_fd(b.device, &import));
+	VK_CHECK(vkWaitForFences(b.device, 1, &imported, VK_TRUE, 10 * SECOND));
+	/* Resetting drops the temporary payload: back to the unsignaled permanent one. */
+	VK_CHECK(vkResetFences(b.device, 1, &imported));
+	REQUIRE_EQ(vkGetFenceStatus(b.device, imported), VK_NOT_READY);
+	vkDestroyFence(a.device, exported, NULL);
+	vkDestroyFence(b.device, imported, NULL);
+	vk_dev_destroy(&a);
+	vk_dev_destroy(&b);
+}
+
+static VkSemaphore exportable_semaphore(struct vk_dev *dev, bool timeline,
+					VkExternalSemaphoreHandleTypeFlagBits type)
+{
+	const VkSemaphoreTypeCreateInfo tl = {
+		.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
+		.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
+	};
+	const VkExportSemaphoreCreateInfo export = {
+		.sType = VK_STRUCTURE_TYPE_EXPORT_SEMAPHORE_CREATE_INFO,
+		.pNext = timeline ? &tl : NULL,
+		.handleTypes = type,
+	};
+	const VkSemaphoreCreateInfo info = { .sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO,
+					     .pNext = &export };
+	VkSemaphore sem;
+
+	VK_CHECK(vkCreateSemaphore(dev->device, &info, NULL, &sem));
+	return sem;
+}
+
+VK_TEST(semaphore_opaque, "external-semaphore-opaque-fd-timeline-two-devices")
+{
+	VkPhysicalDeviceTimelineSemaphoreFeatures timeline = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES,
+		.timelineSemaphore = VK_TRUE,
+	};
+	const struct vk_dev_options options = { .extensions = external_sync_ext,
+						.extension_count = 2, .features = &timeline };
+	struct vk_dev a, b;
+	VkSemaphore sa, sb;
+	uint64_t value;
+	int fd;
+
+	vk_dev_create(&a, &options);
+	vk_dev_create(&b, &options);
+	PFN_vkGetSemaphoreFdKHR get_fd =
+		(PFN_vkGetSemaphoreFdKHR)vk_dev_proc(&a, "vkGetSemaphoreFdKHR");
+	PFN_vkImportSemaphoreFdKHR import_fd =
+		(PFN_vkImportSemaphoreFdKHR)vk_dev_proc(&b, "vkImportSemaphoreFdKHR");
+	sa = exportable_semaphore(&a, true, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
+	sb = exportable_semaphore(&b, true, VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT);
+	const VkSemaphoreGetFdInfoKHR get = {
+		.sType = VK_STRUCTURE_TYPE_SEMAPHORE_GET_FD_INFO_KHR, .semaphore = sa,
+		.handleType = VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT,
+	};
+	VK_CHECK(get_fd(a.device, &get, &fd));
+	const VkImportSemaphoreFdInfoKHR import = {
+		.sType = VK_STRUCTURE_TYPE_IMPORT_SEMAPHORE_FD_INFO_KHR, .semaphore = sb,
+		.handleType = VK_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD_BIT, .fd = fd,
+	};
+	VK_CHECK(import_fd(b.device, &import));
+	/* Permanent import: both semaphores share one payload. */
+	const VkSemaphoreSignalInfo signal = {
+		.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO, .semaphore = sa, .value = 3,
+	};
+	VK_CHECK(vkSignalSemaphore(a.device, &signal));
+	VK_CHECK(vkGetSemaphoreCounterValue(b.device, sb, &value));
+	REQUIRE_EQ(value, 3);
+	vkDestroySemaphore(a.device, sa, NULL);
+	vkDestroySemaphore(b.device, sb, NULL);
+	vk_dev_destroy(&a);
+	vk_dev_destroy(&b);
+}
+
+static int send_fd(int sock, int fd)
+{
+	char byte = 0, control[CMSG_SPACE(sizeof(int))] = { 0 };
+	struct iovec iov = { &byte, 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control, .msg_controllen = sizeof(control),
+	};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(c), &fd, sizeof(int));
+	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
+}
+
+static int recv_fd(int sock)
+{
+	char byte, control[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { &byte, 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control, .msg_controllen = sizeof(control),
+	};
+	struct cmsghdr *c;
+	int fd;
+
+	if (recvmsg(sock, &msg, 0) != 1)
+		return -1;
+	c = CMSG_FIRSTHDR(&msg);
+	if (!c || c->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(c), sizeof(int));
+	return fd;
+}
+
+static void dma_buf_memory(struct vk_dev *dev, VkDeviceSize size, VkBuffer *buffer,
+			   VkDeviceMemory *memory, int import_fd)
+{
+	const VkExternalMemoryBufferCreateInfo external = {
+		.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+		.handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+	};
+	const VkBufferCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .pNext = &external,
+		.size = size,
+		.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+	};
+	const VkExportMemoryAllocateInfo export = {
+		.sType = VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO,
+		.handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+	};
+	const VkImportMemoryFdInfoKHR import = {
+		.sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_FD_INFO_KHR,
+		.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT, .fd = import_fd,
+	};
+	VkMemoryRequirements req;
+
+	VK_CHECK(vkCreateBuffer(dev->device, &info, NULL, buffer));
+	vkGetBufferMemoryRequirements(dev->device, *buffer, &req);
+	const VkMemoryAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+		.pNext = import_fd >= 0 ? (const void *)&import : (const void *)&export,
+		.allocationSize = req.size, .memoryTypeIndex = dev->memory_type,
+	};
+	VK_CHECK(vkAllocateMemory(dev->device, &alloc, NULL, memory));
+	VK_CHECK(vkBindBufferMemory(dev->device, *buffer, *memory, 0));
+}
+
+/*
+ * The parent's device fills a dma-buf; a child process imports it into
+ * its own device, checks the data and fills it again with its own GPU;
+ * the parent sees the child's data.
+ */
+VK_TEST(memory_dma_buf, "external-memory-dma-buf-two-processes")
+{
+	const char *ext[] = {
+		VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME, VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME,
+	};
+	const struct vk_dev_options options = { .extensions = ext, .extension_count = 2 };
+	struct vk_dev dev;
+	VkBuffer buffer;
+	VkDeviceMemory memory;
+	VkCommandBuffer cmd;
+	int sv[2], fd, status;
+	uint32_t *map;
+	pid_t child;
+
+	vk_dev_create(&dev, &options);
+	const VkPhysicalDeviceExternalBufferInfo query = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO,
+		.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+		.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+	};
+	VkExternalBufferProperties external = {
+		.sType = VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES,
+	};
+	vkGetPhysicalDeviceExternalBufferProperties(dev.physical, &query, &external);
+	if ((external.externalMemoryProperties.externalMemoryFeatures &
+	     (VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT |
+	      VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT)) !=
+	    (VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT))
+		vk_test_skip("dma-buf buffers are not exportable and importable on this device");
+	PFN_vkGetMemoryFdKHR get_fd = (PFN_vkGetMemoryFdKHR)vk_dev_proc(&dev, "vkGetMemoryFdKHR");
+	dma_buf_memory(&dev, 65536, &buffer, &memory, -1);
+	cmd = vk_cmd_begin(&dev);
+	vkCmdFillBuffer(cmd, buffer, 0, VK_WHOLE_SIZE, 0x600d);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+	const VkMemoryGetFdInfoKHR get = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR, .memory = memory,
+		.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+	};
+	VK_CHECK(get_fd(dev.device, &get, &fd));
+	REQUIRE(!socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
+	child = fork();
+	if (child == 0) {
+		struct vk_dev cdev;
+		VkBuffer cbuf;
+		VkDeviceMemory cmem;
+		uint32_t *cmap;
+		int cfd = recv_fd(sv[1]);
+
+		vk_dev_create(&cdev, &options);
+		dma_buf_memory(&cdev, 65536, &cbuf, &cmem, cfd);
+		VK_CHECK(vkMapMemory(cdev.device, cmem, 0, VK_WHOLE_SIZE, 0, (void **)&cmap));
+		if (cmap[0] != 0x600d || cmap[16383] != 0x600d)
+			_exit(2);
+		VkCommandBuffer ccmd = vk_cmd_begin(&cdev);
+		vkCmdFillBuffer(ccmd, cbuf, 0, 4096, 0xc41d);
+		vk_cmd_barrier(ccmd);
+		vk_cmd_submit_wait(&cdev, ccmd, 0);
+		vkDestroyBuffer(cdev.device, cbuf, NULL);
+		vkFreeMemory(cdev.device, cmem, NULL);
+		vk_dev_destroy(&cdev);
+		_exit(0);
+	}
+	REQUIRE(!send_fd(sv[0], fd));
+	REQUIRE(waitpid(child, &status, 0) == child);
+	REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	VK_CHECK(vkMapMemory(dev.device, memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
+	REQUIRE_EQ(map[0], 0xc41d);
+	REQUIRE_EQ(map[1023], 0xc41d);
+	REQUIRE_EQ(map[1024], 0x600d);
+	close(fd);
+	vkDestroyBuffer(dev.device, buffer, NULL);
+	vkFreeMemory(dev.device, memory, NULL);
+	vk_dev_destroy(&dev);
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/* The SPIR-V arrays glslangValidator generated, with their sizes (vk_shaders.h). */
+
+#include "vk_shaders.h"
+
+#include "add_one.spv.h"
+#include "fill.spv.h"
+#include "group_id.spv.h"
+#include "ubo_read.spv.h"
+
+const size_t add_one_spv_size = sizeof(add_one_spv);
+const size_t fill_spv_size = sizeof(fill_spv);
+const size_t group_id_spv_size = sizeof(group_id_spv);
+const size_t ubo_read_spv_size = sizeof(ubo_read_spv);

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/* The tests' compute shaders (shaders/NAME.comp), compiled to SPIR-V at build time. */
+
+#ifndef EMBER_VK_SHADERS_H
+#define EMBER_VK_SHADERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define VK_TEST_SHADER(name)			\
+	extern const uint32_t name##_spv[];	\
+	extern const size_t name##_spv_size
+
+VK_TEST_SHADER(add_one);
+VK_TEST_SHADER(fill);
+VK_TEST_SHADER(group_id);
+VK_TEST_SHADER(ubo_read);
+
+#endif /* EMBER_VK_SHADERS_H */
