@@ -428,3 +428,128 @@ VK_TEST(cmd_long, "cmd-long-command-buffer-and-rerecord")
 	vk_buf_destroy(&dev, &buf);
 	vk_dev_destroy(&dev);
 }
+
+VK_TEST(memory_bind2_dedicated, "memory-requirements2-dedicated-bind2-map2")
+{
+	const char *ext[] = {
+		VK_KHR_GET_MEMORY_REQUIREMENTS_2_EXTENSION_NAME,
+		VK_KHR_DEDICATED_ALLOCATION_EXTENSION_NAME, VK_KHR_BIND_MEMORY_2_EXTENSION_NAME,
+		VK_KHR_MAP_MEMORY_2_EXTENSION_NAME,
+	};
+	const struct vk_dev_options options = { .extensions = ext, .extension_count = 4 };
+	struct vk_dev dev;
+	VkBuffer buffer;
+	VkDeviceMemory memory;
+	void *map;
+
+	/* The 1.3.239 layer's dispatch lacks vkMapMemory2KHR (it crashes). */
+	if (vk_test_under_validation())
+		vk_test_skip("the validation layer predates VK_KHR_map_memory2");
+	vk_dev_create(&dev, &options);
+	PFN_vkMapMemory2KHR map2 = (PFN_vkMapMemory2KHR)vk_dev_proc(&dev, "vkMapMemory2KHR");
+	PFN_vkUnmapMemory2KHR unmap2 =
+		(PFN_vkUnmapMemory2KHR)vk_dev_proc(&dev, "vkUnmapMemory2KHR");
+	const VkBufferCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 8192,
+		.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+	};
+	VK_CHECK(vkCreateBuffer(dev.device, &info, NULL, &buffer));
+	VkMemoryDedicatedRequirements dedicated = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS,
+	};
+	VkMemoryRequirements2 req = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2, .pNext = &dedicated,
+	};
+	const VkBufferMemoryRequirementsInfo2 req_info = {
+		.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_REQUIREMENTS_INFO_2, .buffer = buffer,
+	};
+	vkGetBufferMemoryRequirements2(dev.device, &req_info, &req);
+	REQUIRE(req.memoryRequirements.size >= 8192);
+	REQUIRE(req.memoryRequirements.memoryTypeBits & (1u << dev.memory_type));
+	const VkMemoryDedicatedAllocateInfo dedicated_alloc = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO, .buffer = buffer,
+	};
+	const VkMemoryAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = &dedicated_alloc,
+		.allocationSize = req.memoryRequirements.size, .memoryTypeIndex = dev.memory_type,
+	};
+	VK_CHECK(vkAllocateMemory(dev.device, &alloc, NULL, &memory));
+	const VkBindBufferMemoryInfo bind = {
+		.sType = VK_STRUCTURE_TYPE_BIND_BUFFER_MEMORY_INFO, .buffer = buffer,
+		.memory = memory,
+	};
+	VK_CHECK(vkBindBufferMemory2(dev.device, 1, &bind));
+	const VkMemoryMapInfoKHR map_info = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_MAP_INFO_KHR, .memory = memory,
+		.offset = 0, .size = VK_WHOLE_SIZE,
+	};
+	VK_CHECK(map2(dev.device, &map_info, &map));
+	VkCommandBuffer cmd = vk_cmd_begin(&dev);
+	vkCmdFillBuffer(cmd, buffer, 0, VK_WHOLE_SIZE, 0x77);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+	REQUIRE_EQ(((uint32_t *)map)[2047], 0x77);
+	const VkMemoryUnmapInfoKHR unmap_info = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_UNMAP_INFO_KHR, .memory = memory,
+	};
+	VK_CHECK(unmap2(dev.device, &unmap_info));
+	vkDestroyBuffer(dev.device, buffer, NULL);
+	vkFreeMemory(dev.device, memory, NULL);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(cmd_copy2_submit2, "cmd-copy-buffer2-and-queue-submit2")
+{
+	VkPhysicalDeviceSynchronization2Features sync2 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
+		.synchronization2 = VK_TRUE,
+	};
+	const char *ext[] = {
+		VK_KHR_COPY_COMMANDS_2_EXTENSION_NAME, VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME,
+	};
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 2, .features = &sync2,
+	};
+	struct vk_dev dev;
+	struct vk_buf a, b;
+	VkFence fence;
+
+	vk_dev_create(&dev, &options);
+	PFN_vkCmdCopyBuffer2KHR copy2 =
+		(PFN_vkCmdCopyBuffer2KHR)vk_dev_proc(&dev, "vkCmdCopyBuffer2KHR");
+	PFN_vkQueueSubmit2KHR submit2 = (PFN_vkQueueSubmit2KHR)vk_dev_proc(&dev, "vkQueueSubmit2KHR");
+	vk_buf_create(&dev, 4096, 0, &a);
+	vk_buf_create(&dev, 4096, 0, &b);
+	for (uint32_t i = 0; i < 1024; i++)
+		((uint32_t *)a.map)[i] = i * 3;
+	VkCommandBuffer cmd = vk_cmd_begin(&dev);
+	const VkBufferCopy2 region = {
+		.sType = VK_STRUCTURE_TYPE_BUFFER_COPY_2, .srcOffset = 16, .dstOffset = 0,
+		.size = 4000,
+	};
+	const VkCopyBufferInfo2 info = {
+		.sType = VK_STRUCTURE_TYPE_COPY_BUFFER_INFO_2, .srcBuffer = a.buffer,
+		.dstBuffer = b.buffer, .regionCount = 1, .pRegions = &region,
+	};
+	copy2(cmd, &info);
+	vk_cmd_barrier(cmd);
+	VK_CHECK(vkEndCommandBuffer(cmd));
+	const VkFenceCreateInfo fence_info = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+	VK_CHECK(vkCreateFence(dev.device, &fence_info, NULL, &fence));
+	const VkCommandBufferSubmitInfo cmd_info = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, .commandBuffer = cmd,
+	};
+	const VkSubmitInfo2 submit = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
+		.commandBufferInfoCount = 1, .pCommandBufferInfos = &cmd_info,
+	};
+	VK_CHECK(submit2(dev.queues[0], 1, &submit, fence));
+	VK_CHECK(vkWaitForFences(dev.device, 1, &fence, VK_TRUE, 30ull * 1000000000));
+	for (uint32_t i = 0; i < 1000; i++)
+		REQUIRE_EQ(((uint32_t *)b.map)[i], (i + 4) * 3);
+	REQUIRE_EQ(((uint32_t *)b.map)[1000], 0);
+	vkDestroyFence(dev.device, fence, NULL);
+	vk_buf_destroy(&dev, &a);
+	vk_buf_destroy(&dev, &b);
+	vk_dev_destroy(&dev);
+}

@@ -335,3 +335,110 @@ VK_TEST(descriptor_inline, "descriptor-inline-uniform-block")
 	vk_buf_destroy(&dev, &out);
 	vk_dev_destroy(&dev);
 }
+
+/*
+ * Descriptor indexing: a variable-count, partially bound, update-after-bind
+ * array of storage buffers, written after the set was bound, read with a
+ * non-uniform index.
+ */
+VK_TEST(descriptor_indexing, "descriptor-indexing-variable-partial-update-after-bind")
+{
+	VkPhysicalDeviceVulkan12Features features12 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+		.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE,
+		.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
+		.descriptorBindingPartiallyBound = VK_TRUE,
+		.descriptorBindingVariableDescriptorCount = VK_TRUE,
+		.runtimeDescriptorArray = VK_TRUE,
+	};
+	const struct vk_dev_options options = { .features = &features12 };
+	struct vk_dev dev;
+	struct vk_buf out, in[2];
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+
+	vk_dev_create(&dev, &options);
+	vk_buf_create(&dev, 256, 0, &out);
+	for (int b = 0; b < 2; b++) {
+		vk_buf_create(&dev, 256, 0, &in[b]);
+		for (uint32_t i = 0; i < 64; i++)
+			((uint32_t *)in[b].map)[i] = (b + 1) * 1000 + i;
+	}
+	const VkDescriptorSetLayoutBinding bindings[2] = {
+		{ 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+		{ 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+	};
+	const VkDescriptorBindingFlags binding_flags[2] = {
+		VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
+		VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
+		VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT |
+		VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT,
+	};
+	const VkDescriptorSetLayoutBindingFlagsCreateInfo flags_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+		.bindingCount = 2, .pBindingFlags = binding_flags,
+	};
+	const VkDescriptorSetLayoutCreateInfo layout_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .pNext = &flags_info,
+		.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+		.bindingCount = 2, .pBindings = bindings,
+	};
+	VK_CHECK(vkCreateDescriptorSetLayout(dev.device, &layout_info, NULL, &layout));
+	vk_pipe_create(&dev, indexing_spv, indexing_spv_size, &layout, 1, 0, NULL, &pipe);
+	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8 };
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT,
+		.maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev.device, &pool_info, NULL, &pool));
+	const uint32_t variable_count = 4;
+	const VkDescriptorSetVariableDescriptorCountAllocateInfo variable = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_ALLOCATE_INFO,
+		.descriptorSetCount = 1, .pDescriptorCounts = &variable_count,
+	};
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .pNext = &variable,
+		.descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, &set));
+	VkCommandBuffer cmd = vk_cmd_begin(&dev);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	vk_cmd_barrier(cmd);
+	/* Written after the bind, before the submission: update-after-bind. */
+	const VkDescriptorBufferInfo out_info = { out.buffer, 0, VK_WHOLE_SIZE };
+	const VkDescriptorBufferInfo in_infos[2] = {
+		{ in[0].buffer, 0, VK_WHOLE_SIZE }, { in[1].buffer, 0, VK_WHOLE_SIZE },
+	};
+	const VkWriteDescriptorSet writes[3] = {
+		{
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+			.dstBinding = 0, .descriptorCount = 1,
+			.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &out_info,
+		}, {
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+			.dstBinding = 1, .dstArrayElement = 0, .descriptorCount = 1,
+			.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &in_infos[0],
+		}, {
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+			.dstBinding = 1, .dstArrayElement = 2, .descriptorCount = 1,
+			.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &in_infos[1],
+		},
+	};
+	vkUpdateDescriptorSets(dev.device, 3, writes, 0, NULL);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+	for (uint32_t i = 0; i < 64; i++)
+		REQUIRE_EQ(((uint32_t *)out.map)[i], (i & 1 ? 2000 : 1000) + i);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &out);
+	vk_buf_destroy(&dev, &in[0]);
+	vk_buf_destroy(&dev, &in[1]);
+	vk_dev_destroy(&dev);
+}

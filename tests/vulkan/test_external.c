@@ -14,6 +14,7 @@
 #include "vk_test.h"
 #include "vk_shaders.h"
 
+#include <errno.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -251,7 +252,8 @@ VK_TEST(memory_dma_buf, "external-memory-dma-buf-two-processes")
 		.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
 	};
 	VK_CHECK(get_fd(dev.device, &get, &fd));
-	REQUIRE(!socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		vk_test_fail(__FILE__, __LINE__, "socketpair: %s", strerror(errno));
 	child = fork();
 	if (child == 0) {
 		struct vk_dev cdev;

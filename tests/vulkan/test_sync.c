@@ -401,7 +401,7 @@ VK_TEST(device_lost, "device-lost-after-hang-only-for-its-device")
 	 * The 1.3.239 validation layer keeps a lost device's objects "in use"
 	 * and reports their destruction: device loss is tested without it.
 	 */
-	if (getenv("EMBER_VK_VALIDATION") && !strcmp(getenv("EMBER_VK_VALIDATION"), "1"))
+	if (vk_test_under_validation())
 		vk_test_skip("device loss confuses the validation layer's object tracking");
 	vk_dev_create(&dev, NULL);
 	if (!vk_dev_is_ember(&dev))

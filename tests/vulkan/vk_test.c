@@ -65,7 +65,7 @@ validation_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	return VK_FALSE;
 }
 
-static bool validation_enabled(void)
+bool vk_test_under_validation(void)
 {
 	const char *v = getenv("EMBER_VK_VALIDATION");
 
@@ -105,6 +105,12 @@ static size_t feature_struct_size(VkStructureType type)
 				pipelineExecutableInfo) + 4;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES:
 		return offsetof(VkPhysicalDevicePrivateDataFeatures, privateData) + 4;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES:
+		return offsetof(VkPhysicalDevicePipelineCreationCacheControlFeatures,
+				pipelineCreationCacheControl) + 4;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES:
+		return offsetof(VkPhysicalDeviceSubgroupSizeControlFeatures,
+				computeFullSubgroups) + 4;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES:
 		return offsetof(VkPhysicalDeviceHostQueryResetFeatures, hostQueryReset) + 4;
 	default:
@@ -155,7 +161,7 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 	static const struct vk_dev_options none;
 	const char *layers[] = { "VK_LAYER_KHRONOS_validation" };
 	const char *instance_ext[] = { VK_EXT_DEBUG_UTILS_EXTENSION_NAME };
-	const bool validation = validation_enabled();
+	const bool validation = vk_test_under_validation();
 	const VkApplicationInfo app = {
 		.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
 		.pApplicationName = "ember_vulkan_tests",
@@ -523,7 +529,7 @@ int main(int argc, char **argv)
 	}
 	if (!list) {
 		printf("1..%d\n# %d passed, %d failed, %d skipped%s\n", n, passed, failed, skipped,
-		       validation_enabled() ? " (under the validation layer)" : "");
+		       vk_test_under_validation() ? " (under the validation layer)" : "");
 	}
 	return failed ? 1 : 0;
 }
