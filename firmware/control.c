@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "device.h"
+#include "fault.h"
 #include "log.h"
 
 void ember_control_command(struct ember_device *dev, const char *line,
@@ -42,6 +43,8 @@ void ember_control_command(struct ember_device *dev, const char *line,
 	snprintf(reply, reply_size, "ok");
 	if (__atomic_load_n(&dev->inject.die_now, __ATOMIC_RELAXED))
 		ember_device_die(dev, "control");
+	if (__atomic_exchange_n(&dev->inject.fault_seq_back, false, __ATOMIC_RELAXED))
+		ember_fault_publish_seq_back(dev);
 }
 
 static void send_line(int fd, const char *text)

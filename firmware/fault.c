@@ -54,3 +54,10 @@ void ember_fault_report(struct ember_device *dev, const struct ember_fault *f)
 		   f->ib_offset, (unsigned long long)f->va, f->detail);
 	ember_device_raise_irq(dev, EMBER_VECTOR_FAULT);
 }
+
+void ember_fault_publish_seq_back(struct ember_device *dev)
+{
+	ember_reg_write_release(&dev->regs, EMBER_REG_FAULT_SEQ, dev->fault_seq - 1);
+	ember_warn("fault_seq_back published=%u true=%u", dev->fault_seq - 1, dev->fault_seq);
+	ember_device_raise_irq(dev, EMBER_VECTOR_FAULT);
+}

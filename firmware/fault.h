@@ -35,5 +35,11 @@ struct ember_fault {
 
 void ember_faults_init(struct ember_device *dev);
 void ember_fault_report(struct ember_device *dev, const struct ember_fault *f);
+/*
+ * The fault-seq-back knob (inject.h): publish FAULT_SEQ one below the true
+ * sequence and raise the fault interrupt, as a buggy device would. The
+ * next ember_fault_report() publishes the true sequence again.
+ */
+void ember_fault_publish_seq_back(struct ember_device *dev);
 
 #endif /* EMBER_FW_FAULT_H */

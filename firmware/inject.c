@@ -53,8 +53,11 @@ int ember_inject_parse(struct ember_inject *inject, const char *knob,
 				 __ATOMIC_RELAXED);
 	} else if (!strcmp(knob, "die")) {
 		__atomic_store_n(&inject->die_now, true, __ATOMIC_RELAXED);
+	} else if (!strcmp(knob, "fault-seq-back")) {
+		__atomic_store_n(&inject->fault_seq_back, true, __ATOMIC_RELAXED);
 	} else {
-		*why = "unknown knob (hang-ring=N, fault-next-job, drop-irq, die-after-jobs=N, die)";
+		*why = "unknown knob (hang-ring=N, fault-next-job, drop-irq, die-after-jobs=N, die, "
+		       "fault-seq-back)";
 		return -EINVAL;
 	}
 	return 0;

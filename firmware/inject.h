@@ -15,6 +15,10 @@
  *                     registers are still written)
  *   die-after-jobs=N  the device dies after N more indirect buffers
  *   die               the device dies now
+ *   fault-seq-back    (control socket only) the FAULT_SEQ register moves
+ *                     back by one and the fault interrupt fires: a buggy
+ *                     device's value for the driver to survive; the next
+ *                     real fault writes the true sequence again
  *
  * "Dies" means the process exits at once (status EMBER_EXIT_DIED), without
  * clearing READY: what the driver sees when the GPU falls off the bus.
@@ -47,6 +51,8 @@ struct ember_inject {
 	unsigned int die_after_jobs;
 	/** @die_now: the "die" knob, for the owner to act on. */
 	bool die_now;
+	/** @fault_seq_back: the "fault-seq-back" knob, for the owner to act on. */
+	bool fault_seq_back;
 };
 
 void ember_inject_init(struct ember_inject *inject);

@@ -33,8 +33,10 @@
  * 3. Collect the signal operations: find each syncobj, check each
  *    timeline point is new, preallocate its dma_fence_chain.
  * 4. Resolve the wait operations into scheduler dependencies. A wait for
- *    a syncobj (point) that an earlier job of the same call signals waits
- *    for that job instead; it is resolved once that job is armed.
+ *    a syncobj that an earlier job of the same call signals (a timeline
+ *    point at or below the one that job signals, when the syncobj has not
+ *    reached it yet) waits for that job instead; it is resolved once that
+ *    job is armed.
  * 5. Lock the VM's reservation object and those of its external BOs
  *    (drm_exec), reserve a fence slot per job, and add the implicit
  *    dependencies: kernel fences (moves, binds) of every BO, and every
@@ -323,6 +325,26 @@ static u64 ember_submit_last_point(struct ember_submit *submit, u32 handle,
 	return last;
 }
 
+/*
+ * Whether timeline syncobj @handle already has a point at or above @point,
+ * from before this call (its signal operations are not published yet).
+ */
+static bool ember_submit_syncobj_reached(struct ember_submit *submit, u32 handle, u64 point)
+{
+	struct drm_syncobj *syncobj = drm_syncobj_find(submit->file, handle);
+	struct dma_fence *fence;
+	bool reached = false;
+
+	if (!syncobj)
+		return false;
+	fence = drm_syncobj_fence_get(syncobj);
+	if (fence && to_dma_fence_chain(fence))
+		reached = fence->seqno >= point;
+	dma_fence_put(fence);
+	drm_syncobj_put(syncobj);
+	return reached;
+}
+
 static int ember_submit_add_signal(struct ember_submit *submit,
 				   const struct drm_ember_sync_op *op)
 {
@@ -372,20 +394,35 @@ static int ember_submit_collect_signals(struct ember_submit *submit)
 	return 0;
 }
 
-/* Whether an earlier job than @job_index signals what @op waits for. */
+/*
+ * The signal operation of an earlier job than @job_index that satisfies
+ * the wait @op, as an index into &ember_submit.signals, or -1 when the
+ * wait is for something outside this call. A binary wait matches an
+ * earlier binary signal of its syncobj. A timeline wait for point N is
+ * satisfied once the timeline reaches N: when the syncobj already has a
+ * point at or above N the wait is for that; otherwise it waits for the
+ * first earlier job that signals a point M >= N (the call's points only
+ * grow, so that job is the one that makes the timeline reach N).
+ */
 static int ember_submit_earlier_signal(struct ember_submit *submit, u32 job_index,
 				       const struct drm_ember_sync_op *op)
 {
+	bool timeline = ember_sync_op_type(op) == DRM_EMBER_SYNC_OP_HANDLE_TYPE_TIMELINE_SYNCOBJ;
 	u32 i, s;
+
+	if (timeline && ember_submit_syncobj_reached(submit, op->handle, op->timeline_value))
+		return -1;
 
 	for (i = 0; i < job_index; i++) {
 		for (s = 0; s < submit->jobs[i].ujob.syncs.count; s++) {
 			const struct drm_ember_sync_op *sop = &submit->jobs[i].syncs[s].op;
 
-			if (ember_sync_op_is_signal(sop) && sop->handle == op->handle &&
-			    sop->timeline_value == op->timeline_value)
-				return ember_submit_find_signal(submit, op->handle,
-								op->timeline_value) -
+			if (!ember_sync_op_is_signal(sop) || sop->handle != op->handle)
+				continue;
+			if (timeline ? sop->timeline_value >= op->timeline_value :
+				       sop->timeline_value == op->timeline_value)
+				return ember_submit_find_signal(submit, sop->handle,
+								sop->timeline_value) -
 				       submit->signals;
 		}
 	}

@@ -439,7 +439,7 @@ void ember_sched_handle_faults(struct ember_device *edev)
 	struct ember_sched *sched = READ_ONCE(edev->sched);
 	struct ember_fault_record rec;
 	unsigned long flags;
-	u32 seq;
+	u32 seq, pending;
 
 	/* A fault interrupt can come before the scheduler is up. */
 	if (!sched || !sched->num_fault_slots)
@@ -451,6 +451,25 @@ void ember_sched_handle_faults(struct ember_device *edev)
 		/* No new record: the common case, on every ring interrupt. */
 		spin_unlock_irqrestore(&sched->fault_lock, flags);
 		return;
+	}
+	/*
+	 * FAULT_SEQ only grows. A value behind ours is a device bug: ignore
+	 * it rather than loop ~2^32 times here with interrupts off; the next
+	 * fault publishes the true sequence again. Of a jump forward, only
+	 * the last num_fault_slots records can still be in the slots.
+	 */
+	pending = seq - sched->fault_seq;
+	if ((s32)pending < 0) {
+		u32 ours = sched->fault_seq;
+
+		spin_unlock_irqrestore(&sched->fault_lock, flags);
+		drm_err_ratelimited(&edev->base, "fault sequence went back from %u to %u\n",
+				    ours, seq);
+		return;
+	}
+	if (pending > sched->num_fault_slots) {
+		sched->faults_lost += pending - sched->num_fault_slots;
+		sched->fault_seq = seq - sched->num_fault_slots;
 	}
 	while (sched->fault_seq != seq) {
 		u32 n = sched->fault_seq + 1;

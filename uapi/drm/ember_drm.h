@@ -585,8 +585,9 @@ struct drm_ember_job {
  *
  * All jobs are checked before any is queued: either all are queued or
  * none is. Jobs are queued in array order; a later job may wait for a
- * syncobj an earlier job of the same call signals. At most 64 jobs per
- * call.
+ * syncobj an earlier job of the same call signals: a binary syncobj, or a
+ * timeline point N that an earlier job signals as a point M >= N (the
+ * first such job). At most 64 jobs per call.
  *
  * Errors: -ENOENT for an unknown @ctx_handle or syncobj; -EINVAL for a bad
  * job (see struct drm_ember_job and struct drm_ember_sync_op);

@@ -397,6 +397,27 @@ igt_main
 		TEARDOWN();
 	}
 
+	igt_describe("A device that moves FAULT_SEQ back (a bug, or a hostile device "
+		     "process) does not hang the guest's fault handler: jobs keep running "
+		     "and the next real fault is still reported.");
+	igt_subtest("fault-seq-back") {
+		igt_require_ember_control();
+		SETUP();
+		igt_ember_control_ok("fault-seq-back");
+		igt_ember_ib_write32(&env.ib, buf.va, 0x5e9);
+		igt_assert_eq(igt_ember_run_ib_status(fd, env.ctx, &env.ib, 0), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0x5e9);
+		igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		TEARDOWN();
+
+		SETUP();
+		igt_ember_ib_write32(&env.ib, buf.va, 1);
+		igt_ember_control_ok("fault-next-job");
+		expect_fault(&env, EMBER_FAULT_INJECTED, env.ib.buf.va, 0, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0);
+		TEARDOWN();
+	}
+
 	igt_describe("A lost interrupt loses no job: the fence still signals, without error.");
 	igt_subtest("dropped-irq") {
 		igt_require_ember_control();

@@ -310,6 +310,57 @@ igt_main
 		igt_ember_syncobj_destroy(fd, d);
 	}
 
+	igt_describe("In one call, a wait for timeline point 3 is satisfied by an earlier "
+		     "job that signals point 5 (the timeline passes 3): the waiter runs "
+		     "after it, and the call is not refused.");
+	igt_subtest("same-call-timeline-wait-below-signal") {
+		uint32_t t = igt_ember_syncobj_create(fd, 0), d = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_sync_op s0 = igt_ember_signal(t, 5);
+		struct drm_ember_sync_op s1[2] = { igt_ember_wait(t, 3), igt_ember_signal(d, 0) };
+		struct drm_ember_job jobs[2];
+
+		RESET();
+		emit_gated_write(&env.ib, &flag, data.va, 0x3e);
+		igt_ember_ib_copy(&ib2, data.va, data.va + 64, 4);
+		jobs[0] = igt_ember_ib_job(&env.ib, 0, &s0, 1);
+		jobs[1] = igt_ember_ib_job(&ib2, 1, s1, 2);
+		igt_assert_eq(__igt_ember_submit(fd, env.ctx, jobs, 2), 0);
+		usleep(BLOCKED_US);
+		igt_assert(igt_ember_syncobj_busy(fd, d, 0));
+		open_gate(&flag);
+		igt_ember_syncobj_wait(fd, d, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&data)[16], 0x3e);
+		igt_assert_eq_u64(syncobj_point(fd, t), 5);
+		igt_ember_syncobj_destroy(fd, t);
+		igt_ember_syncobj_destroy(fd, d);
+	}
+
+	igt_describe("In one call, a wait for a timeline point the syncobj has already "
+		     "reached does not wait for an earlier job signalling a later point.");
+	igt_subtest("same-call-timeline-wait-already-reached") {
+		uint32_t t = igt_ember_syncobj_create(fd, 0), d = igt_ember_syncobj_create(fd, 0);
+		struct drm_ember_sync_op s0 = igt_ember_signal(t, 5);
+		struct drm_ember_sync_op s1[2] = { igt_ember_wait(t, 3), igt_ember_signal(d, 0) };
+		struct drm_ember_job jobs[2];
+
+		RESET();
+		igt_assert_eq(drmSyncobjTimelineSignal(fd, &t, (uint64_t[]){ 4 }, 1), 0);
+		emit_gated_write(&env.ib, &flag, data.va, 0x4f);
+		igt_ember_ib_nop(&ib2, 0);
+		jobs[0] = igt_ember_ib_job(&env.ib, 0, &s0, 1);
+		jobs[1] = igt_ember_ib_job(&ib2, 1, s1, 2);
+		igt_assert_eq(__igt_ember_submit(fd, env.ctx, jobs, 2), 0);
+		/* The waiter finishes while the signalling job is still held back. */
+		igt_ember_syncobj_wait(fd, d, 0);
+		igt_assert(igt_ember_syncobj_busy(fd, t, 5));
+		igt_assert_eq_u32(igt_ember_buf_u32(&data)[0], 0);
+		open_gate(&flag);
+		igt_ember_syncobj_wait(fd, t, 5);
+		igt_assert_eq_u32(igt_ember_buf_u32(&data)[0], 0x4f);
+		igt_ember_syncobj_destroy(fd, t);
+		igt_ember_syncobj_destroy(fd, d);
+	}
+
 	igt_describe("A job's fence exported as a sync_file polls busy, then ready with "
 		     "a good status; imported into another syncobj, jobs wait for it.");
 	igt_subtest("sync-file-round-trip") {
