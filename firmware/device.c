@@ -25,7 +25,7 @@
 /* What this device implements, reported in the identity registers. */
 #define EMBER_DEVICE_CAPS		(EMBER_CAP_MGMT | EMBER_CAP_RINGS | \
 					 EMBER_CAP_MMU | EMBER_CAP_COPY | \
-					 EMBER_CAP_COMPUTE)
+					 EMBER_CAP_COMPUTE | EMBER_CAP_DISPATCH_INDIRECT)
 #define EMBER_DEVICE_TIMESTAMP_FREQ	1000000000u
 
 _Static_assert(EMBER_REG_MGMT_RESULT(EMBER_MGMT_NUM_RESULTS - 1) <

@@ -157,7 +157,47 @@ static int exec_timestamp(struct ember_job *job, const uint32_t *p)
 	return 0;
 }
 
-/* The fixed payload length of @op, or -1 for any (NOP, DISPATCH) or unknown. */
+/* Fetch @count dwords at @va into @out (READ access). */
+static int fetch(struct ember_job *job, uint64_t va, uint32_t count,
+		 uint32_t *out)
+{
+	for (uint32_t i = 0; i < count; i++) {
+		void *host;
+		int fault = map_value(job, va + 4 * i, 4, EMBER_ACCESS_READ, &host);
+
+		if (fault)
+			return fault;
+		out[i] = (uint32_t)load(host, false);
+	}
+	return 0;
+}
+
+/*
+ * DISPATCH_INDIRECT: read the counts through the context's MMU, then run
+ * the equivalent DISPATCH, so that both share every later check (the
+ * workgroup total, the shader) and the shader's num_groups are the counts.
+ */
+static int exec_dispatch_indirect(struct ember_job *job, uint32_t flags, uint32_t len,
+				  const uint32_t *p)
+{
+	uint32_t d[MAX_PAYLOAD] = { p[0], p[1] };
+	uint32_t push_bytes = p[EMBER_DISPATCH_INDIRECT_FIXED_LEN - 1];
+	int fault;
+
+	if (flags || len < EMBER_DISPATCH_INDIRECT_FIXED_LEN ||
+	    push_bytes > EMBER_DISPATCH_MAX_PUSH ||
+	    len != EMBER_UPKT_DISPATCH_INDIRECT_LEN(push_bytes))
+		return EMBER_FAULT_BAD_PACKET;
+	/* A translation fault reports the count's VA, a misaligned one the packet. */
+	fault = fetch(job, u64_of(p + 2), 3, d + 2);
+	if (fault)
+		return fault;
+	/* Base, set table, push bytes and push constants move up one dword. */
+	memcpy(d + 5, p + 4, (len - 4) * sizeof(*p));
+	return ember_shader_dispatch(job, d, EMBER_UPKT_DISPATCH_LEN(push_bytes));
+}
+
+/* The fixed payload length of @op, or -1 for any (NOP, DISPATCH*) or unknown. */
 static int payload_len(uint32_t op, uint32_t flags)
 {
 	switch (op) {
@@ -184,8 +224,9 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 	uint32_t op = EMBER_PKT_OP(hdr), flags = EMBER_PKT_FLAGS(hdr);
 	uint32_t len = EMBER_PKT_LEN(hdr);
 
-	/* DISPATCH checks its own (variable) length. */
+	/* The dispatches check their own (variable) length. */
 	if (op != EMBER_UPKT_NOP && op != EMBER_UPKT_DISPATCH &&
+	    op != EMBER_UPKT_DISPATCH_INDIRECT &&
 	    (int)len != payload_len(op, flags))
 		return EMBER_FAULT_BAD_PACKET;
 
@@ -221,25 +262,12 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 		return 0;
 	case EMBER_UPKT_DISPATCH:
 		return flags ? EMBER_FAULT_BAD_PACKET : ember_shader_dispatch(job, p, len);
+	case EMBER_UPKT_DISPATCH_INDIRECT:
+		return exec_dispatch_indirect(job, flags, len, p);
 	default:
 		/* Unknown, or reserved for draw/state (later issues). */
 		return EMBER_FAULT_BAD_PACKET;
 	}
-}
-
-/* Fetch @count dwords at @va into @out (READ access). */
-static int fetch(struct ember_job *job, uint64_t va, uint32_t count,
-		 uint32_t *out)
-{
-	for (uint32_t i = 0; i < count; i++) {
-		void *host;
-		int fault = map_value(job, va + 4 * i, 4, EMBER_ACCESS_READ, &host);
-
-		if (fault)
-			return fault;
-		out[i] = (uint32_t)load(host, false);
-	}
-	return 0;
 }
 
 /* Run the packets; 0, a fault kind or EMBER_JOB_ABORTED; *@offset: where. */

@@ -54,6 +54,12 @@ static const struct seed seeds[] = {
 	{ "wait-timeout", .ring = { RUN_IB(7) },
 	  .ib = { EMBER_PKT(EMBER_UPKT_WAIT_MEM, EMBER_WAIT_EQ | EMBER_WRITE_64, 6),
 	    LO(D), HI(D), 1, 0, ~0u, ~0u } },
+	/* Counts filled in, then read back by the dispatch (the shader is zeros: illegal). */
+	{ "dispatch-indirect", .ring = { RUN_IB(18) },
+	  .ib = { EMBER_PKT(EMBER_UPKT_FILL, 0, 4), LO(D), HI(D), 12, 1,
+	    EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0),
+	    EMBER_PKT(EMBER_UPKT_DISPATCH_INDIRECT, 0, EMBER_UPKT_DISPATCH_INDIRECT_LEN(4)),
+	    LO(D + 0x100), HI(D), LO(D), HI(D), 0, 0, 0, LO(D + 0x200), HI(D), 4, 9 } },
 	{ "job", .ring = { RUN_IB(4), EMBER_PKT(EMBER_KPKT_FENCE, EMBER_FENCE_IRQ, 4),
 		   0x20000, 0, 1, 0, RUN_IB(4) },
 	  .ib = { EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(D), HI(D), 7 } },

@@ -2,13 +2,17 @@
 /* Copyright 2026 The Ember Authors */
 
 /*
- * The DISPATCH packet as a driver sees it (contract 1.2): packets built by
+ * The DISPATCH and DISPATCH_INDIRECT packets as a driver sees them
+ * (contract 1.2, 1.3): packets built by
  * hand in an indirect buffer, shaders and descriptors placed in guest
  * memory with chosen permissions, faults read back from the fault
  * records. Covers the packet checks, the EXEC permission of shader code,
  * translation and permission faults of shader accesses, the watchdog,
  * illegal binaries, the program cache against rewritten code, base
- * workgroups, empty grids and the device without worker threads.
+ * workgroups, empty grids and the device without worker threads; for
+ * DISPATCH_INDIRECT, counts read from memory (also when an earlier packet
+ * of the same buffer wrote them before a BARRIER), zero and oversized
+ * counts, and unmapped, partly mapped and misaligned counts addresses.
  */
 
 #include <sched.h>
@@ -309,6 +313,204 @@ static bool test_rewritten_code(void)
 	return true;
 }
 
+/*
+ * Every lane of workgroup (x, y, z) writes x + 256 y + 65536 z + push[0]
+ * to element 32 * linear + lane, linear = (z * ny + y) * nx + x, and the
+ * workgroup counts nx + 256 ny + 65536 nz to element 2048 + linear, so
+ * the grid, the base and gl_NumWorkGroups can all be checked.
+ */
+static const char store_grid[] =
+	".resource 0 0 storage 0 1\n.local_size 32 1 1\n.push 4\n"
+	"lddesc u0, 0, 0\nldpush u12, 0\n"
+	"s2r.group_id_x u4\ns2r.group_id_y u5\ns2r.group_id_z u6\n"
+	"s2r.num_groups_x u7\ns2r.num_groups_y u8\ns2r.num_groups_z u9\n"
+	"imad u10, u6, u8, u5\nimad u10, u10, u7, u4\n"
+	"imad u11, u6, 256, u5\nimad u11, u11, 256, u4\niadd u11, u11, u12\n"
+	"s2r.lane_id v0\nimad v1, u10, 32, v0\nshl v1, v1, 2\nstg.u32 u0, v1, u11\n"
+	"imad u13, u9, 256, u8\nimad u13, u13, 256, u7\n"
+	"imad u14, u10, 4, 8192\nstg.u32 u0, u14, u13\nend\n";
+
+#define GRID_DWORDS		2048
+/* The counts live in the last data page, past everything store_grid writes. */
+#define COUNTS_INDEX		(3 * EMBER_PAGE_SIZE / 4)
+#define COUNTS_VA		(DATA_VA + 4 * COUNTS_INDEX)
+
+/* A DISPATCH_INDIRECT of store_grid reading its counts at @counts_va. */
+static void emit_indirect(struct guest_ib *ib, uint32_t flags, uint64_t counts_va,
+			  const uint32_t base[3], uint32_t push)
+{
+	IB(ib, EMBER_PKT(EMBER_UPKT_DISPATCH_INDIRECT, flags, EMBER_UPKT_DISPATCH_INDIRECT_LEN(4)),
+	   LO(SHADER_VA), HI(SHADER_VA), LO(counts_va), HI(counts_va),
+	   base[0], base[1], base[2], LO(TABLE_VA), HI(TABLE_VA), 4, push);
+}
+
+static uint64_t new_ib(struct guest_ib *ib)
+{
+	uint64_t va = IB_VA + (uint64_t)ib_count++ * EMBER_PAGE_SIZE;
+
+	guest_ib_init(&guest, ib, CTX, va, 128);
+	return va;
+}
+
+static bool submit(struct guest_ib *ib)
+{
+	CHECK(guest_wait_fence(&guest, 0, guest_submit_ib(&guest, 0, CTX, ib), TIMEOUT_MS));
+	return true;
+}
+
+static void grid_reset(void)
+{
+	memset(data, 0, COUNTS_INDEX * 4);
+}
+
+/* Exactly the workgroups of @n from @base ran store_grid, seeing @n as their counts. */
+static bool check_grid(const uint32_t n[3], const uint32_t base[3], uint32_t push)
+{
+	uint32_t nx = n[0], ny = n[1], written = 0;
+
+	for (uint32_t z = base[2]; z < base[2] + n[2]; z++)
+		for (uint32_t y = base[1]; y < base[1] + ny; y++)
+			for (uint32_t x = base[0]; x < base[0] + nx; x++) {
+				uint32_t linear = (z * ny + y) * nx + x;
+
+				for (uint32_t l = 0; l < 32; l++)
+					CHECK_EQ(data[32 * linear + l],
+						 x + 256 * y + 65536 * z + push);
+				CHECK_EQ(data[GRID_DWORDS + linear], nx + 256 * ny + 65536 * n[2]);
+			}
+	for (uint32_t i = 0; i < GRID_DWORDS; i++)
+		written += data[i] != 0;
+	CHECK_EQ(written, 32 * nx * ny * n[2]);
+	return true;
+}
+
+static bool test_indirect_counts(void)
+{
+	const uint32_t n[3] = { 2, 3, 2 }, base[3] = { 0, 0, 1 };
+	uint32_t before = fault_seq();
+	struct guest_ib ib;
+
+	CHECK(place_shader(store_grid, PTE_RX));
+	grid_reset();
+	memcpy(&data[COUNTS_INDEX], n, sizeof(n));
+	new_ib(&ib);
+	emit_indirect(&ib, 0, COUNTS_VA, base, 5);
+	CHECK(submit(&ib));
+	CHECK_EQ(fault_seq(), before);
+	CHECK(check_grid(n, base, 5));
+	/* New counts at the same VA: read at each execution, never stale. */
+	grid_reset();
+	data[COUNTS_INDEX] = 4;
+	data[COUNTS_INDEX + 1] = 1;
+	data[COUNTS_INDEX + 2] = 1;
+	new_ib(&ib);
+	emit_indirect(&ib, 0, COUNTS_VA, (uint32_t[3]){ 0, 0, 0 }, 1);
+	CHECK(submit(&ib));
+	CHECK_EQ(fault_seq(), before);
+	CHECK(check_grid((uint32_t[3]){ 4, 1, 1 }, (uint32_t[3]){ 0, 0, 0 }, 1));
+	return true;
+}
+
+/* Counts written by earlier packets of the same buffer, made visible by a BARRIER. */
+static bool test_indirect_after_barrier(void)
+{
+	const uint32_t zero[3] = { 0, 0, 0 };
+	uint32_t before = fault_seq();
+	struct guest_ib ib;
+
+	CHECK(place_shader(store_grid, PTE_RX));
+	grid_reset();
+	memset(&data[COUNTS_INDEX], 0, 12);
+	new_ib(&ib);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_FILL, 0, 4), LO(COUNTS_VA), HI(COUNTS_VA), 12, 2);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(COUNTS_VA), HI(COUNTS_VA), 3);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0));
+	emit_indirect(&ib, 0, COUNTS_VA, zero, 7);
+	CHECK(submit(&ib));
+	CHECK_EQ(fault_seq(), before);
+	CHECK(check_grid((uint32_t[3]){ 3, 2, 2 }, zero, 7));
+	return true;
+}
+
+static bool test_indirect_zero(void)
+{
+	uint32_t before = fault_seq();
+	struct guest_ib ib;
+
+	CHECK(place_shader(store_grid, PTE_RX));
+	for (unsigned int dim = 0; dim < 3; dim++) {
+		uint32_t n[3] = { 4, 4, 4 };
+
+		n[dim] = 0;
+		grid_reset();
+		memcpy(&data[COUNTS_INDEX], n, sizeof(n));
+		new_ib(&ib);
+		emit_indirect(&ib, 0, COUNTS_VA, (uint32_t[3]){ 0, 0, 0 }, 1);
+		CHECK(submit(&ib));
+		CHECK_EQ(fault_seq(), before);
+		for (uint32_t i = 0; i < COUNTS_INDEX; i++)
+			CHECK_EQ(data[i], 0);
+	}
+	return true;
+}
+
+static bool test_indirect_faults(void)
+{
+	const uint32_t zero[3] = { 0, 0, 0 };
+	uint32_t before = fault_seq();
+	struct guest_fault f;
+	struct guest_ib ib;
+	uint64_t ib_va;
+
+	CHECK(place_shader(store_grid, PTE_RX));
+	grid_reset();
+	/* Nothing mapped at the counts. */
+	new_ib(&ib);
+	emit_indirect(&ib, 0, DATA_VA + 0x10000000, zero, 1);
+	CHECK(submit(&ib));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, &f));
+	CHECK_EQ(f.va, DATA_VA + 0x10000000);
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ);
+	/* x in the last dword of the read-only page, y on the unmapped page after it. */
+	new_ib(&ib);
+	emit_indirect(&ib, 0, RO_VA + EMBER_PAGE_SIZE - 4, zero, 1);
+	CHECK(submit(&ib));
+	CHECK(expect_fault(before + 1, EMBER_FAULT_TRANSLATION, &f));
+	CHECK_EQ(f.va, RO_VA + EMBER_PAGE_SIZE);
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ);
+	/* Misaligned: a packet fault at the packet. */
+	memcpy(&data[COUNTS_INDEX], (uint32_t[4]){ 1, 1, 1, 1 }, 16);
+	ib_va = new_ib(&ib);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_NOP, 0, 0));
+	emit_indirect(&ib, 0, COUNTS_VA + 2, zero, 1);
+	CHECK(submit(&ib));
+	CHECK(expect_fault(before + 2, EMBER_FAULT_BAD_PACKET, &f));
+	CHECK_EQ(f.va, ib_va + 4);
+	CHECK_EQ(f.ib_offset, 4);
+	/* More than 2^32 - 1 workgroups: what DISPATCH does with them. */
+	memcpy(&data[COUNTS_INDEX], (uint32_t[3]){ 65536, 65536, 2 }, 12);
+	new_ib(&ib);
+	emit_indirect(&ib, 0, COUNTS_VA, zero, 1);
+	CHECK(submit(&ib));
+	CHECK(expect_fault(before + 3, EMBER_FAULT_BAD_PACKET, NULL));
+	/* Reserved flags; a length that does not match the push bytes. */
+	memcpy(&data[COUNTS_INDEX], (uint32_t[3]){ 1, 1, 1 }, 12);
+	new_ib(&ib);
+	emit_indirect(&ib, 1, COUNTS_VA, zero, 1);
+	CHECK(submit(&ib));
+	CHECK(expect_fault(before + 4, EMBER_FAULT_BAD_PACKET, NULL));
+	new_ib(&ib);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_DISPATCH_INDIRECT, 0, EMBER_DISPATCH_INDIRECT_FIXED_LEN),
+	   LO(SHADER_VA), HI(SHADER_VA), LO(COUNTS_VA), HI(COUNTS_VA), 0, 0, 0,
+	   LO(TABLE_VA), HI(TABLE_VA), 4);
+	CHECK(submit(&ib));
+	CHECK(expect_fault(before + 5, EMBER_FAULT_BAD_PACKET, NULL));
+	for (uint32_t i = 0; i < COUNTS_INDEX; i++)
+		CHECK_EQ(data[i], 0);
+	/* The context runs again after its reset. */
+	return test_indirect_counts();
+}
+
 int main(void)
 {
 	bool ok = setup(true);
@@ -323,6 +525,10 @@ int main(void)
 		tap_result(test_illegal_binaries(), "illegal-binaries");
 		tap_result(test_watchdog(), "watchdog");
 		tap_result(test_rewritten_code(), "rewritten-code");
+		tap_result(test_indirect_counts(), "indirect-counts");
+		tap_result(test_indirect_after_barrier(), "indirect-after-barrier");
+		tap_result(test_indirect_zero(), "indirect-zero-counts");
+		tap_result(test_indirect_faults(), "indirect-faults");
 		guest_fini(&guest);
 	}
 	/* No worker threads: the command processor runs every workgroup. */

@@ -213,6 +213,9 @@ void igt_ember_ib_wait_mem32(struct igt_ember_ib *ib, uint64_t addr, uint32_t cm
 void igt_ember_ib_dispatch(struct igt_ember_ib *ib, uint64_t shader_va, const uint32_t groups[3],
 			   const uint32_t base[3], uint64_t table_va, const void *push,
 			   uint32_t push_bytes);
+void igt_ember_ib_dispatch_indirect(struct igt_ember_ib *ib, uint64_t shader_va,
+				    uint64_t counts_va, const uint32_t base[3], uint64_t table_va,
+				    const void *push, uint32_t push_bytes);
 void igt_ember_ib_signal_mem32(struct igt_ember_ib *ib, uint64_t dst, uint32_t value);
 void igt_ember_ib_barrier(struct igt_ember_ib *ib);
 

@@ -145,6 +145,26 @@ void igt_ember_ib_dispatch(struct igt_ember_ib *ib, uint64_t shader_va, const ui
 	emit_packet(ib, EMBER_UPKT_DISPATCH, 0, p, EMBER_UPKT_DISPATCH_LEN(push_bytes));
 }
 
+/*
+ * A DISPATCH_INDIRECT: as igt_ember_ib_dispatch(), the workgroup counts
+ * read by the device from the three u32 at @counts_va when it runs.
+ */
+void igt_ember_ib_dispatch_indirect(struct igt_ember_ib *ib, uint64_t shader_va,
+				    uint64_t counts_va, const uint32_t base[3], uint64_t table_va,
+				    const void *push, uint32_t push_bytes)
+{
+	uint32_t p[EMBER_UPKT_DISPATCH_INDIRECT_LEN(EMBER_DISPATCH_MAX_PUSH)] = {
+		LO(shader_va), HI(shader_va), LO(counts_va), HI(counts_va),
+		base[0], base[1], base[2], LO(table_va), HI(table_va), push_bytes,
+	};
+
+	igt_assert_lte(push_bytes, EMBER_DISPATCH_MAX_PUSH);
+	if (push_bytes)
+		memcpy(&p[EMBER_DISPATCH_INDIRECT_FIXED_LEN], push, push_bytes);
+	emit_packet(ib, EMBER_UPKT_DISPATCH_INDIRECT, 0, p,
+		    EMBER_UPKT_DISPATCH_INDIRECT_LEN(push_bytes));
+}
+
 void igt_ember_ib_signal_mem32(struct igt_ember_ib *ib, uint64_t dst, uint32_t value)
 {
 	const uint32_t p[3] = { LO(dst), HI(dst), value };

@@ -127,6 +127,23 @@
 #define   EMBER_DISPATCH_MAX_PUSH	256
 #define   EMBER_UPKT_DISPATCH_LEN(push_bytes) \
 	(EMBER_DISPATCH_FIXED_LEN + ((push_bytes) + 3) / 4)
+/**
+ * @EMBER_UPKT_DISPATCH_INDIRECT: a DISPATCH (since 1.3, CAP_DISPATCH_INDIRECT)
+ * whose workgroup counts x, y, z are three u32 read at a GPU VA (4-byte
+ * aligned, READ access) once, when the packet executes, before any of its
+ * workgroups runs: they see the writes of every earlier job and of every
+ * earlier packet of the buffer with a BARRIER between it and this packet
+ * (without one, the read may overlap the writes). Payload: shader binary VA
+ * low, high, counts VA low, high, base x, y, z, descriptor-set table VA
+ * low, high, push-constant bytes, then the push constants, as DISPATCH. The
+ * counts then act as DISPATCH's (zero: no workgroup runs; a product above
+ * 2^32 - 1: BAD_PACKET); a counts VA that does not translate is a
+ * TRANSLATION or PERMISSION fault at that VA, a misaligned one BAD_PACKET.
+ */
+#define EMBER_UPKT_DISPATCH_INDIRECT	0x41
+#define   EMBER_DISPATCH_INDIRECT_FIXED_LEN	10
+#define   EMBER_UPKT_DISPATCH_INDIRECT_LEN(push_bytes) \
+	(EMBER_DISPATCH_INDIRECT_FIXED_LEN + ((push_bytes) + 3) / 4)
 
 /*
  * GPU virtual memory: four levels of 512 64-bit entries (one 4 KiB page

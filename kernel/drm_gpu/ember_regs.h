@@ -40,7 +40,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	2
+#define   EMBER_HW_VERSION_MINOR_CURRENT	3
 
 /** @EMBER_REG_FW_VERSION: version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
@@ -64,6 +64,8 @@
 #define   EMBER_CAP_COPY		BIT(3)
 /* Since 1.2: compute dispatch (EMBER_UPKT_DISPATCH, the Ember ISA). */
 #define   EMBER_CAP_COMPUTE		BIT(4)
+/* Since 1.3: EMBER_UPKT_DISPATCH_INDIRECT (counts read from GPU memory). */
+#define   EMBER_CAP_DISPATCH_INDIRECT	BIT(5)
 
 /** @EMBER_REG_NUM_RINGS: number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014

@@ -278,6 +278,15 @@ ember_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t commandBufferCo
 }
 
 VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetDeviceMask(VkCommandBuffer commandBuffer, uint32_t deviceMask)
+{
+	/*
+	 * Ember's device groups hold one device, so the only valid mask is 1
+	 * and every command already runs on that device: nothing to record.
+	 */
+}
+
+VKAPI_ATTR void VKAPI_CALL
 ember_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 		       VkShaderStageFlags stageFlags, uint32_t offset, uint32_t size,
 		       const void *pValues)

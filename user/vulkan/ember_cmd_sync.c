@@ -14,7 +14,10 @@
  * source, BOTTOM_OF_PIPE as destination) needs nothing on the device:
  * host writes are visible to a submission, and a submission's writes are
  * visible once its fence signals. Memory barriers need no cache
- * maintenance: the device's memory accesses are coherent.
+ * maintenance: the device's memory accesses are coherent. DRAW_INDIRECT
+ * (where DISPATCH_INDIRECT reads its counts) is device work like any
+ * other stage: a barrier from a transfer or a dispatch into it is a
+ * BARRIER, which the counts read then sees (ember-hw.rst).
  *
  * Events: vkCmdSetEvent is a SIGNAL_MEM of the set value (written once
  * all earlier work of the queue is complete and visible: the first

@@ -27,6 +27,7 @@
 #include "ember_device_memory.h"
 #include "ember_instance.h"
 #include "ember_isa.h"
+#include "ember_regs.h"
 
 #include <errno.h>
 #include <link.h>
@@ -34,6 +35,9 @@
 #include <string.h>
 #include <stddef.h>
 #include <sys/sysinfo.h>
+
+/* What the device must implement (ember-hw.rst, CAPS) for this driver to use it. */
+#define EMBER_VK_REQUIRED_CAPS	(EMBER_CAP_COMPUTE | EMBER_CAP_DISPATCH_INDIRECT)
 
 static const int ember_device_extensions[] = {
 	EMBER_KHR_8bit_storage,
@@ -166,6 +170,12 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	if (ret) {
 		ember_free(ember_instance_alloc(instance), pdev);
 		return ret;
+	}
+	/* Vulkan 1.0's compute needs both dispatches: an older device is no Vulkan device. */
+	if ((pdev->ws.info.caps & EMBER_VK_REQUIRED_CAPS) != EMBER_VK_REQUIRED_CAPS) {
+		ember_ws_close(&pdev->ws);
+		ember_free(ember_instance_alloc(instance), pdev);
+		return -ENODEV;
 	}
 	for (size_t i = 0; i < EMBER_ARRAY_SIZE(ember_device_extensions); i++)
 		pdev->supported.has[ember_device_extensions[i]] = true;
