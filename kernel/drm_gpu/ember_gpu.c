@@ -87,7 +87,9 @@ struct ember_gpu {
 		 * @mgmt.lock: Serialises management commands: the mailbox
 		 * holds one command at a time. Protects @mgmt.seq and the
 		 * driver-written mailbox registers (CMD, ARG0..3, SEQ). Taken
-		 * by ember_gpu_mgmt_call(), held while waiting for the ACK.
+		 * by ember_gpu_mgmt_call(), ember_gpu_ping() and
+		 * ember_gpu_reset_device_unplugged(), held while waiting for
+		 * the ACK.
 		 */
 		struct mutex lock;
 
@@ -260,6 +262,7 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 	return 0;
 }
 
+/* ember_gpu_mgmt_call(), reading the CPU clocks around the command if asked. */
 static int ember_gpu_mgmt_call_clocked(struct ember_device *edev, u32 cmd,
 				       const u32 args[EMBER_MGMT_NUM_ARGS],
 				       u32 results[EMBER_MGMT_NUM_RESULTS],
