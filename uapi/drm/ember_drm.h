@@ -303,8 +303,9 @@ struct drm_ember_gpu_info {
  *
  * and likewise for CLOCK_MONOTONIC_RAW. The bracket's width is the
  * precision of the calibration: a round trip, about 100 us when the guest
- * runs under TCG, more when the device or the CPU is busy (another
- * management command, such as a reset, goes first).
+ * runs under TCG, more when the host or the guest is busy. The kernel
+ * reads the "before" clocks once any earlier management command has been
+ * answered, so waiting for one does not widen the bracket.
  *
  * All fields are written by the kernel; the structure carries no input.
  */
