@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ember-info: timestamp query failed: %s\n", strerror(-ret));
 		return 1;
 	}
-	printf("  calibration        device %llu ns, read within %.1f us of CLOCK_MONOTONIC\n",
+	printf("  calibration        device %llu ns, in a CLOCK_MONOTONIC bracket %.1f us wide\n",
 	       (unsigned long long)first.device_timestamp,
 	       (first.monotonic_after_ns - first.monotonic_before_ns) / 1e3);
 	start = now_us();
