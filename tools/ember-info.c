@@ -29,12 +29,12 @@ static void print_driver(int fd, const char *path)
 	drmFreeVersion(version);
 }
 
-static int query_gpu_info(int fd, struct drm_ember_gpu_info *info)
+static int dev_query(int fd, uint32_t type, void *out, uint32_t size)
 {
 	struct drm_ember_dev_query query = {
-		.type = DRM_EMBER_DEV_QUERY_GPU_INFO,
-		.size = sizeof(*info),
-		.pointer = (uintptr_t)info,
+		.type = type,
+		.size = size,
+		.pointer = (uintptr_t)out,
 	};
 
 	return drmIoctl(fd, DRM_IOCTL_EMBER_DEV_QUERY, &query) ? -errno : 0;
@@ -50,7 +50,8 @@ static double now_us(void)
 
 int main(int argc, char **argv)
 {
-	struct drm_ember_gpu_info info, last;
+	struct drm_ember_timestamp first, last;
+	struct drm_ember_gpu_info info;
 	int pings = argc > 1 ? atoi(argv[1]) : 1000;
 	double start, elapsed;
 	char path[64];
@@ -62,7 +63,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	print_driver(fd, path);
-	ret = query_gpu_info(fd, &info);
+	ret = dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO, &info, sizeof(info));
 	if (ret) {
 		fprintf(stderr, "ember-info: DEV_QUERY failed: %s\n", strerror(-ret));
 		return 1;
@@ -76,15 +77,24 @@ int main(int argc, char **argv)
 	printf("  rings              %u\n", info.num_rings);
 	printf("  shader cores       %u\n", info.num_shader_cores);
 	printf("  GPU VA             %u bits\n", info.va_bits);
-	printf("  timestamp          %llu ns (%llu Hz)\n",
+	printf("  timestamp at probe %llu ns (%llu Hz)\n",
 	       (unsigned long long)info.timestamp,
 	       (unsigned long long)info.timestamp_frequency);
 
 	if (pings <= 0)
 		return 0;
+	/* A timestamp query is the round trip: the GPU info is the driver's copy. */
+	ret = dev_query(fd, DRM_EMBER_DEV_QUERY_TIMESTAMP, &first, sizeof(first));
+	if (ret) {
+		fprintf(stderr, "ember-info: timestamp query failed: %s\n", strerror(-ret));
+		return 1;
+	}
+	printf("  calibration        device %llu ns, in a CLOCK_MONOTONIC bracket %.1f us wide\n",
+	       (unsigned long long)first.device_timestamp,
+	       (first.monotonic_after_ns - first.monotonic_before_ns) / 1e3);
 	start = now_us();
 	for (i = 0; i < pings; i++) {
-		ret = query_gpu_info(fd, &last);
+		ret = dev_query(fd, DRM_EMBER_DEV_QUERY_TIMESTAMP, &last, sizeof(last));
 		if (ret) {
 			fprintf(stderr, "ember-info: round trip %d failed: %s\n", i, strerror(-ret));
 			return 1;
@@ -92,7 +102,7 @@ int main(int argc, char **argv)
 	}
 	elapsed = now_us() - start;
 	printf("  %d device round trips: %.1f us each; device clock advanced %.3f ms\n",
-	       pings, elapsed / pings, (last.timestamp - info.timestamp) / 1e6);
+	       pings, elapsed / pings, (last.device_timestamp - first.device_timestamp) / 1e6);
 	close(fd);
 	return 0;
 }

@@ -45,6 +45,14 @@ void igt_ember_get_gpu_info(int fd, struct drm_ember_gpu_info *info)
 					    &size, info), 0);
 }
 
+void igt_ember_get_timestamp(int fd, struct drm_ember_timestamp *time)
+{
+	uint32_t size = sizeof(*time);
+
+	igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_TIMESTAMP,
+					    &size, time), 0);
+}
+
 /* The sysfs directory of the PCI device behind a render-node fd. */
 int igt_ember_pci_sysfs_path(int fd, char *path, size_t len)
 {

@@ -40,6 +40,7 @@
 /* Device. */
 int __igt_ember_dev_query(int fd, uint32_t type, uint32_t *size, void *pointer);
 void igt_ember_get_gpu_info(int fd, struct drm_ember_gpu_info *info);
+void igt_ember_get_timestamp(int fd, struct drm_ember_timestamp *time);
 int igt_ember_pci_sysfs_path(int fd, char *path, size_t len);
 void igt_ember_unbind(const char *bdf);
 void igt_ember_bind(const char *bdf);

@@ -84,6 +84,8 @@
  *    waiter, which reads the mailbox under the mailbox lock.
  * 4. &ember_device.unplug.lock makes ember_device_unplug() run once; a
  *    second caller waits for the first to finish.
+ * 5. &ember_device.gpu_info is written only during probe, before
+ *    drm_dev_register(), and read without a lock afterwards.
  *
  * The scheduler's locks are described in DOC: Locking of ember_sched.c.
  */

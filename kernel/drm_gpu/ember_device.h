@@ -99,9 +99,10 @@ struct ember_device {
 
 	/**
 	 * @gpu_info: Identity of the device, read from the register page
-	 * once at probe (the device writes it once, before it sets READY).
-	 * DRM_EMBER_DEV_QUERY_GPU_INFO returns a copy of it with a fresh
-	 * timestamp.
+	 * once at probe (the device writes it once, before it sets READY),
+	 * with the driver's limits and the device time at probe. Written
+	 * only before the DRM device is registered, so read without a lock:
+	 * DRM_EMBER_DEV_QUERY_GPU_INFO returns it as it is.
 	 */
 	struct drm_ember_gpu_info gpu_info;
 };

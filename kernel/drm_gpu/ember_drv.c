@@ -80,27 +80,47 @@ static int ember_copy_uobj_to_user(u64 usr_ptr, u32 usr_size,
 	return 0;
 }
 
+/*
+ * &ember_device.gpu_info is written at probe, before the DRM device is
+ * registered, and never again: it is read here without a lock, and without
+ * asking the device, so the query cannot fail because the device is busy.
+ */
 static int ember_dev_query_gpu_info(struct ember_device *edev,
 				    struct drm_ember_dev_query *args)
 {
-	struct drm_ember_gpu_info info = edev->gpu_info;
+	if (!args->pointer) {
+		args->size = sizeof(edev->gpu_info);
+		return 0;
+	}
+
+	if (!ember_uobj_size_valid(args->size, EMBER_GPU_INFO_MIN_SIZE))
+		return -EINVAL;
+
+	return ember_copy_uobj_to_user(args->pointer, args->size,
+				       &edev->gpu_info, sizeof(edev->gpu_info));
+}
+
+static int ember_dev_query_timestamp(struct ember_device *edev,
+				     struct drm_ember_dev_query *args)
+{
+	struct drm_ember_timestamp time = {};
 	int ret;
 
 	if (!args->pointer) {
-		args->size = sizeof(info);
+		args->size = sizeof(time);
 		return 0;
 	}
 
 	/* Check the arguments before asking the device anything. */
-	if (!ember_uobj_size_valid(args->size, EMBER_GPU_INFO_MIN_SIZE))
+	if (!ember_uobj_size_valid(args->size, EMBER_TIMESTAMP_MIN_SIZE))
 		return -EINVAL;
 
-	ret = ember_gpu_ping(edev, &info.timestamp);
+	ret = ember_gpu_ping(edev, &time);
 	if (ret)
 		return ret;
 
 	return ember_copy_uobj_to_user(args->pointer, args->size,
-				       &info, sizeof(info));
+				       &time, sizeof(time));
 }
 
 static int ember_ioctl_dev_query(struct drm_device *ddev, void *data,
@@ -112,6 +132,8 @@ static int ember_ioctl_dev_query(struct drm_device *ddev, void *data,
 	switch (args->type) {
 	case DRM_EMBER_DEV_QUERY_GPU_INFO:
 		return ember_dev_query_gpu_info(edev, args);
+	case DRM_EMBER_DEV_QUERY_TIMESTAMP:
+		return ember_dev_query_timestamp(edev, args);
 	default:
 		return -EINVAL;
 	}
@@ -191,7 +213,7 @@ static const struct drm_driver ember_drm_driver = {
 	.name = "ember",
 	.desc = "Ember GPU",
 	.major = 1,
-	.minor = 1,
+	.minor = 2,
 };
 
 /*

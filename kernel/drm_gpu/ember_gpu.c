@@ -9,6 +9,7 @@
 #include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/random.h>
+#include <linux/timekeeping.h>
 #include <linux/wait.h>
 
 #include <drm/drm_drv.h>
@@ -59,6 +60,14 @@
  * Resets go through the mailbox too (ember_gpu_reset_context(),
  * ember_gpu_reset_device()); the scheduler decides when (see DOC:
  * Recovery in ember_sched.c).
+ *
+ * The device's clock is read through the mailbox as well (PING): it runs
+ * in the ember-gpu process, and a register of shared memory cannot tick.
+ * ember_gpu_ping() reads the CPU clocks just before SEQ publishes the
+ * command and just after ACK is seen, which brackets the instant the
+ * device read its clock (it does so before it writes ACK). The bracket is
+ * as tight as the mailbox allows: it includes the doorbell, the device's
+ * wake-up and our interrupt and wake-up, but not the wait for the lock.
  */
 
 /*
@@ -78,7 +87,9 @@ struct ember_gpu {
 		 * @mgmt.lock: Serialises management commands: the mailbox
 		 * holds one command at a time. Protects @mgmt.seq and the
 		 * driver-written mailbox registers (CMD, ARG0..3, SEQ). Taken
-		 * by ember_gpu_mgmt_call(), held while waiting for the ACK.
+		 * by ember_gpu_mgmt_call(), ember_gpu_ping() and
+		 * ember_gpu_reset_device_unplugged(), held while waiting for
+		 * the ACK.
 		 */
 		struct mutex lock;
 
@@ -168,9 +179,22 @@ static bool ember_gpu_mgmt_wait_ack_locked(struct ember_device *edev, u32 seq)
 				  msecs_to_jiffies(EMBER_MGMT_TIMEOUT_MS)) > 0;
 }
 
+/* The CPU clocks of struct drm_ember_timestamp's bracket, in pairs. */
+static void ember_gpu_read_cpu_clocks(u64 *monotonic_ns, u64 *monotonic_raw_ns)
+{
+	*monotonic_ns = ktime_get_ns();
+	*monotonic_raw_ns = ktime_get_raw_ns();
+}
+
+/*
+ * @clocks: if not NULL, gets the CPU clocks read just before the command is
+ * published and just after its answer is seen (its device_timestamp is
+ * left alone).
+ */
 static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 				      const u32 args[EMBER_MGMT_NUM_ARGS],
-				      u32 results[EMBER_MGMT_NUM_RESULTS])
+				      u32 results[EMBER_MGMT_NUM_RESULTS],
+				      struct drm_ember_timestamp *clocks)
 {
 	struct ember_gpu *gpu = edev->gpu;
 	struct device *dev = edev->base.dev;
@@ -199,6 +223,10 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 		ember_gpu_write(edev, EMBER_REG_MGMT_ARG(i), args[i]);
 
 	seq = ember_gpu_mgmt_seq_next(gpu->mgmt.seq);
+	/* The device may start as soon as it sees SEQ, doorbell or not. */
+	if (clocks)
+		ember_gpu_read_cpu_clocks(&clocks->monotonic_before_ns,
+					  &clocks->monotonic_raw_before_ns);
 	ember_gpu_write(edev, EMBER_REG_MGMT_SEQ, seq);
 	gpu->mgmt.seq = seq;
 
@@ -210,6 +238,9 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 				     cmd, seq, EMBER_MGMT_TIMEOUT_MS);
 		return -EIO;
 	}
+	if (clocks)
+		ember_gpu_read_cpu_clocks(&clocks->monotonic_after_ns,
+					  &clocks->monotonic_raw_after_ns);
 
 	/* ACK publishes STATUS and RESULT0..3: read them after it. */
 	status = ember_gpu_read(edev, EMBER_REG_MGMT_STATUS);
@@ -231,6 +262,26 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 	return 0;
 }
 
+/* ember_gpu_mgmt_call(), reading the CPU clocks around the command if asked. */
+static int ember_gpu_mgmt_call_clocked(struct ember_device *edev, u32 cmd,
+				       const u32 args[EMBER_MGMT_NUM_ARGS],
+				       u32 results[EMBER_MGMT_NUM_RESULTS],
+				       struct drm_ember_timestamp *clocks)
+{
+	struct ember_gpu *gpu = edev->gpu;
+	int ret, cookie;
+
+	if (!drm_dev_enter(&edev->base, &cookie))
+		return -ENODEV;
+
+	mutex_lock(&gpu->mgmt.lock);
+	ret = ember_gpu_mgmt_call_locked(edev, cmd, args, results, clocks);
+	mutex_unlock(&gpu->mgmt.lock);
+
+	drm_dev_exit(cookie);
+	return ret;
+}
+
 /**
  * ember_gpu_mgmt_call() - Run one command through the management mailbox.
  * @edev: The device.
@@ -250,18 +301,7 @@ int ember_gpu_mgmt_call(struct ember_device *edev, u32 cmd,
 			const u32 args[EMBER_MGMT_NUM_ARGS],
 			u32 results[EMBER_MGMT_NUM_RESULTS])
 {
-	struct ember_gpu *gpu = edev->gpu;
-	int ret, cookie;
-
-	if (!drm_dev_enter(&edev->base, &cookie))
-		return -ENODEV;
-
-	mutex_lock(&gpu->mgmt.lock);
-	ret = ember_gpu_mgmt_call_locked(edev, cmd, args, results);
-	mutex_unlock(&gpu->mgmt.lock);
-
-	drm_dev_exit(cookie);
-	return ret;
+	return ember_gpu_mgmt_call_clocked(edev, cmd, args, results, NULL);
 }
 
 /**
@@ -324,7 +364,7 @@ int ember_gpu_reset_device_unplugged(struct ember_device *edev)
 
 	mutex_lock(&gpu->mgmt.lock);
 	ret = ember_gpu_mgmt_call_locked(edev, EMBER_MGMT_CMD_RESET_DEVICE, args,
-					 results);
+					 results, NULL);
 	mutex_unlock(&gpu->mgmt.lock);
 	return ret;
 }
@@ -395,24 +435,25 @@ int ember_gpu_request_ring_irq(struct ember_device *edev, u32 ring_index,
 }
 
 /**
- * ember_gpu_ping() - Check the device is alive and read its timestamp.
+ * ember_gpu_ping() - Check the device is alive and read its clock.
  * @edev: The device.
- * @timestamp: Where to store the device timestamp taken when the command
- * ran.
+ * @time: Where to store the device timestamp taken when the command ran,
+ * and the CPU clocks read around it (see DOC: GPU block).
  *
  * Context: Process context, see ember_gpu_mgmt_call().
  *
  * Return: 0 on success, a negative error code from ember_gpu_mgmt_call(),
  * or -EIO if the device answers with the wrong cookie.
  */
-int ember_gpu_ping(struct ember_device *edev, u64 *timestamp)
+int ember_gpu_ping(struct ember_device *edev, struct drm_ember_timestamp *time)
 {
 	/* A random cookie, so that no stale or made-up answer matches. */
 	u32 args[EMBER_MGMT_NUM_ARGS] = { get_random_u32() };
 	u32 results[EMBER_MGMT_NUM_RESULTS];
 	int ret;
 
-	ret = ember_gpu_mgmt_call(edev, EMBER_MGMT_CMD_PING, args, results);
+	ret = ember_gpu_mgmt_call_clocked(edev, EMBER_MGMT_CMD_PING, args,
+					  results, time);
 	if (ret)
 		return ret;
 
@@ -422,7 +463,7 @@ int ember_gpu_ping(struct ember_device *edev, u64 *timestamp)
 		return -EIO;
 	}
 
-	*timestamp = ((u64)results[2] << 32) | results[1];
+	time->device_timestamp = ((u64)results[2] << 32) | results[1];
 	return 0;
 }
 
@@ -526,7 +567,8 @@ static void ember_gpu_read_info(struct ember_device *edev)
  * Checks the register page's identity, reads the device description,
  * enables MSI-X, and proves the mailbox and its interrupt work with one
  * ping, so that a device that cannot answer is refused at probe rather
- * than at the first ioctl.
+ * than at the first ioctl. The ping's device time is the description's
+ * timestamp.
  *
  * Return: 0 on success, a negative error code otherwise.
  */
@@ -535,9 +577,9 @@ int ember_gpu_init(struct ember_device *edev)
 	struct pci_dev *pdev = edev->pdev;
 	struct device *dev = &pdev->dev;
 	struct drm_ember_gpu_info *info = &edev->gpu_info;
+	struct drm_ember_timestamp time;
 	struct ember_gpu *gpu;
 	u32 num_vectors;
-	u64 timestamp;
 	int nvec, ret;
 
 	ret = ember_gpu_check_identity(edev, &num_vectors);
@@ -583,11 +625,12 @@ int ember_gpu_init(struct ember_device *edev)
 		goto err_free_irq_vectors;
 	}
 
-	ret = ember_gpu_ping(edev, &timestamp);
+	ret = ember_gpu_ping(edev, &time);
 	if (ret) {
 		dev_err_probe(dev, ret, "management mailbox does not answer\n");
 		goto err_free_mgmt_irq;
 	}
+	info->timestamp = time.device_timestamp;
 
 	drm_info(&edev->base,
 		 "Ember GPU: contract %u.%u, firmware %u.%u.%u, %u rings, %u shader cores, %u-bit VA, %d/%u IRQ vectors\n",

@@ -145,7 +145,7 @@ void ember_gpu_fault_ack(struct ember_device *edev, u32 seq);
 int ember_gpu_mgmt_call(struct ember_device *edev, u32 cmd,
 			const u32 args[EMBER_MGMT_NUM_ARGS],
 			u32 results[EMBER_MGMT_NUM_RESULTS]);
-int ember_gpu_ping(struct ember_device *edev, u64 *timestamp);
+int ember_gpu_ping(struct ember_device *edev, struct drm_ember_timestamp *time);
 int ember_gpu_reset_context(struct ember_device *edev, u32 hw_ctx);
 int ember_gpu_reset_device(struct ember_device *edev);
 int ember_gpu_reset_device_unplugged(struct ember_device *edev);

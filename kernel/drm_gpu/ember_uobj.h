@@ -24,6 +24,10 @@
 /* Size of the first version (uAPI 1.0) of struct drm_ember_gpu_info. */
 #define EMBER_GPU_INFO_MIN_SIZE	offsetofend(struct drm_ember_gpu_info, timestamp)
 
+/* Size of the first version (uAPI 1.2) of struct drm_ember_timestamp. */
+#define EMBER_TIMESTAMP_MIN_SIZE \
+	offsetofend(struct drm_ember_timestamp, monotonic_raw_after_ns)
+
 /**
  * ember_uobj_size_valid() - Check a user object is at least the first
  * version of its structure.

@@ -7,8 +7,8 @@
  * Fences, binary semaphores between submissions, timeline semaphores
  * (host signal and wait, counter value, wait-before-signal on one queue
  * and across queues), events between host and device, timestamp queries,
- * and device loss after a hang (Ember only: it needs the device's
- * watchdog).
+ * calibrated timestamps, and device loss after a hang (Ember only: it
+ * needs the device's watchdog).
  */
 
 #include "vk_test.h"
@@ -380,6 +380,205 @@ VK_TEST(query_timestamp, "query-timestamps")
 	vk_buf_destroy(&dev, &buf);
 	vk_buf_destroy(&dev, &copy);
 	vk_dev_destroy(&dev);
+}
+
+/*
+ * Calibrated timestamps, through VK_KHR_calibrated_timestamps or, when the
+ * device lacks it (lavapipe 25.0) or under the validation layer,
+ * VK_EXT_calibrated_timestamps: bookworm's layer (1.3.239) predates the KHR
+ * extension (Vulkan 1.3.278) and knows only the EXT one, whose commands and
+ * values are the same.
+ */
+struct calibration {
+	struct vk_dev dev;
+	PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR get_domains;
+	PFN_vkGetCalibratedTimestampsKHR calibrate;
+};
+
+static void calibration_create(struct calibration *c)
+{
+	static const char *const both[] = {
+		VK_KHR_CALIBRATED_TIMESTAMPS_EXTENSION_NAME,
+		VK_EXT_CALIBRATED_TIMESTAMPS_EXTENSION_NAME,
+	};
+	const bool validation = vk_test_under_validation();
+	const struct vk_dev_options options = {
+		.one_of = validation ? both + 1 : both,
+		.one_of_count = validation ? 1 : 2,
+	};
+	bool khr;
+
+	vk_dev_create(&c->dev, &options);
+	khr = c->dev.one_of == both[0];
+	c->get_domains = (PFN_vkGetPhysicalDeviceCalibrateableTimeDomainsKHR)
+		vkGetInstanceProcAddr(c->dev.instance,
+				      khr ? "vkGetPhysicalDeviceCalibrateableTimeDomainsKHR" :
+					    "vkGetPhysicalDeviceCalibrateableTimeDomainsEXT");
+	REQUIRE(c->get_domains);
+	c->calibrate = (PFN_vkGetCalibratedTimestampsKHR)
+		vk_dev_proc(&c->dev, khr ? "vkGetCalibratedTimestampsKHR" :
+					   "vkGetCalibratedTimestampsEXT");
+}
+
+/* Whether the device calibrates @domain; SKIP if it is one the test needs. */
+static bool calibration_has_domain(struct calibration *c, VkTimeDomainKHR domain, bool need)
+{
+	VkTimeDomainKHR domains[16];
+	uint32_t count = 16;
+
+	VK_CHECK(c->get_domains(c->dev.physical, &count, domains));
+	for (uint32_t i = 0; i < count; i++)
+		if (domains[i] == domain)
+			return true;
+	if (need)
+		vk_test_skip("the device does not calibrate time domain %d", domain);
+	return false;
+}
+
+static uint64_t clock_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (uint64_t)ts.tv_sec * SECOND + (uint64_t)ts.tv_nsec;
+}
+
+VK_TEST(calibrated_domains, "calibrated-timestamps-domains")
+{
+	VkTimeDomainKHR all[16], part[16];
+	uint32_t count = 0, n;
+	struct calibration c;
+
+	calibration_create(&c);
+	VK_CHECK(c.get_domains(c.dev.physical, &count, NULL));
+	REQUIRE(count >= 1 && count <= 16);
+	n = count;
+	VK_CHECK(c.get_domains(c.dev.physical, &n, all));
+	REQUIRE_EQ(n, count);
+	for (uint32_t i = 0; i < count; i++)
+		for (uint32_t j = 0; j < i; j++)
+			REQUIRE(all[i] != all[j]);
+	/* Too short an array: as many as fit, and VK_INCOMPLETE. */
+	for (uint32_t short_count = 0; short_count < count; short_count++) {
+		n = short_count;
+		memset(part, 0xff, sizeof(part));
+		REQUIRE_EQ(c.get_domains(c.dev.physical, &n, part), VK_INCOMPLETE);
+		REQUIRE_EQ(n, short_count);
+		REQUIRE(!memcmp(part, all, short_count * sizeof(all[0])));
+		REQUIRE_EQ(part[short_count], (VkTimeDomainKHR)-1);
+	}
+	/* A larger array: all of them, and VK_SUCCESS. */
+	n = 16;
+	VK_CHECK(c.get_domains(c.dev.physical, &n, part));
+	REQUIRE_EQ(n, count);
+	REQUIRE(calibration_has_domain(&c, VK_TIME_DOMAIN_DEVICE_KHR, false));
+	vk_dev_destroy(&c.dev);
+}
+
+/*
+ * The host clocks, alone and with the device's: each value lies between
+ * clock_gettime() readings taken before and after the call, and the
+ * maximum deviation is positive and far below the time the call took.
+ */
+VK_TEST(calibrated_host, "calibrated-timestamps-host-clocks")
+{
+	struct calibration c;
+	bool has_raw, has_device;
+
+	calibration_create(&c);
+	calibration_has_domain(&c, VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR, true);
+	has_raw = calibration_has_domain(&c, VK_TIME_DOMAIN_CLOCK_MONOTONIC_RAW_KHR, false);
+	has_device = calibration_has_domain(&c, VK_TIME_DOMAIN_DEVICE_KHR, false);
+	for (int with_device = 0; with_device <= has_device; with_device++) {
+		VkCalibratedTimestampInfoKHR infos[3];
+		uint64_t values[3], deviation = 0, mono0, raw0, mono1, raw1;
+		uint32_t n = 0;
+
+		infos[n++] = (VkCalibratedTimestampInfoKHR) {
+			.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR,
+			.timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR,
+		};
+		if (has_raw)
+			infos[n++] = (VkCalibratedTimestampInfoKHR) {
+				.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR,
+				.timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_RAW_KHR,
+			};
+		if (with_device)
+			infos[n++] = (VkCalibratedTimestampInfoKHR) {
+				.sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR,
+				.timeDomain = VK_TIME_DOMAIN_DEVICE_KHR,
+			};
+		mono0 = clock_ns(CLOCK_MONOTONIC);
+		raw0 = clock_ns(CLOCK_MONOTONIC_RAW);
+		VK_CHECK(c.calibrate(c.dev.device, n, infos, values, &deviation));
+		raw1 = clock_ns(CLOCK_MONOTONIC_RAW);
+		mono1 = clock_ns(CLOCK_MONOTONIC);
+		REQUIRE(mono0 <= values[0] && values[0] <= mono1);
+		if (has_raw)
+			REQUIRE(raw0 <= values[1] && values[1] <= raw1);
+		REQUIRE(deviation > 0);
+		/* The samples were taken inside the call: give 1 ms for clock reads. */
+		REQUIRE(deviation <= raw1 - raw0 + 1000000);
+		REQUIRE(deviation < SECOND);
+	}
+	vk_dev_destroy(&c.dev);
+}
+
+/*
+ * A timestamp written by a command buffer between two calibrations lies
+ * between their device values, and the device clock advances like
+ * CLOCK_MONOTONIC (within the deviations, and 1% for the guest's clock).
+ */
+VK_TEST(calibrated_device, "calibrated-timestamps-bracket-write-timestamp")
+{
+	const VkCalibratedTimestampInfoKHR infos[2] = {
+		{ .sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR,
+		  .timeDomain = VK_TIME_DOMAIN_DEVICE_KHR },
+		{ .sType = VK_STRUCTURE_TYPE_CALIBRATED_TIMESTAMP_INFO_KHR,
+		  .timeDomain = VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR },
+	};
+	uint64_t first[2], second[2], deviation[2], written;
+	struct calibration c;
+	VkQueryPool pool;
+	VkCommandBuffer cmd;
+	double period, device_ns, cpu_ns;
+
+	calibration_create(&c);
+	calibration_has_domain(&c, VK_TIME_DOMAIN_DEVICE_KHR, true);
+	calibration_has_domain(&c, VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR, true);
+	period = c.dev.props.limits.timestampPeriod;
+	REQUIRE(period > 0);
+	const VkQueryPoolCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+		.queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 1,
+	};
+	VK_CHECK(vkCreateQueryPool(c.dev.device, &info, NULL, &pool));
+	cmd = vk_cmd_begin(&c.dev);
+	vkCmdResetQueryPool(cmd, pool, 0, 1);
+	vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 0);
+
+	VK_CHECK(c.calibrate(c.dev.device, 2, infos, first, &deviation[0]));
+	vk_cmd_submit_wait(&c.dev, cmd, 0);
+	usleep(50 * 1000);
+	VK_CHECK(c.calibrate(c.dev.device, 2, infos, second, &deviation[1]));
+	VK_CHECK(vkGetQueryPoolResults(c.dev.device, pool, 0, 1, sizeof(written), &written,
+				       sizeof(written),
+				       VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+
+	/* Both in timestamp ticks: timestampPeriod converts them alike. */
+	REQUIRE(first[0] <= written && written <= second[0]);
+	REQUIRE(deviation[0] > 0 && deviation[0] < SECOND);
+	REQUIRE(deviation[1] > 0 && deviation[1] < SECOND);
+	device_ns = (second[0] - first[0]) * period;
+	cpu_ns = second[1] - first[1];
+	REQUIRE(cpu_ns >= 50e6);
+	if (device_ns < cpu_ns * 0.99 - deviation[0] - deviation[1] ||
+	    device_ns > cpu_ns * 1.01 + deviation[0] + deviation[1])
+		vk_test_fail(__FILE__, __LINE__, "device advanced %.0f ns, CLOCK_MONOTONIC %.0f ns "
+			     "(deviations %llu, %llu ns)", device_ns, cpu_ns,
+			     (unsigned long long)deviation[0], (unsigned long long)deviation[1]);
+	vkDestroyQueryPool(c.dev.device, pool, NULL);
+	vk_dev_destroy(&c.dev);
 }
 
 /*

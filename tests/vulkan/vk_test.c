@@ -211,6 +211,12 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 	for (uint32_t i = 0; i < options->extension_count; i++)
 		if (!has_extension(dev->physical, options->extensions[i]))
 			vk_test_skip("the device lacks %s", options->extensions[i]);
+	for (uint32_t i = 0; i < options->one_of_count && !dev->one_of; i++)
+		if (has_extension(dev->physical, options->one_of[i]))
+			dev->one_of = options->one_of[i];
+	if (options->one_of_count && !dev->one_of)
+		vk_test_skip("the device lacks %s%s", options->one_of[0],
+			     options->one_of_count > 1 ? " and its alternatives" : "");
 	require_features(dev->physical, &options->core, options->features);
 
 	VkQueueFamilyProperties families[8];
@@ -250,13 +256,21 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 		.pNext = options->features,
 		.features = options->core,
 	};
+	const char *extensions[64];
+	uint32_t extension_count = 0;
+
+	REQUIRE(options->extension_count < 64);
+	for (uint32_t i = 0; i < options->extension_count; i++)
+		extensions[extension_count++] = options->extensions[i];
+	if (dev->one_of)
+		extensions[extension_count++] = dev->one_of;
 	const VkDeviceCreateInfo device_info = {
 		.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
 		.pNext = &features,
 		.queueCreateInfoCount = 1,
 		.pQueueCreateInfos = &queue_info,
-		.enabledExtensionCount = options->extension_count,
-		.ppEnabledExtensionNames = options->extensions,
+		.enabledExtensionCount = extension_count,
+		.ppEnabledExtensionNames = extensions,
 	};
 	VK_CHECK(vkCreateDevice(dev->physical, &device_info, NULL, &dev->device));
 	for (uint32_t i = 0; i < dev->queue_count; i++)

@@ -73,16 +73,21 @@ struct vk_dev {
 	VkQueue queues[4];
 	uint32_t memory_type;
 	VkCommandPool pool;
+	const char *one_of;	/* the extension of vk_dev_options.one_of enabled */
 };
 
 /*
- * Device options: extensions the test needs (SKIP when absent) and a
- * features chain (VkPhysicalDeviceFeatures2.pNext, every feature set in it
- * must be supported: SKIP otherwise).
+ * Device options: extensions the test needs (SKIP when absent), extensions
+ * of which it needs one (the first the device has is enabled; SKIP when it
+ * has none: a KHR extension and its EXT ancestor) and a features chain
+ * (VkPhysicalDeviceFeatures2.pNext, every feature set in it must be
+ * supported: SKIP otherwise).
  */
 struct vk_dev_options {
 	const char *const *extensions;
 	uint32_t extension_count;
+	const char *const *one_of;
+	uint32_t one_of_count;
 	void *features;		/* a pNext chain of feature structures */
 	VkPhysicalDeviceFeatures core;
 	uint32_t queues;	/* 0: one */

@@ -43,6 +43,11 @@ extern "C" {
  *   (CTX_CREATE, CTX_DESTROY, CTX_GET_STATE), job submission (SUBMIT) with
  *   binary and timeline syncobjs; struct drm_ember_gpu_info grows the VA
  *   range and limits fields.
+ * - 1.2: DRM_EMBER_DEV_QUERY_TIMESTAMP (the device time bracketed by the
+ *   CPU's CLOCK_MONOTONIC and CLOCK_MONOTONIC_RAW). DRM_EMBER_DEV_QUERY_GPU_INFO
+ *   no longer talks to the device: it returns what the driver read at
+ *   probe and cannot fail with -EIO; &drm_ember_gpu_info.timestamp is the
+ *   device time at probe.
  *
  * Errors common to every ioctl: -EINVAL for a non-zero pad field, an
  * unknown flag or an out-of-range value; -ENOENT for a handle or ID that
@@ -216,14 +221,18 @@ struct drm_ember_sync_op {
 enum drm_ember_dev_query_type {
 	/** @DRM_EMBER_DEV_QUERY_GPU_INFO: struct drm_ember_gpu_info. */
 	DRM_EMBER_DEV_QUERY_GPU_INFO = 0,
+
+	/** @DRM_EMBER_DEV_QUERY_TIMESTAMP: struct drm_ember_timestamp. Since 1.2. */
+	DRM_EMBER_DEV_QUERY_TIMESTAMP = 1,
 };
 
 /**
  * struct drm_ember_gpu_info - Device information.
  *
- * Identity fields are read from the device's register page; @timestamp is
- * obtained by a round trip through the device's management mailbox, so a
- * successful query also proves the device is alive.
+ * Identity fields are read from the device's register page and the limits
+ * are the driver's, all once at probe: the query returns that copy without
+ * asking the device, so it cannot fail transiently (since 1.2; before, every
+ * query made a round trip through the device's management mailbox).
  */
 struct drm_ember_gpu_info {
 	/** @hw_version: Hardware contract version, major << 16 | minor. */
@@ -247,7 +256,11 @@ struct drm_ember_gpu_info {
 	/** @timestamp_frequency: Frequency of the device timestamp, in Hz. */
 	__u64 timestamp_frequency;
 
-	/** @timestamp: Device timestamp when the query reached the device. */
+	/**
+	 * @timestamp: Device timestamp at probe (since 1.2; before, when the
+	 * query reached the device). DRM_EMBER_DEV_QUERY_TIMESTAMP reads the
+	 * current device time.
+	 */
 	__u64 timestamp;
 
 	/* Fields below: driver 1.1. */
@@ -275,13 +288,57 @@ struct drm_ember_gpu_info {
 };
 
 /**
+ * struct drm_ember_timestamp - The device time, calibrated against the
+ * CPU's clocks. Since 1.2.
+ *
+ * The device's clock cannot be read from a register: the register page is
+ * plain shared memory, and the device clock runs in the ember-gpu process
+ * on the host. The kernel therefore asks the device for its time with one
+ * management mailbox round trip (PING, see ember-hw.rst) and reads the
+ * CPU clocks just before it publishes the command and again just after it
+ * sees the answer. The device read its clock at some instant inside that
+ * bracket, so for the CPU time at that instant:
+ *
+ *   @monotonic_before_ns <= CLOCK_MONOTONIC <= @monotonic_after_ns
+ *
+ * and likewise for CLOCK_MONOTONIC_RAW. The bracket's width is the
+ * precision of the calibration: a round trip, about 100 us when the guest
+ * runs under TCG, more when the host or the guest is busy. The kernel
+ * reads the "before" clocks once any earlier management command has been
+ * answered, so waiting for one does not widen the bracket.
+ *
+ * All fields are written by the kernel; the structure carries no input.
+ */
+struct drm_ember_timestamp {
+	/**
+	 * @device_timestamp: The device time, in ticks of
+	 * &drm_ember_gpu_info.timestamp_frequency: the clock of the
+	 * TIMESTAMP packets and fault records.
+	 */
+	__u64 device_timestamp;
+
+	/** @monotonic_before_ns: CLOCK_MONOTONIC before the device was asked. */
+	__u64 monotonic_before_ns;
+
+	/** @monotonic_after_ns: CLOCK_MONOTONIC after the device answered. */
+	__u64 monotonic_after_ns;
+
+	/** @monotonic_raw_before_ns: CLOCK_MONOTONIC_RAW, before. */
+	__u64 monotonic_raw_before_ns;
+
+	/** @monotonic_raw_after_ns: CLOCK_MONOTONIC_RAW, after. */
+	__u64 monotonic_raw_after_ns;
+};
+
+/**
  * struct drm_ember_dev_query - Argument of DRM_IOCTL_EMBER_DEV_QUERY.
  *
  * Errors: -EINVAL for an unknown @type (even with a NULL @pointer), or a
  * non-NULL @pointer with a @size smaller than the first version of the
- * queried structure; -EFAULT for an unwritable @pointer; -EIO if the device
- * is not ready, does not answer in time (about a second) or answers wrongly;
- * -ENODEV once the device is gone (unbound or unplugged).
+ * queried structure; -EFAULT for an unwritable @pointer; -ENODEV once the
+ * device is gone (unbound or unplugged). DRM_EMBER_DEV_QUERY_TIMESTAMP
+ * alone asks the device, and also fails with -EIO if the device is not
+ * ready, does not answer in time (about a second) or answers wrongly.
  */
 struct drm_ember_dev_query {
 	/** @type: The query type, enum drm_ember_dev_query_type. */

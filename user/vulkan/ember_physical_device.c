@@ -16,6 +16,12 @@
  * separateDepthStencilLayouts) are reported false until images land: no
  * API call can reach them without an image.
  *
+ * Calibrated timestamps (VK_KHR/EXT_calibrated_timestamps) need the
+ * kernel's timestamp query (ember.ko 1.2): they are reported only with it.
+ * The time domains are the device's (the clock of vkCmdWriteTimestamp),
+ * CLOCK_MONOTONIC and CLOCK_MONOTONIC_RAW, the clocks the kernel reads
+ * around the device's; vkGetCalibratedTimestampsKHR is in ember_device.c.
+ *
  * Memory: one heap, the guest's RAM (BOs are shmem), and one memory type
  * that is DEVICE_LOCAL | HOST_VISIBLE | HOST_COHERENT | HOST_CACHED:
  * ember.ko maps BOs cached on the CPU and the device reads and writes
@@ -179,6 +185,10 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	}
 	for (size_t i = 0; i < EMBER_ARRAY_SIZE(ember_device_extensions); i++)
 		pdev->supported.has[ember_device_extensions[i]] = true;
+	if (pdev->ws.info.has_timestamp_query) {
+		pdev->supported.has[EMBER_KHR_calibrated_timestamps] = true;
+		pdev->supported.has[EMBER_EXT_calibrated_timestamps] = true;
+	}
 	pdev->api_version = VK_MAKE_API_VERSION(0, 1, 2, VK_HEADER_VERSION);
 	physical_device_uuids(pdev);
 	snprintf(pdev->name, sizeof(pdev->name), "Ember GPU (%u shader cores)",
@@ -197,6 +207,30 @@ void ember_physical_device_destroy(struct ember_physical_device *pdev)
 {
 	ember_ws_close(&pdev->ws);
 	ember_free(ember_instance_alloc(pdev->instance), pdev);
+}
+
+static const VkTimeDomainKHR ember_time_domains[] = {
+	VK_TIME_DOMAIN_DEVICE_KHR,
+	VK_TIME_DOMAIN_CLOCK_MONOTONIC_KHR,
+	VK_TIME_DOMAIN_CLOCK_MONOTONIC_RAW_KHR,
+};
+
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_GetPhysicalDeviceCalibrateableTimeDomainsKHR(VkPhysicalDevice physicalDevice,
+						   uint32_t *pTimeDomainCount,
+						   VkTimeDomainKHR *pTimeDomains)
+{
+	uint32_t count = EMBER_ARRAY_SIZE(ember_time_domains);
+
+	if (!pTimeDomains) {
+		*pTimeDomainCount = count;
+		return VK_SUCCESS;
+	}
+	if (*pTimeDomainCount < count)
+		count = *pTimeDomainCount;
+	memcpy(pTimeDomains, ember_time_domains, count * sizeof(*pTimeDomains));
+	*pTimeDomainCount = count;
+	return count < EMBER_ARRAY_SIZE(ember_time_domains) ? VK_INCOMPLETE : VK_SUCCESS;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

@@ -42,6 +42,15 @@ static bool ws_is_ember(int fd)
 	return ember;
 }
 
+/* Driver 1.2 and later know the timestamp query: its size query succeeds. */
+static bool ws_has_timestamp_query(struct ember_ws *ws)
+{
+	struct drm_ember_dev_query query = { .type = DRM_EMBER_DEV_QUERY_TIMESTAMP };
+
+	return !ws_ioctl(ws, DRM_IOCTL_EMBER_DEV_QUERY, &query) &&
+	       query.size >= sizeof(struct drm_ember_timestamp);
+}
+
 static int ws_query_info(struct ember_ws *ws)
 {
 	struct drm_ember_gpu_info info = { 0 };
@@ -69,6 +78,29 @@ static int ws_query_info(struct ember_ws *ws)
 		.max_queues = info.max_queues,
 		.max_contexts = info.max_contexts,
 		.job_timeout_ms = info.job_timeout_ms,
+		.has_timestamp_query = ws_has_timestamp_query(ws),
+	};
+	return 0;
+}
+
+int ember_ws_query_timestamp(struct ember_ws *ws, struct ember_ws_timestamp *time)
+{
+	struct drm_ember_timestamp t = { 0 };
+	struct drm_ember_dev_query query = {
+		.type = DRM_EMBER_DEV_QUERY_TIMESTAMP,
+		.size = sizeof(t),
+		.pointer = (uintptr_t)&t,
+	};
+	int ret = ws_ioctl(ws, DRM_IOCTL_EMBER_DEV_QUERY, &query);
+
+	if (ret)
+		return ret;
+	*time = (struct ember_ws_timestamp) {
+		.device = t.device_timestamp,
+		.monotonic_before = t.monotonic_before_ns,
+		.monotonic_after = t.monotonic_after_ns,
+		.monotonic_raw_before = t.monotonic_raw_before_ns,
+		.monotonic_raw_after = t.monotonic_raw_after_ns,
 	};
 	return 0;
 }

@@ -25,6 +25,8 @@
 
 /**
  * struct ember_ws_info - What the device tells userspace (DEV_QUERY).
+ * @has_timestamp_query: the kernel has DRM_EMBER_DEV_QUERY_TIMESTAMP
+ *	(driver 1.2): ember_ws_query_timestamp() works.
  */
 struct ember_ws_info {
 	uint32_t hw_version;
@@ -41,6 +43,7 @@ struct ember_ws_info {
 	uint32_t max_queues;
 	uint32_t max_contexts;
 	uint32_t job_timeout_ms;
+	bool has_timestamp_query;
 };
 
 /**
@@ -72,6 +75,24 @@ void ember_ws_close(struct ember_ws *ws);
  * a negative errno).
  */
 int ember_ws_enumerate(char paths[][64], int max);
+
+/**
+ * struct ember_ws_timestamp - The device time and the CPU clocks read around
+ * it by the kernel: the device read its clock between the "before" and the
+ * "after" readings of each CPU clock.
+ * @device: device timestamp, in ticks of ember_ws_info.timestamp_frequency
+ *	(the unit of TIMESTAMP packets, hence of Vulkan timestamp queries).
+ * @monotonic_before, @monotonic_after: CLOCK_MONOTONIC, in ns.
+ * @monotonic_raw_before, @monotonic_raw_after: CLOCK_MONOTONIC_RAW, in ns.
+ */
+struct ember_ws_timestamp {
+	uint64_t device;
+	uint64_t monotonic_before, monotonic_after;
+	uint64_t monotonic_raw_before, monotonic_raw_after;
+};
+
+/* One round trip to the device; -EINVAL if the kernel lacks the query. */
+int ember_ws_query_timestamp(struct ember_ws *ws, struct ember_ws_timestamp *time);
 
 /* Buffer objects. */
 #define EMBER_WS_BO_NO_MMAP	(1u << 0)

@@ -55,16 +55,21 @@ static bool kernel_log_contains(const char *needle)
 	return found;
 }
 
-/* Checks the device answers a query, proving the driver is fully up. */
+/*
+ * Checks the driver describes the device and the device answers a query (a
+ * timestamp is a mailbox round trip), proving the driver is fully up.
+ */
 static void check_device_answers(void)
 {
 	struct drm_ember_gpu_info info;
+	struct drm_ember_timestamp time;
 	int fd = __drm_open_driver_render(DRIVER_EMBER);
 
 	igt_assert_f(fd >= 0, "no ember render node\n");
 	igt_ember_get_gpu_info(fd, &info);
 	igt_assert_eq(EMBER_HW_VERSION_MAJOR(info.hw_version),
 		      EMBER_HW_VERSION_MAJOR_CURRENT);
+	igt_ember_get_timestamp(fd, &time);
 	close(fd);
 }
 

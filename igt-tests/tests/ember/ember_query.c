@@ -1,19 +1,41 @@
 // SPDX-License-Identifier: MIT
 /*
  * DRM_IOCTL_EMBER_DEV_QUERY: what the driver reports matches what the device
- * publishes, each query makes a round trip through the device, and invalid
- * input gets the errno the uAPI documents.
+ * publishes and is read once at probe, each timestamp query makes a round
+ * trip through the device and brackets the device time with the CPU's
+ * clocks, and invalid input gets the errno the uAPI documents.
  */
 #include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "drmtest.h"
 #include "ember_regs.h"
 #include "igt_ember.h"
 
 #define NS_PER_SEC 1000000000ull
+
+static uint64_t clock_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	igt_assert_eq(clock_gettime(clock, &ts), 0);
+	return (uint64_t)ts.tv_sec * NS_PER_SEC + ts.tv_nsec;
+}
+
+/* Every field of a struct drm_ember_timestamp that can be checked alone. */
+static void check_timestamp(const struct drm_ember_timestamp *t)
+{
+	igt_assert_lte_u64(t->monotonic_before_ns, t->monotonic_after_ns);
+	igt_assert_lte_u64(t->monotonic_raw_before_ns, t->monotonic_raw_after_ns);
+	igt_assert_neq_u64(t->device_timestamp, 0);
+	/* A round trip, not a second: the mailbox's timeout would be hit first. */
+	igt_assert_lt_u64(t->monotonic_after_ns - t->monotonic_before_ns, NS_PER_SEC);
+}
 
 igt_main
 {
@@ -95,26 +117,88 @@ igt_main
 		fd = drm_open_driver_render(DRIVER_EMBER);
 	}
 
-	igt_describe("Each query reaches the device: its timestamp moves forward.");
-	igt_subtest("timestamp-advances") {
-		struct drm_ember_gpu_info later;
+	igt_describe("The GPU info is the copy read at probe: every query returns the "
+		     "same bytes, its timestamp (the probe's) behind the device's clock.");
+	igt_subtest("gpu-info-read-at-probe") {
+		struct drm_ember_gpu_info first, again;
+		struct drm_ember_timestamp now;
 		int i;
 
+		/* Not the fixture's copy: gpu-info-matches-registers probes again. */
+		igt_ember_get_gpu_info(fd, &first);
+		for (i = 0; i < 100; i++) {
+			igt_ember_get_gpu_info(fd, &again);
+			igt_assert(!memcmp(&again, &first, sizeof(first)));
+		}
+		igt_ember_get_timestamp(fd, &now);
+		igt_assert_lt_u64(first.timestamp, now.device_timestamp);
+	}
+
+	igt_describe("A timestamp query brackets the device time with CLOCK_MONOTONIC "
+		     "and CLOCK_MONOTONIC_RAW read by the kernel, between the caller's "
+		     "own readings of those clocks.");
+	igt_subtest("timestamp-brackets") {
+		struct drm_ember_timestamp t;
+		uint64_t mono_before, raw_before, mono_after, raw_after;
+
+		mono_before = clock_ns(CLOCK_MONOTONIC);
+		raw_before = clock_ns(CLOCK_MONOTONIC_RAW);
+		igt_ember_get_timestamp(fd, &t);
+		mono_after = clock_ns(CLOCK_MONOTONIC);
+		raw_after = clock_ns(CLOCK_MONOTONIC_RAW);
+		check_timestamp(&t);
+		igt_assert_lte_u64(mono_before, t.monotonic_before_ns);
+		igt_assert_lte_u64(t.monotonic_after_ns, mono_after);
+		igt_assert_lte_u64(raw_before, t.monotonic_raw_before_ns);
+		igt_assert_lte_u64(t.monotonic_raw_after_ns, raw_after);
+	}
+
+	igt_describe("Each timestamp query reaches the device: its time moves forward.");
+	igt_subtest("timestamp-advances") {
+		struct drm_ember_timestamp earlier, later;
+		int i;
+
+		igt_ember_get_timestamp(fd, &earlier);
 		for (i = 0; i < 10; i++) {
-			igt_ember_get_gpu_info(fd, &later);
-			igt_assert_lt_u64(info.timestamp, later.timestamp);
-			info = later;
+			igt_ember_get_timestamp(fd, &later);
+			check_timestamp(&later);
+			igt_assert_lt_u64(earlier.device_timestamp, later.device_timestamp);
+			igt_assert_lte_u64(earlier.monotonic_after_ns, later.monotonic_before_ns);
+			earlier = later;
 		}
 	}
 
-	igt_describe("A thousand round trips through the device all succeed.");
+	igt_describe("The device clock runs at 1 ns per ns of CLOCK_MONOTONIC: over "
+		     "200 ms its advance lies within what the brackets allow, give or "
+		     "take 1% for the guest's and the host's clocks.");
+	igt_subtest("timestamp-rate") {
+		struct drm_ember_timestamp first, second;
+		uint64_t device_ns, cpu_min_ns, cpu_max_ns;
+
+		igt_assert_eq_u64(info.timestamp_frequency, NS_PER_SEC);
+		igt_ember_get_timestamp(fd, &first);
+		usleep(200 * 1000);
+		igt_ember_get_timestamp(fd, &second);
+		device_ns = second.device_timestamp - first.device_timestamp;
+		/* The device read its clock somewhere inside each bracket. */
+		cpu_min_ns = second.monotonic_before_ns - first.monotonic_after_ns;
+		cpu_max_ns = second.monotonic_after_ns - first.monotonic_before_ns;
+		igt_assert_lte_u64(200 * 1000 * 1000ull, cpu_max_ns);
+		igt_assert_f(device_ns >= cpu_min_ns - cpu_min_ns / 100 &&
+			     device_ns <= cpu_max_ns + cpu_max_ns / 100,
+			     "device advanced %llu ns, CPU between %llu and %llu ns\n",
+			     (unsigned long long)device_ns, (unsigned long long)cpu_min_ns,
+			     (unsigned long long)cpu_max_ns);
+	}
+
+	igt_describe("A thousand timestamp round trips through the device all succeed.");
 	igt_subtest("round-trips") {
-		struct drm_ember_gpu_info again;
+		struct drm_ember_timestamp t;
 		int i;
 
 		for (i = 0; i < 1000; i++) {
-			igt_ember_get_gpu_info(fd, &again);
-			igt_assert_eq_u32(again.hw_version, info.hw_version);
+			igt_ember_get_timestamp(fd, &t);
+			check_timestamp(&t);
 		}
 	}
 
@@ -125,6 +209,10 @@ igt_main
 		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO,
 						    &size, NULL), 0);
 		igt_assert_eq(size, sizeof(struct drm_ember_gpu_info));
+		size = 0;
+		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_TIMESTAMP,
+						    &size, NULL), 0);
+		igt_assert_eq(size, sizeof(struct drm_ember_timestamp));
 	}
 
 	igt_describe("A larger userspace structure gets its tail zeroed.");
@@ -142,6 +230,23 @@ igt_main
 			igt_assert_eq(buf[i], 0);
 		igt_assert_eq_u32(((struct drm_ember_gpu_info *)buf)->hw_version,
 				  info.hw_version);
+		free(buf);
+	}
+
+	igt_describe("A larger userspace timestamp structure gets its tail zeroed.");
+	igt_subtest("timestamp-larger-struct-tail-zeroed") {
+		const size_t extra = 16;
+		uint32_t size = sizeof(struct drm_ember_timestamp) + extra;
+		unsigned char *buf = malloc(size);
+		size_t i;
+
+		igt_assert(buf);
+		memset(buf, 0xa5, size);
+		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_TIMESTAMP,
+						    &size, buf), 0);
+		for (i = sizeof(struct drm_ember_timestamp); i < size; i++)
+			igt_assert_eq(buf[i], 0);
+		check_timestamp((struct drm_ember_timestamp *)buf);
 		free(buf);
 	}
 
@@ -168,6 +273,22 @@ igt_main
 		}
 	}
 
+	igt_describe("A timestamp structure smaller than its first (and only) version "
+		     "is rejected with EINVAL, and the kernel writes nothing.");
+	igt_subtest("timestamp-too-small") {
+		struct drm_ember_timestamp t;
+		uint32_t size;
+
+		for (size = 0; size < sizeof(t); size++) {
+			uint32_t s = size;
+
+			memset(&t, 0xa5, sizeof(t));
+			igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_TIMESTAMP,
+							    &s, &t), -EINVAL);
+			igt_assert_eq(((unsigned char *)&t)[0], 0xa5);
+		}
+	}
+
 	igt_describe("An unwritable pointer is rejected with EFAULT.");
 	igt_subtest("bad-pointer") {
 		uint32_t size = sizeof(info);
@@ -179,6 +300,9 @@ igt_main
 		size = sizeof(info);
 		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_GPU_INFO,
 						    &size, (void *)8), -EFAULT);
+		size = sizeof(struct drm_ember_timestamp);
+		igt_assert_eq(__igt_ember_dev_query(fd, DRM_EMBER_DEV_QUERY_TIMESTAMP,
+						    &size, ro), -EFAULT);
 		munmap(ro, 4096);
 	}
 

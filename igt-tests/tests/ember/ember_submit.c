@@ -140,9 +140,9 @@ igt_main
 	}
 
 	igt_describe("TIMESTAMP packets write increasing device times, in the same clock "
-		     "as DEV_QUERY's.");
+		     "as DEV_QUERY_TIMESTAMP's: between the queries before and after the job.");
 	igt_subtest("timestamp") {
-		struct drm_ember_gpu_info before, after;
+		struct drm_ember_timestamp before, after;
 		struct igt_ember_buf buf;
 		uint64_t *t;
 
@@ -153,12 +153,12 @@ igt_main
 		igt_ember_ib_fill(&env.ib, buf.va + 64, 2048, 0);
 		igt_ember_ib_barrier(&env.ib);
 		igt_ember_ib_timestamp(&env.ib, buf.va + 8);
-		igt_ember_get_gpu_info(fd, &before);
+		igt_ember_get_timestamp(fd, &before);
 		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
-		igt_ember_get_gpu_info(fd, &after);
-		igt_assert_lt_u64(before.timestamp, t[0]);
+		igt_ember_get_timestamp(fd, &after);
+		igt_assert_lt_u64(before.device_timestamp, t[0]);
 		igt_assert_lte_u64(t[0], t[1]);
-		igt_assert_lt_u64(t[1], after.timestamp);
+		igt_assert_lt_u64(t[1], after.device_timestamp);
 		igt_ember_buf_destroy(&buf);
 	}
 

@@ -10,8 +10,8 @@
 #include "../ember_uobj.h"
 
 /*
- * The versioning rules of uapi/drm/ember_drm.h, for the one versioned
- * structure there is: DRM_EMBER_DEV_QUERY_GPU_INFO's.
+ * The versioning rules of uapi/drm/ember_drm.h, on the versioned structure
+ * that has grown: DRM_EMBER_DEV_QUERY_GPU_INFO's.
  */
 #define KOBJ_SIZE	sizeof(struct drm_ember_gpu_info)
 
@@ -24,6 +24,11 @@ static void ember_uobj_layout_is_64bit_sized(struct kunit *test)
 	/* uAPI 1.0's structure is the first version: fields only grow. */
 	KUNIT_EXPECT_LE(test, EMBER_GPU_INFO_MIN_SIZE, KOBJ_SIZE);
 	KUNIT_EXPECT_EQ(test, EMBER_GPU_INFO_MIN_SIZE, 40);
+	/* uAPI 1.2's timestamp: its first version is the whole structure. */
+	KUNIT_EXPECT_EQ(test, sizeof(struct drm_ember_timestamp) % 8, 0);
+	KUNIT_EXPECT_EQ(test, EMBER_TIMESTAMP_MIN_SIZE,
+			sizeof(struct drm_ember_timestamp));
+	KUNIT_EXPECT_EQ(test, EMBER_TIMESTAMP_MIN_SIZE, 40);
 }
 
 static void ember_uobj_size_below_first_version_is_rejected(struct kunit *test)

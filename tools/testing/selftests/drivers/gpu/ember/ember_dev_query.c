@@ -21,6 +21,9 @@
 /* The first version (uAPI 1.0) of struct drm_ember_gpu_info. */
 #define GPU_INFO_MIN_SIZE	40
 
+/* The first version (uAPI 1.2) of struct drm_ember_timestamp. */
+#define TIMESTAMP_MIN_SIZE	40
+
 /* Opens the render node whose driver is "ember", -1 if there is none. */
 static int open_ember_render_node(void)
 {
@@ -76,6 +79,9 @@ TEST_F(dev_query, null_pointer_returns_size)
 
 	ASSERT_EQ(0, dev_query(self->fd, &query));
 	EXPECT_EQ(sizeof(struct drm_ember_gpu_info), query.size);
+	query = (struct drm_ember_dev_query){ .type = DRM_EMBER_DEV_QUERY_TIMESTAMP };
+	ASSERT_EQ(0, dev_query(self->fd, &query));
+	EXPECT_EQ(sizeof(struct drm_ember_timestamp), query.size);
 }
 
 TEST_F(dev_query, gpu_info_describes_the_device)
@@ -94,7 +100,7 @@ TEST_F(dev_query, gpu_info_describes_the_device)
 	EXPECT_NE(0, info.timestamp);
 }
 
-TEST_F(dev_query, timestamp_moves_forward)
+TEST_F(dev_query, gpu_info_is_read_at_probe)
 {
 	struct drm_ember_gpu_info first = {}, second = {};
 	struct drm_ember_dev_query query = {
@@ -106,7 +112,37 @@ TEST_F(dev_query, timestamp_moves_forward)
 	ASSERT_EQ(0, dev_query(self->fd, &query));
 	query.pointer = (uintptr_t)&second;
 	ASSERT_EQ(0, dev_query(self->fd, &query));
-	EXPECT_GE(second.timestamp, first.timestamp);
+	EXPECT_EQ(0, memcmp(&first, &second, sizeof(first)));
+}
+
+TEST_F(dev_query, timestamp_is_bracketed_and_moves_forward)
+{
+	struct drm_ember_timestamp first = {}, second = {};
+	struct drm_ember_dev_query query = {
+		.type = DRM_EMBER_DEV_QUERY_TIMESTAMP,
+		.size = sizeof(first),
+		.pointer = (uintptr_t)&first,
+	};
+
+	ASSERT_EQ(0, dev_query(self->fd, &query));
+	query.pointer = (uintptr_t)&second;
+	ASSERT_EQ(0, dev_query(self->fd, &query));
+	EXPECT_LE(first.monotonic_before_ns, first.monotonic_after_ns);
+	EXPECT_LE(first.monotonic_raw_before_ns, first.monotonic_raw_after_ns);
+	EXPECT_LE(first.monotonic_after_ns, second.monotonic_before_ns);
+	EXPECT_LT(first.device_timestamp, second.device_timestamp);
+}
+
+TEST_F(dev_query, timestamp_below_first_version_is_einval)
+{
+	unsigned char buf[TIMESTAMP_MIN_SIZE];
+	struct drm_ember_dev_query query = {
+		.type = DRM_EMBER_DEV_QUERY_TIMESTAMP,
+		.size = TIMESTAMP_MIN_SIZE - 1,
+		.pointer = (uintptr_t)buf,
+	};
+
+	EXPECT_EQ(EINVAL, dev_query(self->fd, &query));
 }
 
 TEST_F(dev_query, newer_struct_gets_zeroed_tail)
