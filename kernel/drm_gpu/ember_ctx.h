@@ -24,7 +24,11 @@ struct ember_file;
 struct ember_vm;
 struct seq_file;
 
-/* Most queues one context may have (&drm_ember_gpu_info.max_queues). */
+/*
+ * Most queues one context may have (&drm_ember_gpu_info.max_queues): one
+ * per priority level and hardware ring it could use covers the device's
+ * default of 3 rings at every priority.
+ */
 #define EMBER_CTX_MAX_QUEUES	8
 
 /**

@@ -217,24 +217,15 @@ static const struct drm_driver ember_drm_driver = {
 };
 
 /*
- * Limits DEV_QUERY reports for contexts and jobs: a context has at most
- * one queue per priority level and hardware ring it could use (8 covers
- * the device's default of 3 rings at every priority), and a job is a hang
- * after 5 s — longer than the device's own watchdog (2 s per indirect
- * buffer, EMBER_WATCHDOG_DEFAULT_MS), so a runaway IB faults first and
- * the timeout only catches what the watchdog cannot see.
+ * The gpu_info fields that do not come from the device's registers. The
+ * context and job limits (max_queues, job_timeout_ms) are the scheduler's:
+ * ember_sched_init() sets them.
  */
-#define EMBER_CTX_MAX_QUEUES	8
-#define EMBER_JOB_TIMEOUT_MS	5000
-
-/* The gpu_info fields that do not come from the device's registers. */
 static void ember_gpu_info_set_limits(struct drm_ember_gpu_info *info)
 {
 	info->va_start = EMBER_VA_USER_START;
 	info->va_end = EMBER_VA_USER_END;
 	info->max_bo_size = EMBER_BO_MAX_SIZE;
-	info->max_queues = EMBER_CTX_MAX_QUEUES;
-	info->job_timeout_ms = EMBER_JOB_TIMEOUT_MS;
 }
 
 static int ember_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
