@@ -493,23 +493,45 @@ static int ember_submit_add_waits(struct ember_submit *submit)
 	return 0;
 }
 
-/*
- * Which fences of a BO's reservation a job waits for. Every job waits for
- * the kernel's own fences (moves, binds). With implicit sync, a BO shared
- * through dma-buf (exported or imported) is implicitly synchronised: the
- * job also waits for every reader and writer, as it may write. A BO only
- * this device's VMs use gets no implicit synchronisation, so that the
- * queues of a context stay independent (userspace orders them with
- * syncobjs); with explicit sync no BO does.
+/**
+ * ember_job_resv_wait_usage() - Which fences of a BO's reservation a job
+ * waits for.
+ * @implicit_sync: The job is implicitly synchronised (its SUBMIT has no
+ *	DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC).
+ * @shared: The BO is shared through dma-buf (exported or imported).
+ *
+ * Every job waits for the kernel's own fences (moves, binds). With
+ * implicit sync, a shared BO is implicitly synchronised: the job also
+ * waits for every reader and writer, as it may write. A BO only this
+ * device's VMs use gets no implicit synchronisation, so that the queues of
+ * a context stay independent (userspace orders them with syncobjs); with
+ * explicit sync no BO does.
+ *
+ * Return: The usage to pass to drm_sched_job_add_resv_dependencies().
  */
-static enum dma_resv_usage ember_submit_implicit_usage(const struct ember_submit *submit,
-						       struct drm_gem_object *obj,
-						       struct dma_resv *vm_resv)
+enum dma_resv_usage ember_job_resv_wait_usage(bool implicit_sync, bool shared)
 {
-	if (submit->implicit_sync && obj->resv != vm_resv &&
-	    (obj->dma_buf || obj->import_attach))
-		return DMA_RESV_USAGE_READ;
-	return DMA_RESV_USAGE_KERNEL;
+	return implicit_sync && shared ? DMA_RESV_USAGE_READ : DMA_RESV_USAGE_KERNEL;
+}
+
+/**
+ * ember_job_extobj_fence_usage() - How a job's finished fence goes into
+ * the reservation objects of its VM's external BOs.
+ * @implicit_sync: The job is implicitly synchronised.
+ *
+ * Return: DMA_RESV_USAGE_WRITE for an implicitly synchronised job (a job
+ * may write any BO it can reach), DMA_RESV_USAGE_BOOKKEEP for an explicit
+ * one: eviction and teardown wait for it, implicit-sync users do not.
+ */
+enum dma_resv_usage ember_job_extobj_fence_usage(bool implicit_sync)
+{
+	return implicit_sync ? DMA_RESV_USAGE_WRITE : DMA_RESV_USAGE_BOOKKEEP;
+}
+
+/* Whether @obj is shared through dma-buf; VM-private BOs never are. */
+static bool ember_submit_bo_is_shared(struct drm_gem_object *obj, struct dma_resv *vm_resv)
+{
+	return obj->resv != vm_resv && (obj->dma_buf || obj->import_attach);
 }
 
 static int ember_submit_lock(struct ember_submit *submit, struct drm_exec *exec)
@@ -529,7 +551,10 @@ static int ember_submit_lock(struct ember_submit *submit, struct drm_exec *exec)
 	}
 
 	drm_exec_for_each_locked_object(exec, index, obj) {
-		enum dma_resv_usage usage = ember_submit_implicit_usage(submit, obj, vm_resv);
+		enum dma_resv_usage usage;
+
+		usage = ember_job_resv_wait_usage(submit->implicit_sync,
+						  ember_submit_bo_is_shared(obj, vm_resv));
 
 		ret = dma_resv_reserve_fences(obj->resv, submit->count);
 		if (ret)
@@ -586,10 +611,9 @@ static int ember_submit_arm(struct ember_submit *submit)
 static void ember_submit_push(struct ember_submit *submit, struct drm_exec *exec)
 {
 	struct ember_vm *vm = submit->ctx->vm;
-	enum dma_resv_usage extobj_usage;
+	enum dma_resv_usage extobj_usage = ember_job_extobj_fence_usage(submit->implicit_sync);
 	u32 i;
 
-	extobj_usage = submit->implicit_sync ? DMA_RESV_USAGE_WRITE : DMA_RESV_USAGE_BOOKKEEP;
 	for (i = 0; i < submit->count; i++) {
 		struct ember_job *job = submit->jobs[i].job;
 
