@@ -464,15 +464,35 @@ uint32_t igt_ember_ctx_state(int fd, uint32_t handle)
 	return state.state;
 }
 
-int __igt_ember_submit(int fd, uint32_t ctx, const struct drm_ember_job *jobs,
-		       uint32_t num_jobs)
+int __igt_ember_submit_flags(int fd, uint32_t ctx, uint32_t flags,
+			     const struct drm_ember_job *jobs, uint32_t num_jobs)
 {
 	struct drm_ember_submit args = {
 		.ctx_handle = ctx,
+		.flags = flags,
 		.jobs = { .stride = sizeof(*jobs), .count = num_jobs, .array = (uintptr_t)jobs },
 	};
 
 	return igt_ioctl(fd, DRM_IOCTL_EMBER_SUBMIT, &args) ? -errno : 0;
+}
+
+int __igt_ember_submit(int fd, uint32_t ctx, const struct drm_ember_job *jobs,
+		       uint32_t num_jobs)
+{
+	return __igt_ember_submit_flags(fd, ctx, 0, jobs, num_jobs);
+}
+
+/* Whether the driver is at least version @major.@minor (DRM_IOCTL_VERSION). */
+bool igt_ember_has_version(int fd, int major, int minor)
+{
+	drmVersionPtr version = drmGetVersion(fd);
+	bool ok;
+
+	igt_assert(version);
+	ok = version->version_major > major ||
+	     (version->version_major == major && version->version_minor >= minor);
+	drmFreeVersion(version);
+	return ok;
 }
 
 int __igt_ember_submit_ib(int fd, uint32_t ctx, const struct igt_ember_ib *ib,

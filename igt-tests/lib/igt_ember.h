@@ -161,6 +161,9 @@ void igt_ember_assert_faulted(int fd, uint32_t ctx, uint32_t kind, uint64_t va,
 
 int __igt_ember_submit(int fd, uint32_t ctx, const struct drm_ember_job *jobs,
 		       uint32_t num_jobs);
+int __igt_ember_submit_flags(int fd, uint32_t ctx, uint32_t flags,
+			     const struct drm_ember_job *jobs, uint32_t num_jobs);
+bool igt_ember_has_version(int fd, int major, int minor);
 
 static inline struct drm_ember_sync_op igt_ember_wait(uint32_t syncobj, uint64_t point)
 {

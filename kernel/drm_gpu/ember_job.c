@@ -39,8 +39,9 @@
  *    job is armed.
  * 5. Lock the VM's reservation object and those of its external BOs
  *    (drm_exec), reserve a fence slot per job, and add the implicit
- *    dependencies: kernel fences (moves, binds) of every BO, and every
- *    fence of a BO shared through dma-buf.
+ *    dependencies: kernel fences (moves, binds) of every BO, and, unless
+ *    the call is DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC, every fence of a BO
+ *    shared through dma-buf (see Implicit and explicit sync below).
  * 6. Arm the jobs in order, adding the same-call dependencies.
  * 7. Nothing can fail after this point: add each job's finished fence to
  *    the reservation objects, push the jobs, give the CPU to the rings'
@@ -51,6 +52,29 @@
  * A wait for a binary syncobj without a fence, or a timeline point not
  * yet submitted, fails with -EINVAL: the kernel does not wait for
  * submission (see struct drm_ember_sync_op).
+ *
+ * Implicit and explicit sync: a job's finished fence always goes into
+ * the reservation object of every BO of its VM, so that nothing frees or
+ * moves memory a job may still use. VM-private BOs (and the VM's own
+ * reservation object, which exclusive BOs share) get it as
+ * DMA_RESV_USAGE_BOOKKEEP. External BOs get it as DMA_RESV_USAGE_WRITE
+ * (a job may write any BO it can reach) and a job waits for every fence
+ * of a BO shared through dma-buf (DMA_RESV_USAGE_READ, i.e. readers and
+ * writers): implicit sync, what dma-buf consumers that know nothing of
+ * syncobjs rely on. Its cost is that once one BO of a VM is exported,
+ * every job of every queue of the VM waits for every other job touching
+ * it: the queues are serialised. A DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC call
+ * opts out, as panthor (always), xe and msm (MSM_SUBMIT_NO_IMPLICIT) do:
+ * its jobs wait only for the kernel's fences (DMA_RESV_USAGE_KERNEL) and
+ * add their fences to external BOs as DMA_RESV_USAGE_BOOKKEEP, which
+ * eviction and teardown see but implicit-sync users (another driver's
+ * job, DMA_BUF_IOCTL_EXPORT_SYNC_FILE, poll() on the dma-buf) do not.
+ * Userspace then publishes the fence itself where a consumer needs it,
+ * with DMA_BUF_IOCTL_IMPORT_SYNC_FILE (see the uAPI's DOC: Implicit and
+ * explicit synchronisation). The choice is per call rather than per
+ * context, like msm's: it costs no context state, and a driver may still
+ * submit the odd job implicitly (a GL-style present) on a context whose
+ * other jobs are explicit.
  */
 
 /* Objects drm_exec has room for before it grows: the VM and 15 external BOs. */
@@ -126,6 +150,13 @@ struct ember_submit {
 
 	/** @count: Number of jobs. */
 	u32 count;
+
+	/**
+	 * @implicit_sync: The jobs wait for the fences of shared BOs and
+	 * publish theirs as WRITE on external BOs (no
+	 * DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC).
+	 */
+	bool implicit_sync;
 
 	/** @sync_count: Number of sync ops of all jobs. */
 	u32 sync_count;
@@ -462,20 +493,45 @@ static int ember_submit_add_waits(struct ember_submit *submit)
 	return 0;
 }
 
-/*
- * Which fences of a BO's reservation a job waits for. Every job waits for
- * the kernel's own fences (moves, binds). A BO shared through dma-buf
- * (exported or imported) is implicitly synchronised: the job also waits
- * for every reader and writer, as it may write. A BO only this device's
- * VMs use gets no implicit synchronisation, so that the queues of a
- * context stay independent (userspace orders them with syncobjs).
+/**
+ * ember_job_resv_wait_usage() - Which fences of a BO's reservation a job
+ * waits for.
+ * @implicit_sync: The job is implicitly synchronised (its SUBMIT has no
+ *	DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC).
+ * @shared: The BO is shared through dma-buf (exported or imported).
+ *
+ * Every job waits for the kernel's own fences (moves, binds). With
+ * implicit sync, a shared BO is implicitly synchronised: the job also
+ * waits for every reader and writer, as it may write. A BO only this
+ * device's VMs use gets no implicit synchronisation, so that the queues of
+ * a context stay independent (userspace orders them with syncobjs); with
+ * explicit sync no BO does.
+ *
+ * Return: The usage to pass to drm_sched_job_add_resv_dependencies().
  */
-static enum dma_resv_usage ember_submit_implicit_usage(struct drm_gem_object *obj,
-						       struct dma_resv *vm_resv)
+enum dma_resv_usage ember_job_resv_wait_usage(bool implicit_sync, bool shared)
 {
-	if (obj->resv != vm_resv && (obj->dma_buf || obj->import_attach))
-		return DMA_RESV_USAGE_READ;
-	return DMA_RESV_USAGE_KERNEL;
+	return implicit_sync && shared ? DMA_RESV_USAGE_READ : DMA_RESV_USAGE_KERNEL;
+}
+
+/**
+ * ember_job_extobj_fence_usage() - How a job's finished fence goes into
+ * the reservation objects of its VM's external BOs.
+ * @implicit_sync: The job is implicitly synchronised.
+ *
+ * Return: DMA_RESV_USAGE_WRITE for an implicitly synchronised job (a job
+ * may write any BO it can reach), DMA_RESV_USAGE_BOOKKEEP for an explicit
+ * one: eviction and teardown wait for it, implicit-sync users do not.
+ */
+enum dma_resv_usage ember_job_extobj_fence_usage(bool implicit_sync)
+{
+	return implicit_sync ? DMA_RESV_USAGE_WRITE : DMA_RESV_USAGE_BOOKKEEP;
+}
+
+/* Whether @obj is shared through dma-buf; VM-private BOs never are. */
+static bool ember_submit_bo_is_shared(struct drm_gem_object *obj, struct dma_resv *vm_resv)
+{
+	return obj->resv != vm_resv && (obj->dma_buf || obj->import_attach);
 }
 
 static int ember_submit_lock(struct ember_submit *submit, struct drm_exec *exec)
@@ -495,7 +551,10 @@ static int ember_submit_lock(struct ember_submit *submit, struct drm_exec *exec)
 	}
 
 	drm_exec_for_each_locked_object(exec, index, obj) {
-		enum dma_resv_usage usage = ember_submit_implicit_usage(obj, vm_resv);
+		enum dma_resv_usage usage;
+
+		usage = ember_job_resv_wait_usage(submit->implicit_sync,
+						  ember_submit_bo_is_shared(obj, vm_resv));
 
 		ret = dma_resv_reserve_fences(obj->resv, submit->count);
 		if (ret)
@@ -552,12 +611,13 @@ static int ember_submit_arm(struct ember_submit *submit)
 static void ember_submit_push(struct ember_submit *submit, struct drm_exec *exec)
 {
 	struct ember_vm *vm = submit->ctx->vm;
+	enum dma_resv_usage extobj_usage = ember_job_extobj_fence_usage(submit->implicit_sync);
 	u32 i;
 
 	for (i = 0; i < submit->count; i++) {
 		struct ember_job *job = submit->jobs[i].job;
 
-		ember_vm_add_job_fence(vm, exec, &job->base.s_fence->finished);
+		ember_vm_add_job_fence(vm, exec, &job->base.s_fence->finished, extobj_usage);
 		drm_sched_entity_push_job(&job->base);
 		submit->jobs[i].job = NULL;
 	}
@@ -622,7 +682,7 @@ int ember_ioctl_submit(struct drm_device *ddev, void *data, struct drm_file *fil
 	struct drm_exec exec;
 	int ret;
 
-	if (args->pad || args->jobs.count > EMBER_SUBMIT_MAX_JOBS)
+	if (args->flags & ~DRM_EMBER_SUBMIT_FLAGS || args->jobs.count > EMBER_SUBMIT_MAX_JOBS)
 		return -EINVAL;
 
 	submit = kzalloc(struct_size(submit, jobs, args->jobs.count), GFP_KERNEL);
@@ -630,6 +690,7 @@ int ember_ioctl_submit(struct drm_device *ddev, void *data, struct drm_file *fil
 		return -ENOMEM;
 	submit->file = file;
 	submit->count = args->jobs.count;
+	submit->implicit_sync = !(args->flags & DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC);
 
 	submit->ctx = ember_ctx_lookup(efile, args->ctx_handle);
 	if (!submit->ctx) {

@@ -5,6 +5,7 @@
 #define __EMBER_JOB_H__
 
 #include <linux/dma-fence.h>
+#include <linux/dma-resv.h>
 #include <linux/list.h>
 #include <linux/types.h>
 
@@ -88,6 +89,8 @@ static inline struct ember_job *to_ember_job(struct drm_sched_job *sched_job)
 }
 
 void ember_job_free(struct ember_job *job);
+enum dma_resv_usage ember_job_resv_wait_usage(bool implicit_sync, bool shared);
+enum dma_resv_usage ember_job_extobj_fence_usage(bool implicit_sync);
 int ember_ioctl_submit(struct drm_device *ddev, void *data, struct drm_file *file);
 
 #endif /* __EMBER_JOB_H__ */

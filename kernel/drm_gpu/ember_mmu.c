@@ -880,16 +880,20 @@ int ember_vm_lock_for_job(struct ember_vm *vm, struct drm_exec *exec)
  * @vm: The VM, locked with ember_vm_lock_for_job() in @exec.
  * @exec: The drm_exec holding the locks.
  * @fence: The job's finished fence (after drm_sched_job_arm()).
+ * @extobj_usage: How external BOs get it: DMA_RESV_USAGE_WRITE for an
+ *	implicitly synchronised job, DMA_RESV_USAGE_BOOKKEEP for an explicit
+ *	one.
  *
  * Private BOs get the fence as BOOKKEEP (explicit sync only: it just keeps
- * them alive); external BOs, which other users may share, as WRITE, so
- * that implicit synchronisation waits for the job.
+ * them alive); external BOs, which other users may share, as
+ * @extobj_usage, so that implicit synchronisation waits for an implicit
+ * job (and only eviction and teardown see an explicit one).
  */
 void ember_vm_add_job_fence(struct ember_vm *vm, struct drm_exec *exec,
-			    struct dma_fence *fence)
+			    struct dma_fence *fence, enum dma_resv_usage extobj_usage)
 {
 	drm_gpuvm_resv_add_fence(&vm->base, exec, fence, DMA_RESV_USAGE_BOOKKEEP,
-				 DMA_RESV_USAGE_WRITE);
+				 extobj_usage);
 }
 
 /**

@@ -4,6 +4,7 @@
 #ifndef __EMBER_MMU_H__
 #define __EMBER_MMU_H__
 
+#include <linux/dma-resv.h>
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -166,7 +167,7 @@ void ember_vm_put_deferred(struct ember_vm *vm);
 u64 ember_vm_pt_root(struct ember_vm *vm);
 int ember_vm_lock_for_job(struct ember_vm *vm, struct drm_exec *exec);
 void ember_vm_add_job_fence(struct ember_vm *vm, struct drm_exec *exec,
-			    struct dma_fence *fence);
+			    struct dma_fence *fence, enum dma_resv_usage extobj_usage);
 
 /**
  * struct ember_vm_op_ctx - One map or unmap, prepared before it is applied.

@@ -8,7 +8,7 @@
  * exported by one VkDevice, imported by another (in the same process or,
  * through a unix socket, in another), with the specification's temporary
  * and permanent import semantics, and data written by one device read
- * through the other.
+ * through the other; exported memory leaves the queues independent.
  */
 
 #include "vk_test.h"
@@ -207,6 +207,24 @@ static void dma_buf_memory(struct vk_dev *dev, VkDeviceSize size, VkBuffer *buff
 	VK_CHECK(vkBindBufferMemory(dev->device, *buffer, *memory, 0));
 }
 
+static void require_dma_buf_buffers(struct vk_dev *dev)
+{
+	const VkPhysicalDeviceExternalBufferInfo query = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO,
+		.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+		.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+	};
+	VkExternalBufferProperties external = {
+		.sType = VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES,
+	};
+	vkGetPhysicalDeviceExternalBufferProperties(dev->physical, &query, &external);
+	if ((external.externalMemoryProperties.externalMemoryFeatures &
+	     (VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT |
+	      VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT)) !=
+	    (VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT))
+		vk_test_skip("dma-buf buffers are not exportable and importable on this device");
+}
+
 /*
  * The parent's device fills a dma-buf; a child process imports it into
  * its own device, checks the data and fills it again with its own GPU;
@@ -227,20 +245,7 @@ VK_TEST(memory_dma_buf, "external-memory-dma-buf-two-processes")
 	pid_t child;
 
 	vk_dev_create(&dev, &options);
-	const VkPhysicalDeviceExternalBufferInfo query = {
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_BUFFER_INFO,
-		.usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-		.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
-	};
-	VkExternalBufferProperties external = {
-		.sType = VK_STRUCTURE_TYPE_EXTERNAL_BUFFER_PROPERTIES,
-	};
-	vkGetPhysicalDeviceExternalBufferProperties(dev.physical, &query, &external);
-	if ((external.externalMemoryProperties.externalMemoryFeatures &
-	     (VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT |
-	      VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT)) !=
-	    (VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT | VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT))
-		vk_test_skip("dma-buf buffers are not exportable and importable on this device");
+	require_dma_buf_buffers(&dev);
 	PFN_vkGetMemoryFdKHR get_fd = (PFN_vkGetMemoryFdKHR)vk_dev_proc(&dev, "vkGetMemoryFdKHR");
 	dma_buf_memory(&dev, 65536, &buffer, &memory, -1);
 	cmd = vk_cmd_begin(&dev);
@@ -284,6 +289,87 @@ VK_TEST(memory_dma_buf, "external-memory-dma-buf-two-processes")
 	REQUIRE_EQ(map[1023], 0xc41d);
 	REQUIRE_EQ(map[1024], 0x600d);
 	close(fd);
+	vkDestroyBuffer(dev.device, buffer, NULL);
+	vkFreeMemory(dev.device, memory, NULL);
+	vk_dev_destroy(&dev);
+}
+
+/*
+ * Exported memory does not tie the queues together: a submission on
+ * queue 1 filling one half of an exported buffer completes while one on
+ * queue 0, which fills the other half, still waits for the host (queues
+ * are ordered by semaphores and fences only; Ember submits explicitly
+ * synchronised, DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC).
+ */
+VK_TEST(memory_dma_buf_queues, "external-memory-dma-buf-queues-independent")
+{
+	const char *ext[] = {
+		VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME, VK_EXT_EXTERNAL_MEMORY_DMA_BUF_EXTENSION_NAME,
+	};
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 2, .queues = 2,
+	};
+	const VkEventCreateInfo event_info = { .sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO };
+	const VkFenceCreateInfo fence_info = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+	const VkMemoryBarrier host_to_fill = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_HOST_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+	};
+	struct vk_dev dev;
+	VkBuffer buffer;
+	VkDeviceMemory memory;
+	VkCommandBuffer gated, free_running;
+	VkEvent from_host;
+	VkFence fences[2];
+	uint32_t *map;
+	int fd;
+
+	vk_dev_create(&dev, &options);
+	require_dma_buf_buffers(&dev);
+	PFN_vkGetMemoryFdKHR get_fd = (PFN_vkGetMemoryFdKHR)vk_dev_proc(&dev, "vkGetMemoryFdKHR");
+	dma_buf_memory(&dev, 65536, &buffer, &memory, -1);
+	const VkMemoryGetFdInfoKHR get = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_GET_FD_INFO_KHR, .memory = memory,
+		.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+	};
+	VK_CHECK(get_fd(dev.device, &get, &fd));
+	VK_CHECK(vkCreateEvent(dev.device, &event_info, NULL, &from_host));
+	VK_CHECK(vkCreateFence(dev.device, &fence_info, NULL, &fences[0]));
+	VK_CHECK(vkCreateFence(dev.device, &fence_info, NULL, &fences[1]));
+
+	gated = vk_cmd_begin(&dev);
+	vkCmdWaitEvents(gated, 1, &from_host, VK_PIPELINE_STAGE_HOST_BIT,
+			VK_PIPELINE_STAGE_TRANSFER_BIT, 1, &host_to_fill, 0, NULL, 0, NULL);
+	vkCmdFillBuffer(gated, buffer, 0, 32768, 0xa);
+	vk_cmd_barrier(gated);
+	VK_CHECK(vkEndCommandBuffer(gated));
+	free_running = vk_cmd_begin(&dev);
+	vkCmdFillBuffer(free_running, buffer, 32768, 32768, 0xb);
+	vk_cmd_barrier(free_running);
+	VK_CHECK(vkEndCommandBuffer(free_running));
+	const VkSubmitInfo submits[2] = {
+		{ .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		  .commandBufferCount = 1, .pCommandBuffers = &gated },
+		{ .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		  .commandBufferCount = 1, .pCommandBuffers = &free_running },
+	};
+	VK_CHECK(vkQueueSubmit(dev.queues[0], 1, &submits[0], fences[0]));
+	VK_CHECK(vkQueueSubmit(dev.queues[1], 1, &submits[1], fences[1]));
+
+	VK_CHECK(vkWaitForFences(dev.device, 1, &fences[1], VK_TRUE, 10 * SECOND));
+	REQUIRE_EQ(vkGetFenceStatus(dev.device, fences[0]), VK_NOT_READY);
+	VK_CHECK(vkSetEvent(dev.device, from_host));
+	VK_CHECK(vkWaitForFences(dev.device, 1, &fences[0], VK_TRUE, 10 * SECOND));
+	VK_CHECK(vkMapMemory(dev.device, memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
+	REQUIRE_EQ(map[0], 0xa);
+	REQUIRE_EQ(map[8191], 0xa);
+	REQUIRE_EQ(map[8192], 0xb);
+	REQUIRE_EQ(map[16383], 0xb);
+	close(fd);
+	vkDestroyFence(dev.device, fences[0], NULL);
+	vkDestroyFence(dev.device, fences[1], NULL);
+	vkDestroyEvent(dev.device, from_host, NULL);
 	vkDestroyBuffer(dev.device, buffer, NULL);
 	vkFreeMemory(dev.device, memory, NULL);
 	vk_dev_destroy(&dev);

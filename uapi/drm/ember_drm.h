@@ -48,6 +48,9 @@ extern "C" {
  *   no longer talks to the device: it returns what the driver read at
  *   probe and cannot fail with -EIO; &drm_ember_gpu_info.timestamp is the
  *   device time at probe.
+ * - 1.3: &drm_ember_submit.flags (was pad) with
+ *   DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC, explicit-only synchronisation of
+ *   shared BOs (see DOC: Implicit and explicit synchronisation).
  *
  * Errors common to every ioctl: -EINVAL for a non-zero pad field, an
  * unknown flag or an out-of-range value; -ENOENT for a handle or ID that
@@ -100,6 +103,54 @@ extern "C" {
  * reset their in-flight jobs are written to the rings again. When the
  * device is gone every pending fence signals with -ENODEV, except that the
  * job running at that moment may first reach its timeout (-ETIMEDOUT).
+ */
+
+/**
+ * DOC: Implicit and explicit synchronisation
+ *
+ * Every job's finished fence goes into the reservation object (dma_resv)
+ * of every BO mapped in its context's VM, so that the kernel never frees
+ * or moves memory a job may still use. How it goes in, and which fences a
+ * job waits for, depends on DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC:
+ *
+ * - Implicit sync (the default, and all there was before driver 1.3): a
+ *   job waits for every fence (readers and writers) of each BO shared
+ *   through dma-buf (exported or imported) that its VM maps, and adds its
+ *   fence to every BO that is not private to its VM as a writer
+ *   (DMA_RESV_USAGE_WRITE). Other devices, other processes and
+ *   DMA_BUF_IOCTL_EXPORT_SYNC_FILE or poll() on the dma-buf then see it.
+ *   Since a job may touch any BO of its VM, as soon as one BO of a VM is
+ *   shared every job of every queue of the VM waits for the previous
+ *   ones: the queues are serialised.
+ * - Explicit sync (DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC): the jobs wait only
+ *   for the kernel's own fences of the BOs (DMA_RESV_USAGE_KERNEL: moves,
+ *   binds; always waited) and add their fence to every BO as
+ *   DMA_RESV_USAGE_BOOKKEEP, which eviction and teardown wait for but no
+ *   implicit-sync user sees. Queues stay independent; userspace orders
+ *   jobs with syncobjs, as Vulkan does.
+ *
+ * The two kinds do not see each other on a shared BO: an implicit job
+ * does not wait for an explicit one. A Vulkan driver keeps implicit-sync
+ * consumers (a compositor, another API, another device) correct the way
+ * Mesa's WSI does, with the core dma-buf ioctls (linux/dma-buf.h), which
+ * work on any dma-buf, including one ember exported:
+ *
+ * - Before a consumer may read a BO an explicit job wrote (a present, a
+ *   queue-family release to an external owner): export the job's fence as
+ *   a sync_file from its signal syncobj (DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD
+ *   with DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE) and attach it to
+ *   the dma-buf with DMA_BUF_IOCTL_IMPORT_SYNC_FILE and DMA_BUF_SYNC_WRITE
+ *   (DMA_BUF_SYNC_READ if the job only read it). The consumer's implicit
+ *   sync, and DMA_BUF_IOCTL_EXPORT_SYNC_FILE, then wait for the job.
+ * - Before an explicit job uses a BO an implicit-sync producer wrote (an
+ *   acquire): DMA_BUF_IOCTL_EXPORT_SYNC_FILE with DMA_BUF_SYNC_WRITE on
+ *   the dma-buf to get what a writer must wait for (DMA_BUF_SYNC_READ for
+ *   a reader), import that sync_file into a syncobj
+ *   (DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE) and make the job
+ *   wait for it.
+ *
+ * Userspace detects the flag by the driver version, 1.3 or later
+ * (DRM_IOCTL_VERSION); an older kernel rejects it with -EINVAL.
  */
 
 /**
@@ -638,6 +689,26 @@ struct drm_ember_job {
 };
 
 /**
+ * enum drm_ember_submit_flags - Flags of struct drm_ember_submit.
+ */
+enum drm_ember_submit_flags {
+	/**
+	 * @DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC: Explicit sync only (driver
+	 * 1.3): the jobs wait for no fence of a shared BO but the kernel's,
+	 * and their fences are BOOKKEEP on every BO, invisible to implicit
+	 * sync. See DOC: Implicit and explicit synchronisation. The choice is
+	 * made per call (as msm's MSM_SUBMIT_NO_IMPLICIT) so that one context
+	 * may mix both kinds of job.
+	 */
+	DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC = 1 << 0,
+};
+
+/**
+ * DRM_EMBER_SUBMIT_FLAGS - Every flag of enum drm_ember_submit_flags.
+ */
+#define DRM_EMBER_SUBMIT_FLAGS	DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC
+
+/**
  * struct drm_ember_submit - Argument of DRM_IOCTL_EMBER_SUBMIT.
  *
  * All jobs are checked before any is queued: either all are queued or
@@ -646,16 +717,19 @@ struct drm_ember_job {
  * timeline point N that an earlier job signals as a point M >= N (the
  * first such job). At most 64 jobs per call.
  *
- * Errors: -ENOENT for an unknown @ctx_handle or syncobj; -EINVAL for a bad
- * job (see struct drm_ember_job and struct drm_ember_sync_op);
- * -ECANCELED once the context is banned.
+ * Errors: -ENOENT for an unknown @ctx_handle or syncobj; -EINVAL for an
+ * unknown flag in @flags or a bad job (see struct drm_ember_job and
+ * struct drm_ember_sync_op); -ECANCELED once the context is banned.
  */
 struct drm_ember_submit {
 	/** @ctx_handle: The context. */
 	__u32 ctx_handle;
 
-	/** @pad: Must be zero. */
-	__u32 pad;
+	/**
+	 * @flags: enum drm_ember_submit_flags, for every job of the call.
+	 * Before driver 1.3 this was a pad field that had to be zero.
+	 */
+	__u32 flags;
 
 	/** @jobs: Array of struct drm_ember_job. */
 	struct drm_ember_obj_array jobs;

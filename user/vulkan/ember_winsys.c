@@ -51,6 +51,17 @@ static bool ws_has_timestamp_query(struct ember_ws *ws)
 	       query.size >= sizeof(struct drm_ember_timestamp);
 }
 
+/* DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC came with driver 1.3. */
+static bool ws_has_explicit_sync(int fd)
+{
+	drmVersionPtr version = drmGetVersion(fd);
+	bool ok = version && (version->version_major > 1 ||
+			      (version->version_major == 1 && version->version_minor >= 3));
+
+	drmFreeVersion(version);
+	return ok;
+}
+
 static int ws_query_info(struct ember_ws *ws)
 {
 	struct drm_ember_gpu_info info = { 0 };
@@ -79,6 +90,7 @@ static int ws_query_info(struct ember_ws *ws)
 		.max_contexts = info.max_contexts,
 		.job_timeout_ms = info.job_timeout_ms,
 		.has_timestamp_query = ws_has_timestamp_query(ws),
+		.has_explicit_sync = ws_has_explicit_sync(ws->fd),
 	};
 	return 0;
 }
@@ -372,7 +384,10 @@ int ember_ws_submit(struct ember_ws *ws, uint32_t ctx, const struct ember_ws_job
 	struct drm_ember_sync_op syncs[EMBER_WS_MAX_JOBS * 4];
 	struct drm_ember_job kjobs[EMBER_WS_MAX_JOBS];
 	struct drm_ember_sync_op *heap = NULL, *ops = syncs;
-	struct drm_ember_submit args = { .ctx_handle = ctx };
+	struct drm_ember_submit args = {
+		.ctx_handle = ctx,
+		.flags = ws->info.has_explicit_sync ? DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC : 0,
+	};
 	uint32_t total = 0, used = 0;
 	int ret;
 

@@ -27,6 +27,11 @@
  * struct ember_ws_info - What the device tells userspace (DEV_QUERY).
  * @has_timestamp_query: the kernel has DRM_EMBER_DEV_QUERY_TIMESTAMP
  *	(driver 1.2): ember_ws_query_timestamp() works.
+ * @has_explicit_sync: the kernel has DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC
+ *	(driver 1.3): ember_ws_submit() uses it for every submission, so that
+ *	exporting a BO does not serialise the queues (Vulkan orders work with
+ *	semaphores and fences only). With an older kernel submissions stay
+ *	implicitly synchronised.
  */
 struct ember_ws_info {
 	uint32_t hw_version;
@@ -44,6 +49,7 @@ struct ember_ws_info {
 	uint32_t max_contexts;
 	uint32_t job_timeout_ms;
 	bool has_timestamp_query;
+	bool has_explicit_sync;
 };
 
 /**
@@ -184,6 +190,12 @@ struct ember_ws_job {
 #define EMBER_WS_MAX_JOBS	64
 #define EMBER_WS_MAX_SYNCS	64
 
+/*
+ * Submits the jobs, explicitly synchronised when the kernel can
+ * (@ws->info.has_explicit_sync): a dma-buf consumer that relies on implicit sync
+ * then needs the jobs' fence attached to the dma-buf (the WSI's business,
+ * DMA_BUF_IOCTL_IMPORT_SYNC_FILE; see ember_drm.h).
+ */
 int ember_ws_submit(struct ember_ws *ws, uint32_t ctx, const struct ember_ws_job *jobs,
 		    uint32_t count);
 

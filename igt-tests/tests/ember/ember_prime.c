@@ -4,9 +4,14 @@
  * another process (the fd passed with SCM_RIGHTS, or pidfd_getfd()) are
  * the same memory for the CPU and for the GPU of both sides; a dma-buf
  * keeps its BO alive; implicit synchronisation orders jobs of different
- * files on a shared BO; bad fds get the core's errnos.
+ * files on a shared BO, and of the queues of one context, unless they
+ * opt out (DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC), when userspace bridges
+ * with DMA_BUF_IOCTL_IMPORT_SYNC_FILE; bad fds get the core's errnos.
  */
 #include <fcntl.h>
+#include <linux/dma-buf.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -155,8 +160,107 @@ static void write_pattern(uint32_t *p, uint64_t size, uint32_t seed)
 		p[i] = seed ^ (uint32_t)i;
 }
 
+/*
+ * Two queues of one context sharing an exported BO: a job on queue 0
+ * blocked on @gate (a CPU-set flag in a BO the queues do not share) that
+ * writes @shared, and a job on queue 1 that reads @shared into @out.
+ */
+struct shared_queues {
+	struct igt_ember_env env;
+	struct igt_ember_ib ib1;
+	struct igt_ember_buf shared, gate, out;
+	uint32_t done0, done1;
+	int dmabuf;
+};
+
+static void shared_queues_init(struct shared_queues *sq, int fd)
+{
+	igt_ember_env_init(&sq->env, fd, 2);
+	igt_ember_ib_create(&sq->ib1, &sq->env.vm, PAGE);
+	igt_ember_buf_create(&sq->shared, &sq->env.vm, PAGE);
+	igt_ember_buf_create(&sq->gate, &sq->env.vm, PAGE);
+	igt_ember_buf_create(&sq->out, &sq->env.vm, PAGE);
+	sq->dmabuf = igt_ember_prime_export(fd, sq->shared.handle);
+	sq->done0 = igt_ember_syncobj_create(fd, 0);
+	sq->done1 = igt_ember_syncobj_create(fd, 0);
+}
+
+static void shared_queues_fini(struct shared_queues *sq)
+{
+	int fd = sq->env.fd;
+
+	close(sq->dmabuf);
+	igt_ember_syncobj_destroy(fd, sq->done0);
+	igt_ember_syncobj_destroy(fd, sq->done1);
+	igt_ember_buf_destroy(&sq->out);
+	igt_ember_buf_destroy(&sq->gate);
+	igt_ember_buf_destroy(&sq->shared);
+	igt_ember_ib_destroy(&sq->ib1);
+	igt_ember_env_fini(&sq->env);
+}
+
+/* The gated writer on queue 0, signalling done0. */
+static void submit_gated_writer(struct shared_queues *sq, uint32_t flags)
+{
+	struct drm_ember_sync_op signal = igt_ember_signal(sq->done0, 0);
+	struct drm_ember_job job;
+
+	igt_ember_ib_reset(&sq->env.ib);
+	igt_ember_ib_wait_mem32(&sq->env.ib, sq->gate.va, EMBER_WAIT_EQ, 1, ~0u);
+	igt_ember_ib_write32(&sq->env.ib, sq->shared.va, 0x1a5);
+	job = igt_ember_ib_job(&sq->env.ib, 0, &signal, 1);
+	igt_assert_eq(__igt_ember_submit_flags(sq->env.fd, sq->env.ctx, flags, &job, 1), 0);
+}
+
+/* The reader on queue 1, signalling done1. */
+static void submit_reader(struct shared_queues *sq, uint32_t flags)
+{
+	struct drm_ember_sync_op signal = igt_ember_signal(sq->done1, 0);
+	struct drm_ember_job job;
+
+	igt_ember_ib_reset(&sq->ib1);
+	igt_ember_ib_copy(&sq->ib1, sq->shared.va, sq->out.va, 4);
+	job = igt_ember_ib_job(&sq->ib1, 1, &signal, 1);
+	igt_assert_eq(__igt_ember_submit_flags(sq->env.fd, sq->env.ctx, flags, &job, 1), 0);
+}
+
+static void open_gate(struct shared_queues *sq)
+{
+	__atomic_store_n(&igt_ember_buf_u32(&sq->gate)[0], 1, __ATOMIC_RELEASE);
+}
+
+/* The sync_file DMA_BUF_IOCTL_EXPORT_SYNC_FILE gives for @flags (READ/WRITE). */
+static int dmabuf_export_sync_file(int dmabuf, uint32_t flags)
+{
+	struct dma_buf_export_sync_file args = { .flags = flags, .fd = -1 };
+
+	igt_assert_f(ioctl(dmabuf, DMA_BUF_IOCTL_EXPORT_SYNC_FILE, &args) == 0,
+		     "DMA_BUF_IOCTL_EXPORT_SYNC_FILE: %s\n", strerror(errno));
+	igt_assert_lte(0, args.fd);
+	return args.fd;
+}
+
+/* The status of what a reader (and a writer) of @dmabuf implicitly waits for. */
+static int dmabuf_implicit_status(int dmabuf, uint32_t flags)
+{
+	int sync_file = dmabuf_export_sync_file(dmabuf, flags);
+	int status = igt_ember_sync_file_status(sync_file);
+
+	close(sync_file);
+	return status;
+}
+
+static void dmabuf_import_sync_file(int dmabuf, uint32_t flags, int sync_file)
+{
+	struct dma_buf_import_sync_file args = { .flags = flags, .fd = sync_file };
+
+	igt_assert_f(ioctl(dmabuf, DMA_BUF_IOCTL_IMPORT_SYNC_FILE, &args) == 0,
+		     "DMA_BUF_IOCTL_IMPORT_SYNC_FILE: %s\n", strerror(errno));
+}
+
 igt_main
 {
+	uint32_t max_queues = 0;
 	int fd = -1;
 
 	igt_fixture {
@@ -165,6 +269,7 @@ igt_main
 		fd = drm_open_driver_render(DRIVER_EMBER);
 		igt_ember_get_gpu_info(fd, &info);
 		igt_require_f(info.max_bo_size, "driver without BOs (1.0)\n");
+		max_queues = info.max_queues;
 	}
 
 	igt_describe("Importing a BO's own dma-buf gives back the same handle.");
@@ -336,6 +441,98 @@ igt_main
 		igt_ember_env_fini(&env2);
 		igt_ember_env_fini(&env);
 		drm_close_driver(other);
+	}
+
+	igt_describe("Implicit sync between the queues of one context: a job on queue 1 "
+		     "reading an exported BO waits for a blocked job on queue 0 writing it, "
+		     "and the dma-buf's implicit fences include the writer.");
+	igt_subtest("implicit-sync-queues") {
+		struct shared_queues sq;
+
+		igt_require(max_queues >= 2);
+		shared_queues_init(&sq, fd);
+		submit_gated_writer(&sq, 0);
+		submit_reader(&sq, 0);
+		usleep(200 * 1000);
+		igt_assert(igt_ember_syncobj_busy(fd, sq.done1, 0));
+		igt_assert_eq(dmabuf_implicit_status(sq.dmabuf, DMA_BUF_SYNC_READ), 0);
+		open_gate(&sq);
+		igt_ember_syncobj_wait(fd, sq.done1, 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, sq.done0, 0), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&sq.out)[0], 0x1a5);
+		igt_assert_eq(dmabuf_implicit_status(sq.dmabuf, DMA_BUF_SYNC_WRITE), 1);
+		shared_queues_fini(&sq);
+	}
+
+	igt_describe("NO_IMPLICIT_SYNC: a job on queue 1 using an exported BO completes "
+		     "while a job on queue 0 using it is still blocked.");
+	igt_subtest("explicit-sync-queues") {
+		struct shared_queues sq;
+
+		igt_require(max_queues >= 2);
+		igt_require(igt_ember_has_version(fd, 1, 3));
+		shared_queues_init(&sq, fd);
+		igt_ember_buf_u32(&sq.shared)[0] = 0x01d;
+		submit_gated_writer(&sq, DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC);
+		submit_reader(&sq, DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC);
+		igt_ember_syncobj_wait(fd, sq.done1, 0);
+		igt_assert(igt_ember_syncobj_busy(fd, sq.done0, 0));
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, sq.done1, 0), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&sq.out)[0], 0x01d);
+		open_gate(&sq);
+		igt_ember_syncobj_wait(fd, sq.done0, 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, sq.done0, 0), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&sq.shared)[0], 0x1a5);
+		shared_queues_fini(&sq);
+	}
+
+	igt_describe("An implicit job on queue 1 does not wait for an explicit job on "
+		     "queue 0 either: explicit fences are BOOKKEEP, invisible to it.");
+	igt_subtest("explicit-sync-invisible-to-implicit") {
+		struct shared_queues sq;
+
+		igt_require(max_queues >= 2);
+		igt_require(igt_ember_has_version(fd, 1, 3));
+		shared_queues_init(&sq, fd);
+		submit_gated_writer(&sq, DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC);
+		submit_reader(&sq, 0);
+		igt_ember_syncobj_wait(fd, sq.done1, 0);
+		igt_assert(igt_ember_syncobj_busy(fd, sq.done0, 0));
+		open_gate(&sq);
+		igt_ember_syncobj_wait(fd, sq.done0, 0);
+		shared_queues_fini(&sq);
+	}
+
+	igt_describe("EXPORT_SYNC_FILE on the dma-buf leaves out an explicit job's fence "
+		     "until userspace attaches it with IMPORT_SYNC_FILE, the Mesa WSI way; "
+		     "then it waits for the job.");
+	igt_subtest("explicit-sync-export-sync-file") {
+		struct shared_queues sq;
+		int job_fence, consumer;
+
+		igt_require(igt_ember_has_version(fd, 1, 3));
+		shared_queues_init(&sq, fd);
+		submit_gated_writer(&sq, DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC);
+		usleep(100 * 1000);
+		igt_assert(igt_ember_syncobj_busy(fd, sq.done0, 0));
+		igt_assert_eq(dmabuf_implicit_status(sq.dmabuf, DMA_BUF_SYNC_READ), 1);
+		igt_assert_eq(dmabuf_implicit_status(sq.dmabuf, DMA_BUF_SYNC_WRITE), 1);
+
+		job_fence = igt_ember_syncobj_export_sync_file(fd, sq.done0, 0);
+		dmabuf_import_sync_file(sq.dmabuf, DMA_BUF_SYNC_WRITE, job_fence);
+		close(job_fence);
+		consumer = dmabuf_export_sync_file(sq.dmabuf, DMA_BUF_SYNC_READ);
+		igt_assert_eq(igt_ember_sync_file_status(consumer), 0);
+		igt_assert_eq(dmabuf_implicit_status(sq.dmabuf, DMA_BUF_SYNC_WRITE), 0);
+
+		open_gate(&sq);
+		igt_ember_syncobj_wait(fd, sq.done0, 0);
+		igt_assert_eq(poll(&(struct pollfd) { .fd = consumer, .events = POLLIN }, 1,
+				   10 * 1000), 1);
+		igt_assert_eq(igt_ember_sync_file_status(consumer), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&sq.shared)[0], 0x1a5);
+		close(consumer);
+		shared_queues_fini(&sq);
 	}
 
 	igt_describe("Importing a closed fd is EBADF, a file that is not a dma-buf EINVAL.");

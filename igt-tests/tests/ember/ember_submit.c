@@ -382,16 +382,35 @@ igt_main
 		igt_ember_syncobj_destroy(fd, done);
 	}
 
-	igt_describe("An unknown context is ENOENT; a non-zero pad is EINVAL.");
-	igt_subtest("bad-ctx-pad") {
+	igt_describe("An unknown context is ENOENT; unknown flags are EINVAL, "
+		     "NO_IMPLICIT_SYNC (driver 1.3) is accepted.");
+	igt_subtest("bad-ctx-flags") {
 		struct drm_ember_job job = valid_job(&env);
 		struct drm_ember_submit args = {
-			.ctx_handle = env.ctx, .pad = 1, .jobs = DRM_EMBER_OBJ_ARRAY(1, &job),
+			.ctx_handle = env.ctx, .jobs = DRM_EMBER_OBJ_ARRAY(1, &job),
 		};
+		uint32_t bit;
 
+		for (bit = 0; bit < 32; bit++) {
+			args.flags = 1u << bit;
+			if (args.flags == DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC &&
+			    igt_ember_has_version(fd, 1, 3))
+				continue;
+			do_ioctl_err(fd, DRM_IOCTL_EMBER_SUBMIT, &args, EINVAL);
+		}
+		args.flags = ~0u;
+		do_ioctl_err(fd, DRM_IOCTL_EMBER_SUBMIT, &args, EINVAL);
+		args.flags = DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC | 1u << 1;
 		do_ioctl_err(fd, DRM_IOCTL_EMBER_SUBMIT, &args, EINVAL);
 		igt_assert_eq(__igt_ember_submit(fd, env.ctx + 1000, &job, 1), -ENOENT);
 		igt_assert_eq(__igt_ember_submit(fd, 0, &job, 1), -ENOENT);
+		igt_assert_eq(__igt_ember_submit_flags(fd, env.ctx + 1000,
+						       DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC,
+						       &job, 1), -ENOENT);
+		if (igt_ember_has_version(fd, 1, 3))
+			igt_assert_eq(__igt_ember_submit_flags(fd, env.ctx,
+							       DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC,
+							       &job, 1), 0);
 	}
 
 	igt_describe("IB sizes and VAs that are not multiples of 4, or sizes above "
