@@ -442,3 +442,184 @@ VK_TEST(descriptor_indexing, "descriptor-indexing-variable-partial-update-after-
 	vk_buf_destroy(&dev, &in[1]);
 	vk_dev_destroy(&dev);
 }
+
+/*
+ * Uniform buffers through descriptor indexing: a four-element array with
+ * update-after-bind, partially bound and update-unused-while-pending
+ * flags, indexed non-uniformly and with a dynamically uniform index, next
+ * to an update-after-bind inline uniform block and a dynamically indexed
+ * array of storage buffers. Element 3, which the dispatch never reads, is
+ * rewritten while the command buffer is pending (held on an event).
+ */
+VK_TEST(descriptor_ubo_indexing, "descriptor-indexing-uniform-buffers-inline-unused-while-pending")
+{
+	VkPhysicalDeviceVulkan12Features features12 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+		.descriptorIndexing = VK_TRUE,
+		.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
+		.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE,
+		.descriptorBindingUpdateUnusedWhilePending = VK_TRUE,
+		.descriptorBindingPartiallyBound = VK_TRUE,
+	};
+	VkPhysicalDeviceInlineUniformBlockFeatures inline_features = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES,
+		.pNext = &features12,
+		.inlineUniformBlock = VK_TRUE,
+		.descriptorBindingInlineUniformBlockUpdateAfterBind = VK_TRUE,
+	};
+	const char *ext[] = { VK_EXT_INLINE_UNIFORM_BLOCK_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &inline_features,
+		.core = {
+			.shaderUniformBufferArrayDynamicIndexing = VK_TRUE,
+			.shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
+		},
+	};
+	const uint32_t push_index = 1, inline_words[4] = { 7, 70, 700, 7000 };
+	struct vk_buf ubo[5], out[2];
+	struct vk_dev dev;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	VkEvent event;
+	VkFence fence;
+
+	vk_dev_create(&dev, &options);
+	/* ubo[4] replaces element 3 while the dispatch is pending. */
+	for (uint32_t b = 0; b < 5; b++) {
+		vk_buf_create(&dev, 256, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, &ubo[b]);
+		for (uint32_t r = 0; r < 16; r++) {
+			((uint32_t *)ubo[b].map)[4 * r] = (b + 1) * 100 + r;
+			((uint32_t *)ubo[b].map)[4 * r + 1] = (b + 1) * 10000 + r;
+		}
+	}
+	for (uint32_t b = 0; b < 2; b++) {
+		vk_buf_create(&dev, 256, 0, &out[b]);
+		memset(out[b].map, 0, 256);
+	}
+	const VkDescriptorSetLayoutBinding bindings[3] = {
+		{ 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 4, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+		{ 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+		{ 2, VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 16, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+	};
+	const VkDescriptorBindingFlags binding_flags[3] = {
+		VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT |
+		VK_DESCRIPTOR_BINDING_PARTIALLY_BOUND_BIT |
+		VK_DESCRIPTOR_BINDING_UPDATE_UNUSED_WHILE_PENDING_BIT,
+		0,
+		VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT,
+	};
+	const VkDescriptorSetLayoutBindingFlagsCreateInfo flags_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO,
+		.bindingCount = 3, .pBindingFlags = binding_flags,
+	};
+	const VkDescriptorSetLayoutCreateInfo layout_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .pNext = &flags_info,
+		.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT,
+		.bindingCount = 3, .pBindings = bindings,
+	};
+	VK_CHECK(vkCreateDescriptorSetLayout(dev.device, &layout_info, NULL, &layout));
+	vk_pipe_create(&dev, ubo_indexing_spv, ubo_indexing_spv_size, &layout, 1, 4, NULL, &pipe);
+	const VkDescriptorPoolSize sizes[3] = {
+		{ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 4 }, { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 },
+		{ VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK, 16 },
+	};
+	const VkDescriptorPoolInlineUniformBlockCreateInfo inline_pool = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_INLINE_UNIFORM_BLOCK_CREATE_INFO,
+		.maxInlineUniformBlockBindings = 1,
+	};
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .pNext = &inline_pool,
+		.flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT,
+		.maxSets = 1, .poolSizeCount = 3, .pPoolSizes = sizes,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev.device, &pool_info, NULL, &pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, &set));
+	/* The storage buffers before recording; the rest after the bind. */
+	const VkDescriptorBufferInfo out_infos[2] = {
+		{ out[0].buffer, 0, VK_WHOLE_SIZE }, { out[1].buffer, 0, VK_WHOLE_SIZE },
+	};
+	const VkWriteDescriptorSet out_write = {
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 1,
+		.descriptorCount = 2, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+		.pBufferInfo = out_infos,
+	};
+	vkUpdateDescriptorSets(dev.device, 1, &out_write, 0, NULL);
+
+	const VkEventCreateInfo event_info = { .sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO };
+	VK_CHECK(vkCreateEvent(dev.device, &event_info, NULL, &event));
+	VkCommandBuffer cmd = vk_cmd_begin(&dev);
+	vkCmdWaitEvents(cmd, 1, &event, VK_PIPELINE_STAGE_HOST_BIT,
+			VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, NULL, 0, NULL, 0, NULL);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &push_index);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	vk_cmd_barrier(cmd);
+	VK_CHECK(vkEndCommandBuffer(cmd));
+
+	/* Update after bind: the uniform buffers 0..3 and the inline block. */
+	const VkDescriptorBufferInfo ubo_infos[4] = {
+		{ ubo[0].buffer, 0, VK_WHOLE_SIZE }, { ubo[1].buffer, 0, VK_WHOLE_SIZE },
+		{ ubo[2].buffer, 0, VK_WHOLE_SIZE }, { ubo[3].buffer, 0, VK_WHOLE_SIZE },
+	};
+	const VkWriteDescriptorSetInlineUniformBlock inline_write = {
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET_INLINE_UNIFORM_BLOCK,
+		.dataSize = 16, .pData = inline_words,
+	};
+	const VkWriteDescriptorSet writes[2] = {
+		{
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+			.dstBinding = 0, .descriptorCount = 4,
+			.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = ubo_infos,
+		}, {
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .pNext = &inline_write,
+			.dstSet = set, .dstBinding = 2, .descriptorCount = 16,
+			.descriptorType = VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK,
+		},
+	};
+	vkUpdateDescriptorSets(dev.device, 2, writes, 0, NULL);
+
+	const VkFenceCreateInfo fence_info = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+	const VkSubmitInfo submit = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+		.pCommandBuffers = &cmd,
+	};
+	VK_CHECK(vkCreateFence(dev.device, &fence_info, NULL, &fence));
+	VK_CHECK(vkQueueSubmit(dev.queues[0], 1, &submit, fence));
+	/* Pending, held on the event: element 3 is not used, so it may change. */
+	const VkDescriptorBufferInfo unused_info = { ubo[4].buffer, 0, VK_WHOLE_SIZE };
+	const VkWriteDescriptorSet unused_write = {
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0,
+		.dstArrayElement = 3, .descriptorCount = 1,
+		.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &unused_info,
+	};
+	vkUpdateDescriptorSets(dev.device, 1, &unused_write, 0, NULL);
+	VK_CHECK(vkSetEvent(dev.device, event));
+	VK_CHECK(vkWaitForFences(dev.device, 1, &fence, VK_TRUE, 30ull * 1000000000));
+
+	for (uint32_t i = 0; i < 64; i++) {
+		uint32_t per_lane = (i % 3 + 1) * 100 + (i & 15);
+		uint32_t same = (push_index + 1) * 10000 + (i & 15);
+
+		REQUIRE_EQ(((uint32_t *)out[1].map)[i], per_lane + same + inline_words[i & 3]);
+		REQUIRE_EQ(((uint32_t *)out[0].map)[i], 0);
+	}
+	vkDestroyFence(dev.device, fence, NULL);
+	vkDestroyEvent(dev.device, event, NULL);
+	vkFreeCommandBuffers(dev.device, dev.pool, 1, &cmd);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	for (uint32_t b = 0; b < 5; b++)
+		vk_buf_destroy(&dev, &ubo[b]);
+	vk_buf_destroy(&dev, &out[0]);
+	vk_buf_destroy(&dev, &out[1]);
+	vk_dev_destroy(&dev);
+}

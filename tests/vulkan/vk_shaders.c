@@ -9,12 +9,18 @@
 #include "fill.spv.h"
 #include "group_id.spv.h"
 #include "indexing.spv.h"
+#include "memory_model.spv.h"
 #include "num_groups.spv.h"
+#include "robust.spv.h"
+#include "ubo_indexing.spv.h"
 #include "ubo_read.spv.h"
 
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t fill_spv_size = sizeof(fill_spv);
 const size_t group_id_spv_size = sizeof(group_id_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
+const size_t memory_model_spv_size = sizeof(memory_model_spv);
 const size_t num_groups_spv_size = sizeof(num_groups_spv);
+const size_t robust_spv_size = sizeof(robust_spv);
+const size_t ubo_indexing_spv_size = sizeof(ubo_indexing_spv);
 const size_t ubo_read_spv_size = sizeof(ubo_read_spv);

@@ -17,7 +17,10 @@ VK_TEST_SHADER(add_one);
 VK_TEST_SHADER(fill);
 VK_TEST_SHADER(group_id);
 VK_TEST_SHADER(indexing);
+VK_TEST_SHADER(memory_model);
 VK_TEST_SHADER(num_groups);
+VK_TEST_SHADER(robust);
+VK_TEST_SHADER(ubo_indexing);
 VK_TEST_SHADER(ubo_read);
 
 #endif /* EMBER_VK_SHADERS_H */

@@ -85,40 +85,6 @@ static bool has_extension(VkPhysicalDevice pd, const char *name)
 	return false;
 }
 
-/* Sizes of the feature structures tests chain (VkBool32 members only follow pNext). */
-static size_t feature_struct_size(VkStructureType type)
-{
-	switch ((int)type) {
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES:
-		return offsetof(VkPhysicalDeviceVulkan11Features, shaderDrawParameters) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
-		return offsetof(VkPhysicalDeviceVulkan12Features, subgroupBroadcastDynamicId) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES:
-		return offsetof(VkPhysicalDeviceTimelineSemaphoreFeatures, timelineSemaphore) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
-		return offsetof(VkPhysicalDeviceSynchronization2Features, synchronization2) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_FEATURES:
-		return offsetof(VkPhysicalDeviceInlineUniformBlockFeatures,
-				descriptorBindingInlineUniformBlockUpdateAfterBind) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR:
-		return offsetof(VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR,
-				pipelineExecutableInfo) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES:
-		return offsetof(VkPhysicalDevicePrivateDataFeatures, privateData) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_CREATION_CACHE_CONTROL_FEATURES:
-		return offsetof(VkPhysicalDevicePipelineCreationCacheControlFeatures,
-				pipelineCreationCacheControl) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES:
-		return offsetof(VkPhysicalDeviceSubgroupSizeControlFeatures,
-				computeFullSubgroups) + 4;
-	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES:
-		return offsetof(VkPhysicalDeviceHostQueryResetFeatures, hostQueryReset) + 4;
-	default:
-		vk_test_fail(__FILE__, __LINE__, "feature structure %d unknown to the harness",
-			     type);
-	}
-}
-
 /*
  * Every VkBool32 the test asks for in @want (a chain) must be set in the
  * device's answer for the same structures: walked member by member.
@@ -147,7 +113,7 @@ static void require_features(VkPhysicalDevice pd, const VkPhysicalDeviceFeatures
 		const VkBool32 *hb = (const VkBool32 *)(&have.base + 1);
 
 		vkGetPhysicalDeviceFeatures2(pd, &f2);
-		size_t count = (feature_struct_size(s->sType) - sizeof(*s)) / sizeof(VkBool32);
+		unsigned int count = vk_feature_struct_members(s->sType);
 
 		for (size_t i = 0; i < count; i++)
 			if (wb[i] == VK_TRUE && hb[i] != VK_TRUE)
@@ -273,6 +239,7 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 		.ppEnabledExtensionNames = extensions,
 	};
 	VK_CHECK(vkCreateDevice(dev->physical, &device_info, NULL, &dev->device));
+	vk_coverage_record(&device_info);
 	for (uint32_t i = 0; i < dev->queue_count; i++)
 		vkGetDeviceQueue(dev->device, dev->family, i, &dev->queues[i]);
 	const VkCommandPoolCreateInfo pool_info = {
@@ -505,11 +472,32 @@ static int run_child(const struct vk_test *t, char *why, size_t why_size)
 	return WEXITSTATUS(status);
 }
 
+static int n, failed, passed, skipped;
+
+/* Runs @t and prints its TAP line. */
+static void run_and_report(const struct vk_test *t)
+{
+	char why[256];
+	int result = run_child(t, why, sizeof(why));
+
+	n++;
+	if (result == EXIT_SKIP) {
+		printf("ok %d - %s # SKIP %s\n", n, t->name, why);
+		skipped++;
+	} else if (result == EXIT_PASS) {
+		printf("ok %d - %s\n", n, t->name);
+		passed++;
+	} else {
+		printf("not ok %d - %s\n", n, t->name);
+		failed++;
+	}
+	fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
 	const char *filter = "*";
 	bool list = false;
-	int n = 0, failed = 0, passed = 0, skipped = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--list"))
@@ -518,28 +506,12 @@ int main(int argc, char **argv)
 			filter = argv[++i];
 	}
 	for (const struct vk_test *t = __start_vk_tests; t < __stop_vk_tests; t++) {
-		char why[256];
-		int result;
-
 		if (fnmatch(filter, t->name, 0))
 			continue;
-		if (list) {
+		if (list)
 			printf("%s\n", t->name);
-			continue;
-		}
-		result = run_child(t, why, sizeof(why));
-		n++;
-		if (result == EXIT_SKIP) {
-			printf("ok %d - %s # SKIP %s\n", n, t->name, why);
-			skipped++;
-		} else if (result == EXIT_PASS) {
-			printf("ok %d - %s\n", n, t->name);
-			passed++;
-		} else {
-			printf("not ok %d - %s\n", n, t->name);
-			failed++;
-		}
-		fflush(stdout);
+		else
+			run_and_report(t);
 	}
 	if (!list) {
 		printf("1..%d\n# %d passed, %d failed, %d skipped%s\n", n, passed, failed, skipped,

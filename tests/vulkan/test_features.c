@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Shader features
+ *
+ * The shader features a device advertises, each enabled and used by a
+ * dispatch whose results are checked against values computed here: the
+ * Vulkan memory model with device scope (memory_model.comp) and robust
+ * buffer access (robust.comp).
+ */
+
+#include "vk_test.h"
+#include "vk_shaders.h"
+
+#include <string.h>
+
+/* A descriptor set of @count buffers of the given types, written. */
+static VkDescriptorSet buffer_set(struct vk_dev *dev, const VkDescriptorType *types,
+				  const VkDescriptorBufferInfo *infos, uint32_t count,
+				  VkDescriptorSetLayout *layout, VkDescriptorPool *pool)
+{
+	VkDescriptorSetLayoutBinding bindings[8];
+	VkDescriptorPoolSize sizes[8];
+	VkWriteDescriptorSet writes[8];
+	VkDescriptorSet set;
+
+	REQUIRE(count <= 8);
+	for (uint32_t i = 0; i < count; i++) {
+		bindings[i] = (VkDescriptorSetLayoutBinding) {
+			i, types[i], 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL,
+		};
+		sizes[i] = (VkDescriptorPoolSize) { types[i], 1 };
+	}
+	const VkDescriptorSetLayoutCreateInfo layout_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+		.bindingCount = count, .pBindings = bindings,
+	};
+	VK_CHECK(vkCreateDescriptorSetLayout(dev->device, &layout_info, NULL, layout));
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 1, .poolSizeCount = count, .pPoolSizes = sizes,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev->device, &pool_info, NULL, pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = *pool, .descriptorSetCount = 1, .pSetLayouts = layout,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev->device, &alloc, &set));
+	for (uint32_t i = 0; i < count; i++)
+		writes[i] = (VkWriteDescriptorSet) {
+			.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+			.dstBinding = i, .descriptorCount = 1, .descriptorType = types[i],
+			.pBufferInfo = &infos[i],
+		};
+	vkUpdateDescriptorSets(dev->device, count, writes, 0, NULL);
+	return set;
+}
+
+/* Runs @pipe once (one workgroup) with @set and @push. */
+static void dispatch_once(struct vk_dev *dev, const struct vk_pipe *pipe, VkDescriptorSet set,
+			  const void *push, uint32_t push_size)
+{
+	VkCommandBuffer cmd = vk_cmd_begin(dev);
+
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set, 0,
+				NULL);
+	if (push_size)
+		vkCmdPushConstants(cmd, pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size,
+				   push);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(dev, cmd, 0);
+}
+
+VK_TEST(memory_model, "shader-vulkan-memory-model-device-scope")
+{
+	VkPhysicalDeviceVulkan12Features f12 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+		.vulkanMemoryModel = VK_TRUE,
+		.vulkanMemoryModelDeviceScope = VK_TRUE,
+	};
+	const struct vk_dev_options options = { .features = &f12 };
+	struct vk_dev dev;
+	struct vk_buf data;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+
+	vk_dev_create(&dev, &options);
+	vk_buf_create(&dev, 3 * 64 * 4, 0, &data);
+	memset(data.map, 0, 3 * 64 * 4);
+	layout = vk_storage_set_layout(&dev, 1, 0);
+	vk_pipe_create(&dev, memory_model_spv, memory_model_spv_size, &layout, 1, 0, NULL, &pipe);
+
+	VkDescriptorPool pool;
+	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev.device, &pool_info, NULL, &pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
+	};
+	VkDescriptorSet set;
+
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, &set));
+	const VkDescriptorBufferInfo info = { data.buffer, 0, VK_WHOLE_SIZE };
+	const VkWriteDescriptorSet write = {
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
+		.descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+		.pBufferInfo = &info,
+	};
+	vkUpdateDescriptorSets(dev.device, 1, &write, 0, NULL);
+	dispatch_once(&dev, &pipe, set, NULL, 0);
+
+	const uint32_t *words = data.map, *flags = words + 64, *seen = words + 128;
+
+	for (uint32_t i = 0; i < 64; i++) {
+		REQUIRE_EQ(words[i], i * 7 + 1);
+		REQUIRE_EQ(flags[i], 1);
+		REQUIRE_EQ(seen[i], ((i + 1) & 63) * 7 + 1);
+	}
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_buf_destroy(&dev, &data);
+	vk_dev_destroy(&dev);
+}
+
+/*
+ * Robust buffer access (robustBufferAccess, VK_EXT_robustness2): both
+ * descriptors cover 64 of the buffers' 256 words; the 128 invocations read
+ * zero past the source's range and their stores past the destination's
+ * range are dropped, leaving the rest of the buffer as it was.
+ */
+VK_TEST(robustness2, "shader-robust-buffer-access2-reads-zero-drops-writes")
+{
+	VkPhysicalDeviceRobustness2FeaturesEXT robustness2 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+		.robustBufferAccess2 = VK_TRUE,
+	};
+	const char *ext[] = { VK_EXT_ROBUSTNESS_2_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &robustness2,
+		.core = { .robustBufferAccess = VK_TRUE },
+	};
+	static const VkDescriptorType types[2] = {
+		VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+	};
+	VkPhysicalDeviceRobustness2PropertiesEXT props = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_PROPERTIES_EXT,
+	};
+	VkPhysicalDeviceProperties2 props2 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &props,
+	};
+	struct vk_buf src, dst;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	struct vk_dev dev;
+
+	vk_dev_create(&dev, &options);
+	vkGetPhysicalDeviceProperties2(dev.physical, &props2);
+	/* The range below is whole in the alignment robustness is checked at. */
+	REQUIRE(props.robustStorageBufferAccessSizeAlignment <= 256);
+	vk_buf_create(&dev, 1024, 0, &src);
+	vk_buf_create(&dev, 1024, 0, &dst);
+	for (uint32_t i = 0; i < 256; i++) {
+		((uint32_t *)src.map)[i] = 1000 + i;
+		((uint32_t *)dst.map)[i] = 0xdead;
+	}
+	const VkDescriptorBufferInfo infos[2] = {
+		{ src.buffer, 0, 256 }, { dst.buffer, 0, 256 },
+	};
+	VkDescriptorSet set = buffer_set(&dev, types, infos, 2, &layout, &pool);
+
+	vk_pipe_create(&dev, robust_spv, robust_spv_size, &layout, 1, 0, NULL, &pipe);
+	dispatch_once(&dev, &pipe, set, NULL, 0);
+	for (uint32_t i = 0; i < 256; i++)
+		REQUIRE_EQ(((uint32_t *)dst.map)[i], i < 64 ? 1001 + i : 0xdead);
+	vk_pipe_destroy(&dev, &pipe);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_buf_destroy(&dev, &src);
+	vk_buf_destroy(&dev, &dst);
+	vk_dev_destroy(&dev);
+}
