@@ -11,6 +11,9 @@
 #include "indexing.spv.h"
 #include "num_groups.spv.h"
 #include "ubo_read.spv.h"
+#include "bda_list.spv.h"
+#include "bda_types.spv.h"
+#include "bda_atomic.spv.h"
 
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t fill_spv_size = sizeof(fill_spv);
@@ -18,3 +21,6 @@ const size_t group_id_spv_size = sizeof(group_id_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
 const size_t num_groups_spv_size = sizeof(num_groups_spv);
 const size_t ubo_read_spv_size = sizeof(ubo_read_spv);
+const size_t bda_list_spv_size = sizeof(bda_list_spv);
+const size_t bda_types_spv_size = sizeof(bda_types_spv);
+const size_t bda_atomic_spv_size = sizeof(bda_atomic_spv);

@@ -19,5 +19,8 @@ VK_TEST_SHADER(group_id);
 VK_TEST_SHADER(indexing);
 VK_TEST_SHADER(num_groups);
 VK_TEST_SHADER(ubo_read);
+VK_TEST_SHADER(bda_list);
+VK_TEST_SHADER(bda_types);
+VK_TEST_SHADER(bda_atomic);
 
 #endif /* EMBER_VK_SHADERS_H */
