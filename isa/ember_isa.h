@@ -39,7 +39,8 @@ extern "C" {
 #endif
 
 #define EMBER_ISA_VERSION_MAJOR		1
-#define EMBER_ISA_VERSION_MINOR		0
+/* 1.1: LDGA/STGA/ATOMGA (global memory through per-lane 64-bit addresses). */
+#define EMBER_ISA_VERSION_MINOR		1
 
 #define EMBER_ISA_WAVE_SIZE		32
 #define EMBER_ISA_NUM_VREGS		256
@@ -339,7 +340,18 @@ enum ember_isa_sr {
 	X(SGREDUCE, "sgreduce", EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_K_I | EMBER_ISA_W1, 0, \
 	  EMBER_ISA_TSU | EMBER_ISA_TF, 0) \
 	X(SGISCAN,  "sgiscan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU | EMBER_ISA_TF, 0) \
-	X(SGESCAN,  "sgescan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU | EMBER_ISA_TF, 0)
+	X(SGESCAN,  "sgescan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU | EMBER_ISA_TF, 0) \
+	/* \
+	 * Since 1.1, appended so earlier opcode numbers stay: global memory \
+	 * through a 64-bit address pair per lane (buffer device address), \
+	 * no range, plus a sign-extended immediate byte offset. \
+	 */ \
+	X(LDGA,     "ldga",     EMBER_ISA_V, EMBER_ISA_K_VU | EMBER_ISA_W2, EMBER_ISA_IOFF, 0, \
+	  EMBER_ISA_TLD, EMBER_ISA_MEM) \
+	X(STGA,     "stga",     0, EMBER_ISA_K_VU | EMBER_ISA_W2, EMBER_ISA_VUI, EMBER_ISA_IOFF, \
+	  EMBER_ISA_TST, EMBER_ISA_MEM) \
+	X(ATOMGA,   "atomga",   EMBER_ISA_V | EMBER_ISA_K_OPT, EMBER_ISA_K_VU | EMBER_ISA_W2, EMBER_ISA_VUI, \
+	  EMBER_ISA_IOFF, EMBER_ISA_TI, EMBER_ISA_MEM)
 
 enum ember_isa_opcode {
 #define EMBER_ISA_ENUM(N, n, d, s0, s1, s2, t, f) EMBER_ISA_OP_##N,

@@ -85,7 +85,8 @@ static bool is_cmpxchg_data(const struct ember_isa_insn *insn, unsigned int i)
 {
 	return insn->mod == EMBER_ISA_ATOM_CMPXCHG &&
 	       ((insn->opcode == EMBER_ISA_OP_ATOMG && i == 3) ||
-		(insn->opcode == EMBER_ISA_OP_ATOMS && i == 2));
+		(insn->opcode == EMBER_ISA_OP_ATOMS && i == 2) ||
+		(insn->opcode == EMBER_ISA_OP_ATOMGA && i == 2));
 }
 
 unsigned int ember_isa_operand_regs(const struct ember_isa_insn *insn,
@@ -117,6 +118,7 @@ static bool mod_ok(const struct ember_isa_insn *insn)
 		       insn->mod >= EMBER_ISA_UEQ && insn->mod <= EMBER_ISA_UNO;
 	case EMBER_ISA_OP_ATOMG:
 	case EMBER_ISA_OP_ATOMS:
+	case EMBER_ISA_OP_ATOMGA:
 		return insn->mod < EMBER_ISA_NUM_ATOMIC_OPS;
 	case EMBER_ISA_OP_SGREDUCE:
 	case EMBER_ISA_OP_SGISCAN:

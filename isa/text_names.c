@@ -43,6 +43,7 @@ static const char *const *names_of(unsigned int opcode, unsigned int *count)
 		return cond_names;
 	case EMBER_ISA_OP_ATOMG:
 	case EMBER_ISA_OP_ATOMS:
+	case EMBER_ISA_OP_ATOMGA:
 		*count = EMBER_ISA_NUM_ATOMIC_OPS;
 		return atomic_names;
 	case EMBER_ISA_OP_SGREDUCE:

@@ -22,6 +22,12 @@
  * this dispatch (struct sc_group's pages[], with the access rights each
  * was checked for), the equivalent of its TLB.
  *
+ * LDGA/STGA/ATOMGA (buffer device address) take a 64-bit address per lane
+ * instead of a descriptor and an offset: no range to check, so every
+ * active lane's access goes through the MMU and faults like LDG's. They
+ * share the machinery above: the lanes' address span decides the one-page
+ * fast path, the per-lane path walks page runs with the page cache.
+ *
  * Shared memory is the workgroup's host buffer: one core runs all waves of
  * a workgroup (wave.c), so shared atomics need no host atomics. Scratch is
  * per lane, laid out [dword][lane] so uniform spill offsets are row
@@ -325,6 +331,133 @@ HANDLER(op_stg)
 	}
 }
 
+/*
+ * The lanes' 64-bit addresses: pair source @s plus the optional immediate
+ * source @imm_src, sign-extended; the sum wraps (a wrapped address is
+ * above the VA width and faults as unmapped).
+ */
+static void lane_addresses(struct sc_wave *w, const struct ember_isa_insn *i, unsigned int s,
+			   unsigned int imm_src, uint64_t *addr)
+{
+	const uint32_t *lo = sc_src(w, i, s, 0), *hi = sc_src(w, i, s, 1);
+	uint64_t imm = i->src[imm_src].kind == EMBER_ISA_IMM ?
+		       (uint64_t)(int64_t)(int32_t)i->src[imm_src].imm : 0;
+
+	LANES addr[l] = (lo[l] | (uint64_t)hi[l] << 32) + imm;
+}
+
+/*
+ * The fast path's page for 64-bit addresses: host address of the lowest
+ * active lane's address if every active access of @size bytes lies in
+ * that one page, else NULL (and no fault: the per-lane path faults at the
+ * right byte if it must). *@lo is the lowest address.
+ */
+static uint8_t *one_page64(struct sc_wave *w, const uint64_t *addr, uint32_t m,
+			   unsigned int size, unsigned int access, uint64_t *lo,
+			   bool *faulted)
+{
+	uint64_t mn = UINT64_MAX, mx = 0;
+	struct page_cache pc = { 0 };
+	uint8_t *host;
+
+	*faulted = false;
+	LANES {
+		uint64_t act = (m >> l) & 1;
+		uint64_t a = act ? addr[l] : UINT64_MAX, b = act ? addr[l] : 0;
+
+		mn = a < mn ? a : mn;
+		mx = b > mx ? b : mx;
+	}
+	*lo = mn;
+	/* mx + size - 1 wrapping past 2^64 is two pages, never one. */
+	if (mx + size - 1 < mx || (mn >> EMBER_PAGE_SHIFT) != ((mx + size - 1) >> EMBER_PAGE_SHIFT))
+		return NULL;
+	host = map_page(w, &pc, mn, access);
+	if (!host) {
+		*faulted = true;
+		return NULL;
+	}
+	return host + (mn & PAGE_MASK);
+}
+
+HANDLER(op_ldga)
+{
+	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
+	uint64_t addr[SC_LANES] SC_ALIGN, lo;
+	uint32_t rows[4][SC_LANES] SC_ALIGN;
+	uint32_t m = sc_active(w, ISA);
+	struct page_cache pc = { 0 };
+	bool faulted;
+	uint8_t *base;
+
+	if (!m)
+		return;
+	lane_addresses(w, ISA, 0, 1, addr);
+	base = one_page64(w, addr, m, size, EMBER_ACCESS_READ, &lo, &faulted);
+	if (faulted)
+		return;
+	/* All lanes in one page: gathers with no per-lane test. */
+	if (base && m == 0xffffffffu && size >= 4) {
+		for (unsigned int h = 0; h < regs; h++)
+			LANES rows[h][l] = *(const u32_any *)(base + (addr[l] - lo) + 4 * h);
+		commit_rows(w, ISA, rows, regs, m);
+		return;
+	}
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint8_t bytes[16];
+		uint32_t value[4] = { 0, 0, 0, 0 };
+
+		if ((m >> l) & 1) {
+			if (base)
+				memcpy(bytes, base + (addr[l] - lo), size);
+			else if (!access_bytes(w, &pc, addr[l], bytes, size, false))
+				return;
+			unpack(ISA->type, bytes, value);
+		}
+		for (unsigned int h = 0; h < regs; h++)
+			rows[h][l] = value[h];
+	}
+	commit_rows(w, ISA, rows, regs, m);
+}
+
+HANDLER(op_stga)
+{
+	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
+	uint64_t addr[SC_LANES] SC_ALIGN, lo;
+	uint32_t rows[4][SC_LANES] SC_ALIGN;
+	uint32_t m = sc_active(w, ISA);
+	struct page_cache pc = { 0 };
+	bool faulted;
+	uint8_t *base;
+
+	if (!m)
+		return;
+	lane_addresses(w, ISA, 0, 2, addr);
+	base = one_page64(w, addr, m, size, EMBER_ACCESS_WRITE, &lo, &faulted);
+	if (faulted)
+		return;
+	data_rows(w, ISA, 1, regs, rows);
+	/* In lane order: the highest lane's store to an address wins. */
+	if (base && size >= 4) {
+		for (unsigned int l = 0; l < SC_LANES; l++)
+			if ((m >> l) & 1)
+				for (unsigned int h = 0; h < regs; h++)
+					*(u32_any *)(base + (addr[l] - lo) + 4 * h) = rows[h][l];
+		return;
+	}
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint8_t bytes[16];
+
+		if (!((m >> l) & 1))
+			continue;
+		lane_bytes(rows, l, bytes, size);
+		if (base)
+			memcpy(base + (addr[l] - lo), bytes, size);
+		else if (!access_bytes(w, &pc, addr[l], bytes, size, true))
+			return;
+	}
+}
+
 HANDLER(op_ldu)
 {
 	struct descriptor d = descriptor(w, ISA->src[0].index);
@@ -448,6 +581,33 @@ HANDLER(op_atomg)
 				    lane_value(w, ISA, 2, 0, wide, l),
 				    ISA->mod == EMBER_ISA_ATOM_CMPXCHG ?
 				    lane_value(w, ISA, 2, step, wide, l) : 0);
+	}
+	commit_old(w, ISA, old, wide, m);
+}
+
+/* ATOMGA: ATOMG's lane loop on 64-bit addresses, with no range. */
+HANDLER(op_atomga)
+{
+	bool wide = ISA->type == EMBER_ISA_U64;
+	unsigned int size = wide ? 8 : 4, step = wide ? 2 : 1;
+	uint64_t addr[SC_LANES] SC_ALIGN, old[SC_LANES] SC_ALIGN;
+	uint32_t m = sc_active(w, ISA);
+	struct page_cache pc = { 0 };
+
+	lane_addresses(w, ISA, 0, 2, addr);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint8_t *host;
+
+		old[l] = 0;
+		if (!((m >> l) & 1) || (addr[l] & (size - 1)))
+			continue;
+		host = map_page(w, &pc, addr[l], EMBER_ACCESS_READ | EMBER_ACCESS_WRITE);
+		if (!host)
+			return;
+		old[l] = atomic_rmw(host + (addr[l] & PAGE_MASK), ISA->mod, wide,
+				    lane_value(w, ISA, 1, 0, wide, l),
+				    ISA->mod == EMBER_ISA_ATOM_CMPXCHG ?
+				    lane_value(w, ISA, 1, step, wide, l) : 0);
 	}
 	commit_old(w, ISA, old, wide, m);
 }
@@ -626,5 +786,6 @@ void SC_VARIANT(sc_memory_handlers)(sc_handler t[EMBER_ISA_NUM_OPCODES])
 	SET(LDS, op_lds); SET(STS, op_sts); SET(ATOMS, op_atoms);
 	SET(LDSCR, op_ldscr); SET(STSCR, op_stscr); SET(LDPUSH, op_ldpush);
 	SET(LDDESC, op_lddesc);
+	SET(LDGA, op_ldga); SET(STGA, op_stga); SET(ATOMGA, op_atomga);
 #undef SET
 }

@@ -835,6 +835,285 @@ static bool test_faults(void)
 	return true;
 }
 
+/*
+ * LDGA/STGA/ATOMGA: the VAs of buffers 0 and 1 come in push constants
+ * (u0..u1, u2..u3); v0 = the global lane index. Host allocations start at
+ * 4 GiB, so every address here has a non-zero high half.
+ */
+#define A64_PROLOGUE							\
+	".local_size 64 1 1\n.push 16\n"				\
+	"ldpush.u64 u0, 0\nldpush.u64 u2, 8\n"				\
+	"s2r.local_index v0\ns2r.group_id_x u4\nimul u5, u4, 64\n"	\
+	"iadd v0, v0, u5\n"
+
+static int run_a64(const char *body, const struct buffer *in, const struct buffer *out,
+		   uint32_t groups, struct ember_host_fault *fault)
+{
+	uint64_t push[2] = { in->va, out->va };
+	char text[4096];
+
+	snprintf(text, sizeof(text), A64_PROLOGUE "%s", body);
+	return run(text, (uint32_t[3]){ groups, 1, 1 }, NULL, 0, push, sizeof(push), fault);
+}
+
+/* Every access type: lane l loads at in + 4 + l * size, spills 16 bytes. */
+static bool test_a64_types(void)
+{
+	static const struct { const char *name; unsigned int size; bool sign; } types[] = {
+		{ "u8", 1, false }, { "s8", 1, true }, { "u16", 2, false },
+		{ "s16", 2, true }, { "u32", 4, false }, { "u64", 8, false },
+		{ "b128", 16, false },
+	};
+	struct buffer in = buffer(4096), out = buffer(128 * 16);
+	uint8_t *pi = in.cpu, *po = out.cpu;
+	char body[1024];
+
+	for (unsigned int k = 0; k < 4096; k++)
+		pi[k] = (uint8_t)(k * 37 + 0x81);
+	for (unsigned int t = 0; t < sizeof(types) / sizeof(types[0]); t++) {
+		unsigned int size = types[t].size;
+
+		/* Loads: the imm 4 and the negative imm of the store both apply. */
+		snprintf(body, sizeof(body),
+			 "mov v4, 0\nmov v5, 0\nmov v6, 0\nmov v7, 0\n"
+			 "imulwide.u32 v2, v0, %u\niadd.u64 v2, v2, u0\n"
+			 "ldga.%s v4, v2, 4\n"
+			 "imulwide.u32 v8, v0, 16\niadd.u64 v8, v8, u2\n"
+			 "iadd.u64 v8, v8, 8\nstga.b128 v8, v4, -8\nend\n",
+			 size, types[t].name);
+		memset(po, 0xee, out.size);
+		CHECK_EQ(run_a64(body, &in, &out, 2, NULL), 0);
+		for (unsigned int l = 0; l < 128; l++) {
+			uint32_t want[4] = { 0, 0, 0, 0 }, got[4];
+
+			memcpy(want, pi + 4 + l * size, size);
+			if (types[t].sign && size == 1)
+				want[0] = (uint32_t)(int8_t)want[0];
+			if (types[t].sign && size == 2)
+				want[0] = (uint32_t)(int16_t)want[0];
+			memcpy(got, po + 16 * l, 16);
+			if (memcmp(got, want, 16)) {
+				tap_diag("ldga.%s lane %u: %08x %08x %08x %08x", types[t].name, l,
+					 got[0], got[1], got[2], got[3]);
+				return false;
+			}
+		}
+		/* Stores: lane l writes the low bytes of its pattern at out + l * size. */
+		snprintf(body, sizeof(body),
+			 "imul v4, v0, 0x01030507\nimul v5, v0, 0x11131517\n"
+			 "imul v6, v0, 0x21232527\nimul v7, v0, 0x31333537\n"
+			 "imulwide.u32 v2, v0, %u\niadd.u64 v2, v2, u2\n"
+			 "stga.%s v2, v4\nend\n", size, types[t].name);
+		if (types[t].sign)
+			continue;
+		memset(po, 0xee, out.size);
+		CHECK_EQ(run_a64(body, &in, &out, 2, NULL), 0);
+		for (unsigned int l = 0; l < 128; l++) {
+			uint32_t v[4] = { l * 0x01030507u, l * 0x11131517u, l * 0x21232527u,
+					  l * 0x31333537u };
+
+			if (memcmp(po + l * size, v, size)) {
+				tap_diag("stga.%s lane %u", types[t].name, l);
+				return false;
+			}
+		}
+		for (unsigned int k = 128 * size; k < out.size; k++)
+			CHECK_EQ(po[k], 0xee);
+	}
+	return true;
+}
+
+/*
+ * Lanes across a page boundary (lane 32's u32 straddles it), divergent
+ * lanes whose inactive half holds unmapped addresses, and a uniform
+ * address pair.
+ */
+static bool test_a64_pages_divergence(void)
+{
+	struct buffer in = buffer(2 * 4096), out = buffer(4096);
+	uint32_t *po = out.cpu;
+	uint8_t *pi = in.cpu;
+
+	for (unsigned int k = 0; k < in.size; k++)
+		pi[k] = (uint8_t)(k * 13 + 7);
+	CHECK_EQ(run_a64("shl v2, v0, 2\nmov v3, 0\niadd.u64 v6, v2, u2\niadd.u64 v2, v2, u0\n"
+			 "ldga.u32 v4, v2, 3966\nstga.u32 v6, v4\nend\n",
+			 &in, &out, 1, NULL), 0);
+	for (unsigned int l = 0; l < 64; l++) {
+		uint32_t want;
+
+		memcpy(&want, pi + 3966 + 4 * l, 4);
+		CHECK_EQ(po[l], want);
+	}
+	/* Odd lanes' address is 8 (unmapped): guarded off and in an IF. */
+	memset(po, 0, out.size);
+	CHECK_EQ(run_a64("shl v2, v0, 2\nmov v3, 0\niadd.u64 v2, v2, u2\n"
+			 "and v5, v0, 1\ncmp.u32.eq p0, v5, 0\n"
+			 "sel.u64 v2, p0, v2, 8\n"
+			 "@p0 stga.u32 v2, v0\n"
+			 "@p0 ldga.u32 v6, v2\n"
+			 "if p0, L1\n"
+			 "iadd v6, v6, 1000\nstga.u32 v2, v6, 256\n"
+			 "atomga.u32.add _, v2, 5, 512\n"
+			 "L1: endif\n"
+			 "@!p0 atomga.u32.add _, u2, 1, 1024\nend\n",
+			 &in, &out, 1, NULL), 0);
+	for (unsigned int l = 0; l < 64; l += 2) {
+		CHECK_EQ(po[l], l);
+		CHECK_EQ(po[64 + l], l + 1000);
+		CHECK_EQ(po[128 + l], 5);
+		CHECK_EQ(po[l + 1], 0);
+	}
+	/* The uniform address: 32 odd lanes added 1 at u2 + 1024. */
+	CHECK_EQ(po[256], 32);
+	return true;
+}
+
+/* C reference of one atomic of ISA modifier @op on @width bits. */
+static uint64_t atomic_ref(unsigned int op, unsigned int width, uint64_t old, uint64_t v,
+			   uint64_t cmp)
+{
+	uint64_t mask = width == 64 ? ~0ull : 0xffffffffull;
+	int64_t so = width == 64 ? (int64_t)old : (int32_t)old;
+	int64_t sv = width == 64 ? (int64_t)v : (int32_t)v;
+
+	switch (op) {
+	case EMBER_ISA_ATOM_ADD: return (old + v) & mask;
+	case EMBER_ISA_ATOM_SMIN: return (sv < so ? v : old) & mask;
+	case EMBER_ISA_ATOM_UMIN: return v < old ? v : old;
+	case EMBER_ISA_ATOM_SMAX: return (sv > so ? v : old) & mask;
+	case EMBER_ISA_ATOM_UMAX: return v > old ? v : old;
+	case EMBER_ISA_ATOM_AND: return old & v;
+	case EMBER_ISA_ATOM_OR: return old | v;
+	case EMBER_ISA_ATOM_XOR: return old ^ v;
+	case EMBER_ISA_ATOM_XCHG: return v;
+	default: return old == cmp ? v : old;
+	}
+}
+
+/*
+ * Every atomic operation on u32 and u64: lane l on its own slot, the old
+ * value returned; cmpxchg compares with the slot's value in even lanes
+ * (swaps) and with that value + 1 in odd lanes (does not). Then 128 lanes
+ * adding into one word, and a misaligned atomic (dropped, returns 0).
+ */
+static bool test_a64_atomics(void)
+{
+	static const char *const ops[EMBER_ISA_NUM_ATOMIC_OPS] = {
+		"add", "smin", "umin", "smax", "umax", "and", "or", "xor", "xchg", "cmpxchg",
+	};
+	struct buffer mem = buffer(64 * 8), out = buffer(64 * 8);
+	uint32_t *po32 = out.cpu;
+	char body[1024];
+
+	for (unsigned int wide = 0; wide < 2; wide++) {
+		unsigned int width = wide ? 64 : 32, size = width / 8;
+
+		for (unsigned int op = 0; op < EMBER_ISA_NUM_ATOMIC_OPS; op++) {
+			uint64_t init[64];
+
+			for (unsigned int l = 0; l < 64; l++) {
+				init[l] = (l * 0x9e3779b97f4a7c15ull) ^ (l & 4 ? 1ull << 63 : 0) ^
+					  (l & 8 ? 1ull << 31 : 0);
+				if (!wide)
+					init[l] &= 0xffffffffu;
+				memcpy((uint8_t *)mem.cpu + l * size, &init[l], size);
+			}
+			/* data = l * 0x9e3779b9 (zero-extended to 64 bits), compare in v8. */
+			snprintf(body, sizeof(body),
+				 "imulwide.u32 v2, v0, %u\niadd.u64 v2, v2, u0\n"
+				 "imulwide.u32 v4, v0, 0x9e3779b9\n"
+				 "ldga.%s v8, v2\nand v10, v0, 1\ncmp.u32.ne p0, v10, 0\n"
+				 "@p0 iadd.%s v8, v8, 1\n"
+				 "%s"
+				 "atomga.%s.%s v12, v2, v4\n"
+				 "imulwide.u32 v2, v0, 8\niadd.u64 v2, v2, u2\n"
+				 "stga.%s v2, v12\nend\n",
+				 size, wide ? "u64" : "u32", wide ? "u64" : "u32",
+				 !wide ? "mov v5, v8\n" : "mov.u64 v6, v8\n",
+				 wide ? "u64" : "u32", ops[op], wide ? "u64" : "u32");
+			memset(out.cpu, 0xee, out.size);
+			CHECK_EQ(run_a64(body, &mem, &out, 1, NULL), 0);
+			for (unsigned int l = 0; l < 64; l++) {
+				uint64_t v = (uint64_t)l * 0x9e3779b9u, cmp = init[l] + (l & 1);
+				uint64_t got = 0, old = 0, mask = wide ? ~0ull : 0xffffffffull;
+
+				if (!wide)
+					v &= mask;
+				cmp &= mask;
+				memcpy(&got, (uint8_t *)mem.cpu + l * size, size);
+				memcpy(&old, (uint8_t *)out.cpu + 8 * l, size);
+				if (got != atomic_ref(op, width, init[l], v, cmp) || old != init[l]) {
+					tap_diag("atomga.u%u.%s lane %u: memory 0x%llx old 0x%llx",
+						 width, ops[op], l, (unsigned long long)got,
+						 (unsigned long long)old);
+					return false;
+				}
+			}
+		}
+	}
+	/* 128 lanes add into one word; a misaligned atomic does nothing. */
+	memset(mem.cpu, 0, mem.size);
+	memset(out.cpu, 0xee, out.size);
+	CHECK_EQ(run_a64("atomga.u32.add _, u0, 3\natomga.u64.add _, u0, 1, 8\n"
+			 "mov v2, 1\nmov v3, 0\niadd.u64 v2, v2, u0\n"
+			 "atomga.u32.add v7, v2, 9, 16\n"
+			 "imulwide.u32 v4, v0, 4\niadd.u64 v4, v4, u2\nstga.u32 v4, v7\nend\n",
+			 &mem, &out, 2, NULL), 0);
+	CHECK_EQ(((uint32_t *)mem.cpu)[0], 128 * 3);
+	CHECK_EQ(((uint64_t *)mem.cpu)[1], 128);
+	CHECK_EQ(((uint32_t *)mem.cpu)[4], 0);
+	CHECK_EQ(((uint32_t *)mem.cpu)[5], 0);
+	CHECK_EQ(po32[0], 0);
+	CHECK_EQ(po32[127], 0);
+	return true;
+}
+
+/*
+ * Faults: the same records as LDG's, at the faulting byte; the address's
+ * high half matters; inactive lanes with bad addresses never fault.
+ */
+static bool test_a64_faults(void)
+{
+	struct buffer in = buffer(2 * 4096), out = buffer(4096);
+	struct ember_host_fault f;
+
+	/* The guard page after an allocation. */
+	CHECK_EQ(run_a64("iadd.u64 v2, u0, 8192\nldga.u32 v4, v2\nend\n", &in, &out, 1, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, in.va + 8192);
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ);
+	CHECK_EQ(run_a64("stga.u64 u0, 0, 8192\nend\n", &in, &out, 1, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, in.va + 8192);
+	CHECK_EQ(f.detail, EMBER_ACCESS_WRITE);
+	/* Straddling into the guard page: the fault is at its first byte. */
+	CHECK_EQ(run_a64("ldga.u32 v4, u0, 8190\nend\n", &in, &out, 1, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, in.va + 8192);
+	/* Lane 5 only, per-lane path. */
+	CHECK_EQ(run_a64("cmp.u32.eq p0, v0, 5\nmov.u64 v2, u0\n"
+			 "@p0 iadd.u64 v2, v2, 0x10000\natomga.u32.or _, v2, 1\nend\n",
+			 &in, &out, 1, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, in.va + 0x10000);
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ | EMBER_ACCESS_WRITE);
+	/* The low half alone (VA - 4 GiB) is not mapped: the high half counts. */
+	CHECK_EQ(run_a64("mov v2, u0\nmov v3, 0\nldga.u32 v4, v2\nend\n", &in, &out, 1, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, in.va & 0xffffffffu);
+	/* Past the VA width, and wrapping past 2^64 with the immediate. */
+	CHECK_EQ(run_a64("mov v2, 0xfffff000\nmov v3, 0xffffffff\nldga.b128 v4, v2, 0xff8\nend\n",
+			 &in, &out, 1, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, 0xfffffffffffffff8ull);
+	/* The runner recovers; an untouched inactive lane's bad address is fine. */
+	CHECK_EQ(run_a64("mov v2, 16\nmov v3, 0\ncmp.u32.lt p0, v0, 200\n@!p0 ldga.u32 v4, v2\n"
+			 "stga.u32 u2, 42\nend\n", &in, &out, 1, NULL), 0);
+	CHECK_EQ(((uint32_t *)out.cpu)[0], 42);
+	return true;
+}
+
 /* A small deterministic generator for the random programs. */
 static uint32_t rng_next(uint64_t *state)
 {
@@ -880,8 +1159,9 @@ static struct ember_isa_operand random_operand(uint64_t *rng, uint16_t spec,
 
 /*
  * Random legal straight-line programs (every opcode but control flow and
- * global memory, random operands, types, modifiers and guards, edge-case
- * immediates): the core must run them to the end without a fault or a
+ * descriptor-based global memory, random operands, types, modifiers and
+ * guards, edge-case immediates; LDGA/STGA/ATOMGA address a scratch page
+ * through the pair u24..u25, which nothing else writes): the core must run them to the end without a fault or a
  * host crash (no trap on division by zero, INT_MIN / -1, NaN to int...).
  * Every other program (without float operations, whose NaN payloads are
  * unspecified) also runs a second time with "@!p7" (p7 is never written,
@@ -893,7 +1173,7 @@ static struct ember_isa_operand random_operand(uint64_t *rng, uint16_t spec,
 #define DUMP_LANES	48
 
 static int run_random(const struct ember_isa_insn *insns, unsigned int n, bool guard_all,
-		      struct buffer *dump)
+		      struct buffer *dump, const struct buffer *mem)
 {
 	struct ember_isa_header h = {
 		.num_vregs = 64, .num_uregs = 32, .num_pregs = 8, .shared_bytes = 256,
@@ -911,6 +1191,16 @@ static int run_random(const struct ember_isa_insn *insns, unsigned int n, bool g
 	size_t size;
 	int ret;
 
+	/* u24..u25 = the VA of the 64-bit address forms' page. */
+	for (unsigned int half = 0; half < 2; half++) {
+		struct ember_isa_insn mov = {
+			.opcode = EMBER_ISA_OP_MOV, .dst = { EMBER_ISA_UREG, (uint8_t)(24 + half), 0 },
+			.src = { { EMBER_ISA_IMM, 0, (uint32_t)(mem->va >> (32 * half)) } },
+		};
+
+		if (ember_isa_encode(&mov, code + 16 * m++))
+			return -99;
+	}
 	for (unsigned int i = 0; i < n; i++) {
 		struct ember_isa_insn insn = insns[i];
 
@@ -976,7 +1266,7 @@ static bool test_random_programs(void)
 {
 	uint64_t rng = 0x5eed;
 	size_t dump_size = (60 + 24) * DUMP_LANES * 4;
-	struct buffer a = buffer(dump_size), b = buffer(dump_size);
+	struct buffer a = buffer(dump_size), b = buffer(dump_size), mem = buffer(4096);
 	unsigned int executed = 0;
 
 	for (unsigned int prog = 0; prog < 32; prog++) {
@@ -1008,6 +1298,15 @@ static bool test_random_programs(void)
 				insn.src[i] = random_operand(&rng, info->operand[i + 1], 4);
 			if (op == EMBER_ISA_OP_SGREDUCE)
 				insn.src[1].imm = 1u << (rng_next(&rng) % 6);
+			if (op == EMBER_ISA_OP_LDGA || op == EMBER_ISA_OP_STGA ||
+			    op == EMBER_ISA_OP_ATOMGA) {
+				unsigned int imm = op == EMBER_ISA_OP_LDGA ? 1 : 2;
+
+				/* Anywhere in the page, b128 included. */
+				insn.src[0] = (struct ember_isa_operand) { EMBER_ISA_UREG, 24, 0 };
+				if (insn.src[imm].kind == EMBER_ISA_IMM)
+					insn.src[imm].imm = rng_next(&rng) % (4096 - 16);
+			}
 			/* p7 stays zero: the second run guards with it. */
 			if (insn.dst.kind == EMBER_ISA_PRED && insn.dst.index == 7)
 				continue;
@@ -1017,11 +1316,13 @@ static bool test_random_programs(void)
 				insns[n++] = insn;
 		}
 		executed += n;
-		CHECK_EQ(run_random(insns, n, false, &a), 0);
+		memset(mem.cpu, 0x5a, mem.size);
+		CHECK_EQ(run_random(insns, n, false, &a, &mem), 0);
 		if (!compare)
 			continue;
 		memset(b.cpu, 0xee, dump_size);
-		CHECK_EQ(run_random(insns, n, true, &b), 0);
+		memset(mem.cpu, 0x5a, mem.size);
+		CHECK_EQ(run_random(insns, n, true, &b, &mem), 0);
 		for (size_t w = 0; w < dump_size / 4; w++) {
 			uint32_t x = ((uint32_t *)a.cpu)[w], y = ((uint32_t *)b.cpu)[w];
 
@@ -1058,6 +1359,10 @@ int main(void)
 	tap_result(test_memory_forms(), "memory-types-offsets-uniform-push");
 	tap_result(test_push_sregs_scratch(), "push-constants-special-registers-scratch");
 	tap_result(test_faults(), "faults");
+	tap_result(test_a64_types(), "addr64-types-imm-offsets");
+	tap_result(test_a64_pages_divergence(), "addr64-page-crossing-divergence");
+	tap_result(test_a64_atomics(), "addr64-atomics");
+	tap_result(test_a64_faults(), "addr64-faults");
 	tap_result(test_random_programs(), "random-programs-run-to-end");
 	ember_host_destroy(host);
 	return tap_finish();

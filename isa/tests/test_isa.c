@@ -303,6 +303,12 @@ static bool test_assembler_refusals(void)
 	CHECK(refused("sgreduce.u32.add v0, v1, 3\n", EMBER_ISA_ERR_OPERAND, "operand"));
 	CHECK(refused("s2r.lane_id u0\n", EMBER_ISA_ERR_OPERAND, "operand"));
 	CHECK(refused("", EMBER_ISA_ERR_SIZE, "no instructions"));
+	/* A 64-bit address is an even-aligned pair, never an immediate. */
+	CHECK(refused("ldga.u32 v0, v3\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
+	CHECK(refused("ldga.u32 v0, 4096\n", EMBER_ISA_ERR_OPERAND, "operand"));
+	CHECK(refused("stga.u32 u1, v0\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
+	CHECK(refused("atomga.u32.cmpxchg v0, v2, 5\n", EMBER_ISA_ERR_OPERAND, "operand"));
+	CHECK(refused("atomga.u64.add v0, v2, v5\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
 	return true;
 }
 

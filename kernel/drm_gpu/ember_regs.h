@@ -40,7 +40,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	3
+#define   EMBER_HW_VERSION_MINOR_CURRENT	4
 
 /** @EMBER_REG_FW_VERSION: version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
@@ -66,6 +66,8 @@
 #define   EMBER_CAP_COMPUTE		BIT(4)
 /* Since 1.3: EMBER_UPKT_DISPATCH_INDIRECT (counts read from GPU memory). */
 #define   EMBER_CAP_DISPATCH_INDIRECT	BIT(5)
+/* Since 1.4: ISA 1.1, LDGA/STGA/ATOMGA (per-lane 64-bit addresses). */
+#define   EMBER_CAP_ISA_ADDR64		BIT(6)
 
 /** @EMBER_REG_NUM_RINGS: number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014

@@ -14,6 +14,9 @@
 #include "robust.spv.h"
 #include "ubo_indexing.spv.h"
 #include "ubo_read.spv.h"
+#include "bda_list.spv.h"
+#include "bda_types.spv.h"
+#include "bda_atomic.spv.h"
 
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t fill_spv_size = sizeof(fill_spv);
@@ -24,3 +27,6 @@ const size_t num_groups_spv_size = sizeof(num_groups_spv);
 const size_t robust_spv_size = sizeof(robust_spv);
 const size_t ubo_indexing_spv_size = sizeof(ubo_indexing_spv);
 const size_t ubo_read_spv_size = sizeof(ubo_read_spv);
+const size_t bda_list_spv_size = sizeof(bda_list_spv);
+const size_t bda_types_spv_size = sizeof(bda_types_spv);
+const size_t bda_atomic_spv_size = sizeof(bda_atomic_spv);

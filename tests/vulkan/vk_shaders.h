@@ -22,5 +22,8 @@ VK_TEST_SHADER(num_groups);
 VK_TEST_SHADER(robust);
 VK_TEST_SHADER(ubo_indexing);
 VK_TEST_SHADER(ubo_read);
+VK_TEST_SHADER(bda_list);
+VK_TEST_SHADER(bda_types);
+VK_TEST_SHADER(bda_atomic);
 
 #endif /* EMBER_VK_SHADERS_H */

@@ -43,6 +43,7 @@ static bool always_varying(const struct ir_instr *in)
 		       in->imm == IR_SV_LANE_ID;
 	case IR_ATOMIC_GLOBAL:
 	case IR_ATOMIC_SHARED:
+	case IR_ATOMIC_ADDR:
 	case IR_LOAD_SHARED:
 	case IR_LOAD_PRIVATE:
 	case IR_SELECT:

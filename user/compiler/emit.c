@@ -742,6 +742,40 @@ static void emit_memory(struct emitter *e, const struct ir_instr *in)
 		memcpy(out->src, ops, sizeof(ops));
 		break;
 	}
+	case IR_LOAD_ADDR: {
+		/*
+		 * LDGA writes vector registers only: a uniform address's value
+		 * is the same in every lane, so a uniform result (a pointer
+		 * chased through uniform pointers) is read from the first lane.
+		 */
+		bool uniform = is_uniform_value(e, in->dst);
+		struct ember_isa_operand loaded;
+
+		ops[0] = source(e, in->src[0], EMBER_ISA_K_VU, 0);
+		d = destination(e, in->dst);
+		loaded = uniform ? vreg(temp(e, true, in->bits == 64 ? 2 : 1)) : d.op;
+		out = emit(e, EMBER_ISA_OP_LDGA, mem_type(in->aux));
+		out->dst = loaded;
+		out->src[0] = ops[0];
+		out->src[1] = (int32_t)in->imm ? imm((uint32_t)in->imm) : none();
+		if (uniform) {
+			out = emit(e, EMBER_ISA_OP_READFIRST, utype(in->bits));
+			out->dst = d.op;
+			out->src[0] = loaded;
+		}
+		finish_dst(e, &d);
+		break;
+	}
+	case IR_STORE_ADDR: {
+		static const unsigned int kinds[2] = { EMBER_ISA_K_VU, EMBER_ISA_K_VUI };
+
+		sources(e, in->src, 2, kinds, ops, false);
+		out = emit(e, EMBER_ISA_OP_STGA, mem_type(in->aux));
+		out->src[0] = ops[0];
+		out->src[1] = ops[1];
+		out->src[2] = (int32_t)in->imm ? imm((uint32_t)in->imm) : none();
+		break;
+	}
 	case IR_LOAD_PUSH:
 		if (in->aux < 4) {
 			/* Narrow push constants: load the word, extract the field. */
@@ -800,8 +834,9 @@ static void emit_memory(struct emitter *e, const struct ir_instr *in)
 		finish_dst(e, &d);
 		break;
 	case IR_ATOMIC_GLOBAL:
-	case IR_ATOMIC_SHARED: {
-		bool global = in->op == IR_ATOMIC_GLOBAL;
+	case IR_ATOMIC_SHARED:
+	case IR_ATOMIC_ADDR: {
+		bool global = in->op == IR_ATOMIC_GLOBAL, addr = in->op == IR_ATOMIC_ADDR;
 		const uint32_t *s = global ? &in->src[1] : &in->src[0];
 		unsigned int regs = in->bits == 64 ? 2 : 1;
 		struct ember_isa_operand data;
@@ -809,7 +844,7 @@ static void emit_memory(struct emitter *e, const struct ir_instr *in)
 		if (in->aux2 >= IR_RED_COUNT || (in->aux2 >= IR_RED_FADD && in->aux2 <= IR_RED_FMAX))
 			return fail(e, "float atomics are not supported by the Ember ISA");
 		ops[0] = global ? value_reg(e, in->src[0]) : none();
-		ops[1] = source(e, s[0], EMBER_ISA_K_VUI, 0);
+		ops[1] = source(e, s[0], addr ? EMBER_ISA_K_VU : EMBER_ISA_K_VUI, 0);
 		if (in->aux2 == IR_RED_CMPXCHG) {
 			/* The data operand is a group: new value, then comparator. */
 			uint32_t r = temp(e, true, 2 * regs);
@@ -828,13 +863,18 @@ static void emit_memory(struct emitter *e, const struct ir_instr *in)
 			data = source(e, s[1], EMBER_ISA_K_VUI, ops[1].kind == EMBER_ISA_IMM);
 		}
 		d = destination(e, in->dst);
-		out = emit(e, global ? EMBER_ISA_OP_ATOMG : EMBER_ISA_OP_ATOMS, utype(in->bits));
+		out = emit(e, global ? EMBER_ISA_OP_ATOMG : addr ? EMBER_ISA_OP_ATOMGA :
+			   EMBER_ISA_OP_ATOMS, utype(in->bits));
 		out->mod = atomic_ops[in->aux2];
 		out->dst = d.op;
 		if (global) {
 			out->src[0] = ops[0];
 			out->src[1] = ops[1];
 			out->src[2] = data;
+		} else if (addr) {
+			out->src[0] = ops[1];
+			out->src[1] = data;
+			out->src[2] = (int32_t)in->imm ? imm((uint32_t)in->imm) : none();
 		} else {
 			out->src[0] = ops[1];
 			out->src[1] = data;
@@ -1235,6 +1275,7 @@ static void emit_instruction(struct emitter *e, const struct ir_instr *in)
 	case IR_LOAD_PUSH: case IR_LOAD_SHARED: case IR_STORE_SHARED:
 	case IR_LOAD_PRIVATE: case IR_STORE_PRIVATE:
 	case IR_ATOMIC_GLOBAL: case IR_ATOMIC_SHARED:
+	case IR_LOAD_ADDR: case IR_STORE_ADDR: case IR_ATOMIC_ADDR:
 		emit_memory(e, in);
 		break;
 	case IR_BARRIER:

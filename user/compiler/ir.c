@@ -87,6 +87,9 @@ static const struct {
 	[IR_STORE_PRIVATE] = { "store_private", 2, OPF_SIDE },
 	[IR_ATOMIC_GLOBAL] = { "atomic_global", 4, OPF_DST | OPF_SIDE },
 	[IR_ATOMIC_SHARED] = { "atomic_shared", 3, OPF_DST | OPF_SIDE },
+	[IR_LOAD_ADDR] = { "load_addr", 1, OPF_DST },
+	[IR_STORE_ADDR] = { "store_addr", 2, OPF_SIDE },
+	[IR_ATOMIC_ADDR] = { "atomic_addr", 3, OPF_DST | OPF_SIDE },
 	[IR_BARRIER] = { "barrier", 0, OPF_SIDE },
 	[IR_MEMBAR] = { "membar", 0, OPF_SIDE },
 	[IR_SYSVAL] = { "sysval", 0, OPF_DST },
@@ -312,7 +315,7 @@ void ir_print(const struct ir_shader *s, FILE *out)
 			fprintf(out, ".%u", in->bits);
 		if (in->op == IR_SG_REDUCE || in->op == IR_SG_INCL_SCAN ||
 		    in->op == IR_SG_EXCL_SCAN || in->op == IR_ATOMIC_GLOBAL ||
-		    in->op == IR_ATOMIC_SHARED)
+		    in->op == IR_ATOMIC_SHARED || in->op == IR_ATOMIC_ADDR)
 			fprintf(out, ".%s", reduce_names[in->aux2 % IR_RED_COUNT]);
 		if (in->op == IR_IF && in->aux)
 			fprintf(out, ".not");
@@ -331,8 +334,12 @@ void ir_print(const struct ir_shader *s, FILE *out)
 		if (in->aux && (in->op == IR_LOAD_GLOBAL || in->op == IR_STORE_GLOBAL ||
 				in->op == IR_LOAD_PUSH || in->op == IR_LOAD_SHARED ||
 				in->op == IR_STORE_SHARED || in->op == IR_LOAD_PRIVATE ||
-				in->op == IR_STORE_PRIVATE))
+				in->op == IR_STORE_PRIVATE || in->op == IR_LOAD_ADDR ||
+				in->op == IR_STORE_ADDR))
 			fprintf(out, " [%u bytes]", in->aux);
+		if (in->imm && (in->op == IR_LOAD_ADDR || in->op == IR_STORE_ADDR ||
+				in->op == IR_ATOMIC_ADDR))
+			fprintf(out, " +%d", (int32_t)in->imm);
 		fputc('\n', out);
 		if (in->op == IR_IF || in->op == IR_ELSE || in->op == IR_LOOP)
 			depth++;

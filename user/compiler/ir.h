@@ -78,6 +78,14 @@ enum ir_op {
 	IR_STORE_PRIVATE,/* this lane's scratch[src0] = src1 */
 	IR_ATOMIC_GLOBAL,/* dst = atomic(aux2 = kind)[desc src0 + src1] (src2[, src3]) */
 	IR_ATOMIC_SHARED,/* dst = atomic(kind)[src0] (src1[, src2]) */
+	/*
+	 * Through a 64-bit address (PhysicalStorageBuffer): src0 = address,
+	 * imm = signed byte offset added to it (the ISA's immediate), no
+	 * robustness range.
+	 */
+	IR_LOAD_ADDR,	/* dst = [src0 + imm], aux = bytes */
+	IR_STORE_ADDR,	/* [src0 + imm] = src1, aux = bytes */
+	IR_ATOMIC_ADDR,	/* dst = atomic(aux2 = kind)[src0 + imm] (src1[, src2]) */
 	IR_BARRIER,	/* workgroup execution + memory barrier */
 	IR_MEMBAR,	/* memory barrier only */
 	IR_SYSVAL,	/* dst = system value imm (enum ir_sysval) */

@@ -157,6 +157,7 @@ static bool convertible_op(const struct ir_instr *in)
 		return false;
 	switch (in->op) {
 	case IR_UNDEF: case IR_LOAD_GLOBAL: case IR_LOAD_SHARED: case IR_LOAD_PRIVATE:
+	case IR_LOAD_ADDR:
 	case IR_LOAD_PUSH: case IR_DESC: case IR_DESC_RANGE: case IR_SYSVAL:
 		return false;
 	default:

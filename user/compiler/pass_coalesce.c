@@ -41,6 +41,7 @@ static bool single_instruction(enum ir_op op)
 	case IR_DESC:
 	case IR_ATOMIC_GLOBAL:
 	case IR_ATOMIC_SHARED:
+	case IR_ATOMIC_ADDR:
 		return false;
 	default:
 		return !(op >= IR_SG_BALLOT && op <= IR_SG_QUAD_SWAP);

@@ -36,6 +36,7 @@ static bool movable(const struct ir_shader *s, const struct ir_instr *in)
 		return !in->src[0];
 	case IR_UNDEF:
 	case IR_LOAD_GLOBAL:
+	case IR_LOAD_ADDR:
 	case IR_LOAD_SHARED:
 	case IR_LOAD_PRIVATE:
 		return false;

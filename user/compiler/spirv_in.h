@@ -50,6 +50,7 @@ enum fe_space {
 	FE_SPACE_BUILTIN,	/* Input built-in */
 	FE_SPACE_FUNCTION,	/* function-local memory kept as IR variables */
 	FE_SPACE_PRIVATE,	/* large function-local arrays in per-lane scratch */
+	FE_SPACE_PHYSICAL,	/* PhysicalStorageBuffer: a 64-bit address */
 };
 
 struct fe_member {
@@ -88,6 +89,14 @@ struct fe_pointer {
 	uint32_t const_offset;		/* constant byte offset added to it */
 	uint32_t builtin;		/* SpvBuiltIn for FE_SPACE_BUILTIN */
 	uint32_t local;			/* fe.locals index for FE_SPACE_FUNCTION */
+	/*
+	 * FE_SPACE_PHYSICAL: @addr is the 64-bit base address, @offset a
+	 * 64-bit dynamic offset; @addr_value the pointer as a value (base +
+	 * offsets), for the uses of a pointer as data (stores, phis,
+	 * conversions), computed where the pointer is made so it dominates
+	 * them all.
+	 */
+	uint32_t addr, addr_value;
 };
 
 /* Function-local memory: one IR variable per 32/64-bit leaf. */
@@ -165,6 +174,9 @@ struct fe {
 	uint32_t push_top;		/* push-constant bytes reached */
 	uint32_t emit_depth;		/* recursion guard of the CF walk */
 	struct fe_loop *loop;		/* innermost enclosing loop while emitting */
+	/* Pointers made by fe_pointer() for PhysicalStorageBuffer values. */
+	struct fe_pointer value_pointers[2];
+	uint32_t value_pointer_next;
 };
 
 /* errors */
@@ -191,6 +203,7 @@ uint32_t fe_scalar_type(struct fe *fe, uint32_t type);	/* element scalar type */
 unsigned int fe_bits(struct fe *fe, uint32_t type);		/* IR width of a scalar type */
 bool fe_is_float(struct fe *fe, uint32_t type);
 bool fe_is_bool(struct fe *fe, uint32_t type);
+bool fe_is_physical_pointer(struct fe *fe, uint32_t type);
 
 /* module (spirv_module.c) */
 bool fe_parse_module(struct fe *fe);

@@ -25,6 +25,17 @@
  *    FE_MAX_REGISTER_LEAVES scalars, all 32/64-bit) live in per-lane
  *    scratch memory instead, at the start of the scratch area.
  *
+ *  - PhysicalStorageBuffer pointers (buffer device address) are values,
+ *    one 64-bit leaf each, so they load, store, convert and merge like
+ *    integers; used as a pointer, a value becomes a pointer whose base is
+ *    that address. Access chains on them add a 64-bit dynamic offset
+ *    (OpPtrAccessChain's element index times the pointer type's
+ *    ArrayStride, array indices sign-extended) and a constant one, which
+ *    every leaf access carries as the ISA's immediate offset
+ *    (LDGA/STGA/ATOMGA). No range: an access outside what the
+ *    application allocated is undefined behaviour, and faults on the
+ *    device if it leaves the context's mappings.
+ *
  * Descriptors: a buffer variable's descriptor is loaded once at the top
  * (IR_DESC, slot from the options' table or the binding number); an array
  * of buffers is indexed by the first access-chain index, slot + index.
@@ -47,6 +58,19 @@
 
 const struct fe_pointer *fe_pointer(struct fe *fe, uint32_t id)
 {
+	if (id < fe->bound && fe->ids[id].kind == FE_VALUE &&
+	    fe_is_physical_pointer(fe, fe->ids[id].type) && fe->ids[id].count == 1) {
+		/* Two slots: OpCopyMemory holds two pointers at once. */
+		struct fe_pointer *p = &fe->value_pointers[fe->value_pointer_next++ % 2];
+		uint32_t address = fe->leaves[fe->ids[id].first];
+
+		*p = (struct fe_pointer) {
+			.space = FE_SPACE_PHYSICAL, .explicit_layout = true,
+			.type = fe_type(fe, fe->ids[id].type)->elem, .offset = IR_NONE,
+			.addr = address, .addr_value = address,
+		};
+		return p;
+	}
 	if (id >= fe->bound || fe->ids[id].kind != FE_POINTER) {
 		fe_fail(fe, "id %u is not a pointer", id);
 		return NULL;
@@ -92,6 +116,9 @@ static unsigned int fe_natural_size(struct fe *fe, uint32_t type, unsigned int *
 	case SpvOpTypeInt:
 	case SpvOpTypeFloat:
 		size = a = t->width / 8;
+		break;
+	case SpvOpTypePointer:
+		size = a = 8;	/* PhysicalStorageBuffer64 */
 		break;
 	case SpvOpTypeVector:
 	case SpvOpTypeMatrix:
@@ -627,6 +654,24 @@ static void access_local(struct fe *fe, struct access *a, uint32_t byte_offset, 
 	a->at++;
 }
 
+/*
+ * The register part and the immediate part of a physical pointer's
+ * address plus @byte_offset. The constant offset is the ISA's signed
+ * 32-bit immediate, so a constant index below zero (undefined unless the
+ * pointer came from the middle of an allocation) still lands where the
+ * arithmetic says.
+ */
+static uint32_t physical_address(struct fe *fe, const struct fe_pointer *p, uint32_t byte_offset,
+				 uint64_t *imm)
+{
+	uint32_t base = p->addr;
+
+	if (p->offset != IR_NONE)
+		base = ir_emit(fe->ir, IR_IADD, 64, base, p->offset, 0);
+	*imm = p->const_offset + byte_offset;
+	return base;
+}
+
 static void access_scalar(struct fe *fe, struct access *a, uint32_t type, uint32_t byte_offset)
 {
 	const struct fe_pointer *p = a->p;
@@ -669,6 +714,22 @@ static void access_scalar(struct fe *fe, struct access *a, uint32_t type, uint32
 			if (result)
 				a->values[a->at] = ir_emit(ir, IR_MOV, bits, result, 0, 0);
 		}
+		break;
+	}
+	case FE_SPACE_PHYSICAL: {
+		uint64_t imm;
+		uint32_t base = physical_address(fe, p, byte_offset, &imm);
+
+		if (a->store) {
+			in = ir_append(ir, IR_STORE_ADDR, bits);
+			in->src[0] = base;
+			in->src[1] = a->values[a->at];
+		} else {
+			a->values[a->at] = ir_emit(ir, IR_LOAD_ADDR, bits, base, 0, 0);
+			in = &ir->ins[ir->count - 1];
+		}
+		in->aux = bytes;
+		in->imm = imm;
 		break;
 	}
 	case FE_SPACE_PUSH:
@@ -885,6 +946,20 @@ static uint32_t index_value(struct fe *fe, uint32_t id, bool *is_constant, uint3
 	return v;
 }
 
+/* Physical pointers: a 64-bit offset, from a sign-extended index. */
+static void add_dynamic64(struct fe *fe, struct fe_pointer *p, uint32_t index_id, uint64_t stride)
+{
+	struct ir_shader *ir = fe->ir;
+	uint32_t index = fe_scalar(fe, index_id), scaled;
+
+	if (index == IR_NONE)
+		return;
+	if (ir->vals[index].bits != 64)
+		index = ir_emit(ir, IR_SEXT, 64, index, 0, 0);
+	scaled = stride == 1 ? index : ir_emit(ir, IR_IMUL, 64, index, ir_const(ir, 64, stride), 0);
+	p->offset = p->offset == IR_NONE ? scaled : ir_emit(ir, IR_IADD, 64, p->offset, scaled, 0);
+}
+
 static void add_dynamic(struct fe *fe, struct fe_pointer *p, uint32_t index, uint32_t stride)
 {
 	uint32_t scaled = stride == 1 ? index :
@@ -894,17 +969,33 @@ static void add_dynamic(struct fe *fe, struct fe_pointer *p, uint32_t index, uin
 		    ir_emit(fe->ir, IR_IADD, 32, p->offset, scaled, 0);
 }
 
-static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length)
+static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length, bool ptr_chain)
 {
 	const struct fe_pointer *base = fe_pointer(fe, w[3]);
 	struct fe_pointer p;
-	uint32_t type;
+	uint32_t type, first = 4;
 
 	if (!base)
 		return;
 	p = *base;
 	type = p.type;
-	for (uint32_t i = 4; i < length && !fe->failed; i++) {
+	if (ptr_chain) {
+		/* Element: whole pointees, ArrayStride of the base's pointer type. */
+		uint32_t stride = fe_type(fe, fe->ids[w[3]].type)->array_stride;
+
+		if (length < 5)
+			return fe_fail(fe, "OpPtrAccessChain: truncated");
+		if (p.space != FE_SPACE_PHYSICAL)
+			return fe_fail(fe, "%s on storage class other than PhysicalStorageBuffer "
+				       "is not supported", fe_op_name(w[0] & 0xffff));
+		if (!(w[4] < fe->bound && fe->ids[w[4]].is_constant && !fe->ids[w[4]].const_value)) {
+			if (!stride)
+				return fe_fail(fe, "OpPtrAccessChain: the pointer type has no ArrayStride");
+			add_dynamic64(fe, &p, w[4], stride);
+		}
+		first = 5;
+	}
+	for (uint32_t i = first; i < length && !fe->failed; i++) {
 		const struct fe_type *t = fe_type(fe, type);
 		bool is_constant;
 		uint32_t constant, index = index_value(fe, w[i], &is_constant, &constant);
@@ -942,6 +1033,8 @@ static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length)
 
 			if (is_constant)
 				p.const_offset += constant * stride;
+			else if (p.space == FE_SPACE_PHYSICAL)
+				add_dynamic64(fe, &p, w[i], stride);
 			else
 				add_dynamic(fe, &p, index, stride);
 			type = t->elem;
@@ -953,6 +1046,8 @@ static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length)
 			matrix_strides(fe, &p, t, &column, &component);
 			if (is_constant)
 				p.const_offset += constant * column;
+			else if (p.space == FE_SPACE_PHYSICAL)
+				add_dynamic64(fe, &p, w[i], column);
 			else
 				add_dynamic(fe, &p, index, column);
 			p.component_stride = p.row_major && p.explicit_layout ? component : 0;
@@ -965,6 +1060,8 @@ static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length)
 
 			if (is_constant)
 				p.const_offset += constant * stride;
+			else if (p.space == FE_SPACE_PHYSICAL)
+				add_dynamic64(fe, &p, w[i], stride);
 			else
 				add_dynamic(fe, &p, index, stride);
 			p.component_stride = 0;
@@ -976,7 +1073,38 @@ static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length)
 		}
 	}
 	p.type = type;
+	if (p.space == FE_SPACE_PHYSICAL) {
+		uint32_t value = p.addr;
+
+		if (p.offset != IR_NONE)
+			value = ir_emit(fe->ir, IR_IADD, 64, value, p.offset, 0);
+		if (p.const_offset)
+			value = ir_emit(fe->ir, IR_IADD, 64, value,
+					ir_const(fe->ir, 64, (uint64_t)(int64_t)(int32_t)p.const_offset), 0);
+		p.addr_value = value;
+	}
 	fe_set_pointer(fe, w[2], w[1], &p);
+}
+
+/*
+ * OpConvertUToPtr, OpConvertPtrToU: a pointer is its 64-bit address (the
+ * Vulkan environment allows only 64-bit integers here).
+ */
+static void pointer_conversion(struct fe *fe, const uint32_t *w, uint32_t op)
+{
+	struct ir_shader *ir = fe->ir;
+	uint32_t v = fe_scalar(fe, w[3]), *out;
+
+	if (fe->failed)
+		return;
+	if (!fe_is_physical_pointer(fe, op == SpvOpConvertUToPtr ? w[1] : fe->ids[w[3]].type))
+		return fe_fail(fe, "%s on a pointer that is not PhysicalStorageBuffer",
+			       fe_op_name(op));
+	if (ir->vals[v].bits != 64 || fe_bits(fe, w[1]) != 64)
+		return fe_fail(fe, "%s with an integer that is not 64-bit", fe_op_name(op));
+	out = fe_new_leaves(fe, w[2], w[1], 1);
+	if (out)
+		out[0] = v;
 }
 
 /* ---- atomics and barriers ---- */
@@ -1031,6 +1159,24 @@ static void atomic(struct fe *fe, const uint32_t *w, uint32_t op)
 	}
 	if (fe->failed)
 		return;
+	if (p->space == FE_SPACE_PHYSICAL) {
+		uint64_t imm;
+		uint32_t base = physical_address(fe, p, 0, &imm);
+
+		out = fe_new_leaves(fe, w[2], w[1], 1);
+		if (!out)
+			return;
+		out[0] = ir_new_value(fe->ir, bits);
+		in = ir_append(fe->ir, IR_ATOMIC_ADDR, bits);
+		in->dst = out[0];
+		in->src[0] = base;
+		in->src[1] = data;
+		in->src[2] = compare;
+		in->imm = imm;
+		in->aux = bits / 8;
+		in->aux2 = atomic_kind(op);
+		return;
+	}
 	if (p->space != FE_SPACE_STORAGE && p->space != FE_SPACE_SHARED)
 		return fe_fail(fe, "%s on this storage class is not supported", fe_op_name(op));
 	offset = offset_value(fe, p, 0);
@@ -1142,7 +1288,15 @@ void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length)
 	}
 	case SpvOpAccessChain:
 	case SpvOpInBoundsAccessChain:
-		access_chain(fe, w, length);
+		access_chain(fe, w, length, false);
+		break;
+	case SpvOpPtrAccessChain:
+	case SpvOpInBoundsPtrAccessChain:
+		access_chain(fe, w, length, true);
+		break;
+	case SpvOpConvertUToPtr:
+	case SpvOpConvertPtrToU:
+		pointer_conversion(fe, w, op);
 		break;
 	case SpvOpArrayLength: {
 		const struct fe_type *t;

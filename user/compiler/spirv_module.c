@@ -87,6 +87,13 @@ bool fe_is_bool(struct fe *fe, uint32_t type)
 	return fe_type(fe, fe_scalar_type(fe, type))->op == SpvOpTypeBool;
 }
 
+bool fe_is_physical_pointer(struct fe *fe, uint32_t type)
+{
+	const struct fe_type *t = fe_type(fe, type);
+
+	return t->op == SpvOpTypePointer && t->storage == SpvStorageClassPhysicalStorageBuffer;
+}
+
 static bool capability_supported(uint32_t cap)
 {
 	switch (cap) {
@@ -119,6 +126,7 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityRuntimeDescriptorArray:
 	case SpvCapabilityUniformBufferArrayNonUniformIndexing:
 	case SpvCapabilityStorageBufferArrayNonUniformIndexing:
+	case SpvCapabilityPhysicalStorageBufferAddresses:
 		return true;
 	default:
 		return false;
@@ -136,6 +144,8 @@ static bool extension_supported(const char *name)
 		"SPV_KHR_non_semantic_info",
 		"SPV_KHR_variable_pointers",
 		"SPV_EXT_descriptor_indexing",
+		"SPV_KHR_physical_storage_buffer",
+		"SPV_EXT_physical_storage_buffer",
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
@@ -217,11 +227,24 @@ static void parse_type(struct fe *fe, const uint32_t *w, uint32_t length)
 		}
 		break;
 	case SpvOpTypePointer:
-		t->storage = w[2];
-		t->elem = w[3];
-		break;
 	case SpvOpTypeForwardPointer:
-		return fe_fail(fe, "OpTypeForwardPointer (physical pointers) is not supported");
+		/*
+		 * A PhysicalStorageBuffer pointer is a value: one 64-bit leaf.
+		 * The forward declaration makes it one already, for the struct
+		 * types that contain it before its OpTypePointer.
+		 */
+		t->storage = w[2];
+		if (op == SpvOpTypePointer)
+			t->elem = w[3];
+		t->op = SpvOpTypePointer;
+		if (w[2] == SpvStorageClassPhysicalStorageBuffer) {
+			t->width = 64;
+			t->leaves = 1;
+		} else if (op == SpvOpTypeForwardPointer) {
+			return fe_fail(fe, "OpTypeForwardPointer to storage class %u is not supported",
+				       w[2]);
+		}
+		break;
 	default:
 		return fe_fail(fe, "%s is not supported in compute shaders", fe_op_name(op));
 	}
@@ -488,8 +511,10 @@ bool fe_parse_module(struct fe *fe)
 			break;
 		}
 		case SpvOpMemoryModel:
-			if (w[1] != SpvAddressingModelLogical)
-				fe_fail(fe, "addressing model %u is not supported (only Logical)", w[1]);
+			if (w[1] != SpvAddressingModelLogical &&
+			    w[1] != SpvAddressingModelPhysicalStorageBuffer64)
+				fe_fail(fe, "addressing model %u is not supported (only Logical and "
+					"PhysicalStorageBuffer64)", w[1]);
 			break;
 		case SpvOpEntryPoint:
 			parse_entry_point(fe, w, length);

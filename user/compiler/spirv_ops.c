@@ -28,6 +28,11 @@ uint32_t *fe_value(struct fe *fe, uint32_t id, uint32_t *count)
 {
 	const struct fe_id *d;
 
+	if (id < fe->bound && fe->ids[id].kind == FE_POINTER &&
+	    fe->pointers[fe->ids[id].first].space == FE_SPACE_PHYSICAL) {
+		*count = 1;
+		return &fe->pointers[fe->ids[id].first].addr_value;
+	}
 	if (id >= fe->bound || fe->ids[id].kind != FE_VALUE || fe->ids[id].count == 0) {
 		if (id < fe->bound && fe->ids[id].kind == FE_POINTER)
 			fe_fail(fe, "a pointer (id %u) is used as a value (variable pointers are not supported)", id);
@@ -989,6 +994,8 @@ void fe_emit_instruction(struct fe *fe, const uint32_t *w, uint32_t length)
 		break;
 	case SpvOpVariable: case SpvOpLoad: case SpvOpStore: case SpvOpAccessChain:
 	case SpvOpInBoundsAccessChain: case SpvOpCopyMemory: case SpvOpArrayLength:
+	case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain:
+	case SpvOpConvertUToPtr: case SpvOpConvertPtrToU:
 	case SpvOpAtomicLoad: case SpvOpAtomicStore: case SpvOpAtomicExchange:
 	case SpvOpAtomicCompareExchange: case SpvOpAtomicIIncrement: case SpvOpAtomicIDecrement:
 	case SpvOpAtomicIAdd: case SpvOpAtomicISub: case SpvOpAtomicSMin: case SpvOpAtomicUMin:

@@ -16,9 +16,12 @@
  * starts in. Dedicated allocations are neither preferred nor required:
  * there are no images and no tiling to benefit from one.
  *
- * Device addresses (vkGetBufferDeviceAddress) are the bound VA. The feature
- * is not advertised yet (the compiler has no PhysicalStorageBuffer64), but
- * the addresses are already stable for the memory's life.
+ * Device addresses (vkGetBufferDeviceAddress) are the bound VA, stable for
+ * the memory's life, so buffers bound at different offsets of one
+ * allocation are that far apart. Shaders reach them through ldga/stga/
+ * atomga with no range check: out of bounds is undefined behaviour, and
+ * an address outside the context's mappings is a device fault, never a
+ * device crash. No capture/replay: the opaque capture addresses are 0.
  */
 
 #include "ember_buffer.h"
@@ -161,10 +164,9 @@ ember_GetBufferDeviceAddress(VkDevice _device, const VkBufferDeviceAddressInfo *
 	return buffer->va;
 }
 
+/* bufferDeviceAddressCaptureReplay is not supported: no address to replay. */
 VKAPI_ATTR uint64_t VKAPI_CALL
 ember_GetBufferOpaqueCaptureAddress(VkDevice _device, const VkBufferDeviceAddressInfo *pInfo)
 {
-	EMBER_FROM_HANDLE(ember_buffer, buffer, pInfo->buffer);
-
-	return buffer->va;
+	return 0;
 }

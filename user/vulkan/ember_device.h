@@ -49,7 +49,6 @@ struct ember_device {
 	uint32_t api_version;
 	struct {
 		VkPhysicalDeviceFeatures core;
-		bool buffer_device_address_capture_replay;
 		bool robust_buffer_access2;
 		bool pipeline_executable_info;
 	} features;

@@ -255,8 +255,10 @@ ember_AllocateMemory(VkDevice _device, const VkMemoryAllocateInfo *pAllocateInfo
 			break;
 		case VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO:
 			/*
-			 * Every allocation has a fixed VA: device addresses need
-			 * nothing more, and the device mask is the one device.
+			 * Every allocation has a fixed VA: DEVICE_ADDRESS_BIT
+			 * needs nothing more (and CAPTURE_REPLAY_BIT is invalid
+			 * without the feature), and the device mask is the one
+			 * device.
 			 */
 			break;
 		default:
@@ -434,13 +436,12 @@ ember_GetDeviceMemoryCommitment(VkDevice _device, VkDeviceMemory _memory,
 	*pCommittedMemoryInBytes = mem->size;
 }
 
+/* bufferDeviceAddressCaptureReplay is not supported: no address to replay. */
 VKAPI_ATTR uint64_t VKAPI_CALL
 ember_GetDeviceMemoryOpaqueCaptureAddress(VkDevice _device,
 					  const VkDeviceMemoryOpaqueCaptureAddressInfo *pInfo)
 {
-	EMBER_FROM_HANDLE(ember_device_memory, mem, pInfo->memory);
-
-	return mem->va;
+	return 0;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

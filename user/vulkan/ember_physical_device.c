@@ -10,11 +10,19 @@
  * works and is tested (tests/vulkan); what is missing is reported false.
  *
  * Version: Ember reports Vulkan 1.2. Vulkan 1.3 needs features Ember does
- * not have yet (bufferDeviceAddress and shaderIntegerDotProduct in the
- * compiler, images, dynamic rendering); the features of 1.1 and 1.2 that
+ * not have yet (shaderIntegerDotProduct in the compiler, images, dynamic
+ * rendering); the features of 1.1 and 1.2 that
  * only exist with images and render passes (multiview, imagelessFramebuffer,
  * separateDepthStencilLayouts) are reported false until images land: no
  * API call can reach them without an image.
+ *
+ * Buffer device addresses (bufferDeviceAddress, VK_KHR_buffer_device_address)
+ * need shader cores that run ISA 1.1's 64-bit address forms (ldga, stga,
+ * atomga: CAPS bit ISA_ADDR64, hw contract 1.4): reported only with it.
+ * An address is the buffer's VA, fixed for the memory's life; capture and
+ * replay (which needs VAs an application can ask for again) and multi-device
+ * stay false. VK_EXT_buffer_device_address is not offered: its capture
+ * semantics differ and nothing needs it next to the KHR extension.
  *
  * Calibrated timestamps (VK_KHR/EXT_calibrated_timestamps) need the
  * kernel's timestamp query (ember.ko 1.2): they are reported only with it.
@@ -185,6 +193,8 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	}
 	for (size_t i = 0; i < EMBER_ARRAY_SIZE(ember_device_extensions); i++)
 		pdev->supported.has[ember_device_extensions[i]] = true;
+	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
+		pdev->supported.has[EMBER_KHR_buffer_device_address] = true;
 	if (pdev->ws.info.has_timestamp_query) {
 		pdev->supported.has[EMBER_KHR_calibrated_timestamps] = true;
 		pdev->supported.has[EMBER_EXT_calibrated_timestamps] = true;
@@ -301,6 +311,7 @@ static const VkPhysicalDeviceVulkan12Features ember_features12 = {
 	.vulkanMemoryModel = VK_TRUE,
 	.vulkanMemoryModelDeviceScope = VK_TRUE,
 	.subgroupBroadcastDynamicId = VK_TRUE,
+	.bufferDeviceAddress = VK_TRUE,	/* with EMBER_CAP_ISA_ADDR64, see device_features() */
 };
 
 static const VkPhysicalDeviceVulkan13Features ember_features13 = {
@@ -517,12 +528,25 @@ static void fill_features(VkBaseOutStructure *s)
 	}
 }
 
+/* What @pdev's device lacks, taken out of the tables' features in @s. */
+static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
+{
+	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
+		return;
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)
+		((VkPhysicalDeviceVulkan12Features *)s)->bufferDeviceAddress = VK_FALSE;
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES)
+		((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_FALSE;
+}
+
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
 					VkPhysicalDeviceFeatures2 *features)
 {
 	features->features = ember_core_features;
-	ember_foreach_struct_out(s, features->pNext)
+	ember_foreach_struct_out(s, features->pNext) {
 		fill_features(s);
+		device_features(pdev, s);
+	}
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -649,6 +673,7 @@ VkResult ember_physical_device_check_features(struct ember_physical_device *pdev
 				continue;
 			ours.base.sType = s->sType;
 			fill_features(&ours.base);
+			device_features(pdev, &ours.base);
 			if (!features_subset(s, &ours, ember_feature_structs[i].count))
 				return ember_error(VK_ERROR_FEATURE_NOT_PRESENT, "a feature of %s",
 						   ember_structure_type_name(s->sType));

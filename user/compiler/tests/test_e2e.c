@@ -320,6 +320,104 @@ static bool test_int64(void)
 	return true;
 }
 
+/*
+ * Buffer device addresses (e2e_bda.comp): a linked list walked through
+ * pointers stored in memory, u8/u16/u32/u64/vec4 loads and stores through
+ * computed addresses, atomics through a pointer, pointers in push constants
+ * (one as a uvec2). Every buffer is above 4 GiB in the host runner.
+ */
+struct bda_record {
+	uint8_t b[16];
+	uint16_t h[8];
+	uint32_t w[4];
+	uint64_t d[2];
+	float v[8];
+};
+
+static bool test_bda(void)
+{
+	static const uint32_t values[5] = { 10, 20, 30, 40, 50 };
+	struct buffer nodes = buffer(5 * 64), records = buffer(128 * sizeof(struct bda_record));
+	struct buffer counter = buffer(32), out = buffer(128 * 4);
+	struct bda_record *r = records.cpu, want[128];
+	uint32_t *o = out.cpu, *cnt = counter.cpu;
+	uint64_t push[4] = { nodes.va + 64 * 4, records.va, counter.va, out.va };
+	struct ember_isa_header header;
+	unsigned int count;
+
+	/* The list runs backwards through the buffer: 4, 3, 2, 1, 0. */
+	for (unsigned int k = 0; k < 5; k++) {
+		uint8_t *node = (uint8_t *)nodes.cpu + 64 * (4 - k);
+		uint64_t next = k < 4 ? nodes.va + 64 * (3 - k) : 0;
+
+		memcpy(node, &next, 8);
+		memcpy(node + 8, &values[k], 4);
+	}
+	for (unsigned int i = 0; i < 128; i++) {
+		for (unsigned int k = 0; k < 16; k++)
+			r[i].b[k] = (uint8_t)(i * 7 + k + 250);
+		for (unsigned int k = 0; k < 8; k++)
+			r[i].h[k] = (uint16_t)(i * 1031 + k * 77 + 60000);
+		for (unsigned int k = 0; k < 4; k++)
+			r[i].w[k] = i * 0x01010101u + k;
+		r[i].d[0] = 0xfedcba9876543210ull + i;
+		r[i].d[1] = 0;
+		for (unsigned int k = 0; k < 8; k++)
+			r[i].v[k] = (float)i + 0.25f * (float)k;
+		want[i] = r[i];
+		want[i].b[3] = (uint8_t)(r[i].b[0] + 1);
+		want[i].h[5] = (uint16_t)(r[i].h[1] * 3);
+		want[i].w[2] = r[i].w[0] ^ 150;
+		want[i].d[1] = r[i].d[0] + 0x100000000ull * i;
+		for (unsigned int k = 0; k < 4; k++)
+			want[i].v[4 + k] = r[i].v[k] * 2.0f;
+	}
+	cnt[0] = 0;
+	cnt[1] = 5;
+	cnt[2] = cnt[3] = 0;
+	cnt[4] = 77;
+	CHECK(run("e2e_bda", 2, NULL, 0, push, sizeof(push)));
+	for (unsigned int i = 0; i < 128; i++) {
+		CHECK_EQ(o[i], 5 * 1000000u + 150 * 1000u + values[i % 5]);
+		if (memcmp(&r[i], &want[i], sizeof(want[i]))) {
+			tap_diag("record %u differs", i);
+			return false;
+		}
+	}
+	CHECK_EQ(cnt[0], 128);
+	CHECK_EQ(cnt[1], 127 * 7);
+	CHECK_EQ(cnt[2] | (uint64_t)cnt[3] << 32, (uint64_t)(127 * 128 / 2) << 32);
+	CHECK_EQ(cnt[4], 1077);
+	/* Every access is one of the 64-bit address forms. */
+	CHECK(inspect("e2e_bda", &header, EMBER_ISA_OP_ATOMGA, &count));
+	CHECK_EQ(count, 4);
+	CHECK(inspect("e2e_bda", &header, EMBER_ISA_OP_LDG, &count));
+	CHECK_EQ(count, 0);
+	/* The uniform walk keeps its pointers in uniform registers. */
+	CHECK(inspect("e2e_bda", &header, EMBER_ISA_OP_READFIRST, &count));
+	CHECK(count >= 2);
+	return true;
+}
+
+/*
+ * e2e_ptr_chain.spvasm: OpPtrAccessChain (dynamic, constant and negative
+ * elements), a pointer from a uvec2 bitcast, OpConvertPtrToU. dst[i] =
+ * src[i].a + src[i].b + src[i - 1].b, src starting one record in.
+ */
+static bool test_ptr_chain(void)
+{
+	struct buffer src = buffer(129 * 8), dst = buffer(128 * 4);
+	uint32_t *s = src.cpu, want[128];
+	uint64_t push[2] = { src.va + 8, dst.va };
+
+	for (unsigned int k = 0; k < 129 * 2; k++)
+		s[k] = k * 2654435761u;
+	for (unsigned int i = 0; i < 128; i++)
+		want[i] = s[2 * i + 2] + s[2 * i + 3] + s[2 * i + 1];
+	CHECK(run("e2e_ptr_chain", 2, NULL, 0, push, sizeof(push)));
+	return check_u32("dst", dst.cpu, want, 128);
+}
+
 static bool test_local_array(void)
 {
 	struct buffer o = buffer(128 * 4);
@@ -420,6 +518,8 @@ int main(int argc, char **argv)
 	tap_result(test_local_array(), "local-array-dynamic-index");
 	tap_result(test_nonuniform(), "nonuniform-descriptor-index");
 	tap_result(test_private(), "large-local-array-in-scratch");
+	tap_result(test_bda(), "buffer-device-address");
+	tap_result(test_ptr_chain(), "ptr-access-chain");
 	/* The unoptimized IR must compute the same. */
 	compile_flags = EMBER_CC_NO_OPT;
 	tap_result(test_divergence(), "no-opt-divergence");
