@@ -39,7 +39,10 @@ extern "C" {
 #endif
 
 #define EMBER_ISA_VERSION_MAJOR		1
-/* 1.1: LDGA/STGA/ATOMGA (global memory through per-lane 64-bit addresses). */
+/*
+ * 1.1: LDGA/STGA/ATOMGA (global memory through per-lane 64-bit addresses);
+ * SGREDUCE/SGISCAN/SGESCAN on 64-bit integer pairs.
+ */
 #define EMBER_ISA_VERSION_MINOR		1
 
 #define EMBER_ISA_WAVE_SIZE		32
@@ -338,9 +341,9 @@ enum ember_isa_sr {
 	X(SHFLDOWN, "shfldown", EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_VUI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
 	X(QUADBCAST, "quadbcast", EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, EMBER_ISA_TI, 0) \
 	X(SGREDUCE, "sgreduce", EMBER_ISA_V, EMBER_ISA_VUI, EMBER_ISA_K_I | EMBER_ISA_W1, 0, \
-	  EMBER_ISA_TSU | EMBER_ISA_TF, 0) \
-	X(SGISCAN,  "sgiscan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU | EMBER_ISA_TF, 0) \
-	X(SGESCAN,  "sgescan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU | EMBER_ISA_TF, 0) \
+	  EMBER_ISA_TSU64 | EMBER_ISA_TF, 0) \
+	X(SGISCAN,  "sgiscan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU64 | EMBER_ISA_TF, 0) \
+	X(SGESCAN,  "sgescan",  EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TSU64 | EMBER_ISA_TF, 0) \
 	/* \
 	 * Since 1.1, appended so earlier opcode numbers stay: global memory \
 	 * through a 64-bit address pair per lane (buffer device address), \

@@ -8,8 +8,9 @@
  * lane, shuffles, quad broadcast, clustered reductions and scans) and the
  * per-lane special registers. Built twice like exec_alu.c (see its DOC for
  * what was checked in the generated code): the shuffles are gathers over a
- * register row; reductions and scans walk the lanes in order, so a float
- * sum is the same on every host.
+ * register row; 32-bit reductions and scans walk the lanes in order, so a
+ * float sum is the same on every host, and 64-bit integer ones (u64/s64,
+ * where the order cannot matter) combine whole rows in log2 steps.
  *
  * Inactive lanes take no part: they contribute the operation's identity to
  * reductions and scans and are never the lane an ELECT or READFIRST picks.
@@ -235,9 +236,86 @@ static void subgroup_arith(struct sc_wave *w, const struct ember_isa_insn *i,
 	sc_commit(w, i, 0, r, m);
 }
 
-HANDLER(op_sgreduce) { subgroup_arith(w, ISA, SCAN_REDUCE); }
-HANDLER(op_sgiscan) { subgroup_arith(w, ISA, SCAN_INCLUSIVE); }
-HANDLER(op_sgescan) { subgroup_arith(w, ISA, SCAN_EXCLUSIVE); }
+static uint64_t sg_identity64(unsigned int op, bool is_signed)
+{
+	switch (op) {
+	case EMBER_ISA_SG_MUL: return 1;
+	case EMBER_ISA_SG_MIN: return is_signed ? INT64_MAX : UINT64_MAX;
+	case EMBER_ISA_SG_MAX: return is_signed ? (uint64_t)INT64_MIN : 0;
+	case EMBER_ISA_SG_AND: return UINT64_MAX;
+	default: return 0;	/* add, or, xor */
+	}
+}
+
+/* v[l] = v[l] op from[l]; the switch is outside the lane loops so they vectorise. */
+static void sg_combine64_row(unsigned int op, bool is_signed, uint64_t *v, const uint64_t *from)
+{
+	switch (op) {
+	case EMBER_ISA_SG_ADD: LANES v[l] += from[l]; break;
+	case EMBER_ISA_SG_MUL: LANES v[l] *= from[l]; break;
+	case EMBER_ISA_SG_MIN:
+		if (is_signed)
+			LANES v[l] = (int64_t)from[l] < (int64_t)v[l] ? from[l] : v[l];
+		else
+			LANES v[l] = from[l] < v[l] ? from[l] : v[l];
+		break;
+	case EMBER_ISA_SG_MAX:
+		if (is_signed)
+			LANES v[l] = (int64_t)from[l] > (int64_t)v[l] ? from[l] : v[l];
+		else
+			LANES v[l] = from[l] > v[l] ? from[l] : v[l];
+		break;
+	case EMBER_ISA_SG_AND: LANES v[l] &= from[l]; break;
+	case EMBER_ISA_SG_OR: LANES v[l] |= from[l]; break;
+	default: LANES v[l] ^= from[l]; break;
+	}
+}
+
+/*
+ * u64/s64: integer operations are associative and commutative, so the
+ * lanes combine in log2 steps over whole rows instead of a lane walk:
+ * a butterfly (lane l with l ^ d) for cluster reductions, a Hillis-Steele
+ * scan (lane l with l - d, the identity below lane d) for scans.
+ */
+static void subgroup_arith64(struct sc_wave *w, const struct ember_isa_insn *i,
+			     enum scan_kind kind)
+{
+	unsigned int op = i->mod, cluster = kind == SCAN_REDUCE ? i->src[1].imm : SC_LANES;
+	bool is_signed = i->type == EMBER_ISA_S64;
+	uint64_t id = sg_identity64(op, is_signed), v[SC_LANES] SC_ALIGN, from[SC_LANES] SC_ALIGN;
+	uint32_t m = sc_active(w, i), lo[SC_LANES] SC_ALIGN, hi[SC_LANES] SC_ALIGN;
+
+	sc_src64(w, i, 0, v);
+	LANES v[l] = (m >> l) & 1 ? v[l] : id;
+	for (unsigned int d = 1; d < cluster; d <<= 1) {
+		if (kind == SCAN_REDUCE)
+			LANES from[l] = v[l ^ d];
+		else
+			LANES from[l] = l >= d ? v[l - d] : id;
+		sg_combine64_row(op, is_signed, v, from);
+	}
+	if (kind == SCAN_EXCLUSIVE)
+		LANES from[l] = l ? v[l - 1] : id;
+	else
+		LANES from[l] = v[l];
+	LANES lo[l] = (uint32_t)from[l];
+	LANES hi[l] = (uint32_t)(from[l] >> 32);
+	sc_commit(w, i, 0, lo, m);
+	sc_commit(w, i, 1, hi, m);
+}
+
+static void subgroup_arith_any(struct sc_wave *w, const struct ember_isa_insn *i,
+			       enum scan_kind kind)
+{
+	if (i->type == EMBER_ISA_U64 || i->type == EMBER_ISA_S64)
+		subgroup_arith64(w, i, kind);
+	else
+		subgroup_arith(w, i, kind);
+}
+
+HANDLER(op_sgreduce) { subgroup_arith_any(w, ISA, SCAN_REDUCE); }
+HANDLER(op_sgiscan) { subgroup_arith_any(w, ISA, SCAN_INCLUSIVE); }
+HANDLER(op_sgescan) { subgroup_arith_any(w, ISA, SCAN_EXCLUSIVE); }
 
 /* Predicates: only the active lanes' bits change. */
 static void commit_pred(struct sc_wave *w, const struct ember_isa_insn *i,

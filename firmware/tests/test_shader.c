@@ -5,7 +5,8 @@
  * Shader core tests: hand-written assembly run through the host runner
  * (ember_host.h: guest RAM, page tables, a ring, DISPATCH) and checked
  * against C references: every opcode class, divergence, barriers with
- * shared memory, atomics contended across cores, subgroup operations,
+ * shared memory, atomics contended across cores, subgroup operations
+ * (64-bit arithmetic included),
  * robust out-of-bounds access, and each fault through the fault record.
  */
 
@@ -612,6 +613,128 @@ static bool test_subgroup(void)
 		CHECK_EQ(r[9], pi[base + 7]);
 		CHECK_EQ(r[10], ballot != 0);
 		CHECK_EQ(r[11], pi[i] & 1 ? odd : 0);
+	}
+	return true;
+}
+
+/* The reference of 64-bit subgroup operation @op (EMBER_ISA_SG_*). */
+static uint64_t sg64_combine(unsigned int op, bool is_signed, uint64_t a, uint64_t b)
+{
+	switch (op) {
+	case EMBER_ISA_SG_ADD: return a + b;
+	case EMBER_ISA_SG_MUL: return a * b;
+	case EMBER_ISA_SG_MIN:
+		return is_signed ? ((int64_t)a < (int64_t)b ? a : b) : (a < b ? a : b);
+	case EMBER_ISA_SG_MAX:
+		return is_signed ? ((int64_t)a > (int64_t)b ? a : b) : (a > b ? a : b);
+	case EMBER_ISA_SG_AND: return a & b;
+	case EMBER_ISA_SG_OR: return a | b;
+	default: return a ^ b;
+	}
+}
+
+/* Lanes [from, to) of the wave at @v that are @active, combined: false if none is. */
+static bool sg64_fold(unsigned int op, bool is_signed, const uint64_t *v, uint32_t active,
+		      unsigned int from, unsigned int to, uint64_t *out)
+{
+	bool any = false;
+
+	for (unsigned int k = from; k < to; k++) {
+		if (!((active >> k) & 1))
+			continue;
+		*out = any ? sg64_combine(op, is_signed, *out, v[k]) : v[k];
+		any = true;
+	}
+	return any;
+}
+
+/*
+ * sgreduce (every cluster size), sgiscan and sgescan on u64/s64, every
+ * operation, in four waves with different active lanes (all; an
+ * irregular pattern; every other cluster of 4; three lanes), on values
+ * that differ only in the high or only in the low half, and negative
+ * ones. Inactive lanes must keep the output's sentinel. An exclusive scan
+ * with no active lane below gets the identity.
+ */
+static bool test_subgroup64(void)
+{
+	enum { LANES = 128, RESULTS = 8 };
+	static const uint32_t halves[] = {
+		0, 1, 0x7fffffffu, 0x80000000u, 0xffffffffu, 0xfffffffeu, 3,
+	};
+	static const char *const names[] = { "add", "mul", "min", "max", "and", "or", "xor" };
+	struct buffer in = buffer(LANES * 8), flags = buffer(LANES * 4);
+	struct buffer out = buffer(LANES * RESULTS * 8), bufs[3] = { in, flags, out };
+	uint64_t *pi = in.cpu, *po = out.cpu;
+	uint32_t *pf = flags.cpu, active[LANES / 32] = { 0 };
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+
+	for (unsigned int i = 0; i < LANES; i++) {
+		unsigned int w = i / 32, l = i % 32;
+		bool on = w == 0 || (w == 1 && (l * 7) % 3) || (w == 2 && (l & 4)) ||
+			  (w == 3 && (l == 0 || l == 13 || l == 31));
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		pi[i] = (uint64_t)halves[(seed >> 33) % 7] << 32 | halves[(seed >> 45) % 7];
+		if ((seed >> 20) % 5 == 0)
+			pi[i] = (uint64_t)halves[(seed >> 33) % 7] << 32 | (uint32_t)(seed >> 7);
+		pf[i] = on;
+		active[w] |= (uint32_t)on << l;
+	}
+	for (unsigned int t = 0; t < 2; t++) {
+		bool is_signed = t == 1;
+
+		for (unsigned int op = 0; op < EMBER_ISA_NUM_SG_OPS; op++) {
+			const char *ty = is_signed ? "s64" : "u64", *o = names[op];
+			char text[2048];
+
+			snprintf(text, sizeof(text), PROLOGUE
+				 "ldg.u32 v2, u4, v1\nshl v3, v0, 3\nldg.u64 v4, u0, v3\n"
+				 "imul v6, v0, %u\ncmp.u32.ne p0, v2, 0\nif p0, L1\n"
+				 "sgreduce.%s.%s v8, v4, 1\nstg.u64 u8, v6, v8\n"
+				 "sgreduce.%s.%s v8, v4, 2\niadd v7, v6, 8\nstg.u64 u8, v7, v8\n"
+				 "sgreduce.%s.%s v8, v4, 4\niadd v7, v6, 16\nstg.u64 u8, v7, v8\n"
+				 "sgreduce.%s.%s v8, v4, 8\niadd v7, v6, 24\nstg.u64 u8, v7, v8\n"
+				 "sgreduce.%s.%s v8, v4, 16\niadd v7, v6, 32\nstg.u64 u8, v7, v8\n"
+				 "sgreduce.%s.%s v8, v4, 32\niadd v7, v6, 40\nstg.u64 u8, v7, v8\n"
+				 "sgiscan.%s.%s v8, v4\niadd v7, v6, 48\nstg.u64 u8, v7, v8\n"
+				 /* The destination overwriting the source it reads. */
+				 "sgescan.%s.%s v4, v4\niadd v7, v6, 56\nstg.u64 u8, v7, v4\n"
+				 "L1: endif\nend\n", RESULTS * 8,
+				 ty, o, ty, o, ty, o, ty, o, ty, o, ty, o, ty, o, ty, o);
+			memset(po, 0x5a, LANES * RESULTS * 8);
+			CHECK_EQ(run(text, (uint32_t[3]){ LANES / 64, 1, 1 }, bufs, 3, NULL, 0, NULL), 0);
+			for (unsigned int i = 0; i < LANES; i++) {
+				unsigned int w = i / 32, l = i % 32;
+				const uint64_t *v = pi + 32 * w, *r = po + RESULTS * i;
+				uint64_t want[RESULTS];
+
+				if (!((active[w] >> l) & 1)) {
+					for (unsigned int k = 0; k < RESULTS; k++)
+						CHECK_EQ(r[k], 0x5a5a5a5a5a5a5a5aull);
+					continue;
+				}
+				for (unsigned int c = 0; c < 6; c++) {
+					unsigned int size = 1u << c, base = l & ~(size - 1);
+
+					sg64_fold(op, is_signed, v, active[w], base, base + size, &want[c]);
+				}
+				sg64_fold(op, is_signed, v, active[w], 0, l + 1, &want[6]);
+				if (!sg64_fold(op, is_signed, v, active[w], 0, l, &want[7]))
+					want[7] = op == EMBER_ISA_SG_MUL ? 1 :
+						  op == EMBER_ISA_SG_AND ? UINT64_MAX :
+						  op == EMBER_ISA_SG_MIN ? (is_signed ? INT64_MAX : UINT64_MAX) :
+						  op == EMBER_ISA_SG_MAX && is_signed ? (uint64_t)INT64_MIN : 0;
+				for (unsigned int k = 0; k < RESULTS; k++) {
+					if (r[k] == want[k])
+						continue;
+					tap_diag("%s.%s lane %u result %u: 0x%llx, want 0x%llx", ty, o,
+						 i, k, (unsigned long long)r[k],
+						 (unsigned long long)want[k]);
+					return false;
+				}
+			}
+		}
 	}
 	return true;
 }
@@ -1355,6 +1478,7 @@ int main(void)
 	tap_result(test_barrier_shared(), "barrier-shared-memory");
 	tap_result(test_atomics(), "atomics-contention");
 	tap_result(test_subgroup(), "subgroup");
+	tap_result(test_subgroup64(), "subgroup-64bit-arithmetic");
 	tap_result(test_robust_access(), "robust-out-of-bounds");
 	tap_result(test_memory_forms(), "memory-types-offsets-uniform-push");
 	tap_result(test_push_sregs_scratch(), "push-constants-special-registers-scratch");

@@ -301,6 +301,11 @@ static bool test_assembler_refusals(void)
 	CHECK(refused(".local_size 1024 2 1\n end\n", EMBER_ISA_ERR_LIMIT, "limit"));
 	CHECK(refused(".bogus 3\n end\n", EMBER_ISA_ERR_HEADER, "unknown directive"));
 	CHECK(refused("sgreduce.u32.add v0, v1, 3\n", EMBER_ISA_ERR_OPERAND, "operand"));
+	/* 64-bit subgroup arithmetic works on aligned pairs; no bitwise ops on f32. */
+	CHECK(refused("sgreduce.u64.min v0, v3, 8\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
+	CHECK(refused("sgiscan.s64.max v1, v2\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
+	CHECK(refused("sgescan.f32.xor v0, v1\n", EMBER_ISA_ERR_MOD, "modifier"));
+	CHECK(refused("sgreduce.u8.add v0, v1, 32\n", EMBER_ISA_ERR_TYPE, "type not allowed"));
 	CHECK(refused("s2r.lane_id u0\n", EMBER_ISA_ERR_OPERAND, "operand"));
 	CHECK(refused("", EMBER_ISA_ERR_SIZE, "no instructions"));
 	/* A 64-bit address is an even-aligned pair, never an immediate. */

@@ -286,6 +286,80 @@ static void subgroup_types(struct corpus_test *t)
 	}
 }
 
+enum int64_op { I64_UMIN, I64_UMAX, I64_SMIN, I64_SMAX, I64_MUL };
+
+/* @op over the active invocations (x & 3 != 0) in [from, to), from its identity. */
+static uint64_t int64_fold(enum int64_op op, const uint64_t *x, uint32_t from, uint32_t to)
+{
+	static const uint64_t identity[] = {
+		UINT64_MAX, 0, (uint64_t)INT64_MAX, (uint64_t)INT64_MIN, 1,
+	};
+	uint64_t acc = identity[op];
+
+	for (uint32_t k = from; k < to; k++) {
+		uint64_t v = x[k];
+
+		if (!(v & 3))
+			continue;
+		switch (op) {
+		case I64_UMIN: acc = v < acc ? v : acc; break;
+		case I64_UMAX: acc = v > acc ? v : acc; break;
+		case I64_SMIN: acc = (int64_t)v < (int64_t)acc ? v : acc; break;
+		case I64_SMAX: acc = (int64_t)v > (int64_t)acc ? v : acc; break;
+		default: acc *= v; break;
+		}
+	}
+	return acc;
+}
+
+static void subgroup_int64_arith(struct corpus_test *t)
+{
+	static const uint32_t halves[] = {
+		0, 1, 2, 0x7fffffffu, 0x80000000u, 0xffffffffu, 0xfffffffeu,
+	};
+	uint32_t s = t->subgroup_size;
+	uint64_t *x = corpus_in(t, "x"), *o = corpus_out(t, "o"), seed = 1061;
+
+	/* Halves from a few values: many pairs differ in one half only. */
+	for (uint32_t i = 0; i < 128; i++) {
+		uint64_t r = corpus_random(&seed);
+
+		x[i] = (uint64_t)halves[r % 7] << 32 | halves[(r >> 8) % 7];
+		if ((r >> 16) % 4 == 0)
+			x[i] ^= (r >> 32) & 0xfff;
+	}
+	for (uint32_t base = 0; base < 128; base += s) {
+		for (uint32_t l = base; l < base + s; l++) {
+			uint64_t *r = &o[l * 16];
+			uint32_t c8 = l & ~7u;
+
+			if (!(x[l] & 3))
+				continue;
+			r[0] = int64_fold(I64_UMIN, x, base, base + s);
+			r[1] = int64_fold(I64_UMAX, x, base, base + s);
+			r[2] = int64_fold(I64_SMIN, x, base, base + s);
+			r[3] = int64_fold(I64_SMAX, x, base, base + s);
+			r[4] = int64_fold(I64_MUL, x, base, base + s);
+			r[5] = int64_fold(I64_UMIN, x, base, l + 1);
+			r[6] = int64_fold(I64_UMAX, x, base, l);
+			r[7] = int64_fold(I64_SMAX, x, base, l + 1);
+			r[8] = int64_fold(I64_SMIN, x, base, l);
+			r[9] = int64_fold(I64_MUL, x, base, l + 1);
+			r[10] = int64_fold(I64_MUL, x, base, l);
+			/* Clusters of at most 8 never straddle a subgroup (S >= 8). */
+			r[11] = int64_fold(I64_UMIN, x, l & ~1u, (l & ~1u) + 2);
+			r[12] = int64_fold(I64_SMAX, x, l & ~3u, (l & ~3u) + 4);
+			r[13] = int64_fold(I64_MUL, x, c8, c8 + 8);
+			r[14] = int64_fold(I64_SMIN, x, c8, c8 + 8);
+			/* ~x over the lanes active for x. */
+			r[15] = (uint64_t)INT64_MAX;
+			for (uint32_t k = c8; k < c8 + 8; k++)
+				if (x[k] & 3 && (int64_t)~x[k] < (int64_t)r[15])
+					r[15] = ~x[k];
+		}
+	}
+}
+
 static void subgroup_in_loop(struct corpus_test *t)
 {
 	uint32_t s = t->subgroup_size, *n = corpus_in(t, "n"), *o = corpus_out(t, "o");
@@ -313,6 +387,6 @@ const struct corpus_ref corpus_refs_subgroup[] = {
 	REF(subgroup_arith), REF(subgroup_scan), REF(subgroup_shuffle),
 	REF(subgroup_shuffle_relative), REF(subgroup_clustered), REF(subgroup_quad),
 	REF(subgroup_divergent), REF(subgroup_float_add), REF(subgroup_types),
-	REF(subgroup_in_loop),
+	REF(subgroup_in_loop), REF(subgroup_int64_arith),
 	{ NULL, NULL },
 };

@@ -1038,14 +1038,19 @@ static void emit_subgroup(struct emitter *e, const struct ir_instr *in)
 	case IR_SG_INCL_SCAN:
 	case IR_SG_EXCL_SCAN: {
 		uint32_t cluster = in->imm ? (uint32_t)in->imm : 32;
+		int8_t type = in->aux2 < IR_RED_XCHG ? sg_ops[in->aux2].type : -1;
 
-		if (in->bits == 64 || in->aux2 >= IR_RED_XCHG)
-			return fail(e, "64-bit subgroup arithmetic is not supported by the Ember ISA");
+		/* 64-bit: the same operation on register pairs (ISA 1.1). */
+		if (in->bits == 64)
+			type = type == S32 ? S64 : type == U32 ? U64 : -1;
+		if (type < 0)
+			return fail(e, "internal: no subgroup operation %u on %u bits", in->aux2,
+				    in->bits);
 		a = source(e, in->src[0], EMBER_ISA_K_VUI, 0);
 		d = destination(e, in->dst);
 		out = emit(e, in->op == IR_SG_REDUCE ? EMBER_ISA_OP_SGREDUCE :
 			      in->op == IR_SG_INCL_SCAN ? EMBER_ISA_OP_SGISCAN : EMBER_ISA_OP_SGESCAN,
-			   sg_ops[in->aux2].type);
+			   (enum ember_isa_type)type);
 		out->mod = sg_ops[in->aux2].op;
 		out->dst = d.op;
 		out->src[0] = a;

@@ -7,7 +7,8 @@
  * A subgroup is a wave of 32 lanes, so ballots fit in the first component
  * of the uvec4 (the others are 0). Votes, broadcasts, shuffles, quad
  * operations and arithmetic (reduce, inclusive and exclusive scan,
- * clustered reduce) each become one IR operation applied per component;
+ * clustered reduce; 64-bit integers too, the ISA has them on register
+ * pairs) each become one IR operation applied per component;
  * the ballot bit helpers are plain bit arithmetic on that first word.
  * Only the Subgroup scope is accepted.
  */
@@ -59,36 +60,11 @@ static bool reduce_kind(uint32_t op, enum ir_reduce *kind)
 static uint32_t sg_op(struct fe *fe, enum ir_op op, enum ir_reduce kind, uint32_t cluster,
 		      uint32_t x)
 {
-	uint32_t v = ir_emit(fe->ir, op, 32, x, 0, 0);
+	uint32_t v = ir_emit(fe->ir, op, fe->ir->vals[x].bits, x, 0, 0);
 
 	fe->ir->ins[fe->ir->count - 1].aux2 = kind;
 	fe->ir->ins[fe->ir->count - 1].imm = cluster;
 	return v;
-}
-
-/*
- * 64-bit operations from 32-bit ones: bitwise ones per half; sums as
- * sum(high) << 32 + sum(low 16 bits) + sum(high 16 bits of low) << 16,
- * whose 32-bit partial sums cannot overflow over 32 lanes.
- */
-static uint32_t arithmetic64(struct fe *fe, enum ir_op op, enum ir_reduce kind, uint32_t cluster,
-			     uint32_t x)
-{
-	struct ir_shader *ir = fe->ir;
-	uint32_t lo = ir_emit(ir, IR_LO32, 32, x, 0, 0), hi = ir_emit(ir, IR_HI32, 32, x, 0, 0);
-	uint32_t sixteen = ir_const(ir, 32, 16), low16, high16, sum;
-
-	if (kind != IR_RED_IADD)
-		return ir_emit(ir, IR_PACK64, 64, sg_op(fe, op, kind, cluster, lo),
-			       sg_op(fe, op, kind, cluster, hi), 0);
-	low16 = sg_op(fe, op, kind, cluster, ir_emit(ir, IR_AND, 32, lo,
-						     ir_const(ir, 32, 0xffff), 0));
-	high16 = sg_op(fe, op, kind, cluster, ir_emit(ir, IR_USHR, 32, lo, sixteen, 0));
-	hi = sg_op(fe, op, kind, cluster, hi);
-	sum = ir_emit(ir, IR_PACK64, 64, ir_const(ir, 32, 0), hi, 0);
-	sum = ir_emit(ir, IR_IADD, 64, sum, ir_emit(ir, IR_SHL, 64,
-		      ir_emit(ir, IR_ZEXT, 64, high16, 0, 0), sixteen, 0), 0);
-	return ir_emit(ir, IR_IADD, 64, sum, ir_emit(ir, IR_ZEXT, 64, low16, 0, 0), 0);
 }
 
 static void arithmetic(struct fe *fe, const uint32_t *w, uint32_t length, enum ir_reduce kind)
@@ -115,16 +91,10 @@ static void arithmetic(struct fe *fe, const uint32_t *w, uint32_t length, enum i
 	}
 	if (fe_is_float(fe, w[1]) && fe_refuse_f16(fe, w[0] & 0xffff, w[1]))
 		return;
-	if (width == 64 && kind != IR_RED_IADD && kind != IR_RED_AND && kind != IR_RED_OR &&
-	    kind != IR_RED_XOR)
-		return fe_fail(fe, "%s on 64-bit values is not supported",
-			       fe_op_name(w[0] & 0xffff));
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t x = fe_leaf(fe, w[5], k), v;
 
-		if (width == 64)
-			v = arithmetic64(fe, op, kind, cluster, x);
-		else if (width < 32)
+		if (width < 32)
 			v = fe_wrap(fe, sg_op(fe, op, kind, cluster, kind == IR_RED_IMIN ||
 					      kind == IR_RED_IMAX ? fe_sign_extend(fe, x, width) : x),
 				    width);

@@ -33,7 +33,6 @@ static const struct expectation expectations[] = {
 	{ "refuse_vertex", "is a Vertex shader; only GLCompute is supported" },
 	{ "refuse_float_atomic", "capability AtomicFloat32AddEXT is not supported" },
 	{ "refuse_f16_math", "OpFMod on 16-bit floats is not supported" }, { "matrix", NULL },
-	{ "refuse_sg64_min", "OpGroupNonUniformUMin on 64-bit values is not supported" },
 	{ "refuse_deep_nesting", "nested deeper than the ISA's 64-entry mask stack" },
 	{ "refuse_nonuniform_length",
 	  "OpArrayLength through a NonUniform descriptor index is not supported" },

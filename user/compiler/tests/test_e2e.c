@@ -278,6 +278,115 @@ static bool test_subgroup(void)
 	return check_u32("o", o.cpu, want, LANES * 6);
 }
 
+/*
+ * 64-bit subgroup operations (e2e_subgroup64.comp): arithmetic in a
+ * divergent branch on values differing only in one half, negative ones;
+ * broadcasts, shuffles, quads, ballot and vote on 64-bit data.
+ */
+static uint64_t sg64_input(uint32_t i)
+{
+	static const uint32_t halves[] = { 0, 1, 2, 0x7fffffffu, 0x80000000u, 0xffffffffu, 7 };
+	uint64_t h = (uint64_t)i * 0x9e3779b97f4a7c15ull;
+
+	h ^= h >> 29;
+	return (uint64_t)halves[(h >> 8) % 7] << 32 | halves[(h >> 16) % 7] ^ (uint32_t)(h >> 40) % 3;
+}
+
+static bool test_subgroup64(void)
+{
+	enum { LANES = 128, R = 24 };
+	struct buffer x = buffer(LANES * 8), o = buffer(LANES * R * 8);
+	uint64_t *in = x.cpu, *out = o.cpu, want[LANES * R];
+
+	for (uint32_t i = 0; i < LANES; i++)
+		in[i] = sg64_input(i);
+	memset(out, 0xee, LANES * R * 8);
+	memset(want, 0xee, sizeof(want));
+	for (uint32_t w = 0; w < LANES / 32; w++) {
+		const uint64_t *u = in + 32 * w;
+		uint64_t umin = UINT64_MAX, umax = 0, mul = 1, sum = 0, first = 0, ballot = 0;
+		uint64_t imax = 0, imul = 1, emul = 1, ior = 0, xor = 0, eand = UINT64_MAX;
+		int64_t smin = INT64_MAX, smax = INT64_MIN, emin = INT64_MAX, vmin[2] = {
+			INT64_MAX, INT64_MAX };
+		bool any = false, equal = true;
+
+		for (uint32_t l = 0; l < 32; l++) {
+			ballot |= (uint64_t)((int64_t)u[l] < 0) << l;
+			equal = equal && u[l] >> 63 == u[0] >> 63;
+			xor ^= u[l];
+			if (!(u[l] & 3))
+				continue;
+			umin = u[l] < umin ? u[l] : umin;
+			umax = u[l] > umax ? u[l] : umax;
+			smin = (int64_t)u[l] < smin ? (int64_t)u[l] : smin;
+			smax = (int64_t)u[l] > smax ? (int64_t)u[l] : smax;
+			mul *= u[l];
+			sum += u[l];
+			if (!any)
+				first = u[l];
+			any = true;
+		}
+		any = false;
+		for (uint32_t l = 0; l < 32; l++) {
+			uint64_t *r = want + (32 * w + l) * R;
+			uint32_t c4 = l & ~3u, c8 = l & ~7u, c2 = l & ~1u;
+
+			r[16] = u[5];
+			r[17] = u[l ^ 7];
+			r[18] = u[l ^ 5];
+			r[19] = u[l >= 3 ? l - 3 : l];	/* out of range: own value (Ember) */
+			r[20] = u[l + 3 < 32 ? l + 3 : l];
+			r[21] = u[c4 + 2] + u[l ^ 3];
+			r[22] = ballot | (uint64_t)equal << 32;
+			ior |= u[l];
+			r[23] = eand ^ ior ^ xor;
+			eand &= u[l];
+			if (!(u[l] & 3))
+				continue;
+			r[0] = umin;
+			r[1] = umax;
+			r[2] = (uint64_t)smin;
+			r[3] = (uint64_t)smax;
+			r[4] = mul;
+			imax = u[l] > imax ? u[l] : imax;
+			r[5] = imax;
+			r[6] = (uint64_t)emin;
+			emin = (int64_t)u[l] < emin ? (int64_t)u[l] : emin;
+			r[8] = emul;
+			emul *= u[l];
+			imul *= u[l];
+			r[7] = imul;
+			r[9] = UINT64_MAX;
+			r[10] = (uint64_t)INT64_MIN;
+			r[11] = 1;
+			for (uint32_t k = c4; k < c4 + 4; k++)
+				if (u[k] & 3 && u[k] < r[9])
+					r[9] = u[k];
+			for (uint32_t k = c8; k < c8 + 8; k++)
+				if (u[k] & 3 && (int64_t)u[k] > (int64_t)r[10])
+					r[10] = u[k];
+			for (uint32_t k = c2; k < c2 + 2; k++)
+				if (u[k] & 3)
+					r[11] *= u[k];
+			vmin[0] = (int64_t)u[l] < vmin[0] ? (int64_t)u[l] : vmin[0];
+			vmin[1] = (int64_t)(0 - u[l]) < vmin[1] ? (int64_t)(0 - u[l]) : vmin[1];
+			r[12] = (uint64_t)vmin[0];
+			r[13] = (uint64_t)vmin[1];
+			r[14] = sum ^ first;
+			r[15] = !any;
+			any = true;
+		}
+	}
+	CHECK(run("e2e_subgroup64", 2, (struct buffer[]) { x, o }, 2, NULL, 0));
+	for (uint32_t i = 0; i < LANES * R; i++)
+		if (out[i] != want[i]) {
+			tap_diag("lane %u result %u = 0x%llx, expected 0x%llx", i / R, i % R,
+				 (unsigned long long)out[i], (unsigned long long)want[i]);
+			return false;
+		}
+	return true;
+}
+
 static bool test_shared(void)
 {
 	struct buffer in = buffer(512 * 4), out = buffer(8);
@@ -513,6 +622,7 @@ int main(int argc, char **argv)
 	tap_result(test_spill(), "spilling-keeps-values");
 	tap_result(test_uniform(), "uniform-branches-and-loops");
 	tap_result(test_subgroup(), "subgroup-ops");
+	tap_result(test_subgroup64(), "subgroup-ops-64bit");
 	tap_result(test_shared(), "shared-reduction-barriers-atomics");
 	tap_result(test_int64(), "int64");
 	tap_result(test_local_array(), "local-array-dynamic-index");
@@ -524,6 +634,7 @@ int main(int argc, char **argv)
 	compile_flags = EMBER_CC_NO_OPT;
 	tap_result(test_divergence(), "no-opt-divergence");
 	tap_result(test_int64(), "no-opt-int64");
+	tap_result(test_subgroup64(), "no-opt-subgroup-ops-64bit");
 	tap_result(test_local_array(), "no-opt-local-array");
 	ember_host_destroy(host);
 	return tap_finish();
