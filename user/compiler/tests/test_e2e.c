@@ -289,7 +289,8 @@ static uint64_t sg64_input(uint32_t i)
 	uint64_t h = (uint64_t)i * 0x9e3779b97f4a7c15ull;
 
 	h ^= h >> 29;
-	return (uint64_t)halves[(h >> 8) % 7] << 32 | halves[(h >> 16) % 7] ^ (uint32_t)(h >> 40) % 3;
+	return (uint64_t)halves[(h >> 8) % 7] << 32 |
+	       (halves[(h >> 16) % 7] ^ (uint32_t)(h >> 40) % 3);
 }
 
 static bool test_subgroup64(void)
