@@ -10,6 +10,7 @@
 #include "group_id.spv.h"
 #include "indexing.spv.h"
 #include "num_groups.spv.h"
+#include "subgroup_size.spv.h"
 #include "ubo_read.spv.h"
 
 const size_t add_one_spv_size = sizeof(add_one_spv);
@@ -17,4 +18,5 @@ const size_t fill_spv_size = sizeof(fill_spv);
 const size_t group_id_spv_size = sizeof(group_id_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
 const size_t num_groups_spv_size = sizeof(num_groups_spv);
+const size_t subgroup_size_spv_size = sizeof(subgroup_size_spv);
 const size_t ubo_read_spv_size = sizeof(ubo_read_spv);

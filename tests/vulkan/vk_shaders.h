@@ -18,6 +18,7 @@ VK_TEST_SHADER(fill);
 VK_TEST_SHADER(group_id);
 VK_TEST_SHADER(indexing);
 VK_TEST_SHADER(num_groups);
+VK_TEST_SHADER(subgroup_size);
 VK_TEST_SHADER(ubo_read);
 
 #endif /* EMBER_VK_SHADERS_H */

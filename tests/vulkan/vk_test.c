@@ -111,6 +111,8 @@ static size_t feature_struct_size(VkStructureType type)
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES:
 		return offsetof(VkPhysicalDeviceSubgroupSizeControlFeatures,
 				computeFullSubgroups) + 4;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT:
+		return offsetof(VkPhysicalDeviceShaderObjectFeaturesEXT, shaderObject) + 4;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_HOST_QUERY_RESET_FEATURES:
 		return offsetof(VkPhysicalDeviceHostQueryResetFeatures, hostQueryReset) + 4;
 	default:
