@@ -13,7 +13,8 @@
  * for code the device cannot use), which handles a partly failed
  * vkCreateShadersEXT returns, how vkCmdBindPipeline and vkCmdBindShadersEXT
  * replace each other's binding, and the compute creation flags (required
- * subgroup size, full subgroups, dispatch base).
+ * subgroup size, full subgroups, dispatch base), and that a device listing
+ * the extension supports what it depends on.
  *
  * The binary is opaque: the specification defines no header for it (unlike
  * pipeline cache data), so these tests never look inside it; a "binary of
@@ -21,8 +22,8 @@
  * identification an implementation puts in it.
  *
  * Bookworm's validation layer (1.3.239) predates VK_EXT_shader_object: it
- * neither validates nor dispatches its commands, so every test here skips
- * under it.
+ * neither validates nor dispatches its commands, so every test that uses
+ * them skips under it.
  */
 
 #include "vk_test.h"
@@ -71,16 +72,19 @@ static void so_create(struct so *so, const char *const *more_ext, uint32_t more_
 		.pNext = more_features,
 		.shaderObject = VK_TRUE,
 	};
-	const char *ext[4] = { VK_EXT_SHADER_OBJECT_EXTENSION_NAME };
+	/* The harness asks for Vulkan 1.2, where the extension depends on dynamic rendering. */
+	const char *ext[4] = {
+		VK_EXT_SHADER_OBJECT_EXTENSION_NAME, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME,
+	};
 	const struct vk_dev_options options = {
-		.extensions = ext, .extension_count = 1 + more_count, .features = &features,
+		.extensions = ext, .extension_count = 2 + more_count, .features = &features,
 	};
 
 	if (vk_test_under_validation())
 		vk_test_skip(VALIDATION_SKIP);
-	REQUIRE(more_count < 4);
+	REQUIRE(more_count <= 2);
 	for (uint32_t i = 0; i < more_count; i++)
-		ext[1 + i] = more_ext[i];
+		ext[2 + i] = more_ext[i];
 	memset(so, 0, sizeof(*so));
 	vk_dev_create(&so->dev, &options);
 	so->create = (PFN_vkCreateShadersEXT)vk_dev_proc(&so->dev, "vkCreateShadersEXT");
@@ -112,6 +116,45 @@ static void so_destroy(struct so *so)
 	vkDestroyPipelineLayout(so->dev.device, so->layout, NULL);
 	vkDestroyDescriptorSetLayout(so->dev.device, so->set_layout, NULL);
 	vk_dev_destroy(&so->dev);
+}
+
+static bool device_has(VkPhysicalDevice pd, const char *name)
+{
+	VkExtensionProperties props[512];
+	uint32_t count = 512;
+
+	REQUIRE(vkEnumerateDeviceExtensionProperties(pd, NULL, &count, props) >= 0);
+	for (uint32_t i = 0; i < count; i++)
+		if (!strcmp(props[i].extensionName, name))
+			return true;
+	return false;
+}
+
+/*
+ * A device that lists VK_EXT_shader_object supports what the extension
+ * depends on: Vulkan 1.3, or VK_KHR_dynamic_rendering with its
+ * dynamicRendering feature (which that extension requires). Only queries:
+ * it runs under the validation layer too.
+ */
+VK_TEST(so_dependencies, "shader-object-extension-dependencies")
+{
+	VkPhysicalDeviceDynamicRenderingFeatures rendering = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
+	};
+	VkPhysicalDeviceFeatures2 features = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &rendering,
+	};
+	struct vk_dev dev;
+
+	vk_dev_create(&dev, NULL);
+	if (!device_has(dev.physical, VK_EXT_SHADER_OBJECT_EXTENSION_NAME))
+		vk_test_skip("the device lacks %s", VK_EXT_SHADER_OBJECT_EXTENSION_NAME);
+	if (dev.props.apiVersion < VK_API_VERSION_1_3) {
+		REQUIRE(device_has(dev.physical, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME));
+		vkGetPhysicalDeviceFeatures2(dev.physical, &features);
+		REQUIRE_EQ(rendering.dynamicRendering, VK_TRUE);
+	}
+	vk_dev_destroy(&dev);
 }
 
 /* A buffer of WORDS words, all SENTINEL, and a set of so->set_layout for it. */
