@@ -133,8 +133,9 @@ static bool device_has(VkPhysicalDevice pd, const char *name)
 /*
  * A device that lists VK_EXT_shader_object supports what the extension
  * depends on: Vulkan 1.3, or VK_KHR_dynamic_rendering with its
- * dynamicRendering feature (which that extension requires). Only queries:
- * it runs under the validation layer too.
+ * dynamicRendering feature (which that extension requires) and, enabled,
+ * its commands. Nothing here is new to the validation layer: it runs
+ * under it too.
  */
 VK_TEST(so_dependencies, "shader-object-extension-dependencies")
 {
@@ -143,6 +144,10 @@ VK_TEST(so_dependencies, "shader-object-extension-dependencies")
 	};
 	VkPhysicalDeviceFeatures2 features = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &rendering,
+	};
+	const char *ext[] = { VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME };
+	const struct vk_dev_options rendering_options = {
+		.extensions = ext, .extension_count = 1,
 	};
 	struct vk_dev dev;
 
@@ -153,6 +158,11 @@ VK_TEST(so_dependencies, "shader-object-extension-dependencies")
 		REQUIRE(device_has(dev.physical, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME));
 		vkGetPhysicalDeviceFeatures2(dev.physical, &features);
 		REQUIRE_EQ(rendering.dynamicRendering, VK_TRUE);
+		/* Enabled, it has its commands (vk_dev_proc fails the test when NULL). */
+		vk_dev_destroy(&dev);
+		vk_dev_create(&dev, &rendering_options);
+		vk_dev_proc(&dev, "vkCmdBeginRenderingKHR");
+		vk_dev_proc(&dev, "vkCmdEndRenderingKHR");
 	}
 	vk_dev_destroy(&dev);
 }
