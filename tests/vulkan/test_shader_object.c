@@ -12,14 +12,16 @@
  * shaderBinaryUUID/shaderBinaryVersion, VK_INCOMPATIBLE_SHADER_BINARY_EXT
  * for code the device cannot use), which handles a partly failed
  * vkCreateShadersEXT returns, how vkCmdBindPipeline and vkCmdBindShadersEXT
- * replace each other's binding, and the compute creation flags (required
+ * replace each other's binding, the compute creation flags (required
  * subgroup size, full subgroups, dispatch base), and that a device listing
  * the extension supports what it depends on.
  *
  * The binary is opaque: the specification defines no header for it (unlike
- * pipeline cache data), so these tests never look inside it; a "binary of
- * another build" is made by altering every byte, which changes whatever
- * identification an implementation puts in it.
+ * pipeline cache data), so these tests never look inside it. A "binary of
+ * another build" is made by inverting or zeroing every byte, which changes
+ * whatever identification an implementation puts in it, or by cutting it
+ * short: VK_INCOMPATIBLE_SHADER_BINARY_EXT. A binary with one bit changed
+ * may be refused or accepted, but must not change any other shader.
  *
  * Bookworm's validation layer (1.3.239) predates VK_EXT_shader_object: it
  * neither validates nor dispatches its commands, so every test that uses
