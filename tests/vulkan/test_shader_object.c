@@ -303,10 +303,12 @@ static void *shader_binary(struct so *so, VkShaderEXT shader, size_t *size)
 /*
  * A shader with set layouts, a push constant range and a specialization
  * constant, bound to the compute stage, run with descriptors bound through
- * a compatible pipeline layout and push constants.
+ * a compatible pipeline layout and push constants — set before the shader
+ * is bound: binding a shader, like binding a pipeline, disturbs neither.
  */
 VK_TEST(so_dispatch, "shader-object-compute-dispatch")
 {
+	const struct fill_push push = { 100, 50 };
 	struct so so;
 	struct vk_buf out;
 	VkDescriptorSet set;
@@ -316,8 +318,11 @@ VK_TEST(so_dispatch, "shader-object-compute-dispatch")
 	set = out_buffer(&so, &out);
 	shader = fill_shader(&so, 3);
 	VkCommandBuffer cmd = vk_cmd_begin(&so.dev);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, so.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdPushConstants(cmd, so.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push), &push);
 	so.bind(cmd, 1, &compute_stage, &shader);
-	dispatch_fill(&so, cmd, set, 100, 50);
+	vkCmdDispatch(cmd, 1, 1, 1);
 	vk_cmd_barrier(cmd);
 	vk_cmd_submit_wait(&so.dev, cmd, 0);
 	check_fill(&out, 100, 3, 50);
