@@ -465,6 +465,44 @@ VK_TEST(so_binary, "shader-object-binary-data")
 	so_destroy(&so);
 }
 
+/*
+ * The binary of a shader that was itself created from a binary is binary
+ * shader code like any other: a shader created from it runs the same.
+ */
+VK_TEST(so_binary_twice, "shader-object-binary-of-binary-shader")
+{
+	struct so so;
+	struct vk_buf out;
+	VkDescriptorSet set;
+	VkShaderEXT spirv, first = VK_NULL_HANDLE, second = VK_NULL_HANDLE;
+	size_t size, size2;
+	void *data, *data2;
+
+	so_create(&so, NULL, 0, NULL);
+	spirv = fill_shader(&so, 19);
+	data = shader_binary(&so, spirv, &size);
+	const VkShaderCreateInfoEXT info = binary_info(&so, data, size);
+	VK_CHECK(so.create(so.dev.device, 1, &info, NULL, &first));
+	data2 = shader_binary(&so, first, &size2);
+	const VkShaderCreateInfoEXT info2 = binary_info(&so, data2, size2);
+	VK_CHECK(so.create(so.dev.device, 1, &info2, NULL, &second));
+	REQUIRE(second != VK_NULL_HANDLE);
+	set = out_buffer(&so, &out);
+	VkCommandBuffer cmd = vk_cmd_begin(&so.dev);
+	so.bind(cmd, 1, &compute_stage, &second);
+	dispatch_fill(&so, cmd, set, 9, 30);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(&so.dev, cmd, 0);
+	check_fill(&out, 9, 19, 30);
+	free(data2);
+	free(data);
+	so.destroy(so.dev.device, second, NULL);
+	so.destroy(so.dev.device, first, NULL);
+	so.destroy(so.dev.device, spirv, NULL);
+	vk_buf_destroy(&so.dev, &out);
+	so_destroy(&so);
+}
+
 static void shader_object_props(VkPhysicalDevice pd, VkPhysicalDeviceShaderObjectPropertiesEXT *p)
 {
 	VkPhysicalDeviceProperties2 props2 = {
