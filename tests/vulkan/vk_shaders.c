@@ -13,6 +13,7 @@
 #include "num_groups.spv.h"
 #include "robust.spv.h"
 #include "ubo_indexing.spv.h"
+#include "subgroup_size.spv.h"
 #include "ubo_read.spv.h"
 #include "bda_list.spv.h"
 #include "bda_types.spv.h"
@@ -26,6 +27,7 @@ const size_t memory_model_spv_size = sizeof(memory_model_spv);
 const size_t num_groups_spv_size = sizeof(num_groups_spv);
 const size_t robust_spv_size = sizeof(robust_spv);
 const size_t ubo_indexing_spv_size = sizeof(ubo_indexing_spv);
+const size_t subgroup_size_spv_size = sizeof(subgroup_size_spv);
 const size_t ubo_read_spv_size = sizeof(ubo_read_spv);
 const size_t bda_list_spv_size = sizeof(bda_list_spv);
 const size_t bda_types_spv_size = sizeof(bda_types_spv);

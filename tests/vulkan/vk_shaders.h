@@ -21,6 +21,7 @@ VK_TEST_SHADER(memory_model);
 VK_TEST_SHADER(num_groups);
 VK_TEST_SHADER(robust);
 VK_TEST_SHADER(ubo_indexing);
+VK_TEST_SHADER(subgroup_size);
 VK_TEST_SHADER(ubo_read);
 VK_TEST_SHADER(bda_list);
 VK_TEST_SHADER(bda_types);

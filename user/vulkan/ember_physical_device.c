@@ -60,6 +60,7 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_copy_commands2,
 	EMBER_KHR_dedicated_allocation,
 	EMBER_KHR_descriptor_update_template,
+	EMBER_KHR_dynamic_rendering,
 	EMBER_KHR_external_fence,
 	EMBER_KHR_external_fence_fd,
 	EMBER_KHR_external_memory,
@@ -322,6 +323,12 @@ static const VkPhysicalDeviceVulkan13Features ember_features13 = {
 	.subgroupSizeControl = VK_TRUE,
 	.computeFullSubgroups = VK_TRUE,
 	.synchronization2 = VK_TRUE,
+	/*
+	 * VK_EXT_shader_object depends on VK_KHR_dynamic_rendering below
+	 * Vulkan 1.3, which requires this feature. Trivially true: with no
+	 * graphics queue family no command buffer may begin rendering.
+	 */
+	.dynamicRendering = VK_TRUE,
 };
 
 #define COPY_FEATURE(dst, src, field) ((dst)->field = (src)->field)
@@ -507,6 +514,9 @@ static void fill_features(VkBaseOutStructure *s)
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
 		COPY_FEATURE((VkPhysicalDeviceSynchronization2Features *)s, f13, synchronization2);
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceDynamicRenderingFeatures *)s, f13, dynamicRendering);
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT: {
 		VkPhysicalDeviceRobustness2FeaturesEXT *f = (void *)s;
 
@@ -640,6 +650,8 @@ static const struct {
 		       VkPhysicalDeviceSubgroupSizeControlFeatures, computeFullSubgroups),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
 		       VkPhysicalDeviceSynchronization2Features, synchronization2),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
+		       VkPhysicalDeviceDynamicRenderingFeatures, dynamicRendering),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
 		       VkPhysicalDeviceRobustness2FeaturesEXT, nullDescriptor),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT,

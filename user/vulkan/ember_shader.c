@@ -19,9 +19,13 @@
  * VK_EXT_shader_object for compute: a VkShaderEXT is one reference to a
  * shader. SPIR-V code goes through ember_shader_get() like a pipeline
  * stage; binary code is what vkGetShaderBinaryDataEXT returned: a header
- * with the build's cache UUID and the shader's key, then the Ember binary.
- * A binary of another build, or one that does not parse, is
- * VK_INCOMPATIBLE_SHADER_BINARY_EXT, as the extension specifies.
+ * with the build's cache UUID, the shader's key and the SHA-1 of both key
+ * and code, then the Ember binary. A binary of another build, one whose
+ * checksum does not match or one that does not parse is
+ * VK_INCOMPATIBLE_SHADER_BINARY_EXT, as the extension specifies. The
+ * checksum is what lets an imported binary into the device's caches under
+ * its key: without it a binary damaged on its way from another machine
+ * would be served to every later compile of that key, on disk too.
  */
 
 #include "ember_shader.h"
@@ -141,46 +145,65 @@ err_free:
 /* ---- VK_EXT_shader_object (compute) -------------------------------------- */
 
 #define BINARY_MAGIC	0x58424d45u	/* "EMBX" */
-#define BINARY_VERSION	1
+#define BINARY_VERSION	2		/* 2: @sha1 */
 
 /*
  * The header of vkGetShaderBinaryDataEXT's data (little-endian), followed
  * by the Ember binary. @uuid is the build's cache UUID: a binary from any
  * other build is incompatible, even if its ISA would parse, because the
- * driver and the compiler may disagree about anything around it.
+ * driver and the compiler may disagree about anything around it. @sha1
+ * covers @key and the Ember binary (binary_checksum()), whose size is the
+ * rest of the data; 64 bytes keep that binary 16-byte aligned, like the
+ * data itself.
  */
 struct shader_binary_header {
 	uint32_t magic;
 	uint32_t version;
 	uint8_t uuid[VK_UUID_SIZE];
 	uint8_t key[EMBER_SHADER_KEY_SIZE];
-	uint32_t size;
+	uint8_t sha1[20];
 };
+
+_Static_assert(sizeof(struct shader_binary_header) == 64, "the binary after it is aligned");
+
+static void binary_checksum(const uint8_t key[EMBER_SHADER_KEY_SIZE], const void *code,
+			    size_t size, uint8_t out[20])
+{
+	struct ember_sha1 sha1;
+
+	ember_sha1_init(&sha1);
+	ember_sha1_update(&sha1, key, EMBER_SHADER_KEY_SIZE);
+	ember_sha1_update(&sha1, code, size);
+	ember_sha1_final(&sha1, out);
+}
 
 /* The shader of a binary-code VkShaderCreateInfoEXT, from the device cache if there. */
 static VkResult shader_from_export(struct ember_device *device, const VkShaderCreateInfoEXT *info,
 				   struct ember_shader **out)
 {
+	const uint8_t *binary = (const uint8_t *)info->pCode + sizeof(struct shader_binary_header);
 	struct shader_binary_header header;
 	struct ember_shader *shader;
+	uint8_t digest[20];
 	VkResult result;
+	size_t size;
 
-	if (info->codeSize < sizeof(header))
+	if (info->codeSize <= sizeof(header))
 		return ember_error(VK_INCOMPATIBLE_SHADER_BINARY_EXT, "binary of %zu bytes",
 				   info->codeSize);
 	memcpy(&header, info->pCode, sizeof(header));
+	size = info->codeSize - sizeof(header);
 	if (header.magic != BINARY_MAGIC || header.version != BINARY_VERSION ||
-	    memcmp(header.uuid, device->pdev->cache_uuid, VK_UUID_SIZE) ||
-	    header.size != info->codeSize - sizeof(header))
-		return ember_error(VK_INCOMPATIBLE_SHADER_BINARY_EXT,
-				   "binary of another build or corrupted");
+	    memcmp(header.uuid, device->pdev->cache_uuid, VK_UUID_SIZE))
+		return ember_error(VK_INCOMPATIBLE_SHADER_BINARY_EXT, "binary of another build");
+	/* Checked before the caches see the key: they trust what they hold. */
+	binary_checksum(header.key, binary, size, digest);
+	if (memcmp(digest, header.sha1, sizeof(digest)))
+		return ember_error(VK_INCOMPATIBLE_SHADER_BINARY_EXT, "binary checksum mismatch");
 
 	shader = ember_shader_cache_lookup(device, header.key);
 	if (!shader) {
-		const uint8_t *binary = (const uint8_t *)info->pCode + sizeof(header);
-
-		result = ember_shader_create_from_binary(device, header.key, binary, header.size,
-							 &shader);
+		result = ember_shader_create_from_binary(device, header.key, binary, size, &shader);
 		if (result == VK_ERROR_INITIALIZATION_FAILED)
 			return ember_error(VK_INCOMPATIBLE_SHADER_BINARY_EXT,
 					   "binary does not parse");
@@ -296,7 +319,6 @@ ember_GetShaderBinaryDataEXT(VkDevice _device, VkShaderEXT _shader, size_t *pDat
 	struct shader_binary_header header = {
 		.magic = BINARY_MAGIC,
 		.version = BINARY_VERSION,
-		.size = shader->code_size,
 	};
 	size_t size = sizeof(header) + shader->code_size;
 
@@ -311,6 +333,7 @@ ember_GetShaderBinaryDataEXT(VkDevice _device, VkShaderEXT _shader, size_t *pDat
 	}
 	memcpy(header.uuid, device->pdev->cache_uuid, VK_UUID_SIZE);
 	memcpy(header.key, shader->key, EMBER_SHADER_KEY_SIZE);
+	binary_checksum(shader->key, shader->code, shader->code_size, header.sha1);
 	memcpy(pData, &header, sizeof(header));
 	memcpy((uint8_t *)pData + sizeof(header), shader->code, shader->code_size);
 	*pDataSize = size;
