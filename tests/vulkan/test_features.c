@@ -5,9 +5,11 @@
  * DOC: Shader features
  *
  * The shader features a device advertises, each enabled and used by a
- * dispatch whose results are checked against values computed here: the
- * Vulkan memory model with device scope (memory_model.comp) and robust
- * buffer access (robust.comp).
+ * dispatch whose results are checked against values computed here: 8-,
+ * 16- and 64-bit integers through storage and uniform buffers, push
+ * constants, atomics and subgroup operations (int_types.comp), the Vulkan
+ * memory model with device scope (memory_model.comp), and robust buffer
+ * access (robust.comp).
  */
 
 #include "vk_test.h"
@@ -72,6 +74,117 @@ static void dispatch_once(struct vk_dev *dev, const struct vk_pipe *pipe, VkDesc
 	vkCmdDispatch(cmd, 1, 1, 1);
 	vk_cmd_barrier(cmd);
 	vk_cmd_submit_wait(dev, cmd, 0);
+}
+
+/* The layout of int_types.comp's scalar Out block (naturally aligned). */
+struct int_types_out {
+	uint64_t sum64, shared64;
+	int64_t o64[64];
+	uint64_t smax64[64];
+	uint32_t subgroup_size;
+	int32_t o8[64], o16[64], s8[64], s16[64];
+	uint32_t bcast[64], std_words[64];
+};
+
+VK_TEST(int_types, "shader-int8-int16-int64-storage-push-atomics-subgroups")
+{
+	VkPhysicalDeviceVulkan12Features f12 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+		.storageBuffer8BitAccess = VK_TRUE,
+		.uniformAndStorageBuffer8BitAccess = VK_TRUE,
+		.storagePushConstant8 = VK_TRUE,
+		.shaderBufferInt64Atomics = VK_TRUE,
+		.shaderSharedInt64Atomics = VK_TRUE,
+		.shaderInt8 = VK_TRUE,
+		.scalarBlockLayout = VK_TRUE,
+		.uniformBufferStandardLayout = VK_TRUE,
+		.shaderSubgroupExtendedTypes = VK_TRUE,
+		.subgroupBroadcastDynamicId = VK_TRUE,
+	};
+	VkPhysicalDeviceVulkan11Features f11 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+		.pNext = &f12,
+		.storageBuffer16BitAccess = VK_TRUE,
+		.uniformAndStorageBuffer16BitAccess = VK_TRUE,
+		.storagePushConstant16 = VK_TRUE,
+	};
+	const struct vk_dev_options options = {
+		.features = &f11,
+		.core = { .shaderInt64 = VK_TRUE, .shaderInt16 = VK_TRUE },
+	};
+	static const VkDescriptorType types[5] = {
+		VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+		VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+		VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+	};
+	/* The push block: int8 p8, uint8 lane8, int16 p16 (std430). */
+	const struct { int8_t p8; uint8_t lane8; int16_t p16; } push = { -3, 37, 301 };
+	/* The scalar Ubo block: uint8 u8[4] at 0, int16 u16[2] at 4, u64vec3 at 8. */
+	struct {
+		uint8_t u8[4];
+		int16_t u16[2];
+		uint64_t u64[3];
+	} ubo = { { 5, 250, 17, 128 }, { -1000, 32000 },
+		  { 0x100000001ull, 0x123456789ull, 0xfedcba987ull } };
+	static const uint32_t words[4] = { 11, 22, 33, 44 };
+	struct vk_buf ubo_buf, in8, in16, out, std_buf;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	struct vk_dev dev;
+
+	vk_dev_create(&dev, &options);
+	vk_buf_create(&dev, sizeof(ubo), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, &ubo_buf);
+	vk_buf_create(&dev, 64, 0, &in8);
+	vk_buf_create(&dev, 128, 0, &in16);
+	vk_buf_create(&dev, sizeof(struct int_types_out), 0, &out);
+	vk_buf_create(&dev, sizeof(words), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, &std_buf);
+	memcpy(ubo_buf.map, &ubo, sizeof(ubo));
+	memcpy(std_buf.map, words, sizeof(words));
+	for (int i = 0; i < 64; i++) {
+		((int8_t *)in8.map)[i] = (int8_t)(i * 5 - 100);
+		((int16_t *)in16.map)[i] = (int16_t)(i * 1111 - 30000);
+	}
+	memset(out.map, 0, sizeof(struct int_types_out));
+	const VkDescriptorBufferInfo infos[5] = {
+		{ ubo_buf.buffer, 0, VK_WHOLE_SIZE }, { in8.buffer, 0, VK_WHOLE_SIZE },
+		{ in16.buffer, 0, VK_WHOLE_SIZE }, { out.buffer, 0, VK_WHOLE_SIZE },
+		{ std_buf.buffer, 0, VK_WHOLE_SIZE },
+	};
+	VkDescriptorSet set = buffer_set(&dev, types, infos, 5, &layout, &pool);
+
+	vk_pipe_create(&dev, int_types_spv, int_types_spv_size, &layout, 1, sizeof(push), NULL,
+		       &pipe);
+	dispatch_once(&dev, &pipe, set, &push, sizeof(push));
+
+	const struct int_types_out *o = out.map;
+	const uint32_t size = o->subgroup_size;
+
+	REQUIRE(size >= 1 && size <= 64 && !(64 % size));
+	REQUIRE_EQ(o->sum64, ubo.u64[0] * 2080);		/* sum of 1..64 */
+	REQUIRE_EQ(o->shared64, 2016ull << 32);		/* sum of 0..63 */
+	for (int i = 0; i < 64; i++) {
+		int8_t a8 = ((int8_t *)in8.map)[i];
+		int16_t a16 = ((int16_t *)in16.map)[i];
+
+		REQUIRE_EQ(o->o8[i], (int8_t)(a8 * push.p8 + (int8_t)ubo.u8[i & 3]));
+		REQUIRE_EQ(o->o16[i], (int16_t)(a16 * push.p16 + ubo.u16[i & 1]));
+		REQUIRE_EQ(o->o64[i], (int64_t)i * (int64_t)ubo.u64[1] - (int64_t)ubo.u64[2]);
+		REQUIRE_EQ(o->s8[i], size);
+		REQUIRE_EQ(o->s16[i], size * (size - 1) / 2);
+		REQUIRE_EQ(o->smax64[i], (uint64_t)(size - 1) << 40);
+		REQUIRE_EQ(o->bcast[i], push.lane8 % size * 3);
+		REQUIRE_EQ(o->std_words[i], words[i & 3]);
+	}
+	vk_pipe_destroy(&dev, &pipe);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_buf_destroy(&dev, &ubo_buf);
+	vk_buf_destroy(&dev, &in8);
+	vk_buf_destroy(&dev, &in16);
+	vk_buf_destroy(&dev, &out);
+	vk_buf_destroy(&dev, &std_buf);
+	vk_dev_destroy(&dev);
 }
 
 VK_TEST(memory_model, "shader-vulkan-memory-model-device-scope")

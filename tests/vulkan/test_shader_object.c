@@ -147,9 +147,13 @@ VK_TEST(so_dependencies, "shader-object-extension-dependencies")
 	VkPhysicalDeviceFeatures2 features = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &rendering,
 	};
+	VkPhysicalDeviceDynamicRenderingFeatures enable_rendering = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
+		.dynamicRendering = VK_TRUE,
+	};
 	const char *ext[] = { VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME };
 	const struct vk_dev_options rendering_options = {
-		.extensions = ext, .extension_count = 1,
+		.extensions = ext, .extension_count = 1, .features = &enable_rendering,
 	};
 	struct vk_dev dev;
 
@@ -160,7 +164,7 @@ VK_TEST(so_dependencies, "shader-object-extension-dependencies")
 		REQUIRE(device_has(dev.physical, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME));
 		vkGetPhysicalDeviceFeatures2(dev.physical, &features);
 		REQUIRE_EQ(rendering.dynamicRendering, VK_TRUE);
-		/* Enabled, it has its commands (vk_dev_proc fails the test when NULL). */
+		/* Enabled with its feature, it has its commands (vk_dev_proc fails when NULL). */
 		vk_dev_destroy(&dev);
 		vk_dev_create(&dev, &rendering_options);
 		vk_dev_proc(&dev, "vkCmdBeginRenderingKHR");

@@ -4,7 +4,15 @@
 /*
  * Coverage of what a device advertises (vk_test.h): every test's device
  * records the extensions and features it enabled into the file
- * EMBER_VK_COVERAGE names, features by member name.
+ * EMBER_VK_COVERAGE names; after a whole-suite run the harness checks
+ * that each extension and feature the device under test reports was
+ * enabled by at least one test. Features are compared by member name,
+ * so that timelineSemaphore of VkPhysicalDeviceVulkan12Features and of
+ * VkPhysicalDeviceTimelineSemaphoreFeatures are one feature. Extensions
+ * promoted to the core version the tests use are core API there: their
+ * commands are the tests' own, their features are still checked; one
+ * promoted to another extension (an EXT become KHR) is the same API, and
+ * a test of either covers both.
  */
 
 #define _GNU_SOURCE	/* asprintf */
@@ -15,6 +23,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The version the harness's instances ask for (vk_dev_create). */
+#define VK_TEST_API_VERSION	VK_API_VERSION_1_2
 
 static const struct vk_feature_struct *feature_struct(VkStructureType type)
 {
@@ -66,4 +77,139 @@ void vk_coverage_record(const VkDeviceCreateInfo *info)
 			record_struct(f, fs, (const VkBool32 *)(s + 1));
 	}
 	REQUIRE(!fclose(f));
+}
+
+/* Whether the recorded file has the line "@kind @name". */
+static bool recorded(char *const *lines, size_t count, const char *kind, const char *name)
+{
+	size_t k = strlen(kind);
+
+	for (size_t i = 0; i < count; i++)
+		if (!strncmp(lines[i], kind, k) && lines[i][k] == ' ' && !strcmp(lines[i] + k + 1, name))
+			return true;
+	return false;
+}
+
+static bool promoted_to_tested_core(const char *extension, uint32_t device_version)
+{
+	for (size_t i = 0; i < sizeof(vk_promoted_extensions) / sizeof(vk_promoted_extensions[0]);
+	     i++)
+		if (!strcmp(vk_promoted_extensions[i].name, extension))
+			return vk_promoted_extensions[i].version <= VK_TEST_API_VERSION &&
+			       vk_promoted_extensions[i].version <= device_version;
+	return false;
+}
+
+/*
+ * Whether a test enabled @extension or the extension it was promoted to
+ * or from (an EXT become KHR: one API under two names).
+ */
+static bool extension_recorded(char *const *lines, size_t count, const char *extension)
+{
+	if (recorded(lines, count, "extension", extension))
+		return true;
+	for (size_t i = 0;
+	     i < sizeof(vk_extension_promotions) / sizeof(vk_extension_promotions[0]); i++) {
+		const struct vk_extension_promotion *p = &vk_extension_promotions[i];
+
+		if ((!strcmp(p->name, extension) && recorded(lines, count, "extension", p->to)) ||
+		    (!strcmp(p->to, extension) && recorded(lines, count, "extension", p->name)))
+			return true;
+	}
+	return false;
+}
+
+static size_t read_lines(const char *path, char ***lines)
+{
+	FILE *f = fopen(path, "r");
+	char buf[256];
+	size_t count = 0;
+
+	*lines = NULL;
+	if (!f)
+		return 0;
+	while (fgets(buf, sizeof(buf), f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		*lines = realloc(*lines, (count + 1) * sizeof(**lines));
+		REQUIRE(*lines);
+		(*lines)[count++] = strdup(buf);
+	}
+	fclose(f);
+	return count;
+}
+
+void vk_coverage_check(const char *path)
+{
+	const VkApplicationInfo app = {
+		.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+		.apiVersion = VK_TEST_API_VERSION,
+	};
+	const VkInstanceCreateInfo instance_info = {
+		.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+		.pApplicationInfo = &app,
+	};
+	const char *want = getenv("EMBER_VK_DEVICE");
+	VkPhysicalDevice pds[8], pd = VK_NULL_HANDLE;
+	VkPhysicalDeviceProperties props;
+	VkExtensionProperties exts[512];
+	uint32_t count = 8, ext_count = 512;
+	unsigned int missing = 0;
+	VkInstance instance;
+	char **lines;
+	size_t nlines = read_lines(path, &lines);
+
+	VK_CHECK(vkCreateInstance(&instance_info, NULL, &instance));
+	REQUIRE(vkEnumeratePhysicalDevices(instance, &count, pds) >= 0);
+	for (uint32_t i = 0; i < count && !pd; i++) {
+		vkGetPhysicalDeviceProperties(pds[i], &props);
+		if (!want || strstr(props.deviceName, want))
+			pd = pds[i];
+	}
+	REQUIRE(pd);
+	if (!strstr(props.deviceName, "Ember"))
+		vk_test_skip("coverage of what the device advertises is checked on Ember");
+
+	VK_CHECK(vkEnumerateDeviceExtensionProperties(pd, NULL, &ext_count, exts));
+	for (uint32_t i = 0; i < ext_count; i++) {
+		if (extension_recorded(lines, nlines, exts[i].extensionName) ||
+		    promoted_to_tested_core(exts[i].extensionName, props.apiVersion))
+			continue;
+		printf("# advertised, enabled by no test: %s\n", exts[i].extensionName);
+		missing++;
+	}
+
+	for (size_t i = 0; i < sizeof(vk_feature_structs) / sizeof(vk_feature_structs[0]); i++) {
+		const struct vk_feature_struct *fs = &vk_feature_structs[i];
+		union {
+			VkBaseOutStructure base;
+			uint8_t bytes[1024];
+		} have = { .base = { .sType = fs->sType } };
+		VkPhysicalDeviceFeatures2 f2 = {
+			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+			.pNext = fs->sType ? &have : NULL,
+		};
+		const VkBool32 *members = fs->sType ? (const VkBool32 *)(&have.base + 1) :
+					  (const VkBool32 *)&f2.features;
+
+		vkGetPhysicalDeviceFeatures2(pd, &f2);
+		for (unsigned int m = 0; m < fs->count; m++) {
+			if (members[m] != VK_TRUE ||
+			    recorded(lines, nlines, "feature", fs->members[m]) ||
+			    recorded(lines, nlines, "untested", fs->members[m]))
+				continue;
+			printf("# advertised, enabled by no test: %s.%s\n", fs->name, fs->members[m]);
+			/* Reported once, whichever structures have it. */
+			lines = realloc(lines, (nlines + 1) * sizeof(*lines));
+			REQUIRE(lines);
+			REQUIRE(asprintf(&lines[nlines++], "untested %s", fs->members[m]) > 0);
+			missing++;
+		}
+	}
+	vkDestroyInstance(instance, NULL);
+	for (size_t i = 0; i < nlines; i++)
+		free(lines[i]);
+	free(lines);
+	if (missing)
+		vk_test_fail(__FILE__, __LINE__, "%u advertised extensions and features untested",
+			     missing);
 }

@@ -472,6 +472,17 @@ static int run_child(const struct vk_test *t, char *why, size_t why_size)
 	return WEXITSTATUS(status);
 }
 
+static char coverage_path[] = "/tmp/ember-vk-coverage-XXXXXX";
+
+static void coverage_run(void)
+{
+	vk_coverage_check(coverage_path);
+}
+
+static const struct vk_test coverage_test = {
+	"advertised-extensions-and-features-exercised", coverage_run,
+};
+
 static int n, failed, passed, skipped;
 
 /* Runs @t and prints its TAP line. */
@@ -497,13 +508,29 @@ static void run_and_report(const struct vk_test *t)
 int main(int argc, char **argv)
 {
 	const char *filter = "*";
-	bool list = false;
+	bool list = false, coverage = false;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--list"))
 			list = true;
 		else if (!strcmp(argv[i], "--filter") && i + 1 < argc)
 			filter = argv[++i];
+	}
+	/*
+	 * A whole-suite run also checks that it covered what the device
+	 * advertises; not under the validation layer, which makes tests of
+	 * what it predates skip.
+	 */
+	if (!list && !strcmp(filter, "*") && !vk_test_under_validation()) {
+		int fd = mkstemp(coverage_path);
+
+		if (fd < 0) {
+			perror("mkstemp");
+			return 1;
+		}
+		close(fd);
+		setenv("EMBER_VK_COVERAGE", coverage_path, 1);
+		coverage = true;
 	}
 	for (const struct vk_test *t = __start_vk_tests; t < __stop_vk_tests; t++) {
 		if (fnmatch(filter, t->name, 0))
@@ -512,6 +539,12 @@ int main(int argc, char **argv)
 			printf("%s\n", t->name);
 		else
 			run_and_report(t);
+	}
+	if (list && !fnmatch(filter, coverage_test.name, 0))
+		printf("%s\n", coverage_test.name);
+	if (coverage) {
+		run_and_report(&coverage_test);
+		unlink(coverage_path);
 	}
 	if (!list) {
 		printf("1..%d\n# %d passed, %d failed, %d skipped%s\n", n, passed, failed, skipped,

@@ -98,11 +98,13 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options);
 /*
  * Coverage of what the device advertises (vk_coverage.c): each device a
  * test creates records what it enabled in the file EMBER_VK_COVERAGE
- * names.
+ * names; the check fails listing every advertised extension or feature
+ * no test enabled.
  */
 void vk_coverage_record(const VkDeviceCreateInfo *info);
 /* The number of VkBool32 members of feature structure @type (vk.xml). */
 unsigned int vk_feature_struct_members(VkStructureType type);
+void vk_coverage_check(const char *path);
 void vk_dev_destroy(struct vk_dev *dev);
 /*
  * Whether the run is under the Khronos validation layer: bookworm's layer
