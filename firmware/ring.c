@@ -226,7 +226,10 @@ static void ring_step(struct ember_ring *ring)
 	}
 
 	publish_status(ring, true);
+	ring->in_packet = true;
 	err = exec_kernel_packet(ring, &view, &ctx);
+	/* The engine is held again: a reset cannot be reading this. */
+	ring->in_packet = false;
 	/* A reset during the packet already moved HEAD to TAIL. */
 	if (generation != dev->reset_generation)
 		return;
@@ -283,6 +286,13 @@ void ember_ring_run_sync(struct ember_device *dev, unsigned int index)
 
 void ember_ring_reset(struct ember_ring *ring)
 {
+	/* What the reset cuts: the driver tells started jobs from queued ones. */
+	ember_reg_write(&ring->dev->regs,
+			EMBER_REG_RING(ring->index, EMBER_RING_RESET_HEAD), ring->head);
+	ember_reg_write(&ring->dev->regs,
+			EMBER_REG_RING(ring->index, EMBER_RING_RESET_STATUS),
+			ring->in_packet ? EMBER_RING_RESET_STARTED : 0);
+	ring->in_packet = false;
 	ring->head = ember_reg_read(&ring->dev->regs,
 				    EMBER_REG_RING(ring->index, EMBER_RING_TAIL));
 	ring->stopped = false;
@@ -302,6 +312,8 @@ void ember_rings_init(struct ember_device *dev)
 		publish_head(ring);
 		publish_status(ring, false);
 		ember_reg_write(&dev->regs, EMBER_REG_RING(i, EMBER_RING_IRQ_SEQ), 0);
+		ember_reg_write(&dev->regs, EMBER_REG_RING(i, EMBER_RING_RESET_HEAD), 0);
+		ember_reg_write(&dev->regs, EMBER_REG_RING(i, EMBER_RING_RESET_STATUS), 0);
 	}
 }
 

@@ -46,6 +46,12 @@ struct ember_ring {
 	/** @hung: an injected hang froze the ring until a device reset. */
 	bool hung;
 	/**
+	 * @in_packet: the packet at @head has begun and not completed (it may
+	 * be parked at a preemption point). Written with the engine held; a
+	 * device reset reports it in RING_RESET_STATUS.
+	 */
+	bool in_packet;
+	/**
 	 * @wakeups: times the idle command processor woke (sched.lock); only
 	 * this ring's doorbell (or a stop) wakes it. A test hook.
 	 */
@@ -65,7 +71,10 @@ void ember_ring_doorbell(struct ember_device *dev, unsigned int index);
  */
 void ember_ring_run_sync(struct ember_device *dev, unsigned int index);
 
-/* With the engine held (device reset): drop queued work, clear errors. */
+/*
+ * With the engine held (device reset): report where the ring was
+ * (RING_RESET_HEAD, RING_RESET_STATUS), drop queued work, clear errors.
+ */
 void ember_ring_reset(struct ember_ring *ring);
 
 /* Interrupt for ring @ring (FENCE with EMBER_FENCE_IRQ). */

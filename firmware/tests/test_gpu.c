@@ -675,6 +675,61 @@ static bool test_reset_device_recovers_hang(void)
 	return true;
 }
 
+/*
+ * A device reset reports, per ring, the HEAD it discarded from and whether
+ * the packet there had begun: a RUN_IB parked in a wait is STARTED, the
+ * RUN_IB queued behind it is not, and a hung ring's packet never began.
+ */
+static bool test_reset_device_reports_started(void)
+{
+	uint32_t *out = guest_alloc_mapped(&guest, CTX, DATA_VA, 4096);
+	uint32_t head0, head1, started_pos, queued_pos;
+	struct guest_ib wait, write;
+	const char *why;
+	uint64_t fence;
+
+	guest_ib_init(&guest, &wait, CTX, IB_VA, 32);
+	IB(&wait, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA), HI(DATA_VA), 1);
+	IB(&wait, EMBER_PKT(EMBER_UPKT_WAIT_MEM, EMBER_WAIT_EQ, 6), LO(DATA_VA + 4),
+	   HI(DATA_VA + 4), 1, 0, ~0u, 0);
+	guest_ib_init(&guest, &write, CTX, IB_VA + 4096, 16);
+	IB(&write, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 8),
+	   HI(DATA_VA + 8), 2);
+
+	head1 = guest_reg(&guest, EMBER_REG_RING(1, EMBER_RING_HEAD));
+	started_pos = guest.ring_tail[1];
+	fence = guest_submit_ib(&guest, 1, CTX, &wait);
+	queued_pos = guest.ring_tail[1];
+	guest_submit_ib(&guest, 1, CTX, &write);
+	CHECK_EQ(head1, started_pos);
+	/* The parked job has begun: its first write landed. */
+	for (int64_t end = guest_now_ms() + TIMEOUT_MS; !out[0] && guest_now_ms() < end;)
+		guest_wait_fence(&guest, 1, fence, 1);
+	CHECK_EQ(out[0], 1);
+
+	head0 = guest_reg(&guest, EMBER_REG_RING(0, EMBER_RING_HEAD));
+	CHECK_EQ(ember_inject_parse(&guest.dev.inject, "hang-ring=0", NUM_RINGS, &why), 0);
+	guest_submit_ib(&guest, 0, CTX, &write);
+	CHECK(guest_wait_idle(&guest, 2, TIMEOUT_MS));
+
+	CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_RESET_DEVICE, 0, NULL),
+		 EMBER_MGMT_STATUS_OK);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(1, EMBER_RING_RESET_HEAD)), started_pos);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(1, EMBER_RING_RESET_STATUS)),
+		 EMBER_RING_RESET_STARTED);
+	CHECK(queued_pos != started_pos);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(0, EMBER_RING_RESET_HEAD)), head0);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(0, EMBER_RING_RESET_STATUS)), 0);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(2, EMBER_RING_RESET_HEAD)),
+		 guest.ring_tail[2]);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(2, EMBER_RING_RESET_STATUS)), 0);
+	/* Neither the rest of the parked job nor the queued one ran. */
+	out[1] = 1;
+	CHECK(!guest_wait_fence(&guest, 1, fence, 20));
+	CHECK_EQ(out[2], 0);
+	return true;
+}
+
 /* A device reset disarms injections not yet fired, but die-after-jobs. */
 static bool test_reset_device_disarms_injections(void)
 {
@@ -1001,6 +1056,7 @@ int main(void)
 	SUBTEST(test_reset_context_aborts_job, "reset-context-aborts-job");
 	SUBTEST(test_reset_device_recovers_hang, "reset-device-recovers-hang");
 	SUBTEST(test_reset_device_disarms_injections, "reset-device-disarms-injections");
+	SUBTEST(test_reset_device_reports_started, "reset-device-reports-started");
 	SUBTEST(test_ring_errors, "ring-errors");
 	SUBTEST(test_doorbell_wakes_one_ring, "doorbell-wakes-one-ring");
 	SUBTEST(test_priorities, "priorities");

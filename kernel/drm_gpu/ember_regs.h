@@ -40,7 +40,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	4
+#define   EMBER_HW_VERSION_MINOR_CURRENT	5
 
 /** @EMBER_REG_FW_VERSION: version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
@@ -68,6 +68,8 @@
 #define   EMBER_CAP_DISPATCH_INDIRECT	BIT(5)
 /* Since 1.4: ISA 1.1, LDGA/STGA/ATOMGA (per-lane 64-bit addresses). */
 #define   EMBER_CAP_ISA_ADDR64		BIT(6)
+/* Since 1.5: RING_RESET_HEAD and RING_RESET_STATUS (what a device reset cut). */
+#define   EMBER_CAP_RESET_HEAD		BIT(7)
 
 /** @EMBER_REG_NUM_RINGS: number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
@@ -185,6 +187,14 @@
 #define     EMBER_RING_STATUS_BUSY	BIT(0)
 #define     EMBER_RING_STATUS_STOPPED	BIT(1)
 #define   EMBER_RING_IRQ_SEQ		0x28
+/*
+ * Since 1.5 (CAP_RESET_HEAD), written by each device reset: RESET_HEAD is
+ * HEAD when the reset discarded the ring's packets, RESET_STATUS's STARTED
+ * bit says the packet at RESET_HEAD had begun (and was cut short).
+ */
+#define   EMBER_RING_RESET_HEAD		0x2c
+#define   EMBER_RING_RESET_STATUS	0x30
+#define     EMBER_RING_RESET_STARTED	BIT(0)
 #define   EMBER_RING_MIN_SIZE		0x1000
 #define   EMBER_RING_MAX_PRIORITY	3
 /** @EMBER_MAX_RINGS: most rings a device has; NUM_RINGS never reads more. */
