@@ -45,7 +45,9 @@
  *
  * The state CTX_GET_STATE reports changes only one way: a hang or fault
  * bans the context (see DOC: Recovery in ember_sched.c), and the first
- * one is what the fault fields describe.
+ * one is what the fault fields describe. A device reset that cuts short a
+ * started job of an innocent context bans it too, as INNOCENT_LOST with
+ * -ECANCELED, without fault fields.
  */
 
 static void ember_file_usage_release(struct kref *kref)
@@ -535,6 +537,40 @@ bool ember_ctx_set_fault(struct ember_ctx *ctx, const struct ember_fault_record 
 		ctx->fault.ib_offset = rec->ib_offset;
 		ctx->fault.detail = rec->detail;
 		ctx->fault.va = rec->va;
+	}
+	spin_unlock_irqrestore(&ctx->state_lock, flags);
+	return first;
+}
+
+/**
+ * ember_ctx_set_innocent_lost() - Ban a context whose started job a device
+ * reset cut short.
+ * @ctx: The context, innocent of the hang that caused the reset.
+ * @ring: The ring of the job that was cut short.
+ * @ring_pos: Ring position of its RUN_IB.
+ *
+ * The job is not run again (it would repeat what it already did): its
+ * fence and those of the context's other unfinished jobs signal with
+ * -ECANCELED, and CTX_GET_STATE reports INNOCENT_LOST and BANNED. Jobs
+ * before @ring_pos on @ring completed, as for a fault (see
+ * ember_ctx_job_error()). A context already banned keeps its first error.
+ *
+ * Context: Any; takes &ember_ctx.state_lock (inside a ring's fence_lock).
+ *
+ * Return: true if this banned the context.
+ */
+bool ember_ctx_set_innocent_lost(struct ember_ctx *ctx, u32 ring, u32 ring_pos)
+{
+	unsigned long flags;
+	bool first;
+
+	spin_lock_irqsave(&ctx->state_lock, flags);
+	first = !ctx->fence_error;
+	if (first) {
+		ctx->fence_error = -ECANCELED;
+		ctx->fault.ring = ring;
+		ctx->fault.ring_pos = ring_pos;
+		ctx->state |= DRM_EMBER_CTX_STATE_INNOCENT_LOST | DRM_EMBER_CTX_STATE_BANNED;
 	}
 	spin_unlock_irqrestore(&ctx->state_lock, flags);
 	return first;

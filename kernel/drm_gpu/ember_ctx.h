@@ -132,7 +132,8 @@ struct ember_ctx {
 
 	/**
 	 * @fence_error: Error of the context's jobs once it is banned:
-	 * -EIO after a fault, -ETIMEDOUT after a hang.
+	 * -EIO after a fault, -ETIMEDOUT after a hang, -ECANCELED once a
+	 * device reset cut one of its started jobs short.
 	 */
 	int fence_error;
 
@@ -165,6 +166,7 @@ int ember_ctx_job_error(struct ember_ctx *ctx, u32 ring, u32 ring_pos);
 bool ember_ctx_set_hang(struct ember_ctx *ctx, u32 queue, u32 ring, u32 ring_pos);
 bool ember_ctx_set_fault(struct ember_ctx *ctx, const struct ember_fault_record *rec,
 			 u32 queue);
+bool ember_ctx_set_innocent_lost(struct ember_ctx *ctx, u32 ring, u32 ring_pos);
 void ember_ctx_set_device_lost(struct ember_ctx *ctx);
 void ember_ctx_debugfs_show(struct ember_ctx *ctx, struct seq_file *m);
 

@@ -466,17 +466,130 @@ void ember_ring_take_in_flight(struct ember_ring *ring, struct list_head *jobs)
 }
 
 /**
- * ember_ring_fail_job() - Signal a job's hardware fence with an error.
+ * ember_ring_signal_job() - Signal a job's hardware fence.
  * @ring: The ring whose fence lock the fence uses.
  * @job: The job, on a list of ember_ring_take_in_flight() or in flight.
- * @error: The error.
+ * @error: The error, 0 for a job that completed.
  */
-void ember_ring_fail_job(struct ember_ring *ring, struct ember_job *job, int error)
+void ember_ring_signal_job(struct ember_ring *ring, struct ember_job *job, int error)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&ring->fence_lock, flags);
 	ember_ring_signal_locked(ring, job, error);
+	spin_unlock_irqrestore(&ring->fence_lock, flags);
+}
+
+/**
+ * ember_ring_reset_head_valid() - Check a RING_RESET_HEAD the device wrote.
+ * @reset_head: The value read.
+ * @tail: The ring's TAIL when the device was reset.
+ *
+ * The device's HEAD is a multiple of 4 and never more than the ring's
+ * size behind TAIL, nor ahead of it. Kept free of device state for KUnit.
+ *
+ * Return: true if @reset_head can be a HEAD of the ring.
+ */
+bool ember_ring_reset_head_valid(u32 reset_head, u32 tail)
+{
+	return !(reset_head & 3) && tail - reset_head <= EMBER_RING_BUF_SIZE;
+}
+
+/**
+ * ember_ring_job_fate() - What a device reset did to an unfinished job.
+ * @point: Where the reset cut the job's ring.
+ * @run_ib_pos: Ring position of the job's RUN_IB (&ember_job.ring_pos).
+ * @has_ib: The job runs an indirect buffer (else its packet is a NOP).
+ *
+ * The device completes a ring's packets in order and moves HEAD past each
+ * one when it has completed, so a RUN_IB before the reset's HEAD ran to
+ * the end, one after it had not begun, and the one at it had begun if and
+ * only if the device says so (see ember-hw.rst, "What a device reset
+ * cut"). When the device could not say, a job with an indirect buffer may
+ * have begun: it counts as cut short, so that nothing runs twice. A NOP
+ * can always run again. Kept free of device state for KUnit.
+ *
+ * Return: The job's enum ember_ring_job_fate.
+ */
+enum ember_ring_job_fate ember_ring_job_fate(const struct ember_ring_reset_point *point,
+					     u32 run_ib_pos, bool has_ib)
+{
+	s32 past;
+
+	if (!has_ib)
+		return EMBER_RING_JOB_NOT_STARTED;
+	if (!point->known)
+		return EMBER_RING_JOB_CUT_SHORT;
+
+	/* Free-running counters: compare their distance, not their values. */
+	past = (s32)(point->head - run_ib_pos);
+	if (past > 0)
+		return EMBER_RING_JOB_RAN;
+	if (past == 0 && point->started)
+		return EMBER_RING_JOB_CUT_SHORT;
+	return EMBER_RING_JOB_NOT_STARTED;
+}
+
+/**
+ * ember_ring_read_reset_point() - Read where the last device reset cut a ring.
+ * @ring: The ring, just after a device reset.
+ * @point: Where to store it; &ember_ring_reset_point.known is false when
+ * the device does not report it (before contract 1.5) or reported a value
+ * that cannot be a HEAD of this ring.
+ *
+ * Context: Inside drm_dev_enter(); takes the ring's emit_lock.
+ */
+void ember_ring_read_reset_point(struct ember_ring *ring, struct ember_ring_reset_point *point)
+{
+	struct ember_device *edev = ring->edev;
+	u32 r = ring->index, tail;
+
+	*point = (struct ember_ring_reset_point){};
+	if (!(edev->gpu_info.caps & EMBER_CAP_RESET_HEAD))
+		return;
+
+	point->head = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_RESET_HEAD));
+	point->started = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_RESET_STATUS)) &
+			 EMBER_RING_RESET_STARTED;
+
+	mutex_lock(&ring->emit_lock);
+	tail = ring->tail;
+	mutex_unlock(&ring->emit_lock);
+
+	point->known = ember_ring_reset_head_valid(point->head, tail);
+	if (!point->known)
+		drm_err(&edev->base, "%s: device reset at head %u, tail %u: not a ring position\n",
+			ring->name, point->head, tail);
+}
+
+/**
+ * ember_ring_mark_lost_jobs() - Ban the contexts of jobs a reset cut short.
+ * @ring: The ring, after a device reset and ember_ring_process_completions().
+ * @point: Where the reset cut it.
+ *
+ * Every in-flight job of a context that is not banned yet and whose
+ * RUN_IB the reset cut short makes its context INNOCENT_LOST (see
+ * ember_ctx_set_innocent_lost()). Done for every ring before any job is
+ * written again, so that no job of such a context runs again on any ring.
+ *
+ * Context: Takes the ring's fence_lock, then the contexts' state_lock.
+ */
+void ember_ring_mark_lost_jobs(struct ember_ring *ring,
+			       const struct ember_ring_reset_point *point)
+{
+	struct ember_job *job;
+	unsigned long flags;
+
+	spin_lock_irqsave(&ring->fence_lock, flags);
+	list_for_each_entry(job, &ring->in_flight, ring_link) {
+		if (ember_ring_job_fate(point, job->ring_pos, job->ib_size) !=
+		    EMBER_RING_JOB_CUT_SHORT || ember_ctx_ban_error(job->ctx))
+			continue;
+		if (ember_ctx_set_innocent_lost(job->ctx, ring->index, job->ring_pos))
+			drm_warn(&ring->edev->base,
+				 "%s: device reset cut a job of context %u (%s[%d]) short: its work is lost\n",
+				 ring->name, job->ctx->handle, job->ctx->comm, job->ctx->pid);
+	}
 	spin_unlock_irqrestore(&ring->fence_lock, flags);
 }
 

@@ -62,6 +62,43 @@ struct ember_ring_status {
 };
 
 /**
+ * struct ember_ring_reset_point - Where a device reset cut a ring.
+ *
+ * Read from RING_RESET_HEAD and RING_RESET_STATUS (contract 1.5) after a
+ * device reset, see ember_ring_read_reset_point().
+ */
+struct ember_ring_reset_point {
+	/**
+	 * @known: The device reported the point and it passed the checks;
+	 * without it every unfinished job counts as cut short.
+	 */
+	bool known;
+
+	/** @started: The packet at @head had begun (RESET_STARTED). */
+	bool started;
+
+	/** @head: RING_HEAD when the reset discarded the ring's packets. */
+	u32 head;
+};
+
+/**
+ * enum ember_ring_job_fate - What a device reset did to an unfinished job.
+ */
+enum ember_ring_job_fate {
+	/** @EMBER_RING_JOB_NOT_STARTED: Its RUN_IB had not begun: run it again. */
+	EMBER_RING_JOB_NOT_STARTED,
+
+	/**
+	 * @EMBER_RING_JOB_CUT_SHORT: Its RUN_IB had begun and not finished:
+	 * running it again would repeat what it did; its work is lost.
+	 */
+	EMBER_RING_JOB_CUT_SHORT,
+
+	/** @EMBER_RING_JOB_RAN: Its RUN_IB ran to the end, only its fence is missing. */
+	EMBER_RING_JOB_RAN,
+};
+
+/**
  * struct ember_ring - A hardware ring and its scheduler.
  */
 struct ember_ring {
@@ -163,7 +200,13 @@ int ember_ring_ping(struct ember_ring *ring);
 void ember_ring_reemit_ping_locked(struct ember_ring *ring);
 void ember_ring_process_completions(struct ember_ring *ring);
 void ember_ring_take_in_flight(struct ember_ring *ring, struct list_head *jobs);
-void ember_ring_fail_job(struct ember_ring *ring, struct ember_job *job, int error);
+void ember_ring_signal_job(struct ember_ring *ring, struct ember_job *job, int error);
+bool ember_ring_reset_head_valid(u32 reset_head, u32 tail);
+enum ember_ring_job_fate ember_ring_job_fate(const struct ember_ring_reset_point *point,
+					     u32 run_ib_pos, bool has_ib);
+void ember_ring_read_reset_point(struct ember_ring *ring, struct ember_ring_reset_point *point);
+void ember_ring_mark_lost_jobs(struct ember_ring *ring,
+			       const struct ember_ring_reset_point *point);
 void ember_ring_fail_all(struct ember_ring *ring, int error);
 u32 ember_ring_queue_of_pos(struct ember_ring *ring, u32 ring_pos);
 void ember_ring_debugfs_show(struct ember_ring *ring, struct seq_file *m);

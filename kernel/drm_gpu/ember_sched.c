@@ -102,11 +102,27 @@
  * 3. the context is reset through the mailbox, which aborts a job parked
  *    at a preemption point, and the driver waits briefly for the job's
  *    fence;
- * 4. if that did not unstick the ring, the device is reset: the device
- *    drops every queued packet without writing its fence, so the driver
- *    signals the jobs of banned contexts with their error and writes
- *    every other in-flight job to its ring again, in order: innocent
- *    contexts lose no work;
+ * 4. if that did not unstick the ring, the device is reset: it stops
+ *    every job on the device and drops every queued packet without
+ *    writing its fence. A job of an innocent context must not run twice
+ *    (its writes, atomics and SIGNAL_MEMs would happen again), so the
+ *    driver reads where the reset cut each ring (RING_RESET_HEAD and
+ *    RESET_STARTED, contract 1.5, checked against the ring's TAIL; see
+ *    ember_ring_job_fate()) and sorts every unfinished job:
+ *
+ *    a. its RUN_IB ran to the end: its fence signals, as for a completion;
+ *    b. its RUN_IB had begun and was cut short: it is not run again; its
+ *       context becomes INNOCENT_LOST and BANNED (fence error -ECANCELED,
+ *       later SUBMITs -ECANCELED), as Vulkan's VK_ERROR_DEVICE_LOST needs:
+ *       its other jobs may depend on the lost one. Every ring is sorted
+ *       before any job is written again, so that no job of such a context
+ *       runs again on any ring;
+ *    c. it had not begun: written to its ring again, in order, unless its
+ *       context is banned, when it signals with the context's error.
+ *
+ *    Without RING_RESET_HEAD (an older device) or with a value that cannot
+ *    be a HEAD of the ring, every unfinished job with an indirect buffer
+ *    counts as cut short: losing work is reported, running it twice is not;
  * 5. if the mailbox does not answer, the device is gone (ember-gpu died):
  *    ember_device_unplug() signals every pending fence with -ENODEV.
  *
@@ -222,13 +238,16 @@ static bool ember_sched_wait_job(struct ember_ring *ring, struct ember_job *job,
 
 /**
  * ember_sched_reset_device_locked() - Reset the device and write the
- * innocent in-flight jobs to their rings again.
+ * in-flight jobs it had not begun to their rings again.
  * @sched: The scheduler, with every ring's submission stopped.
+ *
+ * See DOC: Recovery, step 4.
  *
  * Return: 0 on success, the mailbox's error if the device did not reset.
  */
 static int ember_sched_reset_device_locked(struct ember_sched *sched)
 {
+	struct ember_ring_reset_point points[EMBER_MAX_RINGS];
 	struct ember_device *edev = sched->edev;
 	struct ember_job *job, *tmp;
 	u32 r;
@@ -241,20 +260,34 @@ static int ember_sched_reset_device_locked(struct ember_sched *sched)
 		return ret;
 	sched->device_resets++;
 
+	/* Ban the contexts of cut jobs on every ring before writing any job again. */
+	for (r = 0; r < sched->num_rings; r++) {
+		struct ember_ring *ring = &sched->rings[r];
+
+		/* Fences written before the reset are real completions. */
+		ember_ring_process_completions(ring);
+		ember_ring_read_reset_point(ring, &points[r]);
+		ember_ring_mark_lost_jobs(ring, &points[r]);
+	}
+
 	for (r = 0; r < sched->num_rings; r++) {
 		struct ember_ring *ring = &sched->rings[r];
 		LIST_HEAD(jobs);
 
-		/* Fences written before the reset are real completions. */
-		ember_ring_process_completions(ring);
-
 		mutex_lock(&ring->emit_lock);
 		ember_ring_take_in_flight(ring, &jobs);
 		list_for_each_entry_safe(job, tmp, &jobs, ring_link) {
-			int err = ember_ctx_ban_error(job->ctx);
+			int err;
 
+			if (ember_ring_job_fate(&points[r], job->ring_pos, job->ib_size) ==
+			    EMBER_RING_JOB_RAN) {
+				err = ember_ctx_job_error(job->ctx, r, job->ring_pos);
+				ember_ring_signal_job(ring, job, err);
+				continue;
+			}
+			err = ember_ctx_ban_error(job->ctx);
 			if (err) {
-				ember_ring_fail_job(ring, job, err);
+				ember_ring_signal_job(ring, job, err);
 				continue;
 			}
 			list_del_init(&job->ring_link);

@@ -51,6 +51,10 @@ extern "C" {
  * - 1.3: &drm_ember_submit.flags (was pad) with
  *   DRM_EMBER_SUBMIT_NO_IMPLICIT_SYNC, explicit-only synchronisation of
  *   shared BOs (see DOC: Implicit and explicit synchronisation).
+ * - 1.4: DRM_EMBER_CTX_STATE_INNOCENT_LOST: a device reset no longer runs
+ *   a job a second time that it cut short; the job's fence signals with
+ *   -ECANCELED and its (innocent) context is banned in this state (see
+ *   DOC: Memory, VMs, contexts and jobs).
  *
  * Errors common to every ioctl: -EINVAL for a non-zero pad field, an
  * unknown flag or an out-of-range value; -ENOENT for a handle or ID that
@@ -99,10 +103,27 @@ extern "C" {
  * DRM_IOCTL_EMBER_CTX_GET_STATE reports why. A job the device's watchdog
  * stops is a hang: GUILTY, -ETIMEDOUT, fault kind EMBER_FAULT_WATCHDOG.
  * Jobs of the context already queued behind the bad one signal with the
- * same error. Other contexts are innocent and lose no work: after a device
- * reset their in-flight jobs are written to the rings again. When the
- * device is gone every pending fence signals with -ENODEV, except that the
- * job running at that moment may first reach its timeout (-ETIMEDOUT).
+ * same error. Other contexts are innocent. A hang may need a device reset,
+ * which stops every job on the device; an innocent context's jobs are then
+ * never run twice (since driver 1.4):
+ *
+ * - jobs the device had not begun are written to the rings again and run
+ *   once, as if nothing happened: the context loses no work;
+ * - a job whose indirect buffer ran to its end completes normally;
+ * - a job the reset cut short after it began (some of its writes, atomics
+ *   or SIGNAL_MEMs may have happened, the rest not) is not run again, which
+ *   would repeat them: its fence signals with -ECANCELED, and its context
+ *   becomes INNOCENT_LOST and BANNED: later SUBMITs fail with -ECANCELED
+ *   and its other unfinished jobs signal with -ECANCELED, since they may
+ *   depend on the lost one. This is Vulkan's VK_ERROR_DEVICE_LOST: the
+ *   context did nothing wrong, but userspace must create a new one and
+ *   redo its work. On a device older than contract 1.5 the driver cannot
+ *   tell which jobs had begun: every unfinished job of an innocent context
+ *   counts as cut short.
+ *
+ * When the device is gone every pending fence signals with -ENODEV, except
+ * that the job running at that moment may first reach its timeout
+ * (-ETIMEDOUT).
  */
 
 /**
@@ -752,11 +773,22 @@ enum drm_ember_ctx_state_flags {
 	DRM_EMBER_CTX_STATE_BANNED = 1 << 2,
 
 	/**
-	 * @DRM_EMBER_CTX_STATE_DEVICE_LOST: The device was reset or is gone
-	 * while the context had work on it (innocent contexts' work is
-	 * resubmitted after a reset and this bit stays clear).
+	 * @DRM_EMBER_CTX_STATE_DEVICE_LOST: The device is gone (unplugged, or
+	 * ember-gpu died) while the context had work on it. A device reset
+	 * that the context survives leaves this bit clear.
 	 */
 	DRM_EMBER_CTX_STATE_DEVICE_LOST = 1 << 3,
+
+	/**
+	 * @DRM_EMBER_CTX_STATE_INNOCENT_LOST: A device reset (to recover from
+	 * another context's hang) cut short a job of this context that had
+	 * begun: the job was not run again, its fence signalled -ECANCELED,
+	 * and the context is BANNED, though neither GUILTY nor FAULTED (its
+	 * fault fields are zero).
+	 * Userspace reports its work lost (VK_ERROR_DEVICE_LOST). Since
+	 * driver 1.4.
+	 */
+	DRM_EMBER_CTX_STATE_INNOCENT_LOST = 1 << 4,
 };
 
 /**
@@ -764,6 +796,8 @@ enum drm_ember_ctx_state_flags {
  * DRM_IOCTL_EMBER_CTX_GET_STATE.
  *
  * The fault fields describe the context's first fault, if it faulted.
+ * A context that lost work to a device reset (INNOCENT_LOST) did not
+ * fault: its fault fields are zero.
  * Errors: -ENOENT for an unknown @handle.
  */
 struct drm_ember_ctx_get_state {

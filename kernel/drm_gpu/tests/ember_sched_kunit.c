@@ -10,6 +10,7 @@
 
 #include "../ember_ctx.h"
 #include "../ember_packets.h"
+#include "../ember_ring.h"
 #include "../ember_sched.h"
 
 #define LOW	DRM_EMBER_QUEUE_PRIORITY_LOW
@@ -181,6 +182,92 @@ static void ember_ctx_hang_and_device_lost(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ember_ctx_job_error(ctx, 2, 64 + 12), -ETIMEDOUT);
 }
 
+static void ember_ctx_innocent_lost(struct kunit *test)
+{
+	struct ember_ctx *ctx = test_ctx(test);
+
+	KUNIT_EXPECT_TRUE(test, ember_ctx_set_innocent_lost(ctx, 1, 64 + 12));
+	KUNIT_EXPECT_EQ(test, ctx->state, DRM_EMBER_CTX_STATE_INNOCENT_LOST |
+			DRM_EMBER_CTX_STATE_BANNED);
+	KUNIT_EXPECT_EQ(test, ctx->fault.kind, EMBER_FAULT_NONE);
+	KUNIT_EXPECT_EQ(test, ember_ctx_ban_error(ctx), -ECANCELED);
+	/* What ran before the lost job on its ring completed. */
+	KUNIT_EXPECT_EQ(test, ember_ctx_job_error(ctx, 1, 12), 0);
+	KUNIT_EXPECT_EQ(test, ember_ctx_job_error(ctx, 1, 64 + 12), -ECANCELED);
+	KUNIT_EXPECT_EQ(test, ember_ctx_job_error(ctx, 0, 12), -ECANCELED);
+	/* Once banned, a context keeps its first error. */
+	KUNIT_EXPECT_FALSE(test, ember_ctx_set_innocent_lost(ctx, 1, 128 + 12));
+	KUNIT_EXPECT_FALSE(test, ember_ctx_set_hang(ctx, 0, 1, 128 + 12));
+	KUNIT_EXPECT_EQ(test, ember_ctx_ban_error(ctx), -ECANCELED);
+}
+
+static void ember_ctx_guilty_not_innocent_lost(struct kunit *test)
+{
+	struct ember_ctx *ctx = test_ctx(test);
+
+	KUNIT_EXPECT_TRUE(test, ember_ctx_set_hang(ctx, 0, 2, 12));
+	KUNIT_EXPECT_FALSE(test, ember_ctx_set_innocent_lost(ctx, 1, 12));
+	KUNIT_EXPECT_EQ(test, ember_ctx_ban_error(ctx), -ETIMEDOUT);
+	KUNIT_EXPECT_EQ(test, ctx->state & DRM_EMBER_CTX_STATE_INNOCENT_LOST, 0);
+}
+
+static void ember_ring_fate_by_position(struct kunit *test)
+{
+	struct ember_ring_reset_point point = { .known = true, .started = true, .head = 1036 };
+
+	/* RUN_IBs before the reset's HEAD ran, the one at it was cut short. */
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 972, true), EMBER_RING_JOB_RAN);
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 1036, true), EMBER_RING_JOB_CUT_SHORT);
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 1100, true),
+			EMBER_RING_JOB_NOT_STARTED);
+	/* HEAD at the job's first TIMESTAMP: it had not begun its RUN_IB. */
+	point.head = 1024;
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 1036, true),
+			EMBER_RING_JOB_NOT_STARTED);
+	/* HEAD at a RUN_IB that had not begun (a hung ring's). */
+	point.head = 1036;
+	point.started = false;
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 1036, true),
+			EMBER_RING_JOB_NOT_STARTED);
+	/* A sync-only job (NOP) can always run again. */
+	point.started = true;
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 1036, false),
+			EMBER_RING_JOB_NOT_STARTED);
+}
+
+static void ember_ring_fate_wraps(struct kunit *test)
+{
+	struct ember_ring_reset_point point = { .known = true, .started = true, .head = 8 };
+
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 0xfffffff4, true), EMBER_RING_JOB_RAN);
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 8, true), EMBER_RING_JOB_CUT_SHORT);
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 72, true), EMBER_RING_JOB_NOT_STARTED);
+}
+
+static void ember_ring_fate_unknown(struct kunit *test)
+{
+	struct ember_ring_reset_point point = { .known = false, .head = 1036 };
+
+	/* Without the device's word, a job may have begun: never run it twice. */
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 972, true), EMBER_RING_JOB_CUT_SHORT);
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 1100, true), EMBER_RING_JOB_CUT_SHORT);
+	KUNIT_EXPECT_EQ(test, ember_ring_job_fate(&point, 1100, false),
+			EMBER_RING_JOB_NOT_STARTED);
+}
+
+static void ember_ring_reset_head_checks(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, ember_ring_reset_head_valid(4096, 4096));
+	KUNIT_EXPECT_TRUE(test, ember_ring_reset_head_valid(0, EMBER_RING_BUF_SIZE));
+	KUNIT_EXPECT_FALSE(test, ember_ring_reset_head_valid(0, EMBER_RING_BUF_SIZE + 4));
+	/* Ahead of TAIL, or not a multiple of 4. */
+	KUNIT_EXPECT_FALSE(test, ember_ring_reset_head_valid(4100, 4096));
+	KUNIT_EXPECT_FALSE(test, ember_ring_reset_head_valid(4094, 4096));
+	KUNIT_EXPECT_FALSE(test, ember_ring_reset_head_valid(0xffffffff, 4096));
+	/* Free-running counters wrap. */
+	KUNIT_EXPECT_TRUE(test, ember_ring_reset_head_valid(0xfffffff8, 8));
+}
+
 static struct kunit_case ember_sched_tests[] = {
 	KUNIT_CASE(ember_sched_ring_priorities),
 	KUNIT_CASE(ember_sched_pick_by_priority),
@@ -192,6 +279,12 @@ static struct kunit_case ember_sched_tests[] = {
 	KUNIT_CASE(ember_ctx_fault_ring_wraps),
 	KUNIT_CASE(ember_ctx_first_fault_wins),
 	KUNIT_CASE(ember_ctx_hang_and_device_lost),
+	KUNIT_CASE(ember_ctx_innocent_lost),
+	KUNIT_CASE(ember_ctx_guilty_not_innocent_lost),
+	KUNIT_CASE(ember_ring_fate_by_position),
+	KUNIT_CASE(ember_ring_fate_wraps),
+	KUNIT_CASE(ember_ring_fate_unknown),
+	KUNIT_CASE(ember_ring_reset_head_checks),
 	{}
 };
 
