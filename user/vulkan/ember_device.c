@@ -105,8 +105,13 @@ VkResult ember_device_check_status(struct ember_device *device)
 		return ember_device_set_lost(device, "the kernel context is gone");
 	if (!state.lost)
 		return VK_SUCCESS;
-	snprintf(why, sizeof(why), "context state 0x%x, fault kind %u at 0x%llx", state.state,
-		 state.fault_kind, (unsigned long long)state.fault_va);
+	if (state.innocent_lost)
+		snprintf(why, sizeof(why),
+			 "context state 0x%x: a device reset (another context hung) cut a job short",
+			 state.state);
+	else
+		snprintf(why, sizeof(why), "context state 0x%x, fault kind %u at 0x%llx",
+			 state.state, state.fault_kind, (unsigned long long)state.fault_va);
 	return ember_device_set_lost(device, why);
 }
 

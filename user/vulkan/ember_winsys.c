@@ -370,7 +370,13 @@ int ember_ws_ctx_get_state(struct ember_ws *ws, uint32_t ctx, struct ember_ws_ct
 	if (ret)
 		return ret;
 	*state = (struct ember_ws_ctx_state) {
+		/*
+		 * Every bit is lost work: GUILTY, FAULTED, BANNED, DEVICE_LOST
+		 * and INNOCENT_LOST (a device reset cut one of its started jobs
+		 * short: not run twice, so the VkDevice is lost all the same).
+		 */
 		.lost = args.state != DRM_EMBER_CTX_STATE_INNOCENT,
+		.innocent_lost = args.state & DRM_EMBER_CTX_STATE_INNOCENT_LOST,
 		.state = args.state,
 		.fault_kind = args.fault_kind,
 		.fault_va = args.fault_va,

@@ -146,13 +146,17 @@ void ember_ws_ctx_destroy(struct ember_ws *ws, uint32_t ctx);
 
 /**
  * struct ember_ws_ctx_state - Why a context stopped, if it did.
- * @lost: the context is guilty, faulted, banned or lost its work.
+ * @lost: the context is guilty, faulted, banned or lost its work (also
+ *        to a device reset it did not cause: INNOCENT_LOST).
+ * @innocent_lost: a device reset caused by another context cut one of its
+ *                 started jobs short (INNOCENT_LOST): its work is lost.
  * @state: the kernel's DRM_EMBER_CTX_STATE_* bits.
  * @fault_kind: the first fault's kind (ember-hw.rst), or zero.
  * @fault_va: its GPU VA, if it has one.
  */
 struct ember_ws_ctx_state {
 	bool lost;
+	bool innocent_lost;
 	uint32_t state;
 	uint32_t fault_kind;
 	uint64_t fault_va;
