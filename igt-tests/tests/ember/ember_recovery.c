@@ -5,7 +5,9 @@
  * hang) makes its context guilty: its fence signals with an error, it is
  * banned (SUBMIT -ECANCELED), CTX_GET_STATE says why and where, and what
  * the job did before the fault is in memory while nothing after it is.
- * Innocent contexts, on the same ring or not, lose no work. Injection
+ * Innocent contexts, on the same ring or not, lose no work, except a job
+ * a device reset cut short after it began: it is not run twice, its
+ * context learns it was lost (INNOCENT_LOST). Injection
  * goes through the host control channel (igt_ember_control.c) and skips
  * without it.
  */
@@ -13,6 +15,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "drmtest.h"
@@ -111,6 +114,121 @@ static long consume_devcoredumps(const char *pci_dir)
 	}
 	closedir(dir);
 	return total;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000ll + ts.tv_nsec / 1000000;
+}
+
+/* Indices in the test buffer of the reset-started-job-not-rerun subtest. */
+enum {
+	STARTED_MARK,	/* the started job's first write; the CPU clears it */
+	STARTED_FLAG,	/* what the started job waits for */
+	STARTED_END,	/* the started job's write after its wait */
+	QUEUED_MARK,	/* the job queued behind it on its ring */
+	GUILTY_MARK,	/* the hanging job's write, never made */
+};
+
+/*
+ * One try of reset-started-job-not-rerun; false if the timing did not give
+ * a job parked across the device reset (then nothing was checked).
+ */
+static bool try_reset_started_job(int fd, struct igt_ember_env *env, struct igt_ember_buf *buf)
+{
+	const uint32_t low = DRM_EMBER_QUEUE_PRIORITY_LOW, medium = DRM_EMBER_QUEUE_PRIORITY_MEDIUM;
+	struct drm_ember_ctx_get_state state;
+	struct igt_ember_ib ibs[3];
+	uint32_t ctx[3], done[3];
+	volatile uint32_t *mem = igt_ember_buf_u32(buf);
+	enum { GUILTY, STARTED, QUEUED };
+	bool parked = false;
+	int64_t deadline;
+	int i, status;
+
+	memset(buf->map, 0, PAGE);
+	for (i = 0; i < 3; i++) {
+		igt_ember_ib_create(&ibs[i], &env->vm, PAGE);
+		igt_assert_eq(__igt_ember_ctx_create(fd, env->vm.id, i == GUILTY ? &low : &medium,
+						     1, &ctx[i]), 0);
+		done[i] = igt_ember_syncobj_create(fd, 0);
+	}
+	igt_ember_ib_write32(&ibs[GUILTY], buf->va + 4 * GUILTY_MARK, 1);
+	igt_ember_ib_write32(&ibs[STARTED], buf->va + 4 * STARTED_MARK, 1);
+	igt_ember_ib_wait_mem32(&ibs[STARTED], buf->va + 4 * STARTED_FLAG, EMBER_WAIT_EQ, 1, ~0u);
+	igt_ember_ib_write32(&ibs[STARTED], buf->va + 4 * STARTED_END, 1);
+	igt_ember_ib_write32(&ibs[QUEUED], buf->va + 4 * QUEUED_MARK, 1);
+
+	/* Ring 0 (LOW) hangs at the guilty job; the job timeout resets the device. */
+	igt_ember_control_ok("hang-ring=0");
+	{
+		struct drm_ember_sync_op signal = igt_ember_signal(done[GUILTY], 0);
+
+		igt_ember_submit_ib(fd, ctx[GUILTY], &ibs[GUILTY], 0, &signal, 1);
+	}
+
+	/*
+	 * The MEDIUM jobs go to ring 1 late enough that the device's watchdog
+	 * (half the job timeout) does not stop the parked one before the reset.
+	 */
+	usleep(info.job_timeout_ms * 800);
+	for (i = STARTED; i <= QUEUED; i++) {
+		struct drm_ember_sync_op signal = igt_ember_signal(done[i], 0);
+
+		igt_ember_submit_ib(fd, ctx[i], &ibs[i], 0, &signal, 1);
+	}
+	deadline = now_ms() + info.job_timeout_ms;
+	while (!mem[STARTED_MARK] && now_ms() < deadline)
+		usleep(1000);
+	/* Started and parked on its wait, the device not reset yet. */
+	if (mem[STARTED_MARK] && igt_ember_syncobj_busy(fd, done[GUILTY], 0)) {
+		parked = true;
+		igt_assert_eq_u32(mem[QUEUED_MARK], 0);
+		/* Its first write happened: a second run would write it again. */
+		mem[STARTED_MARK] = 0;
+	}
+
+	igt_assert_eq(__igt_ember_syncobj_wait(fd, done[GUILTY], 0, hang_wait_ns(), 0), 0);
+	igt_assert_eq(igt_ember_syncobj_fence_status(fd, done[GUILTY], 0), -ETIMEDOUT);
+	/* After the reset: a job run again would not wait any more. */
+	mem[STARTED_FLAG] = 1;
+	for (i = STARTED; i <= QUEUED; i++)
+		igt_assert_eq(__igt_ember_syncobj_wait(fd, done[i], 0, hang_wait_ns(), 0), 0);
+
+	status = igt_ember_syncobj_fence_status(fd, done[STARTED], 0);
+	state = igt_ember_ctx_get_state(fd, ctx[STARTED]);
+	if (parked && status == -ETIMEDOUT && state.fault_kind == EMBER_FAULT_WATCHDOG) {
+		igt_info("the device's watchdog stopped the parked job before the reset\n");
+		parked = false;
+	}
+	if (parked) {
+		igt_assert_eq(status, -ECANCELED);
+		igt_assert_eq_u32(mem[STARTED_MARK], 0);
+		igt_assert_eq_u32(mem[STARTED_END], 0);
+		igt_assert_eq(state.state, DRM_EMBER_CTX_STATE_INNOCENT_LOST |
+			      DRM_EMBER_CTX_STATE_BANNED);
+		igt_assert_eq(state.fault_kind, EMBER_FAULT_NONE);
+		igt_assert_eq(__igt_ember_submit_ib(fd, ctx[STARTED], &ibs[STARTED], 0, NULL, 0),
+			      -ECANCELED);
+
+		/* Queued behind it, not begun: run once, after the reset. */
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, done[QUEUED], 0), 1);
+		igt_assert_eq_u32(mem[QUEUED_MARK], 1);
+		igt_assert_eq(igt_ember_ctx_state(fd, ctx[QUEUED]), DRM_EMBER_CTX_STATE_INNOCENT);
+
+		igt_assert(igt_ember_ctx_state(fd, ctx[GUILTY]) & DRM_EMBER_CTX_STATE_GUILTY);
+		igt_assert_eq_u32(mem[GUILTY_MARK], 0);
+	}
+
+	for (i = 0; i < 3; i++) {
+		igt_ember_syncobj_destroy(fd, done[i]);
+		igt_ember_ctx_destroy(fd, ctx[i]);
+		igt_ember_ib_destroy(&ibs[i]);
+	}
+	return parked;
 }
 
 igt_main
@@ -509,6 +627,23 @@ igt_main
 		for (p = 0; p < PAIRS; p++)
 			for (i = 0; i < 2; i++)
 				igt_ember_ib_destroy(&ibs[p][i]);
+		TEARDOWN();
+	}
+
+	igt_describe("A device reset cuts short an innocent job that had started (its first "
+		     "write landed, then it waits on memory): it is not run again, its fence "
+		     "fails with ECANCELED and its context is INNOCENT_LOST and banned; the "
+		     "innocent job queued behind it on its ring runs once, after the reset.");
+	igt_subtest("reset-started-job-not-rerun") {
+		int tries;
+
+		igt_require_ember_control();
+		igt_require_f(info.num_rings >= 2, "needs a ring besides the hanging one\n");
+		SETUP();
+		for (tries = 0; tries < 3; tries++)
+			if (try_reset_started_job(fd, &env, &buf))
+				break;
+		igt_assert_f(tries < 3, "no try had a job parked across the device reset\n");
 		TEARDOWN();
 	}
 
