@@ -460,7 +460,8 @@ int ember_ctx_ban_error(struct ember_ctx *ctx)
  * on the faulting job's own ring: the device runs a ring's packets in
  * order, so they completed before it.
  *
- * Context: Under the ring's fence_lock.
+ * Context: Any (completion processing calls it under the ring's
+ * fence_lock); takes &ember_ctx.state_lock.
  *
  * Return: 0 or the context's error.
  */
