@@ -127,6 +127,8 @@ static bool test_kernel_fence_irq(void)
 	CHECK(guest_wait_irq(&guest, EMBER_VECTOR_RING(2), 1, TIMEOUT_MS));
 	CHECK_EQ(guest_fence(&guest, 2), 0x1234567800000006ull);
 	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(2, EMBER_RING_IRQ_SEQ)), 1);
+	/* HEAD moves past the packet after its interrupt: wait for it. */
+	CHECK(guest_wait_idle(&guest, 2, TIMEOUT_MS));
 	CHECK_EQ(guest_reg(&guest, EMBER_REG_RING(2, EMBER_RING_HEAD)),
 		 guest.ring_tail[2]);
 	CHECK_EQ(guest_irq_count(&guest, EMBER_VECTOR_MGMT), 0);
