@@ -74,6 +74,9 @@
  *    dropping it.
  * 5. &ember_device.mmu.bos_lock (ember_gem.c) is taken outside the BOs'
  *    dma-resv locks.
+ * 6. &ember_vm.bind.lock (ember_vm_bind.c) protects the queue of
+ *    asynchronous binds; nothing else is taken under it, and the bind work
+ *    takes it only after signalling its fence.
  */
 
 /**

@@ -10,7 +10,6 @@
 #include <linux/mutex.h>
 #include <linux/rbtree.h>
 #include <linux/sizes.h>
-#include <linux/spinlock.h>
 #include <linux/workqueue.h>
 #include <linux/types.h>
 
@@ -142,9 +141,12 @@ struct ember_vm {
 		 * @bind.lock: Protects @bind.fence_seqno and @bind.pending;
 		 * held from numbering a bind to queueing it, so that the
 		 * VM's bind fences signal in sequence-number order. Taken
-		 * by VM_BIND and by the bind work, never with another lock.
+		 * by VM_BIND and by the bind work (after signalling), never
+		 * together with another lock, never around a fence wait or
+		 * an allocation. A mutex: a synchronous bind walks
+		 * @bind.pending under it.
 		 */
-		spinlock_t lock;
+		struct mutex lock;
 
 		/** @bind.fence_seqno: Sequence number of the last bind fence. */
 		u64 fence_seqno;

@@ -8,6 +8,7 @@
 #include <linux/overflow.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
 #include <drm/drm_file.h>
@@ -211,7 +212,7 @@ int ember_vm_bind_init(struct ember_vm *vm)
 	}
 
 	vm->bind.fence_context = dma_fence_context_alloc(1);
-	spin_lock_init(&vm->bind.lock);
+	mutex_init(&vm->bind.lock);
 	vm->bind.pending = RB_ROOT_CACHED;
 	return 0;
 }
@@ -228,6 +229,7 @@ void ember_vm_bind_fini(struct ember_vm *vm)
 	destroy_workqueue(vm->bind.wq);
 	dma_fence_put(vm->bind.cancel);
 	WARN_ON(!RB_EMPTY_ROOT(&vm->bind.pending.rb_root));
+	mutex_destroy(&vm->bind.lock);
 }
 
 static void ember_vm_bind_job_free(struct ember_vm_bind_job *job)
@@ -284,10 +286,10 @@ static void ember_vm_bind_work(struct work_struct *work)
 	}
 
 	/* Signalled: a synchronous bind needs to wait for it no longer. */
-	spin_lock(&vm->bind.lock);
+	mutex_lock(&vm->bind.lock);
 	for (i = 0; i < job->op_count; i++)
 		ember_vm_bind_range_remove(&job->ranges[i], &vm->bind.pending);
-	spin_unlock(&vm->bind.lock);
+	mutex_unlock(&vm->bind.lock);
 
 	ember_vm_bind_job_free(job);
 }
@@ -304,7 +306,7 @@ ember_vm_bind_last_overlap(struct ember_vm *vm,
 	struct dma_fence *last = NULL;
 	u32 i;
 
-	spin_lock(&vm->bind.lock);
+	mutex_lock(&vm->bind.lock);
 	for (i = 0; i < count; i++) {
 		u64 first = ops[i].va, end = ops[i].va + ops[i].size - 1;
 
@@ -315,9 +317,11 @@ ember_vm_bind_last_overlap(struct ember_vm *vm,
 			if (!last || range->job->done->seqno > last->seqno)
 				last = range->job->done;
 		}
+		/* Up to 1024 operations, each against every queued range. */
+		cond_resched();
 	}
 	dma_fence_get(last);
-	spin_unlock(&vm->bind.lock);
+	mutex_unlock(&vm->bind.lock);
 	return last;
 }
 
@@ -471,7 +475,8 @@ static int ember_vm_bind_queue(struct ember_vm *vm, struct ember_vm_bind_job *jo
 	struct dma_fence *done;
 	u32 i;
 
-	job->ranges = kvcalloc(job->op_count, sizeof(*job->ranges), GFP_KERNEL);
+	job->ranges = kvcalloc(job->op_count, sizeof(*job->ranges),
+			       GFP_KERNEL_ACCOUNT);
 	if (!job->ranges)
 		return -ENOMEM;
 	fence = ember_vm_bind_fence_alloc();
@@ -484,7 +489,7 @@ static int ember_vm_bind_queue(struct ember_vm *vm, struct ember_vm_bind_job *jo
 	}
 
 	/* Nothing can fail after this point. */
-	spin_lock(&vm->bind.lock);
+	mutex_lock(&vm->bind.lock);
 	dma_fence_init(&fence->base, &ember_vm_bind_fence_ops, &fence->lock,
 		       vm->bind.fence_context, ++vm->bind.fence_seqno);
 	job->done = &fence->base;
@@ -494,7 +499,7 @@ static int ember_vm_bind_queue(struct ember_vm *vm, struct ember_vm_bind_job *jo
 		ember_vm_bind_range_insert(&job->ranges[i], &vm->bind.pending);
 	INIT_WORK(&job->work, ember_vm_bind_work);
 	queue_work(vm->bind.wq, &job->work);
-	spin_unlock(&vm->bind.lock);
+	mutex_unlock(&vm->bind.lock);
 
 	ember_vm_bind_publish(done, signals, signal_count);
 	dma_fence_put(done);
