@@ -596,7 +596,9 @@ enum drm_ember_vm_bind_flags {
  * before them in the VM's queue; it applies without waiting for the
  * others, and never waits for binds of another VM or another file. The
  * result is that of applying every call in call order, since operations
- * on disjoint ranges commute. Calls made concurrently (from several
+ * on disjoint ranges commute; but when it returns, earlier asynchronous
+ * binds it does not overlap may still be queued (their signal sync ops
+ * tell when they are done). Calls made concurrently (from several
  * threads) are in no particular order.
  *
  * A synchronous bind waiting for an overlapping asynchronous bind can be
@@ -607,10 +609,10 @@ enum drm_ember_vm_bind_flags {
  * uninterruptibly.
  *
  * When the VM's last user goes (DRM_IOCTL_EMBER_VM_DESTROY or closing the
- * file, once no context or job uses it), its asynchronous binds still
- * waiting for their wait sync ops are cancelled: they apply nothing and
- * their signal sync ops signal with the error -ECANCELED, without waiting
- * for their wait sync ops. Before driver 1.4 the release waited for them.
+ * file, once no context or job uses it), its asynchronous binds not yet
+ * being applied are cancelled: they apply nothing and their signal sync
+ * ops signal with the error -ECANCELED, without waiting for their wait
+ * sync ops. Before driver 1.4 the release waited for them.
  */
 struct drm_ember_vm_bind {
 	/** @vm_id: The VM. */
