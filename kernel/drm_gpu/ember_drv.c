@@ -213,7 +213,7 @@ static const struct drm_driver ember_drm_driver = {
 	.name = "ember",
 	.desc = "Ember GPU",
 	.major = 1,
-	.minor = 4,
+	.minor = 5,
 };
 
 /*

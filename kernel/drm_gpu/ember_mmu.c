@@ -74,6 +74,9 @@
  *    dropping it.
  * 5. &ember_device.mmu.bos_lock (ember_gem.c) is taken outside the BOs'
  *    dma-resv locks.
+ * 6. &ember_vm.bind.lock (ember_vm_bind.c) protects the queue of
+ *    asynchronous binds; nothing else is taken under it, and the bind work
+ *    takes it only after signalling its fence.
  */
 
 /**
@@ -644,7 +647,7 @@ static void ember_vm_release(struct kref *kref)
 	};
 	struct ember_vm_op_ctx op;
 
-	/* Let queued binds finish: they use the VM without a reference. */
+	/* Cancel queued binds: they use the VM without a reference. */
 	ember_vm_bind_fini(vm);
 
 	/* Unmapping everything splits no mapping: it needs no allocation. */
@@ -784,8 +787,9 @@ struct ember_vm *ember_vm_get(struct ember_vm *vm)
  * the page tables: whoever drops it must have pointed every hardware
  * context away from ember_vm_pt_root() first.
  *
- * Context: Process context, may sleep: the last reference waits for the
- * VM's queued binds (and so for their wait fences) and for the mailbox.
+ * Context: Process context, may sleep: the last reference cancels the
+ * VM's queued binds and waits for the one being applied, if any, and for
+ * the mailbox.
  * Never call it under a dma-resv lock or &ember_vm.op_lock, nor from a
  * work item a queued bind could be waiting for.
  */
@@ -809,9 +813,9 @@ static void ember_vm_release_deferred(struct kref *kref)
  * @vm: The VM, or NULL.
  *
  * As ember_vm_put(), but the last reference releases the VM from a work
- * item, for callers that must not wait for the VM's queued binds: a job's
- * free_job runs on its ring's scheduler workqueue, which a queued bind can
- * be waiting for (its wait fence is a job that ring has yet to run).
+ * item, for callers that must not block on the release (the bind being
+ * applied, the mailbox, dma-resv locks): a job's free_job runs on its
+ * ring's scheduler workqueue, which must keep running the ring's jobs.
  */
 void ember_vm_put_deferred(struct ember_vm *vm)
 {

@@ -8,8 +8,8 @@
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/rbtree.h>
 #include <linux/sizes.h>
-#include <linux/spinlock.h>
 #include <linux/workqueue.h>
 #include <linux/types.h>
 
@@ -46,7 +46,8 @@ struct ember_vma;
  * Lifetime: @refcount counts the VM's users — the file's handle (dropped
  * by VM_DESTROY or close), each context running in the VM and each job in
  * flight (kernel-sched). When it drops to zero the VM's queued
- * asynchronous binds are waited for, then every mapping is removed (page
+ * asynchronous binds are cancelled (the one being applied is waited for,
+ * see DOC: VM_BIND in ember_vm_bind.c), then every mapping is removed (page
  * tables cleared, TLB invalidated, BOs unpinned and released) and the base
  * reference of @base is dropped; the structure itself is freed by
  * drm_gpuvm's vm_free hook once the last &drm_gpuvm reference is gone.
@@ -137,14 +138,33 @@ struct ember_vm {
 		u64 fence_context;
 
 		/**
-		 * @bind.fence_lock: Protects @bind.fence_seqno; held from
-		 * numbering a bind to queueing it, so that the VM's bind
-		 * fences signal in sequence-number order.
+		 * @bind.lock: Protects @bind.fence_seqno and @bind.pending;
+		 * held from numbering a bind to queueing it, so that the
+		 * VM's bind fences signal in sequence-number order. Taken
+		 * by VM_BIND and by the bind work (after signalling), never
+		 * together with another lock, never around a fence wait or
+		 * an allocation. A mutex: a synchronous bind walks
+		 * @bind.pending under it.
 		 */
-		spinlock_t fence_lock;
+		struct mutex lock;
 
 		/** @bind.fence_seqno: Sequence number of the last bind fence. */
 		u64 fence_seqno;
+
+		/**
+		 * @bind.pending: Interval tree of the VA ranges of the queued
+		 * binds, from queueing until their fence has signalled; what
+		 * a synchronous bind looks up to know which queued binds it
+		 * must wait for. Protected by @bind.lock.
+		 */
+		struct rb_root_cached pending;
+
+		/**
+		 * @bind.cancel: Signalled when the VM is released, so that
+		 * queued binds stop waiting for their wait fences and are
+		 * cancelled. Never changes.
+		 */
+		struct dma_fence *cancel;
 	} bind;
 };
 

@@ -4,8 +4,11 @@
 #include <linux/dma-fence.h>
 #include <linux/dma-fence-chain.h>
 #include <linux/err.h>
+#include <linux/interval_tree_generic.h>
 #include <linux/overflow.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
 #include <drm/drm_file.h>
@@ -26,22 +29,46 @@
  *
  * 1. Copy the operations and sync ops, check every operation (flags,
  *    alignment, ranges) and look up every BO.
- * 2. For an asynchronous bind, look up the fences to wait for and the
- *    syncobjs to signal (with their timeline chain nodes).
+ * 2. Synchronous: wait for the queued binds it depends on (below).
+ *    Asynchronous: look up the fences to wait for and the syncobjs to
+ *    signal (with their timeline chain nodes).
  * 3. Prepare every operation (ember_vm_op_prepare_map(): pin pages,
  *    reserve page tables and mappings).
- * 4. Synchronous: wait for the VM's queued binds, apply, invalidate the
- *    TLB, release what was unmapped, return. Asynchronous: publish the
- *    bind's fence to the signal syncobjs and queue the bind.
+ * 4. Synchronous: apply, invalidate the TLB, release what was unmapped,
+ *    return. Asynchronous: publish the bind's fence to the signal syncobjs
+ *    and queue the bind.
  *
  * Asynchronous binds: each VM has an ordered workqueue; a queued bind
  * waits there for its wait fences, applies its operations in the
  * fence-signalling path (they allocate nothing), signals its fence, then
  * releases what it unmapped (which takes dma-resv locks, so after the
- * signal). Binds of one VM therefore run in submission order, and a
- * synchronous bind first waits for the queued ones, so VM_BIND calls
- * apply in call order. A queued bind holds no reference to its VM: the
- * VM's release drains the workqueue first.
+ * signal). Binds of one VM therefore run in submission order, and those of
+ * different VMs (of the same file or not) never wait for each other. A
+ * queued bind holds no reference to its VM: the VM's release waits for
+ * the workqueue.
+ *
+ * Synchronous binds are ordered after the earlier asynchronous binds of
+ * the VM only where they overlap: from queueing until its fence has
+ * signalled, a bind's VA ranges are in &ember_vm.bind.pending, and a
+ * synchronous bind waits for the fence of the last queued bind with a
+ * range that intersects one of its own (the VM's bind fences signal in
+ * order, so the earlier ones are done too). Operations on disjoint ranges
+ * commute (drm_gpuvm splits a mapping they share the same either way,
+ * and each operation reserved its own page tables), so the result is that
+ * of applying the calls in call order. The wait is interruptible: a
+ * signal ends it with -ERESTARTSYS before anything was prepared or
+ * applied, and the ioctl is restarted (or fails with -EINTR). A bind
+ * queued while a synchronous bind runs is concurrent with it, in no
+ * particular order.
+ *
+ * Cancellation: when the VM's last user goes (VM_DESTROY or close of the
+ * file, with no context or job left in it), nothing can use its mappings
+ * any more, so ember_vm_bind_fini() signals &ember_vm.bind.cancel: queued
+ * binds stop waiting for their wait fences, apply nothing and signal their
+ * fence with -ECANCELED. Their fences, which syncobjs and sync_files may
+ * keep, carry their own lock (&struct ember_vm_bind_fence) and so outlive
+ * the VM. The bind being applied at that moment completes, so the release
+ * waits at most for it, never for a fence.
  */
 
 /**
@@ -72,6 +99,36 @@ struct ember_vm_bind_fence {
 	spinlock_t lock;
 };
 
+struct ember_vm_bind_job;
+
+/**
+ * struct ember_vm_bind_range - The VA range of a queued bind's operation,
+ * in &ember_vm.bind.pending.
+ */
+struct ember_vm_bind_range {
+	/** @rb: Node in &ember_vm.bind.pending. */
+	struct rb_node rb;
+
+	/** @start: First byte of the range. */
+	u64 start;
+
+	/** @last: Last byte of the range (inclusive). */
+	u64 last;
+
+	/** @subtree_last: Largest @last of the subtree, for the tree. */
+	u64 subtree_last;
+
+	/** @job: The queued bind. */
+	struct ember_vm_bind_job *job;
+};
+
+#define EMBER_VM_BIND_RANGE_START(range) ((range)->start)
+#define EMBER_VM_BIND_RANGE_LAST(range) ((range)->last)
+
+INTERVAL_TREE_DEFINE(struct ember_vm_bind_range, rb, u64, subtree_last,
+		     EMBER_VM_BIND_RANGE_START, EMBER_VM_BIND_RANGE_LAST, static,
+		     ember_vm_bind_range)
+
 /**
  * struct ember_vm_bind_job - One VM_BIND call's operations.
  */
@@ -90,6 +147,12 @@ struct ember_vm_bind_job {
 
 	/** @wait_count: Number of @waits. */
 	u32 wait_count;
+
+	/**
+	 * @ranges: The VA ranges of @ops, in &ember_vm.bind.pending while
+	 * the bind is queued (asynchronous; one per operation).
+	 */
+	struct ember_vm_bind_range *ranges;
 
 	/** @op_count: Number of @ops. */
 	u32 op_count;
@@ -116,6 +179,16 @@ static const struct dma_fence_ops ember_vm_bind_fence_ops = {
 	.get_timeline_name = ember_vm_bind_fence_timeline_name,
 };
 
+static struct ember_vm_bind_fence *ember_vm_bind_fence_alloc(void)
+{
+	struct ember_vm_bind_fence *fence;
+
+	fence = kzalloc(sizeof(*fence), GFP_KERNEL);
+	if (fence)
+		spin_lock_init(&fence->lock);
+	return fence;
+}
+
 /**
  * ember_vm_bind_init() - Set up a new VM's asynchronous binds.
  * @vm: The VM.
@@ -124,22 +197,39 @@ static const struct dma_fence_ops ember_vm_bind_fence_ops = {
  */
 int ember_vm_bind_init(struct ember_vm *vm)
 {
-	vm->bind.wq = alloc_ordered_workqueue("ember-vm-bind", 0);
-	if (!vm->bind.wq)
+	struct ember_vm_bind_fence *cancel = ember_vm_bind_fence_alloc();
+
+	if (!cancel)
 		return -ENOMEM;
+	dma_fence_init(&cancel->base, &ember_vm_bind_fence_ops, &cancel->lock,
+		       dma_fence_context_alloc(1), 1);
+	vm->bind.cancel = &cancel->base;
+
+	vm->bind.wq = alloc_ordered_workqueue("ember-vm-bind", 0);
+	if (!vm->bind.wq) {
+		dma_fence_put(vm->bind.cancel);
+		return -ENOMEM;
+	}
 
 	vm->bind.fence_context = dma_fence_context_alloc(1);
-	spin_lock_init(&vm->bind.fence_lock);
+	mutex_init(&vm->bind.lock);
+	vm->bind.pending = RB_ROOT_CACHED;
 	return 0;
 }
 
 /**
- * ember_vm_bind_fini() - Wait for a VM's queued binds and stop queueing.
+ * ember_vm_bind_fini() - Cancel a VM's queued binds and stop queueing.
  * @vm: The VM, with no user left.
+ *
+ * See DOC: VM_BIND. Waits only for the bind being applied, if any.
  */
 void ember_vm_bind_fini(struct ember_vm *vm)
 {
+	dma_fence_signal(vm->bind.cancel);
 	destroy_workqueue(vm->bind.wq);
+	dma_fence_put(vm->bind.cancel);
+	WARN_ON(!RB_EMPTY_ROOT(&vm->bind.pending.rb_root));
+	mutex_destroy(&vm->bind.lock);
 }
 
 static void ember_vm_bind_job_free(struct ember_vm_bind_job *job)
@@ -151,27 +241,109 @@ static void ember_vm_bind_job_free(struct ember_vm_bind_job *job)
 	for (i = 0; i < job->wait_count; i++)
 		dma_fence_put(job->waits[i]);
 	kvfree(job->waits);
+	kvfree(job->ranges);
 	dma_fence_put(job->done);
 	kvfree(job);
+}
+
+/*
+ * Wait for the bind's wait fences, or for the VM's release.
+ *
+ * Return: false if the bind is cancelled.
+ */
+static bool ember_vm_bind_wait_deps(struct ember_vm_bind_job *job)
+{
+	struct dma_fence *fences[2] = { NULL, job->vm->bind.cancel };
+	u32 i;
+
+	/* A failed dependency does not cancel the bind (Vulkan semantics). */
+	for (i = 0; i < job->wait_count; i++) {
+		fences[0] = job->waits[i];
+		dma_fence_wait_any_timeout(fences, ARRAY_SIZE(fences), false,
+					   MAX_SCHEDULE_TIMEOUT, NULL);
+		if (dma_fence_is_signaled(job->vm->bind.cancel))
+			return false;
+	}
+	return !dma_fence_is_signaled(job->vm->bind.cancel);
 }
 
 static void ember_vm_bind_work(struct work_struct *work)
 {
 	struct ember_vm_bind_job *job =
 		container_of(work, struct ember_vm_bind_job, work);
+	struct ember_vm *vm = job->vm;
 	bool cookie;
 	u32 i;
 
-	/* A failed dependency does not cancel the bind (Vulkan semantics). */
-	for (i = 0; i < job->wait_count; i++)
-		dma_fence_wait(job->waits[i], false);
+	if (ember_vm_bind_wait_deps(job)) {
+		cookie = dma_fence_begin_signalling();
+		ember_vm_op_exec(vm, job->ops, job->op_count);
+		dma_fence_signal(job->done);
+		dma_fence_end_signalling(cookie);
+	} else {
+		dma_fence_set_error(job->done, -ECANCELED);
+		dma_fence_signal(job->done);
+	}
 
-	cookie = dma_fence_begin_signalling();
-	ember_vm_op_exec(job->vm, job->ops, job->op_count);
-	dma_fence_signal(job->done);
-	dma_fence_end_signalling(cookie);
+	/* Signalled: a synchronous bind needs to wait for it no longer. */
+	mutex_lock(&vm->bind.lock);
+	for (i = 0; i < job->op_count; i++)
+		ember_vm_bind_range_remove(&job->ranges[i], &vm->bind.pending);
+	mutex_unlock(&vm->bind.lock);
 
 	ember_vm_bind_job_free(job);
+}
+
+/*
+ * The fence of the last queued bind of @vm that overlaps one of @ops, with
+ * a reference, or NULL if there is none.
+ */
+static struct dma_fence *
+ember_vm_bind_last_overlap(struct ember_vm *vm,
+			   const struct drm_ember_vm_bind_op *ops, u32 count)
+{
+	struct ember_vm_bind_range *range;
+	struct dma_fence *last = NULL;
+	u32 i;
+
+	mutex_lock(&vm->bind.lock);
+	for (i = 0; i < count; i++) {
+		u64 first = ops[i].va, end = ops[i].va + ops[i].size - 1;
+
+		for (range = ember_vm_bind_range_iter_first(&vm->bind.pending,
+							    first, end);
+		     range;
+		     range = ember_vm_bind_range_iter_next(range, first, end)) {
+			if (!last || range->job->done->seqno > last->seqno)
+				last = range->job->done;
+		}
+		/* Up to 1024 operations, each against every queued range. */
+		cond_resched();
+	}
+	dma_fence_get(last);
+	mutex_unlock(&vm->bind.lock);
+	return last;
+}
+
+/*
+ * Order a synchronous bind after the queued binds it overlaps (see DOC:
+ * VM_BIND).
+ *
+ * Return: 0, or -ERESTARTSYS if a signal interrupted the wait.
+ */
+static int ember_vm_bind_wait_overlaps(struct ember_vm *vm,
+				       const struct drm_ember_vm_bind_op *ops,
+				       u32 count)
+{
+	struct dma_fence *last = ember_vm_bind_last_overlap(vm, ops, count);
+	long ret;
+
+	if (!last)
+		return 0;
+
+	ret = dma_fence_wait(last, true);
+	dma_fence_put(last);
+	return ret < 0 ? ret : 0;
 }
 
 static int ember_vm_bind_check_ops(struct drm_file *file,
@@ -301,22 +473,33 @@ static int ember_vm_bind_queue(struct ember_vm *vm, struct ember_vm_bind_job *jo
 {
 	struct ember_vm_bind_fence *fence;
 	struct dma_fence *done;
+	u32 i;
 
-	fence = kzalloc(sizeof(*fence), GFP_KERNEL);
+	job->ranges = kvcalloc(job->op_count, sizeof(*job->ranges),
+			       GFP_KERNEL_ACCOUNT);
+	if (!job->ranges)
+		return -ENOMEM;
+	fence = ember_vm_bind_fence_alloc();
 	if (!fence)
 		return -ENOMEM;
-	spin_lock_init(&fence->lock);
+	for (i = 0; i < job->op_count; i++) {
+		job->ranges[i].start = job->ops[i].va;
+		job->ranges[i].last = job->ops[i].va + job->ops[i].size - 1;
+		job->ranges[i].job = job;
+	}
 
 	/* Nothing can fail after this point. */
-	spin_lock(&vm->bind.fence_lock);
+	mutex_lock(&vm->bind.lock);
 	dma_fence_init(&fence->base, &ember_vm_bind_fence_ops, &fence->lock,
 		       vm->bind.fence_context, ++vm->bind.fence_seqno);
 	job->done = &fence->base;
 	/* The job may be done and freed before the syncobjs get the fence. */
 	done = dma_fence_get(job->done);
+	for (i = 0; i < job->op_count; i++)
+		ember_vm_bind_range_insert(&job->ranges[i], &vm->bind.pending);
 	INIT_WORK(&job->work, ember_vm_bind_work);
 	queue_work(vm->bind.wq, &job->work);
-	spin_unlock(&vm->bind.fence_lock);
+	mutex_unlock(&vm->bind.lock);
 
 	ember_vm_bind_publish(done, signals, signal_count);
 	dma_fence_put(done);
@@ -404,6 +587,12 @@ int ember_ioctl_vm_bind(struct drm_device *ddev, void *data,
 	if (ret)
 		goto out_free;
 
+	if (!async) {
+		ret = ember_vm_bind_wait_overlaps(vm, op_args, job->op_count);
+		if (ret)
+			goto out_free;
+	}
+
 	ret = ember_vm_bind_collect_syncs(file, job, sync_args, args->syncs.count,
 					  signals, &signal_count);
 	if (ret)
@@ -420,8 +609,6 @@ int ember_ioctl_vm_bind(struct drm_device *ddev, void *data,
 		goto out_free;
 	}
 
-	/* Behind the binds already queued, so that calls apply in order. */
-	flush_workqueue(vm->bind.wq);
 	ember_vm_op_exec(vm, job->ops, job->op_count);
 
 out_free:

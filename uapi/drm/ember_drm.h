@@ -55,6 +55,11 @@ extern "C" {
  *   a job a second time that it cut short; the job's fence signals with
  *   -ECANCELED and its (innocent) context is banned in this state (see
  *   DOC: Memory, VMs, contexts and jobs).
+ * - 1.5: a synchronous DRM_IOCTL_EMBER_VM_BIND waits only for the earlier
+ *   asynchronous binds of its VM that overlap it (before, for all of them)
+ *   and is interruptible (-EINTR, or restarted); asynchronous binds still
+ *   queued when their VM's last user goes are cancelled (-ECANCELED) instead
+ *   of being waited for (see struct drm_ember_vm_bind).
  *
  * Errors common to every ioctl: -EINVAL for a non-zero pad field, an
  * unknown flag or an out-of-range value; -ENOENT for a handle or ID that
@@ -86,7 +91,8 @@ extern "C" {
  * [&drm_ember_gpu_info.va_start, &drm_ember_gpu_info.va_end) with
  * DRM_IOCTL_EMBER_VM_BIND. A mapping keeps its BO alive; an unmapped range
  * is no longer reachable by the GPU when VM_BIND returns (synchronous) or
- * when its signal syncobjs signal (asynchronous).
+ * when its signal syncobjs signal (asynchronous; see struct
+ * drm_ember_vm_bind for how the two are ordered).
  *
  * A context (DRM_IOCTL_EMBER_CTX_CREATE) runs jobs in one VM. It has one or
  * more queues, each with a priority; jobs on one queue execute in order,
@@ -590,6 +596,7 @@ enum drm_ember_vm_bind_flags {
 	 * @DRM_EMBER_VM_BIND_ASYNC: Queue the operations behind the wait
 	 * sync ops and signal the signal sync ops when they are done, instead
 	 * of doing them before returning. Without it @syncs must be empty.
+	 * The VM's asynchronous binds apply one at a time, in call order.
 	 */
 	DRM_EMBER_VM_BIND_ASYNC = 1 << 0,
 };
@@ -600,6 +607,33 @@ enum drm_ember_vm_bind_flags {
  * The operations apply in order and are all-or-nothing as far as argument
  * checking goes: every operation is checked before the first one is
  * applied. At most 1024 operations and 64 sync ops per call (-EINVAL).
+ *
+ * Ordering (since driver 1.5). Asynchronous binds (DRM_EMBER_VM_BIND_ASYNC)
+ * of a VM apply one at a time in call order, each once its wait sync ops
+ * have signalled; so one whose wait never signals holds back the VM's
+ * later asynchronous binds. A synchronous bind waits only for the earlier
+ * asynchronous binds of the same VM that overlap it (an operation of
+ * which intersects one of its operations' VA ranges), and for those
+ * before them in the VM's queue; it applies without waiting for the
+ * others, and never waits for binds of another VM or another file. The
+ * result is that of applying every call in call order, since operations
+ * on disjoint ranges commute; but when it returns, earlier asynchronous
+ * binds it does not overlap may still be queued (their signal sync ops
+ * tell when they are done). Calls made concurrently (from several
+ * threads) are in no particular order.
+ *
+ * A synchronous bind waiting for an overlapping asynchronous bind can be
+ * interrupted by a signal before anything was applied: the ioctl is
+ * restarted, or fails with -EINTR if the signal handler was installed
+ * without SA_RESTART (userspace then repeats the same call, as drmIoctl()
+ * does). Before driver 1.5 it waited for every queued bind of the VM,
+ * uninterruptibly.
+ *
+ * When the VM's last user goes (DRM_IOCTL_EMBER_VM_DESTROY or closing the
+ * file, once no context or job uses it), its asynchronous binds not yet
+ * being applied are cancelled: they apply nothing and their signal sync
+ * ops signal with the error -ECANCELED, without waiting for their wait
+ * sync ops. Before driver 1.5 the release waited for them.
  */
 struct drm_ember_vm_bind {
 	/** @vm_id: The VM. */

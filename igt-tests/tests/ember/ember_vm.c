@@ -4,12 +4,18 @@
  * is exactly what is mapped (checked by running copy/fill/write jobs and
  * reading the memory back on the CPU, and by the faults of jobs that touch
  * what is not), maps replace and unmaps split, read-only mappings refuse
- * writes, asynchronous binds follow their sync ops, and every invalid
- * input gets the uAPI's errno with nothing applied.
+ * writes, asynchronous binds follow their sync ops, a synchronous bind
+ * waits only for the queued binds it overlaps and a signal interrupts that
+ * wait, queued binds are cancelled with their VM, and every invalid input
+ * gets the uAPI's errno with nothing applied.
  */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "drmtest.h"
@@ -33,6 +39,139 @@ static int gpu_write(struct igt_ember_env *env, uint64_t va, uint32_t value)
 	igt_ember_ib_reset(&env->ib);
 	igt_ember_ib_write32(&env->ib, va, value);
 	return igt_ember_run_ib_status(env->fd, env->ctx, &env->ib, 0);
+}
+
+/*
+ * A job that waits until the CPU opens the gate, then signals @syncobj: an
+ * ASYNC bind waiting for @syncobj stays queued meanwhile. It runs in a VM
+ * of its own on a LOW-priority queue, so jobs of the other rings run while
+ * it waits. The device's watchdog stops it after half the job timeout:
+ * gate_open() asserts that it had not, i.e. that it blocked until then.
+ */
+struct gate {
+	int fd;
+	struct igt_ember_vm vm;
+	struct igt_ember_buf flag;
+	struct igt_ember_ib ib;
+	uint32_t ctx;
+	uint32_t syncobj;
+};
+
+static void gate_init(struct gate *gate, int fd)
+{
+	static const uint32_t low = DRM_EMBER_QUEUE_PRIORITY_LOW;
+
+	igt_require(info.num_rings >= 2);
+	gate->fd = fd;
+	gate->syncobj = igt_ember_syncobj_create(fd, 0);
+	igt_ember_vm_init(&gate->vm, fd);
+	igt_assert_eq(__igt_ember_ctx_create(fd, gate->vm.id, &low, 1, &gate->ctx), 0);
+	igt_ember_buf_create(&gate->flag, &gate->vm, PAGE);
+	igt_ember_ib_create(&gate->ib, &gate->vm, PAGE);
+	igt_ember_ib_wait_mem32(&gate->ib, gate->flag.va, EMBER_WAIT_EQ, 1, ~0u);
+}
+
+/* Starts the job: from now on @syncobj has a fence that waits for the gate. */
+static void gate_close(struct gate *gate)
+{
+	struct drm_ember_sync_op signal = igt_ember_signal(gate->syncobj, 0);
+
+	igt_ember_submit_ib(gate->fd, gate->ctx, &gate->ib, 0, &signal, 1);
+}
+
+static void gate_open(struct gate *gate)
+{
+	__atomic_store_n(igt_ember_buf_u32(&gate->flag), 1, __ATOMIC_RELEASE);
+	igt_ember_syncobj_wait(gate->fd, gate->syncobj, 0);
+	igt_assert_eq(igt_ember_syncobj_fence_status(gate->fd, gate->syncobj, 0), 1);
+}
+
+static void gate_fini(struct gate *gate)
+{
+	igt_ember_ctx_destroy(gate->fd, gate->ctx);
+	igt_ember_ib_destroy(&gate->ib);
+	igt_ember_buf_destroy(&gate->flag);
+	igt_ember_vm_fini(&gate->vm);
+	igt_ember_syncobj_destroy(gate->fd, gate->syncobj);
+}
+
+/* An ASYNC bind of @op waiting for the gate and signalling @signal. */
+static void bind_behind_gate(int fd, uint32_t vm, struct drm_ember_vm_bind_op op,
+			     const struct gate *gate, uint32_t signal)
+{
+	struct drm_ember_sync_op syncs[2] = {
+		igt_ember_wait(gate->syncobj, 0), igt_ember_signal(signal, 0),
+	};
+
+	igt_assert_eq(__igt_ember_vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, &op, 1, syncs, 2), 0);
+}
+
+/* A synchronous VM_BIND with ioctl() itself: igt_ioctl() restarts on EINTR. */
+static int bind_one_no_restart(int fd, uint32_t vm, struct drm_ember_vm_bind_op op)
+{
+	struct drm_ember_vm_bind args = {
+		.vm_id = vm,
+		.ops = { .stride = sizeof(op), .count = 1, .array = (uintptr_t)&op },
+	};
+
+	return ioctl(fd, DRM_IOCTL_EMBER_VM_BIND, &args) ? -errno : 0;
+}
+
+static volatile sig_atomic_t alarms;
+
+static void count_alarm(int sig)
+{
+	alarms++;
+}
+
+/*
+ * The child of sync-bind-blocked-process-killed, on a file of its own: an
+ * ASYNC map waiting for the gate (signalling @cancelled), then a
+ * synchronous unmap of the same range, which blocks until it is killed.
+ * Reports through @ready when its setup is done and when the ASYNC bind is
+ * queued; waits on @go for the gate to close in between. Plain error codes,
+ * no igt asserts: it is a forked process.
+ */
+static int blocked_binds_child(int gate_fd, int cancelled_fd, int ready, int go)
+{
+	struct drm_ember_bo_create bo = { .size = PAGE };
+	uint32_t gate, cancelled, vm;
+	struct drm_ember_sync_op syncs[2];
+	struct drm_ember_vm_bind_op op;
+	int fd = __drm_open_driver_render("ember");
+	char c = 0;
+
+	if (fd < 0 || drmSyncobjFDToHandle(fd, gate_fd, &gate) ||
+	    drmSyncobjFDToHandle(fd, cancelled_fd, &cancelled) ||
+	    __igt_ember_vm_create(fd, 0, &vm) || __igt_ember_bo_create(fd, &bo))
+		return 2;
+	if (write(ready, &c, 1) != 1 || read(go, &c, 1) != 1)
+		return 3;
+
+	syncs[0] = igt_ember_wait(gate, 0);
+	syncs[1] = igt_ember_signal(cancelled, 0);
+	op = igt_ember_map_op(bo.handle, 0, info.va_start, PAGE, 0);
+	if (__igt_ember_vm_bind(fd, vm, DRM_EMBER_VM_BIND_ASYNC, &op, 1, syncs, 2))
+		return 4;
+	if (write(ready, &c, 1) != 1)
+		return 3;
+
+	bind_one(fd, vm, igt_ember_unmap_op(info.va_start, PAGE));
+	/* Only if it did not block until killed. */
+	return 5;
+}
+
+/* Waits up to @timeout_ms for @pid to end; false if it did not. */
+static bool reap_within(pid_t pid, int timeout_ms, int *status)
+{
+	int waited;
+
+	for (waited = 0; waited < timeout_ms; waited += 10) {
+		if (waitpid(pid, status, WNOHANG) == pid)
+			return true;
+		usleep(10 * 1000);
+	}
+	return false;
 }
 
 igt_main
@@ -795,7 +934,7 @@ igt_main
 		igt_ember_vm_destroy(fd, vm_a.id);
 		igt_ember_buf_u32(&flag_a)[0] = 1;
 		igt_ember_syncobj_wait(fd, s_j, 0);
-		/* J's cleanup has run: VM A's release waits for B, B for M. */
+		/* J's cleanup has run: VM A's release cancels B, or B waits for M. */
 		usleep(50 * 1000);
 		igt_ember_buf_u32(&flag_x)[0] = 1;
 		igt_assert_eq(__igt_ember_syncobj_wait(fd, s_m, 0, 5000000000ull, 0), 0);
@@ -870,6 +1009,228 @@ igt_main
 		igt_ember_ctx_destroy(fd, ctx);
 		igt_ember_ib_destroy(&ib);
 		igt_ember_buf_destroy(&buf);
+	}
+
+	igt_describe("While an ASYNC bind of a VM is blocked on a job, a synchronous bind of "
+		     "a range it does not touch, in the same VM or in another, completes "
+		     "without waiting for it; every mapping works once the job is done.");
+	igt_subtest("sync-bind-beside-blocked-async") {
+		struct igt_ember_env env;
+		struct igt_ember_vm other;
+		struct gate gate;
+		uint32_t a, b, mapped;
+		uint32_t *map_a, *map_b;
+		uint64_t va_a, va_b;
+
+		igt_require(igt_ember_has_version(fd, 1, 5));
+		gate_init(&gate, fd);
+		igt_ember_env_init(&env, fd, 1);
+		igt_ember_vm_init(&other, fd);
+		mapped = igt_ember_syncobj_create(fd, 0);
+		a = igt_ember_bo_create(fd, PAGE, 0);
+		b = igt_ember_bo_create(fd, PAGE, 0);
+		map_a = igt_ember_bo_mmap(fd, a, PAGE);
+		map_b = igt_ember_bo_mmap(fd, b, PAGE);
+		va_a = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		va_b = igt_ember_vm_alloc_va(&env.vm, PAGE);
+
+		gate_close(&gate);
+		bind_behind_gate(fd, env.vm.id, igt_ember_map_op(a, 0, va_a, PAGE, 0), &gate,
+				 mapped);
+		igt_ember_vm_map(fd, env.vm.id, b, 0, va_b, PAGE, 0);
+		igt_ember_vm_map(fd, other.id, b, 0, va_b, PAGE, 0);
+		igt_assert(igt_ember_syncobj_busy(fd, mapped, 0));
+		gate_open(&gate);
+
+		igt_ember_syncobj_wait(fd, mapped, 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, mapped, 0), 1);
+		igt_assert_eq(gpu_write(&env, va_a, 0xa11ce), 1);
+		igt_assert_eq(gpu_write(&env, va_b, 0xb0b), 1);
+		igt_assert_eq_u32(map_a[0], 0xa11ce);
+		igt_assert_eq_u32(map_b[0], 0xb0b);
+
+		munmap(map_a, PAGE);
+		munmap(map_b, PAGE);
+		igt_ember_gem_close(fd, a);
+		igt_ember_gem_close(fd, b);
+		igt_ember_syncobj_destroy(fd, mapped);
+		igt_ember_vm_fini(&other);
+		igt_ember_env_fini(&env);
+		gate_fini(&gate);
+	}
+
+	igt_describe("A synchronous unmap overlapping an ASYNC map blocked on a job waits for "
+		     "it, and a signal (handler without SA_RESTART) ends the wait with EINTR, "
+		     "nothing applied; once the job is done the map applies, and the unmap "
+		     "repeated completes.");
+	igt_subtest("sync-bind-overlap-interrupted") {
+		const struct itimerval every_50ms = {
+			.it_interval = { .tv_usec = 50000 }, .it_value = { .tv_usec = 50000 },
+		};
+		const struct itimerval off = {};
+		struct sigaction alarm_action = { .sa_handler = count_alarm }, old_action;
+		struct drm_ember_vm_bind_op unmap;
+		struct igt_ember_env env;
+		struct gate gate;
+		uint32_t bo, mapped;
+		uint32_t *map;
+		uint64_t va;
+		int ret;
+
+		igt_require(igt_ember_has_version(fd, 1, 5));
+		gate_init(&gate, fd);
+		igt_ember_env_init(&env, fd, 1);
+		mapped = igt_ember_syncobj_create(fd, 0);
+		bo = igt_ember_bo_create(fd, PAGE, 0);
+		map = igt_ember_bo_mmap(fd, bo, PAGE);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+		unmap = igt_ember_unmap_op(va, PAGE);
+		sigemptyset(&alarm_action.sa_mask);
+
+		gate_close(&gate);
+		bind_behind_gate(fd, env.vm.id, igt_ember_map_op(bo, 0, va, PAGE, 0), &gate,
+				 mapped);
+		/* Repeated, so that one arrives while the ioctl waits. */
+		alarms = 0;
+		igt_assert_eq(sigaction(SIGALRM, &alarm_action, &old_action), 0);
+		igt_assert_eq(setitimer(ITIMER_REAL, &every_50ms, NULL), 0);
+		ret = bind_one_no_restart(fd, env.vm.id, unmap);
+		igt_assert_eq(setitimer(ITIMER_REAL, &off, NULL), 0);
+		igt_assert_eq(sigaction(SIGALRM, &old_action, NULL), 0);
+		igt_assert_eq(ret, -EINTR);
+		igt_assert_lt(0, alarms);
+		igt_assert(igt_ember_syncobj_busy(fd, mapped, 0));
+		gate_open(&gate);
+
+		igt_ember_syncobj_wait(fd, mapped, 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, mapped, 0), 1);
+		igt_assert_eq(gpu_write(&env, va, 0x1e), 1);
+		igt_assert_eq_u32(map[0], 0x1e);
+		igt_assert_eq(bind_one_no_restart(fd, env.vm.id, unmap), 0);
+		igt_assert_eq(gpu_write(&env, va, 0xdead), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va,
+					 EMBER_ACCESS_WRITE);
+		igt_assert_eq_u32(map[0], 0x1e);
+
+		munmap(map, PAGE);
+		igt_ember_gem_close(fd, bo);
+		igt_ember_syncobj_destroy(fd, mapped);
+		igt_ember_env_fini(&env);
+		gate_fini(&gate);
+	}
+
+	igt_describe("A synchronous unmap overlapping an ASYNC map blocked on a job waits for "
+		     "it and applies after it: when the CPU opens the gate, the map is done "
+		     "before the unmap returns, and the range ends up unmapped.");
+	igt_subtest("sync-bind-after-overlapping-async") {
+		struct igt_ember_env env;
+		struct gate gate;
+		uint32_t bo, mapped;
+		uint64_t va;
+		pid_t opener;
+		int status;
+
+		gate_init(&gate, fd);
+		igt_ember_env_init(&env, fd, 1);
+		mapped = igt_ember_syncobj_create(fd, 0);
+		bo = igt_ember_bo_create(fd, PAGE, 0);
+		va = igt_ember_vm_alloc_va(&env.vm, PAGE);
+
+		gate_close(&gate);
+		bind_behind_gate(fd, env.vm.id, igt_ember_map_op(bo, 0, va, PAGE, 0), &gate,
+				 mapped);
+		opener = fork();
+		igt_assert_lte(0, opener);
+		if (!opener) {
+			usleep(100 * 1000);
+			__atomic_store_n(igt_ember_buf_u32(&gate.flag), 1, __ATOMIC_RELEASE);
+			_exit(0);
+		}
+		igt_ember_vm_unmap(fd, env.vm.id, va, PAGE);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, mapped, 0), 1);
+		igt_assert_eq(waitpid(opener, &status, 0), opener);
+		gate_open(&gate);
+		igt_assert_eq(gpu_write(&env, va, 0xdead), -EIO);
+		igt_ember_assert_faulted(fd, env.ctx, EMBER_FAULT_TRANSLATION, va,
+					 EMBER_ACCESS_WRITE);
+
+		igt_ember_gem_close(fd, bo);
+		igt_ember_syncobj_destroy(fd, mapped);
+		igt_ember_env_fini(&env);
+		gate_fini(&gate);
+	}
+
+	igt_describe("Destroying a VM whose ASYNC bind is blocked on a job returns at once: "
+		     "the bind is cancelled, its syncobj signals ECANCELED, and the job is not "
+		     "waited for.");
+	igt_subtest("async-bind-vm-destroy-cancels") {
+		uint32_t vm, bo, cancelled;
+		struct gate gate;
+
+		igt_require(igt_ember_has_version(fd, 1, 5));
+		gate_init(&gate, fd);
+		vm = igt_ember_vm_create(fd);
+		bo = igt_ember_bo_create(fd, PAGE, 0);
+		cancelled = igt_ember_syncobj_create(fd, 0);
+
+		gate_close(&gate);
+		bind_behind_gate(fd, vm, igt_ember_map_op(bo, 0, info.va_start, PAGE, 0), &gate,
+				 cancelled);
+		igt_ember_vm_destroy(fd, vm);
+		igt_assert(igt_ember_syncobj_busy(fd, gate.syncobj, 0));
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, cancelled, 0), -ECANCELED);
+		gate_open(&gate);
+
+		igt_ember_gem_close(fd, bo);
+		igt_ember_syncobj_destroy(fd, cancelled);
+		gate_fini(&gate);
+	}
+
+	igt_describe("A process killed in a synchronous bind that waits behind its ASYNC bind, "
+		     "blocked on another process's job, dies at once: its file and VM go "
+		     "without waiting for the job, and the bind's syncobj signals ECANCELED.");
+	igt_subtest("sync-bind-blocked-process-killed") {
+		int gate_fd, cancelled_fd, ready[2], go[2], status;
+		uint32_t cancelled;
+		struct gate gate;
+		pid_t pid;
+		char c = 0;
+
+		igt_require(igt_ember_has_version(fd, 1, 5));
+		gate_init(&gate, fd);
+		cancelled = igt_ember_syncobj_create(fd, 0);
+		igt_assert_eq(drmSyncobjHandleToFD(fd, gate.syncobj, &gate_fd), 0);
+		igt_assert_eq(drmSyncobjHandleToFD(fd, cancelled, &cancelled_fd), 0);
+		igt_assert_eq(pipe(ready), 0);
+		igt_assert_eq(pipe(go), 0);
+
+		pid = fork();
+		igt_assert_lte(0, pid);
+		if (!pid)
+			_exit(blocked_binds_child(gate_fd, cancelled_fd, ready[1], go[0]));
+		close(ready[1]);
+		close(go[0]);
+		/* The gate closes only now: its watchdog runs from here. */
+		igt_assert_eq(read(ready[0], &c, 1), 1);
+		gate_close(&gate);
+		igt_assert_eq(write(go[1], &c, 1), 1);
+		igt_assert_eq(read(ready[0], &c, 1), 1);
+		/* Into its synchronous bind. */
+		usleep(50 * 1000);
+		igt_assert_eq(kill(pid, SIGKILL), 0);
+		igt_assert(reap_within(pid, 10000, &status));
+		igt_assert_f(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+			     "child status 0x%x\n", status);
+		igt_assert(igt_ember_syncobj_busy(fd, gate.syncobj, 0));
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, cancelled, 0), -ECANCELED);
+		gate_open(&gate);
+
+		close(ready[0]);
+		close(go[1]);
+		close(gate_fd);
+		close(cancelled_fd);
+		igt_ember_syncobj_destroy(fd, cancelled);
+		gate_fini(&gate);
 	}
 
 	igt_fixture {
