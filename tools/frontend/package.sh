@@ -3,7 +3,8 @@
 # dpkg-buildpackage builds them from a clean copy of the tree (the files
 # git tracks plus new ones it does not ignore, as they are on disk, so an
 # uncommitted change is packaged and no build output leaks in); the .debs
-# go into $EMBER_OUT/packages.
+# go into $EMBER_OUT/packages. ./ember test builds them the same way and
+# checks them (ember_package_test).
 #
 # One version: meson.build's project version. debian/changelog is the
 # packages' history, so it is written by hand, and checked here: it must
@@ -82,3 +83,192 @@ ember_package() {
 	done
 }
 
+# ./ember test's checks of the packages, host-side: they build from a
+# clean tree, lintian finds no error, DKMS builds ember.ko from ember-dkms
+# for the pinned kernel, the ICD manifest names the library its package
+# ships, and the systemd unit starts the packaged ember-gpu with options it
+# accepts. (Booting a guest from the packages is not tested here yet.)
+ember_package_test() {
+	local work=$EMBER_BUILD/package-test root
+	root=$work/root
+	if ! ember_package_build "$work"; then
+		ember_test_record "package: the packages build from a clean tree" "build failed"
+		return
+	fi
+	local pkg missing=
+	for pkg in $EMBER_PACKAGES; do
+		compgen -G "$work/${pkg}_${EMBER_PACKAGE_VERSION}_*.deb" >/dev/null || missing+=" $pkg"
+	done
+	if [ -n "$missing" ]; then
+		ember_test_record "package: the packages build from a clean tree" "missing:$missing"
+		return
+	fi
+	ember_test_record "package: the packages build from a clean tree" pass
+	if ember_package_lintian "$work"; then
+		ember_test_record "package: lintian reports no errors" pass
+	else
+		ember_test_record "package: lintian reports no errors" "lintian errors"
+	fi
+	for pkg in $EMBER_PACKAGES; do
+		mkdir -p "$root/$pkg"
+		dpkg-deb -x "$work/${pkg}_${EMBER_PACKAGE_VERSION}"_*.deb "$root/$pkg"
+	done
+	ember_package_test_dkms "$work" "$root/ember-dkms"
+	ember_package_test_icd "$root/libvulkan-ember"
+	ember_package_test_service "$work" "$root/ember-gpu"
+}
+
+# dkms add + build from the package's /usr/src into a DKMS tree of its
+# own (the system's /var/lib/dkms is not touched, nor its signing key).
+ember_package_test_dkms() { # workdir root
+	local work=$1 root=$2 tree=$1/dkms log=$1/dkms.log module start=$SECONDS
+	local dkms_args=(-m ember -v "$EMBER_PACKAGE_VERSION" --sourcetree "$root/usr/src"
+			 --dkmstree "$tree")
+	step "package: dkms build -m ember -v $EMBER_PACKAGE_VERSION -k $EMBER_KVER (log: $log)"
+	mkdir -p "$tree"
+	if ! { dkms add "${dkms_args[@]}" &&
+	       mok_signing_key=$tree/mok.key mok_certificate=$tree/mok.pub \
+		dkms build "${dkms_args[@]}" -k "$EMBER_KVER"; } >"$log" 2>&1; then
+		tail -n 30 "$log" | sed 's/^/    | /'
+		ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" "dkms failed, see $log"
+		return
+	fi
+	info "built in $((SECONDS - start)) s"
+	module=$(find "$tree/ember/$EMBER_PACKAGE_VERSION/$EMBER_KVER" -name 'ember.ko*' | head -n1)
+	if [ -z "$module" ]; then
+		ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" "no ember.ko in $tree"
+		return
+	fi
+	ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" pass
+	if [ "$(modinfo -F name "$module")" = ember ] &&
+	   [ "$(modinfo -F vermagic "$module" | cut -d' ' -f1)" = "$EMBER_KVER" ] &&
+	   modinfo -F alias "$module" | grep -qi 'v00001AF4d00001110'; then
+		ember_test_record "package: modinfo: the DKMS ember.ko is ember for $EMBER_KVER" pass
+	else
+		modinfo "$module" | sed 's/^/    | /'
+		ember_test_record "package: modinfo: the DKMS ember.ko is ember for $EMBER_KVER" \
+			"wrong name, vermagic or PCI alias"
+	fi
+}
+
+# The manifest must name, by absolute path, a library the package ships
+# that exports the loader's entry point.
+ember_package_test_icd() { # root
+	local root=$1 manifest=$1/usr/share/vulkan/icd.d/ember_icd.x86_64.json library
+	local name="package: the ICD manifest names the packaged libvulkan_ember.so"
+	library=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["ICD"]["library_path"])' \
+		"$manifest" 2>/dev/null) ||
+		{ ember_test_record "$name" "no readable manifest at ${manifest#"$root"}"; return; }
+	case "$library" in
+	/*) ;;
+	*) ember_test_record "$name" "library_path '$library' is not absolute"; return ;;
+	esac
+	if [ ! -f "$root$library" ]; then
+		ember_test_record "$name" "$library is not in the package"
+	elif ! nm -D --defined-only "$root$library" | grep -qw vk_icdGetInstanceProcAddr; then
+		ember_test_record "$name" "$library does not export vk_icdGetInstanceProcAddr"
+	else
+		ember_test_record "$name" pass
+	fi
+}
+
+# Prints ember-gpu@.service's ExecStart as systemd would run it for
+# instance "test", one word a line, with /run moved to $2 (whose
+# RuntimeDirectory it creates): specifiers, Environment= defaults,
+# ${VAR} (one word) and $VAR (split) expanded.
+ember_package_unit_command() { # unit run-dir
+	python3 - "$1" "$2" <<'PY'
+import os, re, shlex, sys
+unit, run = sys.argv[1:3]
+text = open(unit).read().replace("\\\n", " ")
+env, command = {}, None
+def specifiers(s):
+    return s.replace("%i", "test").replace("/run/", run + "/")
+for line in text.splitlines():
+    key, _, value = line.strip().partition("=")
+    if key == "Environment":
+        for word in shlex.split(specifiers(value)):
+            name, _, val = word.partition("=")
+            env[name] = val
+    elif key == "RuntimeDirectory":
+        os.makedirs(os.path.join(run, specifiers(value)), exist_ok=True)
+    elif key == "ExecStart":
+        command = specifiers(value)
+if command is None:
+    sys.exit("no ExecStart=")
+for word in shlex.split(command):
+    braced = re.fullmatch(r"\$\{(\w+)\}", word)
+    plain = re.fullmatch(r"\$(\w+)", word)
+    if braced:
+        print(env.get(braced.group(1), ""))
+    elif plain:
+        for part in env.get(plain.group(1), "").split():
+            print(part)
+    else:
+        print(word)
+PY
+}
+
+ember_package_test_service() { # workdir root
+	local work=$1 root=$2 unit=$2/lib/systemd/system/ember-gpu@.service run=$1/run
+	local gpu=$2/usr/bin/ember-gpu help opt unknown= pid status socket control i
+	local -a command
+	help=$("$gpu" --help) || { ember_test_record "package: ember-gpu --help" "exit status $?"; return; }
+	mapfile -t command < <(ember_package_unit_command "$unit" "$run")
+	if [ "${command[0]:-}" != /usr/bin/ember-gpu ]; then
+		ember_test_record "package: ember-gpu@.service runs the packaged ember-gpu" \
+			"ExecStart runs '${command[0]:-nothing}'"
+		return
+	fi
+	for opt in "${command[@]}"; do
+		case "$opt" in
+		--*) grep -qE "^  $opt( |$)" <<<"$help" || unknown+=" $opt" ;;
+		esac
+	done
+	if [ -n "$unknown" ]; then
+		ember_test_record "package: ember-gpu@.service's options are ember-gpu's" "unknown:$unknown"
+	else
+		ember_test_record "package: ember-gpu@.service's options are ember-gpu's" pass
+	fi
+	# The unit's command, for real: both sockets appear, SIGTERM ends it with 0.
+	for i in "${!command[@]}"; do
+		case "${command[$i]}" in
+		--socket) socket=${command[$((i + 1))]} ;;
+		--control) control=${command[$((i + 1))]} ;;
+		esac
+	done
+	"$gpu" "${command[@]:1}" 2>"$work/ember-gpu.log" &
+	pid=$!
+	for _ in $(seq 50); do
+		[ -S "${socket:-}" ] && [ -S "${control:-}" ] && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if [ -S "${socket:-}" ] && [ -S "${control:-}" ]; then
+		kill -TERM "$pid"
+		status=0
+		wait "$pid" || status=$?
+		if [ "$status" = 0 ]; then
+			ember_test_record "package: ember-gpu@.service's command starts the GPU" pass
+		else
+			ember_test_record "package: ember-gpu@.service's command starts the GPU" \
+				"exit status $status after SIGTERM, see $work/ember-gpu.log"
+		fi
+	else
+		kill -TERM "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		ember_test_record "package: ember-gpu@.service's command starts the GPU" \
+			"no sockets, see $work/ember-gpu.log"
+	fi
+	# The man page documents every option --help lists.
+	unknown=
+	for opt in $(grep -oE '^  --[a-z-]+' <<<"$help"); do
+		zcat "$root/usr/share/man/man1/ember-gpu.1.gz" | grep -qF -- "${opt//-/\\-}" ||
+			unknown+=" $opt"
+	done
+	if [ -n "$unknown" ]; then
+		ember_test_record "package: ember-gpu(1) documents every option" "missing:$unknown"
+	else
+		ember_test_record "package: ember-gpu(1) documents every option" pass
+	fi
+}
