@@ -1,4 +1,6 @@
 # ./ember setup: install what Ember needs from Debian (sourced, not run).
+# debhelper, dh-dkms, dkms and lintian build and check the Debian packages
+# (./ember package, package.sh).
 #
 # Packages come from bookworm, plus bookworm-backports for the 6.12 kernel,
 # QEMU 10, libdrm 2.4.123, Mesa 25 (lavapipe) and Meson 1.7. The kernel
@@ -20,7 +22,8 @@ ember_bookworm_packages() {
 		rsync busybox-static perl python3 \
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
 		spirv-tools spirv-headers glslang-tools glslang-dev \
-		clang libclang-rt-14-dev valgrind
+		clang libclang-rt-14-dev valgrind \
+		debhelper dh-dkms dkms lintian
 }
 
 # Minimum versions of backports packages whose bookworm version is too old.

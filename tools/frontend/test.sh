@@ -1,6 +1,7 @@
 # ./ember test: host tests, lint and guest tests, one summary (sourced).
 #
-# Host tests are Meson tests (no VM). Guest tests are the IGT-layout
+# Host tests are Meson tests (no VM); the Debian packages are built and
+# checked on the host too (package.sh). Guest tests are the IGT-layout
 # binaries and the kselftests, run in two lanes: on Debian's stock kernel
 # (one VM boot) and on the debug kernel (debug_kernel.sh: KASAN, lockdep,
 # kmemleak; one boot for the tests, ember's KUnit suites and a leak scan,
@@ -286,6 +287,7 @@ ember_test() {
 	if [ "$filter" = '*' ]; then
 		ember_test_lane "host tests" ember_test_host
 		ember_test_lint
+		ember_test_lane "packages" ember_package_test
 	fi
 	if [ $host_only = 0 ]; then
 		[ $stock = 0 ] || ember_test_lane "stock lane ($EMBER_KVER)" ember_test_guest "$filter"
