@@ -23,6 +23,9 @@ EMBER_GUEST_MODULES="drm drm_shmem_helper gpu-sched drm_gpuvm drm_exec"
 EMBER_VM_MEM=${EMBER_VM_MEM:-1G}
 EMBER_VM_SMP=${EMBER_VM_SMP:-1}
 EMBER_VM_VECTORS=4
+# More arguments for the guest kernel's command line, e.g. module
+# parameters ("ember.job_timeout_ms=10000": the guest's modprobe reads them).
+EMBER_VM_KERNEL_ARGS=${EMBER_VM_KERNEL_ARGS:-}
 
 # ember_vm_lane stock|debug: what the next ember_vm boots. The debug lane
 # needs ember_debug_kernel first. It must not panic on an oops or a
@@ -219,7 +222,7 @@ ember_vm() {
 		-object memory-backend-ram,id=plain-ivshmem,size=1M
 		-device ivshmem-plain,memdev=plain-ivshmem
 		-kernel "$EMBER_VM_KERNEL" -initrd "$run/initramfs.cpio"
-		-append "$EMBER_VM_APPEND")
+		-append "$EMBER_VM_APPEND${EMBER_VM_KERNEL_ARGS:+ $EMBER_VM_KERNEL_ARGS}")
 	printf '%q ' "${qemu[@]}" > "$run/qemu.cmdline"
 
 	if [ "$mode" = shell ]; then
