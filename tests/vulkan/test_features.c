@@ -199,34 +199,16 @@ VK_TEST(memory_model, "shader-vulkan-memory-model-device-scope")
 	struct vk_buf data;
 	struct vk_pipe pipe;
 	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
 
 	vk_dev_create(&dev, &options);
 	vk_buf_create(&dev, 3 * 64 * 4, 0, &data);
 	memset(data.map, 0, 3 * 64 * 4);
-	layout = vk_storage_set_layout(&dev, 1, 0);
-	vk_pipe_create(&dev, memory_model_spv, memory_model_spv_size, &layout, 1, 0, NULL, &pipe);
-
-	VkDescriptorPool pool;
-	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
-	const VkDescriptorPoolCreateInfo pool_info = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-		.maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
-	};
-	VK_CHECK(vkCreateDescriptorPool(dev.device, &pool_info, NULL, &pool));
-	const VkDescriptorSetAllocateInfo alloc = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-		.descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
-	};
-	VkDescriptorSet set;
-
-	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, &set));
+	const VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 	const VkDescriptorBufferInfo info = { data.buffer, 0, VK_WHOLE_SIZE };
-	const VkWriteDescriptorSet write = {
-		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-		.descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-		.pBufferInfo = &info,
-	};
-	vkUpdateDescriptorSets(dev.device, 1, &write, 0, NULL);
+	VkDescriptorSet set = buffer_set(&dev, &type, &info, 1, &layout, &pool);
+
+	vk_pipe_create(&dev, memory_model_spv, memory_model_spv_size, &layout, 1, 0, NULL, &pipe);
 	dispatch_once(&dev, &pipe, set, NULL, 0);
 
 	const uint32_t *words = data.map, *flags = words + 64, *seen = words + 128;

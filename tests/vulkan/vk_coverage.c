@@ -44,6 +44,20 @@ unsigned int vk_feature_struct_members(VkStructureType type)
 	return fs->count;
 }
 
+const VkBool32 *vk_feature_query(VkPhysicalDevice pd, VkStructureType type,
+				 struct vk_feature_answer *answer)
+{
+	memset(answer, 0, sizeof(*answer));
+	answer->f2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+	if (type) {
+		answer->s.base.sType = type;
+		answer->f2.pNext = &answer->s.base;
+	}
+	vkGetPhysicalDeviceFeatures2(pd, &answer->f2);
+	return type ? (const VkBool32 *)(&answer->s.base + 1) :
+		      (const VkBool32 *)&answer->f2.features;
+}
+
 static void record_struct(FILE *f, const struct vk_feature_struct *fs, const VkBool32 *members)
 {
 	for (unsigned int i = 0; i < fs->count; i++)
@@ -180,18 +194,9 @@ void vk_coverage_check(const char *path)
 
 	for (size_t i = 0; i < sizeof(vk_feature_structs) / sizeof(vk_feature_structs[0]); i++) {
 		const struct vk_feature_struct *fs = &vk_feature_structs[i];
-		union {
-			VkBaseOutStructure base;
-			uint8_t bytes[1024];
-		} have = { .base = { .sType = fs->sType } };
-		VkPhysicalDeviceFeatures2 f2 = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-			.pNext = fs->sType ? &have : NULL,
-		};
-		const VkBool32 *members = fs->sType ? (const VkBool32 *)(&have.base + 1) :
-					  (const VkBool32 *)&f2.features;
+		struct vk_feature_answer answer;
+		const VkBool32 *members = vk_feature_query(pd, fs->sType, &answer);
 
-		vkGetPhysicalDeviceFeatures2(pd, &f2);
 		for (unsigned int m = 0; m < fs->count; m++) {
 			if (members[m] != VK_TRUE ||
 			    recorded(lines, nlines, "feature", fs->members[m]) ||

@@ -100,19 +100,9 @@ static void require_features(VkPhysicalDevice pd, const VkPhysicalDeviceFeatures
 		if (w[i] && !h[i])
 			vk_test_skip("the device lacks 1.0 feature #%zu", i);
 	for (VkBaseOutStructure *s = want; s; s = s->pNext) {
-		/* Room for any feature structure; compared after sType/pNext. */
-		union {
-			VkBaseOutStructure base;
-			uint8_t bytes[1024];
-		} have = { .base = { .sType = s->sType } };
-		VkPhysicalDeviceFeatures2 f2 = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-			.pNext = &have,
-		};
+		struct vk_feature_answer answer;
 		const VkBool32 *wb = (const VkBool32 *)(s + 1);
-		const VkBool32 *hb = (const VkBool32 *)(&have.base + 1);
-
-		vkGetPhysicalDeviceFeatures2(pd, &f2);
+		const VkBool32 *hb = vk_feature_query(pd, s->sType, &answer);
 		unsigned int count = vk_feature_struct_members(s->sType);
 
 		for (size_t i = 0; i < count; i++)

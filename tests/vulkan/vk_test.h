@@ -104,6 +104,22 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options);
 void vk_coverage_record(const VkDeviceCreateInfo *info);
 /* The number of VkBool32 members of feature structure @type (vk.xml). */
 unsigned int vk_feature_struct_members(VkStructureType type);
+
+/* Room for the device's answer for any one feature structure. */
+struct vk_feature_answer {
+	VkPhysicalDeviceFeatures2 f2;
+	union {
+		VkBaseOutStructure base;
+		uint8_t bytes[1024];
+	} s;
+};
+
+/*
+ * What @pd reports for feature structure @type (0: VkPhysicalDeviceFeatures):
+ * its VkBool32 members, in @answer.
+ */
+const VkBool32 *vk_feature_query(VkPhysicalDevice pd, VkStructureType type,
+				 struct vk_feature_answer *answer);
 void vk_coverage_check(const char *path);
 void vk_dev_destroy(struct vk_dev *dev);
 /*
