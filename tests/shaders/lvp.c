@@ -147,8 +147,13 @@ struct lvp_device *lvp_open_device(const char *name, char *err, size_t err_size)
 		goto err_instance;
 	}
 
+	VkPhysicalDeviceShaderIntegerDotProductFeatures integer_dot = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
+		.shaderIntegerDotProduct = VK_TRUE,
+	};
 	VkPhysicalDeviceRobustness2FeaturesEXT robustness2 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+		.pNext = &integer_dot,
 		.robustBufferAccess2 = VK_TRUE,
 	};
 	VkPhysicalDeviceVulkan12Features features12 = {
@@ -201,13 +206,15 @@ struct lvp_device *lvp_open_device(const char *name, char *err, size_t err_size)
 		.queueCount = 1,
 		.pQueuePriorities = &priority,
 	};
-	const char *extensions[] = { VK_EXT_ROBUSTNESS_2_EXTENSION_NAME };
+	const char *extensions[] = {
+		VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME,
+	};
 	const VkDeviceCreateInfo device_info = {
 		.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
 		.pNext = &features,
 		.queueCreateInfoCount = 1,
 		.pQueueCreateInfos = &queue_info,
-		.enabledExtensionCount = 1,
+		.enabledExtensionCount = sizeof(extensions) / sizeof(extensions[0]),
 		.ppEnabledExtensionNames = extensions,
 	};
 	r = vkCreateDevice(dev->physical, &device_info, NULL, &dev->device);

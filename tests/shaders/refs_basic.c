@@ -589,6 +589,93 @@ static void int8_arith(struct corpus_test *t)
 	}
 }
 
+/* ---- integer dot products (int_dot_product.spvasm) ---- */
+
+static int64_t dot4x8(uint32_t x, uint32_t y, bool x_signed, bool y_signed)
+{
+	int64_t sum = 0;
+
+	for (int k = 0; k < 4; k++) {
+		uint8_t a = (uint8_t)(x >> (8 * k)), b = (uint8_t)(y >> (8 * k));
+
+		sum += (x_signed ? (int64_t)(int8_t)a : a) * (y_signed ? (int64_t)(int8_t)b : b);
+	}
+	return sum;
+}
+
+static int64_t clamp_i64(int64_t v, int64_t lo, int64_t hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Signed 64-bit saturating add, without relying on wider arithmetic. */
+static int64_t add_sat_i64(int64_t a, int64_t b)
+{
+	if (b > 0 && a > INT64_MAX - b)
+		return INT64_MAX;
+	if (b < 0 && a < INT64_MIN - b)
+		return INT64_MIN;
+	return a + b;
+}
+
+static int32_t field12(uint32_t v, int shift)
+{
+	return (int32_t)((v >> shift) << 20) >> 20;
+}
+
+static void int_dot_product(struct corpus_test *t)
+{
+	uint32_t *in32 = corpus_in(t, "in32"), *out32 = corpus_out(t, "out32");
+	int64_t *in64 = corpus_in(t, "in64"), *out64 = corpus_out(t, "out64");
+	uint64_t seed = 0xd07;
+
+	/* Accumulators at and near each saturation limit, and random ones. */
+	for (int i = 0; i < 64; i++) {
+		uint32_t near = (uint32_t)(corpus_random(&seed) % 70000);
+
+		in32[i] = (uint32_t)corpus_random(&seed);
+		in32[64 + i] = (uint32_t)corpus_random(&seed);
+		switch (i % 5) {
+		case 0: in32[128 + i] = 0x7fffffffu - near; break;
+		case 1: in32[128 + i] = 0x80000000u + near; break;
+		case 2: in32[128 + i] = 0xffffffffu - near; break;
+		case 3: in32[128 + i] = 0x8000u + near % 20000; break;	/* low 16 bits near INT16_MIN */
+		default: in32[128 + i] = (uint32_t)corpus_random(&seed); break;
+		}
+		switch (i % 3) {
+		case 0: in64[i] = INT64_MAX - (int64_t)near; break;
+		case 1: in64[i] = INT64_MIN + (int64_t)near; break;
+		default: in64[i] = (int64_t)corpus_random(&seed); break;
+		}
+	}
+	for (int i = 0; i < 64; i++) {
+		uint32_t x = in32[i], y = in32[64 + i], acc = in32[128 + i];
+		uint32_t x9 = x & 0x3f3f3f3f, y9 = y | 0xc0c0c0c0;
+		int64_t sacc = (int32_t)acc, acc16 = (int16_t)(uint16_t)acc;
+		int64_t vdot = (int64_t)field12(x, 0) * field12(y, 0) +
+			       (int64_t)field12(x, 12) * field12(y, 12);
+		uint64_t uvdot = (uint64_t)((x & 0xfff) * (y & 0xfff)) +
+				 (uint64_t)((x >> 12 & 0xfff) * (y >> 12 & 0xfff));
+
+		out32[i] = (uint32_t)dot4x8(x, y, true, true);
+		out32[64 + i] = (uint32_t)dot4x8(x, y, false, false);
+		out32[128 + i] = (uint32_t)dot4x8(x, y, true, false);
+		out32[192 + i] = (uint32_t)clamp_i64(sacc + dot4x8(x, y, true, true),
+						     INT32_MIN, INT32_MAX);
+		out32[256 + i] = (uint32_t)clamp_i64((int64_t)acc + dot4x8(x, y, false, false),
+						     0, UINT32_MAX);
+		out32[320 + i] = (uint32_t)clamp_i64(sacc + dot4x8(x, y, true, false),
+						     INT32_MIN, INT32_MAX);
+		out32[384 + i] = (uint32_t)vdot;
+		out32[448 + i] = (uint32_t)clamp_i64(sacc + vdot, INT32_MIN, INT32_MAX);
+		out32[512 + i] = (uint32_t)clamp_i64((int64_t)acc + (int64_t)uvdot, 0, UINT32_MAX);
+		out32[576 + i] = (uint32_t)clamp_i64(acc16 + dot4x8(x9, y9, true, true),
+						     INT16_MIN, INT16_MAX);
+		out64[i] = dot4x8(x, y, true, true);
+		out64[64 + i] = add_sat_i64(in64[i], dot4x8(x, y, true, true));
+	}
+}
+
 /* Half arithmetic = float arithmetic rounded once to half (exact for + - * and /). */
 static void float16_arith(struct corpus_test *t)
 {
@@ -706,6 +793,6 @@ const struct corpus_ref corpus_refs_basic[] = {
 	REF(bitfield_ops), REF(extended_arith), REF(pack_half), REF(pack_norm),
 	REF(float_bits), REF(conversions_edge), REF(bool_logic), REF(dynamic_indexing),
 	REF(int16_arith), REF(int8_arith), REF(float16_arith), REF(push_constants_struct),
-	REF(spec_local_size_xyz),
+	REF(spec_local_size_xyz), REF(int_dot_product),
 	{ NULL, NULL },
 };

@@ -8,13 +8,14 @@
  * dispatch whose results are checked against values computed here: 8-,
  * 16- and 64-bit integers through storage and uniform buffers, push
  * constants, atomics and subgroup operations (int_types.comp), the Vulkan
- * memory model with device scope (memory_model.comp), and robust buffer
- * access (robust.comp).
+ * memory model with device scope (memory_model.comp), robust buffer
+ * access (robust.comp) and integer dot products (int_dot.spvasm).
  */
 
 #include "vk_test.h"
 #include "vk_shaders.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 /* A descriptor set of @count buffers of the given types, written. */
@@ -281,5 +282,83 @@ VK_TEST(robustness2, "shader-robust-buffer-access2-reads-zero-drops-writes")
 	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
 	vk_buf_destroy(&dev, &src);
 	vk_buf_destroy(&dev, &dst);
+	vk_dev_destroy(&dev);
+}
+
+/* OpSDot & co. on packed 4x8-bit operands, signed and unsigned bytes. */
+static int64_t dot4x8(uint32_t x, uint32_t y, bool x_signed, bool y_signed)
+{
+	int64_t sum = 0;
+
+	for (int k = 0; k < 4; k++) {
+		uint8_t a = (uint8_t)(x >> (8 * k)), b = (uint8_t)(y >> (8 * k));
+
+		sum += (x_signed ? (int64_t)(int8_t)a : a) * (y_signed ? (int64_t)(int8_t)b : b);
+	}
+	return sum;
+}
+
+static int64_t saturate(int64_t v, int64_t lo, int64_t hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/*
+ * shaderIntegerDotProduct (VK_KHR_shader_integer_dot_product, int_dot.spvasm):
+ * packed and vector dot products, accumulators at the saturation limits.
+ */
+VK_TEST(integer_dot_product, "shader-integer-dot-product-packed-vector-saturating")
+{
+	VkPhysicalDeviceShaderIntegerDotProductFeatures dot = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
+		.shaderIntegerDotProduct = VK_TRUE,
+	};
+	const char *ext[] = { VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &dot,
+	};
+	struct vk_dev dev;
+	struct vk_buf data;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	uint32_t *words;
+
+	vk_dev_create(&dev, &options);
+	vk_buf_create(&dev, 448 * 4, 0, &data);
+	words = data.map;
+	memset(words, 0, 448 * 4);
+	for (uint32_t i = 0; i < 64; i++) {
+		static const uint32_t accs[] = {
+			0x7fffffff, 0x7ffffff0, 0x80000000, 0x80000010, 0xffffffff, 0xfffffff0, 0, 12345,
+		};
+
+		words[i] = i * 0x9e3779b9u;
+		words[64 + i] = (i + 17) * 0x85ebca6bu;
+		words[128 + i] = accs[i % 8];
+	}
+	const VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	const VkDescriptorBufferInfo info = { data.buffer, 0, VK_WHOLE_SIZE };
+	VkDescriptorSet set = buffer_set(&dev, &type, &info, 1, &layout, &pool);
+
+	vk_pipe_create(&dev, int_dot_spv, int_dot_spv_size, &layout, 1, 0, NULL, &pipe);
+	dispatch_once(&dev, &pipe, set, NULL, 0);
+
+	for (uint32_t i = 0; i < 64; i++) {
+		uint32_t x = words[i], y = words[64 + i], acc = words[128 + i];
+		int64_t hx = (int32_t)x >> 20, hy = (int32_t)y >> 20;
+
+		REQUIRE_EQ(words[192 + i], (uint32_t)dot4x8(x, y, true, true));
+		REQUIRE_EQ(words[256 + i],
+			   (uint32_t)saturate(acc + dot4x8(x, y, false, false), 0, UINT32_MAX));
+		REQUIRE_EQ(words[320 + i], (uint32_t)saturate((int32_t)acc + dot4x8(x, y, true, false),
+							      INT32_MIN, INT32_MAX));
+		REQUIRE_EQ(words[384 + i], (uint32_t)saturate((int32_t)acc + 2 * hx * hy + 7,
+							      INT32_MIN, INT32_MAX));
+	}
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_buf_destroy(&dev, &data);
 	vk_dev_destroy(&dev);
 }

@@ -9,6 +9,7 @@
 #include "fill.spv.h"
 #include "group_id.spv.h"
 #include "indexing.spv.h"
+#include "int_dot.spv.h"
 #include "int_types.spv.h"
 #include "memory_model.spv.h"
 #include "num_groups.spv.h"
@@ -24,6 +25,7 @@ const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t fill_spv_size = sizeof(fill_spv);
 const size_t group_id_spv_size = sizeof(group_id_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
+const size_t int_dot_spv_size = sizeof(int_dot_spv);
 const size_t int_types_spv_size = sizeof(int_types_spv);
 const size_t memory_model_spv_size = sizeof(memory_model_spv);
 const size_t num_groups_spv_size = sizeof(num_groups_spv);

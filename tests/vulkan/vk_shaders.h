@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright 2026 The Ember Authors */
 
-/* The tests' compute shaders (shaders/NAME.comp), compiled to SPIR-V at build time. */
+/*
+ * The tests' compute shaders (shaders/NAME.comp, or NAME.spvasm for what GLSL
+ * cannot express), compiled to SPIR-V at build time.
+ */
 
 #ifndef EMBER_VK_SHADERS_H
 #define EMBER_VK_SHADERS_H
@@ -17,6 +20,7 @@ VK_TEST_SHADER(add_one);
 VK_TEST_SHADER(fill);
 VK_TEST_SHADER(group_id);
 VK_TEST_SHADER(indexing);
+VK_TEST_SHADER(int_dot);
 VK_TEST_SHADER(int_types);
 VK_TEST_SHADER(memory_model);
 VK_TEST_SHADER(num_groups);

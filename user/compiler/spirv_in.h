@@ -16,6 +16,7 @@
  *                   built-ins, function-local arrays
  *  spirv_glsl.c     the GLSL.std.450 extended instructions
  *  spirv_subgroup.c subgroup (GroupNonUniform) operations
+ *  spirv_dot.c      integer dot products (SPV_KHR_integer_dot_product)
  *
  * Every SPIR-V value is split into scalar IR values ("leaves", in the
  * order of the type's flattening: vector components, matrix columns,
@@ -230,5 +231,7 @@ void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);
 /* extended instructions */
 void fe_emit_glsl(struct fe *fe, const uint32_t *w, uint32_t length);
 void fe_emit_subgroup(struct fe *fe, const uint32_t *w, uint32_t length);
+/* integer dot products (spirv_dot.c) */
+void fe_emit_dot(struct fe *fe, const uint32_t *w, uint32_t length);
 
 #endif /* EMBER_CC_SPIRV_IN_H */

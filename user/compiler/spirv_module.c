@@ -127,6 +127,10 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityUniformBufferArrayNonUniformIndexing:
 	case SpvCapabilityStorageBufferArrayNonUniformIndexing:
 	case SpvCapabilityPhysicalStorageBufferAddresses:
+	case SpvCapabilityDotProduct:
+	case SpvCapabilityDotProductInputAll:
+	case SpvCapabilityDotProductInput4x8Bit:
+	case SpvCapabilityDotProductInput4x8BitPacked:
 		return true;
 	default:
 		return false;
@@ -146,6 +150,7 @@ static bool extension_supported(const char *name)
 		"SPV_EXT_descriptor_indexing",
 		"SPV_KHR_physical_storage_buffer",
 		"SPV_EXT_physical_storage_buffer",
+		"SPV_KHR_integer_dot_product",
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)

@@ -992,6 +992,10 @@ void fe_emit_instruction(struct fe *fe, const uint32_t *w, uint32_t length)
 	case SpvOpSMod: case SpvOpFRem: case SpvOpFMod:
 		emit_misc(fe, w, op);
 		break;
+	case SpvOpSDot: case SpvOpUDot: case SpvOpSUDot:
+	case SpvOpSDotAccSat: case SpvOpUDotAccSat: case SpvOpSUDotAccSat:
+		fe_emit_dot(fe, w, length);
+		break;
 	case SpvOpVariable: case SpvOpLoad: case SpvOpStore: case SpvOpAccessChain:
 	case SpvOpInBoundsAccessChain: case SpvOpCopyMemory: case SpvOpArrayLength:
 	case SpvOpPtrAccessChain: case SpvOpInBoundsPtrAccessChain:

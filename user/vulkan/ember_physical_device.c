@@ -76,6 +76,7 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_push_descriptor,
 	EMBER_KHR_shader_atomic_int64,
 	EMBER_KHR_shader_float16_int8,
+	EMBER_KHR_shader_integer_dot_product,
 	EMBER_KHR_shader_subgroup_extended_types,
 	EMBER_KHR_storage_buffer_storage_class,
 	EMBER_KHR_synchronization2,
@@ -323,6 +324,7 @@ static const VkPhysicalDeviceVulkan13Features ember_features13 = {
 	.subgroupSizeControl = VK_TRUE,
 	.computeFullSubgroups = VK_TRUE,
 	.synchronization2 = VK_TRUE,
+	.shaderIntegerDotProduct = VK_TRUE,
 	/*
 	 * VK_EXT_shader_object depends on VK_KHR_dynamic_rendering below
 	 * Vulkan 1.3, which requires this feature. Trivially true: with no
@@ -459,6 +461,10 @@ static void fill_features(VkBaseOutStructure *s)
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:
 		COPY_FEATURE((VkPhysicalDeviceUniformBufferStandardLayoutFeatures *)s, f12,
 			     uniformBufferStandardLayout);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceShaderIntegerDotProductFeatures *)s, f13,
+			     shaderIntegerDotProduct);
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES:
 		COPY_FEATURE((VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures *)s, f12,
@@ -628,6 +634,8 @@ static const struct {
 		       VkPhysicalDeviceImagelessFramebufferFeatures, imagelessFramebuffer),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES,
 		       VkPhysicalDeviceUniformBufferStandardLayoutFeatures, uniformBufferStandardLayout),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
+		       VkPhysicalDeviceShaderIntegerDotProductFeatures, shaderIntegerDotProduct),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES,
 		       VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures, shaderSubgroupExtendedTypes),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES,

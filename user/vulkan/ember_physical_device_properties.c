@@ -154,6 +154,12 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 
 static void fill_vulkan13(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan13Properties *p)
 {
+	/*
+	 * Every member not set below is zero: in particular every
+	 * integerDotProduct*Accelerated is false, as the ISA has no
+	 * dot-product instruction (the compiler lowers them, spirv_dot.c).
+	 */
+	*p = (VkPhysicalDeviceVulkan13Properties){ .sType = p->sType, .pNext = p->pNext };
 	p->minSubgroupSize = EMBER_SUBGROUP_SIZE;
 	p->maxSubgroupSize = EMBER_SUBGROUP_SIZE;
 	p->maxComputeWorkgroupSubgroups = EMBER_ISA_MAX_WORKGROUP_SIZE / EMBER_SUBGROUP_SIZE;
@@ -213,6 +219,14 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			p->supportedStages = p11.subgroupSupportedStages;
 			p->supportedOperations = p11.subgroupSupportedOperations;
 			p->quadOperationsInAllStages = p11.subgroupQuadOperationsInAllStages;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES: {
+			VkPhysicalDeviceShaderIntegerDotProductProperties *p = (void *)s;
+
+			/* None accelerated: see fill_vulkan13(). */
+			*p = (VkPhysicalDeviceShaderIntegerDotProductProperties){
+				.sType = p->sType, .pNext = p->pNext };
 			break;
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_POINT_CLIPPING_PROPERTIES:
