@@ -147,8 +147,13 @@ struct lvp_device *lvp_open_device(const char *name, char *err, size_t err_size)
 		goto err_instance;
 	}
 
+	VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures zero_shared = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES,
+		.shaderZeroInitializeWorkgroupMemory = VK_TRUE,
+	};
 	VkPhysicalDeviceShaderIntegerDotProductFeatures integer_dot = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
+		.pNext = &zero_shared,
 		.shaderIntegerDotProduct = VK_TRUE,
 	};
 	VkPhysicalDeviceRobustness2FeaturesEXT robustness2 = {
@@ -208,6 +213,7 @@ struct lvp_device *lvp_open_device(const char *name, char *err, size_t err_size)
 	};
 	const char *extensions[] = {
 		VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME,
+		VK_KHR_ZERO_INITIALIZE_WORKGROUP_MEMORY_EXTENSION_NAME,
 	};
 	const VkDeviceCreateInfo device_info = {
 		.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,

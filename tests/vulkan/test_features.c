@@ -9,7 +9,8 @@
  * 16- and 64-bit integers through storage and uniform buffers, push
  * constants, atomics and subgroup operations (int_types.comp), the Vulkan
  * memory model with device scope (memory_model.comp), robust buffer
- * access (robust.comp) and integer dot products (int_dot.spvasm).
+ * access (robust.comp), integer dot products (int_dot.spvasm) and
+ * zero-initialized shared memory (zero_shared.comp).
  */
 
 #include "vk_test.h"
@@ -360,5 +361,53 @@ VK_TEST(integer_dot_product, "shader-integer-dot-product-packed-vector-saturatin
 	vk_pipe_destroy(&dev, &pipe);
 	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
 	vk_buf_destroy(&dev, &data);
+	vk_dev_destroy(&dev);
+}
+
+/*
+ * shaderZeroInitializeWorkgroupMemory (zero_shared.comp): 32 workgroups,
+ * each reading its null-initialized shared array after the workgroup
+ * before it on the same core filled the array with garbage.
+ */
+VK_TEST(zero_initialize_workgroup_memory, "shader-zero-initialized-shared-memory-every-workgroup")
+{
+	VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures zero = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES,
+		.shaderZeroInitializeWorkgroupMemory = VK_TRUE,
+	};
+	const char *ext[] = { VK_KHR_ZERO_INITIALIZE_WORKGROUP_MEMORY_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &zero,
+	};
+	const uint32_t groups = 32, count = groups * 64;
+	struct vk_dev dev;
+	struct vk_buf out;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkCommandBuffer cmd;
+
+	vk_dev_create(&dev, &options);
+	vk_buf_create(&dev, count * 4, 0, &out);
+	memset(out.map, 0xff, count * 4);
+	const VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	const VkDescriptorBufferInfo info = { out.buffer, 0, VK_WHOLE_SIZE };
+	VkDescriptorSet set = buffer_set(&dev, &type, &info, 1, &layout, &pool);
+
+	vk_pipe_create(&dev, zero_shared_spv, zero_shared_spv_size, &layout, 1, 0, NULL, &pipe);
+	cmd = vk_cmd_begin(&dev);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdDispatch(cmd, groups, 1, 1);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+
+	for (uint32_t i = 0; i < count; i++)
+		REQUIRE_EQ(((uint32_t *)out.map)[i], i);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_buf_destroy(&dev, &out);
 	vk_dev_destroy(&dev);
 }

@@ -17,6 +17,7 @@
 #include "ubo_indexing.spv.h"
 #include "subgroup_size.spv.h"
 #include "ubo_read.spv.h"
+#include "zero_shared.spv.h"
 #include "bda_list.spv.h"
 #include "bda_types.spv.h"
 #include "bda_atomic.spv.h"
@@ -33,6 +34,7 @@ const size_t robust_spv_size = sizeof(robust_spv);
 const size_t ubo_indexing_spv_size = sizeof(ubo_indexing_spv);
 const size_t subgroup_size_spv_size = sizeof(subgroup_size_spv);
 const size_t ubo_read_spv_size = sizeof(ubo_read_spv);
+const size_t zero_shared_spv_size = sizeof(zero_shared_spv);
 const size_t bda_list_spv_size = sizeof(bda_list_spv);
 const size_t bda_types_spv_size = sizeof(bda_types_spv);
 const size_t bda_atomic_spv_size = sizeof(bda_atomic_spv);

@@ -28,6 +28,7 @@ VK_TEST_SHADER(robust);
 VK_TEST_SHADER(ubo_indexing);
 VK_TEST_SHADER(subgroup_size);
 VK_TEST_SHADER(ubo_read);
+VK_TEST_SHADER(zero_shared);
 VK_TEST_SHADER(bda_list);
 VK_TEST_SHADER(bda_types);
 VK_TEST_SHADER(bda_atomic);

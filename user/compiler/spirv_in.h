@@ -172,6 +172,8 @@ struct fe {
 	uint32_t workgroup_size_id;	/* constant decorated BuiltIn WorkgroupSize */
 	uint32_t local_size_ids[3];	/* LocalSizeId operands */
 	uint32_t shared_top;		/* bytes of shared memory laid out */
+	/* Shared bytes [begin, end) of variables with a (null) initializer. */
+	uint32_t shared_zero_begin, shared_zero_end;
 	uint32_t push_top;		/* push-constant bytes reached */
 	uint32_t emit_depth;		/* recursion guard of the CF walk */
 	struct fe_loop *loop;		/* innermost enclosing loop while emitting */
@@ -227,6 +229,8 @@ void fe_declare_variable(struct fe *fe, const uint32_t *w);
 void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length);
 void fe_assign_slots(struct fe *fe);
 void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);
+/* Zeroes the initialized shared variables at the shader's start. */
+void fe_emit_shared_zero_init(struct fe *fe);
 
 /* extended instructions */
 void fe_emit_glsl(struct fe *fe, const uint32_t *w, uint32_t length);

@@ -313,6 +313,15 @@ void fe_declare_variable(struct fe *fe, const uint32_t *w)
 		p.const_offset = fe->shared_top;
 		fe->shared_top += size;
 		fe->ir->shared_bytes = align_up(fe->shared_top, 4);
+		/*
+		 * An initializer (only OpConstantNull is valid for Workgroup,
+		 * VK_KHR_zero_initialize_workgroup_memory): zeroed at the start.
+		 */
+		if ((w[0] >> 16) > 4) {
+			if (fe->shared_zero_end == 0)
+				fe->shared_zero_begin = p.const_offset;
+			fe->shared_zero_end = fe->ir->shared_bytes;
+		}
 		break;
 	case SpvStorageClassInput:
 		if (!fe->ids[id].has_builtin)
@@ -430,6 +439,54 @@ static void declare_local(struct fe *fe, const uint32_t *w, uint32_t length)
 	free(types);
 	natural_leaf_offsets(fe, type, 0, local->leaf_offset);
 	fe_set_pointer(fe, w[2], w[1], &p);
+}
+
+/*
+ * Zero-initialized shared memory: shared memory's contents are undefined
+ * at workgroup start (ember-isa.rst; in practice what the core's previous
+ * workgroup left), so the shader zeroes the initialized variables' bytes
+ * itself before anything else, every
+ * invocation a word at a time with the workgroup's stride, then waits at
+ * a barrier:
+ *   off = begin + 4 * local_index; LOOP { BREAK if off >= end;
+ *   shared[off] = 0; off += 4 * workgroup size } ; BARRIER
+ * The range may include uninitialized variables laid out between the
+ * initialized ones, whose values are undefined anyway.
+ */
+void fe_emit_shared_zero_init(struct fe *fe)
+{
+	struct ir_shader *ir = fe->ir;
+	uint32_t lanes = ir->local_size[0] * ir->local_size[1] * ir->local_size[2];
+	uint32_t index, start, end, zero, stride, off, done, next;
+	struct ir_instr *in;
+
+	if (fe->shared_zero_end <= fe->shared_zero_begin || !lanes)
+		return;
+	/* Operands first: ir_append() places an instruction where it is called. */
+	index = ir_emit(ir, IR_SYSVAL, 32, 0, 0, 0);
+	ir->ins[ir->count - 1].imm = IR_SV_LOCAL_INDEX;
+	start = ir_emit(ir, IR_IMAD, 32, index, ir_const(ir, 32, 4),
+			ir_const(ir, 32, fe->shared_zero_begin));
+	end = ir_const(ir, 32, fe->shared_zero_end);
+	zero = ir_const(ir, 32, 0);
+	stride = ir_const(ir, 32, 4 * lanes);
+	off = ir_new_variable(ir, 32);
+	in = ir_append(ir, IR_MOV, 32);
+	in->dst = off;
+	in->src[0] = start;
+	ir_append(ir, IR_LOOP, 0);
+	done = ir_emit(ir, IR_ULE, 32, end, off, 0);
+	ir_append(ir, IR_BREAK, 0)->src[0] = done;
+	in = ir_append(ir, IR_STORE_SHARED, 32);
+	in->src[0] = off;
+	in->src[1] = zero;
+	in->aux = 4;
+	next = ir_emit(ir, IR_IADD, 32, off, stride, 0);
+	in = ir_append(ir, IR_MOV, 32);
+	in->dst = off;
+	in->src[0] = next;
+	ir_append(ir, IR_ENDLOOP, 0);
+	ir_append(ir, IR_BARRIER, 0);
 }
 
 /* ---- leaf access ---- */

@@ -235,6 +235,8 @@ void fe_emit_prologue(struct fe *fe)
 				fe->ir->local_size[k] = def->imm;
 		}
 	}
+	if (!fe->failed)
+		fe_emit_shared_zero_init(fe);
 }
 
 /* ---- arithmetic ---- */

@@ -83,6 +83,7 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_timeline_semaphore,
 	EMBER_KHR_uniform_buffer_standard_layout,
 	EMBER_KHR_vulkan_memory_model,
+	EMBER_KHR_zero_initialize_workgroup_memory,
 	EMBER_EXT_descriptor_indexing,
 	EMBER_EXT_external_memory_dma_buf,
 	EMBER_EXT_host_query_reset,
@@ -325,6 +326,7 @@ static const VkPhysicalDeviceVulkan13Features ember_features13 = {
 	.computeFullSubgroups = VK_TRUE,
 	.synchronization2 = VK_TRUE,
 	.shaderIntegerDotProduct = VK_TRUE,
+	.shaderZeroInitializeWorkgroupMemory = VK_TRUE,
 	/*
 	 * VK_EXT_shader_object depends on VK_KHR_dynamic_rendering below
 	 * Vulkan 1.3, which requires this feature. Trivially true: with no
@@ -461,6 +463,10 @@ static void fill_features(VkBaseOutStructure *s)
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:
 		COPY_FEATURE((VkPhysicalDeviceUniformBufferStandardLayoutFeatures *)s, f12,
 			     uniformBufferStandardLayout);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures *)s, f13,
+			     shaderZeroInitializeWorkgroupMemory);
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES:
 		COPY_FEATURE((VkPhysicalDeviceShaderIntegerDotProductFeatures *)s, f13,
@@ -634,6 +640,9 @@ static const struct {
 		       VkPhysicalDeviceImagelessFramebufferFeatures, imagelessFramebuffer),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES,
 		       VkPhysicalDeviceUniformBufferStandardLayoutFeatures, uniformBufferStandardLayout),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES,
+		       VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures,
+		       shaderZeroInitializeWorkgroupMemory),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES,
 		       VkPhysicalDeviceShaderIntegerDotProductFeatures, shaderIntegerDotProduct),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES,
