@@ -10,7 +10,7 @@
  * constants, atomics and subgroup operations (int_types.comp), the Vulkan
  * memory model with device scope (memory_model.comp), robust buffer
  * access (robust.comp), integer dot products (int_dot.spvasm) and
- * zero-initialized shared memory (zero_shared.comp).
+ * zero-initialized shared memory (zero_shared.comp); and maintenance4.
  */
 
 #include "vk_test.h"
@@ -408,6 +408,126 @@ VK_TEST(zero_initialize_workgroup_memory, "shader-zero-initialized-shared-memory
 	vkDestroyDescriptorPool(dev.device, pool, NULL);
 	vk_pipe_destroy(&dev, &pipe);
 	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
+static void buffer_requirements(struct vk_dev *dev, const VkBufferCreateInfo *info,
+				VkMemoryRequirements *created, VkMemoryRequirements *queried)
+{
+	const VkDeviceBufferMemoryRequirements device_info = {
+		.sType = VK_STRUCTURE_TYPE_DEVICE_BUFFER_MEMORY_REQUIREMENTS, .pCreateInfo = info,
+	};
+	VkMemoryRequirements2 reqs = { .sType = VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2 };
+	PFN_vkGetDeviceBufferMemoryRequirementsKHR get_device_reqs =
+		(PFN_vkGetDeviceBufferMemoryRequirementsKHR)
+		vkGetDeviceProcAddr(dev->device, "vkGetDeviceBufferMemoryRequirementsKHR");
+	VkBuffer buffer;
+
+	REQUIRE(get_device_reqs);
+	VK_CHECK(vkCreateBuffer(dev->device, info, NULL, &buffer));
+	vkGetBufferMemoryRequirements(dev->device, buffer, created);
+	vkDestroyBuffer(dev->device, buffer, NULL);
+	get_device_reqs(dev->device, &device_info, &reqs);
+	*queried = reqs.memoryRequirements;
+}
+
+/*
+ * VK_KHR_maintenance4: buffer requirements without a buffer, equal to a
+ * created buffer's and never larger for a smaller buffer; maxBufferSize;
+ * LocalSizeId from specialization constants (local_size_id.spvasm); a
+ * pipeline layout destroyed right after the pipeline was created from it.
+ */
+VK_TEST(maintenance4, "maintenance4-buffer-requirements-local-size-id-layout-lifetime")
+{
+	VkPhysicalDeviceMaintenance4Features m4 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES,
+		.maintenance4 = VK_TRUE,
+	};
+	const char *ext[] = { VK_KHR_MAINTENANCE_4_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &m4,
+	};
+	static const VkDeviceSize sizes[] = { 1, 4, 100, 4096, 4097, 65537, 1 << 20 };
+	static const VkBufferUsageFlags usages[] = {
+		VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+		VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+		VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+	};
+	VkPhysicalDeviceMaintenance4Properties m4_props = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES,
+	};
+	VkPhysicalDeviceProperties2 props = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &m4_props,
+	};
+	const uint32_t size_x = 12, size_y = 5, groups = 7, count = size_x * size_y * groups;
+	const uint32_t spec_values[2] = { size_x, size_y };
+	const VkSpecializationMapEntry entries[2] = { { 0, 0, 4 }, { 1, 4, 4 } };
+	const VkSpecializationInfo spec = { 2, entries, sizeof(spec_values), spec_values };
+	struct vk_dev dev;
+	struct vk_buf out;
+	struct vk_pipe pipe;
+	VkPipelineLayout bind_layout;
+	VkDescriptorSetLayout set_layout;
+	VkDescriptorPool pool;
+	VkCommandBuffer cmd;
+
+	vk_dev_create(&dev, &options);
+	vkGetPhysicalDeviceProperties2(dev.physical, &props);
+	REQUIRE(m4_props.maxBufferSize >= (1ull << 30));
+
+	for (size_t u = 0; u < sizeof(usages) / sizeof(usages[0]); u++) {
+		VkMemoryRequirements previous = { 0 };
+
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			const VkBufferCreateInfo info = {
+				.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+				.size = sizes[i], .usage = usages[u],
+			};
+			VkMemoryRequirements created, queried;
+
+			buffer_requirements(&dev, &info, &created, &queried);
+			REQUIRE_EQ(queried.size, created.size);
+			REQUIRE_EQ(queried.alignment, created.alignment);
+			REQUIRE_EQ(queried.memoryTypeBits, created.memoryTypeBits);
+			REQUIRE(queried.size >= sizes[i] && queried.size >= previous.size);
+			previous = queried;
+		}
+	}
+
+	vk_buf_create(&dev, count * 4, 0, &out);
+	memset(out.map, 0xff, count * 4);
+	const VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	const VkDescriptorBufferInfo info = { out.buffer, 0, VK_WHOLE_SIZE };
+	VkDescriptorSet set = buffer_set(&dev, &type, &info, 1, &set_layout, &pool);
+	const VkPipelineLayoutCreateInfo layout_info = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.setLayoutCount = 1, .pSetLayouts = &set_layout,
+	};
+
+	vk_pipe_create(&dev, local_size_id_spv, local_size_id_spv_size, &set_layout, 1, 0, &spec,
+		       &pipe);
+	/* The pipeline outlives its layout; sets bind through a compatible one. */
+	vkDestroyPipelineLayout(dev.device, pipe.layout, NULL);
+	pipe.layout = VK_NULL_HANDLE;
+	VK_CHECK(vkCreatePipelineLayout(dev.device, &layout_info, NULL, &bind_layout));
+	cmd = vk_cmd_begin(&dev);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, bind_layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdDispatch(cmd, groups, 1, 1);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+
+	for (uint32_t g = 0; g < groups; g++)
+		for (uint32_t y = 0; y < size_y; y++)
+			for (uint32_t x = 0; x < size_x; x++)
+				REQUIRE_EQ(((uint32_t *)out.map)[(g * size_y + y) * size_x + x],
+					   g << 16 | y << 8 | x);
+	vkDestroyPipelineLayout(dev.device, bind_layout, NULL);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vkDestroyDescriptorSetLayout(dev.device, set_layout, NULL);
 	vk_buf_destroy(&dev, &out);
 	vk_dev_destroy(&dev);
 }

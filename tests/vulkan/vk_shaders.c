@@ -11,6 +11,7 @@
 #include "indexing.spv.h"
 #include "int_dot.spv.h"
 #include "int_types.spv.h"
+#include "local_size_id.spv.h"
 #include "memory_model.spv.h"
 #include "num_groups.spv.h"
 #include "robust.spv.h"
@@ -28,6 +29,7 @@ const size_t group_id_spv_size = sizeof(group_id_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
 const size_t int_dot_spv_size = sizeof(int_dot_spv);
 const size_t int_types_spv_size = sizeof(int_types_spv);
+const size_t local_size_id_spv_size = sizeof(local_size_id_spv);
 const size_t memory_model_spv_size = sizeof(memory_model_spv);
 const size_t num_groups_spv_size = sizeof(num_groups_spv);
 const size_t robust_spv_size = sizeof(robust_spv);

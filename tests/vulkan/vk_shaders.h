@@ -22,6 +22,7 @@ VK_TEST_SHADER(group_id);
 VK_TEST_SHADER(indexing);
 VK_TEST_SHADER(int_dot);
 VK_TEST_SHADER(int_types);
+VK_TEST_SHADER(local_size_id);
 VK_TEST_SHADER(memory_model);
 VK_TEST_SHADER(num_groups);
 VK_TEST_SHADER(robust);

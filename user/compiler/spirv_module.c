@@ -399,6 +399,8 @@ static void parse_execution_mode(struct fe *fe, const uint32_t *w, uint32_t leng
 			fe->ir->local_size[i] = w[3 + i];
 		break;
 	case SpvExecutionModeLocalSizeId:
+		if (length < 6)
+			return fe_fail(fe, "LocalSizeId: truncated");
 		for (int i = 0; i < 3; i++)
 			fe->local_size_ids[i] = w[3 + i];
 		break;

@@ -111,6 +111,9 @@ bool validate(const uint32_t *words, size_t word_count, spv_target_env env, char
 	// Buffer layouts are whatever the Offset decorations say: accept the
 	// scalar layout (VK_EXT_scalar_block_layout, core in Vulkan 1.2).
 	spvValidatorOptionsSetScalarBlockLayout(options, true);
+	// LocalSizeId is Vulkan's with maintenance4 (core in 1.3), which
+	// Ember offers; SPIRV-Tools refuses it by default.
+	spvValidatorOptionsSetAllowLocalSizeId(options, true);
 	result = spvValidateWithOptions(context, options, &binary, &diagnostic);
 	spvValidatorOptionsDestroy(options);
 	spvContextDestroy(context);

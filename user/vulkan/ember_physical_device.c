@@ -71,6 +71,7 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_maintenance1,
 	EMBER_KHR_maintenance2,
 	EMBER_KHR_maintenance3,
+	EMBER_KHR_maintenance4,
 	EMBER_KHR_map_memory2,
 	EMBER_KHR_pipeline_executable_properties,
 	EMBER_KHR_push_descriptor,
@@ -327,6 +328,7 @@ static const VkPhysicalDeviceVulkan13Features ember_features13 = {
 	.synchronization2 = VK_TRUE,
 	.shaderIntegerDotProduct = VK_TRUE,
 	.shaderZeroInitializeWorkgroupMemory = VK_TRUE,
+	.maintenance4 = VK_TRUE,
 	/*
 	 * VK_EXT_shader_object depends on VK_KHR_dynamic_rendering below
 	 * Vulkan 1.3, which requires this feature. Trivially true: with no
@@ -463,6 +465,9 @@ static void fill_features(VkBaseOutStructure *s)
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES:
 		COPY_FEATURE((VkPhysicalDeviceUniformBufferStandardLayoutFeatures *)s, f12,
 			     uniformBufferStandardLayout);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceMaintenance4Features *)s, f13, maintenance4);
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES:
 		COPY_FEATURE((VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures *)s, f13,
@@ -640,6 +645,8 @@ static const struct {
 		       VkPhysicalDeviceImagelessFramebufferFeatures, imagelessFramebuffer),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_UNIFORM_BUFFER_STANDARD_LAYOUT_FEATURES,
 		       VkPhysicalDeviceUniformBufferStandardLayoutFeatures, uniformBufferStandardLayout),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_FEATURES,
+		       VkPhysicalDeviceMaintenance4Features, maintenance4),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES,
 		       VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures,
 		       shaderZeroInitializeWorkgroupMemory),

@@ -221,6 +221,9 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			p->quadOperationsInAllStages = p11.subgroupQuadOperationsInAllStages;
 			break;
 		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES:
+			COPY_PROP((VkPhysicalDeviceMaintenance4Properties *)s, &p13, maxBufferSize);
+			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_PROPERTIES: {
 			VkPhysicalDeviceShaderIntegerDotProductProperties *p = (void *)s;
 
