@@ -105,6 +105,12 @@ struct ember_device {
 	 * DRM_EMBER_DEV_QUERY_GPU_INFO returns it as it is.
 	 */
 	struct drm_ember_gpu_info gpu_info;
+
+	/**
+	 * @bo_bytes: Bytes of the BOs made by BO_CREATE that exist, at most
+	 * &drm_ember_gpu_info.bo_memory (see ember_bo_charge()).
+	 */
+	atomic64_t bo_bytes;
 };
 
 /**

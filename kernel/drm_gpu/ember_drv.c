@@ -4,6 +4,9 @@
 #include <linux/array_size.h>
 #include <linux/dma-mapping.h>
 #include <linux/err.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/pci.h>
 #include <linux/slab.h>
@@ -213,8 +216,13 @@ static const struct drm_driver ember_drm_driver = {
 	.name = "ember",
 	.desc = "Ember GPU",
 	.major = 1,
-	.minor = 5,
+	.minor = 6,
 };
+
+static unsigned int bo_memory_percent = 50;
+module_param(bo_memory_percent, uint, 0444);
+MODULE_PARM_DESC(bo_memory_percent,
+		 "Share of RAM the device's BOs may take together (10..90 %, default 50)");
 
 /*
  * The gpu_info fields that do not come from the device's registers. The
@@ -223,9 +231,12 @@ static const struct drm_driver ember_drm_driver = {
  */
 static void ember_gpu_info_set_limits(struct drm_ember_gpu_info *info)
 {
+	u64 ram = (u64)totalram_pages() << PAGE_SHIFT;
+
 	info->va_start = EMBER_VA_USER_START;
 	info->va_end = EMBER_VA_USER_END;
-	info->max_bo_size = EMBER_BO_MAX_SIZE;
+	info->bo_memory = PAGE_ALIGN_DOWN(div_u64(ram * clamp(bo_memory_percent, 10U, 90U), 100));
+	info->max_bo_size = min_t(u64, EMBER_BO_MAX_SIZE, info->bo_memory);
 }
 
 static int ember_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)

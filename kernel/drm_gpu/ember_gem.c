@@ -202,6 +202,8 @@ static void ember_gem_free(struct drm_gem_object *obj)
 		ember_bo_release_dma(edev, bo);
 	mutex_unlock(&edev->mmu.bos_lock);
 
+	if (bo->charged)
+		atomic64_sub(obj->size, &edev->bo_bytes);
 	mutex_destroy(&bo->gpuva_list_lock);
 	drm_gem_shmem_free(&bo->base);
 	/* After the BO: its reservation object may be this one's. */
@@ -278,6 +280,23 @@ struct drm_gem_object *ember_gem_create_object(struct drm_device *ddev,
 	return &bo->base.base;
 }
 
+/*
+ * Counts @size bytes of new BO against the device's budget
+ * (&drm_ember_gpu_info.bo_memory). A budget rather than the OOM killer:
+ * the pages of a BO the device maps are pinned and belong to no process,
+ * so the OOM killer cannot free them and, once BOs hold most of the RAM,
+ * finds nothing to kill and panics. The budget is charged at creation,
+ * before any page exists, so that a BO that fits can always get its pages.
+ */
+static int ember_bo_charge(struct ember_device *edev, u64 size)
+{
+	if (atomic64_add_return(size, &edev->bo_bytes) > edev->gpu_info.bo_memory) {
+		atomic64_sub(size, &edev->bo_bytes);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 /**
  * ember_ioctl_bo_create() - DRM_IOCTL_EMBER_BO_CREATE.
  * @ddev: The DRM device.
@@ -289,6 +308,7 @@ struct drm_gem_object *ember_gem_create_object(struct drm_device *ddev,
 int ember_ioctl_bo_create(struct drm_device *ddev, void *data,
 			  struct drm_file *file)
 {
+	struct ember_device *edev = to_ember_device(ddev);
 	struct ember_file *efile = file->driver_priv;
 	struct drm_ember_bo_create *args = data;
 	struct drm_gem_shmem_object *shmem;
@@ -298,7 +318,7 @@ int ember_ioctl_bo_create(struct drm_device *ddev, void *data,
 	int ret;
 
 	if (args->pad || (args->flags & ~DRM_EMBER_BO_NO_MMAP) || !args->size ||
-	    args->size > EMBER_BO_MAX_SIZE)
+	    args->size > edev->gpu_info.max_bo_size)
 		return -EINVAL;
 
 	if (args->exclusive_vm_id) {
@@ -307,13 +327,20 @@ int ember_ioctl_bo_create(struct drm_device *ddev, void *data,
 			return -ENOENT;
 	}
 
+	ret = ember_bo_charge(edev, PAGE_ALIGN(args->size));
+	if (ret)
+		goto out_put_vm;
+
 	shmem = drm_gem_shmem_create(ddev, PAGE_ALIGN(args->size));
 	if (IS_ERR(shmem)) {
+		atomic64_sub(PAGE_ALIGN(args->size), &edev->bo_bytes);
 		ret = PTR_ERR(shmem);
 		goto out_put_vm;
 	}
 
 	bo = to_ember_bo(&shmem->base);
+	/* From here ember_gem_free() gives the charge back. */
+	bo->charged = true;
 	bo->flags = args->flags;
 	if (vm) {
 		bo->exclusive_vm_id = args->exclusive_vm_id;

@@ -41,6 +41,9 @@ struct ember_bo {
 	/** @exclusive_vm_id: The exclusive VM's ID in its file, or zero. */
 	u32 exclusive_vm_id;
 
+	/** @charged: Its size counts in &ember_device.bo_bytes (BO_CREATE). */
+	bool charged;
+
 	/**
 	 * @exclusive_vm_root_gem: The reservation object of the BO's
 	 * exclusive VM (which this BO then shares), with a reference held

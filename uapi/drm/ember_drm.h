@@ -60,6 +60,13 @@ extern "C" {
  *   and is interruptible (-EINTR, or restarted); asynchronous binds still
  *   queued when their VM's last user goes are cancelled (-ECANCELED) instead
  *   of being waited for (see struct drm_ember_vm_bind).
+ * - 1.6: the BOs of a device together may be at most
+ *   &drm_ember_gpu_info.bo_memory bytes (a share of the guest's RAM, the
+ *   bo_memory_percent module parameter): BO_CREATE fails with -ENOMEM
+ *   beyond, and &drm_ember_gpu_info.max_bo_size is at most that. Before,
+ *   BOs whose pages the device or the CPU used could take all of the
+ *   guest's memory, which the OOM killer cannot free (a GPU mapping pins
+ *   the pages, and they count for no process): the kernel panicked.
  *
  * Errors common to every ioctl: -EINVAL for a non-zero pad field, an
  * unknown flag or an out-of-range value; -ENOENT for a handle or ID that
@@ -363,6 +370,18 @@ struct drm_ember_gpu_info {
 
 	/** @job_timeout_ms: A job running longer than this is a hang. */
 	__u32 job_timeout_ms;
+
+	/* Fields below: driver 1.6. */
+
+	/** @pad: Zero. */
+	__u32 pad;
+
+	/**
+	 * @bo_memory: Most bytes the device's BOs (every file's, imported
+	 * ones not counted) may have at once; BO_CREATE fails with -ENOMEM
+	 * beyond. Userspace reports it as the size of its memory heap.
+	 */
+	__u64 bo_memory;
 };
 
 /**
@@ -445,7 +464,8 @@ enum drm_ember_bo_flags {
  *
  * Errors: -EINVAL for a zero @size, a @size above
  * &drm_ember_gpu_info.max_bo_size or unknown @flags; -ENOENT for an
- * unknown @exclusive_vm_id.
+ * unknown @exclusive_vm_id; -ENOMEM when the device's BOs would exceed
+ * &drm_ember_gpu_info.bo_memory (since 1.6).
  */
 struct drm_ember_bo_create {
 	/**

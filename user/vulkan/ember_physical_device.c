@@ -208,11 +208,15 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	snprintf(pdev->name, sizeof(pdev->name), "Ember GPU (%u shader cores)",
 		 pdev->ws.info.num_shader_cores);
 	/*
-	 * Unified memory: BOs are the guest's RAM. Report three quarters of
-	 * it, as the kernel and the application need the rest.
+	 * Unified memory: BOs are the guest's RAM, as much of it as the
+	 * kernel lets the device's BOs take (driver 1.6); before, three
+	 * quarters of it, as the kernel and the application need the rest.
 	 */
-	pdev->heap_size = sysinfo(&si) ? 1ull << 30 :
-			  (uint64_t)si.totalram * si.mem_unit / 4 * 3;
+	if (pdev->ws.info.bo_memory)
+		pdev->heap_size = pdev->ws.info.bo_memory;
+	else
+		pdev->heap_size = sysinfo(&si) ? 1ull << 30 :
+				  (uint64_t)si.totalram * si.mem_unit / 4 * 3;
 	*out = pdev;
 	return 0;
 }

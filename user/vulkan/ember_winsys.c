@@ -85,6 +85,7 @@ static int ws_query_info(struct ember_ws *ws)
 		.va_start = info.va_start,
 		.va_end = info.va_end,
 		.max_bo_size = info.max_bo_size,
+		.bo_memory = info.bo_memory,
 		.max_ib_size = info.max_ib_size,
 		.max_queues = info.max_queues,
 		.max_contexts = info.max_contexts,

@@ -44,6 +44,7 @@ struct ember_ws_info {
 	uint64_t va_start;
 	uint64_t va_end;
 	uint64_t max_bo_size;
+	uint64_t bo_memory;	/* the device's BOs together; 0 before driver 1.6 */
 	uint32_t max_ib_size;
 	uint32_t max_queues;
 	uint32_t max_contexts;

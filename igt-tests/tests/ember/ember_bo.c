@@ -99,6 +99,43 @@ igt_main
 		igt_ember_gem_close(fd, create.handle);
 	}
 
+	igt_describe("The device's BOs together fit in bo_memory, a share of the RAM: one "
+		     "more is ENOMEM (not the OOM killer's panic), and closing one makes room.");
+	igt_subtest("create-beyond-bo-memory") {
+		uint64_t size, count;
+		uint32_t *handles;
+		int ret = 0;
+
+		igt_require_f(igt_ember_has_version(fd, 1, 6), "driver without a BO budget (< 1.6)\n");
+		igt_assert(info.bo_memory >= PAGE && info.max_bo_size <= info.bo_memory);
+		/* Eight BOs fill the budget; shmem allocates no page for any of them. */
+		size = (info.bo_memory / 8 + PAGE - 1) & ~(PAGE - 1);
+		handles = calloc(16, sizeof(*handles));
+		igt_assert(handles);
+		for (count = 0; count < 16; count++) {
+			struct drm_ember_bo_create create = { .size = size };
+
+			ret = __igt_ember_bo_create(fd, &create);
+			if (ret)
+				break;
+			handles[count] = create.handle;
+		}
+		igt_assert_eq(ret, -ENOMEM);
+		igt_assert_lte_u64(count * size, info.bo_memory);
+		igt_assert_lte(count, 8);
+		igt_assert_lte(1, count);
+		igt_ember_gem_close(fd, handles[count - 1]);
+		{
+			struct drm_ember_bo_create create = { .size = size };
+
+			igt_assert_eq(__igt_ember_bo_create(fd, &create), 0);
+			handles[count - 1] = create.handle;
+		}
+		for (uint64_t i = 0; i < count; i++)
+			igt_ember_gem_close(fd, handles[i]);
+		free(handles);
+	}
+
 	igt_describe("Unknown flags are rejected with EINVAL.");
 	igt_subtest("create-bad-flags") {
 		uint32_t bit;
