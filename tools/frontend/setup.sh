@@ -23,7 +23,7 @@ ember_bookworm_packages() {
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
 		spirv-tools spirv-headers glslang-tools glslang-dev \
 		clang libclang-rt-14-dev valgrind \
-		debhelper dh-dkms dkms lintian
+		debhelper dh-dkms dkms lintian trinity
 }
 
 # Minimum versions of backports packages whose bookworm version is too old.

@@ -123,6 +123,8 @@ ember_initramfs() {
 	cp /usr/lib/x86_64-linux-gnu/libVkLayer_khronos_validation.so "$root/usr/lib/x86_64-linux-gnu/"
 	cp /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json \
 		"$root/usr/share/vulkan/explicit_layer.d/"
+	# Debian's syscall fuzzer, which igt ember_trinity points at the render node.
+	cp /usr/bin/trinity "$root/usr/bin/"
 	find "$root" -type f \( -perm -u+x -o -name '*.so' \) | while read -r f; do
 		head -c4 "$f" | grep -q 'ELF' && ember_copy_libs "$f" "$root"
 	done
