@@ -215,17 +215,21 @@ def struct_fields(node):
     for f in node.findall('field'):
         bits = num(f.get('bits', '32'))
         fields.append({'name': f.get('name'), 'dword': num(f.get('dword')),
-                       'bits': bits, 'low': num(f.get('low', '0')),
+                       'bits': bits, 'low': num(f.get('low', '0')), 'f32': f.get('type') == 'f32',
                        'high': num(f.get('high', str(min(bits, 32) - 1))),
                        'count': num(f.get('count', '1')), 'doc': doc_of(f)})
     return fields
 
 
 def c_type(w, field):
+    """The narrowest unsigned type that holds the field."""
+    if field.get('f32'):
+        return 'float'
     width = field['bits'] if field['bits'] == 64 else field['high'] - field['low'] + 1
-    if w.kernel:
-        return {8: '__u8', 16: '__u16'}.get(width, w.u64 if width == 64 else w.u32)
-    return {8: 'uint8_t', 16: 'uint16_t'}.get(width, w.u64 if width == 64 else w.u32)
+    for bits, kernel_type, user_type in ((8, '__u8', 'uint8_t'), (16, '__u16', 'uint16_t')):
+        if width <= bits:
+            return kernel_type if w.kernel else user_type
+    return w.u64 if width == 64 else w.u32
 
 
 def emit_struct(w, name, doc, fields, dwords, pack_header, packet=None):
@@ -283,6 +287,8 @@ def emit_struct(w, name, doc, fields, dwords, pack_header, packet=None):
                 terms.setdefault(d + 1, []).append(f'({u32})({member} >> 32)')
                 if packet and packet['wide'] and f is fields[-1]:
                     wide_dword = d + 1
+            elif f.get('f32'):
+                terms.setdefault(d, []).append(f'ember_hw_f32_bits({member})')
             elif f['high'] - f['low'] == 31:
                 terms.setdefault(d, []).append(member)
             else:
@@ -323,6 +329,8 @@ def emit_struct(w, name, doc, fields, dwords, pack_header, packet=None):
                 if packet and packet['wide'] and f is fields[-1]:
                     hi = f'(v->flags & {PREFIX}{packet["wide"]} ? {hi} : 0)'
                 w.out(f'\t{member} = dw[{d}] | {hi};')
+            elif f.get('f32'):
+                w.out(f'\t{member} = ember_hw_bits_f32(dw[{d}]);')
             elif f['high'] - f['low'] == 31:
                 w.out(f'\t{member} = dw[{d}];')
             else:
@@ -457,6 +465,24 @@ def generate(header):
         w.out('#endif')
     else:
         w.out('#include <stdint.h>')
+        w.out('#include <string.h>')
+        w.out()
+        w.out('/* Float fields are stored as their IEEE-754 binary32 bits. */')
+        w.out('static inline uint32_t ember_hw_f32_bits(float f)')
+        w.out('{')
+        w.out('\tuint32_t u;')
+        w.out()
+        w.out('\tmemcpy(&u, &f, sizeof(u));')
+        w.out('\treturn u;')
+        w.out('}')
+        w.out()
+        w.out('static inline float ember_hw_bits_f32(uint32_t u)')
+        w.out('{')
+        w.out('\tfloat f;')
+        w.out()
+        w.out('\tmemcpy(&f, &u, sizeof(f));')
+        w.out('\treturn f;')
+        w.out('}')
     w.out()
     for node in header:
         emit_item(w, node)
