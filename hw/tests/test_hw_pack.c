@@ -201,6 +201,78 @@ static bool resource_and_descriptor(void)
 	return true;
 }
 
+/* Image descriptor: Vulkan values in place, sub-dword fields masked. */
+static bool image_desc_layout(void)
+{
+	struct ember_image_desc in = {
+		.va = 0x5000, .format = 43 /* VK_FORMAT_R8G8B8A8_SRGB */,
+		.view_type = 6 /* CUBE_ARRAY */, .layout = EMBER_IMAGE_LAYOUT_TILED_4K,
+		.swizzle_r = 3, .swizzle_g = 4, .swizzle_b = 5, .swizzle_a = 2,
+		.width = 256, .height = 128, .depth = 1, .image_layers = 12,
+		.image_levels = 9, .base_level = 1, .levels = 8, .base_layer = 6, .layers = 6,
+	}, out;
+	uint32_t dw[EMBER_IMAGE_DESC_DWORDS];
+
+	CHECK_EQ(sizeof(dw), EMBER_ISA_IMAGE_SLOTS * EMBER_ISA_DESCRIPTOR_SIZE);
+	ember_image_desc_pack(dw, &in);
+	CHECK_EQ(dw[2], 43);
+	CHECK_EQ(dw[3], 6 | 1 << 4 | 3 << 16 | 4 << 19 | 5 << 22 | 2 << 25);
+	CHECK_EQ(dw[4], 128u << 16 | 256);
+	CHECK_EQ(dw[6], 8u << 16 | 1 << 8 | 9);
+	CHECK_EQ(dw[7], 6u << 16 | 6);
+	ember_image_desc_unpack(dw, &out);
+	CHECK_EQ(out.view_type, 6);
+	CHECK_EQ(out.swizzle_a, 2);
+	CHECK_EQ(out.levels, 8);
+	CHECK_EQ(out.layers, 6);
+
+	/* An out-of-range value stays in its field: view_type 9 cannot set layout bits. */
+	in.view_type = 9;
+	in.layout = 0;
+	ember_image_desc_pack(dw, &in);
+	CHECK_EQ(dw[3] & 0xf7, 1);
+	return true;
+}
+
+static bool sampler_desc_layout(void)
+{
+	struct ember_sampler_desc in = {
+		.mag_filter = 1, .mipmap_mode = 1, .address_u = 3, .address_v = 4,
+		.compare_enable = 1, .compare_op = 7, .border_int = 1,
+		.lod_bias = -0.5f, .min_lod = 0.25f, .max_lod = 1000.0f,
+		.border_color = { 0, 0, 0, 1 },
+	}, out;
+	uint32_t dw[EMBER_SAMPLER_DESC_DWORDS];
+
+	CHECK_EQ(sizeof(dw), EMBER_ISA_SAMPLER_SLOTS * EMBER_ISA_DESCRIPTOR_SIZE);
+	ember_sampler_desc_pack(dw, &in);
+	CHECK_EQ(dw[0], 1 | 1 << 2 | 3 << 4 | 4 << 8 | 1 << 16 | 7 << 17 | 1 << 21);
+	CHECK_EQ(dw[1], 0xbf000000);
+	CHECK_EQ(dw[3], 0x447a0000);
+	CHECK_EQ(dw[7], 1);
+	ember_sampler_desc_unpack(dw, &out);
+	CHECK(out.lod_bias == -0.5f && out.min_lod == 0.25f && out.max_lod == 1000.0f);
+	CHECK_EQ(out.compare_op, 7);
+	CHECK_EQ(out.address_v, 4);
+	return true;
+}
+
+static bool texel_buffer_desc_layout(void)
+{
+	struct ember_texel_buffer_desc in = {
+		.va = 0x300000004000ull, .num_elements = 1000, .format = 109,
+	}, out;
+	uint32_t dw[EMBER_TEXEL_BUFFER_DESC_DWORDS];
+
+	CHECK_EQ(sizeof(dw), EMBER_ISA_BUFFER_SLOTS * EMBER_ISA_DESCRIPTOR_SIZE);
+	ember_texel_buffer_desc_pack(dw, &in);
+	CHECK_EQ(dw[1], 0x3000);
+	CHECK_EQ(dw[3], 109);
+	ember_texel_buffer_desc_unpack(dw, &out);
+	CHECK(!memcmp(&in, &out, sizeof(in)));
+	return true;
+}
+
 /* The compose macros mask every field but the top one. */
 static bool word_macros(void)
 {
@@ -222,6 +294,9 @@ int main(void)
 	tap_result(fault_record_slots(), "fault-record-slots");
 	tap_result(shader_header_layout(), "shader-header-layout");
 	tap_result(resource_and_descriptor(), "resource-and-descriptor");
+	tap_result(image_desc_layout(), "image-desc-layout");
+	tap_result(sampler_desc_layout(), "sampler-desc-layout");
+	tap_result(texel_buffer_desc_layout(), "texel-buffer-desc-layout");
 	tap_result(word_macros(), "word-macros");
 	return tap_finish();
 }

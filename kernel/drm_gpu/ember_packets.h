@@ -757,6 +757,12 @@ static inline void ember_upkt_dispatch_indirect_unpack(const __u32 *dw,
 #define EMBER_FAULT_RING		6
 /* A fault injected through the control knob. */
 #define EMBER_FAULT_INJECTED		7
+/*
+ * Reserved for contract 1.6 (CAP_IMAGES): a shader used an image, sampler
+ * or texel-buffer descriptor with an invalid field; the record's VA is the
+ * descriptor's, its detail the dword index of the field.
+ */
+#define EMBER_FAULT_BAD_DESCRIPTOR	8
 
 /* EMBER_FAULT_REC_DETAIL of translation and permission faults: the access. */
 #define EMBER_ACCESS_READ		BIT(0)

@@ -77,6 +77,16 @@
  * 1.5.
  */
 #define   EMBER_CAP_RESET_HEAD		BIT(7)
+/*
+ * Reserved for contract 1.6, not set by any device yet: images, samplers
+ * and texel buffers (ember-hw.rst, "Images, samplers and texel buffers").
+ */
+#define   EMBER_CAP_IMAGES		BIT(8)
+/*
+ * Reserved for contract 1.6, not set by any device yet: the BC1..BC7
+ * compressed formats, sampled and copied.
+ */
+#define   EMBER_CAP_IMAGE_BC		BIT(9)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */
