@@ -55,9 +55,9 @@
 
 /**
  * struct ember_kpkt_run_ib - the payload of KPKT_RUN_IB
- * @context: context.
- * @ib_va: ib va.
- * @ib_size: ib size.
+ * @context: the hardware context the buffer runs in.
+ * @ib_va: GPU VA of the indirect buffer in that context.
+ * @ib_size: bytes, a multiple of 4, at most MAX_IB_SIZE.
  */
 struct ember_kpkt_run_ib {
 	__u32 context;
@@ -108,8 +108,8 @@ static inline void ember_kpkt_run_ib_unpack(const __u32 *dw, struct ember_kpkt_r
 /**
  * struct ember_kpkt_fence - the payload of KPKT_FENCE
  * @flags: the header's flags.
- * @addr: addr.
- * @value: value.
+ * @addr: guest-physical address, 8-byte aligned.
+ * @value: the 64-bit value written there.
  */
 struct ember_kpkt_fence {
 	__u32 flags;
@@ -154,7 +154,7 @@ static inline void ember_kpkt_fence_unpack(const __u32 *dw, struct ember_kpkt_fe
 
 /**
  * struct ember_kpkt_tlb_invalidate - the payload of KPKT_TLB_INVALIDATE
- * @context: context.
+ * @context: the context, or EMBER_CTX_ALL.
  */
 struct ember_kpkt_tlb_invalidate {
 	__u32 context;
@@ -197,7 +197,7 @@ static inline void ember_kpkt_tlb_invalidate_unpack(const __u32 *dw,
 
 /**
  * struct ember_kpkt_timestamp - the payload of KPKT_TIMESTAMP
- * @addr: addr.
+ * @addr: guest-physical address, 8-byte aligned.
  */
 struct ember_kpkt_timestamp {
 	__u64 addr;
@@ -246,12 +246,12 @@ static inline void ember_kpkt_timestamp_unpack(const __u32 *dw, struct ember_kpk
 
 /**
  * struct ember_upkt_copy - the payload of UPKT_COPY
- * @src: src.
- * @dst: dst.
- * @width: width.
- * @height: height.
- * @src_pitch: src pitch.
- * @dst_pitch: dst pitch.
+ * @src: GPU VA of the first source row.
+ * @dst: GPU VA of the first destination row.
+ * @width: bytes per row.
+ * @height: rows (1: a linear copy).
+ * @src_pitch: bytes from a source row to the next.
+ * @dst_pitch: bytes from a destination row to the next.
  */
 struct ember_upkt_copy {
 	__u64 src;
@@ -309,9 +309,9 @@ static inline void ember_upkt_copy_unpack(const __u32 *dw, struct ember_upkt_cop
 
 /**
  * struct ember_upkt_fill - the payload of UPKT_FILL
- * @dst: dst.
- * @size: size.
- * @pattern: pattern.
+ * @dst: GPU VA, 4-byte aligned.
+ * @size: bytes, a multiple of 4.
+ * @pattern: the 32-bit pattern repeated.
  */
 struct ember_upkt_fill {
 	__u64 dst;
@@ -361,8 +361,8 @@ static inline void ember_upkt_fill_unpack(const __u32 *dw, struct ember_upkt_fil
 /**
  * struct ember_upkt_write_imm - the payload of UPKT_WRITE_IMM
  * @flags: the header's flags.
- * @dst: dst.
- * @value: value.
+ * @dst: GPU VA, aligned to the value's size.
+ * @value: the value; its high word only with EMBER_WRITE_64.
  */
 struct ember_upkt_write_imm {
 	__u32 flags;
@@ -409,7 +409,7 @@ static inline void ember_upkt_write_imm_unpack(const __u32 *dw, struct ember_upk
 
 /**
  * struct ember_upkt_timestamp - the payload of UPKT_TIMESTAMP
- * @dst: dst.
+ * @dst: GPU VA, 8-byte aligned.
  */
 struct ember_upkt_timestamp {
 	__u64 dst;
@@ -459,9 +459,9 @@ static inline void ember_upkt_timestamp_unpack(const __u32 *dw, struct ember_upk
 /**
  * struct ember_upkt_wait_mem - the payload of UPKT_WAIT_MEM
  * @flags: the header's flags.
- * @addr: addr.
- * @ref: ref.
- * @mask: mask.
+ * @addr: GPU VA of the location polled.
+ * @ref: the value compared with.
+ * @mask: ANDed with the location first.
  */
 struct ember_upkt_wait_mem {
 	__u32 flags;
@@ -514,8 +514,8 @@ static inline void ember_upkt_wait_mem_unpack(const __u32 *dw, struct ember_upkt
 /**
  * struct ember_upkt_signal_mem - the payload of UPKT_SIGNAL_MEM
  * @flags: the header's flags.
- * @dst: dst.
- * @value: value.
+ * @dst: GPU VA, aligned to the value's size.
+ * @value: the value; its high word only with EMBER_WRITE_64.
  */
 struct ember_upkt_signal_mem {
 	__u32 flags;
@@ -579,11 +579,11 @@ static inline void ember_upkt_signal_mem_unpack(const __u32 *dw, struct ember_up
 
 /**
  * struct ember_upkt_dispatch - the payload of UPKT_DISPATCH
- * @shader: shader.
- * @groups: groups.
- * @base: base.
- * @desc_table: desc table.
- * @push_bytes: push bytes.
+ * @shader: GPU VA of the shader binary (ember-isa.rst).
+ * @groups: workgroup counts x, y, z.
+ * @base: first workgroup x, y, z.
+ * @desc_table: GPU VA of the descriptor-set table.
+ * @push_bytes: push-constant bytes after the fields.
  */
 struct ember_upkt_dispatch {
 	__u64 shader;
@@ -654,11 +654,11 @@ static inline void ember_upkt_dispatch_unpack(const __u32 *dw, struct ember_upkt
 
 /**
  * struct ember_upkt_dispatch_indirect - the payload of UPKT_DISPATCH_INDIRECT
- * @shader: shader.
- * @counts: counts.
- * @base: base.
- * @desc_table: desc table.
- * @push_bytes: push bytes.
+ * @shader: GPU VA of the shader binary (ember-isa.rst).
+ * @counts: GPU VA of the three u32 workgroup counts.
+ * @base: first workgroup x, y, z.
+ * @desc_table: GPU VA of the descriptor-set table.
+ * @push_bytes: push-constant bytes after the fields.
  */
 struct ember_upkt_dispatch_indirect {
 	__u64 shader;
