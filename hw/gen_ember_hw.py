@@ -357,6 +357,9 @@ def emit_packet(w, node):
     children = [c for c in node if c.tag != 'field']
     for child in children:
         emit_item(w, child, 1)
+    if node.get('payload-of'):
+        emit_packet_alias(w, node, macro)
+        return
     fields = struct_fields(node)
     if not fields:
         w.out()
@@ -374,6 +377,41 @@ def emit_packet(w, node):
     doc = f'the payload of {space}_{name}'
     emit_struct(w, f'ember_{space.lower()}_{name.lower()}', doc, fields, None,
                 (macro, len_expr), packet)
+
+
+def emit_packet_alias(w, node, macro):
+    """A packet whose payload is another's: its helpers wrap the other's."""
+    space = node.get('space')
+    name = f'ember_{space.lower()}_{node.get("name").lower()}'
+    other = f'ember_{space.lower()}_{node.get("payload-of").lower()}'
+    u32 = w.u32
+    w.out()
+    w.out('/**')
+    w.out(f' * {name}_pack() - write @v as a {space}_{node.get("name")} into @dw')
+    w.out(' * @dw: CPU-order dwords, the header first')
+    w.out(f' * @v: the packet, whose payload is {space}_{node.get("payload-of")}\'s')
+    w.out(' *')
+    w.out(' * Return: the packet\'s size in dwords, header included.')
+    w.out(' */')
+    w.signature(f'static inline unsigned int {name}_pack',
+                [f'{u32} *dw', f'const struct {other} *v'])
+    w.out('{')
+    w.out(f'\tunsigned int size = {other}_pack(dw, v);')
+    w.out()
+    w.out(f'\tdw[0] = {PREFIX}PKT({macro}, {PREFIX}PKT_FLAGS(dw[0]), {PREFIX}PKT_LEN(dw[0]));')
+    w.out('\treturn size;')
+    w.out('}')
+    w.out()
+    w.out('/**')
+    w.out(f' * {name}_unpack() - read @v from @dw')
+    w.out(' * @dw: CPU-order dwords, the header first (already checked)')
+    w.out(' * @v: the fields')
+    w.out(' */')
+    w.signature(f'static inline void {name}_unpack', [f'const {u32} *dw', f'struct {other} *v'])
+    w.out('{')
+    w.out(f'\t{other}_unpack(dw, v);')
+    w.out('}')
+    w.out()
 
 
 def emit_enum(w, node):

@@ -91,6 +91,16 @@ static bool write_imm_lengths(void)
 	CHECK_EQ(dw[4], 0xaaaabbbb);
 	ember_upkt_write_imm_unpack(dw, &out);
 	CHECK_EQ(out.value, in.value);
+
+	/* SIGNAL_MEM: the same payload and length rule, its own opcode. */
+	CHECK_EQ(ember_upkt_signal_mem_pack(dw, &in), 5);
+	CHECK_EQ(dw[0], EMBER_PKT(EMBER_UPKT_SIGNAL_MEM, EMBER_WRITE_64, 4));
+	CHECK_EQ(dw[4], 0xaaaabbbb);
+	in.flags = 0;
+	CHECK_EQ(ember_upkt_signal_mem_pack(dw, &in), 4);
+	CHECK_EQ(dw[0], EMBER_PKT(EMBER_UPKT_SIGNAL_MEM, 0, 3));
+	ember_upkt_signal_mem_unpack(dw, &out);
+	CHECK_EQ(out.dst, in.dst);
 	return true;
 }
 

@@ -512,36 +512,19 @@ static inline void ember_upkt_wait_mem_unpack(const __u32 *dw, struct ember_upkt
 #define EMBER_UPKT_SIGNAL_MEM		0x15
 
 /**
- * struct ember_upkt_signal_mem - the payload of UPKT_SIGNAL_MEM
- * @flags: the header's flags.
- * @dst: GPU VA, aligned to the value's size.
- * @value: the value; its high word only with EMBER_WRITE_64.
- */
-struct ember_upkt_signal_mem {
-	__u32 flags;
-	__u64 dst;
-	__u64 value;
-};
-
-/**
- * ember_upkt_signal_mem_pack() - write @v into @dw
+ * ember_upkt_signal_mem_pack() - write @v as a UPKT_SIGNAL_MEM into @dw
  * @dw: CPU-order dwords, the header first
- * @v: the packet; every field is masked to its width
+ * @v: the packet, whose payload is UPKT_WRITE_IMM's
  *
  * Return: the packet's size in dwords, header included.
  */
 static inline unsigned int ember_upkt_signal_mem_pack(__u32 *dw,
-						      const struct ember_upkt_signal_mem *v)
+						      const struct ember_upkt_write_imm *v)
 {
-	unsigned int len = v->flags & EMBER_WRITE_64 ? 4 : 3;
+	unsigned int size = ember_upkt_write_imm_pack(dw, v);
 
-	dw[0] = EMBER_PKT(EMBER_UPKT_SIGNAL_MEM, v->flags, len);
-	dw[1] = (__u32)v->dst;
-	dw[2] = (__u32)(v->dst >> 32);
-	dw[3] = (__u32)v->value;
-	if (v->flags & EMBER_WRITE_64)
-		dw[4] = (__u32)(v->value >> 32);
-	return 1 + len;
+	dw[0] = EMBER_PKT(EMBER_UPKT_SIGNAL_MEM, EMBER_PKT_FLAGS(dw[0]), EMBER_PKT_LEN(dw[0]));
+	return size;
 }
 
 /**
@@ -549,11 +532,9 @@ static inline unsigned int ember_upkt_signal_mem_pack(__u32 *dw,
  * @dw: CPU-order dwords, the header first (already checked)
  * @v: the fields
  */
-static inline void ember_upkt_signal_mem_unpack(const __u32 *dw, struct ember_upkt_signal_mem *v)
+static inline void ember_upkt_signal_mem_unpack(const __u32 *dw, struct ember_upkt_write_imm *v)
 {
-	v->flags = EMBER_PKT_FLAGS(dw[0]);
-	v->dst = dw[1] | (__u64)dw[2] << 32;
-	v->value = dw[3] | (v->flags & EMBER_WRITE_64 ? (__u64)dw[4] << 32 : 0);
+	ember_upkt_write_imm_unpack(dw, v);
 }
 
 /* All prior work complete and its writes visible. */
