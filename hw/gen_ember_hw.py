@@ -232,12 +232,31 @@ def c_type(w, field):
     return w.u64 if width == 64 else w.u32
 
 
+def check_layout(name, fields, dwords):
+    """Refuse a description whose fields overlap or leave the structure."""
+    used = {}
+    for f in fields:
+        if f['bits'] not in (32, 64) or \
+           (f['bits'] == 32 and not 0 <= f['low'] <= f['high'] <= 31):
+            raise Error(f'{name}.{f["name"]}: bad bit range')
+        for i in range(f['count'] * (2 if f['bits'] == 64 else 1)):
+            d = f['dword'] + i
+            bits = ((1 << (f['high'] - f['low'] + 1)) - 1) << f['low'] if f['bits'] == 32 \
+                else 0xffffffff
+            if dwords is not None and d >= dwords:
+                raise Error(f'{name}.{f["name"]}: dword {d} is beyond the {dwords} dwords')
+            if used.get(d, 0) & bits:
+                raise Error(f'{name}.{f["name"]}: overlaps another field in dword {d}')
+            used[d] = used.get(d, 0) | bits
+
+
 def emit_struct(w, name, doc, fields, dwords, pack_header, packet=None):
     """struct NAME plus NAME_pack() and NAME_unpack() over CPU-order dwords.
 
     @pack_header: (opcode macro, length expression) for a packet, whose
     dwords start with its header; None for a plain structure.
     """
+    check_layout(name, fields, dwords)
     members = []
     if packet is not None and packet['flags']:
         members.append(('flags', w.u32, '', 'the header\'s flags.'))
