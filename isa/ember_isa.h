@@ -34,6 +34,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * The shader binary's header and resource table, and the descriptors, as
+ * the hardware contract describes them (hw/ember_hw.xml, generated).
+ */
+#include "ember_shader_hw.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -57,7 +63,6 @@ extern "C" {
 #define EMBER_ISA_MAX_PUSH_BYTES	256
 #define EMBER_ISA_MAX_SETS		8
 #define EMBER_ISA_MAX_STACK_DEPTH	64	/* IF/LOOP nesting of a wave */
-#define EMBER_ISA_DESCRIPTOR_SIZE	16
 
 /* Operand kinds of a decoded instruction. */
 enum ember_isa_kind {
@@ -458,45 +463,10 @@ int ember_isa_check(const struct ember_isa_insn *insn);
 unsigned int ember_isa_operand_regs(const struct ember_isa_insn *insn,
 				    unsigned int i);
 
-/* Shader binary: header, resource table, code (all little-endian). */
-#define EMBER_ISA_MAGIC			0x53424d45u	/* "EMBS" */
-#define EMBER_ISA_HEADER_SIZE		64
-
-enum ember_isa_resource_kind {
-	EMBER_ISA_RES_STORAGE_BUFFER = 1,
-	EMBER_ISA_RES_UNIFORM_BUFFER = 2,
-};
-
-struct ember_isa_header {
-	uint32_t magic;
-	uint16_t version_major;
-	uint16_t version_minor;
-	/** @header_size: offset of the code: 64 + 8 * resources, to 16. */
-	uint32_t header_size;
-	/** @code_size: bytes of code, a multiple of 16. */
-	uint32_t code_size;
-	uint16_t num_vregs;
-	uint16_t num_uregs;
-	uint8_t num_pregs;
-	uint8_t flags;		/* zero */
-	uint16_t num_resources;
-	uint32_t shared_bytes;
-	/** @scratch_bytes: per lane (spills, private arrays). */
-	uint32_t scratch_bytes;
-	uint32_t local_size[3];
-	/** @push_bytes: push-constant bytes the shader reads. */
-	uint32_t push_bytes;
-	uint32_t reserved[4];	/* zero */
-};
-
-/* One resource the shader uses; descriptor at set_base + 16 * (slot + i). */
-struct ember_isa_resource {
-	uint8_t set;
-	uint8_t kind;		/* enum ember_isa_resource_kind */
-	uint16_t binding;
-	uint16_t slot;
-	uint16_t count;		/* array size, >= 1 */
-};
+/*
+ * Shader binary: header (struct ember_isa_header), resource table (struct
+ * ember_isa_resource), code, all little-endian; see ember_shader_hw.h.
+ */
 
 /* A shader binary checked by ember_isa_shader_parse(). */
 struct ember_isa_shader {

@@ -17,36 +17,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RESOURCE_SIZE		8
+#define RESOURCE_SIZE		(EMBER_ISA_RESOURCE_DWORDS * 4)
 
 static uint32_t header_size_for(uint32_t num_resources)
 {
 	return (EMBER_ISA_HEADER_SIZE + RESOURCE_SIZE * num_resources + 15) & ~15u;
 }
 
-static void header_from_le(struct ember_isa_header *h)
+/*
+ * The generated pack/unpack helpers (ember_shader_hw.h) work on CPU-order
+ * dwords; the binary is little-endian bytes of any alignment.
+ */
+static void dwords_from_le(uint32_t *dw, const uint8_t *bytes, unsigned int n)
 {
-	h->magic = le32toh(h->magic);
-	h->version_major = le16toh(h->version_major);
-	h->version_minor = le16toh(h->version_minor);
-	h->header_size = le32toh(h->header_size);
-	h->code_size = le32toh(h->code_size);
-	h->num_vregs = le16toh(h->num_vregs);
-	h->num_uregs = le16toh(h->num_uregs);
-	h->num_resources = le16toh(h->num_resources);
-	h->shared_bytes = le32toh(h->shared_bytes);
-	h->scratch_bytes = le32toh(h->scratch_bytes);
-	for (int i = 0; i < 3; i++)
-		h->local_size[i] = le32toh(h->local_size[i]);
-	h->push_bytes = le32toh(h->push_bytes);
-	for (int i = 0; i < 4; i++)
-		h->reserved[i] = le32toh(h->reserved[i]);
+	memcpy(dw, bytes, 4 * n);
+	for (unsigned int i = 0; i < n; i++)
+		dw[i] = le32toh(dw[i]);
 }
 
-static void header_to_le(struct ember_isa_header *h)
+static void dwords_to_le(uint8_t *bytes, const uint32_t *dw, unsigned int n)
 {
-	/* The byte swaps are their own inverses. */
-	header_from_le(h);
+	for (unsigned int i = 0; i < n; i++) {
+		uint32_t le = htole32(dw[i]);
+
+		memcpy(bytes + 4 * i, &le, 4);
+	}
 }
 
 static bool header_ok(const struct ember_isa_header *h)
@@ -82,13 +77,14 @@ static bool resource_ok(const struct ember_isa_resource *r)
 int ember_isa_shader_parse(const void *binary, size_t size,
 			   struct ember_isa_shader *out)
 {
+	uint32_t dw[EMBER_ISA_HEADER_DWORDS];
 	struct ember_isa_header h;
 	const uint8_t *bytes = binary;
 
 	if (size < EMBER_ISA_HEADER_SIZE)
 		return EMBER_ISA_ERR_SIZE;
-	memcpy(&h, binary, sizeof(h));
-	header_from_le(&h);
+	dwords_from_le(dw, bytes, EMBER_ISA_HEADER_DWORDS);
+	ember_isa_header_unpack(dw, &h);
 	if (!header_ok(&h))
 		return EMBER_ISA_ERR_HEADER;
 	if (h.code_size % EMBER_ISA_INSN_SIZE || !h.code_size ||
@@ -115,12 +111,11 @@ int ember_isa_shader_parse(const void *binary, size_t size,
 void ember_isa_shader_resource(const struct ember_isa_shader *shader,
 			       unsigned int i, struct ember_isa_resource *out)
 {
-	/* Byte data of any alignment and endianness: copy, then swap. */
-	memcpy(out, (const uint8_t *)shader->resources + RESOURCE_SIZE * i,
-	       sizeof(*out));
-	out->binding = le16toh(out->binding);
-	out->slot = le16toh(out->slot);
-	out->count = le16toh(out->count);
+	uint32_t dw[EMBER_ISA_RESOURCE_DWORDS];
+
+	dwords_from_le(dw, (const uint8_t *)shader->resources + RESOURCE_SIZE * i,
+		       EMBER_ISA_RESOURCE_DWORDS);
+	ember_isa_resource_unpack(dw, out);
 }
 
 bool ember_isa_shader_find_resource(const struct ember_isa_shader *shader, uint32_t set,
@@ -139,6 +134,7 @@ int ember_isa_shader_build(const struct ember_isa_header *header,
 			   const void *code, uint32_t num_insns,
 			   void **out, size_t *out_size)
 {
+	uint32_t dw[EMBER_ISA_HEADER_DWORDS];
 	struct ember_isa_header h = *header;
 	uint8_t *bin;
 	size_t size;
@@ -163,16 +159,13 @@ int ember_isa_shader_build(const struct ember_isa_header *header,
 	if (!bin)
 		return EMBER_ISA_ERR_SIZE;
 	for (unsigned int i = 0; i < h.num_resources; i++) {
-		struct ember_isa_resource r = resources[i];
-
-		r.binding = htole16(r.binding);
-		r.slot = htole16(r.slot);
-		r.count = htole16(r.count);
-		memcpy(bin + EMBER_ISA_HEADER_SIZE + RESOURCE_SIZE * i, &r, sizeof(r));
+		ember_isa_resource_pack(dw, &resources[i]);
+		dwords_to_le(bin + EMBER_ISA_HEADER_SIZE + RESOURCE_SIZE * i, dw,
+			     EMBER_ISA_RESOURCE_DWORDS);
 	}
 	memcpy(bin + h.header_size, code, h.code_size);
-	header_to_le(&h);
-	memcpy(bin, &h, sizeof(h));
+	ember_isa_header_pack(dw, &h);
+	dwords_to_le(bin, dw, EMBER_ISA_HEADER_DWORDS);
 	*out = bin;
 	*out_size = size;
 	return 0;

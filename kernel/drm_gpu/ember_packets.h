@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /* Copyright 2026 The Ember Authors */
+/* Generated from hw/ember_hw.xml by hw/gen_ember_hw.py: do not edit. */
 
 #ifndef __EMBER_PACKETS_H__
 #define __EMBER_PACKETS_H__
@@ -8,93 +9,445 @@
  * DOC: Ember command packets, page tables and faults
  *
  * The second half of the hardware contract (Documentation/gpu/ember-hw.rst,
- * since 1.1), beside ember_regs.h and under the same rules: constants only,
- * one source of truth for the kernel, the device, the Vulkan driver and the
- * tests.
+ * since 1.1), beside ember_regs.h and generated from the same description,
+ * hw/ember_hw.xml.
  *
  * A packet is a header dword followed by EMBER_PKT_LEN(header) payload
  * dwords, all little-endian. Kernel packets live in rings (guest-physical
  * addresses); user packets live in indirect buffers (GPU virtual addresses
  * of the context the buffer runs in). 64-bit values are split into a low
  * dword followed by a high dword.
+ *
+ * Each packet with a fixed layout has a struct and two helpers:
+ * ember_*_pack() writes the header and the payload as CPU-order dwords and
+ * returns the packet's size in dwords; ember_*_unpack() reads the payload
+ * back (the reader checks the header and the length first). Whoever stores
+ * the dwords converts them to little-endian.
  */
 
 #ifdef __KERNEL__
 #include <linux/bits.h>
+#include <linux/types.h>
 #else
+#include <linux/types.h>
 #ifndef BIT
 #define BIT(nr)			(1UL << (nr))
 #endif
 #endif
 
 /* Header: opcode in bits 0..7, flags in bits 8..15, payload dwords 16..31. */
-#define EMBER_PKT(op, flags, len)	((op) | ((flags) << 8) | ((len) << 16))
+#define EMBER_PKT(op, flags, len)	(((op) & 0xff) | (((flags) & 0xff) << 8) | ((len) << 16))
 #define EMBER_PKT_OP(hdr)		((hdr) & 0xff)
 #define EMBER_PKT_FLAGS(hdr)		(((hdr) >> 8) & 0xff)
 #define EMBER_PKT_LEN(hdr)		((hdr) >> 16)
 
 /* Kernel packets (rings). */
-/** @EMBER_KPKT_NOP: any payload, skipped (padding). */
+
+/* Any payload, skipped (padding). */
 #define EMBER_KPKT_NOP			0x00
-/**
- * @EMBER_KPKT_RUN_IB: run an indirect buffer. Payload: context, IB VA
- * low, high, IB size in bytes (a multiple of 4, at most MAX_IB_SIZE).
+
+/*
+ * Run an indirect buffer of IB size bytes (a multiple of 4, at most
+ * MAX_IB_SIZE) at IB VA in a context.
  */
 #define EMBER_KPKT_RUN_IB		0x01
 #define   EMBER_KPKT_RUN_IB_LEN		4
+
 /**
- * @EMBER_KPKT_FENCE: once everything before it on the ring is complete,
- * write a 64-bit value to a guest-physical address (8-byte aligned), then
- * raise the ring's interrupt if flag EMBER_FENCE_IRQ is set. Payload:
- * address low, high, value low, high.
+ * struct ember_kpkt_run_ib - the payload of KPKT_RUN_IB
+ * @context: the hardware context the buffer runs in.
+ * @ib_va: GPU VA of the indirect buffer in that context.
+ * @ib_size: bytes, a multiple of 4, at most MAX_IB_SIZE.
+ */
+struct ember_kpkt_run_ib {
+	__u32 context;
+	__u64 ib_va;
+	__u32 ib_size;
+};
+
+/**
+ * ember_kpkt_run_ib_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_kpkt_run_ib_pack(__u32 *dw, const struct ember_kpkt_run_ib *v)
+{
+	unsigned int len = EMBER_KPKT_RUN_IB_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_KPKT_RUN_IB, 0, len);
+	dw[1] = v->context;
+	dw[2] = (__u32)v->ib_va;
+	dw[3] = (__u32)(v->ib_va >> 32);
+	dw[4] = v->ib_size;
+	return 1 + len;
+}
+
+/**
+ * ember_kpkt_run_ib_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_kpkt_run_ib_unpack(const __u32 *dw, struct ember_kpkt_run_ib *v)
+{
+	v->context = dw[1];
+	v->ib_va = dw[2] | (__u64)dw[3] << 32;
+	v->ib_size = dw[4];
+}
+
+/*
+ * Once everything before it on the ring is complete, write a 64-bit value
+ * to a guest-physical address (8-byte aligned), then raise the ring's
+ * interrupt if flag EMBER_FENCE_IRQ is set.
  */
 #define EMBER_KPKT_FENCE		0x02
 #define   EMBER_KPKT_FENCE_LEN		4
 #define   EMBER_FENCE_IRQ		BIT(0)
-/** @EMBER_KPKT_TLB_INVALIDATE: payload: context, or EMBER_CTX_ALL. */
+
+/**
+ * struct ember_kpkt_fence - the payload of KPKT_FENCE
+ * @flags: the header's flags.
+ * @addr: guest-physical address, 8-byte aligned.
+ * @value: the 64-bit value written there.
+ */
+struct ember_kpkt_fence {
+	__u32 flags;
+	__u64 addr;
+	__u64 value;
+};
+
+/**
+ * ember_kpkt_fence_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_kpkt_fence_pack(__u32 *dw, const struct ember_kpkt_fence *v)
+{
+	unsigned int len = EMBER_KPKT_FENCE_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_KPKT_FENCE, v->flags, len);
+	dw[1] = (__u32)v->addr;
+	dw[2] = (__u32)(v->addr >> 32);
+	dw[3] = (__u32)v->value;
+	dw[4] = (__u32)(v->value >> 32);
+	return 1 + len;
+}
+
+/**
+ * ember_kpkt_fence_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_kpkt_fence_unpack(const __u32 *dw, struct ember_kpkt_fence *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->addr = dw[1] | (__u64)dw[2] << 32;
+	v->value = dw[3] | (__u64)dw[4] << 32;
+}
+
+/* Invalidate the TLB of a context, or of every one (EMBER_CTX_ALL). */
 #define EMBER_KPKT_TLB_INVALIDATE	0x03
 #define   EMBER_KPKT_TLB_INVALIDATE_LEN	1
+
 /**
- * @EMBER_KPKT_TIMESTAMP: write the 64-bit device time (ns) to a
- * guest-physical address (8-byte aligned). Payload: address low, high.
+ * struct ember_kpkt_tlb_invalidate - the payload of KPKT_TLB_INVALIDATE
+ * @context: the context, or EMBER_CTX_ALL.
+ */
+struct ember_kpkt_tlb_invalidate {
+	__u32 context;
+};
+
+/**
+ * ember_kpkt_tlb_invalidate_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_kpkt_tlb_invalidate_pack(__u32 *dw,
+							  const struct ember_kpkt_tlb_invalidate *v)
+{
+	unsigned int len = EMBER_KPKT_TLB_INVALIDATE_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_KPKT_TLB_INVALIDATE, 0, len);
+	dw[1] = v->context;
+	return 1 + len;
+}
+
+/**
+ * ember_kpkt_tlb_invalidate_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_kpkt_tlb_invalidate_unpack(const __u32 *dw,
+						    struct ember_kpkt_tlb_invalidate *v)
+{
+	v->context = dw[1];
+}
+
+/*
+ * Write the 64-bit device time (ns) to a guest-physical address (8-byte
+ * aligned).
  */
 #define EMBER_KPKT_TIMESTAMP		0x04
 #define   EMBER_KPKT_TIMESTAMP_LEN	2
 
-/* User packets (indirect buffers); addresses are GPU VAs. */
-/** @EMBER_UPKT_NOP: any payload, skipped. */
-#define EMBER_UPKT_NOP			0x00
 /**
- * @EMBER_UPKT_COPY: copy HEIGHT rows of WIDTH bytes; row i goes from
- * SRC + i * SRC_PITCH to DST + i * DST_PITCH. Payload: src low, high, dst
- * low, high, width, height, src pitch, dst pitch. A linear copy has
- * height 1. Overlapping source and destination give undefined contents.
+ * struct ember_kpkt_timestamp - the payload of KPKT_TIMESTAMP
+ * @addr: guest-physical address, 8-byte aligned.
+ */
+struct ember_kpkt_timestamp {
+	__u64 addr;
+};
+
+/**
+ * ember_kpkt_timestamp_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_kpkt_timestamp_pack(__u32 *dw,
+						     const struct ember_kpkt_timestamp *v)
+{
+	unsigned int len = EMBER_KPKT_TIMESTAMP_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_KPKT_TIMESTAMP, 0, len);
+	dw[1] = (__u32)v->addr;
+	dw[2] = (__u32)(v->addr >> 32);
+	return 1 + len;
+}
+
+/**
+ * ember_kpkt_timestamp_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_kpkt_timestamp_unpack(const __u32 *dw, struct ember_kpkt_timestamp *v)
+{
+	v->addr = dw[1] | (__u64)dw[2] << 32;
+}
+
+/* User packets (indirect buffers); addresses are GPU VAs. */
+
+/* Any payload, skipped. */
+#define EMBER_UPKT_NOP			0x00
+
+/*
+ * Copy HEIGHT rows of WIDTH bytes; row i goes from SRC + i * SRC_PITCH to
+ * DST + i * DST_PITCH. A linear copy has height 1. Overlapping source and
+ * destination give undefined contents.
  */
 #define EMBER_UPKT_COPY			0x10
 #define   EMBER_UPKT_COPY_LEN		8
+
 /**
- * @EMBER_UPKT_FILL: fill SIZE bytes (a multiple of 4) at DST (4-byte
- * aligned) with a 32-bit pattern. Payload: dst low, high, size, pattern.
+ * struct ember_upkt_copy - the payload of UPKT_COPY
+ * @src: GPU VA of the first source row.
+ * @dst: GPU VA of the first destination row.
+ * @width: bytes per row.
+ * @height: rows (1: a linear copy).
+ * @src_pitch: bytes from a source row to the next.
+ * @dst_pitch: bytes from a destination row to the next.
+ */
+struct ember_upkt_copy {
+	__u64 src;
+	__u64 dst;
+	__u32 width;
+	__u32 height;
+	__u32 src_pitch;
+	__u32 dst_pitch;
+};
+
+/**
+ * ember_upkt_copy_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_copy_pack(__u32 *dw, const struct ember_upkt_copy *v)
+{
+	unsigned int len = EMBER_UPKT_COPY_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_COPY, 0, len);
+	dw[1] = (__u32)v->src;
+	dw[2] = (__u32)(v->src >> 32);
+	dw[3] = (__u32)v->dst;
+	dw[4] = (__u32)(v->dst >> 32);
+	dw[5] = v->width;
+	dw[6] = v->height;
+	dw[7] = v->src_pitch;
+	dw[8] = v->dst_pitch;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_copy_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_copy_unpack(const __u32 *dw, struct ember_upkt_copy *v)
+{
+	v->src = dw[1] | (__u64)dw[2] << 32;
+	v->dst = dw[3] | (__u64)dw[4] << 32;
+	v->width = dw[5];
+	v->height = dw[6];
+	v->src_pitch = dw[7];
+	v->dst_pitch = dw[8];
+}
+
+/*
+ * Fill SIZE bytes (a multiple of 4) at DST (4-byte aligned) with a 32-bit
+ * pattern.
  */
 #define EMBER_UPKT_FILL			0x11
 #define   EMBER_UPKT_FILL_LEN		4
+
 /**
- * @EMBER_UPKT_WRITE_IMM: write a 32-bit value (payload: dst low, high,
- * value) or, with flag EMBER_WRITE_64, a 64-bit one (payload: dst low,
- * high, value low, high). DST is aligned to the value's size.
+ * struct ember_upkt_fill - the payload of UPKT_FILL
+ * @dst: GPU VA, 4-byte aligned.
+ * @size: bytes, a multiple of 4.
+ * @pattern: the 32-bit pattern repeated.
+ */
+struct ember_upkt_fill {
+	__u64 dst;
+	__u32 size;
+	__u32 pattern;
+};
+
+/**
+ * ember_upkt_fill_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_fill_pack(__u32 *dw, const struct ember_upkt_fill *v)
+{
+	unsigned int len = EMBER_UPKT_FILL_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_FILL, 0, len);
+	dw[1] = (__u32)v->dst;
+	dw[2] = (__u32)(v->dst >> 32);
+	dw[3] = v->size;
+	dw[4] = v->pattern;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_fill_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_fill_unpack(const __u32 *dw, struct ember_upkt_fill *v)
+{
+	v->dst = dw[1] | (__u64)dw[2] << 32;
+	v->size = dw[3];
+	v->pattern = dw[4];
+}
+
+/*
+ * Write a 32-bit value (payload: dst, value) or, with flag EMBER_WRITE_64,
+ * a 64-bit one (payload: dst, value low, high). DST is aligned to the
+ * value's size.
  */
 #define EMBER_UPKT_WRITE_IMM		0x12
 #define   EMBER_WRITE_64		BIT(0)
-/** @EMBER_UPKT_TIMESTAMP: device time (ns, 64-bit) to DST, 8-aligned. */
+
+/**
+ * struct ember_upkt_write_imm - the payload of UPKT_WRITE_IMM
+ * @flags: the header's flags.
+ * @dst: GPU VA, aligned to the value's size.
+ * @value: the value; its high word only with EMBER_WRITE_64.
+ */
+struct ember_upkt_write_imm {
+	__u32 flags;
+	__u64 dst;
+	__u64 value;
+};
+
+/**
+ * ember_upkt_write_imm_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_write_imm_pack(__u32 *dw,
+						     const struct ember_upkt_write_imm *v)
+{
+	unsigned int len = v->flags & EMBER_WRITE_64 ? 4 : 3;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_WRITE_IMM, v->flags, len);
+	dw[1] = (__u32)v->dst;
+	dw[2] = (__u32)(v->dst >> 32);
+	dw[3] = (__u32)v->value;
+	if (v->flags & EMBER_WRITE_64)
+		dw[4] = (__u32)(v->value >> 32);
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_write_imm_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_write_imm_unpack(const __u32 *dw, struct ember_upkt_write_imm *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->dst = dw[1] | (__u64)dw[2] << 32;
+	v->value = dw[3] | (v->flags & EMBER_WRITE_64 ? (__u64)dw[4] << 32 : 0);
+}
+
+/* Device time (ns, 64-bit) to DST, 8-byte aligned. */
 #define EMBER_UPKT_TIMESTAMP		0x13
 #define   EMBER_UPKT_TIMESTAMP_LEN	2
+
 /**
- * @EMBER_UPKT_WAIT_MEM: wait until (*ADDR & MASK) compares true with REF.
- * Flags: the compare (EMBER_WAIT_*, bits 1..2: unsigned >=, ==, !=) and
- * EMBER_WRITE_64 for a 64-bit
- * location (else 32-bit; the high words of REF and MASK are then
- * ignored). Payload: addr low, high, ref low, high, mask low, high.
- * Bounded by the watchdog.
+ * struct ember_upkt_timestamp - the payload of UPKT_TIMESTAMP
+ * @dst: GPU VA, 8-byte aligned.
+ */
+struct ember_upkt_timestamp {
+	__u64 dst;
+};
+
+/**
+ * ember_upkt_timestamp_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_timestamp_pack(__u32 *dw,
+						     const struct ember_upkt_timestamp *v)
+{
+	unsigned int len = EMBER_UPKT_TIMESTAMP_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_TIMESTAMP, 0, len);
+	dw[1] = (__u32)v->dst;
+	dw[2] = (__u32)(v->dst >> 32);
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_timestamp_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_timestamp_unpack(const __u32 *dw, struct ember_upkt_timestamp *v)
+{
+	v->dst = dw[1] | (__u64)dw[2] << 32;
+}
+
+/*
+ * Wait until (*ADDR & MASK) compares true with REF. Flags: the compare
+ * (EMBER_WAIT_*, bits 1..2: unsigned >=, ==, !=) and EMBER_WRITE_64 for a
+ * 64-bit location (else 32-bit; the high words of REF and MASK are then
+ * ignored). Bounded by the watchdog.
  */
 #define EMBER_UPKT_WAIT_MEM		0x14
 #define   EMBER_UPKT_WAIT_MEM_LEN	6
@@ -102,54 +455,248 @@
 #define   EMBER_WAIT_EQ			0x2
 #define   EMBER_WAIT_NE			0x4
 #define   EMBER_WAIT_CMP_MASK		0x6
+
 /**
- * @EMBER_UPKT_SIGNAL_MEM: once all prior work of this queue is complete
- * and visible, write a value like EMBER_UPKT_WRITE_IMM (same payload and
- * flags). Pairs with EMBER_UPKT_WAIT_MEM on any queue.
+ * struct ember_upkt_wait_mem - the payload of UPKT_WAIT_MEM
+ * @flags: the header's flags.
+ * @addr: GPU VA of the location polled.
+ * @ref: the value compared with.
+ * @mask: ANDed with the location first.
+ */
+struct ember_upkt_wait_mem {
+	__u32 flags;
+	__u64 addr;
+	__u64 ref;
+	__u64 mask;
+};
+
+/**
+ * ember_upkt_wait_mem_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_wait_mem_pack(__u32 *dw, const struct ember_upkt_wait_mem *v)
+{
+	unsigned int len = EMBER_UPKT_WAIT_MEM_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_WAIT_MEM, v->flags, len);
+	dw[1] = (__u32)v->addr;
+	dw[2] = (__u32)(v->addr >> 32);
+	dw[3] = (__u32)v->ref;
+	dw[4] = (__u32)(v->ref >> 32);
+	dw[5] = (__u32)v->mask;
+	dw[6] = (__u32)(v->mask >> 32);
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_wait_mem_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_wait_mem_unpack(const __u32 *dw, struct ember_upkt_wait_mem *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->addr = dw[1] | (__u64)dw[2] << 32;
+	v->ref = dw[3] | (__u64)dw[4] << 32;
+	v->mask = dw[5] | (__u64)dw[6] << 32;
+}
+
+/*
+ * Once all prior work of this queue is complete and visible, write a value
+ * like EMBER_UPKT_WRITE_IMM (same payload and flags). Pairs with
+ * EMBER_UPKT_WAIT_MEM on any queue.
  */
 #define EMBER_UPKT_SIGNAL_MEM		0x15
-/** @EMBER_UPKT_BARRIER: all prior work complete and its writes visible. */
+
+/**
+ * ember_upkt_signal_mem_pack() - write @v as a UPKT_SIGNAL_MEM into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet, whose payload is UPKT_WRITE_IMM's
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_signal_mem_pack(__u32 *dw,
+						      const struct ember_upkt_write_imm *v)
+{
+	unsigned int size = ember_upkt_write_imm_pack(dw, v);
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_SIGNAL_MEM, EMBER_PKT_FLAGS(dw[0]), EMBER_PKT_LEN(dw[0]));
+	return size;
+}
+
+/**
+ * ember_upkt_signal_mem_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_signal_mem_unpack(const __u32 *dw, struct ember_upkt_write_imm *v)
+{
+	ember_upkt_write_imm_unpack(dw, v);
+}
+
+/* All prior work complete and its writes visible. */
 #define EMBER_UPKT_BARRIER		0x16
-/** @EMBER_UPKT_RESERVED_FIRST: 0x40..0x7f: dispatch, draw, state. */
+#define   EMBER_UPKT_BARRIER_LEN	0
+
+/* 0x40..0x7f: dispatch, draw, state. */
 #define EMBER_UPKT_RESERVED_FIRST	0x40
 #define EMBER_UPKT_RESERVED_LAST	0x7f
-/**
- * @EMBER_UPKT_DISPATCH: run a compute shader (since 1.2) on groups x, y, z
- * workgroups numbered from base x, y, z. Payload: shader binary VA low,
- * high (Documentation/gpu/ember-isa.rst), groups x, y, z, base x, y, z,
- * descriptor-set table VA low, high (up to 8 u64 set base addresses),
- * push-constant bytes (at most EMBER_DISPATCH_MAX_PUSH), then the push
- * constants padded to whole dwords. Shader faults stop the context like
- * any fault; a bad shader is ILLEGAL_INSTRUCTION.
+
+/*
+ * Run a compute shader (since 1.2) on groups x, y, z workgroups numbered
+ * from base x, y, z, with the descriptor-set table (up to 8 u64 set base
+ * addresses) at DESC_TABLE, then PUSH_BYTES (at most
+ * EMBER_DISPATCH_MAX_PUSH) of push constants padded to whole dwords, which
+ * follow the fields and are the caller's to write. Shader faults stop the
+ * context like any fault; a bad shader is ILLEGAL_INSTRUCTION.
  */
 #define EMBER_UPKT_DISPATCH		0x40
 #define   EMBER_DISPATCH_FIXED_LEN	11
 #define   EMBER_DISPATCH_MAX_PUSH	256
-#define   EMBER_UPKT_DISPATCH_LEN(push_bytes) \
-	(EMBER_DISPATCH_FIXED_LEN + ((push_bytes) + 3) / 4)
+#define   EMBER_UPKT_DISPATCH_LEN(push_bytes)	(EMBER_DISPATCH_FIXED_LEN + ((push_bytes) + 3) / 4)
+
 /**
- * @EMBER_UPKT_DISPATCH_INDIRECT: a DISPATCH (since 1.3, CAP_DISPATCH_INDIRECT)
- * whose workgroup counts x, y, z are three u32 read at a GPU VA (4-byte
- * aligned, READ access) once, when the packet executes, before any of its
- * workgroups runs: they see the writes of every earlier job and of every
- * earlier packet of the buffer with a BARRIER between it and this packet
- * (without one, the read may overlap the writes). Payload: shader binary VA
- * low, high, counts VA low, high, base x, y, z, descriptor-set table VA
- * low, high, push-constant bytes, then the push constants, as DISPATCH. The
- * counts then act as DISPATCH's (zero: no workgroup runs; a product above
- * 2^32 - 1: BAD_PACKET); a counts VA that does not translate is a
- * TRANSLATION or PERMISSION fault at that VA, a misaligned one BAD_PACKET.
+ * struct ember_upkt_dispatch - the payload of UPKT_DISPATCH
+ * @shader: GPU VA of the shader binary (ember-isa.rst).
+ * @groups: workgroup counts x, y, z.
+ * @base: first workgroup x, y, z.
+ * @desc_table: GPU VA of the descriptor-set table.
+ * @push_bytes: push-constant bytes after the fields.
+ */
+struct ember_upkt_dispatch {
+	__u64 shader;
+	__u32 groups[3];
+	__u32 base[3];
+	__u64 desc_table;
+	__u32 push_bytes;
+};
+
+/**
+ * ember_upkt_dispatch_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_dispatch_pack(__u32 *dw, const struct ember_upkt_dispatch *v)
+{
+	unsigned int len = EMBER_UPKT_DISPATCH_LEN(v->push_bytes);
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_DISPATCH, 0, len);
+	dw[1] = (__u32)v->shader;
+	dw[2] = (__u32)(v->shader >> 32);
+	dw[3] = v->groups[0];
+	dw[4] = v->groups[1];
+	dw[5] = v->groups[2];
+	dw[6] = v->base[0];
+	dw[7] = v->base[1];
+	dw[8] = v->base[2];
+	dw[9] = (__u32)v->desc_table;
+	dw[10] = (__u32)(v->desc_table >> 32);
+	dw[11] = v->push_bytes;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_dispatch_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_dispatch_unpack(const __u32 *dw, struct ember_upkt_dispatch *v)
+{
+	v->shader = dw[1] | (__u64)dw[2] << 32;
+	v->groups[0] = dw[3];
+	v->groups[1] = dw[4];
+	v->groups[2] = dw[5];
+	v->base[0] = dw[6];
+	v->base[1] = dw[7];
+	v->base[2] = dw[8];
+	v->desc_table = dw[9] | (__u64)dw[10] << 32;
+	v->push_bytes = dw[11];
+}
+
+/*
+ * A DISPATCH (since 1.3, CAP_DISPATCH_INDIRECT) whose workgroup counts x,
+ * y, z are three u32 read at COUNTS (4-byte aligned, READ access) once,
+ * when the packet executes, before any of its workgroups runs: they see
+ * the writes of every earlier job and of every earlier packet of the
+ * buffer with a BARRIER between it and this packet. The counts then act as
+ * DISPATCH's (zero: no workgroup runs; a product above 2^32 - 1:
+ * BAD_PACKET); a counts VA that does not translate is a TRANSLATION or
+ * PERMISSION fault at that VA, a misaligned one BAD_PACKET.
  */
 #define EMBER_UPKT_DISPATCH_INDIRECT	0x41
 #define   EMBER_DISPATCH_INDIRECT_FIXED_LEN	10
 #define   EMBER_UPKT_DISPATCH_INDIRECT_LEN(push_bytes) \
 	(EMBER_DISPATCH_INDIRECT_FIXED_LEN + ((push_bytes) + 3) / 4)
 
+/**
+ * struct ember_upkt_dispatch_indirect - the payload of UPKT_DISPATCH_INDIRECT
+ * @shader: GPU VA of the shader binary (ember-isa.rst).
+ * @counts: GPU VA of the three u32 workgroup counts.
+ * @base: first workgroup x, y, z.
+ * @desc_table: GPU VA of the descriptor-set table.
+ * @push_bytes: push-constant bytes after the fields.
+ */
+struct ember_upkt_dispatch_indirect {
+	__u64 shader;
+	__u64 counts;
+	__u32 base[3];
+	__u64 desc_table;
+	__u32 push_bytes;
+};
+
+/**
+ * ember_upkt_dispatch_indirect_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int
+ember_upkt_dispatch_indirect_pack(__u32 *dw, const struct ember_upkt_dispatch_indirect *v)
+{
+	unsigned int len = EMBER_UPKT_DISPATCH_INDIRECT_LEN(v->push_bytes);
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_DISPATCH_INDIRECT, 0, len);
+	dw[1] = (__u32)v->shader;
+	dw[2] = (__u32)(v->shader >> 32);
+	dw[3] = (__u32)v->counts;
+	dw[4] = (__u32)(v->counts >> 32);
+	dw[5] = v->base[0];
+	dw[6] = v->base[1];
+	dw[7] = v->base[2];
+	dw[8] = (__u32)v->desc_table;
+	dw[9] = (__u32)(v->desc_table >> 32);
+	dw[10] = v->push_bytes;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_dispatch_indirect_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_dispatch_indirect_unpack(const __u32 *dw,
+						       struct ember_upkt_dispatch_indirect *v)
+{
+	v->shader = dw[1] | (__u64)dw[2] << 32;
+	v->counts = dw[3] | (__u64)dw[4] << 32;
+	v->base[0] = dw[5];
+	v->base[1] = dw[6];
+	v->base[2] = dw[7];
+	v->desc_table = dw[8] | (__u64)dw[9] << 32;
+	v->push_bytes = dw[10];
+}
+
 /*
  * GPU virtual memory: four levels of 512 64-bit entries (one 4 KiB page
- * each), indexed by VA bits 47..39, 38..30, 29..21, 20..12. An entry
- * holds a guest-physical address in bits 12..51. Directory entries need
- * only VALID; the permission bits of the last level decide the access.
+ * each), indexed by VA bits 47..39, 38..30, 29..21, 20..12. An entry holds
+ * a guest-physical address in bits 12..51. Directory entries need only
+ * VALID; the permission bits of the last level decide the access.
  */
 #define EMBER_VA_BITS			48
 #define EMBER_PAGE_SHIFT		12
@@ -159,37 +706,44 @@
 #define EMBER_PT_ENTRIES		512
 #define EMBER_PT_INDEX(va, level) \
 	(((va) >> (EMBER_PAGE_SHIFT + EMBER_PT_LEVEL_BITS * (level))) & 0x1ff)
+
 #define EMBER_PTE_VALID			BIT(0)
 #define EMBER_PTE_READ			BIT(1)
 #define EMBER_PTE_WRITE			BIT(2)
 #define EMBER_PTE_EXEC			BIT(3)
-/* Bit 7 is reserved for large pages: an entry with it set faults. */
+/* Reserved for large pages: an entry with it set faults. */
 #define EMBER_PTE_LARGE			BIT(7)
 #define EMBER_PTE_ADDR_MASK		0x000ffffffffff000ULL
 
 /* Fault kinds (EMBER_FAULT_REC_KIND). */
 #define EMBER_FAULT_NONE		0
-/** @EMBER_FAULT_TRANSLATION: no valid mapping for a VA. */
+/* No valid mapping for a VA. */
 #define EMBER_FAULT_TRANSLATION		1
-/** @EMBER_FAULT_PERMISSION: mapped without the access's permission. */
+/* Mapped without the access's permission. */
 #define EMBER_FAULT_PERMISSION		2
-/** @EMBER_FAULT_BAD_PACKET: unknown opcode, bad length or bad field. */
+/* Unknown opcode, bad length or bad field. */
 #define EMBER_FAULT_BAD_PACKET		3
-/**
- * @EMBER_FAULT_ILLEGAL_INSTRUCTION: a shader ran an invalid instruction
- * or a bad shader binary; the record's VA is the instruction's (or the
- * binary's), its detail EMBER_ILLEGAL_DETAIL(reason, instruction index).
+/*
+ * A shader ran an invalid instruction or a bad shader binary; the record's
+ * VA is the instruction's (or the binary's), its detail
+ * EMBER_ILLEGAL_DETAIL(reason, instruction index).
  */
 #define EMBER_FAULT_ILLEGAL_INSTRUCTION	4
 #define   EMBER_ILLEGAL_DETAIL(reason, index)	(((reason) << 24) | ((index) & 0xffffff))
-#define   EMBER_ILLEGAL_REASON(detail)		((detail) >> 24)
-#define   EMBER_ILLEGAL_INDEX(detail)		((detail) & 0xffffff)
-/** @EMBER_FAULT_WATCHDOG: an indirect buffer outran WATCHDOG_MS. */
+#define   EMBER_ILLEGAL_REASON(detail)	((detail) >> 24)
+#define   EMBER_ILLEGAL_INDEX(detail)	((detail) & 0xffffff)
+/* An indirect buffer outran WATCHDOG_MS. */
 #define EMBER_FAULT_WATCHDOG		5
-/** @EMBER_FAULT_RING: a bad ring or kernel packet; the ring stops. */
+/* A bad ring or kernel packet; the ring stops. */
 #define EMBER_FAULT_RING		6
-/** @EMBER_FAULT_INJECTED: a fault injected through the control knob. */
+/* A fault injected through the control knob. */
 #define EMBER_FAULT_INJECTED		7
+/*
+ * Reserved for contract 1.6 (CAP_IMAGES): a shader used an image, sampler
+ * or texel-buffer descriptor with an invalid field; the record's VA is the
+ * descriptor's, its detail the dword index of the field.
+ */
+#define EMBER_FAULT_BAD_DESCRIPTOR	8
 
 /* EMBER_FAULT_REC_DETAIL of translation and permission faults: the access. */
 #define EMBER_ACCESS_READ		BIT(0)

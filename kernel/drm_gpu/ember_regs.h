@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /* Copyright 2026 The Ember Authors */
+/* Generated from hw/ember_hw.xml by hw/gen_ember_hw.py: do not edit. */
 
 #ifndef __EMBER_REGS_H__
 #define __EMBER_REGS_H__
@@ -7,15 +8,16 @@
 /**
  * DOC: Ember hardware contract definitions
  *
- * This header is the one source of truth for the Ember GPU's hardware
- * contract (Documentation/gpu/ember-hw.rst): register offsets, bit fields,
- * doorbell and interrupt numbering, management commands. The kernel driver
- * builds from it in kernel/drm_gpu/; the device (firmware/), the compiler
- * and the Vulkan driver include this very file, never a copy of it.
+ * The register half of the Ember GPU's hardware contract
+ * (Documentation/gpu/ember-hw.rst): register offsets, bit fields, doorbell
+ * and interrupt numbering, management commands. Generated from
+ * hw/ember_hw.xml, like its sibling ember_packets.h: the kernel driver builds
+ * from this committed copy, the device (firmware/), the compiler, the Vulkan
+ * driver and the tests from the same file generated at build time.
  *
- * It only defines constants, so it compiles both in the kernel and in
- * userspace. All registers are little-endian 32-bit words in the register
- * page, which starts at offset 0 of BAR2 (the ivshmem shared memory).
+ * It compiles both in the kernel and in userspace. All registers are
+ * little-endian 32-bit words in the register page, which starts at offset 0
+ * of BAR2 (the ivshmem shared memory).
  *
  * Every register has exactly one writer: either the driver or the device.
  * Neither side ever does a read-modify-write of a register the other side
@@ -24,76 +26,90 @@
 
 #ifdef __KERNEL__
 #include <linux/bits.h>
+#include <linux/types.h>
 #else
+#include <linux/types.h>
+#ifndef BIT
 #define BIT(nr)			(1UL << (nr))
+#endif
 #endif
 
 /* Register page identity: written by the device once, before READY. */
-
-/** @EMBER_REG_MAGIC: reads EMBER_MAGIC ("EMBR" in memory). */
+/* Reads EMBER_MAGIC ("EMBR" in memory). */
 #define EMBER_REG_MAGIC			0x000
 #define   EMBER_MAGIC			0x52424d45
-
-/** @EMBER_REG_HW_VERSION: version of the hardware contract. */
+/* Version of the hardware contract. */
 #define EMBER_REG_HW_VERSION		0x004
-#define   EMBER_HW_VERSION(major, minor)	(((major) << 16) | (minor))
+#define   EMBER_HW_VERSION(major, minor)	(((major) << 16) | ((minor) & 0xffff))
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
 #define   EMBER_HW_VERSION_MINOR_CURRENT	5
-
-/** @EMBER_REG_FW_VERSION: version of the device's firmware. */
+/* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
-	(((major) << 16) | ((minor) << 8) | (patch))
+	(((major) << 16) | (((minor) & 0xff) << 8) | ((patch) & 0xff))
 #define   EMBER_FW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_FW_VERSION_MINOR(v)	(((v) >> 8) & 0xff)
 #define   EMBER_FW_VERSION_PATCH(v)	((v) & 0xff)
-
-/** @EMBER_REG_STATUS: device state, written by the device. */
+/* Device state. */
 #define EMBER_REG_STATUS		0x00c
 #define   EMBER_STATUS_READY		BIT(0)
 #define   EMBER_STATUS_FAILED		BIT(1)
-
-/** @EMBER_REG_CAPS: capability bits (EMBER_CAP_*). */
+/* Capability bits (EMBER_CAP_*). */
 #define EMBER_REG_CAPS			0x010
+/* The management mailbox. */
 #define   EMBER_CAP_MGMT		BIT(0)
-/* Since 1.1: rings, GPU virtual memory, copy engine, faults and resets. */
+/* Rings and kernel packets. Since 1.1. */
 #define   EMBER_CAP_RINGS		BIT(1)
+/* GPU virtual memory, contexts, faults and resets. Since 1.1. */
 #define   EMBER_CAP_MMU			BIT(2)
+/* The copy engine and the user packets. Since 1.1. */
 #define   EMBER_CAP_COPY		BIT(3)
-/* Since 1.2: compute dispatch (EMBER_UPKT_DISPATCH, the Ember ISA). */
+/* Compute dispatch (EMBER_UPKT_DISPATCH, the Ember ISA). Since 1.2. */
 #define   EMBER_CAP_COMPUTE		BIT(4)
-/* Since 1.3: EMBER_UPKT_DISPATCH_INDIRECT (counts read from GPU memory). */
+/* EMBER_UPKT_DISPATCH_INDIRECT (counts read from GPU memory). Since 1.3. */
 #define   EMBER_CAP_DISPATCH_INDIRECT	BIT(5)
-/* Since 1.4: ISA 1.1, LDGA/STGA/ATOMGA (per-lane 64-bit addresses). */
+/* ISA 1.1, LDGA/STGA/ATOMGA (per-lane 64-bit addresses). Since 1.4. */
 #define   EMBER_CAP_ISA_ADDR64		BIT(6)
-/* Since 1.5: RING_RESET_HEAD and RING_RESET_STATUS (what a device reset cut). */
+/*
+ * RING_RESET_HEAD and RING_RESET_STATUS (what a device reset cut). Since
+ * 1.5.
+ */
 #define   EMBER_CAP_RESET_HEAD		BIT(7)
-
-/** @EMBER_REG_NUM_RINGS: number of hardware rings (queues). */
+/*
+ * Reserved for contract 1.6, not set by any device yet: images, samplers
+ * and texel buffers (ember-hw.rst, "Images, samplers and texel buffers").
+ */
+#define   EMBER_CAP_IMAGES		BIT(8)
+/*
+ * Reserved for contract 1.6, not set by any device yet: the BC1..BC7
+ * compressed formats, sampled and copied.
+ */
+#define   EMBER_CAP_IMAGE_BC		BIT(9)
+/* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
-/** @EMBER_REG_NUM_CORES: number of shader cores (host threads). */
+/* Number of shader cores (host threads). */
 #define EMBER_REG_NUM_CORES		0x018
-/** @EMBER_REG_VA_BITS: width of a GPU virtual address. */
+/* Width of a GPU virtual address. */
 #define EMBER_REG_VA_BITS		0x01c
-/** @EMBER_REG_NUM_VECTORS: interrupt vectors the device drives. */
+/* Interrupt vectors the device drives. */
 #define EMBER_REG_NUM_VECTORS		0x020
-/** @EMBER_REG_SHM_SIZE: size of BAR2 in bytes. */
+/* Size of BAR2 in bytes. */
 #define EMBER_REG_SHM_SIZE		0x024
-/** @EMBER_REG_TIMESTAMP_FREQ: timestamp counter frequency in Hz. */
+/* Timestamp counter frequency in Hz. */
 #define EMBER_REG_TIMESTAMP_FREQ	0x028
-/** @EMBER_REG_GUEST_RAM_SIZE_LO: low word of the guest RAM size. */
+/* Low word of the guest RAM size. */
 #define EMBER_REG_GUEST_RAM_SIZE_LO	0x030
-/** @EMBER_REG_GUEST_RAM_SIZE_HI: high word of the guest RAM size. */
+/* High word of the guest RAM size. */
 #define EMBER_REG_GUEST_RAM_SIZE_HI	0x034
-/** @EMBER_REG_NUM_CONTEXTS: hardware contexts (since 1.1). */
+/* Hardware contexts. Since 1.1. */
 #define EMBER_REG_NUM_CONTEXTS		0x038
-/** @EMBER_REG_MAX_RING_SIZE: largest RING_SIZE in bytes (since 1.1). */
+/* Largest RING_SIZE in bytes. Since 1.1. */
 #define EMBER_REG_MAX_RING_SIZE		0x03c
-/** @EMBER_REG_MAX_IB_SIZE: largest indirect buffer in bytes (since 1.1). */
+/* Largest indirect buffer in bytes. Since 1.1. */
 #define EMBER_REG_MAX_IB_SIZE		0x040
-/** @EMBER_REG_NUM_FAULT_SLOTS: fault records kept (since 1.1). */
+/* Fault records kept. Since 1.1. */
 #define EMBER_REG_NUM_FAULT_SLOTS	0x044
 
 /*
@@ -111,35 +127,35 @@
 #define   EMBER_MGMT_NUM_ARGS		4
 #define   EMBER_MGMT_NUM_RESULTS	4
 
-/* Management commands. */
-/** @EMBER_MGMT_CMD_NOP: does nothing, acknowledges. */
+/* Management commands (EMBER_REG_MGMT_CMD). */
+/* Does nothing, acknowledges. */
 #define EMBER_MGMT_CMD_NOP		0x0
-/**
- * @EMBER_MGMT_CMD_PING: RESULT0 = ~ARG0; RESULT1/RESULT2 = low/high word
- * of the device timestamp (ns) when the command ran.
+/*
+ * RESULT0 = ~ARG0; RESULT1/RESULT2 = low/high word of the device timestamp
+ * (ns) when the command ran.
  */
 #define EMBER_MGMT_CMD_PING		0x1
-/**
- * @EMBER_MGMT_CMD_RESET_DEVICE: stop every ring and discard its queued
- * packets (RING_HEAD = RING_TAIL), abort every job, clear every TLB and
- * context state; RESULT0 = the new RESET_COUNT. Since 1.1.
+/*
+ * Stop every ring and discard its queued packets (RING_HEAD = RING_TAIL),
+ * abort every job, clear every TLB and context state; RESULT0 = the new
+ * RESET_COUNT. Since 1.1.
  */
 #define EMBER_MGMT_CMD_RESET_DEVICE	0x2
-/**
- * @EMBER_MGMT_CMD_RESET_CONTEXT: abort context ARG0's running job, clear
- * its TLB, set its CTX_STATE back to OK. Since 1.1.
+/*
+ * Abort context ARG0's running job, clear its TLB, set its CTX_STATE back
+ * to OK. Since 1.1.
  */
 #define EMBER_MGMT_CMD_RESET_CONTEXT	0x3
-/**
- * @EMBER_MGMT_CMD_TLB_INVALIDATE: drop context ARG0's TLB entries
- * (EMBER_CTX_ALL: every context's). Since 1.1.
+/*
+ * Drop context ARG0's TLB entries (EMBER_CTX_ALL: every context's). Since
+ * 1.1.
  */
 #define EMBER_MGMT_CMD_TLB_INVALIDATE	0x4
 
-/* Management status codes. */
+/* Management status codes (EMBER_REG_MGMT_STATUS). */
 #define EMBER_MGMT_STATUS_OK		0x0
 #define EMBER_MGMT_STATUS_BAD_CMD	0x1
-/* Since 1.1: an argument is out of range. */
+/* An argument is out of range. Since 1.1. */
 #define EMBER_MGMT_STATUS_BAD_ARG	0x2
 
 /*
@@ -170,8 +186,8 @@
  * BASE (guest-physical, 4 KiB aligned), SIZE (bytes, a power of two from
  * EMBER_RING_MIN_SIZE to MAX_RING_SIZE; 0 = ring off), PRIORITY and TAIL
  * are written by the driver. HEAD, STATUS and IRQ_SEQ by the device. HEAD
- * and TAIL are free-running byte counters: the next packet is at
- * BASE + (HEAD & (SIZE - 1)); the ring is empty when HEAD == TAIL.
+ * and TAIL are free-running byte counters: the next packet is at BASE +
+ * (HEAD & (SIZE - 1)); the ring is empty when HEAD == TAIL.
  */
 #define EMBER_REG_RING_AREA		0x1000
 #define EMBER_REG_RING_STRIDE		0x40
@@ -187,6 +203,7 @@
 #define     EMBER_RING_STATUS_BUSY	BIT(0)
 #define     EMBER_RING_STATUS_STOPPED	BIT(1)
 #define   EMBER_RING_IRQ_SEQ		0x28
+
 /*
  * Since 1.5 (CAP_RESET_HEAD), written by each device reset: RESET_HEAD is
  * HEAD when the reset discarded the ring's packets, RESET_STATUS's STARTED
@@ -197,14 +214,14 @@
 #define     EMBER_RING_RESET_STARTED	BIT(0)
 #define   EMBER_RING_MIN_SIZE		0x1000
 #define   EMBER_RING_MAX_PRIORITY	3
-/** @EMBER_MAX_RINGS: most rings a device has; NUM_RINGS never reads more. */
+/* Most rings a device has; NUM_RINGS never reads more. */
 #define EMBER_MAX_RINGS			16
 
 /*
- * Context table (since 1.1), one block per context at EMBER_REG_CTX(c, reg)
- * in the third page of BAR2. PT_ROOT (guest-physical, 4 KiB aligned; 0 =
- * no address space) is written by the driver; STATE and FAULT_COUNT by the
- * device.
+ * Context table (since 1.1), one block per context at EMBER_REG_CTX(c,
+ * reg) in the third page of BAR2. PT_ROOT (guest-physical, 4 KiB aligned;
+ * 0 = no address space) is written by the driver; STATE and FAULT_COUNT by
+ * the device.
  */
 #define EMBER_REG_CTX_AREA		0x2000
 #define EMBER_REG_CTX_STRIDE		0x10
@@ -216,9 +233,9 @@
 #define     EMBER_CTX_STATE_OK		0
 #define     EMBER_CTX_STATE_FAULTED	1
 #define   EMBER_CTX_FAULT_COUNT		0xc
-/** @EMBER_MAX_CONTEXTS: most contexts; NUM_CONTEXTS never reads more. */
+/* Most contexts; NUM_CONTEXTS never reads more. */
 #define EMBER_MAX_CONTEXTS		64
-/** @EMBER_CTX_ALL: "every context" in TLB_INVALIDATE. */
+/* "every context" in TLB_INVALIDATE. */
 #define EMBER_CTX_ALL			0xffffffff
 
 /*
@@ -231,37 +248,109 @@
 #define EMBER_REG_FAULT_STRIDE		0x40
 #define EMBER_REG_FAULT(slot, reg)	(EMBER_REG_FAULT_AREA + \
 					 (slot) * EMBER_REG_FAULT_STRIDE + (reg))
+/* The fault kind, EMBER_FAULT_* (ember_packets.h). */
 #define   EMBER_FAULT_REC_KIND		0x00
+/* The ring, or EMBER_NO_CONTEXT. */
 #define   EMBER_FAULT_REC_RING		0x04
-#define   EMBER_FAULT_REC_CONTEXT		0x08
-#define   EMBER_FAULT_REC_RING_POS		0x0c
-#define   EMBER_FAULT_REC_IB_OFFSET		0x10
+/* The context, or EMBER_NO_CONTEXT. */
+#define   EMBER_FAULT_REC_CONTEXT	0x08
+/* RING_HEAD at the kernel packet that faulted. */
+#define   EMBER_FAULT_REC_RING_POS	0x0c
+/* Byte offset of the user packet in its indirect buffer. */
+#define   EMBER_FAULT_REC_IB_OFFSET	0x10
+/* The faulting VA, or the user packet's. */
 #define   EMBER_FAULT_REC_VA_LO		0x14
 #define   EMBER_FAULT_REC_VA_HI		0x18
-#define   EMBER_FAULT_REC_DETAIL		0x1c
+/* The access (EMBER_ACCESS_*) or the packet's header. */
+#define   EMBER_FAULT_REC_DETAIL	0x1c
+/* Device time of the fault (ns). */
 #define   EMBER_FAULT_REC_TIMESTAMP_LO	0x20
 #define   EMBER_FAULT_REC_TIMESTAMP_HI	0x24
+/* The record's sequence number, written last. */
 #define   EMBER_FAULT_REC_SEQ		0x3c
-/** @EMBER_MAX_FAULT_SLOTS: most fault records; NUM_FAULT_SLOTS is no more. */
+
+/**
+ * struct ember_fault_rec - one fault record, as its registers hold it
+ * @kind: the fault kind, EMBER_FAULT_* (ember_packets.h).
+ * @ring: the ring, or EMBER_NO_CONTEXT.
+ * @context: the context, or EMBER_NO_CONTEXT.
+ * @ring_pos: RING_HEAD at the kernel packet that faulted.
+ * @ib_offset: byte offset of the user packet in its indirect buffer.
+ * @va: the faulting VA, or the user packet's.
+ * @detail: the access (EMBER_ACCESS_*) or the packet's header.
+ * @timestamp: device time of the fault (ns).
+ * @seq: the record's sequence number, written last.
+ */
+struct ember_fault_rec {
+	__u32 kind;
+	__u32 ring;
+	__u32 context;
+	__u32 ring_pos;
+	__u32 ib_offset;
+	__u64 va;
+	__u32 detail;
+	__u64 timestamp;
+	__u32 seq;
+};
+
+/**
+ * ember_fault_rec_pack() - write @v into @dw
+ * @dw: CPU-order dwords, 16 of them
+ * @v: the values; every field is masked to its width
+ */
+static inline void ember_fault_rec_pack(__u32 *dw, const struct ember_fault_rec *v)
+{
+	dw[0] = v->kind;
+	dw[1] = v->ring;
+	dw[2] = v->context;
+	dw[3] = v->ring_pos;
+	dw[4] = v->ib_offset;
+	dw[5] = (__u32)v->va;
+	dw[6] = (__u32)(v->va >> 32);
+	dw[7] = v->detail;
+	dw[8] = (__u32)v->timestamp;
+	dw[9] = (__u32)(v->timestamp >> 32);
+	dw[15] = v->seq;
+}
+
+/**
+ * ember_fault_rec_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, 16 of them
+ * @v: the fields
+ */
+static inline void ember_fault_rec_unpack(const __u32 *dw, struct ember_fault_rec *v)
+{
+	v->kind = dw[0];
+	v->ring = dw[1];
+	v->context = dw[2];
+	v->ring_pos = dw[3];
+	v->ib_offset = dw[4];
+	v->va = dw[5] | (__u64)dw[6] << 32;
+	v->detail = dw[7];
+	v->timestamp = dw[8] | (__u64)dw[9] << 32;
+	v->seq = dw[15];
+}
+
+/* Most fault records; NUM_FAULT_SLOTS is no more. */
 #define EMBER_MAX_FAULT_SLOTS		16
-/** @EMBER_NO_CONTEXT: CONTEXT/RING of a record that has none. */
+/* CONTEXT/RING of a record that has none. */
 #define EMBER_NO_CONTEXT		0xffffffff
 
 /* Doorbells (BAR0 Doorbell register: device peer << 16 | doorbell). */
 #define EMBER_DEVICE_PEER_ID		0
 #define EMBER_DOORBELL_MGMT		0
-/* Since 1.1: ring r has doorbell 1 + r (so NUM_RINGS < NUM_VECTORS). */
+/* Ring r has doorbell 1 + r (so NUM_RINGS < NUM_VECTORS). Since 1.1. */
 #define EMBER_DOORBELL_RING(r)		(1 + (r))
 
 /* Interrupt vectors (MSI-X). */
 #define EMBER_VECTOR_MGMT		0
-/* Since 1.1: fault records are announced on the management vector... */
+/* Fault records are announced on the management vector. Since 1.1. */
 #define EMBER_VECTOR_FAULT		0
-/* ...and ring r's completions on vector 1 + r. */
+/* Ring r's completions are on vector 1 + r. Since 1.1. */
 #define EMBER_VECTOR_RING(r)		(1 + (r))
 #define EMBER_MIN_VECTORS		1
-/**
- * @EMBER_MAX_VECTORS: most interrupt vectors (and doorbells) a device has;
+/*
+ * Most interrupt vectors (and doorbells) a device has;
  * EMBER_REG_NUM_VECTORS never reads more than this.
  */
 #define EMBER_MAX_VECTORS		64
@@ -277,13 +366,14 @@
 /* BAR0 registers of the ivshmem-doorbell PCI device. */
 #define EMBER_BAR0_IVPOSITION		0x08
 #define EMBER_BAR0_DOORBELL		0x0c
-#define   EMBER_DOORBELL_VALUE(peer, vector)	(((peer) << 16) | (vector))
-
-/** @EMBER_REG_PAGE_SIZE: size of the register page at the start of BAR2. */
+#define   EMBER_DOORBELL_VALUE(peer, vector)	(((peer) << 16) | ((vector) & 0xffff))
+#define   EMBER_DOORBELL_VALUE_PEER(v)	((v) >> 16)
+#define   EMBER_DOORBELL_VALUE_VECTOR(v)	((v) & 0xffff)
+/* Size of the register page at the start of BAR2. */
 #define EMBER_REG_PAGE_SIZE		0x1000
-/**
- * @EMBER_REG_AREA_SIZE: since 1.1 the registers span the first four pages
- * of BAR2 (identity and mailbox, rings, contexts, fault records).
+/*
+ * Since 1.1 the registers span the first four pages of BAR2 (identity and
+ * mailbox, rings, contexts, fault records).
  */
 #define EMBER_REG_AREA_SIZE		0x4000
 

@@ -30,15 +30,10 @@ static void emit_copy(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst, 
 
 		if (!p)
 			return;
-		p[0] = EMBER_PKT(EMBER_UPKT_COPY, 0, EMBER_UPKT_COPY_LEN);
-		p[1] = (uint32_t)src;
-		p[2] = (uint32_t)(src >> 32);
-		p[3] = (uint32_t)dst;
-		p[4] = (uint32_t)(dst >> 32);
-		p[5] = n;	/* width */
-		p[6] = 1;	/* height: a linear copy */
-		p[7] = 0;
-		p[8] = 0;
+		/* A linear copy: one row of n bytes. */
+		ember_upkt_copy_pack(p, &(struct ember_upkt_copy) {
+			.src = src, .dst = dst, .width = n, .height = 1,
+		});
 		src += n;
 		dst += n;
 		size -= n;
@@ -90,11 +85,9 @@ ember_CmdFillBuffer(VkCommandBuffer commandBuffer, VkBuffer dstBuffer, VkDeviceS
 
 		if (!p)
 			return;
-		p[0] = EMBER_PKT(EMBER_UPKT_FILL, 0, EMBER_UPKT_FILL_LEN);
-		p[1] = (uint32_t)va;
-		p[2] = (uint32_t)(va >> 32);
-		p[3] = n;
-		p[4] = data;
+		ember_upkt_fill_pack(p, &(struct ember_upkt_fill) {
+			.dst = va, .size = n, .pattern = data,
+		});
 		va += n;
 		size -= n;
 	}
