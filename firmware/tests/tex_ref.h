@@ -45,6 +45,14 @@ struct ref_format {
 	bool shared_exp;
 };
 
+/* The formats under test: VkFormat values from the Vulkan headers, names. */
+struct ref_format_name {
+	uint32_t vk;
+	const char *name;
+};
+extern const struct ref_format_name ref_formats[];
+extern const unsigned int ref_num_formats;
+
 /* Parse @name (without VK_FORMAT_); false if it is not understood. */
 bool ref_format_parse(uint32_t vk, const char *name, struct ref_format *out);
 
