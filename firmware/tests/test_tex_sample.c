@@ -597,7 +597,7 @@ static bool fetch_and_load(void)
 			int32_t coord[3][LANES], level[LANES], sample[LANES];
 			struct ember_tex_fetch_args args = {
 				.mask = ~0u, .coord = { coord[0], coord[1], coord[2] },
-				.level = level, .sample = sample, .offset = { (int32_t)(b % 3) - 1, 0, 0 },
+				.level = level, .sample = sample, .offset = { (int32_t)(b % 3) - 1, (int32_t)(b % 2), -(int32_t)(b / 2 % 2) },
 			};
 			bool load = b & 1;
 			ember_tex_result out;
@@ -622,10 +622,18 @@ static bool fetch_and_load(void)
 					sample[l] < (int32_t)img->samples;
 				double want[4] = { 0, 0, 0, 1 };
 
+				/* offsets move texel coordinates only, never the layer */
+				bool one_d = img->view_type == EMBER_TEX_1D ||
+					img->view_type == EMBER_TEX_1D_ARRAY;
+
+				if (!one_d)
+					y += args.offset[1];
+				if (img->view_type == EMBER_TEX_3D)
+					z += args.offset[2];
 				/* coordinates the view type has not are ignored */
 				if (img->view_type == EMBER_TEX_1D_ARRAY)
 					z = y;
-				if (img->view_type == EMBER_TEX_1D_ARRAY || img->view_type == EMBER_TEX_1D)
+				if (one_d)
 					y = 0;
 				if (img->view_type == EMBER_TEX_1D || img->view_type == EMBER_TEX_2D)
 					z = 0;

@@ -10,7 +10,8 @@
  * firmware/texture. Where the specification leaves a choice open the
  * reference makes Ember's documented one: cube-face ties go to Z, then Y,
  * then X; a cube corner texel is the mean of the three texels meeting
- * there; nearest sampling on a cube clamps to the face. The seamless
+ * there. (Nearest sampling on a cube clamping to the face is the
+ * specification's own rule: cubes ignore the address modes.) The seamless
  * cube edge is found by brute force: the texel of another face whose
  * centre is nearest to the centre of the texel past the edge.
  *

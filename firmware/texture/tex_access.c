@@ -27,10 +27,15 @@ static bool lane_position(const struct tex_op *op,
 	int64_t c[3] = { 0, 0, 0 }, level, sample;
 	uint64_t limit[3];
 	unsigned int t = img->view_type;
+	/* Offsets move the texel coordinates, never the array layer. */
+	unsigned int texel_dims = t == EMBER_TEX_1D || t == EMBER_TEX_1D_ARRAY ? 1 :
+		t == EMBER_TEX_3D ? 3 : 2;
 
 	for (unsigned int i = 0; i < 3; i++) {
 		if (args->coord[i])
-			c[i] = (int64_t)args->coord[i][l] + args->offset[i];
+			c[i] = args->coord[i][l];
+		if (i < texel_dims)
+			c[i] += args->offset[i];
 	}
 	level = fixed_level || !args->level ? 0 : args->level[l];
 	sample = args->sample ? args->sample[l] : 0;

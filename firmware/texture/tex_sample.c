@@ -224,7 +224,7 @@ static void filter_level(const struct lane_sample *ls, uint32_t level,
 		}
 	}
 	if (ls->cube && !linear) {
-		/* Nearest on a cube clamps to the face: s = 1 is its edge. */
+		/* Cubes ignore the address modes: nearest clamps to the face. */
 		int32_t n = (int32_t)ember_tex_minify(ls->op->img->width, level);
 
 		for (unsigned int c = 0; c < 2; c++)
