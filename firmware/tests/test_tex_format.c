@@ -31,32 +31,13 @@ static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
 static uint64_t next(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static float bitsf(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
+	return ref_xorshift(&rng);
 }
 
 /* Equal bits, or both NaN when the values are floats. */
 static bool same(uint32_t a, uint32_t b, bool floats)
 {
-	return a == b || (floats && isnan(bitsf(a)) && isnan(bitsf(b)));
+	return a == b || (floats && isnan(ref_bitsf(a)) && isnan(ref_bitsf(b)));
 }
 
 static bool check_decode(const struct ref_format *rf, const struct ember_tex_format *view,
@@ -73,7 +54,7 @@ static bool check_decode(const struct ref_format *rf, const struct ember_tex_for
 			tap_diag("%s aspect %u: decode of %02x%02x%02x%02x.. component %u: "
 				 "0x%08x (%g), reference 0x%08x (%g)", rf->name, aspect,
 				 texel[0], texel[1], texel[2], texel[3], c, got.u[c],
-				 bitsf(got.u[c]), want[c], bitsf(want[c]));
+				 ref_bitsf(got.u[c]), want[c], ref_bitsf(want[c]));
 			return false;
 		}
 	}
@@ -98,13 +79,13 @@ static bool check_encode(const struct ref_format *rf, const struct ember_tex_for
 		ref_decode(rf, aspect, want, want_v);
 		for (unsigned int c = 0; c < 4; c++)
 			nan_only &= got_v[c] == want_v[c] ||
-				(floats && isnan(bitsf(got_v[c])) && isnan(bitsf(want_v[c])));
+				(floats && isnan(ref_bitsf(got_v[c])) && isnan(ref_bitsf(want_v[c])));
 		if (nan_only)
 			return true;
 		tap_diag("%s aspect %u: encode of 0x%08x 0x%08x 0x%08x 0x%08x (%g %g %g %g): "
 			 "bytes %02x%02x%02x%02x.., reference %02x%02x%02x%02x..", rf->name,
-			 aspect, value[0], value[1], value[2], value[3], bitsf(value[0]),
-			 bitsf(value[1]), bitsf(value[2]), bitsf(value[3]), got[0], got[1],
+			 aspect, value[0], value[1], value[2], value[3], ref_bitsf(value[0]),
+			 ref_bitsf(value[1]), ref_bitsf(value[2]), ref_bitsf(value[3]), got[0], got[1],
 			 got[2], got[3], want[0], want[1], want[2], want[3]);
 		return false;
 	}
@@ -154,9 +135,9 @@ static uint32_t random_value(int cls)
 		}
 	}
 	switch (r % 4) {
-	case 0: return fbits(specials[(r >> 8) % (sizeof(specials) / sizeof(specials[0]))]);
-	case 1: return fbits((float)((double)(r >> 11) / (double)(1ull << 53) * 3.0 - 1.5));
-	case 2: return fbits((float)((double)(r >> 11) / (double)(1ull << 53) * 140000.0 - 20000.0));
+	case 0: return ref_fbits(specials[(r >> 8) % (sizeof(specials) / sizeof(specials[0]))]);
+	case 1: return ref_fbits((float)((double)(r >> 11) / (double)(1ull << 53) * 3.0 - 1.5));
+	case 2: return ref_fbits((float)((double)(r >> 11) / (double)(1ull << 53) * 140000.0 - 20000.0));
 	default: return (uint32_t)(r >> 32);
 	}
 }
@@ -239,13 +220,13 @@ static bool half_exhaustive(void)
 	for (uint32_t h = 0; h < 0x10000; h++) {
 		float got = ember_tex_half_to_float((uint16_t)h), want = ref_half_to_float((uint16_t)h);
 
-		CHECK(same(fbits(got), fbits(want), true));
+		CHECK(same(ref_fbits(got), ref_fbits(want), true));
 		/* every non-NaN half survives the trip back */
 		if (!isnan(want))
 			CHECK_EQ(ember_tex_float_to_half(got), h);
 	}
 	for (unsigned int n = 0; n < 200000; n++) {
-		float f = bitsf((uint32_t)next());
+		float f = ref_bitsf((uint32_t)next());
 		_Float16 want = (_Float16)f;
 		uint16_t w;
 
@@ -265,7 +246,7 @@ static bool ufloat_exhaustive(unsigned int mant_bits)
 	for (uint32_t v = 0; v < codes; v++) {
 		float got = ember_tex_small_float_decode(v, 5, mant_bits, false);
 
-		CHECK(same(fbits(got), fbits(ref_ufloat_to_float(v, mant_bits)), true));
+		CHECK(same(ref_fbits(got), ref_fbits(ref_ufloat_to_float(v, mant_bits)), true));
 		/* and every midpoint between neighbours rounds to the even one */
 		if (v + 1 < (31u << mant_bits)) {
 			float mid = (float)(((double)got +
@@ -290,7 +271,7 @@ static bool ufloat10_exhaustive(void) { return ufloat_exhaustive(5); }
 static bool srgb_codes(void)
 {
 	for (unsigned int c = 0; c < 256; c++) {
-		CHECK_EQ(fbits(ember_tex_srgb8_to_linear((uint8_t)c)), fbits(ref_srgb_to_linear(c)));
+		CHECK_EQ(ref_fbits(ember_tex_srgb8_to_linear((uint8_t)c)), ref_fbits(ref_srgb_to_linear(c)));
 		CHECK_EQ(ember_tex_linear_to_srgb8(ember_tex_srgb8_to_linear((uint8_t)c)), c);
 	}
 	return true;

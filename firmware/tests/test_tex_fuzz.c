@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "tex_ref.h"
 #include "tex_test_guest.h"
 #include "texture/tex_unit.h"
 
@@ -38,10 +39,7 @@ static uint64_t rng;
 
 static uint64_t next(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return ref_xorshift(&rng);
 }
 
 static uint32_t pick(uint32_t n)

@@ -35,17 +35,9 @@ struct gen {
 	int32_t offset[3];
 };
 
-static float bitsf(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
 static bool close_enough(uint32_t got, double want, int cls, double tol)
 {
-	float f = bitsf(got);
+	float f = ref_bitsf(got);
 
 	if (cls == 1)
 		return (double)got == want;
@@ -152,7 +144,7 @@ static bool check_lanes(const char *what, const struct test_image *t, const embe
 		for (unsigned int c = 0; c < 4; c++) {
 			if (!close_enough(out[c][l], want[l][c], class_of(t), 2e-5)) {
 				tap_diag("%s: lane %u component %u: 0x%08x (%.9g), reference %.9g",
-					 what, l, c, out[c][l], bitsf(out[c][l]), want[l][c]);
+					 what, l, c, out[c][l], ref_bitsf(out[c][l]), want[l][c]);
 				return false;
 			}
 		}

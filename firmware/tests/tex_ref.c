@@ -197,22 +197,6 @@ static int64_t sext(uint32_t v, unsigned int bits)
 	return (v >> (bits - 1)) & 1 ? (int64_t)v - ((int64_t)1 << bits) : (int64_t)v;
 }
 
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-static float bitsf(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, 4);
-	return f;
-}
-
 float ref_srgb_to_linear(unsigned int c)
 {
 	long double cs = (long double)c / 255.0L;
@@ -272,17 +256,17 @@ static uint32_t decode_comp(const struct ref_comp *c, uint32_t raw)
 	long double v;
 
 	switch (c->type) {
-	case REF_UNORM: return fbits((float)(raw / max));
+	case REF_UNORM: return ref_fbits((float)(raw / max));
 	case REF_SNORM:
 		v = sext(raw, c->bits) / smax;
-		return fbits((float)(v < -1.0L ? -1.0L : v));
-	case REF_USCALED: return fbits((float)raw);
-	case REF_SSCALED: return fbits((float)sext(raw, c->bits));
+		return ref_fbits((float)(v < -1.0L ? -1.0L : v));
+	case REF_USCALED: return ref_fbits((float)raw);
+	case REF_SSCALED: return ref_fbits((float)sext(raw, c->bits));
 	case REF_UINT: return raw;
 	case REF_SINT: return (uint32_t)sext(raw, c->bits);
-	case REF_SRGB: return fbits(ref_srgb_to_linear(raw));
-	case REF_SFLOAT: return c->bits == 16 ? fbits(ref_half_to_float((uint16_t)raw)) : raw;
-	case REF_UFLOAT: return fbits(ref_ufloat_to_float(raw, c->bits - 5));
+	case REF_SRGB: return ref_fbits(ref_srgb_to_linear(raw));
+	case REF_SFLOAT: return c->bits == 16 ? ref_fbits(ref_half_to_float((uint16_t)raw)) : raw;
+	case REF_UFLOAT: return ref_fbits(ref_ufloat_to_float(raw, c->bits - 5));
 	default: return 0;
 	}
 }
@@ -299,9 +283,9 @@ void ref_decode(const struct ref_format *f, unsigned int aspect,
 		for (unsigned int i = 0; i < 3; i++) {
 			const struct ref_comp *m = find(f, "RGB"[i]);
 
-			out[i] = fbits((float)(get_bits(texel, m->shift, 9) * powl(2.0L, e - 15 - 9)));
+			out[i] = ref_fbits((float)(get_bits(texel, m->shift, 9) * powl(2.0L, e - 15 - 9)));
 		}
-		out[3] = fbits(1.0f);
+		out[3] = ref_fbits(1.0f);
 		return;
 	}
 	aspect_comps(f, aspect, c);
@@ -309,7 +293,7 @@ void ref_decode(const struct ref_format *f, unsigned int aspect,
 		if (c[i])
 			out[i] = decode_comp(c[i], get_bits(texel, c[i]->shift, c[i]->bits));
 		else
-			out[i] = i < 3 ? 0 : cls ? 1 : fbits(1.0f);
+			out[i] = i < 3 ? 0 : cls ? 1 : ref_fbits(1.0f);
 	}
 }
 
@@ -322,7 +306,7 @@ static uint32_t encode_comp(const struct ref_comp *c, uint32_t in)
 {
 	long double max = (long double)((1ull << c->bits) - 1);
 	long double smax = (long double)((1ull << (c->bits - 1)) - 1);
-	float f = bitsf(in);
+	float f = ref_bitsf(in);
 	long double s;
 
 	switch (c->type) {
@@ -364,7 +348,7 @@ static void encode_shared_exp(const struct ref_format *f, const uint32_t in[4],
 	long double c[3], max_c = 0, e_prime, max_s, e;
 
 	for (unsigned int i = 0; i < 3; i++) {
-		long double v = bitsf(in[i]);
+		long double v = ref_bitsf(in[i]);
 
 		c[i] = isnan(v) ? 0 : clampl(v, 0, max);
 		max_c = c[i] > max_c ? c[i] : max_c;

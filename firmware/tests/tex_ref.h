@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 enum ref_type {
 	REF_NONE, REF_UNORM, REF_SNORM, REF_USCALED, REF_SSCALED, REF_UINT,
@@ -44,6 +45,32 @@ struct ref_format {
 	struct ref_comp comp[5];
 	bool shared_exp;
 };
+
+/* A float's bits, and back. */
+static inline uint32_t ref_fbits(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline float ref_bitsf(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+/* The tests' seeded generator (xorshift64); *@state must not be 0. */
+static inline uint64_t ref_xorshift(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
 
 /* The formats under test: VkFormat values from the Vulkan headers, names. */
 struct ref_format_name {

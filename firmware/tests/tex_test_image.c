@@ -16,10 +16,7 @@ static uint64_t rng = 0x243f6a8885a308d3ull;
 
 uint64_t test_rand(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return ref_xorshift(&rng);
 }
 
 float test_uniform(float lo, float hi)

@@ -186,24 +186,22 @@ uint8_t ember_tex_linear_to_srgb8(float linear)
 	return (uint8_t)nearbyint(s * 255.0);
 }
 
-int32_t ember_tex_floor_to_int(float f)
+/* NaN as 0, and within +-2^30 (tex_numeric.h). */
+static float coord_in_range(float f)
 {
 	if (isnan(f))
-		return 0;
+		return 0.0f;
 	if (f <= -(float)INT_COORD_LIMIT)
-		return -INT_COORD_LIMIT;
-	if (f >= (float)INT_COORD_LIMIT)
-		return INT_COORD_LIMIT;
-	return (int32_t)floorf(f);
+		return -(float)INT_COORD_LIMIT;
+	return f >= (float)INT_COORD_LIMIT ? (float)INT_COORD_LIMIT : f;
+}
+
+int32_t ember_tex_floor_to_int(float f)
+{
+	return (int32_t)floorf(coord_in_range(f));
 }
 
 int32_t ember_tex_round_to_int(float f)
 {
-	if (isnan(f))
-		return 0;
-	if (f <= -(float)INT_COORD_LIMIT)
-		return -INT_COORD_LIMIT;
-	if (f >= (float)INT_COORD_LIMIT)
-		return INT_COORD_LIMIT;
-	return (int32_t)nearbyintf(f);
+	return (int32_t)nearbyintf(coord_in_range(f));
 }
