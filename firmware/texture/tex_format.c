@@ -6,6 +6,7 @@
  * sorted by VkFormat value; ember_tex_format_get() binary-searches them.
  */
 
+#include <endian.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -169,21 +170,17 @@ enum ember_tex_class ember_tex_format_class(const struct ember_tex_format *view)
 /* The texel as a 128-bit little-endian integer, in two halves. */
 static void load_words(const void *texel, unsigned int bytes, uint64_t w[2])
 {
-	uint8_t b[16] = { 0 };
-
-	memcpy(b, texel, bytes);
 	w[0] = w[1] = 0;
-	for (unsigned int i = 0; i < 16; i++)
-		w[i / 8] |= (uint64_t)b[i] << (8 * (i % 8));
+	memcpy(w, texel, bytes);
+	w[0] = le64toh(w[0]);
+	w[1] = le64toh(w[1]);
 }
 
 static void store_words(const uint64_t w[2], unsigned int bytes, void *texel)
 {
-	uint8_t b[16];
+	uint64_t le[2] = { htole64(w[0]), htole64(w[1]) };
 
-	for (unsigned int i = 0; i < 16; i++)
-		b[i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
-	memcpy(texel, b, bytes);
+	memcpy(texel, le, bytes);
 }
 
 static uint64_t mask_of(unsigned int bits)
@@ -273,7 +270,6 @@ static uint32_t encode_channel(const struct ember_tex_channel *c, uint32_t value
 void ember_tex_decode(const struct ember_tex_format *view, const void *texel,
 		      union ember_tex_texel *out)
 {
-	bool is_float = ember_tex_format_class(view) == EMBER_TEX_CLASS_FLOAT;
 	uint64_t w[2];
 
 	load_words(texel, view->bytes, w);
@@ -289,7 +285,7 @@ void ember_tex_decode(const struct ember_tex_format *view, const void *texel,
 			out->u[c] = decode_channel(ch, get_bits(w, ch));
 		else if (c < 3)
 			out->u[c] = 0;		/* 0 and 0.0f alike */
-		else if (is_float)
+		else if (ember_tex_format_class(view) == EMBER_TEX_CLASS_FLOAT)
 			out->f[c] = 1.0f;
 		else
 			out->u[c] = 1;

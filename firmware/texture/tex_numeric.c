@@ -11,12 +11,24 @@
 
 #define INT_COORD_LIMIT	(1 << 30)
 
+/* c / 255 for every 8-bit code, rounded by the compiler (exactly). */
+#define UNORM8(c)	((float)(c) / 255.0f)
+#define UNORM8_4(c)	UNORM8(c), UNORM8(c + 1), UNORM8(c + 2), UNORM8(c + 3)
+#define UNORM8_16(c)	UNORM8_4(c), UNORM8_4(c + 4), UNORM8_4(c + 8), UNORM8_4(c + 12)
+#define UNORM8_64(c)	UNORM8_16(c), UNORM8_16(c + 16), UNORM8_16(c + 32), UNORM8_16(c + 48)
+static const float unorm8[256] = {
+	UNORM8_64(0), UNORM8_64(64), UNORM8_64(128), UNORM8_64(192),
+};
+
 float ember_tex_unorm_to_float(uint32_t c, unsigned int bits)
 {
 	uint32_t max = (uint32_t)((1ull << bits) - 1);
 
+	if (bits == 8)
+		return unorm8[c & 0xff];
+
 	/* Up to 24 bits both are exact floats: one correctly rounded divide. */
-	return (float)((double)c / (double)max);
+	return (float)c / (float)max;
 }
 
 uint32_t ember_tex_float_to_unorm(float f, unsigned int bits)
@@ -32,8 +44,8 @@ uint32_t ember_tex_float_to_unorm(float f, unsigned int bits)
 
 float ember_tex_snorm_to_float(int32_t c, unsigned int bits)
 {
-	double max = (double)((1ull << (bits - 1)) - 1);
-	float f = (float)((double)c / max);
+	float max = (float)((1u << (bits - 1)) - 1);
+	float f = (float)c / max;	/* exact operands: correctly rounded */
 
 	return f < -1.0f ? -1.0f : f;
 }

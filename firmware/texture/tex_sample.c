@@ -68,6 +68,10 @@ static bool wrap(int64_t i, uint32_t size, unsigned int mode, uint32_t *out)
 {
 	int64_t n = size, r;
 
+	if (i >= 0 && i < n) {	/* inside: every mode keeps it */
+		*out = (uint32_t)i;
+		return true;
+	}
 	switch (mode) {
 	case EMBER_TEX_REPEAT:
 		r = ((i % n) + n) % n;
