@@ -8,9 +8,9 @@
  * the context's MMU (mmu.h), a host-contiguous run at a time, so a texel
  * that straddles two pages (3- and 6-byte texels, odd pitches) is read
  * from both, and an unmapped or forbidden page is the translation or
- * permission fault of the MMU, reported with the faulting address. The
- * shader core will reach memory through its own page cache instead; this
- * is the reference path, used by the host tests and the copy engine.
+ * permission fault of the MMU, reported with the faulting address. Each
+ * texel pays a TLB lookup: the shader core, once wired to the unit, will
+ * rather pass a callback over its per-dispatch page cache (exec_memory.c).
  */
 
 #ifndef EMBER_FW_TEX_MEMORY_H
