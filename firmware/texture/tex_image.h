@@ -165,11 +165,16 @@ struct ember_tex_status {
  * The path to texel memory. @access copies @len (1..16) bytes between @buf
  * and GPU VA @va, writing if @write: 0, or the EMBER_FAULT_* kind with
  * *@fault_va the first address that faulted; it may be called with any
- * address. ember_tex_memory_mmu() (tex_memory.h) is the device's.
+ * address. @map_page, optional, is the fast path: the host address of the
+ * 4 KiB page holding @va for reading or writing, valid until the
+ * operation returns, or NULL with the fault kind in *@fault; the unit
+ * keeps the last page of each kind, so texels of one page cost one call.
+ * ember_tex_memory_mmu() (tex_memory.h) is the device's.
  */
 struct ember_tex_memory {
 	int (*access)(void *ctx, uint64_t va, void *buf, unsigned int len,
 		      bool write, uint64_t *fault_va);
+	uint8_t *(*map_page)(void *ctx, uint64_t va, bool write, int *fault);
 	void *ctx;
 };
 

@@ -8,9 +8,10 @@
  * the context's MMU (mmu.h), a host-contiguous run at a time, so a texel
  * that straddles two pages (3- and 6-byte texels, odd pitches) is read
  * from both, and an unmapped or forbidden page is the translation or
- * permission fault of the MMU, reported with the faulting address. Each
- * texel pays a TLB lookup: the shader core, once wired to the unit, will
- * rather pass a callback over its per-dispatch page cache (exec_memory.c).
+ * permission fault of the MMU, reported with the faulting address. Texels
+ * inside one page are reached through map_page: one TLB lookup per page
+ * and operation. The shader core, once wired to the unit, can pass its
+ * per-dispatch page cache (exec_memory.c) the same way.
  */
 
 #ifndef EMBER_FW_TEX_MEMORY_H

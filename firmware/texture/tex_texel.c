@@ -22,6 +22,30 @@ bool tex_op_begin(struct tex_op *op, const struct ember_tex_image *img,
 	return true;
 }
 
+#define PAGE_MASK	(EMBER_PAGE_SIZE - 1)
+
+/* A texel inside one page, through the page cache: 0 or the fault kind. */
+static int access_in_page(struct tex_op *op, uint64_t va, void *bytes, bool write)
+{
+	uint64_t tag = (va >> EMBER_PAGE_SHIFT) + 1;
+	uint8_t *host;
+	int kind = 0;
+
+	if (op->page_tag[write] != tag) {
+		host = op->mem->map_page(op->mem->ctx, va, write, &kind);
+		if (!host)
+			return kind ? kind : EMBER_FAULT_TRANSLATION;
+		op->page_tag[write] = tag;
+		op->page_host[write] = host;
+	}
+	host = op->page_host[write] + (va & PAGE_MASK);
+	if (write)
+		memcpy(host, bytes, op->view.bytes);
+	else
+		memcpy(bytes, host, op->view.bytes);
+	return 0;
+}
+
 static bool access_texel(struct tex_op *op, uint32_t level, uint32_t x,
 			 uint32_t y, uint32_t z, uint32_t sample, void *bytes,
 			 bool write)
@@ -32,8 +56,13 @@ static bool access_texel(struct tex_op *op, uint32_t level, uint32_t x,
 	if (op->status.fault)
 		return false;
 	va = ember_tex_texel_va(op->img, op->view.bytes, level, x, y, z, sample);
-	kind = op->mem->access(op->mem->ctx, va, bytes, op->view.bytes, write,
-			       &fault_va);
+	if (op->mem->map_page && (va & PAGE_MASK) + op->view.bytes <= EMBER_PAGE_SIZE) {
+		kind = access_in_page(op, va, bytes, write);
+		fault_va = va;
+	} else {
+		kind = op->mem->access(op->mem->ctx, va, bytes, op->view.bytes, write,
+				       &fault_va);
+	}
 	if (!kind)
 		return true;
 	op->status = (struct ember_tex_status) {

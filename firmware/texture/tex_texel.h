@@ -23,6 +23,9 @@ struct tex_op {
 	enum ember_tex_class cls;
 	const struct ember_tex_memory *mem;
 	struct ember_tex_status status;
+	/* The last page mapped for reading [0] and writing [1]: VA page + 1. */
+	uint64_t page_tag[2];
+	uint8_t *page_host[2];
 };
 
 /* Start an operation on @img: false (and op->status) if it is refused. */
