@@ -171,7 +171,9 @@ static bool sample_runs(const char *what, const struct test_image *t,
 
 		make_lanes(t, g, &ln);
 		poison(out);
-		st = ember_tex_sample(&t->img, smp, &arena_memory, &ln.args, out);
+		/* every other batch through the page fast path */
+		st = ember_tex_sample(&t->img, smp, b & 1 ? &arena_memory_paged : &arena_memory,
+				      &ln.args, out);
 		if (st.fault) {
 			tap_diag("%s: fault %u", what, st.fault);
 			return false;

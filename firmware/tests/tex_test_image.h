@@ -28,6 +28,8 @@ struct test_image {
 extern uint8_t *arena;
 extern unsigned long arena_accesses;
 extern const struct ember_tex_memory arena_memory;
+/* The same with the map_page fast path. */
+extern const struct ember_tex_memory arena_memory_paged;
 
 uint64_t test_rand(void);
 /* Uniform in [lo, hi). */
