@@ -1,0 +1,446 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Filtered sampling and gather
+ *
+ * One lane at a time, in the order of the Vulkan specification's "Texel
+ * Filtering" and "Image Sample Operations": cube face selection, array
+ * layer (rounded to nearest even, clamped), the level of detail (explicit,
+ * or log2 of the larger gradient length scaled to texels), sampler bias
+ * (clamped to +-16) and min/max clamp, magnification when λ <= 0, the
+ * level(s) of the mipmap mode, then per level the texel footprint: nearest
+ * floor(u), linear floor(u - 0.5) with weights frac(u - 0.5). Each texel
+ * coordinate is wrapped by its address mode (cube maps: seamless edges
+ * instead), a border texel takes the border colour, a comparison sampler
+ * compares each texel with the reference before the weights apply, and
+ * the component swizzle comes last.
+ */
+
+#include <math.h>
+#include <string.h>
+
+#include "tex_cube.h"
+#include "tex_numeric.h"
+#include "tex_texel.h"
+#include "tex_unit.h"
+
+/* One lane's sampling problem, once the coordinates are resolved. */
+struct lane_sample {
+	struct tex_op *op;
+	const struct ember_tex_sampler *smp;
+	unsigned int dims;	/* 1, 2 or 3 filtered coordinates */
+	bool cube;
+	unsigned int face;
+	uint32_t layer;		/* array layer (cube: layer of the face) */
+	float coord[3];		/* s, t, r (cube: on the face) */
+	float dref;
+	int32_t offset[3];
+};
+
+static unsigned int filtered_dims(unsigned int view_type)
+{
+	switch (view_type) {
+	case EMBER_TEX_1D: case EMBER_TEX_1D_ARRAY: return 1;
+	case EMBER_TEX_3D: return 3;
+	default: return 2;
+	}
+}
+
+/* Index of the array-layer coordinate, or -1. */
+static int layer_coord(unsigned int view_type)
+{
+	switch (view_type) {
+	case EMBER_TEX_1D_ARRAY: return 1;
+	case EMBER_TEX_2D_ARRAY: return 2;
+	case EMBER_TEX_CUBE_ARRAY: return 3;
+	default: return -1;
+	}
+}
+
+static int64_t mirror(int64_t a)
+{
+	return a >= 0 ? a : -(1 + a);
+}
+
+/* Wrap @i into [0, size) by @mode; false: a border texel. */
+static bool wrap(int64_t i, uint32_t size, unsigned int mode, uint32_t *out)
+{
+	int64_t n = size, r;
+
+	if (i >= 0 && i < n) {	/* inside: every mode keeps it */
+		*out = (uint32_t)i;
+		return true;
+	}
+	switch (mode) {
+	case EMBER_TEX_REPEAT:
+		r = ((i % n) + n) % n;
+		break;
+	case EMBER_TEX_MIRRORED_REPEAT:
+		r = (n - 1) - mirror((((i % (2 * n)) + 2 * n) % (2 * n)) - n);
+		break;
+	case EMBER_TEX_CLAMP_TO_BORDER:
+		if (i < 0 || i >= n)
+			return false;
+		r = i;
+		break;
+	case EMBER_TEX_MIRROR_CLAMP_TO_EDGE:
+		r = mirror(i);
+		r = r >= n ? n - 1 : r;
+		break;
+	default:	/* clamp to edge */
+		r = i < 0 ? 0 : i >= n ? n - 1 : i;
+		break;
+	}
+	*out = (uint32_t)r;
+	return true;
+}
+
+static void border_texel(const struct lane_sample *ls, union ember_tex_texel *t)
+{
+	uint32_t one = ls->op->cls == EMBER_TEX_CLASS_FLOAT ? 0x3f800000u : 1u;
+	uint32_t b = ls->smp->border;
+
+	if (b == EMBER_TEX_BORDER_FLOAT_CUSTOM || b == EMBER_TEX_BORDER_INT_CUSTOM) {
+		memcpy(t->u, ls->smp->custom_border, sizeof(t->u));
+		return;
+	}
+	memset(t, 0, sizeof(*t));
+	if (b >= EMBER_TEX_BORDER_FLOAT_OPAQUE_BLACK)
+		t->u[3] = one;
+	if (b >= EMBER_TEX_BORDER_FLOAT_OPAQUE_WHITE)
+		t->u[0] = t->u[1] = t->u[2] = one;
+}
+
+static bool compare(unsigned int op, float ref, float d)
+{
+	switch (op) {
+	case EMBER_TEX_COMPARE_LESS: return ref < d;
+	case EMBER_TEX_COMPARE_EQUAL: return ref == d;
+	case EMBER_TEX_COMPARE_LESS_OR_EQUAL: return ref <= d;
+	case EMBER_TEX_COMPARE_GREATER: return ref > d;
+	case EMBER_TEX_COMPARE_NOT_EQUAL: return ref != d;
+	case EMBER_TEX_COMPARE_GREATER_OR_EQUAL: return ref >= d;
+	case EMBER_TEX_COMPARE_ALWAYS: return true;
+	default: return false;
+	}
+}
+
+/* Replace a texel by its comparison result: (0 or 1, 0, 0, 1). */
+static void compare_texel(const struct lane_sample *ls, union ember_tex_texel *t)
+{
+	bool pass = compare(ls->smp->compare_op, ls->dref, t->f[0]);
+
+	t->f[0] = pass ? 1.0f : 0.0f;
+	t->f[1] = t->f[2] = 0.0f;
+	t->f[3] = 1.0f;
+}
+
+static void cube_texel(const struct lane_sample *ls, uint32_t level, int32_t i,
+		       int32_t j, union ember_tex_texel *t)
+{
+	uint32_t n = ember_tex_minify(ls->op->img->width, level), ni, nj;
+	uint32_t base = ls->layer - ls->face;	/* the cube's first layer */
+	bool i_out = i < 0 || i >= (int32_t)n, j_out = j < 0 || j >= (int32_t)n;
+	unsigned int nf;
+
+	if (!i_out && !j_out) {
+		tex_read_texel(ls->op, level, (uint32_t)i, (uint32_t)j, ls->layer, 0, t);
+	} else if (i_out != j_out) {
+		tex_cube_neighbour(ls->face, i, j, n, &nf, &ni, &nj);
+		tex_read_texel(ls->op, level, ni, nj, base + nf, 0, t);
+	} else {
+		/* A corner: the mean of the three texels that meet there. */
+		int32_t ci = i < 0 ? 0 : (int32_t)n - 1, cj = j < 0 ? 0 : (int32_t)n - 1;
+		union ember_tex_texel a, b, c;
+
+		tex_read_texel(ls->op, level, (uint32_t)ci, (uint32_t)cj, ls->layer, 0, &a);
+		tex_cube_neighbour(ls->face, i, cj, n, &nf, &ni, &nj);
+		tex_read_texel(ls->op, level, ni, nj, base + nf, 0, &b);
+		tex_cube_neighbour(ls->face, ci, j, n, &nf, &ni, &nj);
+		tex_read_texel(ls->op, level, ni, nj, base + nf, 0, &c);
+		if (ls->smp->compare_enable) {
+			compare_texel(ls, &a);
+			compare_texel(ls, &b);
+			compare_texel(ls, &c);
+		}
+		for (unsigned int k = 0; k < 4; k++)
+			t->f[k] = (a.f[k] + b.f[k] + c.f[k]) / 3.0f;
+		return;
+	}
+	if (ls->smp->compare_enable)
+		compare_texel(ls, t);
+}
+
+/* Texel (i, j, k) of @level after wrapping, border and comparison. */
+static void texel_at(const struct lane_sample *ls, uint32_t level, int32_t i,
+		     int32_t j, int32_t k, union ember_tex_texel *t)
+{
+	const struct ember_tex_image *img = ls->op->img;
+	uint32_t x, y = 0, z = ls->layer;
+	bool inside;
+
+	if (ls->cube) {
+		cube_texel(ls, level, i, j, t);
+		return;
+	}
+	inside = wrap(i, ember_tex_minify(img->width, level), ls->smp->address[0], &x);
+	if (ls->dims >= 2)
+		inside &= wrap(j, ember_tex_minify(img->height, level), ls->smp->address[1], &y);
+	if (ls->dims == 3)
+		inside &= wrap(k, ember_tex_minify(img->depth, level), ls->smp->address[2], &z);
+	if (inside)
+		tex_read_texel(ls->op, level, x, y, z, 0, t);
+	else
+		border_texel(ls, t);
+	if (ls->smp->compare_enable)
+		compare_texel(ls, t);
+}
+
+/* Texel-space coordinate @c of @level, offset applied. */
+static float texel_coord(const struct lane_sample *ls, unsigned int c, uint32_t level)
+{
+	const struct ember_tex_image *img = ls->op->img;
+	uint32_t size = ember_tex_minify(c == 0 ? img->width : c == 1 ? img->height :
+					 img->depth, level);
+	float u = ls->smp->unnormalized ? ls->coord[c] : ls->coord[c] * (float)size;
+
+	return u + (float)ls->offset[c];
+}
+
+static void filter_level(const struct lane_sample *ls, uint32_t level,
+			 bool linear, union ember_tex_texel *out)
+{
+	int32_t i0[3] = { 0, 0, 0 };
+	float frac[3] = { 0, 0, 0 };
+	unsigned int corners;
+
+	for (unsigned int c = 0; c < ls->dims; c++) {
+		float u = texel_coord(ls, c, level);
+
+		if (linear) {
+			i0[c] = ember_tex_floor_to_int(u - 0.5f);
+			frac[c] = (u - 0.5f) - floorf(u - 0.5f);
+			if (!(frac[c] >= 0.0f && frac[c] < 1.0f))
+				frac[c] = 0.0f;		/* NaN and infinities */
+		} else {
+			i0[c] = ember_tex_floor_to_int(u);
+		}
+	}
+	if (ls->cube && !linear) {
+		/* Cubes ignore the address modes: nearest clamps to the face. */
+		int32_t n = (int32_t)ember_tex_minify(ls->op->img->width, level);
+
+		for (unsigned int c = 0; c < 2; c++)
+			i0[c] = i0[c] < 0 ? 0 : i0[c] >= n ? n - 1 : i0[c];
+	}
+	if (!linear) {
+		texel_at(ls, level, i0[0], i0[1], i0[2], out);
+		return;
+	}
+	memset(out, 0, sizeof(*out));
+	corners = 1u << ls->dims;
+	for (unsigned int n = 0; n < corners; n++) {
+		union ember_tex_texel t;
+		float w = 1.0f;
+
+		for (unsigned int c = 0; c < ls->dims; c++)
+			w *= (n >> c & 1) ? frac[c] : 1.0f - frac[c];
+		texel_at(ls, level, i0[0] + (int32_t)(n & 1), i0[1] + (int32_t)(n >> 1 & 1),
+			 i0[2] + (int32_t)(n >> 2 & 1), &t);
+		for (unsigned int k = 0; k < 4; k++)
+			out->f[k] += w * t.f[k];
+	}
+}
+
+/* λ of one lane: explicit or from the gradients, biased and clamped. */
+static float lane_lambda(const struct lane_sample *ls,
+			 const struct ember_tex_sample_args *args, unsigned int l,
+			 const float grad[2][3])
+{
+	const struct ember_tex_image *img = ls->op->img;
+	float size[3] = { (float)img->width, (float)img->height, (float)img->depth };
+	float lambda, rho[2];
+
+	if (args->lod) {
+		lambda = args->lod[l];
+	} else {
+		for (unsigned int g = 0; g < 2; g++) {
+			float sum = 0.0f;
+
+			for (unsigned int c = 0; c < ls->dims; c++) {
+				float d = grad[g][c] * size[c];
+
+				sum += d * d;
+			}
+			rho[g] = sqrtf(sum);
+		}
+		lambda = log2f(rho[0] > rho[1] ? rho[0] : rho[1]);
+	}
+	lambda += ember_tex_sampler_bias(ls->smp);
+	return fminf(fmaxf(lambda, ls->smp->min_lod), ls->smp->max_lod);
+}
+
+/* Resolve lane @l's coordinates: face, layer, filtered coordinates. */
+static void lane_setup(struct lane_sample *ls, const struct ember_tex_sample_args *args,
+		       unsigned int l, float grad[2][3])
+{
+	const struct ember_tex_image *img = ls->op->img;
+	int lc = layer_coord(img->view_type);
+	uint32_t layers = img->view_type == EMBER_TEX_CUBE_ARRAY ? img->layers / 6 :
+		img->layers;
+	float in[4] = { 0, 0, 0, 0 };
+
+	for (unsigned int c = 0; c < 4; c++)
+		in[c] = args->coord[c] ? args->coord[c][l] : 0.0f;
+	for (unsigned int c = 0; c < 3; c++) {
+		grad[0][c] = args->ddx[c] ? args->ddx[c][l] : 0.0f;
+		grad[1][c] = args->ddy[c] ? args->ddy[c][l] : 0.0f;
+	}
+	ls->layer = 0;
+	if (lc >= 0) {
+		int32_t layer = ember_tex_round_to_int(in[lc]);
+
+		ls->layer = layer < 0 ? 0 : (uint32_t)layer >= layers ? layers - 1 :
+			(uint32_t)layer;
+	}
+	ls->dref = args->dref ? args->dref[l] : 0.0f;
+	if (ls->op->view.ch[0].type == EMBER_TEX_UNORM)	/* fixed-point depth */
+		ls->dref = fminf(fmaxf(ls->dref, 0.0f), 1.0f);
+	memcpy(ls->coord, in, sizeof(ls->coord));
+	if (ls->cube) {
+		struct tex_cube_coord cc;
+
+		tex_cube_project(in, grad[0], grad[1], &cc);
+		ls->face = cc.face;
+		ls->layer = ls->layer * 6 + cc.face;
+		ls->coord[0] = cc.s;
+		ls->coord[1] = cc.t;
+		grad[0][0] = cc.ds_dx;
+		grad[0][1] = cc.dt_dx;
+		grad[1][0] = cc.ds_dy;
+		grad[1][1] = cc.dt_dy;
+	}
+}
+
+static void sample_lane(struct lane_sample *ls, const struct ember_tex_sample_args *args,
+			unsigned int l, union ember_tex_texel *out)
+{
+	const struct ember_tex_sampler *smp = ls->smp;
+	bool is_float = ls->op->cls == EMBER_TEX_CLASS_FLOAT;
+	uint32_t q = ls->op->img->levels - 1, hi, lo;
+	float grad[2][3], lambda, d, delta;
+	bool linear;
+
+	lane_setup(ls, args, l, grad);
+	lambda = lane_lambda(ls, args, l, grad);
+	linear = (lambda <= 0.0f ? smp->mag_filter : smp->min_filter) && is_float;
+	d = fminf(fmaxf(lambda, 0.0f), (float)q);
+	if (smp->unnormalized) {
+		filter_level(ls, 0, linear, out);
+	} else if (smp->mipmap_mode && is_float) {
+		hi = (uint32_t)floorf(d);
+		lo = hi + 1 > q ? q : hi + 1;
+		delta = d - (float)hi;
+		filter_level(ls, hi, linear, out);
+		if (delta > 0.0f) {
+			union ember_tex_texel t;
+
+			filter_level(ls, lo, linear, &t);
+			for (unsigned int k = 0; k < 4; k++)
+				out->f[k] = (1.0f - delta) * out->f[k] + delta * t.f[k];
+		}
+	} else {
+		filter_level(ls, (uint32_t)(ceilf(d + 0.5f) - 1.0f), linear, out);
+	}
+	tex_swizzle(ls->op, out);
+}
+
+static bool begin(struct tex_op *op, struct lane_sample *ls,
+		  const struct ember_tex_image *img, const struct ember_tex_sampler *smp,
+		  const struct ember_tex_memory *mem, const struct ember_tex_sample_args *args)
+{
+	if (!tex_op_begin(op, img, mem))
+		return false;
+	if (ember_tex_sampler_check(smp)) {
+		op->status.fault = EMBER_TEX_FAULT_BAD_SAMPLER;
+		return false;
+	}
+	*ls = (struct lane_sample) {
+		.op = op, .smp = smp, .dims = filtered_dims(img->view_type),
+		.cube = img->view_type == EMBER_TEX_CUBE ||
+			img->view_type == EMBER_TEX_CUBE_ARRAY,
+	};
+	/* Cube maps take no offsets; only the filtered coordinates do. */
+	for (unsigned int c = 0; c < ls->dims && !ls->cube; c++)
+		ls->offset[c] = args->offset[c];
+	return true;
+}
+
+struct ember_tex_status ember_tex_sample(const struct ember_tex_image *img,
+					 const struct ember_tex_sampler *smp,
+					 const struct ember_tex_memory *mem,
+					 const struct ember_tex_sample_args *args,
+					 ember_tex_result out)
+{
+	struct lane_sample ls;
+	struct tex_op op;
+
+	if (!begin(&op, &ls, img, smp, mem, args))
+		return op.status;
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		union ember_tex_texel t;
+
+		if (!(args->mask >> l & 1))
+			continue;
+		sample_lane(&ls, args, l, &t);
+		tex_put_lane(out, l, &t);
+	}
+	return op.status;
+}
+
+/* Gather's texel k of the footprint: (i0, j1), (i1, j1), (i1, j0), (i0, j0). */
+static const uint8_t gather_di[4] = { 0, 1, 1, 0 }, gather_dj[4] = { 1, 1, 0, 0 };
+
+struct ember_tex_status ember_tex_gather(const struct ember_tex_image *img,
+					 const struct ember_tex_sampler *smp,
+					 const struct ember_tex_memory *mem,
+					 const struct ember_tex_sample_args *args,
+					 unsigned int component,
+					 const int32_t (*offsets)[2],
+					 ember_tex_result out)
+{
+	struct lane_sample ls;
+	struct tex_op op;
+
+	if (!begin(&op, &ls, img, smp, mem, args))
+		return op.status;
+	if (ls.dims != 2 || img->view_type == EMBER_TEX_1D_ARRAY) {
+		op.status.fault = EMBER_TEX_FAULT_BAD_IMAGE;
+		op.status.va = img->base;
+		return op.status;
+	}
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		float grad[2][3];
+
+		if (!(args->mask >> l & 1))
+			continue;
+		lane_setup(&ls, args, l, grad);
+		for (unsigned int k = 0; k < 4; k++) {
+			union ember_tex_texel t;
+			int32_t i0, j0;
+
+			if (offsets && !ls.cube) {
+				ls.offset[0] = offsets[k][0];
+				ls.offset[1] = offsets[k][1];
+			}
+			i0 = ember_tex_floor_to_int(texel_coord(&ls, 0, 0) - 0.5f);
+			j0 = ember_tex_floor_to_int(texel_coord(&ls, 1, 0) - 0.5f);
+			texel_at(&ls, 0, i0 + gather_di[k], j0 + gather_dj[k], 0, &t);
+			if (!smp->compare_enable)
+				tex_swizzle(&op, &t);
+			out[k][l] = t.u[smp->compare_enable ? 0 : component & 3];
+		}
+	}
+	return op.status;
+}

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/* One texel through the memory path (tex_texel.h). */
+
+#include <string.h>
+
+#include "ember_packets.h"
+#include "tex_texel.h"
+
+bool tex_op_begin(struct tex_op *op, const struct ember_tex_image *img,
+		  const struct ember_tex_memory *mem)
+{
+	*op = (struct tex_op) { .img = img, .mem = mem };
+	if (ember_tex_image_check(img)) {
+		op->status.fault = EMBER_TEX_FAULT_BAD_IMAGE;
+		op->status.va = img->base;
+		return false;
+	}
+	ember_tex_format_view(img->format, img->aspect, &op->view);
+	op->cls = ember_tex_format_class(&op->view);
+	return true;
+}
+
+#define PAGE_MASK	(EMBER_PAGE_SIZE - 1)
+
+/* A texel inside one page, through the page cache: 0 or the fault kind. */
+static int access_in_page(struct tex_op *op, uint64_t va, void *bytes, bool write)
+{
+	uint64_t tag = (va >> EMBER_PAGE_SHIFT) + 1;
+	uint8_t *host;
+	int kind = 0;
+
+	if (op->page_tag[write] != tag) {
+		host = op->mem->map_page(op->mem->ctx, va, write, &kind);
+		if (!host)
+			return kind ? kind : EMBER_FAULT_TRANSLATION;
+		op->page_tag[write] = tag;
+		op->page_host[write] = host;
+	}
+	host = op->page_host[write] + (va & PAGE_MASK);
+	if (write)
+		memcpy(host, bytes, op->view.bytes);
+	else
+		memcpy(bytes, host, op->view.bytes);
+	return 0;
+}
+
+static bool access_texel(struct tex_op *op, uint32_t level, uint32_t x,
+			 uint32_t y, uint32_t z, uint32_t sample, void *bytes,
+			 bool write)
+{
+	uint64_t va, fault_va = 0;
+	int kind;
+
+	if (op->status.fault)
+		return false;
+	va = ember_tex_texel_va(op->img, op->view.bytes, level, x, y, z, sample);
+	if (op->mem->map_page && (va & PAGE_MASK) + op->view.bytes <= EMBER_PAGE_SIZE) {
+		kind = access_in_page(op, va, bytes, write);
+		fault_va = va;
+	} else {
+		kind = op->mem->access(op->mem->ctx, va, bytes, op->view.bytes, write,
+				       &fault_va);
+	}
+	if (!kind)
+		return true;
+	op->status = (struct ember_tex_status) {
+		.fault = EMBER_TEX_FAULT_MEMORY, .kind = (uint32_t)kind,
+		.access = write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ, .va = fault_va,
+	};
+	return false;
+}
+
+void tex_read_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
+		    uint32_t z, uint32_t sample, union ember_tex_texel *out)
+{
+	uint8_t bytes[16];
+
+	if (access_texel(op, level, x, y, z, sample, bytes, false))
+		ember_tex_decode(&op->view, bytes, out);
+	else
+		memset(out, 0, sizeof(*out));
+}
+
+void tex_write_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
+		     uint32_t z, uint32_t sample, const union ember_tex_texel *in)
+{
+	uint8_t bytes[16];
+
+	ember_tex_encode(&op->view, in, bytes);
+	access_texel(op, level, x, y, z, sample, bytes, true);
+}
+
+void tex_zero_texel(const struct tex_op *op, union ember_tex_texel *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!op->view.ch[3].bits) {
+		if (op->cls == EMBER_TEX_CLASS_FLOAT)
+			out->f[3] = 1.0f;
+		else
+			out->u[3] = 1;
+	}
+}
+
+void tex_swizzle(const struct tex_op *op, union ember_tex_texel *t)
+{
+	uint32_t one = op->cls == EMBER_TEX_CLASS_FLOAT ? 0x3f800000u : 1u;
+	union ember_tex_texel in = *t;
+
+	for (unsigned int c = 0; c < 4; c++) {
+		switch (op->img->swizzle[c]) {
+		case EMBER_TEX_SWIZZLE_ZERO: t->u[c] = 0; break;
+		case EMBER_TEX_SWIZZLE_ONE: t->u[c] = one; break;
+		case EMBER_TEX_SWIZZLE_R: case EMBER_TEX_SWIZZLE_G:
+		case EMBER_TEX_SWIZZLE_B: case EMBER_TEX_SWIZZLE_A:
+			t->u[c] = in.u[op->img->swizzle[c] - EMBER_TEX_SWIZZLE_R];
+			break;
+		default: break;	/* identity */
+		}
+	}
+}
