@@ -22,6 +22,7 @@
 #ifndef EMBER_RASTER_H
 #define EMBER_RASTER_H
 
+#include <float.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -75,6 +76,20 @@ struct ember_quad {
 	float depth_center[4];			/* FragCoord.z (with bias) */
 	float depth[4][EMBER_MAX_SAMPLES];	/* z_f + bias at each sample */
 };
+
+/*
+ * double -> float, saturating at +-FLT_MAX: a conversion out of float's
+ * range is undefined in C, and extrapolated helpers or unclipped depths
+ * can get there. NaN stays NaN.
+ */
+static inline float ember_saturate_float(double v)
+{
+	if (v > FLT_MAX)
+		return FLT_MAX;
+	if (v < -FLT_MAX)
+		return -FLT_MAX;
+	return (float)v;
+}
 
 typedef void (*ember_quad_fn)(void *ctx, const struct ember_quad *quad);
 

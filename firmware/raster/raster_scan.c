@@ -80,15 +80,16 @@ static void map_weights(const struct ember_tri *t, const double mu[3],
 			float out[3])
 {
 	for (int j = 0; j < 3; j++)
-		out[j] = (float)(mu[0] * t->weight[0][j] + mu[1] * t->weight[1][j] +
-				 mu[2] * t->weight[2][j]);
+		out[j] = ember_saturate_float(mu[0] * t->weight[0][j] +
+					      mu[1] * t->weight[1][j] +
+					      mu[2] * t->weight[2][j]);
 }
 
 static float depth_at(const struct ember_tri *t, const double lambda[3],
 		      float offset)
 {
-	return (float)(lambda[0] * t->z[0] + lambda[1] * t->z[1] +
-		       lambda[2] * t->z[2] + offset);
+	return ember_saturate_float(lambda[0] * t->z[0] + lambda[1] * t->z[1] +
+				    lambda[2] * t->z[2] + offset);
 }
 
 static void fill_quad_values(const struct ember_primitive *prim,
@@ -111,7 +112,7 @@ static void fill_quad_values(const struct ember_primitive *prim,
 			memcpy(mu, lambda, sizeof(mu));
 		map_weights(t, lambda, q->bary_linear[p]);
 		map_weights(t, mu, q->bary[p]);
-		q->inv_w[p] = (float)inv_w;
+		q->inv_w[p] = ember_saturate_float(inv_w);
 		q->depth_center[p] = depth_at(t, lambda, prim->depth_offset);
 		for (unsigned int s = 0; s < samples; s++) {
 			unsigned int ox, oy;

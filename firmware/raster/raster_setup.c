@@ -63,8 +63,8 @@ static bool setup_tri(const struct ember_clip_vertex *v[3],
 
 		t->x[k] = sx[order[k]];
 		t->y[k] = sy[order[k]];
-		t->z[k] = (float)cv->z;
-		t->inv_w[k] = (float)cv->inv_w;
+		t->z[k] = ember_saturate_float(cv->z);
+		t->inv_w[k] = ember_saturate_float(cv->inv_w);
 		for (int j = 0; j < 3; j++)
 			t->weight[k][j] = (float)cv->weight[j];
 	}
@@ -113,8 +113,8 @@ static double depth_bias_unit(unsigned int depth_format,
 		return ldexp(1, -24);
 	case EMBER_RT_D32_SFLOAT:
 		for (unsigned int i = 0; i < n; i++)
-			if (fabs((float)v[i].z) > max_z)
-				max_z = fabs((float)v[i].z);
+			if (fabs(ember_saturate_float(v[i].z)) > max_z)
+				max_z = fabs(ember_saturate_float(v[i].z));
 		if (max_z == 0)
 			return ldexp(1, -23 - 126);
 		/* frexp: max_z = m 2^e, m in [0.5, 1): the float exponent is e - 1. */
@@ -161,7 +161,7 @@ static float depth_bias(const struct ember_rasterizer_state *rs,
 	else if (clamp < 0 && o < clamp)
 		o = clamp;
 	/* A NaN bias (inf * 0) must not poison the depth tests. */
-	return isfinite(o) ? (float)o : 0.0f;
+	return isfinite(o) ? ember_saturate_float(o) : 0.0f;
 }
 
 bool ember_raster_setup(const struct ember_backend_state *state,
