@@ -76,6 +76,26 @@ static uint32_t pixel_coverage(const struct ember_tri *t, int64_t px,
 	return mask;
 }
 
+/*
+ * Can the 2x2 pixels at (qx, qy) hold a covered sample? Each edge function
+ * is linear, so its largest value over the quad's square is at the corner
+ * its gradient points to; a quad outside any one edge is skipped whole.
+ */
+static bool quad_may_be_covered(const struct ember_tri *t, int64_t qx, int64_t qy)
+{
+	int64_t x0 = qx * EMBER_SUBPIXEL_ONE, y0 = qy * EMBER_SUBPIXEL_ONE;
+	int64_t x1 = x0 + 2 * EMBER_SUBPIXEL_ONE, y1 = y0 + 2 * EMBER_SUBPIXEL_ONE;
+
+	for (int i = 0; i < 3; i++) {
+		int64_t x = t->dy[i] < 0 ? x1 : x0;
+		int64_t y = t->dx[i] > 0 ? y1 : y0;
+
+		if (edge_at(t, i, x, y) + t->bias[i] < 0)
+			return false;
+	}
+	return true;
+}
+
 static void map_weights(const struct ember_tri *t, const double mu[3],
 			float out[3])
 {
@@ -150,6 +170,8 @@ static void scan_tri(const struct ember_primitive *prim,
 		for (int64_t qx = x0 - (x0 & 1); qx <= x1; qx += 2) {
 			uint32_t any = 0;
 
+			if (!quad_may_be_covered(t, qx, qy))
+				continue;
 			q.helper_mask = 0;
 			for (int p = 0; p < 4; p++) {
 				int64_t px = qx + (p & 1), py = qy + (p >> 1);
