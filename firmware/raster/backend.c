@@ -119,25 +119,75 @@ static bool intersect(struct ember_rect *r, const struct ember_rect *with)
 	return true;
 }
 
+/*
+ * The rectangle a draw covers: @tile (or the framebuffer) cut down to the
+ * framebuffer and the scissor (which only saves empty quads: the scissor
+ * test runs on every quad anyway). Returns the state check's error, or 0
+ * with *empty set when nothing can be drawn.
+ */
+static int begin_draw(const struct ember_backend *be, const struct ember_rect *tile,
+		      struct ember_rect *rect, bool *empty)
+{
+	int err = ember_backend_state_check(be->state, be->fb);
+
+	*rect = (struct ember_rect){ 0, 0, be->fb->width, be->fb->height };
+	*empty = (tile && !intersect(rect, tile)) ||
+		 !intersect(rect, &be->state->scissor);
+	return err;
+}
+
 int ember_backend_draw(struct ember_backend *be, const struct ember_rect *tile,
 		       const float (*pos)[4], uint32_t count, uint32_t first_id)
 {
-	const struct ember_backend_state *st = be->state;
-	struct ember_rect rect = { 0, 0, be->fb->width, be->fb->height };
 	struct ember_primitive prim;
-	int err = ember_backend_state_check(st, be->fb);
+	struct ember_rect rect;
+	bool empty;
+	int err = begin_draw(be, tile, &rect, &empty);
 
-	if (err)
+	if (err || empty)
 		return err;
-	/* The scissor bounds the traversal too: it only saves empty quads. */
-	if ((tile && !intersect(&rect, tile)) || !intersect(&rect, &st->scissor))
-		return 0;
-	for (uint32_t i = 0; i < count; i++) {
-		if (!ember_raster_setup(st, be->fb->depth_stencil.format,
-					(const float (*)[4])pos[3 * i],
-					first_id + i, &prim))
-			continue;
-		ember_raster_scan(&prim, &rect, be->fb->samples, shade_quad, be);
-	}
+	for (uint32_t i = 0; i < count; i++)
+		if (ember_raster_setup(be->state, be->fb->depth_stencil.format,
+				       (const float (*)[4])pos[3 * i],
+				       first_id + i, &prim))
+			ember_raster_scan(&prim, &rect, be->fb->samples,
+					  shade_quad, be);
+	return 0;
+}
+
+int ember_backend_draw_lines(struct ember_backend *be, const struct ember_rect *tile,
+			     const float (*pos)[4], uint32_t count, uint32_t first_id)
+{
+	struct ember_primitive prim;
+	struct ember_rect rect;
+	bool empty;
+	int err = begin_draw(be, tile, &rect, &empty);
+
+	if (err || empty)
+		return err;
+	for (uint32_t i = 0; i < count; i++)
+		if (ember_raster_setup_line(be->state, (const float (*)[4])pos[2 * i],
+					    first_id + i, &prim))
+			ember_raster_scan(&prim, &rect, be->fb->samples,
+					  shade_quad, be);
+	return 0;
+}
+
+int ember_backend_draw_points(struct ember_backend *be, const struct ember_rect *tile,
+			      const float (*pos)[4], const float *sizes,
+			      uint32_t count, uint32_t first_id)
+{
+	struct ember_primitive prim;
+	struct ember_rect rect;
+	bool empty;
+	int err = begin_draw(be, tile, &rect, &empty);
+
+	if (err || empty)
+		return err;
+	for (uint32_t i = 0; i < count; i++)
+		if (ember_raster_setup_point(be->state, pos[i], sizes[i],
+					     first_id + i, &prim))
+			ember_raster_scan(&prim, &rect, be->fb->samples,
+					  shade_quad, be);
 	return 0;
 }

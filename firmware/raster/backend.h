@@ -4,7 +4,7 @@
 /*
  * DOC: The 3D back end
  *
- * Draws triangles (clip-space positions) into a framebuffer: setup, the
+ * Draws triangles, lines or points (clip-space positions) into a framebuffer: setup, the
  * traversal of one tile, and for every quad the fragment operations in
  * Vulkan's order around the fragment shader callback (R10). A draw over a
  * tile touches only that tile's pixels, so tiles can go to different
@@ -40,5 +40,12 @@ struct ember_backend {
  */
 int ember_backend_draw(struct ember_backend *be, const struct ember_rect *tile,
 		       const float (*pos)[4], uint32_t count, uint32_t first_id);
+
+/* Lines (@pos: 2 vertices each, R11) and points (1 each, @sizes: PointSize, R12). */
+int ember_backend_draw_lines(struct ember_backend *be, const struct ember_rect *tile,
+			     const float (*pos)[4], uint32_t count, uint32_t first_id);
+int ember_backend_draw_points(struct ember_backend *be, const struct ember_rect *tile,
+			      const float (*pos)[4], const float *sizes,
+			      uint32_t count, uint32_t first_id);
 
 #endif /* EMBER_RASTER_BACKEND_H */

@@ -12,7 +12,8 @@
  *   interpolated later is relative to the primitive, not to a piece of it.
  * - raster_setup.c: snapping to the 1/256 grid, facing and culling, the
  *   fan of oriented triangles with their edge functions and top-left
- *   biases, the depth bias.
+ *   biases, the depth bias. raster_line_point.c turns lines and points
+ *   into such a fan (a parallelogram, a square).
  * - raster_scan.c: the traversal of a rectangle (a tile) in 2x2 quads,
  *   coverage at the sample locations, helper masks, barycentrics, depth.
  *
@@ -52,13 +53,18 @@ struct ember_tri {
 	float weight[3][3];	/* weight[k][j]: vertex k's weight of vertex j */
 };
 
+enum ember_prim_kind { EMBER_PRIM_TRIANGLE, EMBER_PRIM_LINE, EMBER_PRIM_POINT };
+
 struct ember_primitive {
+	uint8_t kind;			/* enum ember_prim_kind */
 	unsigned int tri_count;
 	struct ember_tri tri[EMBER_CLIP_MAX_TRIS];
 	bool front_facing;
 	uint8_t provoking_vertex;	/* 0 or 2: index into the barycentrics */
 	float depth_offset;		/* the depth bias o of R8 */
 	uint32_t primitive_id;
+	float point_origin[2];		/* a point's square: top-left corner */
+	float point_size;
 };
 
 /* The 2x2 pixels of a quad, in this order: (x,y) (x+1,y) (x,y+1) (x+1,y+1). */
@@ -75,6 +81,7 @@ struct ember_quad {
 	float inv_w[4];				/* FragCoord.w */
 	float depth_center[4];			/* FragCoord.z (with bias) */
 	float depth[4][EMBER_MAX_SAMPLES];	/* z_f + bias at each sample */
+	float point_coord[4][2];		/* PointCoord (points only) */
 };
 
 /*
@@ -102,6 +109,16 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
 			       struct ember_clip_vertex out[EMBER_CLIP_MAX_VERTS]);
 
 /*
+ * A line segment (R11): clipped like a polygon's edge; false when nothing
+ * is left. A point: kept whole when its vertex is inside every plane,
+ * dropped otherwise (its square may still cross the framebuffer's edge).
+ */
+bool ember_raster_clip_segment(const struct ember_viewport *vp, bool depth_clip,
+			       const float pos[2][4], struct ember_clip_vertex out[2]);
+bool ember_raster_clip_point(const struct ember_viewport *vp, bool depth_clip,
+			     const float pos[4], struct ember_clip_vertex *out);
+
+/*
  * Sets up the triangle @pos; returns false when it produces no fragments
  * (clipped away, culled, zero area, not finite). @depth_format is the
  * depth attachment's (for the depth bias's r), EMBER_RT_NONE for none.
@@ -109,6 +126,24 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
 bool ember_raster_setup(const struct ember_backend_state *state,
 			unsigned int depth_format, const float pos[3][4],
 			uint32_t primitive_id, struct ember_primitive *prim);
+
+/*
+ * Lines (R11) and points (R12): @pos clip space; @size the PointSize.
+ * Returns false when the primitive produces no fragments.
+ */
+bool ember_raster_setup_line(const struct ember_backend_state *state,
+			     const float pos[2][4], uint32_t primitive_id,
+			     struct ember_primitive *prim);
+bool ember_raster_setup_point(const struct ember_backend_state *state,
+			      const float pos[4], float size,
+			      uint32_t primitive_id, struct ember_primitive *prim);
+
+/* Shared by the setups: R1's snapping, and a snapped polygon's fan. */
+int64_t ember_raster_snap(double v);
+/* Fills prim->tri; returns the polygon's twice-area (0: nothing to draw). */
+int64_t ember_raster_fan(const struct ember_clip_vertex *v, const int64_t *sx,
+			 const int64_t *sy, unsigned int n,
+			 struct ember_primitive *prim);
 
 /* Emits @prim's quads inside @rect in the order of R6. */
 void ember_raster_scan(const struct ember_primitive *prim,

@@ -80,16 +80,15 @@ static bool viewport_is_finite(const struct ember_viewport *vp)
 	       isfinite(vp->max_depth);
 }
 
-unsigned int ember_raster_clip(const struct ember_viewport *vp,
-			       bool depth_clip, const float pos[3][4],
-			       struct ember_clip_vertex out[EMBER_CLIP_MAX_VERTS])
+/* The planes of R2 for @vp; returns how many apply. */
+static unsigned int clip_planes(const struct ember_viewport *vp, bool depth_clip,
+				double planes[7][5])
 {
-	struct clip_vertex buf[2][EMBER_CLIP_MAX_VERTS];
 	double ox = (double)vp->x + (double)vp->width / 2;
 	double oy = (double)vp->y + (double)vp->height / 2;
 	double px = (double)vp->width / 2, py = (double)vp->height / 2;
 	double gb = EMBER_GUARD_BAND;
-	const double planes[][5] = {
+	const double all[7][5] = {
 		{ 0, 0, 0, 1, -CLIP_MIN_W },	/* w >= CLIP_MIN_W */
 		{ px, 0, 0, ox + gb, 0 },	/* x_f >= -gb */
 		{ -px, 0, 0, gb - ox, 0 },	/* x_f <= gb */
@@ -98,21 +97,64 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
 		{ 0, 0, 1, 0, 0 },		/* z >= 0 */
 		{ 0, 0, -1, 1, 0 },		/* z <= w */
 	};
-	unsigned int plane_count = depth_clip ? 7 : 5;
-	unsigned int n = 3, cur = 0;
 
+	memcpy(planes, all, sizeof(all));
+	return depth_clip ? 7 : 5;
+}
+
+/* Loads @n input vertices with unit weights; false if one is not finite. */
+static bool load_vertices(const struct ember_viewport *vp, const float (*pos)[4],
+			  unsigned int n, struct clip_vertex *v)
+{
 	if (!viewport_is_finite(vp))
-		return 0;
-	for (int i = 0; i < 3; i++) {
+		return false;
+	for (unsigned int i = 0; i < n; i++) {
 		for (int c = 0; c < 4; c++) {
 			if (!isfinite(pos[i][c]))
-				return 0;
-			buf[0][i].pos[c] = pos[i][c];
+				return false;
+			v[i].pos[c] = pos[i][c];
 		}
-		for (int j = 0; j < 3; j++)
-			buf[0][i].weight[j] = i == j;
+		for (unsigned int j = 0; j < 3; j++)
+			v[i].weight[j] = i == j;
 	}
+	return true;
+}
 
+/* The viewport transform of R1; false if the result is not finite. */
+static bool project(const struct ember_viewport *vp, const struct clip_vertex *v,
+		    unsigned int n, struct ember_clip_vertex *out)
+{
+	double ox = (double)vp->x + (double)vp->width / 2;
+	double oy = (double)vp->y + (double)vp->height / 2;
+	double px = (double)vp->width / 2, py = (double)vp->height / 2;
+	double pz = (double)vp->max_depth - vp->min_depth;
+
+	for (unsigned int i = 0; i < n; i++) {
+		double inv_w = 1.0 / v[i].pos[3];
+
+		out[i].x = ox + px * v[i].pos[0] * inv_w;
+		out[i].y = oy + py * v[i].pos[1] * inv_w;
+		out[i].z = vp->min_depth + pz * v[i].pos[2] * inv_w;
+		out[i].inv_w = inv_w;
+		memcpy(out[i].weight, v[i].weight, sizeof(out[i].weight));
+		if (!isfinite(out[i].x) || !isfinite(out[i].y) ||
+		    !isfinite(out[i].z) || !isfinite(inv_w))
+			return false;
+	}
+	return true;
+}
+
+unsigned int ember_raster_clip(const struct ember_viewport *vp,
+			       bool depth_clip, const float pos[3][4],
+			       struct ember_clip_vertex out[EMBER_CLIP_MAX_VERTS])
+{
+	struct clip_vertex buf[2][EMBER_CLIP_MAX_VERTS];
+	double planes[7][5];
+	unsigned int plane_count = clip_planes(vp, depth_clip, planes);
+	unsigned int n = 3, cur = 0;
+
+	if (!load_vertices(vp, pos, 3, buf[0]))
+		return 0;
 	for (unsigned int p = 0; p < plane_count && n >= 3; p++) {
 		bool all_inside = true;
 
@@ -125,23 +167,49 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
 		n = clip_polygon(planes[p], buf[cur], n, buf[!cur]);
 		cur = !cur;
 	}
-	if (n < 3)
+	if (n < 3 || !project(vp, buf[cur], n, out))
 		return 0;
-
-	double pz = (double)vp->max_depth - vp->min_depth;
-
-	for (unsigned int i = 0; i < n; i++) {
-		const struct clip_vertex *v = &buf[cur][i];
-		double inv_w = 1.0 / v->pos[3];
-
-		out[i].x = ox + px * v->pos[0] * inv_w;
-		out[i].y = oy + py * v->pos[1] * inv_w;
-		out[i].z = vp->min_depth + pz * v->pos[2] * inv_w;
-		out[i].inv_w = inv_w;
-		memcpy(out[i].weight, v->weight, sizeof(out[i].weight));
-		if (!isfinite(out[i].x) || !isfinite(out[i].y) ||
-		    !isfinite(out[i].z) || !isfinite(inv_w))
-			return 0;
-	}
 	return n;
+}
+
+bool ember_raster_clip_segment(const struct ember_viewport *vp, bool depth_clip,
+			       const float pos[2][4], struct ember_clip_vertex out[2])
+{
+	struct clip_vertex v[2], moved;
+	double planes[7][5];
+	unsigned int plane_count = clip_planes(vp, depth_clip, planes);
+
+	if (!load_vertices(vp, pos, 2, v))
+		return false;
+	for (unsigned int p = 0; p < plane_count; p++) {
+		double d0 = plane_distance(planes[p], v[0].pos);
+		double d1 = plane_distance(planes[p], v[1].pos);
+
+		if (!(d0 >= 0) && !(d1 >= 0))
+			return false;
+		/* As for polygons: from the inside end towards the outside one. */
+		if (!(d0 >= 0)) {
+			intersect(&v[1], d1, &v[0], d0, &moved);
+			v[0] = moved;
+		} else if (!(d1 >= 0)) {
+			intersect(&v[0], d0, &v[1], d1, &moved);
+			v[1] = moved;
+		}
+	}
+	return project(vp, v, 2, out);
+}
+
+bool ember_raster_clip_point(const struct ember_viewport *vp, bool depth_clip,
+			     const float pos[4], struct ember_clip_vertex *out)
+{
+	struct clip_vertex v;
+	double planes[7][5];
+	unsigned int plane_count = clip_planes(vp, depth_clip, planes);
+
+	if (!load_vertices(vp, (const float (*)[4])pos, 1, &v))
+		return false;
+	for (unsigned int p = 0; p < plane_count; p++)
+		if (!(plane_distance(planes[p], v.pos) >= 0))
+			return false;
+	return project(vp, &v, 1, out);
 }

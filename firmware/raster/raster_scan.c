@@ -133,6 +133,12 @@ static void fill_quad_values(const struct ember_primitive *prim,
 		map_weights(t, lambda, q->bary_linear[p]);
 		map_weights(t, mu, q->bary[p]);
 		q->inv_w[p] = ember_saturate_float(inv_w);
+		if (prim->kind == EMBER_PRIM_POINT) {
+			q->point_coord[p][0] = ((float)px + 0.5f - prim->point_origin[0]) /
+					       prim->point_size;
+			q->point_coord[p][1] = ((float)py + 0.5f - prim->point_origin[1]) /
+					       prim->point_size;
+		}
 		q->depth_center[p] = depth_at(t, lambda, prim->depth_offset);
 		for (unsigned int s = 0; s < samples; s++) {
 			unsigned int ox, oy;

@@ -22,7 +22,7 @@
 #include <math.h>
 #include <string.h>
 
-static int64_t snap(double v)
+int64_t ember_raster_snap(double v)
 {
 	const double limit = (double)EMBER_GUARD_BAND * EMBER_SUBPIXEL_ONE;
 	double s = nearbyint(v * EMBER_SUBPIXEL_ONE);
@@ -164,45 +164,21 @@ static float depth_bias(const struct ember_rasterizer_state *rs,
 	return isfinite(o) ? ember_saturate_float(o) : 0.0f;
 }
 
-bool ember_raster_setup(const struct ember_backend_state *state,
-			unsigned int depth_format, const float pos[3][4],
-			uint32_t primitive_id, struct ember_primitive *prim)
+int64_t ember_raster_fan(const struct ember_clip_vertex *v, const int64_t *sx,
+			 const int64_t *sy, unsigned int n,
+			 struct ember_primitive *prim)
 {
-	const struct ember_rasterizer_state *rs = &state->raster;
-	struct ember_clip_vertex v[EMBER_CLIP_MAX_VERTS];
-	int64_t sx[EMBER_CLIP_MAX_VERTS], sy[EMBER_CLIP_MAX_VERTS];
 	int64_t area2 = 0;
-	unsigned int n;
 
-	n = ember_raster_clip(&state->viewport, rs->depth_clip_enable, pos, v);
-	if (n < 3)
-		return false;
-	for (unsigned int i = 0; i < n; i++) {
-		sx[i] = snap(v[i].x);
-		sy[i] = snap(v[i].y);
-	}
 	/* Shoelace on the snapped polygon: < 2^50 for at most 10 vertices. */
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned int j = (i + 1) % n;
 
 		area2 += cross(sx[i], sy[i], sx[j], sy[j]);
 	}
-	if (area2 == 0)
-		return false;
-
-	/* R5: Vulkan's a = -area2 / 2; a > 0 is counter-clockwise. */
-	bool ccw = area2 < 0;
-	bool front = rs->front_face == EMBER_FRONT_CW ? !ccw : ccw;
-
-	if ((rs->cull_mode & EMBER_CULL_FRONT) && front)
-		return false;
-	if ((rs->cull_mode & EMBER_CULL_BACK) && !front)
-		return false;
-
-	prim->front_facing = front;
-	prim->provoking_vertex = rs->provoking_vertex == EMBER_PROVOKING_LAST ? 2 : 0;
-	prim->primitive_id = primitive_id;
 	prim->tri_count = 0;
+	if (area2 == 0)
+		return 0;
 	for (unsigned int i = 1; i + 1 < n; i++) {
 		const struct ember_clip_vertex *tv[3] = { &v[0], &v[i], &v[i + 1] };
 		int64_t tx[3] = { sx[0], sx[i], sx[i + 1] };
@@ -216,8 +192,43 @@ bool ember_raster_setup(const struct ember_backend_state *state,
 			      &prim->tri[prim->tri_count]))
 			prim->tri_count++;
 	}
-	if (!prim->tri_count)
+	return prim->tri_count ? area2 : 0;
+}
+
+bool ember_raster_setup(const struct ember_backend_state *state,
+			unsigned int depth_format, const float pos[3][4],
+			uint32_t primitive_id, struct ember_primitive *prim)
+{
+	const struct ember_rasterizer_state *rs = &state->raster;
+	struct ember_clip_vertex v[EMBER_CLIP_MAX_VERTS];
+	int64_t sx[EMBER_CLIP_MAX_VERTS], sy[EMBER_CLIP_MAX_VERTS];
+	int64_t area2;
+	unsigned int n;
+
+	n = ember_raster_clip(&state->viewport, rs->depth_clip_enable, pos, v);
+	if (n < 3)
 		return false;
+	for (unsigned int i = 0; i < n; i++) {
+		sx[i] = ember_raster_snap(v[i].x);
+		sy[i] = ember_raster_snap(v[i].y);
+	}
+	area2 = ember_raster_fan(v, sx, sy, n, prim);
+	if (area2 == 0)
+		return false;
+
+	/* R5: Vulkan's a = -area2 / 2; a > 0 is counter-clockwise. */
+	bool ccw = area2 < 0;
+	bool front = rs->front_face == EMBER_FRONT_CW ? !ccw : ccw;
+
+	if ((rs->cull_mode & EMBER_CULL_FRONT) && front)
+		return false;
+	if ((rs->cull_mode & EMBER_CULL_BACK) && !front)
+		return false;
+
+	prim->kind = EMBER_PRIM_TRIANGLE;
+	prim->front_facing = front;
+	prim->provoking_vertex = rs->provoking_vertex == EMBER_PROVOKING_LAST ? 2 : 0;
+	prim->primitive_id = primitive_id;
 	prim->depth_offset = depth_bias(rs, depth_format, v, n, prim);
 	return true;
 }

@@ -83,6 +83,19 @@
  *    samples 0..n-1, n = floor(alpha * samples + 1/2) with alpha clamped
  *    to [0, 1] (NaN counts as 0): no dithering, one pattern.
  *
+ * R11 Lines: width 1, Vulkan's non-strict lines: the parallelogram whose
+ *    short sides, 1 pixel long, are parallel to the minor axis (end points
+ *    moved by +-1/2 pixel in y when |dx| >= |dy|, in x otherwise), covered
+ *    by R3's rule. Strip joints with the same major axis draw no sample
+ *    twice. A zero-length line draws nothing. No depth bias.
+ *
+ * R12 Points: the square of side PointSize in [1, EMBER_POINT_SIZE_MAX]
+ *    (half the side snapped to the 1/256 grid) centred on the vertex; a
+ *    sample is covered when left <= x < right and top <= y < bottom. A
+ *    point whose vertex is outside a clip plane is dropped; its square may
+ *    cross the framebuffer's edge. PointCoord is (0, 0) at the square's
+ *    top-left corner. Lines and points are front-facing and never culled.
+ *
  * Memory layout of a render target as the back end sees it: sample s of
  * pixel (x, y) is at base + y * row_pitch + (x * samples + s) * texel size.
  * D24_UNORM_S8_UINT is one 32-bit word: depth in bits 0-23, stencil in
@@ -102,6 +115,7 @@
 #define EMBER_TILE_SIZE		32
 #define EMBER_MAX_SAMPLES	4
 #define EMBER_MAX_COLOR_TARGETS	8
+#define EMBER_POINT_SIZE_MAX	64.0f
 
 /* VkCullModeFlagBits, VkFrontFace, VkProvokingVertexModeEXT. */
 enum ember_cull_mode { EMBER_CULL_NONE, EMBER_CULL_FRONT, EMBER_CULL_BACK,

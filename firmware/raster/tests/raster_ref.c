@@ -39,31 +39,46 @@ int64_t ref_area2(const struct ref_tri *t)
 	return (int64_t)sum;
 }
 
-/*
- * The sample is moved by (d, e), 0 < e << d: the sign of each edge's
- * function is that of the first non-zero of (E, dE/dx, dE/dy) — with the
- * triangle's orientation folded in, so both windings are handled alike.
- */
-bool ref_covered(const struct ref_tri *t, int64_t x, int64_t y)
+bool ref_covered_polygon(const int64_t *px, const int64_t *py, unsigned int n,
+			 int64_t x, int64_t y)
 {
-	int64_t a = ref_area2(t);
-	int sign = a > 0 ? 1 : -1;
+	__int128 a = 0;
+	int sign;
 
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int j = (i + 1) % n;
+
+		a += (__int128)px[i] * py[j] - (__int128)px[j] * py[i];
+	}
 	if (a == 0)
 		return false;
-	for (int i = 0; i < 3; i++) {
-		int j = (i + 1) % 3;
+	sign = a > 0 ? 1 : -1;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int j = (i + 1) % n;
 		/* E(p) = (xj - xi)(py - yi) - (yj - yi)(px - xi) */
-		__int128 e = (__int128)(t->x[j] - t->x[i]) * (y - t->y[i]) -
-			     (__int128)(t->y[j] - t->y[i]) * (x - t->x[i]);
-		__int128 ddx = -(__int128)(t->y[j] - t->y[i]);
-		__int128 ddy = (__int128)(t->x[j] - t->x[i]);
+		__int128 e = (__int128)(px[j] - px[i]) * (y - py[i]) -
+			     (__int128)(py[j] - py[i]) * (x - px[i]);
+		__int128 ddx = -(__int128)(py[j] - py[i]);
+		__int128 ddy = (__int128)(px[j] - px[i]);
 		__int128 key = e != 0 ? e : ddx != 0 ? ddx : ddy;
 
+		/* An edge of zero length says nothing. */
+		if (ddx == 0 && ddy == 0)
+			continue;
 		if (key * sign <= 0)
 			return false;
 	}
 	return true;
+}
+
+/*
+ * The sample is moved by (d, e), 0 < e << d: the sign of each edge's
+ * function is that of the first non-zero of (E, dE/dx, dE/dy) — with the
+ * polygon's orientation folded in, so both windings are handled alike.
+ */
+bool ref_covered(const struct ref_tri *t, int64_t x, int64_t y)
+{
+	return ref_covered_polygon(t->x, t->y, 3, x, y);
 }
 
 uint32_t ref_pixel_coverage(const struct ref_tri *t, int px, int py,

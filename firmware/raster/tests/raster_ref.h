@@ -33,6 +33,9 @@ void ref_project(const struct ember_viewport *vp, const float pos[3][4],
 int64_t ref_area2(const struct ref_tri *t);
 /* Is the sample at (x, y) (1/256 pixel) covered, by R3's perturbation? */
 bool ref_covered(const struct ref_tri *t, int64_t x, int64_t y);
+/* The same for a convex polygon of @n vertices. */
+bool ref_covered_polygon(const int64_t *px, const int64_t *py, unsigned int n,
+			 int64_t x, int64_t y);
 /* Coverage of pixel (px, py) (bit s = sample s). */
 uint32_t ref_pixel_coverage(const struct ref_tri *t, int px, int py,
 			    unsigned int samples);

@@ -3,7 +3,8 @@
 
 /*
  * A bounded fuzzer of the back end, built with AddressSanitizer and UBSan
- * (no recovery): random state, valid or not, random framebuffers,
+ * (no recovery): triangles, lines and points, random state, valid or not,
+ * random framebuffers,
  * vertices from huge to tiny, zero and negative w, NaN and infinities,
  * shaders writing NaN, infinities and random masks. Render targets are
  * allocated at their exact size, so any write outside is an ASan error;
@@ -218,8 +219,27 @@ int main(int argc, char **argv)
 					   (int32_t)ref_rand_below(&rng, 48) - 4,
 					   ref_rand_below(&rng, 64), ref_rand_below(&rng, 64) };
 		int check = ember_backend_state_check(&st, &fb);
-		int err = ember_backend_draw(&be, ref_rand_below(&rng, 2) ? &tile : NULL,
-					     (const float (*)[4])pos, count, (uint32_t)iter);
+		const struct ember_rect *where = ref_rand_below(&rng, 2) ? &tile : NULL;
+		float sizes[8 * 3];
+		int err;
+
+		for (unsigned int i = 0; i < count * 3; i++)
+			sizes[i] = ref_rand_below(&rng, 2) ? (float)ref_rand_double(&rng, 0, 80) :
+							     nasty_float(&rng);
+		switch (ref_rand_below(&rng, 3)) {
+		case 0:
+			err = ember_backend_draw_points(&be, where, (const float (*)[4])pos, sizes,
+							count * 3, (uint32_t)iter);
+			break;
+		case 1:
+			err = ember_backend_draw_lines(&be, where, (const float (*)[4])pos,
+						       count * 3 / 2, (uint32_t)iter);
+			break;
+		default:
+			err = ember_backend_draw(&be, where, (const float (*)[4])pos, count,
+						 (uint32_t)iter);
+			break;
+		}
 
 		if (err != check) {
 			tap_diag("iteration %ld: draw returned %d, the check %d", iter, err, check);
