@@ -136,8 +136,38 @@ static int begin_draw(const struct ember_backend *be, const struct ember_rect *t
 	return err;
 }
 
-int ember_backend_draw(struct ember_backend *be, const struct ember_rect *tile,
-		       const float (*pos)[4], uint32_t count, uint32_t first_id)
+/* One primitive's setup, by topology: @i indexes the draw's primitives. */
+typedef bool (*setup_fn)(const struct ember_backend *be, const float (*pos)[4],
+			 const float *sizes, uint32_t i, uint32_t id,
+			 struct ember_primitive *prim);
+
+static bool setup_triangle(const struct ember_backend *be, const float (*pos)[4],
+			   const float *sizes, uint32_t i, uint32_t id,
+			   struct ember_primitive *prim)
+{
+	return ember_raster_setup(be->state, be->fb->depth_stencil.format,
+				  (const float (*)[4])pos[3 * i], id, prim);
+}
+
+static bool setup_line(const struct ember_backend *be, const float (*pos)[4],
+		       const float *sizes, uint32_t i, uint32_t id,
+		       struct ember_primitive *prim)
+{
+	return ember_raster_setup_line(be->state, (const float (*)[4])pos[2 * i],
+				       id, prim);
+}
+
+static bool setup_point(const struct ember_backend *be, const float (*pos)[4],
+			const float *sizes, uint32_t i, uint32_t id,
+			struct ember_primitive *prim)
+{
+	return ember_raster_setup_point(be->state, pos[i], sizes[i], id, prim);
+}
+
+/* Primitives in submission order, each set up and scanned over the rectangle. */
+static int draw(struct ember_backend *be, const struct ember_rect *tile,
+		setup_fn setup, const float (*pos)[4], const float *sizes,
+		uint32_t count, uint32_t first_id)
 {
 	struct ember_primitive prim;
 	struct ember_rect rect;
@@ -147,47 +177,27 @@ int ember_backend_draw(struct ember_backend *be, const struct ember_rect *tile,
 	if (err || empty)
 		return err;
 	for (uint32_t i = 0; i < count; i++)
-		if (ember_raster_setup(be->state, be->fb->depth_stencil.format,
-				       (const float (*)[4])pos[3 * i],
-				       first_id + i, &prim))
+		if (setup(be, pos, sizes, i, first_id + i, &prim))
 			ember_raster_scan(&prim, &rect, be->fb->samples,
 					  shade_quad, be);
 	return 0;
 }
 
+int ember_backend_draw(struct ember_backend *be, const struct ember_rect *tile,
+		       const float (*pos)[4], uint32_t count, uint32_t first_id)
+{
+	return draw(be, tile, setup_triangle, pos, NULL, count, first_id);
+}
+
 int ember_backend_draw_lines(struct ember_backend *be, const struct ember_rect *tile,
 			     const float (*pos)[4], uint32_t count, uint32_t first_id)
 {
-	struct ember_primitive prim;
-	struct ember_rect rect;
-	bool empty;
-	int err = begin_draw(be, tile, &rect, &empty);
-
-	if (err || empty)
-		return err;
-	for (uint32_t i = 0; i < count; i++)
-		if (ember_raster_setup_line(be->state, (const float (*)[4])pos[2 * i],
-					    first_id + i, &prim))
-			ember_raster_scan(&prim, &rect, be->fb->samples,
-					  shade_quad, be);
-	return 0;
+	return draw(be, tile, setup_line, pos, NULL, count, first_id);
 }
 
 int ember_backend_draw_points(struct ember_backend *be, const struct ember_rect *tile,
 			      const float (*pos)[4], const float *sizes,
 			      uint32_t count, uint32_t first_id)
 {
-	struct ember_primitive prim;
-	struct ember_rect rect;
-	bool empty;
-	int err = begin_draw(be, tile, &rect, &empty);
-
-	if (err || empty)
-		return err;
-	for (uint32_t i = 0; i < count; i++)
-		if (ember_raster_setup_point(be->state, pos[i], sizes[i],
-					     first_id + i, &prim))
-			ember_raster_scan(&prim, &rect, be->fb->samples,
-					  shade_quad, be);
-	return 0;
+	return draw(be, tile, setup_point, pos, sizes, count, first_id);
 }
