@@ -52,16 +52,21 @@
  *    covered; its uncovered pixels are helper invocations. Within one
  *    primitive, quads come in rows top to bottom, each row left to right
  *    (a primitive clipped into several triangles: triangle by triangle, in
- *    fan order). Rasterization order: a tile (EMBER_TILE_SIZE pixels
- *    square) is processed by one core, primitives in submission order, so
- *    the fragments touching any one sample are processed in primitive
- *    order even when tiles are spread over cores.
+ *    fan order). Rasterization order: a draw works on one rectangle (a
+ *    tile) at a time and touches no pixel outside it; within it,
+ *    primitives go in submission order, each finished before the next.
+ *    Tiles may be spread over cores (one tile, one core): the fragments
+ *    touching any one sample are still processed in primitive order, and
+ *    the result is the same as drawing the whole framebuffer at once.
  *
  * R7 Interpolation. Barycentrics are given relative to the primitive's
  *    three vertices, at pixel centres: perspective-correct (smooth) and
  *    linear in screen space (noperspective). Flat attributes come from the
  *    provoking vertex: the first or the last vertex. Depth z_f is linear in
- *    screen space, evaluated at every sample location.
+ *    screen space, evaluated at every sample location. Clipped primitives
+ *    keep barycentrics relative to their original vertices (noperspective
+ *    ones are then exact only where clipping did not cut the primitive);
+ *    a helper pixel whose 1/w extrapolates to <= 0 gets the linear ones.
  *
  * R8 Depth bias. o = m * slopeFactor + r * constantFactor, m =
  *    sqrt((dz/dx)^2 + (dz/dy)^2) of the primitive; r = 2^-16 for D16_UNORM,
@@ -73,7 +78,8 @@
  *    depth_clamp_enable clamps every fragment depth (interpolated or
  *    written by the shader) to [min(minDepth, maxDepth), max(...)] before
  *    the depth tests. Depth is always clamped to [0, 1] when it is
- *    converted to a UNORM depth format (round to nearest).
+ *    converted to a UNORM depth format (round to nearest); D32_SFLOAT
+ *    keeps the value as it is. Depth bounds compare the stored depth.
  *
  * R10 Fragment operations run in Vulkan's order: scissor, sample mask,
  *    fragment shader, multisample coverage (alpha to coverage, then alpha
@@ -81,7 +87,18 @@
  *    logic op, colour write mask. With early fragment tests, depth bounds
  *    to sample counting run before the shader. Alpha to coverage keeps
  *    samples 0..n-1, n = floor(alpha * samples + 1/2) with alpha clamped
- *    to [0, 1] (NaN counts as 0): no dithering, one pattern.
+ *    to [0, 1] (NaN counts as 0): no dithering, one pattern. Alpha to one
+ *    sets every non-integer output's alpha to 1. Sample counting counts
+ *    exactly the samples that pass (precise occlusion queries). Stencil
+ *    values, references and masks are 8-bit (the low byte is used).
+ *
+ * R13 Colour. Blending works on decoded values (sRGB in linear space);
+ *    for UNORM and sRGB targets the source, dual source and constants are
+ *    first clamped to [0, 1]; integer targets never blend. With logic ops
+ *    enabled, no target blends; UNORM and integer targets apply the op to
+ *    their stored codes, float and sRGB targets take the source as it is.
+ *    The write mask applies last. The resolve averages float, UNORM and
+ *    sRGB (in linear space) samples and takes sample 0 of integer ones.
  *
  * R11 Lines: width 1, Vulkan's non-strict lines: the parallelogram whose
  *    short sides, 1 pixel long, are parallel to the minor axis (end points
@@ -112,7 +129,6 @@
 #define EMBER_SUBPIXEL_BITS	8
 #define EMBER_SUBPIXEL_ONE	(1 << EMBER_SUBPIXEL_BITS)
 #define EMBER_GUARD_BAND	16384
-#define EMBER_TILE_SIZE		32
 #define EMBER_MAX_SAMPLES	4
 #define EMBER_MAX_COLOR_TARGETS	8
 #define EMBER_POINT_SIZE_MAX	64.0f
