@@ -39,6 +39,11 @@ int64_t ref_area2(const struct ref_tri *t)
 	return (int64_t)sum;
 }
 
+/*
+ * The sample is moved by (d, e), 0 < e << d: the sign of each edge's
+ * function is that of the first non-zero of (E, dE/dx, dE/dy) — with the
+ * polygon's orientation folded in, so both windings are handled alike.
+ */
 bool ref_covered_polygon(const int64_t *px, const int64_t *py, unsigned int n,
 			 int64_t x, int64_t y)
 {
@@ -71,11 +76,6 @@ bool ref_covered_polygon(const int64_t *px, const int64_t *py, unsigned int n,
 	return true;
 }
 
-/*
- * The sample is moved by (d, e), 0 < e << d: the sign of each edge's
- * function is that of the first non-zero of (E, dE/dx, dE/dy) — with the
- * polygon's orientation folded in, so both windings are handled alike.
- */
 bool ref_covered(const struct ref_tri *t, int64_t x, int64_t y)
 {
 	return ref_covered_polygon(t->x, t->y, 3, x, y);

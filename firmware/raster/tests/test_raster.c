@@ -622,6 +622,53 @@ static bool test_guard_band(void)
 	return true;
 }
 
+/*
+ * The largest triangles the fixed-point math sees: vertices on the guard
+ * band's corners (|coordinate| = 2^22 in 1/256 units), edges crossing the
+ * framebuffer at steep and shallow slopes through sample positions; every
+ * sample as the reference's 128-bit evaluation.
+ */
+static bool test_guard_band_limits(void)
+{
+	const double g = EMBER_GUARD_BAND;
+	const double tris[][3][2] = {
+		{ { -g, -g }, { g, -g }, { -g, g } },
+		{ { -g, -g }, { g, g - 1.0 / 256 }, { -g, g } },
+		{ { g, -g }, { -g, g }, { g, g } },
+		{ { -g, 32.375 }, { g, 32.125 }, { 0, g } },
+		{ { 10.125, -g }, { 10.625, g }, { -g, g } },
+		{ { -g, -g }, { g, g }, { -g + 1.0 / 256, -g } },
+	};
+
+	for (size_t i = 0; i < sizeof(tris) / sizeof(tris[0]); i++) {
+		for (unsigned int samples = 1; samples <= 4; samples += 3) {
+			struct ember_backend_state st;
+			struct ember_primitive prim;
+			static struct capture c;
+			float pos[3][4];
+			struct ref_tri t;
+			bool front;
+
+			default_state(&st, samples);
+			for (int v = 0; v < 3; v++)
+				at_pixel(pos[v], tris[i][v][0], tris[i][v][1], 0.5, 1);
+			ref_project(&st.viewport, (const float (*)[4])pos, &t);
+			CHECK(ref_passes_cull(&t, &st.raster, &front));
+			CHECK(raster_one(&st, (const float (*)[4])pos, 0, &c, &prim));
+			/* On the guard band is inside it: nothing was clipped. */
+			CHECK_EQ(prim.tri_count, 1);
+			for (int y = 0; y < FB; y++)
+				for (int x = 0; x < FB; x++)
+					if (c.cov[y][x] != ref_pixel_coverage(&t, x, y, samples)) {
+						tap_diag("triangle %zu: pixel %d,%d %#x, reference %#x", i, x, y,
+							 c.cov[y][x], ref_pixel_coverage(&t, x, y, samples));
+						return false;
+					}
+		}
+	}
+	return true;
+}
+
 /* Depth clip removes what lies beyond z = 0 / z = w; without it nothing is removed. */
 static bool test_depth_clip(void)
 {
@@ -696,6 +743,7 @@ int main(void)
 	tap_result(test_interpolation(), "barycentrics-depth-flat");
 	tap_result(test_depth_bias(), "depth-bias-formula");
 	tap_result(test_guard_band(), "guard-band-clipping");
+	tap_result(test_guard_band_limits(), "guard-band-limits-no-overflow");
 	tap_result(test_depth_clip(), "depth-clip-vs-clamp");
 	tap_result(test_not_finite(), "not-finite-input");
 	return tap_finish();
