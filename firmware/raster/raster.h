@@ -44,6 +44,8 @@ struct ember_clip_vertex {
 struct ember_tri {
 	int64_t x[3], y[3];	/* 1/256 pixel */
 	int64_t area2;		/* twice the area, 1/256^2 pixel^2, > 0 */
+	double inv_area2;	/* 1 / area2 */
+	double dz_dx, dz_dy;	/* depth's gradient per 1/256 pixel */
 	/* Edge i runs from vertex i to vertex i + 1 (mod 3). */
 	int64_t dx[3], dy[3];
 	int64_t bias[3];	/* 0 on a top or left edge, -1 elsewhere */

@@ -49,11 +49,9 @@ static int64_t edge_at(const struct ember_tri *t, int i, int64_t x, int64_t y)
 static void linear_bary_at(const struct ember_tri *t, int64_t x, int64_t y,
 			   double lambda[3])
 {
-	double area = (double)t->area2;
-
-	lambda[0] = (double)edge_at(t, 1, x, y) / area;
-	lambda[1] = (double)edge_at(t, 2, x, y) / area;
-	lambda[2] = (double)edge_at(t, 0, x, y) / area;
+	lambda[0] = (double)edge_at(t, 1, x, y) * t->inv_area2;
+	lambda[1] = (double)edge_at(t, 2, x, y) * t->inv_area2;
+	lambda[2] = (double)edge_at(t, 0, x, y) * t->inv_area2;
 }
 
 static uint32_t pixel_coverage(const struct ember_tri *t, int64_t px,
@@ -105,11 +103,9 @@ static void map_weights(const struct ember_tri *t, const double mu[3],
 					      mu[2] * t->weight[2][j]);
 }
 
-static float depth_at(const struct ember_tri *t, const double lambda[3],
-		      float offset)
+static double depth_at(const struct ember_tri *t, const double lambda[3])
 {
-	return ember_saturate_float(lambda[0] * t->z[0] + lambda[1] * t->z[1] +
-				    lambda[2] * t->z[2] + offset);
+	return lambda[0] * t->z[0] + lambda[1] * t->z[1] + lambda[2] * t->z[2];
 }
 
 static void fill_quad_values(const struct ember_primitive *prim,
@@ -139,14 +135,17 @@ static void fill_quad_values(const struct ember_primitive *prim,
 			q->point_coord[p][1] = ((float)py + 0.5f - prim->point_origin[1]) /
 					       prim->point_size;
 		}
-		q->depth_center[p] = depth_at(t, lambda, prim->depth_offset);
+		/* Depth is linear in screen space: the samples follow the plane. */
+		double z = depth_at(t, lambda) + prim->depth_offset;
+
+		q->depth_center[p] = ember_saturate_float(z);
 		for (unsigned int s = 0; s < samples; s++) {
 			unsigned int ox, oy;
 
 			ember_sample_location(samples, s, &ox, &oy);
-			linear_bary_at(t, px * EMBER_SUBPIXEL_ONE + ox,
-				       py * EMBER_SUBPIXEL_ONE + oy, lambda);
-			q->depth[p][s] = depth_at(t, lambda, prim->depth_offset);
+			q->depth[p][s] = ember_saturate_float(z +
+				t->dz_dx * ((double)ox - half) +
+				t->dz_dy * ((double)oy - half));
 		}
 	}
 }

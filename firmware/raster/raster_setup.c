@@ -72,6 +72,15 @@ static bool setup_tri(const struct ember_clip_vertex *v[3],
 			 t->x[2] - t->x[0], t->y[2] - t->y[0]);
 	if (t->area2 <= 0)
 		return false;
+	t->inv_area2 = 1.0 / (double)t->area2;
+
+	/* The depth plane through the three vertices, for the samples. */
+	double x1 = (double)(t->x[1] - t->x[0]), y1 = (double)(t->y[1] - t->y[0]);
+	double x2 = (double)(t->x[2] - t->x[0]), y2 = (double)(t->y[2] - t->y[0]);
+	double z1 = (double)t->z[1] - t->z[0], z2 = (double)t->z[2] - t->z[0];
+
+	t->dz_dx = (z1 * y2 - z2 * y1) * t->inv_area2;
+	t->dz_dy = (x1 * z2 - x2 * z1) * t->inv_area2;
 
 	int64_t min_x = t->x[0], max_x = t->x[0];
 	int64_t min_y = t->y[0], max_y = t->y[0];
