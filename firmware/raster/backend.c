@@ -161,7 +161,8 @@ static bool setup_point(const struct ember_backend *be, const float (*pos)[4],
 			const float *sizes, uint32_t i, uint32_t id,
 			struct ember_primitive *prim)
 {
-	return ember_raster_setup_point(be->state, pos[i], sizes[i], id, prim);
+	return ember_raster_setup_point(be->state, pos[i], sizes ? sizes[i] : 1.0f,
+					id, prim);
 }
 
 /* Primitives in submission order, each set up and scanned over the rectangle. */

@@ -41,7 +41,10 @@ struct ember_backend {
 int ember_backend_draw(struct ember_backend *be, const struct ember_rect *tile,
 		       const float (*pos)[4], uint32_t count, uint32_t first_id);
 
-/* Lines (@pos: 2 vertices each, R11) and points (1 each, @sizes: PointSize, R12). */
+/*
+ * Lines (@pos: 2 vertices each, R11) and points (1 each, R12; @sizes: the
+ * PointSize of each, NULL: 1).
+ */
 int ember_backend_draw_lines(struct ember_backend *be, const struct ember_rect *tile,
 			     const float (*pos)[4], uint32_t count, uint32_t first_id);
 int ember_backend_draw_points(struct ember_backend *be, const struct ember_rect *tile,

@@ -93,7 +93,7 @@ uint8_t *ember_rt_texel(const struct ember_render_target *rt, uint32_t x,
 /*
  * Resolves @src (multisample) into @dst (one sample) over @rect: the
  * average for float, UNORM and sRGB (in linear space), sample 0 for
- * integers. @rect must lie within both.
+ * integers. Only the part of @rect inside both targets is resolved.
  */
 void ember_resolve(const struct ember_render_target *src,
 		   const struct ember_render_target *dst,

@@ -12,14 +12,26 @@
 
 #include "frag_ops.h"
 
+/* @v clamped to [0, @max]. */
+static uint32_t clamp_coord(int64_t v, uint32_t max)
+{
+	return v < 0 ? 0 : v > max ? max : (uint32_t)v;
+}
+
 void ember_resolve(const struct ember_render_target *src,
 		   const struct ember_render_target *dst,
 		   const struct ember_rect *rect)
 {
 	unsigned int samples = src->samples ? src->samples : 1;
+	uint32_t width = src->width < dst->width ? src->width : dst->width;
+	uint32_t height = src->height < dst->height ? src->height : dst->height;
+	/* A region from the guest: only what lies in both targets is resolved. */
+	uint32_t x0 = clamp_coord(rect->x, width), y0 = clamp_coord(rect->y, height);
+	uint32_t x1 = clamp_coord((int64_t)rect->x + rect->width, width);
+	uint32_t y1 = clamp_coord((int64_t)rect->y + rect->height, height);
 
-	for (uint32_t y = (uint32_t)rect->y; y < (uint32_t)rect->y + rect->height; y++) {
-		for (uint32_t x = (uint32_t)rect->x; x < (uint32_t)rect->x + rect->width; x++) {
+	for (uint32_t y = y0; y < y1; y++) {
+		for (uint32_t x = x0; x < x1; x++) {
 			uint32_t raw[4];
 			union ember_color sum = { .f = { 0, 0, 0, 0 } }, c;
 

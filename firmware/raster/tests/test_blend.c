@@ -326,6 +326,16 @@ static bool test_resolve(void)
 						return false;
 					}
 			}
+		/* A region reaching outside both targets resolves only what is inside. */
+		struct ember_rect outside = { -3, 5, 100, 100 };
+		uint32_t before[4], after[4];
+
+		memset(ss_mem, 0, sizeof(ss_mem));
+		ember_resolve(&ms, &ss, &outside);
+		ember_texel_load_raw(format, ember_rt_texel(&ss, 0, 4, 0), before);
+		ember_texel_load_raw(format, ember_rt_texel(&ss, 7, 7, 0), after);
+		CHECK_EQ(before[0] | before[1] | before[2] | before[3], 0);
+		CHECK(after[0] | after[1] | after[2] | after[3]);
 	}
 	return true;
 }

@@ -250,6 +250,15 @@ int main(int argc, char **argv)
 		else
 			drawn++;
 		quads += be.quads_shaded;
+		/* A resolve of any region between two of the targets. */
+		if (fb.color_count >= 2) {
+			struct ember_rect region = { (int32_t)ref_rand(&rng) >> ref_rand_below(&rng, 32),
+				(int32_t)ref_rand(&rng) >> ref_rand_below(&rng, 32),
+				(uint32_t)ref_rand(&rng) >> ref_rand_below(&rng, 32),
+				(uint32_t)ref_rand(&rng) >> ref_rand_below(&rng, 32) };
+
+			ember_resolve(&fb.color[0], &fb.color[1], &region);
+		}
 		free_targets(&fb);
 	}
 	fuzz_ops(&rng);
