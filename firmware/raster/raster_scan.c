@@ -122,7 +122,7 @@ static void fill_quad_values(const struct ember_primitive *prim,
 		for (int k = 0; k < 3; k++)
 			inv_w += lambda[k] * t->inv_w[k];
 		for (int k = 0; k < 3; k++)
-			mu[k] = lambda[k] * t->inv_w[k] / inv_w;
+			mu[k] = inv_w > 0 ? lambda[k] * t->inv_w[k] / inv_w : 0;
 		/* A helper far outside may extrapolate 1/w through zero. */
 		if (!(inv_w > 0) || !isfinite(mu[0] + mu[1] + mu[2]))
 			memcpy(mu, lambda, sizeof(mu));
