@@ -130,7 +130,13 @@ static bool project(const struct ember_viewport *vp, const struct clip_vertex *v
 	double pz = (double)vp->max_depth - vp->min_depth;
 
 	for (unsigned int i = 0; i < n; i++) {
-		double inv_w = 1.0 / v[i].pos[3];
+		/*
+		 * Clipping leaves w >= CLIP_MIN_W, but for rounding when the
+		 * input's magnitudes are huge: a vertex cut onto the plane may
+		 * land at or below zero. It belongs on the plane.
+		 */
+		double w = v[i].pos[3] > CLIP_MIN_W ? v[i].pos[3] : CLIP_MIN_W;
+		double inv_w = 1.0 / w;
 
 		out[i].x = ox + px * v[i].pos[0] * inv_w;
 		out[i].y = oy + py * v[i].pos[1] * inv_w;

@@ -11,7 +11,7 @@
  * the back end must never crash, and ember_backend_draw() must refuse
  * exactly the states ember_backend_state_check() rejects.
  *
- * Usage: test_raster_fuzz [ITERATIONS] (default 3000).
+ * Usage: test_raster_fuzz [ITERATIONS [SEED]] (default 3000, a fixed seed).
  */
 
 #include <float.h>
@@ -181,8 +181,8 @@ static void fuzz_ops(uint64_t *rng)
 
 int main(int argc, char **argv)
 {
-	uint64_t rng = 0xf022;
 	long iterations = argc > 1 ? atol(argv[1]) : 3000;
+	uint64_t rng = argc > 2 ? strtoull(argv[2], NULL, 0) | 1 : 0xf022;
 	unsigned long drawn = 0, refused = 0, quads = 0;
 	bool ok = true;
 
