@@ -6,7 +6,7 @@
 ember_bench_host() {
 	local b
 	step "bench: host benchmarks (device core, no VM)"
-	for b in copy_bandwidth fence_roundtrip; do
+	for b in copy_bandwidth fence_roundtrip raster_throughput; do
 		"$EMBER_BUILD/bench/$b" | sed 's/^/    /' || die "bench: $b failed"
 	done
 	step "bench: shader kernels, Ember shader core vs lavapipe (host, no VM)"

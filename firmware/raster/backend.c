@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/* The 3D back end: see backend.h. */
+
+#include "backend.h"
+
+#include <string.h>
+
+static bool any_coverage(const uint32_t cov[4])
+{
+	return (cov[0] | cov[1] | cov[2] | cov[3]) != 0;
+}
+
+static uint8_t helpers_of(const uint32_t cov[4])
+{
+	uint8_t mask = 0;
+
+	for (int p = 0; p < 4; p++)
+		if (!cov[p])
+			mask |= 1u << p;
+	return mask;
+}
+
+static unsigned int depth_stencil_tests(struct ember_backend *be,
+					const struct ember_quad *q,
+					const float depth[4][EMBER_MAX_SAMPLES],
+					uint32_t cov[4])
+{
+	unsigned int passed = ember_frag_depth_stencil(be->state,
+		&be->fb->depth_stencil, q, depth, cov);
+
+	be->samples_passed += passed;
+	return passed;
+}
+
+static void write_colors(struct ember_backend *be, const struct ember_quad *q,
+			 const struct ember_fs_output *out, const uint32_t cov[4])
+{
+	const struct ember_framebuffer *fb = be->fb;
+
+	for (uint32_t i = 0; i < fb->color_count; i++) {
+		const struct ember_render_target *rt = &fb->color[i];
+
+		for (int p = 0; p < 4; p++) {
+			for (unsigned int s = 0; s < fb->samples; s++) {
+				if (!(cov[p] & (1u << s)))
+					continue;
+				ember_frag_color_write(&be->state->blend, i, rt,
+					ember_rt_texel(rt, (uint32_t)q->x + (p & 1),
+						       (uint32_t)q->y + (p >> 1), s),
+					&out->color[i][p], &out->color1[p]);
+			}
+		}
+	}
+}
+
+/* R10: one quad through the fragment operations. */
+static void shade_quad(void *ctx, const struct ember_quad *raster_quad)
+{
+	struct ember_backend *be = ctx;
+	const struct ember_backend_state *st = be->state;
+	struct ember_quad q = *raster_quad;
+	struct ember_fs_output out;
+	float depth[4][EMBER_MAX_SAMPLES];
+	uint32_t cov[4];
+
+	memcpy(cov, q.coverage, sizeof(cov));
+	memcpy(depth, q.depth, sizeof(depth));
+	ember_frag_scissor(&st->scissor, &q, cov);
+	ember_frag_sample_mask(st->ms.sample_mask, cov);
+	if (st->early_fragment_tests)
+		depth_stencil_tests(be, &q, depth, cov);
+	if (!any_coverage(cov))
+		return;
+
+	memcpy(q.coverage, cov, sizeof(cov));
+	q.helper_mask = helpers_of(cov);
+	memset(&out, 0, sizeof(out));
+	if (be->fs)
+		be->fs(be->fs_ctx, &q, &out);
+	be->quads_shaded++;
+	for (int p = 0; p < 4; p++) {
+		if (out.discard_mask & (1u << p))
+			cov[p] = 0;
+		if (out.writes_sample_mask)
+			cov[p] &= out.sample_mask[p];
+	}
+	ember_frag_multisample_coverage(&st->ms, be->fb, &out, cov);
+	if (!st->early_fragment_tests) {
+		if (out.writes_depth)
+			for (int p = 0; p < 4; p++)
+				for (int s = 0; s < EMBER_MAX_SAMPLES; s++)
+					depth[p][s] = out.depth[p];
+		depth_stencil_tests(be, &q, depth, cov);
+	}
+	if (be->fs && any_coverage(cov))
+		write_colors(be, &q, &out, cov);
+}
+
+static bool intersect(struct ember_rect *r, const struct ember_rect *with)
+{
+	int64_t x0 = r->x > with->x ? r->x : with->x;
+	int64_t y0 = r->y > with->y ? r->y : with->y;
+	int64_t x1 = (int64_t)r->x + r->width, y1 = (int64_t)r->y + r->height;
+	int64_t wx1 = (int64_t)with->x + with->width;
+	int64_t wy1 = (int64_t)with->y + with->height;
+
+	if (wx1 < x1)
+		x1 = wx1;
+	if (wy1 < y1)
+		y1 = wy1;
+	if (x0 >= x1 || y0 >= y1)
+		return false;
+	r->x = (int32_t)x0;
+	r->y = (int32_t)y0;
+	r->width = (uint32_t)(x1 - x0);
+	r->height = (uint32_t)(y1 - y0);
+	return true;
+}
+
+/*
+ * The rectangle a draw covers: @tile (or the framebuffer) cut down to the
+ * framebuffer and the scissor (which only saves empty quads: the scissor
+ * test runs on every quad anyway). Returns the state check's error, or 0
+ * with *empty set when nothing can be drawn.
+ */
+static int begin_draw(const struct ember_backend *be, const struct ember_rect *tile,
+		      struct ember_rect *rect, bool *empty)
+{
+	int err = ember_backend_state_check(be->state, be->fb);
+
+	*rect = (struct ember_rect){ 0, 0, be->fb->width, be->fb->height };
+	*empty = (tile && !intersect(rect, tile)) ||
+		 !intersect(rect, &be->state->scissor);
+	return err;
+}
+
+/* One primitive's setup, by topology: @i indexes the draw's primitives. */
+typedef bool (*setup_fn)(const struct ember_backend *be, const float (*pos)[4],
+			 const float *sizes, uint32_t i, uint32_t id,
+			 struct ember_primitive *prim);
+
+static bool setup_triangle(const struct ember_backend *be, const float (*pos)[4],
+			   const float *sizes, uint32_t i, uint32_t id,
+			   struct ember_primitive *prim)
+{
+	return ember_raster_setup(be->state, be->fb->depth_stencil.format,
+				  (const float (*)[4])pos[3 * i], id, prim);
+}
+
+static bool setup_line(const struct ember_backend *be, const float (*pos)[4],
+		       const float *sizes, uint32_t i, uint32_t id,
+		       struct ember_primitive *prim)
+{
+	return ember_raster_setup_line(be->state, (const float (*)[4])pos[2 * i],
+				       id, prim);
+}
+
+static bool setup_point(const struct ember_backend *be, const float (*pos)[4],
+			const float *sizes, uint32_t i, uint32_t id,
+			struct ember_primitive *prim)
+{
+	return ember_raster_setup_point(be->state, pos[i], sizes ? sizes[i] : 1.0f,
+					id, prim);
+}
+
+/* Primitives in submission order, each set up and scanned over the rectangle. */
+static int draw(struct ember_backend *be, const struct ember_rect *tile,
+		setup_fn setup, const float (*pos)[4], const float *sizes,
+		uint32_t count, uint32_t first_id)
+{
+	struct ember_primitive prim;
+	struct ember_rect rect;
+	bool empty;
+	int err = begin_draw(be, tile, &rect, &empty);
+
+	if (err || empty)
+		return err;
+	for (uint32_t i = 0; i < count; i++)
+		if (setup(be, pos, sizes, i, first_id + i, &prim))
+			ember_raster_scan(&prim, &rect, be->fb->samples,
+					  shade_quad, be);
+	return 0;
+}
+
+int ember_backend_draw(struct ember_backend *be, const struct ember_rect *tile,
+		       const float (*pos)[4], uint32_t count, uint32_t first_id)
+{
+	return draw(be, tile, setup_triangle, pos, NULL, count, first_id);
+}
+
+int ember_backend_draw_lines(struct ember_backend *be, const struct ember_rect *tile,
+			     const float (*pos)[4], uint32_t count, uint32_t first_id)
+{
+	return draw(be, tile, setup_line, pos, NULL, count, first_id);
+}
+
+int ember_backend_draw_points(struct ember_backend *be, const struct ember_rect *tile,
+			      const float (*pos)[4], const float *sizes,
+			      uint32_t count, uint32_t first_id)
+{
+	return draw(be, tile, setup_point, pos, sizes, count, first_id);
+}

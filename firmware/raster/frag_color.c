@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Blending, logic ops and colour write masks
+ *
+ * One sample of one colour target at a time. With logic ops enabled,
+ * blending is off for every target and the op runs on raw values (UNORM
+ * codes, integers) of the targets that have them; float and sRGB targets
+ * take the source unchanged. Without, blending runs on decoded values for
+ * the targets that are not integer; for UNORM and sRGB targets the source,
+ * the dual source and the constants are first clamped to [0, 1]. The
+ * write mask is applied when the raw value is stored.
+ */
+
+#include "frag_ops.h"
+
+#include <math.h>
+
+uint8_t *ember_rt_texel(const struct ember_render_target *rt, uint32_t x,
+			uint32_t y, unsigned int s)
+{
+	return rt->base + (size_t)y * rt->row_pitch +
+	       ((size_t)x * rt->samples + s) * ember_rt_texel_size(rt->format);
+}
+
+static float clamp01(float v)
+{
+	if (!(v > 0.0f))
+		return 0.0f;
+	return v > 1.0f ? 1.0f : v;
+}
+
+/* Factor @f for component @c (3: the alpha factor). */
+static float blend_factor(unsigned int f, int c, const float src[4],
+			  const float src1[4], const float dst[4],
+			  const float k[4])
+{
+	switch (f) {
+	case EMBER_BF_ONE:			return 1.0f;
+	case EMBER_BF_SRC_COLOR:		return src[c];
+	case EMBER_BF_ONE_MINUS_SRC_COLOR:	return 1.0f - src[c];
+	case EMBER_BF_DST_COLOR:		return dst[c];
+	case EMBER_BF_ONE_MINUS_DST_COLOR:	return 1.0f - dst[c];
+	case EMBER_BF_SRC_ALPHA:		return src[3];
+	case EMBER_BF_ONE_MINUS_SRC_ALPHA:	return 1.0f - src[3];
+	case EMBER_BF_DST_ALPHA:		return dst[3];
+	case EMBER_BF_ONE_MINUS_DST_ALPHA:	return 1.0f - dst[3];
+	case EMBER_BF_CONSTANT_COLOR:		return k[c];
+	case EMBER_BF_ONE_MINUS_CONSTANT_COLOR:	return 1.0f - k[c];
+	case EMBER_BF_CONSTANT_ALPHA:		return k[3];
+	case EMBER_BF_ONE_MINUS_CONSTANT_ALPHA:	return 1.0f - k[3];
+	case EMBER_BF_SRC_ALPHA_SATURATE:
+		if (c == 3)
+			return 1.0f;
+		return fminf(src[3], 1.0f - dst[3]);
+	case EMBER_BF_SRC1_COLOR:		return src1[c];
+	case EMBER_BF_ONE_MINUS_SRC1_COLOR:	return 1.0f - src1[c];
+	case EMBER_BF_SRC1_ALPHA:		return src1[3];
+	case EMBER_BF_ONE_MINUS_SRC1_ALPHA:	return 1.0f - src1[3];
+	default:				return 0.0f;
+	}
+}
+
+static float blend_op(unsigned int op, float s, float sf, float d, float df)
+{
+	switch (op) {
+	case EMBER_BLEND_SUBTRACT:		return s * sf - d * df;
+	case EMBER_BLEND_REVERSE_SUBTRACT:	return d * df - s * sf;
+	case EMBER_BLEND_MIN:			return fminf(s, d);
+	case EMBER_BLEND_MAX:			return fmaxf(s, d);
+	default:				return s * sf + d * df;
+	}
+}
+
+void ember_blend(const struct ember_blend_attachment *att,
+		 const float constants[4], bool clamp_inputs,
+		 const float src_in[4], const float src1_in[4],
+		 const float dst[4], float out[4])
+{
+	float src[4], src1[4], k[4];
+
+	for (int c = 0; c < 4; c++) {
+		src[c] = clamp_inputs ? clamp01(src_in[c]) : src_in[c];
+		src1[c] = clamp_inputs ? clamp01(src1_in[c]) : src1_in[c];
+		k[c] = clamp_inputs ? clamp01(constants[c]) : constants[c];
+	}
+	for (int c = 0; c < 4; c++) {
+		unsigned int sf = c < 3 ? att->src_color_factor : att->src_alpha_factor;
+		unsigned int df = c < 3 ? att->dst_color_factor : att->dst_alpha_factor;
+		unsigned int op = c < 3 ? att->color_op : att->alpha_op;
+
+		out[c] = blend_op(op, src[c], blend_factor(sf, c, src, src1, dst, k),
+				  dst[c], blend_factor(df, c, src, src1, dst, k));
+	}
+}
+
+uint32_t ember_logic_op(unsigned int op, uint32_t s, uint32_t d)
+{
+	switch (op) {
+	case EMBER_LOGIC_AND:		return s & d;
+	case EMBER_LOGIC_AND_REVERSE:	return s & ~d;
+	case EMBER_LOGIC_COPY:		return s;
+	case EMBER_LOGIC_AND_INVERTED:	return ~s & d;
+	case EMBER_LOGIC_NO_OP:		return d;
+	case EMBER_LOGIC_XOR:		return s ^ d;
+	case EMBER_LOGIC_OR:		return s | d;
+	case EMBER_LOGIC_NOR:		return ~(s | d);
+	case EMBER_LOGIC_EQUIVALENT:	return ~(s ^ d);
+	case EMBER_LOGIC_INVERT:	return ~d;
+	case EMBER_LOGIC_OR_REVERSE:	return s | ~d;
+	case EMBER_LOGIC_COPY_INVERTED:	return ~s;
+	case EMBER_LOGIC_OR_INVERTED:	return ~s | d;
+	case EMBER_LOGIC_NAND:		return ~(s & d);
+	case EMBER_LOGIC_SET:		return ~0u;
+	default:			return 0;
+	}
+}
+
+void ember_frag_color_write(const struct ember_blend_state *blend,
+			    unsigned int i, const struct ember_render_target *rt,
+			    uint8_t *texel, const union ember_color *src,
+			    const union ember_color *src1)
+{
+	const struct ember_blend_attachment *att = &blend->attachment[i];
+	unsigned int format = rt->format;
+	uint32_t raw[4], dst_raw[4];
+
+	if (!(att->write_mask & EMBER_WRITE_ALL))
+		return;
+	ember_color_encode(format, src, raw);
+	if (blend->logic_op_enable) {
+		if (ember_rt_has_logic_ops(format)) {
+			uint32_t bits = format == EMBER_RT_R32_UINT ? ~0u : 0xffu;
+
+			ember_texel_load_raw(format, texel, dst_raw);
+			for (int c = 0; c < 4; c++)
+				raw[c] = ember_logic_op(blend->logic_op, raw[c],
+							dst_raw[c]) & bits;
+		}
+	} else if (att->blend_enable && !ember_rt_is_integer(format)) {
+		union ember_color dst, out;
+		bool clamp = format == EMBER_RT_R8G8B8A8_UNORM ||
+			     format == EMBER_RT_R8G8B8A8_SRGB;
+
+		ember_texel_load_raw(format, texel, dst_raw);
+		ember_color_decode(format, dst_raw, &dst);
+		ember_blend(att, blend->constants, clamp, src->f, src1->f, dst.f,
+			    out.f);
+		ember_color_encode(format, &out, raw);
+	}
+	ember_texel_store_raw(format, texel, raw, att->write_mask);
+}

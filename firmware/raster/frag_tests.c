@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Per-sample fragment tests
+ *
+ * The tests before blending, in Vulkan's order: scissor, sample mask,
+ * (the shader), multisample coverage, depth bounds, stencil, depth,
+ * sample counting. Stencil and depth run sample by sample because each
+ * sample's stencil update depends on its depth result: fail_op when the
+ * stencil test fails, depth_fail_op when depth fails, pass_op when both
+ * pass, each written through the face's write mask.
+ */
+
+#include "frag_ops.h"
+
+#include <math.h>
+
+void ember_frag_scissor(const struct ember_rect *scissor,
+			const struct ember_quad *quad, uint32_t cov[4])
+{
+	for (int p = 0; p < 4; p++) {
+		int64_t x = (int64_t)quad->x + (p & 1);
+		int64_t y = (int64_t)quad->y + (p >> 1);
+
+		if (x < scissor->x || x >= (int64_t)scissor->x + scissor->width ||
+		    y < scissor->y || y >= (int64_t)scissor->y + scissor->height)
+			cov[p] = 0;
+	}
+}
+
+void ember_frag_sample_mask(uint32_t sample_mask, uint32_t cov[4])
+{
+	for (int p = 0; p < 4; p++)
+		cov[p] &= sample_mask;
+}
+
+uint32_t ember_alpha_to_coverage(float alpha, unsigned int samples)
+{
+	unsigned int n;
+
+	if (!(alpha > 0.0f))	/* also NaN */
+		return 0;
+	if (alpha >= 1.0f)
+		n = samples;
+	else
+		n = (unsigned int)floorf(alpha * (float)samples + 0.5f);
+	return n >= 32 ? ~0u : (1u << n) - 1;
+}
+
+void ember_frag_multisample_coverage(const struct ember_multisample_state *ms,
+				     const struct ember_framebuffer *fb,
+				     struct ember_fs_output *out,
+				     uint32_t cov[4])
+{
+	unsigned int samples = ms->samples == 4 ? 4 : 1;
+
+	if (ms->alpha_to_coverage)
+		for (int p = 0; p < 4; p++)
+			cov[p] &= ember_alpha_to_coverage(out->color[0][p].f[3],
+							  samples);
+	if (!ms->alpha_to_one)
+		return;
+	for (uint32_t i = 0; i < fb->color_count && i < EMBER_MAX_COLOR_TARGETS; i++) {
+		if (ember_rt_is_integer(fb->color[i].format))
+			continue;
+		for (int p = 0; p < 4; p++)
+			out->color[i][p].f[3] = 1.0f;
+	}
+}
+
+bool ember_compare(unsigned int op, double a, double b)
+{
+	switch (op) {
+	case EMBER_COMPARE_LESS:		return a < b;
+	case EMBER_COMPARE_EQUAL:		return a == b;
+	case EMBER_COMPARE_LESS_OR_EQUAL:	return a <= b;
+	case EMBER_COMPARE_GREATER:		return a > b;
+	case EMBER_COMPARE_NOT_EQUAL:		return a != b;
+	case EMBER_COMPARE_GREATER_OR_EQUAL:	return a >= b;
+	case EMBER_COMPARE_ALWAYS:		return true;
+	default:				return false;
+	}
+}
+
+uint8_t ember_stencil_op(unsigned int op, uint8_t s, uint8_t ref)
+{
+	switch (op) {
+	case EMBER_STENCIL_ZERO:		return 0;
+	case EMBER_STENCIL_REPLACE:		return ref;
+	case EMBER_STENCIL_INCREMENT_AND_CLAMP:	return s == 0xff ? s : s + 1;
+	case EMBER_STENCIL_DECREMENT_AND_CLAMP:	return s == 0 ? s : s - 1;
+	case EMBER_STENCIL_INVERT:		return (uint8_t)~s;
+	case EMBER_STENCIL_INCREMENT_AND_WRAP:	return (uint8_t)(s + 1);
+	case EMBER_STENCIL_DECREMENT_AND_WRAP:	return (uint8_t)(s - 1);
+	default:				return s;
+	}
+}
+
+float ember_fragment_depth(const struct ember_backend_state *state,
+			   unsigned int format, float z)
+{
+	if (state->raster.depth_clamp_enable) {
+		float n = state->viewport.min_depth, f = state->viewport.max_depth;
+		float lo = n < f ? n : f, hi = n < f ? f : n;
+
+		if (z < lo)
+			z = lo;
+		if (z > hi)
+			z = hi;
+	}
+	return ember_depth_quantize(format, z);
+}
+
+static void stencil_update(const struct ember_stencil_face *face,
+			   unsigned int op, const struct ember_render_target *ds,
+			   uint8_t *texel, uint8_t s)
+{
+	uint8_t wm = (uint8_t)face->write_mask;
+	uint8_t v = ember_stencil_op(op, s, (uint8_t)face->reference);
+
+	ember_stencil_store(ds->format, texel, (uint8_t)((s & ~wm) | (v & wm)));
+}
+
+/* One sample through depth bounds, stencil and depth; true if it passes. */
+static bool depth_stencil_sample(const struct ember_backend_state *state,
+				 const struct ember_render_target *ds,
+				 const struct ember_stencil_face *face,
+				 uint8_t *texel, float z)
+{
+	const struct ember_depth_stencil_state *dss = &state->ds;
+	bool has_depth = ember_rt_has_depth(ds->format);
+	bool stencil = dss->stencil_test_enable && ember_rt_has_stencil(ds->format);
+	uint8_t s = stencil ? ember_stencil_load(ds->format, texel) : 0;
+
+	if (dss->depth_bounds_test_enable && has_depth) {
+		float za = ember_depth_load(ds->format, texel);
+
+		if (!(za >= dss->min_depth_bounds && za <= dss->max_depth_bounds))
+			return false;
+	}
+	if (stencil) {
+		uint8_t cm = (uint8_t)face->compare_mask;
+
+		if (!ember_compare(face->compare_op, face->reference & cm, s & cm)) {
+			stencil_update(face, face->fail_op, ds, texel, s);
+			return false;
+		}
+	}
+	if (dss->depth_test_enable && has_depth) {
+		float zf = ember_fragment_depth(state, ds->format, z);
+		float za = ember_depth_load(ds->format, texel);
+
+		if (!ember_compare(dss->depth_compare_op, zf, za)) {
+			if (stencil)
+				stencil_update(face, face->depth_fail_op, ds, texel, s);
+			return false;
+		}
+		if (dss->depth_write_enable)
+			ember_depth_store(ds->format, texel, zf);
+	}
+	if (stencil)
+		stencil_update(face, face->pass_op, ds, texel, s);
+	return true;
+}
+
+unsigned int ember_frag_depth_stencil(const struct ember_backend_state *state,
+				      const struct ember_render_target *ds,
+				      const struct ember_quad *quad,
+				      const float depth[4][EMBER_MAX_SAMPLES],
+				      uint32_t cov[4])
+{
+	const struct ember_stencil_face *face = quad->front_facing ?
+		&state->ds.front : &state->ds.back;
+	unsigned int samples = state->ms.samples == 4 ? 4 : 1;
+	unsigned int passed = 0;
+
+	for (int p = 0; p < 4; p++) {
+		for (unsigned int s = 0; s < samples; s++) {
+			if (!(cov[p] & (1u << s)))
+				continue;
+			if (ds->format == EMBER_RT_NONE) {
+				passed++;
+				continue;
+			}
+			uint8_t *texel = ember_rt_texel(ds, (uint32_t)quad->x + (p & 1),
+							(uint32_t)quad->y + (p >> 1), s);
+
+			if (depth_stencil_sample(state, ds, face, texel, depth[p][s]))
+				passed++;
+			else
+				cov[p] &= ~(1u << s);
+		}
+	}
+	return passed;
+}

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Traversal
+ *
+ * Walks a triangle's bounding box, clamped to a rectangle (a tile, already
+ * cut down to the framebuffer and the scissor), in 2x2 quads: rows top to
+ * bottom, left to right (R6). A sample is covered when every edge function
+ * plus its top-left bias is >= 0, in exact 64-bit integers (R3). A quad
+ * with any covered sample is emitted with its barycentrics at the four
+ * pixel centres (helpers too: derivatives need them) and its depth at
+ * every sample.
+ *
+ * Barycentrics come from the same edge functions, in double: the linear
+ * ones are E / area; the perspective-correct ones weight them by 1/w and
+ * renormalise. Both are then mapped through the clipped vertices' weights
+ * to the primitive's own vertices.
+ */
+
+#include "raster.h"
+
+#include <math.h>
+#include <string.h>
+
+/* R4, in 1/256 pixel: Vulkan's standard locations. */
+static const uint8_t sample_locations_1[1][2] = { { 128, 128 } };
+static const uint8_t sample_locations_4[4][2] = {
+	{ 96, 32 }, { 224, 96 }, { 32, 160 }, { 160, 224 },
+};
+
+void ember_sample_location(unsigned int samples, unsigned int s,
+			   unsigned int *x, unsigned int *y)
+{
+	const uint8_t *loc = samples == 4 ? sample_locations_4[s & 3] :
+					    sample_locations_1[0];
+
+	*x = loc[0];
+	*y = loc[1];
+}
+
+/* Edge i's function at (x, y), 1/256 pixel units: > 0 inside. */
+static int64_t edge_at(const struct ember_tri *t, int i, int64_t x, int64_t y)
+{
+	return t->dx[i] * (y - t->y[i]) - t->dy[i] * (x - t->x[i]);
+}
+
+/* Linear barycentrics at (x, y): vertex k faces edge k + 1. */
+static void linear_bary_at(const struct ember_tri *t, int64_t x, int64_t y,
+			   double lambda[3])
+{
+	lambda[0] = (double)edge_at(t, 1, x, y) * t->inv_area2;
+	lambda[1] = (double)edge_at(t, 2, x, y) * t->inv_area2;
+	lambda[2] = (double)edge_at(t, 0, x, y) * t->inv_area2;
+}
+
+static uint32_t pixel_coverage(const struct ember_tri *t, int64_t px,
+			       int64_t py, unsigned int samples)
+{
+	uint32_t mask = 0;
+
+	for (unsigned int s = 0; s < samples; s++) {
+		unsigned int ox, oy;
+
+		ember_sample_location(samples, s, &ox, &oy);
+		int64_t x = px * EMBER_SUBPIXEL_ONE + ox;
+		int64_t y = py * EMBER_SUBPIXEL_ONE + oy;
+
+		if (edge_at(t, 0, x, y) + t->bias[0] >= 0 &&
+		    edge_at(t, 1, x, y) + t->bias[1] >= 0 &&
+		    edge_at(t, 2, x, y) + t->bias[2] >= 0)
+			mask |= 1u << s;
+	}
+	return mask;
+}
+
+/*
+ * Can the 2x2 pixels at (qx, qy) hold a covered sample? Each edge function
+ * is linear, so its largest value over the quad's square is at the corner
+ * its gradient points to; a quad outside any one edge is skipped whole.
+ */
+static bool quad_may_be_covered(const struct ember_tri *t, int64_t qx, int64_t qy)
+{
+	int64_t x0 = qx * EMBER_SUBPIXEL_ONE, y0 = qy * EMBER_SUBPIXEL_ONE;
+	int64_t x1 = x0 + 2 * EMBER_SUBPIXEL_ONE, y1 = y0 + 2 * EMBER_SUBPIXEL_ONE;
+
+	for (int i = 0; i < 3; i++) {
+		int64_t x = t->dy[i] < 0 ? x1 : x0;
+		int64_t y = t->dx[i] > 0 ? y1 : y0;
+
+		if (edge_at(t, i, x, y) + t->bias[i] < 0)
+			return false;
+	}
+	return true;
+}
+
+static void map_weights(const struct ember_tri *t, const double mu[3],
+			float out[3])
+{
+	for (int j = 0; j < 3; j++)
+		out[j] = ember_saturate_float(mu[0] * t->weight[0][j] +
+					      mu[1] * t->weight[1][j] +
+					      mu[2] * t->weight[2][j]);
+}
+
+static double depth_at(const struct ember_tri *t, const double lambda[3])
+{
+	return lambda[0] * t->z[0] + lambda[1] * t->z[1] + lambda[2] * t->z[2];
+}
+
+static void fill_quad_values(const struct ember_primitive *prim,
+			     const struct ember_tri *t, unsigned int samples,
+			     struct ember_quad *q)
+{
+	for (int p = 0; p < 4; p++) {
+		int64_t px = q->x + (p & 1), py = q->y + (p >> 1);
+		int64_t half = EMBER_SUBPIXEL_ONE / 2;
+		double lambda[3], mu[3], inv_w = 0;
+
+		linear_bary_at(t, px * EMBER_SUBPIXEL_ONE + half,
+			       py * EMBER_SUBPIXEL_ONE + half, lambda);
+		for (int k = 0; k < 3; k++)
+			inv_w += lambda[k] * t->inv_w[k];
+		for (int k = 0; k < 3; k++)
+			mu[k] = inv_w > 0 ? lambda[k] * t->inv_w[k] / inv_w : 0;
+		/* A helper far outside may extrapolate 1/w through zero. */
+		if (!(inv_w > 0) || !isfinite(mu[0] + mu[1] + mu[2]))
+			memcpy(mu, lambda, sizeof(mu));
+		map_weights(t, lambda, q->bary_linear[p]);
+		map_weights(t, mu, q->bary[p]);
+		q->inv_w[p] = ember_saturate_float(inv_w);
+		if (prim->kind == EMBER_PRIM_POINT) {
+			q->point_coord[p][0] = ((float)px + 0.5f - prim->point_origin[0]) /
+					       prim->point_size;
+			q->point_coord[p][1] = ((float)py + 0.5f - prim->point_origin[1]) /
+					       prim->point_size;
+		}
+		/* Depth is linear in screen space: the samples follow the plane. */
+		double z = depth_at(t, lambda) + prim->depth_offset;
+
+		q->depth_center[p] = ember_saturate_float(z);
+		for (unsigned int s = 0; s < samples; s++) {
+			unsigned int ox, oy;
+
+			ember_sample_location(samples, s, &ox, &oy);
+			q->depth[p][s] = ember_saturate_float(z +
+				t->dz_dx * ((double)ox - half) +
+				t->dz_dy * ((double)oy - half));
+		}
+	}
+}
+
+static void scan_tri(const struct ember_primitive *prim,
+		     const struct ember_tri *t, const struct ember_rect *rect,
+		     unsigned int samples, ember_quad_fn emit, void *ctx)
+{
+	int64_t x0 = t->min_px > rect->x ? t->min_px : rect->x;
+	int64_t y0 = t->min_py > rect->y ? t->min_py : rect->y;
+	int64_t x1 = (int64_t)rect->x + rect->width - 1;
+	int64_t y1 = (int64_t)rect->y + rect->height - 1;
+	struct ember_quad q;
+
+	if (t->max_px < x1)
+		x1 = t->max_px;
+	if (t->max_py < y1)
+		y1 = t->max_py;
+	if (x0 > x1 || y0 > y1)
+		return;
+
+	memset(&q, 0, sizeof(q));
+	q.front_facing = prim->front_facing;
+	q.provoking_vertex = prim->provoking_vertex;
+	q.primitive_id = prim->primitive_id;
+	for (int64_t qy = y0 - (y0 & 1); qy <= y1; qy += 2) {
+		for (int64_t qx = x0 - (x0 & 1); qx <= x1; qx += 2) {
+			uint32_t any = 0;
+
+			if (!quad_may_be_covered(t, qx, qy))
+				continue;
+			q.helper_mask = 0;
+			for (int p = 0; p < 4; p++) {
+				int64_t px = qx + (p & 1), py = qy + (p >> 1);
+				bool inside = px >= x0 && px <= x1 &&
+					      py >= y0 && py <= y1;
+
+				q.coverage[p] = inside ?
+					pixel_coverage(t, px, py, samples) : 0;
+				if (!q.coverage[p])
+					q.helper_mask |= 1u << p;
+				any |= q.coverage[p];
+			}
+			if (!any)
+				continue;
+			q.x = (int32_t)qx;
+			q.y = (int32_t)qy;
+			fill_quad_values(prim, t, samples, &q);
+			emit(ctx, &q);
+		}
+	}
+}
+
+void ember_raster_scan(const struct ember_primitive *prim,
+		       const struct ember_rect *rect, unsigned int samples,
+		       ember_quad_fn emit, void *ctx)
+{
+	if (samples != 4)
+		samples = 1;
+	for (unsigned int i = 0; i < prim->tri_count; i++)
+		scan_tri(prim, &prim->tri[i], rect, samples, emit, ctx);
+}
+
+float ember_quad_interpolate(const struct ember_quad *quad, unsigned int p,
+			     enum ember_interp mode, const float value[3])
+{
+	const float *b = mode == EMBER_INTERP_NOPERSPECTIVE ?
+			 quad->bary_linear[p & 3] : quad->bary[p & 3];
+
+	if (mode == EMBER_INTERP_FLAT)
+		return value[quad->provoking_vertex];
+	return b[0] * value[0] + b[1] * value[1] + b[2] * value[2];
+}
