@@ -87,7 +87,9 @@ ember_package() {
 # clean tree, lintian finds no error, DKMS builds ember.ko from ember-dkms
 # for the pinned kernel, the ICD manifest names the library its package
 # ships, and the systemd unit starts the packaged ember-gpu with options it
-# accepts. (Booting a guest from the packages is not tested here yet.)
+# accepts. A guest is booted from them later, in the stock lane
+# (package_guest.sh), from EMBER_PACKAGE_TEST_WORK, set when they and the
+# DKMS module built.
 ember_package_test() {
 	local work=$EMBER_BUILD/package-test root
 	root=$work/root
@@ -113,7 +115,7 @@ ember_package_test() {
 		mkdir -p "$root/$pkg"
 		dpkg-deb -x "$work/${pkg}_${EMBER_PACKAGE_VERSION}"_*.deb "$root/$pkg"
 	done
-	ember_package_test_dkms "$work" "$root/ember-dkms"
+	ember_package_test_dkms "$work" "$root/ember-dkms" && EMBER_PACKAGE_TEST_WORK=$work
 	ember_package_test_icd "$root/libvulkan-ember"
 	ember_package_test_service "$work" "$root/ember-gpu"
 }
@@ -131,13 +133,13 @@ ember_package_test_dkms() { # workdir root
 		dkms build "${dkms_args[@]}" -k "$EMBER_KVER"; } >"$log" 2>&1; then
 		tail -n 30 "$log" | sed 's/^/    | /'
 		ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" "dkms failed, see $log"
-		return
+		return 1
 	fi
 	info "built in $((SECONDS - start)) s"
 	module=$(find "$tree/ember/$EMBER_PACKAGE_VERSION/$EMBER_KVER" -name 'ember.ko*' | head -n1)
 	if [ -z "$module" ]; then
 		ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" "no ember.ko in $tree"
-		return
+		return 1
 	fi
 	ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" pass
 	if [ "$(modinfo -F name "$module")" = ember ] &&
@@ -173,17 +175,17 @@ ember_package_test_icd() { # root
 }
 
 # Prints ember-gpu@.service's ExecStart as systemd would run it for
-# instance "test", one word a line, with /run moved to $2 (whose
-# RuntimeDirectory it creates): specifiers, Environment= defaults,
+# instance $3 ("test" by default), one word a line, with /run moved to $2
+# (whose RuntimeDirectory it creates): specifiers, Environment= defaults,
 # ${VAR} (one word) and $VAR (split) expanded.
-ember_package_unit_command() { # unit run-dir
-	python3 - "$1" "$2" <<'PY'
+ember_package_unit_command() { # unit run-dir [instance]
+	python3 - "$1" "$2" "${3:-test}" <<'PY'
 import os, re, shlex, sys
-unit, run = sys.argv[1:3]
+unit, run, instance = sys.argv[1:4]
 text = open(unit).read().replace("\\\n", " ")
 env, command = {}, None
 def specifiers(s):
-    return s.replace("%i", "test").replace("/run/", run + "/")
+    return s.replace("%i", instance).replace("/run/", run.rstrip("/") + "/")
 for line in text.splitlines():
     key, _, value = line.strip().partition("=")
     if key == "Environment":
