@@ -14,8 +14,9 @@
 # variable, a Vulkan program), then a slice of the guest tests.
 
 # The guest tests of the slice (run-tests filters): the basic uAPI tests
-# and the Vulkan driver's dispatch tests, through the packaged ICD.
-EMBER_PACKAGE_GUEST_SLICE="*_basic ember_vulkan_tests@cmd-dispatch-*"
+# fdinfo with the packaged ember-info --top, and the Vulkan driver's
+# dispatch tests through the packaged ICD.
+EMBER_PACKAGE_GUEST_SLICE="*_basic ember_fdinfo ember_vulkan_tests@cmd-dispatch-*"
 
 # Unpacks the guest's packages of the build in WORKDIR into ROOT.
 ember_package_guest_root() { # workdir root
