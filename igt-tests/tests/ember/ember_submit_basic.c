@@ -392,6 +392,51 @@ igt_main
 		igt_ember_ctx_destroy(fd, ctx);
 	}
 
+	igt_describe("ember-coredump (ember-tools) explains the devcoredump of a fault: the "
+		     "access, the VA, the job and the faulting packet.");
+	igt_subtest("devcoredump-decoded") {
+		static char dump[64 * 1024], out[64 * 1024];
+		struct igt_ember_ib bad;
+		char want[160];
+		size_t len = 0;
+		uint32_t ctx;
+		FILE *tool;
+		int status;
+
+		devcd_clear();
+		ctx = igt_ember_ctx_create(fd, env.vm.id, 1);
+		igt_ember_ib_create(&bad, &env.vm, PAGE);
+		igt_ember_ib_write32(&bad, unmapped_va(&env.vm), 1);
+		igt_assert_eq(wait_status(fd, submit_signalled(fd, ctx, &bad, 0)), -EIO);
+		igt_assert_f(devcd_read(dump, sizeof(dump)), "no devcoredump after a fault\n");
+
+		/* Without a file it reads the pending dumps of Ember devices. */
+		tool = popen("ember-coredump 2>&1", "r");
+		igt_assert(tool);
+		while (len < sizeof(out) - 1 && fgets(out + len, sizeof(out) - len, tool))
+			len += strlen(out + len);
+		status = pclose(tool);
+		igt_info("%s", out);
+		igt_require_f(status != 127 << 8, "ember-coredump is not installed\n");
+		igt_assert_eq(status, 0);
+		igt_assert(strstr(out, ": Ember devcoredump (format 1): a fault,"));
+		igt_assert(strstr(out, "translation (kind 1): no valid mapping\n"));
+		snprintf(want, sizeof(want), "a write access to GPU VA 0x%llx\n",
+			 (unsigned long long)unmapped_va(&env.vm));
+		igt_assert_f(strstr(out, want), "no line '%s'\n", want);
+		snprintf(want, sizeof(want), ": RUN_IB va=0x%llx size=%u\n",
+			 (unsigned long long)bad.buf.va, igt_ember_ib_size(&bad));
+		igt_assert_f(strstr(out, want), "the faulting job is not named\n");
+		snprintf(want, sizeof(want), "the faulting packet is at IB offset 0, GPU VA 0x%llx\n",
+			 (unsigned long long)bad.buf.va);
+		igt_assert_f(strstr(out, want), "no line '%s'\n", want);
+		igt_assert(strstr(out, "    <- faulted\n"));
+		devcd_clear();
+
+		igt_ember_ib_destroy(&bad);
+		igt_ember_ctx_destroy(fd, ctx);
+	}
+
 	igt_describe("fdinfo's drm-engine-* keys count the device time of the file's jobs.");
 	igt_subtest("fdinfo-engine-busy") {
 		struct igt_ember_buf buf;
