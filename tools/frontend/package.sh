@@ -31,19 +31,33 @@ ember_package_check_version() {
 	EMBER_PACKAGE_VERSION=$meson_version
 }
 
-# Builds the packages in WORKDIR (emptied first): the source copy in
-# WORKDIR/ember-VERSION, the .debs and .changes beside it, the whole log in
+# Builds the packages in WORKDIR (emptied first): first the source package
+# (dpkg-buildpackage -S) from the copy of the tree in WORKDIR/source/, its
+# .dsc, .tar.xz and _source.changes beside that copy; then the binary
+# packages from that source package as dpkg-source unpacks it (so what the
+# source package lacks, the build lacks), in WORKDIR/ember-VERSION, the
+# .debs and .changes beside it. Logs: WORKDIR/source.log and
 # WORKDIR/build.log; the debhelper steps and ninja's links are shown.
 ember_package_build() { # workdir
-	local work=$1 src
+	local work=$1 tree src
 	ember_package_check_version || return 1
+	tree=$work/source/ember-$EMBER_PACKAGE_VERSION
 	src=$work/ember-$EMBER_PACKAGE_VERSION
 	rm -rf "$work"
-	mkdir -p "$src"
+	mkdir -p "$tree"
 	(cd "$EMBER_ROOT" && git ls-files -z --cached --others --exclude-standard) |
-		rsync -a --from0 --files-from=- --ignore-missing-args "$EMBER_ROOT/" "$src/" ||
-		{ warn "copying the tree into $src failed"; return 1; }
-	step "package: dpkg-buildpackage, ember $EMBER_PACKAGE_VERSION (log: $work/build.log)"
+		rsync -a --from0 --files-from=- --ignore-missing-args "$EMBER_ROOT/" "$tree/" ||
+		{ warn "copying the tree into $tree failed"; return 1; }
+	step "package: dpkg-buildpackage -S, the source package (log: $work/source.log)"
+	if ! (cd "$tree" && dpkg-buildpackage -S -us -uc) >"$work/source.log" 2>&1 ||
+	   ! dpkg-source -x "$work/source/ember_$EMBER_PACKAGE_VERSION.dsc" "$src" \
+		>>"$work/source.log" 2>&1; then
+		tail -n 30 "$work/source.log" | sed 's/^/    | /' >&2
+		warn "building or unpacking the source package failed (see $work/source.log)"
+		return 1
+	fi
+	info "$(cd "$work/source" && ls ./*.dsc ./*.tar.* | sed 's|^\./||' | tr '\n' ' ')"
+	step "package: dpkg-buildpackage -b from it, ember $EMBER_PACKAGE_VERSION (log: $work/build.log)"
 	# debhelper builds with one job unless DEB_BUILD_OPTIONS says otherwise.
 	# Progress: the debhelper steps, and what ninja links (its -v lines).
 	if ! (cd "$src" && EMBER_VULKAN_HEADERS_DIR=$(ember_vulkan_headers_dir) \
@@ -58,15 +72,17 @@ ember_package_build() { # workdir
 	fi
 }
 
-# Runs lintian on the build's .changes (every binary package); prints its
-# tags and returns non-zero on any error.
+# Runs lintian on the build's .changes (every binary package) and the
+# source package's; prints its tags and returns non-zero on any error.
 ember_package_lintian() { # workdir
-	local changes
+	local changes source_changes
 	changes=$(find "$1" -maxdepth 1 -name '*.changes' | head -n1)
-	[ -n "$changes" ] || { warn "no .changes file in $1"; return 1; }
+	source_changes=$(find "$1/source" -maxdepth 1 -name '*_source.changes' | head -n1)
+	[ -n "$changes" ] && [ -n "$source_changes" ] ||
+		{ warn "no binary or source .changes file in $1"; return 1; }
 	step "package: lintian"
 	# This machine builds as root; lintian's warning about it is noise.
-	lintian --fail-on error --tag-display-limit 0 "$changes" 2>&1 |
+	lintian --fail-on error --tag-display-limit 0 "$changes" "$source_changes" 2>&1 |
 		{ grep -v '^running with root privileges' || true; } | sed 's/^/    /'
 }
 
@@ -75,10 +91,11 @@ ember_package() {
 	ember_package_build "$work" || die "building the packages failed"
 	rm -rf "$EMBER_OUT/packages"
 	mkdir -p "$EMBER_OUT/packages"
-	cp "$work"/*.deb "$EMBER_OUT/packages/"
+	cp "$work"/*.deb "$work/source/ember_$EMBER_PACKAGE_VERSION.dsc" \
+		"$work/source/ember_$EMBER_PACKAGE_VERSION".tar.* "$EMBER_OUT/packages/"
 	ember_package_lintian "$work" || die "lintian reports errors (above)"
 	step "package: done, in $EMBER_OUT/packages"
-	for deb in "$EMBER_OUT/packages"/*.deb; do
+	for deb in "$EMBER_OUT/packages"/*; do
 		info "$(basename "$deb") ($(du -h "$deb" | cut -f1))"
 	done
 }
