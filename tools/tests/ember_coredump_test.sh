@@ -27,19 +27,18 @@ else
 	sed 's/^/# /' "$tmp/stdin" | head -n 20
 fi
 
-"$tool" "$expected" > "$tmp/other" 2>&1
-status=$?
-if [ $status = 1 ] && grep -q 'not an Ember devcoredump of format 1' "$tmp/other"; then
-	echo "ok 3 - rejects-other-text"
-else
-	echo "not ok 3 - rejects-other-text # exit status $status"
-fi
+# Test N is that the tool fails (exit status 1) on FILE, saying MESSAGE.
+expect_failure() { # n name file message
+	"$tool" "$3" > "$tmp/failure" 2>&1
+	status=$?
+	if [ $status = 1 ] && grep -qF "$4" "$tmp/failure"; then
+		echo "ok $1 - $2"
+	else
+		echo "not ok $1 - $2 # exit status $status"
+		sed 's/^/# /' "$tmp/failure" | head -n 5
+	fi
+}
 
+expect_failure 3 rejects-other-text "$expected" 'not an Ember devcoredump of format 1'
 grep -v '^end$' "$name" > "$tmp/truncated"
-"$tool" "$tmp/truncated" > "$tmp/trunc" 2>&1
-status=$?
-if [ $status = 1 ] && grep -q 'truncated (no "end" line)' "$tmp/trunc"; then
-	echo "ok 4 - a-truncated-dump-fails"
-else
-	echo "not ok 4 - a-truncated-dump-fails # exit status $status"
-fi
+expect_failure 4 a-truncated-dump-fails "$tmp/truncated" 'truncated (no "end" line)'

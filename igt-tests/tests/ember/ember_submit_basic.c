@@ -158,6 +158,25 @@ static bool devcd_read(char *buf, size_t len)
 	return false;
 }
 
+/*
+ * Clears the devcoredumps, then faults a new context of @env's VM with a
+ * write to an unmapped VA from @bad (created here) and reads the dump of
+ * it into @dump. Returns the context.
+ */
+static uint32_t fault_with_devcoredump(int fd, struct igt_ember_env *env,
+				       struct igt_ember_ib *bad, char *dump, size_t size)
+{
+	uint32_t ctx;
+
+	devcd_clear();
+	ctx = igt_ember_ctx_create(fd, env->vm.id, 1);
+	igt_ember_ib_create(bad, &env->vm, PAGE);
+	igt_ember_ib_write32(bad, unmapped_va(&env->vm), 1);
+	igt_assert_eq(wait_status(fd, submit_signalled(fd, ctx, bad, 0)), -EIO);
+	igt_assert_f(devcd_read(dump, size), "no devcoredump after a fault\n");
+	return ctx;
+}
+
 static bool read_debugfs(int device, const char *name, char *buf, size_t len)
 {
 	int fd = igt_debugfs_open(device, name, O_RDONLY);
@@ -367,13 +386,7 @@ igt_main
 		char want[128];
 		uint32_t ctx;
 
-		devcd_clear();
-		ctx = igt_ember_ctx_create(fd, env.vm.id, 1);
-		igt_ember_ib_create(&bad, &env.vm, PAGE);
-		igt_ember_ib_write32(&bad, unmapped_va(&env.vm), 1);
-		igt_assert_eq(wait_status(fd, submit_signalled(fd, ctx, &bad, 0)), -EIO);
-
-		igt_assert_f(devcd_read(dump, sizeof(dump)), "no devcoredump after a fault\n");
+		ctx = fault_with_devcoredump(fd, &env, &bad, dump, sizeof(dump));
 		igt_assert(!strncmp(dump, "EMBER-DEVCOREDUMP 1\n", 20));
 		igt_assert(strstr(dump, "reason: fault\n"));
 		snprintf(want, sizeof(want), "kind=%u(translation)", EMBER_FAULT_TRANSLATION);
@@ -403,12 +416,7 @@ igt_main
 		FILE *tool;
 		int status;
 
-		devcd_clear();
-		ctx = igt_ember_ctx_create(fd, env.vm.id, 1);
-		igt_ember_ib_create(&bad, &env.vm, PAGE);
-		igt_ember_ib_write32(&bad, unmapped_va(&env.vm), 1);
-		igt_assert_eq(wait_status(fd, submit_signalled(fd, ctx, &bad, 0)), -EIO);
-		igt_assert_f(devcd_read(dump, sizeof(dump)), "no devcoredump after a fault\n");
+		ctx = fault_with_devcoredump(fd, &env, &bad, dump, sizeof(dump));
 
 		/* Without a file it reads the pending dumps of Ember devices. */
 		tool = popen("ember-coredump 2>&1", "r");
