@@ -239,7 +239,9 @@ ember_vm() {
 	trap 'ember_vm_teardown' EXIT
 	trap 'ember_vm_teardown; echo; die "interrupted"' INT TERM
 
-	step "vm: starting ember-gpu and QEMU ($EMBER_VM_LANE kernel, $mode, logs in $run)"
+	local what="$EMBER_VM_LANE kernel"
+	[ "$EMBER_VM_LANE" = package ] && what="stock kernel, guest from the packages"
+	step "vm: starting ember-gpu and QEMU ($what, $mode, logs in $run)"
 	printf '%q ' "${gpu[@]}" > "$run/ember-gpu.cmdline"
 	if [ -n "${EMBER_VM_GPU_COMMAND+x}" ]; then
 		# As systemd runs it: it creates the guest RAM file, logs to stderr.
