@@ -56,7 +56,7 @@ ember_package_build() { # workdir
 		warn "building or unpacking the source package failed (see $work/source.log)"
 		return 1
 	fi
-	info "$(cd "$work/source" && ls ./*.dsc ./*.tar.* | sed 's|^\./||' | tr '\n' ' ')"
+	info "$(basename -a "$work"/source/*.dsc "$work"/source/*.tar.* | tr '\n' ' ')"
 	step "package: dpkg-buildpackage -b from it, ember $EMBER_PACKAGE_VERSION (log: $work/build.log)"
 	# debhelper builds with one job unless DEB_BUILD_OPTIONS says otherwise.
 	# Progress: the debhelper steps, and what ninja links (its -v lines).
@@ -78,8 +78,10 @@ ember_package_lintian() { # workdir
 	local changes source_changes
 	changes=$(find "$1" -maxdepth 1 -name '*.changes' | head -n1)
 	source_changes=$(find "$1/source" -maxdepth 1 -name '*_source.changes' | head -n1)
-	[ -n "$changes" ] && [ -n "$source_changes" ] ||
-		{ warn "no binary or source .changes file in $1"; return 1; }
+	if [ -z "$changes" ] || [ -z "$source_changes" ]; then
+		warn "no binary or source .changes file in $1"
+		return 1
+	fi
 	step "package: lintian"
 	# This machine builds as root; lintian's warning about it is noise.
 	lintian --fail-on error --tag-display-limit 0 "$changes" "$source_changes" 2>&1 |
@@ -132,9 +134,29 @@ ember_package_test() {
 		mkdir -p "$root/$pkg"
 		dpkg-deb -x "$work/${pkg}_${EMBER_PACKAGE_VERSION}"_*.deb "$root/$pkg"
 	done
+	# shellcheck disable=SC2034 # test.sh reads it
 	ember_package_test_dkms "$work" "$root/ember-dkms" && EMBER_PACKAGE_TEST_WORK=$work
 	ember_package_test_icd "$root/libvulkan-ember"
 	ember_package_test_service "$work" "$root/ember-gpu"
+	ember_package_test_unit_verify "$work" "$root/ember-gpu"
+}
+
+# systemd's own check of ember-gpu@.service, as instance vm0: any
+# complaint (unknown key, unparsable value) fails. The packaged ember-gpu
+# is not installed in /usr/bin here: that complaint, and the exit status
+# it causes, are the only ones expected.
+ember_package_test_unit_verify() { # workdir root
+	local dir=$1/unit-verify out name="package: systemd-analyze verify accepts ember-gpu@.service"
+	mkdir -p "$dir"
+	cp "$2/lib/systemd/system/ember-gpu@.service" "$dir/ember-gpu@vm0.service"
+	out=$( (cd "$dir" && systemd-analyze verify --man=no ./ember-gpu@vm0.service 2>&1 || true) |
+		{ grep -v 'Command /usr/bin/ember-gpu is not executable' || true; })
+	if [ -z "$out" ]; then
+		ember_test_record "$name" pass
+	else
+		sed 's/^/    | /' <<<"$out"
+		ember_test_record "$name" "systemd-analyze complains (above)"
+	fi
 }
 
 # dkms add + build from the package's /usr/src into a DKMS tree of its
