@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * ember-info: prints what the Ember GPU behind a render node is, and
- * measures the round trip through the device's management mailbox.
+ * measures the round trip through the device's management mailbox; with
+ * --top, shows which processes use it (ember_top.c).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include "ember_drm.h"
 #include "ember_node.h"
 #include "ember_regs.h"
+#include "ember_top.h"
 
 /* Prints what DRM_IOCTL_VERSION says about the driver behind @fd. */
 static void print_driver(int fd, const char *path)
@@ -57,6 +59,8 @@ int main(int argc, char **argv)
 	char path[64];
 	int fd, i, ret;
 
+	if (argc > 1 && !strcmp(argv[1], "--top"))
+		return ember_top_main(argc, argv);
 	fd = ember_open_render_node(path, sizeof(path));
 	if (fd < 0) {
 		fprintf(stderr, "ember-info: no Ember render node (is ember.ko loaded? see dmesg)\n");

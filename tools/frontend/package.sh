@@ -31,19 +31,33 @@ ember_package_check_version() {
 	EMBER_PACKAGE_VERSION=$meson_version
 }
 
-# Builds the packages in WORKDIR (emptied first): the source copy in
-# WORKDIR/ember-VERSION, the .debs and .changes beside it, the whole log in
+# Builds the packages in WORKDIR (emptied first): first the source package
+# (dpkg-buildpackage -S) from the copy of the tree in WORKDIR/source/, its
+# .dsc, .tar.xz and _source.changes beside that copy; then the binary
+# packages from that source package as dpkg-source unpacks it (so what the
+# source package lacks, the build lacks), in WORKDIR/ember-VERSION, the
+# .debs and .changes beside it. Logs: WORKDIR/source.log and
 # WORKDIR/build.log; the debhelper steps and ninja's links are shown.
 ember_package_build() { # workdir
-	local work=$1 src
+	local work=$1 tree src
 	ember_package_check_version || return 1
+	tree=$work/source/ember-$EMBER_PACKAGE_VERSION
 	src=$work/ember-$EMBER_PACKAGE_VERSION
 	rm -rf "$work"
-	mkdir -p "$src"
+	mkdir -p "$tree"
 	(cd "$EMBER_ROOT" && git ls-files -z --cached --others --exclude-standard) |
-		rsync -a --from0 --files-from=- --ignore-missing-args "$EMBER_ROOT/" "$src/" ||
-		{ warn "copying the tree into $src failed"; return 1; }
-	step "package: dpkg-buildpackage, ember $EMBER_PACKAGE_VERSION (log: $work/build.log)"
+		rsync -a --from0 --files-from=- --ignore-missing-args "$EMBER_ROOT/" "$tree/" ||
+		{ warn "copying the tree into $tree failed"; return 1; }
+	step "package: dpkg-buildpackage -S, the source package (log: $work/source.log)"
+	if ! (cd "$tree" && dpkg-buildpackage -S -us -uc) >"$work/source.log" 2>&1 ||
+	   ! dpkg-source -x "$work/source/ember_$EMBER_PACKAGE_VERSION.dsc" "$src" \
+		>>"$work/source.log" 2>&1; then
+		tail -n 30 "$work/source.log" | sed 's/^/    | /' >&2
+		warn "building or unpacking the source package failed (see $work/source.log)"
+		return 1
+	fi
+	info "$(basename -a "$work"/source/*.dsc "$work"/source/*.tar.* | tr '\n' ' ')"
+	step "package: dpkg-buildpackage -b from it, ember $EMBER_PACKAGE_VERSION (log: $work/build.log)"
 	# debhelper builds with one job unless DEB_BUILD_OPTIONS says otherwise.
 	# Progress: the debhelper steps, and what ninja links (its -v lines).
 	if ! (cd "$src" && EMBER_VULKAN_HEADERS_DIR=$(ember_vulkan_headers_dir) \
@@ -58,15 +72,19 @@ ember_package_build() { # workdir
 	fi
 }
 
-# Runs lintian on the build's .changes (every binary package); prints its
-# tags and returns non-zero on any error.
+# Runs lintian on the build's .changes (every binary package) and the
+# source package's; prints its tags and returns non-zero on any error.
 ember_package_lintian() { # workdir
-	local changes
+	local changes source_changes
 	changes=$(find "$1" -maxdepth 1 -name '*.changes' | head -n1)
-	[ -n "$changes" ] || { warn "no .changes file in $1"; return 1; }
+	source_changes=$(find "$1/source" -maxdepth 1 -name '*_source.changes' | head -n1)
+	if [ -z "$changes" ] || [ -z "$source_changes" ]; then
+		warn "no binary or source .changes file in $1"
+		return 1
+	fi
 	step "package: lintian"
 	# This machine builds as root; lintian's warning about it is noise.
-	lintian --fail-on error --tag-display-limit 0 "$changes" 2>&1 |
+	lintian --fail-on error --tag-display-limit 0 "$changes" "$source_changes" 2>&1 |
 		{ grep -v '^running with root privileges' || true; } | sed 's/^/    /'
 }
 
@@ -75,10 +93,11 @@ ember_package() {
 	ember_package_build "$work" || die "building the packages failed"
 	rm -rf "$EMBER_OUT/packages"
 	mkdir -p "$EMBER_OUT/packages"
-	cp "$work"/*.deb "$EMBER_OUT/packages/"
+	cp "$work"/*.deb "$work/source/ember_$EMBER_PACKAGE_VERSION.dsc" \
+		"$work/source/ember_$EMBER_PACKAGE_VERSION".tar.* "$EMBER_OUT/packages/"
 	ember_package_lintian "$work" || die "lintian reports errors (above)"
 	step "package: done, in $EMBER_OUT/packages"
-	for deb in "$EMBER_OUT/packages"/*.deb; do
+	for deb in "$EMBER_OUT/packages"/*; do
 		info "$(basename "$deb") ($(du -h "$deb" | cut -f1))"
 	done
 }
@@ -87,7 +106,9 @@ ember_package() {
 # clean tree, lintian finds no error, DKMS builds ember.ko from ember-dkms
 # for the pinned kernel, the ICD manifest names the library its package
 # ships, and the systemd unit starts the packaged ember-gpu with options it
-# accepts. (Booting a guest from the packages is not tested here yet.)
+# accepts. A guest is booted from them later, in the stock lane
+# (package_guest.sh), from EMBER_PACKAGE_TEST_WORK, set when they and the
+# DKMS module built.
 ember_package_test() {
 	local work=$EMBER_BUILD/package-test root
 	root=$work/root
@@ -113,9 +134,29 @@ ember_package_test() {
 		mkdir -p "$root/$pkg"
 		dpkg-deb -x "$work/${pkg}_${EMBER_PACKAGE_VERSION}"_*.deb "$root/$pkg"
 	done
-	ember_package_test_dkms "$work" "$root/ember-dkms"
+	# shellcheck disable=SC2034 # test.sh reads it
+	ember_package_test_dkms "$work" "$root/ember-dkms" && EMBER_PACKAGE_TEST_WORK=$work
 	ember_package_test_icd "$root/libvulkan-ember"
 	ember_package_test_service "$work" "$root/ember-gpu"
+	ember_package_test_unit_verify "$work" "$root/ember-gpu"
+}
+
+# systemd's own check of ember-gpu@.service, as instance vm0: any
+# complaint (unknown key, unparsable value) fails. The packaged ember-gpu
+# is not installed in /usr/bin here: that complaint, and the exit status
+# it causes, are the only ones expected.
+ember_package_test_unit_verify() { # workdir root
+	local dir=$1/unit-verify out name="package: systemd-analyze verify accepts ember-gpu@.service"
+	mkdir -p "$dir"
+	cp "$2/lib/systemd/system/ember-gpu@.service" "$dir/ember-gpu@vm0.service"
+	out=$( (cd "$dir" && systemd-analyze verify --man=no ./ember-gpu@vm0.service 2>&1 || true) |
+		{ grep -v 'Command /usr/bin/ember-gpu is not executable' || true; })
+	if [ -z "$out" ]; then
+		ember_test_record "$name" pass
+	else
+		sed 's/^/    | /' <<<"$out"
+		ember_test_record "$name" "systemd-analyze complains (above)"
+	fi
 }
 
 # dkms add + build from the package's /usr/src into a DKMS tree of its
@@ -131,13 +172,13 @@ ember_package_test_dkms() { # workdir root
 		dkms build "${dkms_args[@]}" -k "$EMBER_KVER"; } >"$log" 2>&1; then
 		tail -n 30 "$log" | sed 's/^/    | /'
 		ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" "dkms failed, see $log"
-		return
+		return 1
 	fi
 	info "built in $((SECONDS - start)) s"
 	module=$(find "$tree/ember/$EMBER_PACKAGE_VERSION/$EMBER_KVER" -name 'ember.ko*' | head -n1)
 	if [ -z "$module" ]; then
 		ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" "no ember.ko in $tree"
-		return
+		return 1
 	fi
 	ember_test_record "package: dkms builds ember.ko for $EMBER_KVER" pass
 	if [ "$(modinfo -F name "$module")" = ember ] &&
@@ -173,17 +214,17 @@ ember_package_test_icd() { # root
 }
 
 # Prints ember-gpu@.service's ExecStart as systemd would run it for
-# instance "test", one word a line, with /run moved to $2 (whose
-# RuntimeDirectory it creates): specifiers, Environment= defaults,
+# instance $3 ("test" by default), one word a line, with /run moved to $2
+# (whose RuntimeDirectory it creates): specifiers, Environment= defaults,
 # ${VAR} (one word) and $VAR (split) expanded.
-ember_package_unit_command() { # unit run-dir
-	python3 - "$1" "$2" <<'PY'
+ember_package_unit_command() { # unit run-dir [instance]
+	python3 - "$1" "$2" "${3:-test}" <<'PY'
 import os, re, shlex, sys
-unit, run = sys.argv[1:3]
+unit, run, instance = sys.argv[1:4]
 text = open(unit).read().replace("\\\n", " ")
 env, command = {}, None
 def specifiers(s):
-    return s.replace("%i", "test").replace("/run/", run + "/")
+    return s.replace("%i", instance).replace("/run/", run.rstrip("/") + "/")
 for line in text.splitlines():
     key, _, value = line.strip().partition("=")
     if key == "Environment":

@@ -3,7 +3,8 @@
 # Host tests are Meson tests (no VM); the Debian packages are built and
 # checked on the host too (package.sh). Guest tests are the IGT-layout
 # binaries and the kselftests, run in two lanes: on Debian's stock kernel
-# (one VM boot) and on the debug kernel (debug_kernel.sh: KASAN, lockdep,
+# (one VM boot, and one more of a guest installed from the packages) and on
+# the debug kernel (debug_kernel.sh: KASAN, lockdep,
 # kmemleak; one boot for the tests, ember's KUnit suites and a leak scan,
 # one for the lane's self-check). Every IGT
 # subtest, kselftest and KUnit case counts as one test; debug-lane names
@@ -160,6 +161,17 @@ ember_test_guest() {
 	fi
 }
 
+# One more boot on the stock kernel: a guest installed from the packages
+# the packages lane built (package_guest.sh).
+ember_test_package_guest() {
+	if [ -z "${EMBER_PACKAGE_TEST_WORK:-}" ]; then
+		ember_test_record "package: a guest installed from the packages" \
+			"the packages or their DKMS module did not build (above)"
+		return
+	fi
+	ember_package_test_guest "$EMBER_PACKAGE_TEST_WORK"
+}
+
 # The debug lane's detectors, as they report in the kernel log. Leaks are
 # read from kmemleak itself after the suite (debug-checks kmemleak): its
 # log line would also count what the boot leaked before ember loaded.
@@ -291,6 +303,9 @@ ember_test() {
 	fi
 	if [ $host_only = 0 ]; then
 		[ $stock = 0 ] || ember_test_lane "stock lane ($EMBER_KVER)" ember_test_guest "$filter"
+		if [ $stock = 1 ] && [ "$filter" = '*' ]; then
+			ember_test_lane "packages in a guest ($EMBER_KVER)" ember_test_package_guest
+		fi
 		[ $debug = 0 ] || ember_test_lane "debug lane" ember_test_debug "$filter"
 	fi
 

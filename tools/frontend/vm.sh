@@ -12,9 +12,15 @@
 # ember-gpu and QEMU are torn down on every exit path, timeout and Ctrl-C
 # included.
 #
-# Two lanes (ember_vm_lane): "stock" boots Debian's kernel, what users run,
+# Three lanes (ember_vm_lane): "stock" boots Debian's kernel, what users run,
 # with ember.ko built out of tree; "debug" boots the debug kernel of
-# debug_kernel.sh, what catches our bugs, with its in-tree ember.ko.
+# debug_kernel.sh, what catches our bugs, with its in-tree ember.ko;
+# "package" boots Debian's kernel with a guest root the caller installed
+# from the Debian packages (package_guest.sh), ember.ko included.
+#
+# EMBER_VM_GPU_COMMAND, when set (an array), is the ember-gpu command line
+# to run instead of the harness's own: the packaged unit's ExecStart. QEMU
+# then attaches to the sockets and guest RAM file that command names.
 
 # shellcheck source=tools/frontend/debug_kernel.sh
 . "$EMBER_ROOT/tools/frontend/debug_kernel.sh"
@@ -27,15 +33,16 @@ EMBER_VM_VECTORS=4
 # parameters ("ember.job_timeout_ms=10000": the guest's modprobe reads them).
 EMBER_VM_KERNEL_ARGS=${EMBER_VM_KERNEL_ARGS:-}
 
-# ember_vm_lane stock|debug: what the next ember_vm boots. The debug lane
+# ember_vm_lane stock|debug|package: what the next ember_vm boots. The debug lane
 # needs ember_debug_kernel first. It must not panic on an oops or a
 # warning: the harness reports every one with the test that caused it, and
 # KASAN reports them all, not only the first (kasan_multi_shot). It boots
 # with 4-level paging (no5lvl): on 6.12 with "-cpu max", identify_cpu()
 # briefly clears the LA57 feature bit, and an interrupt in that window
 # makes KASAN see every direct-map access as wild.
-ember_vm_lane() {
+ember_vm_lane() { # stock|debug|package [guest-root]
 	EMBER_VM_LANE=$1
+	EMBER_VM_ROOT=$EMBER_GUEST_ROOT
 	case "$1" in
 	stock)
 		EMBER_VM_KERNEL=/boot/vmlinuz-$EMBER_KVER
@@ -45,6 +52,13 @@ ember_vm_lane() {
 		EMBER_VM_KERNEL=$EMBER_DK_IMAGE
 		EMBER_VM_APPEND="console=ttyS0 quiet loglevel=4 panic=-1 kasan_multi_shot no5lvl log_buf_len=8M"
 		EMBER_INITRAMFS_DIR=$EMBER_BUILD/initramfs-debug ;;
+	package)
+		[ -n "${2:-}" ] || die "vm: the package lane needs its guest root"
+		EMBER_VM_KERNEL=/boot/vmlinuz-$EMBER_KVER
+		EMBER_VM_APPEND="console=ttyS0 quiet loglevel=4 panic=-1 oops=panic"
+		EMBER_VM_ROOT=$2
+		EMBER_INITRAMFS_DIR=$EMBER_BUILD/initramfs-package
+		return ;;
 	*) die "vm: unknown lane '$1'" ;;
 	esac
 }
@@ -92,8 +106,11 @@ ember_copy_modules() {
 		*) cp "$path" "$dst" ;;
 		esac
 	done
-	mkdir -p "$root/lib/modules/$EMBER_KVER/extra"
-	cp "$EMBER_MODULE" "$root/lib/modules/$EMBER_KVER/extra/ember.ko"
+	# The package lane's root has the DKMS-built ember.ko in place already.
+	if [ "$EMBER_VM_LANE" != package ]; then
+		mkdir -p "$root/lib/modules/$EMBER_KVER/extra"
+		cp "$EMBER_MODULE" "$root/lib/modules/$EMBER_KVER/extra/ember.ko"
+	fi
 	cp /lib/modules/"$EMBER_KVER"/modules.builtin* /lib/modules/"$EMBER_KVER"/modules.order \
 		"$root/lib/modules/$EMBER_KVER/" 2>/dev/null || true
 	depmod -b "$root" "$EMBER_KVER" || die "depmod failed on the guest module tree"
@@ -104,7 +121,8 @@ ember_initramfs() {
 	local base=$EMBER_INITRAMFS_DIR/base.cpio root=$EMBER_INITRAMFS_DIR/root f modules
 	modules=$EMBER_MODULE
 	[ "$EMBER_VM_LANE" = debug ] && modules=$EMBER_DK_DIR/built.stamp
-	if [ -f "$base" ] && [ -z "$(find "$EMBER_GUEST_ROOT" "$EMBER_ROOT/tools/guest" \
+	[ "$EMBER_VM_LANE" = package ] && modules=$EMBER_VM_ROOT
+	if [ -f "$base" ] && [ -z "$(find "$EMBER_VM_ROOT" "$EMBER_ROOT/tools/guest" \
 		"$EMBER_ROOT/tools/frontend/vm.sh" \
 		"$modules" -newer "$base" -print -quit 2>/dev/null)" ]; then
 		return 0
@@ -114,7 +132,7 @@ ember_initramfs() {
 	mkdir -p "$root"/{bin,sbin,etc,lib64,root,ember}
 	cp /bin/busybox "$root/bin/busybox"
 	cp "$EMBER_ROOT/tools/guest/init" "$root/init"
-	[ -d "$EMBER_GUEST_ROOT" ] && cp -a "$EMBER_GUEST_ROOT/." "$root/"
+	[ -d "$EMBER_VM_ROOT" ] && cp -a "$EMBER_VM_ROOT/." "$root/"
 	# The Vulkan stack beside Ember's ICD: the Khronos loader (through the
 	# binaries that link it), vulkaninfo and the validation layer.
 	mkdir -p "$root/usr/bin" "$root/usr/lib/x86_64-linux-gnu" "$root/usr/share/vulkan/explicit_layer.d"
@@ -154,6 +172,25 @@ ember_vm_teardown() {
 	EMBER_VM_QEMU_PID= EMBER_VM_TAIL_PID= EMBER_VM_GPU_PID= EMBER_VM_RAM=
 }
 
+# Sets ember_vm's gpu_socket, gpu_control and EMBER_VM_RAM from an
+# ember-gpu command line (EMBER_VM_GPU_COMMAND); the guest RAM must be
+# QEMU's size.
+ember_vm_gpu_paths() { # ember-gpu options...
+	local size=
+	while [ $# -gt 1 ]; do
+		case "$1" in
+		--socket) gpu_socket=$2 ;;
+		--control) gpu_control=$2 ;;
+		--guest-ram) EMBER_VM_RAM=$2 ;;
+		--guest-ram-size) size=$2 ;;
+		esac
+		shift
+	done
+	[ -n "${EMBER_VM_RAM:-}" ] || die "vm: the ember-gpu command has no --guest-ram"
+	[ "$(numfmt --from=iec "${size:-0}")" = "$ram_bytes" ] ||
+		die "vm: the ember-gpu command's guest RAM ($size) is not QEMU's ($EMBER_VM_MEM)"
+}
+
 # ember_vm [--timeout S] [-- CMD...]: exit status is CMD's, 124 on timeout,
 # 125 when the guest never reported a status.
 ember_vm() {
@@ -186,28 +223,44 @@ ember_vm() {
 	rm -rf "$run/extra" "$run/extra.cpio"
 	: > "$run/results.log"; : > "$run/dmesg.log"; : > "$run/console.log"
 
-	EMBER_VM_RAM=/dev/shm/ember-$$-guest-ram
+	local gpu_socket=$run/ember-gpu.sock gpu_control=$run/ember-gpu-control.sock
+	local -a gpu
 	ram_bytes=$(numfmt --from=iec "$EMBER_VM_MEM")
+	if [ -n "${EMBER_VM_GPU_COMMAND+x}" ]; then
+		gpu=("${EMBER_VM_GPU_COMMAND[@]}")
+		ember_vm_gpu_paths "${gpu[@]}"
+	else
+		EMBER_VM_RAM=/dev/shm/ember-$$-guest-ram
+		# EMBER_GPU_ARGS is a list of options: word splitting is wanted.
+		# shellcheck disable=SC2206
+		gpu=("$EMBER_BUILD/firmware/ember-gpu" --socket "$gpu_socket"
+		     --guest-ram "$EMBER_VM_RAM" --guest-ram-size "$ram_bytes"
+		     --vectors "$EMBER_VM_VECTORS" --log "$run/ember-gpu.log"
+		     --control "$gpu_control" ${EMBER_GPU_ARGS:-})
+	fi
 	trap 'ember_vm_teardown' EXIT
 	trap 'ember_vm_teardown; echo; die "interrupted"' INT TERM
-	# ember-gpu maps guest RAM at start-up, so the file exists before QEMU.
-	truncate -s "$ram_bytes" "$EMBER_VM_RAM"
 
-	step "vm: starting ember-gpu and QEMU ($EMBER_VM_LANE kernel, $mode, logs in $run)"
-	# EMBER_GPU_ARGS is a list of options: word splitting is wanted.
-	# shellcheck disable=SC2086
-	"$EMBER_BUILD/firmware/ember-gpu" --socket "$run/ember-gpu.sock" \
-		--guest-ram "$EMBER_VM_RAM" --guest-ram-size "$ram_bytes" \
-		--vectors "$EMBER_VM_VECTORS" --log "$run/ember-gpu.log" \
-		--control "$run/ember-gpu-control.sock" ${EMBER_GPU_ARGS:-} &
+	local what="$EMBER_VM_LANE kernel"
+	[ "$EMBER_VM_LANE" = package ] && what="stock kernel, guest from the packages"
+	step "vm: starting ember-gpu and QEMU ($what, $mode, logs in $run)"
+	printf '%q ' "${gpu[@]}" > "$run/ember-gpu.cmdline"
+	if [ -n "${EMBER_VM_GPU_COMMAND+x}" ]; then
+		# As systemd runs it: it creates the guest RAM file, logs to stderr.
+		"${gpu[@]}" 2>"$run/ember-gpu.log" &
+	else
+		# ember-gpu maps guest RAM at start-up, so the file exists before QEMU.
+		truncate -s "$ram_bytes" "$EMBER_VM_RAM"
+		"${gpu[@]}" &
+	fi
 	EMBER_VM_GPU_PID=$!
 	for _ in $(seq 50); do
-		[ -S "$run/ember-gpu.sock" ] && [ -S "$run/ember-gpu-control.sock" ] && break
+		[ -S "$gpu_socket" ] && [ -S "$gpu_control" ] && break
 		kill -0 "$EMBER_VM_GPU_PID" 2>/dev/null ||
 			die "ember-gpu exited at start-up; see $run/ember-gpu.log"
 		sleep 0.1
 	done
-	[ -S "$run/ember-gpu.sock" ] || die "ember-gpu did not open its socket; see $run/ember-gpu.log"
+	[ -S "$gpu_socket" ] || die "ember-gpu did not open its socket; see $run/ember-gpu.log"
 
 	local console=(-serial "file:$run/console.log")
 	[ "$mode" = shell ] && console=(-serial mon:stdio)
@@ -218,8 +271,8 @@ ember_vm() {
 		"${console[@]}"
 		-chardev "file,id=results,path=$run/results.log" -serial chardev:results
 		-chardev "file,id=dmesg,path=$run/dmesg.log" -serial chardev:dmesg
-		-chardev "socket,path=$run/ember-gpu-control.sock,id=gpuctl" -serial chardev:gpuctl
-		-chardev "socket,path=$run/ember-gpu.sock,id=ivsh"
+		-chardev "socket,path=$gpu_control,id=gpuctl" -serial chardev:gpuctl
+		-chardev "socket,path=$gpu_socket,id=ivsh"
 		-device "ivshmem-doorbell,chardev=ivsh,vectors=$EMBER_VM_VECTORS"
 		-object memory-backend-ram,id=plain-ivshmem,size=1M
 		-device ivshmem-plain,memdev=plain-ivshmem

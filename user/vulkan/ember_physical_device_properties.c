@@ -19,8 +19,9 @@
 #include <string.h>
 #include <sys/sysinfo.h>
 
-/* Driver version: the project's, as major.minor.patch. */
-#define EMBER_DRIVER_VERSION	VK_MAKE_VERSION(0, 1, 0)
+/* Driver version: the project's (meson.build passes it), major.minor.patch. */
+#define EMBER_DRIVER_VERSION \
+	VK_MAKE_VERSION(EMBER_VERSION_MAJOR, EMBER_VERSION_MINOR, EMBER_VERSION_PATCH)
 #define EMBER_VENDOR_ID		0x1af4	/* the ivshmem device's PCI vendor */
 #define EMBER_DEVICE_ID		0x1110
 
@@ -125,7 +126,8 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 {
 	p->driverID = (VkDriverId)0;	/* no Khronos-registered id yet */
 	snprintf(p->driverName, sizeof(p->driverName), "Ember");
-	snprintf(p->driverInfo, sizeof(p->driverInfo), "Ember Vulkan driver 0.1 (hw %u.%u)",
+	snprintf(p->driverInfo, sizeof(p->driverInfo), "Ember Vulkan driver %u.%u.%u (hw %u.%u)",
+		 EMBER_VERSION_MAJOR, EMBER_VERSION_MINOR, EMBER_VERSION_PATCH,
 		 pdev->ws.info.hw_version >> 16, pdev->ws.info.hw_version & 0xffff);
 	p->conformanceVersion = (VkConformanceVersion) { 0, 0, 0, 0 };
 	p->denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;

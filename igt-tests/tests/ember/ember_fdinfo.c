@@ -3,7 +3,7 @@
  * fdinfo (Documentation/gpu/drm-usage-stats.rst): the DRM file's memory,
  * as drm_show_memory_stats() prints it, grows with the BOs it creates and
  * shrinks when they go; its drm-engine-* busy time grows with the jobs it
- * runs.
+ * runs, and ember-info --top, which reads the same keys, shows it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +67,60 @@ static long long fdinfo_engine_ns(int fd)
 	return total;
 }
 
+/* Runs a 32 MiB fill on queue 0; returns the device time it ran, in ns. */
+static long long run_timed_job(int fd)
+{
+	const uint64_t size = 32ull << 20;
+	struct igt_ember_env env;
+	struct igt_ember_buf buf;
+	long long ran;
+	uint64_t *t;
+
+	igt_ember_env_init(&env, fd, 1);
+	igt_ember_buf_create(&buf, &env.vm, size);
+	t = buf.map;
+	igt_ember_ib_timestamp(&env.ib, buf.va);
+	igt_ember_ib_fill(&env.ib, buf.va + 64, size - 64, 0x1);
+	igt_ember_ib_barrier(&env.ib);
+	igt_ember_ib_timestamp(&env.ib, buf.va + 8);
+	igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+	ran = (long long)(t[1] - t[0]);
+	igt_assert_lt(0, ran);
+	igt_ember_buf_destroy(&buf);
+	igt_ember_env_fini(&env);
+	return ran;
+}
+
+/*
+ * The BUSY-ms column (the last) of @pid's row in one table of
+ * "ember-info --top --once"; the row must name this test.
+ */
+static double top_busy_ms(int pid)
+{
+	char line[512], comm[32];
+	double busy_ms = -1;
+	FILE *top;
+	int row_pid;
+
+	top = popen("ember-info --top --once --interval 50 2>&1", "r");
+	igt_assert(top);
+	while (fgets(line, sizeof(line), top)) {
+		char *last;
+
+		igt_info("%s", line);
+		if (sscanf(line, "%d %31s", &row_pid, comm) != 2 || row_pid != pid)
+			continue;
+		igt_assert_eq(strcmp(comm, "ember_fdinfo"), 0);
+		line[strcspn(line, "\n")] = '\0';
+		last = strrchr(line, ' ');
+		igt_assert(last);
+		busy_ms = strtod(last + 1, NULL);
+	}
+	igt_require_f(pclose(top) != 127 << 8, "ember-info is not installed\n");
+	igt_assert_f(busy_ms >= 0, "ember-info --top has no row for pid %d\n", pid);
+	return busy_ms;
+}
+
 igt_main
 {
 	int fd = -1;
@@ -108,29 +162,25 @@ igt_main
 
 	igt_describe("drm-engine-* busy time grows by at least the time a job ran.");
 	igt_subtest("engine-busy") {
-		const uint64_t size = 32ull << 20;
-		struct igt_ember_env env;
-		struct igt_ember_buf buf;
-		long long before, after;
-		uint64_t *t;
+		long long before, after, ran;
 
-		igt_ember_env_init(&env, fd, 1);
-		igt_ember_buf_create(&buf, &env.vm, size);
 		before = fdinfo_engine_ns(fd);
 		igt_assert_lte(0, before);
-		t = buf.map;
-		igt_ember_ib_timestamp(&env.ib, buf.va);
-		igt_ember_ib_fill(&env.ib, buf.va + 64, size - 64, 0x1);
-		igt_ember_ib_barrier(&env.ib);
-		igt_ember_ib_timestamp(&env.ib, buf.va + 8);
-		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		ran = run_timed_job(fd);
 		after = fdinfo_engine_ns(fd);
-		igt_assert_lt(0, (long long)(t[1] - t[0]));
-		igt_assert_f(after - before >= (long long)(t[1] - t[0]),
+		igt_assert_f(after - before >= ran,
 			     "busy time grew %lld ns, the job ran %lld ns\n",
-			     after - before, (long long)(t[1] - t[0]));
-		igt_ember_buf_destroy(&buf);
-		igt_ember_env_fini(&env);
+			     after - before, ran);
+	}
+
+	igt_describe("ember-info --top (ember-tools) lists this process with at least the busy time its job ran.");
+	igt_subtest("ember-info-top") {
+		long long ran = run_timed_job(fd);
+		double busy_ms = top_busy_ms(getpid());
+
+		igt_assert_f(busy_ms * 1e6 + 1000 >= ran,
+			     "ember-info --top shows %.3f ms busy, the job ran %lld ns\n",
+			     busy_ms, ran);
 	}
 
 	igt_fixture {

@@ -158,6 +158,25 @@ static bool devcd_read(char *buf, size_t len)
 	return false;
 }
 
+/*
+ * Clears the devcoredumps, then faults a new context of @env's VM with a
+ * write to an unmapped VA from @bad (created here) and reads the dump of
+ * it into @dump. Returns the context.
+ */
+static uint32_t fault_with_devcoredump(int fd, struct igt_ember_env *env,
+				       struct igt_ember_ib *bad, char *dump, size_t size)
+{
+	uint32_t ctx;
+
+	devcd_clear();
+	ctx = igt_ember_ctx_create(fd, env->vm.id, 1);
+	igt_ember_ib_create(bad, &env->vm, PAGE);
+	igt_ember_ib_write32(bad, unmapped_va(&env->vm), 1);
+	igt_assert_eq(wait_status(fd, submit_signalled(fd, ctx, bad, 0)), -EIO);
+	igt_assert_f(devcd_read(dump, size), "no devcoredump after a fault\n");
+	return ctx;
+}
+
 static bool read_debugfs(int device, const char *name, char *buf, size_t len)
 {
 	int fd = igt_debugfs_open(device, name, O_RDONLY);
@@ -367,13 +386,7 @@ igt_main
 		char want[128];
 		uint32_t ctx;
 
-		devcd_clear();
-		ctx = igt_ember_ctx_create(fd, env.vm.id, 1);
-		igt_ember_ib_create(&bad, &env.vm, PAGE);
-		igt_ember_ib_write32(&bad, unmapped_va(&env.vm), 1);
-		igt_assert_eq(wait_status(fd, submit_signalled(fd, ctx, &bad, 0)), -EIO);
-
-		igt_assert_f(devcd_read(dump, sizeof(dump)), "no devcoredump after a fault\n");
+		ctx = fault_with_devcoredump(fd, &env, &bad, dump, sizeof(dump));
 		igt_assert(!strncmp(dump, "EMBER-DEVCOREDUMP 1\n", 20));
 		igt_assert(strstr(dump, "reason: fault\n"));
 		snprintf(want, sizeof(want), "kind=%u(translation)", EMBER_FAULT_TRANSLATION);
@@ -386,6 +399,46 @@ igt_main
 			 igt_ember_ib_size(&bad));
 		igt_assert_f(strstr(dump, want), "the faulting RUN_IB is not in the dump\n");
 		igt_assert(strstr(dump, "\nend\n"));
+		devcd_clear();
+
+		igt_ember_ib_destroy(&bad);
+		igt_ember_ctx_destroy(fd, ctx);
+	}
+
+	igt_describe("ember-coredump (ember-tools) explains the devcoredump of a fault: the "
+		     "access, the VA, the job and the faulting packet.");
+	igt_subtest("devcoredump-decoded") {
+		static char dump[64 * 1024], out[64 * 1024];
+		struct igt_ember_ib bad;
+		char want[160];
+		size_t len = 0;
+		uint32_t ctx;
+		FILE *tool;
+		int status;
+
+		ctx = fault_with_devcoredump(fd, &env, &bad, dump, sizeof(dump));
+
+		/* Without a file it reads the pending dumps of Ember devices. */
+		tool = popen("ember-coredump 2>&1", "r");
+		igt_assert(tool);
+		while (len < sizeof(out) - 1 && fgets(out + len, sizeof(out) - len, tool))
+			len += strlen(out + len);
+		status = pclose(tool);
+		igt_info("%s", out);
+		igt_require_f(status != 127 << 8, "ember-coredump is not installed\n");
+		igt_assert_eq(status, 0);
+		igt_assert(strstr(out, ": Ember devcoredump (format 1): a fault,"));
+		igt_assert(strstr(out, "translation (kind 1): no valid mapping\n"));
+		snprintf(want, sizeof(want), "a write access to GPU VA 0x%llx\n",
+			 (unsigned long long)unmapped_va(&env.vm));
+		igt_assert_f(strstr(out, want), "no line '%s'\n", want);
+		snprintf(want, sizeof(want), ": RUN_IB va=0x%llx size=%u\n",
+			 (unsigned long long)bad.buf.va, igt_ember_ib_size(&bad));
+		igt_assert_f(strstr(out, want), "the faulting job is not named\n");
+		snprintf(want, sizeof(want), "the faulting packet is at IB offset 0, GPU VA 0x%llx\n",
+			 (unsigned long long)bad.buf.va);
+		igt_assert_f(strstr(out, want), "no line '%s'\n", want);
+		igt_assert(strstr(out, "    <- faulted\n"));
 		devcd_clear();
 
 		igt_ember_ib_destroy(&bad);
