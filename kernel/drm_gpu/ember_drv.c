@@ -236,7 +236,12 @@ static void ember_gpu_info_set_limits(struct drm_ember_gpu_info *info)
 	info->va_start = EMBER_VA_USER_START;
 	info->va_end = EMBER_VA_USER_END;
 	info->bo_memory = PAGE_ALIGN_DOWN(div_u64(ram * clamp(bo_memory_percent, 10U, 90U), 100));
-	info->max_bo_size = min_t(u64, EMBER_BO_MAX_SIZE, info->bo_memory);
+	/*
+	 * Not capped by bo_memory: the size limit is the API's (Vulkan wants
+	 * allocations and buffers of at least 1 GiB to be valid), the budget
+	 * is what memory there is, as with a GPU's VRAM.
+	 */
+	info->max_bo_size = EMBER_BO_MAX_SIZE;
 }
 
 static int ember_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)

@@ -63,7 +63,8 @@ extern "C" {
  * - 1.6: the BOs of a device together may be at most
  *   &drm_ember_gpu_info.bo_memory bytes (a share of the guest's RAM, the
  *   bo_memory_percent module parameter): BO_CREATE fails with -ENOMEM
- *   beyond, and &drm_ember_gpu_info.max_bo_size is at most that. Before,
+ *   beyond, even for a size below &drm_ember_gpu_info.max_bo_size (the
+ *   largest size that is valid, whatever memory there is). Before,
  *   BOs whose pages the device or the CPU used could take all of the
  *   guest's memory, which the OOM killer cannot free (a GPU mapping pins
  *   the pages, and they count for no process): the kernel panicked.

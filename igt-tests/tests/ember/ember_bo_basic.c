@@ -141,12 +141,18 @@ igt_main
 		igt_assert_eq(bo_create(fd, 4096, 0, 12345, NULL), -ENOENT);
 	}
 
-	igt_describe("The largest BO can be created (pages come later).");
+	igt_describe("The largest BO can be created (pages come later), if the device's BO "
+		     "memory holds it (since 1.6; else -ENOMEM).");
 	igt_subtest("create-max-size") {
 		struct drm_ember_bo_create bo;
+		uint64_t largest = info.max_bo_size;
 
-		igt_assert_eq(bo_create(fd, info.max_bo_size, 0, 0, &bo), 0);
-		igt_assert_eq_u64(bo.size, info.max_bo_size);
+		if (igt_ember_has_version(fd, 1, 6) && largest > info.bo_memory) {
+			igt_assert_eq(bo_create(fd, largest, 0, 0, NULL), -ENOMEM);
+			largest = info.bo_memory;
+		}
+		igt_assert_eq(bo_create(fd, largest, 0, 0, &bo), 0);
+		igt_assert_eq_u64(bo.size, largest);
 		gem_close(fd, bo.handle);
 	}
 
