@@ -71,6 +71,12 @@ struct ember_device_config {
 	 * fuzzer, benchmarks), used instead of guest_ram_path when set.
 	 */
 	void *guest_ram_base;
+	/**
+	 * @shader_jit: run shaders as native code compiled by the JIT
+	 * (shader/jit.c) where it is built in; false: the interpreter only.
+	 * Read at each dispatch, so a test may switch it between dispatches.
+	 */
+	bool shader_jit;
 };
 
 struct ember_device;

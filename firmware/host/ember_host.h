@@ -21,6 +21,7 @@
 #ifndef EMBER_HOST_H
 #define EMBER_HOST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,17 @@ struct ember_host;
 /* A device with @shader_threads shader cores (0: all host CPUs), or NULL. */
 struct ember_host *ember_host_create(unsigned shader_threads);
 void ember_host_destroy(struct ember_host *host);
+
+/*
+ * Run the next dispatches on the shader JIT (@on) or the interpreter. The
+ * default: on unless EMBER_SHADER_JIT=off. Without the JIT linked in, the
+ * interpreter runs either way (ember_host_jit_compile_ns() stays 0).
+ */
+void ember_host_set_shader_jit(struct ember_host *host, bool on);
+/* Whether this program has the shader JIT linked in (firmware/meson.build). */
+bool ember_host_has_shader_jit(void);
+/* Nanoseconds spent so far in this process compiling shaders to native code. */
+uint64_t ember_host_jit_compile_ns(void);
 
 /*
  * Maps @size bytes read/write at a fresh GPU VA; returns the VA (0 on

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: JIT: shader programs as native code
+ *
+ * The JIT compiles a validated program (program.c) into one native function
+ * per program that runs a whole 32-lane wave (jit_emit.c says how); the
+ * interpreter (wave.c) stays as the reference and the fallback: for a
+ * program the JIT could not compile, at a pc the native code has no entry
+ * for, and whenever the device's shader_jit option is off.
+ *
+ * Why LLVM (19, Debian's llvm-19-dev, ORC LLJIT through the C API): it
+ * gives SIMD code generation for whole-wave vectors (<32 x i32> becomes
+ * four AVX2 operations, or eight SSE2 ones on a baseline host), register
+ * allocation across instructions, and optimisation of the straight-line
+ * code between handler calls, from a library every distribution ships and
+ * maintains (lavapipe uses it the same way). libasmjit-dev and
+ * libxbyak-dev (both in bookworm) are C++ assemblers: the register
+ * allocation, instruction selection and the baseline/AVX2 split would be
+ * ours to write, and the device is C. libgccjit-12-dev runs GCC's whole
+ * pipeline per compile and, to load the result, writes a shared object
+ * to disk and dlopens it.
+ *
+ * Session: one LLJIT per process, created at the first compile, for the
+ * host's CPU (AVX2 and FMA where present) or for baseline x86-64 when
+ * EMBER_SHADER_GENERIC is set, like the interpreter's handler builds.
+ * Each program's module gets a unique name and its own resource tracker,
+ * so sc_jit_release() frees exactly its code when the program cache drops
+ * the program. Compiles take the session lock: the engine holder
+ * compiles, but a process (a test) may run several devices.
+ *
+ * Cost: the module is optimised with LLVM's O2 pipeline and generated at
+ * the default code generation level, at the program's first dispatch;
+ * sc_jit_compile_ns() counts the time (./ember bench prints it per kernel).
+ */
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Support.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "jit.h"
+#include "log.h"
+
+#define PASSES		"default<O2>"
+
+struct sc_jit_code {
+	LLVMOrcResourceTrackerRef tracker;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	bool started, broken;
+	LLVMOrcLLJITRef jit;
+	/** @tm: the optimisation passes' view of the target. */
+	LLVMTargetMachineRef tm;
+	uint64_t programs;
+	uint64_t compile_ns;
+} session = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/*
+ * Code generation without the machine and post-RA instruction schedulers:
+ * superlinear in a block's size, they were two thirds of the compile time
+ * of the corpus's largest kernels (llc -time-passes), and an out-of-order
+ * x86 core reorders by itself.
+ */
+static const char *const codegen_options[] = {
+	"ember-gpu", "-enable-misched=false", "-post-RA-scheduler=false",
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Log and free @err; true if there was one. */
+static bool failed(LLVMErrorRef err, const char *what)
+{
+	char *msg;
+
+	if (!err)
+		return false;
+	msg = LLVMGetErrorMessage(err);
+	ember_error("shader_jit_error step=%s error=\"%s\"", what, msg);
+	LLVMDisposeErrorMessage(msg);
+	return true;
+}
+
+/* A target machine for this host, or baseline x86-64 (EMBER_SHADER_GENERIC). */
+static LLVMTargetMachineRef host_machine(void)
+{
+	bool generic = getenv("EMBER_SHADER_GENERIC") != NULL;
+	char *triple = LLVMGetDefaultTargetTriple();
+	char *cpu = generic ? NULL : LLVMGetHostCPUName();
+	char *features = generic ? NULL : LLVMGetHostCPUFeatures();
+	LLVMTargetMachineRef tm = NULL;
+	LLVMTargetRef target;
+	char *err = NULL;
+
+	if (LLVMGetTargetFromTriple(triple, &target, &err)) {
+		ember_error("shader_jit_error step=target error=\"%s\"", err);
+		LLVMDisposeMessage(err);
+	} else {
+		tm = LLVMCreateTargetMachine(target, triple, generic ? "x86-64" : cpu,
+					     generic ? "" : features, LLVMCodeGenLevelDefault,
+					     LLVMRelocDefault, LLVMCodeModelJITDefault);
+	}
+	LLVMDisposeMessage(triple);
+	if (cpu)
+		LLVMDisposeMessage(cpu);
+	if (features)
+		LLVMDisposeMessage(features);
+	return tm;
+}
+
+/* Under the lock: the session, started once; false if LLVM failed. */
+static bool session_ready(void)
+{
+	LLVMOrcLLJITBuilderRef builder;
+	LLVMTargetMachineRef jit_tm;
+
+	if (session.started)
+		return !session.broken;
+	session.started = true;
+	session.broken = true;
+	if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
+		return false;
+	LLVMParseCommandLineOptions(sizeof(codegen_options) / sizeof(codegen_options[0]),
+				    codegen_options, NULL);
+	session.tm = host_machine();
+	jit_tm = host_machine();
+	if (!session.tm || !jit_tm)
+		return false;
+	builder = LLVMOrcCreateLLJITBuilder();
+	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder,
+		LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jit_tm));
+	if (failed(LLVMOrcCreateLLJIT(&session.jit, builder), "session"))
+		return false;
+	session.broken = false;
+	return true;
+}
+
+/* Emit, check and optimise @prog's module, then add it under @tracker. */
+static bool build_module(const struct sc_program *prog, const char *name,
+			 LLVMOrcResourceTrackerRef tracker)
+{
+	LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+	LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+	LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
+	LLVMPassBuilderOptionsRef opts;
+	LLVMOrcThreadSafeModuleRef tsm;
+	char *msg = NULL;
+	bool ok;
+
+	LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(session.jit));
+	LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(session.jit));
+	ok = sc_jit_emit(mod, prog, name);
+	/* Never run code LLVM would reject: the interpreter runs it instead. */
+	if (ok && LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+		ember_error("shader_jit_error step=verify error=\"%s\"", msg);
+		ok = false;
+	}
+	LLVMDisposeMessage(msg);
+	if (ok) {
+		opts = LLVMCreatePassBuilderOptions();
+		ok = !failed(LLVMRunPasses(mod, PASSES, session.tm, opts), "passes");
+		LLVMDisposePassBuilderOptions(opts);
+	}
+	if (!ok) {
+		LLVMDisposeModule(mod);
+		LLVMOrcDisposeThreadSafeContext(tsc);
+		return false;
+	}
+	tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+	LLVMOrcDisposeThreadSafeContext(tsc);
+	return !failed(LLVMOrcLLJITAddLLVMIRModuleWithRT(session.jit, tracker, tsm), "add");
+}
+
+bool sc_jit_compile(struct sc_program *prog)
+{
+	LLVMOrcResourceTrackerRef tracker;
+	LLVMOrcExecutorAddress addr = 0;
+	struct sc_jit_code *code;
+	uint64_t start = now_ns();
+	char name[32];
+
+	prog->jit_tried = true;
+	code = calloc(1, sizeof(*code));
+	if (!code)
+		return false;
+	pthread_mutex_lock(&session.lock);
+	if (!session_ready())
+		goto fail;
+	snprintf(name, sizeof(name), "ember_shader_%llu", (unsigned long long)session.programs++);
+	tracker = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(session.jit));
+	if (!build_module(prog, name, tracker) ||
+	    failed(LLVMOrcLLJITLookup(session.jit, &addr, name), "lookup")) {
+		failed(LLVMOrcResourceTrackerRemove(tracker), "remove");
+		LLVMOrcReleaseResourceTracker(tracker);
+		goto fail;
+	}
+	code->tracker = tracker;
+	prog->jit_code = code;
+	prog->jit = (sc_jit_fn)(uintptr_t)addr;
+	session.compile_ns += now_ns() - start;
+	pthread_mutex_unlock(&session.lock);
+	ember_debug("shader_jit_compiled name=%s insns=%u ns=%llu", name, prog->num_insns,
+		    (unsigned long long)(now_ns() - start));
+	return true;
+
+fail:
+	pthread_mutex_unlock(&session.lock);
+	free(code);
+	return false;
+}
+
+void sc_jit_release(struct sc_program *prog)
+{
+	struct sc_jit_code *code = prog->jit_code;
+
+	pthread_mutex_lock(&session.lock);
+	failed(LLVMOrcResourceTrackerRemove(code->tracker), "remove");
+	LLVMOrcReleaseResourceTracker(code->tracker);
+	pthread_mutex_unlock(&session.lock);
+	free(code);
+	prog->jit_code = NULL;
+	prog->jit = NULL;
+}
+
+uint64_t sc_jit_compile_ns(void)
+{
+	uint64_t ns;
+
+	pthread_mutex_lock(&session.lock);
+	ns = session.compile_ns;
+	pthread_mutex_unlock(&session.lock);
+	return ns;
+}
