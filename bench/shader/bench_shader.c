@@ -18,7 +18,9 @@
  *
  * Timing is wall time around submit-and-wait, the same for both. The
  * kernels are idempotent, so every run computes the verified result.
- * Arguments select kernels by shader name (default: all).
+ * Arguments select kernels by shader name (default: all); "--only NAME"
+ * runs one back end (lavapipe, ember-jit, ember-interpreter), e.g. under
+ * perf record.
  *
  * In the guest, "--vulkan NAME" runs the same kernels through the Vulkan
  * device NAME (Ember's ICD) instead, as ratios to the host's figures that
@@ -529,6 +531,7 @@ int main(int argc, char **argv)
 	};
 	const char *vulkan = bench_option(argc, argv, "--vulkan");
 	const char *ref_out = bench_option(argc, argv, "--ref-out");
+	const char *only = bench_option(argc, argv, "--only");
 	FILE *refs = NULL;
 	char err[512];
 	int status = 0;
@@ -564,10 +567,18 @@ int main(int argc, char **argv)
 		if (!bench_selected(argc, argv, bk->shader))
 			continue;
 		bench_jit_compile_ns = 0;
-		bench_measure(bk, shader, sides, 3);
+		if (only) {
+			for (int b = 0; b < 3; b++)
+				if (!strcmp(backends[b].name, only))
+					bench_measure(bk, shader, &sides[b], 1);
+		} else {
+			bench_measure(bk, shader, sides, 3);
+		}
 		for (int b = 0; b < 3; b++) {
 			rate[b] = sides[b].rate;
-			if (rate[b] < 0) {
+			if (only && strcmp(backends[b].name, only)) {
+				snprintf(text[b], sizeof(text[b]), "%s not run", backends[b].name);
+			} else if (rate[b] < 0) {
 				snprintf(text[b], sizeof(text[b]), "%s: %s", backends[b].name,
 					 sides[b].msg);
 				status = 1;

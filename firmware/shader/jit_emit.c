@@ -11,22 +11,24 @@
  * in order, each either
  *
  * - native IR: the 32-bit integer and float arithmetic, moves, selects,
- *   compares, conversions and predicate logic, as <32 x i32> / <32 x float>
+ *   compares, conversions, predicate logic and 32-bit shared-memory loads,
+ *   as <32 x i32> / <32 x float>
  *   operations on the register rows (w->v[r * 32 + lane]), committed like
  *   sc_commit() does: only the active lanes (exec & guard) of a vector or
  *   predicate destination, lane 0 to a uniform one; and all of the
  *   structured control flow (below); or
  * - a call of the instruction's own handler, in->fn(w, in), with both
  *   pointers baked in as constants (memory, subgroup, 64-bit and the
- *   libm-based operations), after storing w->pc as the interpreter would
- *   have it; if the handler stopped the wave (a fault) the function
- *   returns.
+ *   libm-based operations); around a memory instruction's, w->pc is set as
+ *   the interpreter has it, and if the handler stopped the wave (a fault)
+ *   the function returns.
  *
  * So every validated program compiles, and an instruction moves from the
  * second list to the first when it pays. The invariant both keep: at each
  * handler call and each return the wave's memory state is exactly the
- * interpreter's, so the two can hand a wave over at any instruction
- * boundary (between those points LLVM keeps values in host registers).
+ * interpreter's (w->pc, which only control flow and faults read, is set
+ * where those can happen), so the two can hand a wave over at any stop
+ * (between those points LLVM keeps values in host registers).
  *
  * Control flow: program.c has checked the structure, and uniform branches
  * stay in their region, so the reconvergence stack's shape at each
@@ -67,6 +69,8 @@ struct emit {
 	LLVMBuilderRef b;
 	const struct sc_program *prog;
 	LLVMValueRef fn, w, vbase;
+	/** @shared: the workgroup's shared memory (w->group->shared). */
+	LLVMValueRef shared;
 	LLVMTypeRef i8, i32, i64, ptr, v32i1, v32i32, v32f32, handler_ty, watchdog_ty;
 	/** @blocks: per pc, the block starting there (a jump target), or NULL. */
 	LLVMBasicBlockRef *blocks;
@@ -431,6 +435,42 @@ static bool emit_alu(struct emit *e, const struct ember_isa_insn *i)
 	return true;
 }
 
+/*
+ * LDS.u32 (op_lds()): each lane reads the dword at its offset (plus the
+ * immediate, saturating) if it lies inside shared memory, else 0; one
+ * gather (vpgatherdd on AVX2: offsets are below 64 KiB, so the GEP's
+ * sign-extended i32 indices are exact), then the commit.
+ */
+static bool emit_lds(struct emit *e, const struct ember_isa_insn *i)
+{
+	uint32_t limit = e->prog->header.shared_bytes, imm = i->src[1].imm;
+	LLVMValueRef off = src(e, i, 0), in_range, args[4], r;
+	LLVMTypeRef types[2] = { e->v32i32, LLVMVectorType(e->ptr, SC_LANES) };
+
+	if (i->type != EMBER_ISA_U32)
+		return false;
+	if (i->src[1].kind == EMBER_ISA_IMM && imm) {
+		LLVMValueRef sum = LLVMBuildAdd(e->b, off, splat(e, c32(e, imm)), "");
+
+		off = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntULT, sum,
+							  splat(e, c32(e, imm)), ""),
+				      splat(e, c32(e, 0xffffffffu)), sum, "");
+	}
+	if (limit < 4) {
+		r = LLVMConstNull(e->v32i32);
+	} else {
+		in_range = LLVMBuildICmp(e->b, LLVMIntULE, off, splat(e, c32(e, limit - 4)), "");
+		off = LLVMBuildSelect(e->b, in_range, off, LLVMConstNull(e->v32i32), "");
+		args[0] = LLVMBuildGEP2(e->b, e->i8, e->shared, &off, 1, "");
+		args[1] = c32(e, 1);
+		args[2] = in_range;
+		args[3] = LLVMConstNull(e->v32i32);
+		r = intrinsic(e, "llvm.masked.gather", types, 2, args, 4);
+	}
+	commit(e, i, r);
+	return true;
+}
+
 /* The block at @pc (a jump target found by mark_targets()). */
 static LLVMBasicBlockRef at(struct emit *e, uint32_t pc)
 {
@@ -460,15 +500,24 @@ static void check_running(struct emit *e)
 	LLVMPositionBuilderAtEnd(e->b, next);
 }
 
-/* The instruction's handler, as the interpreter calls it (pc already past it). */
+/*
+ * The instruction's handler, as the interpreter calls it. Only memory
+ * instructions (and the sentinel) can stop the wave, with a fault: for
+ * them pc is stored first (the stopped wave's pc is past the instruction)
+ * and the status checked after; the other handlers read neither.
+ */
 static void call_handler(struct emit *e, uint32_t pc)
 {
 	const struct sc_insn *in = &e->prog->insns[pc];
 	LLVMValueRef args[2] = { e->w, const_ptr(e, in) };
+	bool may_stop = pc == e->prog->num_insns ||
+			(ember_isa_opinfo(in->isa.opcode)->flags & EMBER_ISA_F_MEMORY);
 
-	store_const(e, WAVE(pc), pc + 1);
+	if (may_stop)
+		store_const(e, WAVE(pc), pc + 1);
 	LLVMBuildCall2(e->b, e->handler_ty, const_ptr(e, (const void *)in->fn), args, 2, "");
-	check_running(e);
+	if (may_stop)
+		check_running(e);
 }
 
 /* jump(): a backward one counts for the watchdog; then go to @target. */
@@ -673,12 +722,17 @@ static void emit_entry(struct emit *e, LLVMBasicBlockRef entry)
 {
 	const struct sc_program *prog = e->prog;
 	unsigned int cases = 1;
-	LLVMValueRef sw;
+	LLVMValueRef sw, group;
 
 	LLVMPositionBuilderAtEnd(e->b, entry);
 	store_const(e, WAVE(status), SC_RUNNING);
 	e->vbase = tag(e, LLVMBuildLoad2(e->b, e->ptr, byte_gep(e, e->w, WAVE(v)), ""),
 		       e->tag_wave, 8);
+	group = tag(e, LLVMBuildLoad2(e->b, e->ptr, byte_gep(e, e->w, WAVE(group)), ""),
+		    e->tag_wave, 8);
+	e->shared = tag(e, LLVMBuildLoad2(e->b, e->ptr,
+					  byte_gep(e, group, offsetof(struct sc_group, shared)), ""),
+			e->tag_wave, 8);
 	for (uint32_t pc = 0; pc < prog->num_insns; pc++)
 		cases += prog->insns[pc].isa.opcode == EMBER_ISA_OP_BAR;
 	sw = LLVMBuildSwitch(e->b, load_field(e, WAVE(pc)), e->exit, cases);
@@ -752,7 +806,8 @@ bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *n
 			/* Unreachable code after a branch: a block of its own. */
 			LLVMPositionBuilderAtEnd(e.b, new_block(&e));
 		}
-		if (emit_control(&e, i, pc) || emit_alu(&e, i))
+		if (emit_control(&e, i, pc) || emit_alu(&e, i) ||
+		    (i->opcode == EMBER_ISA_OP_LDS && emit_lds(&e, i)))
 			continue;
 		call_handler(&e, pc);
 	}
