@@ -72,8 +72,10 @@ static void usage(FILE *out)
 		"  --control PATH         unix socket for runtime control (injection, pause)\n"
 		"  --inject KNOB          inject a fault: hang-ring=N, fault-next-job, drop-irq,\n"
 		"                         die-after-jobs=N (repeatable)\n"
-		"  --shader-jit on|off    compile shaders to native code, or interpret\n"
-		"                         them only (default on)\n"
+		"  --shader-jit MODE      on: compile shaders to native code in the\n"
+		"                         background, interpreting them meanwhile; sync:\n"
+		"                         compile at the first dispatch; off: interpret\n"
+		"                         only (default on)\n"
 		"  --log FILE             append the log to FILE (default: stderr)\n"
 		"  --log-level LEVEL      debug, info, warn or error (default info)\n"
 		"  --version              print the firmware version and exit\n"
@@ -179,7 +181,7 @@ static int parse_options(int argc, char **argv, struct options *opts)
 			.shm_size = DEFAULT_SHM_SIZE,
 			.num_vectors = DEFAULT_VECTORS,
 			.num_cores = host_cpus(),
-			.shader_jit = true,
+			.shader_jit = EMBER_SHADER_JIT_BACKGROUND,
 		},
 	};
 
@@ -237,10 +239,15 @@ static int parse_options(int argc, char **argv, struct options *opts)
 			opts->inject[opts->num_inject++] = optarg;
 			break;
 		case OPT_SHADER_JIT:
-			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
-				return usage_error("--shader-jit must be on or off, not '%s'",
+			if (!strcmp(optarg, "on"))
+				dev->shader_jit = EMBER_SHADER_JIT_BACKGROUND;
+			else if (!strcmp(optarg, "sync"))
+				dev->shader_jit = EMBER_SHADER_JIT_SYNC;
+			else if (!strcmp(optarg, "off"))
+				dev->shader_jit = EMBER_SHADER_JIT_OFF;
+			else
+				return usage_error("--shader-jit must be on, sync or off, not '%s'",
 						   optarg);
-			dev->shader_jit = !strcmp(optarg, "on");
 			break;
 		case OPT_LOG_LEVEL:
 			if (!ember_log_parse_level(optarg, &opts->log_level))

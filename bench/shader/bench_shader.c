@@ -379,7 +379,8 @@ static void *ember_create(void *ctx, const struct kernel_desc *desc, char *err, 
 	}
 	/* ctx: non-NULL for the JIT back end. */
 	e->jit = ctx != NULL;
-	ember_host_set_shader_jit(e->host, e->jit);
+	/* The warm-up run compiles: no timed run waits for the code. */
+	ember_host_set_shader_jit(e->host, e->jit ? EMBER_HOST_JIT_SYNC : EMBER_HOST_JIT_OFF);
 	e->kernel = ember_kernel_create(e->host, desc, err, size);
 	if (!e->kernel) {
 		ember_host_destroy(e->host);

@@ -115,10 +115,14 @@ void ember_host_destroy(struct ember_host *host)
 	free(host);
 }
 
-void ember_host_set_shader_jit(struct ember_host *host, bool on)
+_Static_assert((int)EMBER_HOST_JIT_OFF == (int)EMBER_SHADER_JIT_OFF &&
+	       (int)EMBER_HOST_JIT_BACKGROUND == (int)EMBER_SHADER_JIT_BACKGROUND &&
+	       (int)EMBER_HOST_JIT_SYNC == (int)EMBER_SHADER_JIT_SYNC, "the device's modes");
+
+void ember_host_set_shader_jit(struct ember_host *host, enum ember_host_jit mode)
 {
 	/* Read by each dispatch on the ring thread; set between dispatches. */
-	__atomic_store_n(&host->g.dev.config.shader_jit, on, __ATOMIC_RELAXED);
+	__atomic_store_n(&host->g.dev.config.shader_jit, (unsigned int)mode, __ATOMIC_RELAXED);
 }
 
 bool ember_host_has_shader_jit(void)

@@ -11,8 +11,9 @@
  * check, and a driver may rewrite a shader in place), so keying on the
  * contents rather than on a generation number costs one pass over a few
  * KiB and can never run stale code; a hit saves the decode and the checks,
- * and the native code the JIT made at the program's first dispatch (with
- * the device's shader_jit on), which lives and dies with the entry.
+ * and the native code the JIT makes from the program's first dispatch on
+ * (with the device's shader_jit on: in the background, or at once in
+ * sync mode), which lives and dies with the entry.
  * Only the engine holder touches the cache: no lock.
  *
  * Workgroups are handed to the cores in contiguous runs (work items), at
@@ -311,13 +312,15 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 	ret = load_program(job, d.shader_va, &prog);
 	if (!ret) {
 		/* A test may switch the JIT between dispatches (ember_host.h). */
-		bool jit = __atomic_load_n(&d.dev->config.shader_jit, __ATOMIC_RELAXED);
+		unsigned int jit = __atomic_load_n(&d.dev->config.shader_jit, __ATOMIC_RELAXED);
 
 		d.prog = prog;
-		/* Compiled at the program's first dispatch with the JIT on. */
-		if (jit && sc_jit_compile && !prog->jit_tried)
-			sc_jit_compile(prog);
-		d.jit = jit ? prog->jit : NULL;
+		/* Compiled from the program's first dispatch with the JIT on. */
+		if (jit != EMBER_SHADER_JIT_OFF && sc_jit_compile && !prog->jit_tried)
+			sc_jit_compile(prog, jit == EMBER_SHADER_JIT_SYNC);
+		/* Set by the compiler thread when the code is ready. */
+		d.jit = jit != EMBER_SHADER_JIT_OFF ?
+			__atomic_load_n(&prog->jit, __ATOMIC_ACQUIRE) : NULL;
 	}
 	if (!ret && total)
 		ret = run_grid(job, &d, (uint32_t)total);

@@ -218,7 +218,7 @@ err_free:
 
 void sc_program_fini(struct sc_program *prog)
 {
-	if (prog->jit_code)
+	if (sc_jit_release)
 		sc_jit_release(prog);
 	free(prog->insns);
 	prog->insns = NULL;

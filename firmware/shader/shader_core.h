@@ -78,13 +78,15 @@ struct sc_program {
 	uint64_t hash;
 	uint64_t size;
 	/**
-	 * @jit: the native code of the program, or NULL (not compiled, or
-	 * the JIT failed: the interpreter runs it); @jit_tried: compiled
-	 * once already, successfully or not; @jit_code: what owns @jit.
+	 * @jit: the native code of the program, or NULL (not compiled yet,
+	 * or the JIT failed: the interpreter runs it); written by the JIT's
+	 * compiler thread, read atomically. @jit_tried: handed to the JIT
+	 * already; @jit_code: what owns @jit; @jit_next: the compile queue.
 	 */
 	sc_jit_fn jit;
 	bool jit_tried;
 	struct sc_jit_code *jit_code;
+	struct sc_program *jit_next;
 };
 
 /* Wave status: what stopped the interpreter loop. */
@@ -256,13 +258,15 @@ void sc_wave_watchdog(struct sc_wave *w);
 #define SC_WATCHDOG_CHECK_MASK	1023u
 
 /*
- * The JIT (jit.c, built with LLVM): compile @prog once, setting prog->jit
- * on success (false: the interpreter runs it), and free the code. Only
- * the device's host programs link it (see firmware/meson.build): weak, so
- * a program without it, such as the guest's copy of the benchmark, gets
- * NULL here and interprets.
+ * The JIT (jit.c, built with LLVM): compile @prog, now (@wait) or on the
+ * JIT's compiler thread, setting prog->jit when its code is ready (false:
+ * it never will be, the interpreter runs it); release: forget @prog (wait
+ * for a compile of it in progress) and free its code. Only the device's
+ * host programs link it (see firmware/meson.build): weak, so a program
+ * without it, such as the guest's copy of the benchmark, gets NULL here
+ * and interprets.
  */
-bool sc_jit_compile(struct sc_program *prog) __attribute__((weak));
+bool sc_jit_compile(struct sc_program *prog, bool wait) __attribute__((weak));
 void sc_jit_release(struct sc_program *prog) __attribute__((weak));
 /* Nanoseconds this process has spent compiling shaders. */
 uint64_t sc_jit_compile_ns(void) __attribute__((weak));

@@ -46,11 +46,15 @@ static void catch_death(struct ember_device *dev)
 	g->died = true;
 }
 
-bool guest_shader_jit(void)
+unsigned int guest_shader_jit(void)
 {
 	const char *jit = getenv("EMBER_SHADER_JIT");
 
-	return !jit || strcmp(jit, "off") != 0;
+	if (jit && !strcmp(jit, "off"))
+		return EMBER_SHADER_JIT_OFF;
+	if (jit && !strcmp(jit, "background"))
+		return EMBER_SHADER_JIT_BACKGROUND;
+	return EMBER_SHADER_JIT_SYNC;
 }
 
 bool guest_init(struct guest *g, const struct guest_config *config)

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ember_host.h"
 #include "guest.h"
@@ -1238,6 +1239,38 @@ static bool test_a64_faults(void)
 	return true;
 }
 
+static uint32_t r_add_12345(uint32_t a) { return a + 12345; }
+
+/*
+ * Background compiles (ember-gpu's default): a new program's dispatches
+ * run on the interpreter until the JIT's compiler thread has its code,
+ * then on the code; every one of them must give the right results.
+ */
+static bool test_background_jit(void)
+{
+	uint64_t before = ember_host_jit_compile_ns();
+	unsigned int runs = 0;
+	bool ok = true;
+
+	if (guest_shader_jit() != EMBER_SHADER_JIT_SYNC || !ember_host_has_shader_jit())
+		return true;
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_BACKGROUND);
+	/* A program no other test runs, so it is compiled here; 60 s at most. */
+	while (ok && ember_host_jit_compile_ns() == before && runs < 6000) {
+		ok = check_unop("iadd v4, v2, 12345", r_add_12345, false, 0);
+		runs++;
+		if (ember_host_jit_compile_ns() == before)
+			usleep(10000);
+	}
+	/* Now on the native code. */
+	ok = ok && check_unop("iadd v4, v2, 12345", r_add_12345, false, 0);
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_SYNC);
+	CHECK(ok);
+	CHECK(ember_host_jit_compile_ns() > before);
+	tap_diag("%u dispatches before the background compile was done", runs);
+	return true;
+}
+
 /* A small deterministic generator for the random programs. */
 static uint32_t rng_next(uint64_t *state)
 {
@@ -1407,9 +1440,9 @@ static bool check_on_interpreter(const struct ember_isa_insn *insns, unsigned in
 
 	memset(c->cpu, 0xee, c->size);
 	memset(mem->cpu, 0x5a, mem->size);
-	ember_host_set_shader_jit(host, false);
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_OFF);
 	ok = run_random(insns, n, false, (struct buffer *)c, mem) == 0;
-	ember_host_set_shader_jit(host, true);
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_SYNC);
 	CHECK(ok);
 	for (size_t w = 0; w < a->size / 4; w++) {
 		uint32_t x = ((uint32_t *)a->cpu)[w], y = ((uint32_t *)c->cpu)[w];
@@ -1439,7 +1472,7 @@ static bool test_random_programs(void)
 	struct buffer a = buffer(dump_size), b = buffer(dump_size), mem = buffer(4096);
 	struct buffer c = buffer(dump_size);
 	uint64_t compiled = ember_host_jit_compile_ns();
-	bool jit = guest_shader_jit();
+	bool jit = guest_shader_jit() == EMBER_SHADER_JIT_SYNC;
 	unsigned int executed = 0, differential = 0;
 	uint32_t mem_a[1024];
 
@@ -1547,6 +1580,7 @@ int main(void)
 	tap_result(test_a64_atomics(), "addr64-atomics");
 	tap_result(test_a64_faults(), "addr64-faults");
 	tap_result(test_random_programs(), "random-programs-run-to-end");
+	tap_result(test_background_jit(), "jit-background-compile");
 	ember_host_destroy(host);
 	return tap_finish();
 }
