@@ -35,7 +35,10 @@
  * program, and the interpreter runs its dispatches until the thread
  * publishes prog->jit (an atomic store the next dispatch's load sees). A
  * dispatch never waits for the JIT. Releasing a program takes it off the
- * queue, or waits for its compile to finish, before freeing its code.
+ * queue, waits while the thread still reads it (the translation to IR, a
+ * few milliseconds), and leaves code generation under way to drop its
+ * result: the engine never waits for LLVM. The thread runs at the lowest
+ * priority, behind the shader cores.
  *
  * Cost: the module is optimised with LLVM's O2 pipeline and generated at
  * the default code generation level, at the program's first dispatch;
@@ -57,9 +60,11 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "jit.h"
 #include "log.h"
@@ -94,8 +99,14 @@ static struct {
 	pthread_cond_t cond;
 	bool thread_started;
 	struct sc_program *head, *tail;
-	/** @busy: the program being compiled by the thread, or NULL. */
+	/** @busy: the program the thread is translating (reading), or NULL. */
 	struct sc_program *busy;
+	/**
+	 * @finishing: the program whose module LLVM is turning into code
+	 * (no longer read); @abandoned: released meanwhile, drop the code.
+	 */
+	struct sc_program *finishing;
+	bool abandoned;
 } queue = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
 
 /*
@@ -183,9 +194,21 @@ static bool session_ready(void)
 	return true;
 }
 
+/* The compiler thread is done reading @prog: releasing it need not wait. */
+static void translated(struct sc_program *prog)
+{
+	pthread_mutex_lock(&queue.lock);
+	if (queue.busy == prog) {
+		queue.busy = NULL;
+		queue.finishing = prog;
+		pthread_cond_broadcast(&queue.cond);
+	}
+	pthread_mutex_unlock(&queue.lock);
+}
+
 /* Emit, check and optimise @prog's module, then add it under @tracker. */
-static bool build_module(const struct sc_program *prog, const char *name,
-			 LLVMOrcResourceTrackerRef tracker)
+static bool build_module(struct sc_program *prog, const char *name,
+			 LLVMOrcResourceTrackerRef tracker, bool background)
 {
 	LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
 	LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
@@ -198,6 +221,8 @@ static bool build_module(const struct sc_program *prog, const char *name,
 	LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(session.jit));
 	LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(session.jit));
 	ok = sc_jit_emit(mod, prog, name);
+	if (background)
+		translated(prog);
 	/* Never run code LLVM would reject: the interpreter runs it instead. */
 	if (ok && LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
 		ember_error("shader_jit_error step=verify error=\"%s\"", msg);
@@ -219,8 +244,38 @@ static bool build_module(const struct sc_program *prog, const char *name,
 	return !failed(LLVMOrcLLJITAddLLVMIRModuleWithRT(session.jit, tracker, tsm), "add");
 }
 
-/* Compile @prog on this thread; publish prog->jit on success. */
-static bool compile_now(struct sc_program *prog)
+static void drop_code(struct sc_jit_code *code)
+{
+	/* ORC's session has its own lock: no need of ours. */
+	failed(LLVMOrcResourceTrackerRemove(code->tracker), "remove");
+	LLVMOrcReleaseResourceTracker(code->tracker);
+	free(code);
+}
+
+/* Hand the code to @prog, unless released meanwhile (background). */
+static void publish(struct sc_program *prog, struct sc_jit_code *code,
+		    LLVMOrcExecutorAddress addr, bool background)
+{
+	bool abandoned = false;
+
+	if (background) {
+		pthread_mutex_lock(&queue.lock);
+		abandoned = queue.abandoned;
+		queue.finishing = NULL;
+		queue.abandoned = false;
+	}
+	if (!abandoned) {
+		prog->jit_code = code;
+		__atomic_store_n(&prog->jit, (sc_jit_fn)(uintptr_t)addr, __ATOMIC_RELEASE);
+	}
+	if (background)
+		pthread_mutex_unlock(&queue.lock);
+	if (abandoned)
+		drop_code(code);
+}
+
+/* Compile @prog on this thread (the compiler thread: @background). */
+static bool compile_now(struct sc_program *prog, bool background)
 {
 	LLVMOrcResourceTrackerRef tracker;
 	LLVMOrcExecutorAddress addr = 0;
@@ -236,15 +291,14 @@ static bool compile_now(struct sc_program *prog)
 		goto fail;
 	snprintf(name, sizeof(name), "ember_shader_%llu", (unsigned long long)session.programs++);
 	tracker = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(session.jit));
-	if (!build_module(prog, name, tracker) ||
+	if (!build_module(prog, name, tracker, background) ||
 	    failed(LLVMOrcLLJITLookup(session.jit, &addr, name), "lookup")) {
 		failed(LLVMOrcResourceTrackerRemove(tracker), "remove");
 		LLVMOrcReleaseResourceTracker(tracker);
 		goto fail;
 	}
 	code->tracker = tracker;
-	prog->jit_code = code;
-	__atomic_store_n(&prog->jit, (sc_jit_fn)(uintptr_t)addr, __ATOMIC_RELEASE);
+	publish(prog, code, addr, background);
 	session.compile_ns += now_ns() - start;
 	pthread_mutex_unlock(&session.lock);
 	ember_debug("shader_jit_compiled name=%s insns=%u ns=%llu", name, prog->num_insns,
@@ -259,6 +313,8 @@ fail:
 
 static void *compiler_thread(void *arg)
 {
+	/* Behind the shader cores and the rest of the device: the lowest priority. */
+	setpriority(PRIO_PROCESS, (id_t)gettid(), 19);
 	pthread_mutex_lock(&queue.lock);
 	for (;;) {
 		struct sc_program *prog;
@@ -271,9 +327,11 @@ static void *compiler_thread(void *arg)
 			queue.tail = NULL;
 		queue.busy = prog;
 		pthread_mutex_unlock(&queue.lock);
-		compile_now(prog);
+		compile_now(prog, true);
 		pthread_mutex_lock(&queue.lock);
 		queue.busy = NULL;
+		queue.finishing = NULL;
+		queue.abandoned = false;
 		pthread_cond_broadcast(&queue.cond);
 	}
 	return NULL;
@@ -313,7 +371,7 @@ bool sc_jit_compile(struct sc_program *prog, bool wait)
 		ember_debug("shader_jit_skipped insns=%u max=%u", prog->num_insns, MAX_INSNS);
 		return false;
 	}
-	return wait ? compile_now(prog) : compile_later(prog);
+	return wait ? compile_now(prog, false) : compile_later(prog);
 }
 
 void sc_jit_release(struct sc_program *prog)
@@ -333,19 +391,17 @@ void sc_jit_release(struct sc_program *prog)
 			queue.tail = prev;
 		break;
 	}
+	/* Being translated: a short wait. Being generated: drop it later. */
 	while (queue.busy == prog)
 		pthread_cond_wait(&queue.cond, &queue.lock);
+	if (queue.finishing == prog)
+		queue.abandoned = true;
 	pthread_mutex_unlock(&queue.lock);
 	code = prog->jit_code;
-	if (!code)
-		return;
-	pthread_mutex_lock(&session.lock);
-	failed(LLVMOrcResourceTrackerRemove(code->tracker), "remove");
-	LLVMOrcReleaseResourceTracker(code->tracker);
-	pthread_mutex_unlock(&session.lock);
-	free(code);
 	prog->jit_code = NULL;
 	prog->jit = NULL;
+	if (code)
+		drop_code(code);
 }
 
 uint64_t sc_jit_compile_ns(void)
