@@ -41,8 +41,8 @@
  * priority, behind the shader cores.
  *
  * Cost: the module is optimised with LLVM's O2 pipeline and generated at
- * the default code generation level, at the program's first dispatch;
- * sc_jit_compile_ns() counts the time (./ember bench prints it per kernel).
+ * the default code generation level; sc_jit_compile_ns() counts the time
+ * (./ember bench, which compiles in sync mode, prints it per kernel).
  * Measured (perf, the shader tests): 90% of it is LLVM's code generation,
  * mostly SelectionDAG instruction selection of the 32-lane vector code;
  * about 1 ms of CPU per instruction on the development machine, so a
@@ -60,9 +60,9 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <pthread.h>
-#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
