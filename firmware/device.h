@@ -55,6 +55,19 @@
 #define EMBER_DEVICE_MAX_RING_SIZE	(1u << 20)
 #define EMBER_DEVICE_MAX_IB_SIZE	(1u << 24)
 
+/* How the device runs shader programs (ember-gpu --shader-jit). */
+enum ember_shader_jit {
+	/* The interpreter only. */
+	EMBER_SHADER_JIT_OFF,
+	/*
+	 * A program's first dispatch queues it for the JIT's compiler thread
+	 * and the interpreter runs it until its native code is there.
+	 */
+	EMBER_SHADER_JIT_BACKGROUND,
+	/* The first dispatch compiles the program and waits (the tests). */
+	EMBER_SHADER_JIT_SYNC,
+};
+
 struct ember_device_config {
 	/** @shm_size: BAR2 size: a power of two, at least a register page. */
 	uint64_t shm_size;
@@ -71,6 +84,12 @@ struct ember_device_config {
 	 * fuzzer, benchmarks), used instead of guest_ram_path when set.
 	 */
 	void *guest_ram_base;
+	/**
+	 * @shader_jit: enum ember_shader_jit: run shaders as native code
+	 * compiled by the JIT (shader/jit.c) where it is built in. Read at
+	 * each dispatch, so a test may switch it between dispatches.
+	 */
+	unsigned int shader_jit;
 };
 
 struct ember_device;

@@ -72,6 +72,10 @@ static void usage(FILE *out)
 		"  --control PATH         unix socket for runtime control (injection, pause)\n"
 		"  --inject KNOB          inject a fault: hang-ring=N, fault-next-job, drop-irq,\n"
 		"                         die-after-jobs=N (repeatable)\n"
+		"  --shader-jit MODE      on: compile shaders to native code in the\n"
+		"                         background, interpreting them meanwhile; sync:\n"
+		"                         compile at the first dispatch; off: interpret\n"
+		"                         only (default on)\n"
 		"  --log FILE             append the log to FILE (default: stderr)\n"
 		"  --log-level LEVEL      debug, info, warn or error (default info)\n"
 		"  --version              print the firmware version and exit\n"
@@ -149,7 +153,7 @@ static int parse_options(int argc, char **argv, struct options *opts)
 	enum {
 		OPT_SOCKET = 256, OPT_SHM_SIZE, OPT_VECTORS, OPT_CORES,
 		OPT_GUEST_RAM, OPT_GUEST_RAM_SIZE, OPT_LOG, OPT_LOG_LEVEL,
-		OPT_VERSION, OPT_HELP, OPT_CONTROL, OPT_INJECT,
+		OPT_VERSION, OPT_HELP, OPT_CONTROL, OPT_INJECT, OPT_SHADER_JIT,
 	};
 	static const struct option longopts[] = {
 		{ "socket", required_argument, NULL, OPT_SOCKET },
@@ -162,6 +166,7 @@ static int parse_options(int argc, char **argv, struct options *opts)
 		{ "log-level", required_argument, NULL, OPT_LOG_LEVEL },
 		{ "control", required_argument, NULL, OPT_CONTROL },
 		{ "inject", required_argument, NULL, OPT_INJECT },
+		{ "shader-jit", required_argument, NULL, OPT_SHADER_JIT },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ "help", no_argument, NULL, OPT_HELP },
 		{ NULL, 0, NULL, 0 },
@@ -176,6 +181,7 @@ static int parse_options(int argc, char **argv, struct options *opts)
 			.shm_size = DEFAULT_SHM_SIZE,
 			.num_vectors = DEFAULT_VECTORS,
 			.num_cores = host_cpus(),
+			.shader_jit = EMBER_SHADER_JIT_BACKGROUND,
 		},
 	};
 
@@ -231,6 +237,17 @@ static int parse_options(int argc, char **argv, struct options *opts)
 				return usage_error("at most %d --inject options",
 						   MAX_INJECT_KNOBS);
 			opts->inject[opts->num_inject++] = optarg;
+			break;
+		case OPT_SHADER_JIT:
+			if (!strcmp(optarg, "on"))
+				dev->shader_jit = EMBER_SHADER_JIT_BACKGROUND;
+			else if (!strcmp(optarg, "sync"))
+				dev->shader_jit = EMBER_SHADER_JIT_SYNC;
+			else if (!strcmp(optarg, "off"))
+				dev->shader_jit = EMBER_SHADER_JIT_OFF;
+			else
+				return usage_error("--shader-jit must be on, sync or off, not '%s'",
+						   optarg);
 			break;
 		case OPT_LOG_LEVEL:
 			if (!ember_log_parse_level(optarg, &opts->log_level))

@@ -8,7 +8,9 @@
  * stream_triad and reduce_bandwidth, whose results the corpus checks on
  * both back ends) runs in one process on lavapipe, through the Vulkan
  * loader, and on Ember's compiler + shader core on the host (ember_host:
- * the device path, all host CPUs, no VM). For each kernel and back end:
+ * the device path, all host CPUs, no VM), once with the shader JIT and
+ * once on the interpreter; the JIT's compile time of each kernel (its
+ * first dispatch compiles it) is printed too. For each kernel and back end:
  * build once, one warm-up run whose result is verified (a wrong answer is
  * reported, never timed), then several timed runs; the median is printed
  * with the Ember/lavapipe ratio, one line per kernel. The timed runs of
@@ -16,7 +18,9 @@
  *
  * Timing is wall time around submit-and-wait, the same for both. The
  * kernels are idempotent, so every run computes the verified result.
- * Arguments select kernels by shader name (default: all).
+ * Arguments select kernels by shader name (default: all); "--only NAME"
+ * runs one back end (lavapipe, ember-jit, ember-interpreter), e.g. under
+ * perf record.
  *
  * In the guest, "--vulkan NAME" runs the same kernels through the Vulkan
  * device NAME (Ember's ICD) instead, as ratios to the host's figures that
@@ -353,7 +357,11 @@ static void lvp_destroy(void *k)
 struct bench_ember {
 	struct ember_host *host;
 	struct ember_kernel *kernel;
+	bool jit;
 };
+
+/* Nanoseconds the JIT spent compiling in the current measurement. */
+static uint64_t bench_jit_compile_ns;
 
 static void *ember_create(void *ctx, const struct kernel_desc *desc, char *err, size_t size)
 {
@@ -369,6 +377,10 @@ static void *ember_create(void *ctx, const struct kernel_desc *desc, char *err, 
 		free(e);
 		return NULL;
 	}
+	/* ctx: non-NULL for the JIT back end. */
+	e->jit = ctx != NULL;
+	/* The warm-up run compiles: no timed run waits for the code. */
+	ember_host_set_shader_jit(e->host, e->jit ? EMBER_HOST_JIT_SYNC : EMBER_HOST_JIT_OFF);
 	e->kernel = ember_kernel_create(e->host, desc, err, size);
 	if (!e->kernel) {
 		ember_host_destroy(e->host);
@@ -385,7 +397,13 @@ static void *ember_buffer(void *k, unsigned int index)
 
 static int ember_run(void *k, char *err, size_t size)
 {
-	return ember_kernel_run(((struct bench_ember *)k)->kernel, err, size);
+	struct bench_ember *e = k;
+	uint64_t compiled = ember_host_jit_compile_ns();
+	int ret = ember_kernel_run(e->kernel, err, size);
+
+	if (e->jit)
+		bench_jit_compile_ns += ember_host_jit_compile_ns() - compiled;
+	return ret;
 }
 
 static void ember_destroy(void *k)
@@ -499,17 +517,22 @@ static int bench_vulkan(int argc, char **argv, const char *device)
 
 int main(int argc, char **argv)
 {
-	struct bench_backend backends[2] = {
+	static int jit_on = 1;
+	struct bench_backend backends[3] = {
 		{
 			.name = "lavapipe", .create = lvp_create, .buffer = lvp_buffer,
 			.run = lvp_run, .destroy = lvp_destroy,
 		}, {
-			.name = "ember", .create = ember_create, .buffer = ember_buffer,
+			.name = "ember-jit", .create = ember_create, .buffer = ember_buffer,
+			.run = ember_run, .destroy = ember_destroy, .ctx = &jit_on,
+		}, {
+			.name = "ember-interpreter", .create = ember_create, .buffer = ember_buffer,
 			.run = ember_run, .destroy = ember_destroy,
 		},
 	};
 	const char *vulkan = bench_option(argc, argv, "--vulkan");
 	const char *ref_out = bench_option(argc, argv, "--ref-out");
+	const char *only = bench_option(argc, argv, "--only");
 	FILE *refs = NULL;
 	char err[512];
 	int status = 0;
@@ -526,14 +549,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench-shader: cannot write %s\n", ref_out);
 		return 1;
 	}
-	printf("shader benchmarks: Ember shader core (host, all CPUs) vs %s; median of timed runs\n",
-	       lvp_device_name(backends[0].ctx));
+	printf("shader benchmarks: Ember shader core (host, all CPUs; JIT and interpreter) vs %s; "
+	       "median of timed runs\n", lvp_device_name(backends[0].ctx));
 	for (size_t i = 0; i < sizeof(bench_kernels) / sizeof(bench_kernels[0]); i++) {
 		const struct bench_kernel *bk = &bench_kernels[i];
 		const struct corpus_shader *shader = bench_shader(bk->shader);
-		struct bench_side sides[2] = { { .backend = &backends[0] }, { .backend = &backends[1] } };
-		char text[2][600];
-		double rate[2];
+		struct bench_side sides[3] = {
+			{ .backend = &backends[0] }, { .backend = &backends[1] },
+			{ .backend = &backends[2] },
+		};
+		char text[3][600];
+		double rate[3];
 
 		if (!shader) {
 			fprintf(stderr, "bench-shader: no corpus shader %s\n", bk->shader);
@@ -541,10 +567,19 @@ int main(int argc, char **argv)
 		}
 		if (!bench_selected(argc, argv, bk->shader))
 			continue;
-		bench_measure(bk, shader, sides, 2);
-		for (int b = 0; b < 2; b++) {
+		bench_jit_compile_ns = 0;
+		if (only) {
+			for (int b = 0; b < 3; b++)
+				if (!strcmp(backends[b].name, only))
+					bench_measure(bk, shader, &sides[b], 1);
+		} else {
+			bench_measure(bk, shader, sides, 3);
+		}
+		for (int b = 0; b < 3; b++) {
 			rate[b] = sides[b].rate;
-			if (rate[b] < 0) {
+			if (only && strcmp(backends[b].name, only)) {
+				snprintf(text[b], sizeof(text[b]), "%s not run", backends[b].name);
+			} else if (rate[b] < 0) {
 				snprintf(text[b], sizeof(text[b]), "%s: %s", backends[b].name,
 					 sides[b].msg);
 				status = 1;
@@ -553,14 +588,14 @@ int main(int argc, char **argv)
 					 rate[b], bk->unit);
 			}
 		}
-		if (rate[0] > 0 && rate[1] > 0) {
-			printf("%s: %s, %s, ember/lavapipe %.3fx\n", bk->title, text[1], text[0],
-			       rate[1] / rate[0]);
-			if (refs)
-				fprintf(refs, "--ref %s=%.6g,%.6g\n", bk->shader, rate[0], rate[1]);
-		} else {
-			printf("%s: %s, %s, ember/lavapipe n/a\n", bk->title, text[1], text[0]);
-		}
+		printf("%s: %s, %s, %s", bk->title, text[1], text[2], text[0]);
+		if (rate[0] > 0 && rate[1] > 0 && rate[2] > 0)
+			printf(", jit/lavapipe %.3fx, interpreter/lavapipe %.3fx, jit/interpreter %.3fx",
+			       rate[1] / rate[0], rate[2] / rate[0], rate[1] / rate[2]);
+		printf(", JIT compile %.1f ms\n", bench_jit_compile_ns / 1e6);
+		/* The guest compares with the host's default shader core: the JIT. */
+		if (refs && rate[0] > 0 && rate[1] > 0)
+			fprintf(refs, "--ref %s=%.6g,%.6g\n", bk->shader, rate[0], rate[1]);
 		fflush(stdout);
 	}
 	if (refs)

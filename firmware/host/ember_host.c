@@ -27,6 +27,7 @@
 
 #include "ember_isa.h"
 #include "guest.h"
+#include "shader/shader_core.h"
 
 #define RAM_SIZE		(1ull << 30)
 #define SETS			EMBER_ISA_MAX_SETS
@@ -112,6 +113,26 @@ void ember_host_destroy(struct ember_host *host)
 		return;
 	guest_fini(&host->g);
 	free(host);
+}
+
+_Static_assert((int)EMBER_HOST_JIT_OFF == (int)EMBER_SHADER_JIT_OFF &&
+	       (int)EMBER_HOST_JIT_BACKGROUND == (int)EMBER_SHADER_JIT_BACKGROUND &&
+	       (int)EMBER_HOST_JIT_SYNC == (int)EMBER_SHADER_JIT_SYNC, "the device's modes");
+
+void ember_host_set_shader_jit(struct ember_host *host, enum ember_host_jit mode)
+{
+	/* Read by each dispatch on the ring thread; set between dispatches. */
+	__atomic_store_n(&host->g.dev.config.shader_jit, (unsigned int)mode, __ATOMIC_RELAXED);
+}
+
+bool ember_host_has_shader_jit(void)
+{
+	return sc_jit_compile != NULL;
+}
+
+uint64_t ember_host_jit_compile_ns(void)
+{
+	return sc_jit_compile_ns ? sc_jit_compile_ns() : 0;
 }
 
 uint64_t ember_host_alloc(struct ember_host *host, uint64_t size, void **cpu)

@@ -21,6 +21,7 @@
 #ifndef EMBER_HOST_H
 #define EMBER_HOST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,24 @@ struct ember_host;
 /* A device with @shader_threads shader cores (0: all host CPUs), or NULL. */
 struct ember_host *ember_host_create(unsigned shader_threads);
 void ember_host_destroy(struct ember_host *host);
+
+/* How the next dispatches run (the device's enum ember_shader_jit). */
+enum ember_host_jit {
+	EMBER_HOST_JIT_OFF,		/* the interpreter */
+	EMBER_HOST_JIT_BACKGROUND,	/* interpreted until compiled in the background */
+	EMBER_HOST_JIT_SYNC,		/* compiled at the first dispatch */
+};
+
+/*
+ * The default: EMBER_HOST_JIT_SYNC unless EMBER_SHADER_JIT says otherwise
+ * (firmware/tests/guest.h). Without the JIT linked in, the interpreter runs
+ * either way (ember_host_jit_compile_ns() stays 0).
+ */
+void ember_host_set_shader_jit(struct ember_host *host, enum ember_host_jit mode);
+/* Whether this program has the shader JIT linked in (firmware/meson.build). */
+bool ember_host_has_shader_jit(void);
+/* Nanoseconds spent so far in this process compiling shaders to native code. */
+uint64_t ember_host_jit_compile_ns(void);
 
 /*
  * Maps @size bytes read/write at a fresh GPU VA; returns the VA (0 on

@@ -10,7 +10,10 @@
  * through the MMU on every dispatch anyway (that is the EXEC permission
  * check, and a driver may rewrite a shader in place), so keying on the
  * contents rather than on a generation number costs one pass over a few
- * KiB and can never run stale code; a hit saves the decode and the checks.
+ * KiB and can never run stale code; a hit saves the decode and the checks,
+ * and the native code the JIT makes from the program's first dispatch on
+ * (with the device's shader_jit on: in the background, or at once in
+ * sync mode), which lives and dies with the entry.
  * Only the engine holder touches the cache: no lock.
  *
  * Workgroups are handed to the cores in contiguous runs (work items), at
@@ -111,7 +114,7 @@ static int illegal(struct ember_job *job, uint64_t va, uint32_t detail)
  * it. 0 with *@prog, or a fault kind; -ENOMEM on host trouble.
  */
 static int load_program(struct ember_job *job, uint64_t va,
-			const struct sc_program **prog)
+			struct sc_program **prog)
 {
 	struct ember_shader_cache *cache = job->ring->dev->shader_cache;
 	struct cache_entry *victim = &cache->entries[0];
@@ -297,6 +300,7 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 		.deadline_ns = job->deadline_ns,
 	};
 	uint64_t total = (uint64_t)p[2] * p[3] * p[4];
+	struct sc_program *prog;
 	int ret;
 
 	if (len < EMBER_DISPATCH_FIXED_LEN || d.push_bytes > EMBER_DISPATCH_MAX_PUSH ||
@@ -305,7 +309,19 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 	for (uint32_t i = 0; i < (d.push_bytes + 3) / 4; i++)
 		d.push[i] = htole32(p[EMBER_DISPATCH_FIXED_LEN + i]);
 
-	ret = load_program(job, d.shader_va, &d.prog);
+	ret = load_program(job, d.shader_va, &prog);
+	if (!ret) {
+		/* A test may switch the JIT between dispatches (ember_host.h). */
+		unsigned int jit = __atomic_load_n(&d.dev->config.shader_jit, __ATOMIC_RELAXED);
+
+		d.prog = prog;
+		/* Compiled from the program's first dispatch with the JIT on. */
+		if (jit != EMBER_SHADER_JIT_OFF && sc_jit_compile && !prog->jit_tried)
+			sc_jit_compile(prog, jit == EMBER_SHADER_JIT_SYNC);
+		/* Set by the compiler thread when the code is ready. */
+		d.jit = jit != EMBER_SHADER_JIT_OFF ?
+			__atomic_load_n(&prog->jit, __ATOMIC_ACQUIRE) : NULL;
+	}
 	if (!ret && total)
 		ret = run_grid(job, &d, (uint32_t)total);
 	if (ret == -ENOMEM) {

@@ -218,6 +218,8 @@ err_free:
 
 void sc_program_fini(struct sc_program *prog)
 {
+	if (sc_jit_release)
+		sc_jit_release(prog);
 	free(prog->insns);
 	prog->insns = NULL;
 }

@@ -64,6 +64,10 @@ struct sc_insn {
 	struct ember_isa_insn isa;
 };
 
+/* A program compiled to native code (jit.c): runs a wave like run_wave(). */
+typedef void (*sc_jit_fn)(struct sc_wave *w);
+struct sc_jit_code;
+
 struct sc_program {
 	struct ember_isa_header header;
 	uint32_t num_insns;
@@ -73,6 +77,16 @@ struct sc_program {
 	uint32_t ctx;
 	uint64_t hash;
 	uint64_t size;
+	/**
+	 * @jit: the native code of the program, or NULL (not compiled yet,
+	 * or the JIT failed: the interpreter runs it); written by the JIT's
+	 * compiler thread, read atomically. @jit_tried: handed to the JIT
+	 * already; @jit_code: what owns @jit; @jit_next: the compile queue.
+	 */
+	sc_jit_fn jit;
+	bool jit_tried;
+	struct sc_jit_code *jit_code;
+	struct sc_program *jit_next;
 };
 
 /* Wave status: what stopped the interpreter loop. */
@@ -187,6 +201,8 @@ struct sc_dispatch {
 	uint32_t push_bytes;
 	uint32_t push[EMBER_ISA_MAX_PUSH_BYTES / 4];
 	uint64_t deadline_ns;
+	/** @jit: the program's native code when the JIT is on, else NULL. */
+	sc_jit_fn jit;
 	/** @stop: set once any core faults or the job is aborted/outran. */
 	int stop;
 	/** @groups_per_item: workgroups a work item runs, in order. */
@@ -232,5 +248,27 @@ void sc_program_fini(struct sc_program *prog);
 
 /* Run workgroup @linear of the dispatch on @g (wave.c). */
 void sc_group_run(struct sc_group *g, uint32_t linear);
+
+/*
+ * The watchdog part of a backward jump, after the wave counted it in
+ * @backedges (every WATCHDOG_CHECK_MASK + 1 jumps): stop the wave if the
+ * dispatch stopped or its deadline passed (wave.c; the JIT calls it).
+ */
+void sc_wave_watchdog(struct sc_wave *w);
+#define SC_WATCHDOG_CHECK_MASK	1023u
+
+/*
+ * The JIT (jit.c, built with LLVM): compile @prog, now (@wait) or on the
+ * JIT's compiler thread, setting prog->jit when its code is ready (false:
+ * it never will be, the interpreter runs it); release: forget @prog (wait
+ * for a compile of it in progress) and free its code. Only the device's
+ * host programs link it (see firmware/meson.build): weak, so a program
+ * without it, such as the guest's copy of the benchmark, gets NULL here
+ * and interprets.
+ */
+bool sc_jit_compile(struct sc_program *prog, bool wait) __attribute__((weak));
+void sc_jit_release(struct sc_program *prog) __attribute__((weak));
+/* Nanoseconds this process has spent compiling shaders. */
+uint64_t sc_jit_compile_ns(void) __attribute__((weak));
 
 #endif /* EMBER_FW_SHADER_CORE_H */

@@ -38,8 +38,6 @@
 #include "device.h"
 #include "shader_core.h"
 
-#define WATCHDOG_CHECK_MASK	1023u
-
 void sc_wave_fault(struct sc_wave *w, int kind, uint64_t va, uint32_t detail)
 {
 	struct sc_group *g = w->group;
@@ -84,19 +82,23 @@ static void skip_empty(struct sc_wave *w)
 	w->pc = w->stack[w->depth - 1].end;
 }
 
-/* Count a backward jump; every so often check for stop and the watchdog. */
-static void backedge(struct sc_wave *w)
+void sc_wave_watchdog(struct sc_wave *w)
 {
 	const struct sc_dispatch *d = w->group->d;
 
-	if (++w->backedges & WATCHDOG_CHECK_MASK)
-		return;
 	if (__atomic_load_n(&d->stop, __ATOMIC_RELAXED)) {
 		w->status = SC_FAULT;
 		return;
 	}
 	if (ember_device_timestamp_ns(d->dev) > d->deadline_ns)
 		sc_wave_fault(w, EMBER_FAULT_WATCHDOG, d->shader_va, 0);
+}
+
+/* Count a backward jump; every so often check for stop and the watchdog. */
+static void backedge(struct sc_wave *w)
+{
+	if (!(++w->backedges & SC_WATCHDOG_CHECK_MASK))
+		sc_wave_watchdog(w);
 }
 
 static void jump(struct sc_wave *w, uint32_t target)
@@ -273,7 +275,15 @@ void sc_group_run(struct sc_group *g, uint32_t linear)
 				done++;
 				continue;
 			}
-			run_wave(w, insns);
+			/*
+			 * Native code runs until it stops like the interpreter;
+			 * at a pc it has no entry for it hands over, and the
+			 * interpreter goes on from there (same wave state).
+			 */
+			if (d->jit)
+				d->jit(w);
+			if (!d->jit || w->status == SC_RUNNING)
+				run_wave(w, insns);
 			if (w->status == SC_FAULT)
 				return;
 			done += w->status == SC_DONE;

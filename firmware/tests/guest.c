@@ -46,6 +46,17 @@ static void catch_death(struct ember_device *dev)
 	g->died = true;
 }
 
+unsigned int guest_shader_jit(void)
+{
+	const char *jit = getenv("EMBER_SHADER_JIT");
+
+	if (jit && !strcmp(jit, "off"))
+		return EMBER_SHADER_JIT_OFF;
+	if (jit && !strcmp(jit, "background"))
+		return EMBER_SHADER_JIT_BACKGROUND;
+	return EMBER_SHADER_JIT_SYNC;
+}
+
 bool guest_init(struct guest *g, const struct guest_config *config)
 {
 	struct ember_device_config dc = {
@@ -53,6 +64,7 @@ bool guest_init(struct guest *g, const struct guest_config *config)
 		.num_vectors = config->num_vectors,
 		.num_cores = config->num_cores,
 		.guest_ram_size = config->ram_size,
+		.shader_jit = guest_shader_jit(),
 	};
 
 	memset(g, 0, sizeof(*g));

@@ -58,6 +58,13 @@ struct guest_config {
 };
 
 bool guest_init(struct guest *g, const struct guest_config *config);
+/*
+ * The device's shader_jit for the tests: EMBER_SHADER_JIT_SYNC (every
+ * program compiled at its first dispatch), unless the environment has
+ * EMBER_SHADER_JIT=off (the interpreter lanes of the host tests) or
+ * EMBER_SHADER_JIT=background.
+ */
+unsigned int guest_shader_jit(void);
 void guest_fini(struct guest *g);
 /* Reset the device and start over with zeroed guest RAM (cheap re-init). */
 void guest_reset(struct guest *g);

@@ -14,8 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ember_host.h"
+#include "guest.h"
 #include "ember_isa.h"
 #include "ember_packets.h"
 #include "tap.h"
@@ -1237,6 +1239,38 @@ static bool test_a64_faults(void)
 	return true;
 }
 
+static uint32_t r_add_12345(uint32_t a) { return a + 12345; }
+
+/*
+ * Background compiles (ember-gpu's default): a new program's dispatches
+ * run on the interpreter until the JIT's compiler thread has its code,
+ * then on the code; every one of them must give the right results.
+ */
+static bool test_background_jit(void)
+{
+	uint64_t before = ember_host_jit_compile_ns();
+	unsigned int runs = 0;
+	bool ok = true;
+
+	if (guest_shader_jit() != EMBER_SHADER_JIT_SYNC || !ember_host_has_shader_jit())
+		return true;
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_BACKGROUND);
+	/* A program no other test runs, so it is compiled here; 60 s at most. */
+	while (ok && ember_host_jit_compile_ns() == before && runs < 6000) {
+		ok = check_unop("iadd v4, v2, 12345", r_add_12345, false, 0);
+		runs++;
+		if (ember_host_jit_compile_ns() == before)
+			usleep(10000);
+	}
+	/* Now on the native code. */
+	ok = ok && check_unop("iadd v4, v2, 12345", r_add_12345, false, 0);
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_SYNC);
+	CHECK(ok);
+	CHECK(ember_host_jit_compile_ns() > before);
+	tap_diag("%u dispatches before the background compile was done", runs);
+	return true;
+}
+
 /* A small deterministic generator for the random programs. */
 static uint32_t rng_next(uint64_t *state)
 {
@@ -1291,6 +1325,11 @@ static struct ember_isa_operand random_operand(uint64_t *rng, uint16_t spec,
  * so all lanes) on every instruction that takes a guard: that forces the
  * general handlers instead of the fast forms, and the registers dumped at
  * the end must be the same bits.
+ *
+ * With the shader JIT on (the default lanes), every program also runs on
+ * the interpreter: registers and the memory page must come out the same
+ * as from the native code, bit for bit but for NaN payloads in the float
+ * programs (either may commute a float operation, ISA leaves them open).
  */
 #define RANDOM_INSNS	300
 #define DUMP_LANES	48
@@ -1385,12 +1424,57 @@ static bool is_float_op(const struct ember_isa_insn *insn)
 	       insn->opcode == EMBER_ISA_OP_F2I;
 }
 
+/* Words equal, or (@nan_ok) both NaN as floats. */
+static bool same_bits(uint32_t x, uint32_t y, bool nan_ok)
+{
+	return x == y || (nan_ok && isnan(fval(x)) && isnan(fval(y)));
+}
+
+/* Program @prog on the interpreter: the same dump (@a) and memory (@mem_a) as the JIT's. */
+static bool check_on_interpreter(const struct ember_isa_insn *insns, unsigned int n,
+				 unsigned int prog, bool floats, const struct buffer *a,
+				 const uint32_t *mem_a, const struct buffer *c,
+				 const struct buffer *mem)
+{
+	bool ok;
+
+	memset(c->cpu, 0xee, c->size);
+	memset(mem->cpu, 0x5a, mem->size);
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_OFF);
+	ok = run_random(insns, n, false, (struct buffer *)c, mem) == 0;
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_SYNC);
+	CHECK(ok);
+	for (size_t w = 0; w < a->size / 4; w++) {
+		uint32_t x = ((uint32_t *)a->cpu)[w], y = ((uint32_t *)c->cpu)[w];
+
+		if (!same_bits(x, y, floats)) {
+			tap_diag("program %u: %s%zu lane %zu: jit 0x%08x, interpreter 0x%08x",
+				 prog, w / DUMP_LANES < 60 ? "v" : "u",
+				 w / DUMP_LANES < 60 ? w / DUMP_LANES : w / DUMP_LANES - 60,
+				 w % DUMP_LANES, x, y);
+			return false;
+		}
+	}
+	for (size_t w = 0; w < mem->size / 4; w++) {
+		if (!same_bits(mem_a[w], ((uint32_t *)mem->cpu)[w], floats)) {
+			tap_diag("program %u: memory word %zu: jit 0x%08x, interpreter 0x%08x",
+				 prog, w, mem_a[w], ((uint32_t *)mem->cpu)[w]);
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool test_random_programs(void)
 {
 	uint64_t rng = 0x5eed;
 	size_t dump_size = (60 + 24) * DUMP_LANES * 4;
 	struct buffer a = buffer(dump_size), b = buffer(dump_size), mem = buffer(4096);
-	unsigned int executed = 0;
+	struct buffer c = buffer(dump_size);
+	uint64_t compiled = ember_host_jit_compile_ns();
+	bool jit = guest_shader_jit() == EMBER_SHADER_JIT_SYNC;
+	unsigned int executed = 0, differential = 0;
+	uint32_t mem_a[1024];
 
 	for (unsigned int prog = 0; prog < 32; prog++) {
 		/* Even programs: every opcode; odd ones: no floats, compared. */
@@ -1441,6 +1525,12 @@ static bool test_random_programs(void)
 		executed += n;
 		memset(mem.cpu, 0x5a, mem.size);
 		CHECK_EQ(run_random(insns, n, false, &a, &mem), 0);
+		memcpy(mem_a, mem.cpu, sizeof(mem_a));
+		/* The JIT ran it (it compiles at the first dispatch): now the interpreter. */
+		if (jit && ember_host_jit_compile_ns() > compiled) {
+			CHECK(check_on_interpreter(insns, n, prog, !compare, &a, mem_a, &c, &mem));
+			differential++;
+		}
 		if (!compare)
 			continue;
 		memset(b.cpu, 0xee, dump_size);
@@ -1460,7 +1550,9 @@ static bool test_random_programs(void)
 	}
 	tap_diag("%u random instructions executed, half of them twice with equal results",
 		 executed);
-	return true;
+	tap_diag("%u of 32 programs compiled and compared with the interpreter", differential);
+	/* On the JIT's lanes every program must have been compiled and compared. */
+	return !jit || !ember_host_has_shader_jit() || differential == 32;
 }
 
 int main(void)
@@ -1488,6 +1580,7 @@ int main(void)
 	tap_result(test_a64_atomics(), "addr64-atomics");
 	tap_result(test_a64_faults(), "addr64-faults");
 	tap_result(test_random_programs(), "random-programs-run-to-end");
+	tap_result(test_background_jit(), "jit-background-compile");
 	ember_host_destroy(host);
 	return tap_finish();
 }

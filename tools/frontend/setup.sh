@@ -22,7 +22,7 @@ ember_bookworm_packages() {
 		rsync busybox-static perl python3 \
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
 		spirv-tools spirv-headers glslang-tools glslang-dev \
-		clang libclang-rt-14-dev valgrind \
+		clang libclang-rt-14-dev valgrind llvm-19-dev \
 		debhelper dh-dkms dkms lintian trinity
 }
 

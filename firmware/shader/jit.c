@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: JIT: shader programs as native code
+ *
+ * The JIT compiles a validated program (program.c) into one native function
+ * per program that runs a whole 32-lane wave (jit_emit.c says how); the
+ * interpreter (wave.c) stays as the reference and the fallback: for a
+ * program the JIT could not compile, at a pc the native code has no entry
+ * for, and whenever the device's shader_jit option is off.
+ *
+ * Why LLVM (19, Debian's llvm-19-dev, ORC LLJIT through the C API): it
+ * gives SIMD code generation for whole-wave vectors (<32 x i32> becomes
+ * four AVX2 operations, or eight SSE2 ones on a baseline host), register
+ * allocation across instructions, and optimisation of the straight-line
+ * code between handler calls, from a library every distribution ships and
+ * maintains (lavapipe uses it the same way). libasmjit-dev and
+ * libxbyak-dev (both in bookworm) are C++ assemblers: the register
+ * allocation, instruction selection and the baseline/AVX2 split would be
+ * ours to write, and the device is C. libgccjit-12-dev runs GCC's whole
+ * pipeline per compile and, to load the result, writes a shared object
+ * to disk and dlopens it.
+ *
+ * Session: one LLJIT per process, created at the first compile, for the
+ * host's CPU (AVX2 and FMA where present) or for baseline x86-64 when
+ * EMBER_SHADER_GENERIC is set, like the interpreter's handler builds.
+ * Each program's module gets a unique name and its own resource tracker,
+ * so sc_jit_release() frees exactly its code when the program cache drops
+ * the program. Compiles take the session lock: the compiler thread and a
+ * synchronous compile (tests, benchmarks) may overlap.
+ *
+ * Background compiles (ember-gpu's default): a program's first dispatch
+ * queues it for one compiler thread, started with the first queued
+ * program, and the interpreter runs its dispatches until the thread
+ * publishes prog->jit (an atomic store the next dispatch's load sees). A
+ * dispatch never waits for the JIT. Releasing a program takes it off the
+ * queue, waits while the thread still reads it (the translation to IR, a
+ * few milliseconds), and leaves code generation under way to drop its
+ * result: the engine never waits for LLVM. The thread runs at the lowest
+ * priority, behind the shader cores.
+ *
+ * Cost: the module is optimised with LLVM's O2 pipeline and generated at
+ * the default code generation level; sc_jit_compile_ns() counts the time
+ * (./ember bench, which compiles in sync mode, prints it per kernel).
+ * Measured (perf, the shader tests): 90% of it is LLVM's code generation,
+ * mostly SelectionDAG instruction selection of the 32-lane vector code;
+ * about 1 ms of CPU per instruction on the development machine, so a
+ * 300-instruction kernel's code is ready some 0.3 s after its first
+ * dispatch. The O1 code generation level and lighter IR pipelines
+ * measured the same.
+ */
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Support.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jit.h"
+#include "log.h"
+
+#define PASSES		"default<O2>"
+/*
+ * Compile time grows with the code (about 1 ms of CPU per instruction
+ * here, see below): larger programs stay on the interpreter, so that no
+ * compile holds the thread (or a synchronous dispatch) much more than a
+ * second.
+ */
+#define MAX_INSNS	1024
+
+struct sc_jit_code {
+	LLVMOrcResourceTrackerRef tracker;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	bool started, broken;
+	LLVMOrcLLJITRef jit;
+	/** @tm: the optimisation passes' view of the target. */
+	LLVMTargetMachineRef tm;
+	uint64_t programs;
+	uint64_t compile_ns;
+} session = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* The compiler thread's queue, linked through prog->jit_next. */
+static struct {
+	pthread_mutex_t lock;
+	/** @cond: a program queued, or a compile finished. */
+	pthread_cond_t cond;
+	bool thread_started;
+	struct sc_program *head, *tail;
+	/** @busy: the program the thread is translating (reading), or NULL. */
+	struct sc_program *busy;
+	/**
+	 * @finishing: the program whose module LLVM is turning into code
+	 * (no longer read); @abandoned: released meanwhile, drop the code.
+	 */
+	struct sc_program *finishing;
+	bool abandoned;
+} queue = { .lock = PTHREAD_MUTEX_INITIALIZER, .cond = PTHREAD_COND_INITIALIZER };
+
+/*
+ * Code generation without the machine and post-RA instruction schedulers:
+ * superlinear in a block's size, they were two thirds of the compile time
+ * of the corpus's largest kernels (llc -time-passes), and an out-of-order
+ * x86 core reorders by itself.
+ */
+static const char *const codegen_options[] = {
+	"ember-gpu", "-enable-misched=false", "-post-RA-scheduler=false",
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Log and free @err; true if there was one. */
+static bool failed(LLVMErrorRef err, const char *what)
+{
+	char *msg;
+
+	if (!err)
+		return false;
+	msg = LLVMGetErrorMessage(err);
+	ember_error("shader_jit_error step=%s error=\"%s\"", what, msg);
+	LLVMDisposeErrorMessage(msg);
+	return true;
+}
+
+/* A target machine for this host, or baseline x86-64 (EMBER_SHADER_GENERIC). */
+static LLVMTargetMachineRef host_machine(void)
+{
+	bool generic = getenv("EMBER_SHADER_GENERIC") != NULL;
+	char *triple = LLVMGetDefaultTargetTriple();
+	char *cpu = generic ? NULL : LLVMGetHostCPUName();
+	char *features = generic ? NULL : LLVMGetHostCPUFeatures();
+	LLVMTargetMachineRef tm = NULL;
+	LLVMTargetRef target;
+	char *err = NULL;
+
+	if (LLVMGetTargetFromTriple(triple, &target, &err)) {
+		ember_error("shader_jit_error step=target error=\"%s\"", err);
+		LLVMDisposeMessage(err);
+	} else {
+		tm = LLVMCreateTargetMachine(target, triple, generic ? "x86-64" : cpu,
+					     generic ? "" : features, LLVMCodeGenLevelDefault,
+					     LLVMRelocDefault, LLVMCodeModelJITDefault);
+	}
+	LLVMDisposeMessage(triple);
+	if (cpu)
+		LLVMDisposeMessage(cpu);
+	if (features)
+		LLVMDisposeMessage(features);
+	return tm;
+}
+
+/* Under the lock: the session, started once; false if LLVM failed. */
+static bool session_ready(void)
+{
+	LLVMOrcLLJITBuilderRef builder;
+	LLVMTargetMachineRef jit_tm;
+
+	if (session.started)
+		return !session.broken;
+	session.started = true;
+	session.broken = true;
+	if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter())
+		return false;
+	LLVMParseCommandLineOptions(sizeof(codegen_options) / sizeof(codegen_options[0]),
+				    codegen_options, NULL);
+	session.tm = host_machine();
+	jit_tm = host_machine();
+	if (!session.tm || !jit_tm)
+		return false;
+	builder = LLVMOrcCreateLLJITBuilder();
+	LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder,
+		LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jit_tm));
+	if (failed(LLVMOrcCreateLLJIT(&session.jit, builder), "session"))
+		return false;
+	session.broken = false;
+	return true;
+}
+
+/* The compiler thread is done reading @prog: releasing it need not wait. */
+static void translated(struct sc_program *prog)
+{
+	pthread_mutex_lock(&queue.lock);
+	if (queue.busy == prog) {
+		queue.busy = NULL;
+		queue.finishing = prog;
+		pthread_cond_broadcast(&queue.cond);
+	}
+	pthread_mutex_unlock(&queue.lock);
+}
+
+/* Emit, check and optimise @prog's module, then add it under @tracker. */
+static bool build_module(struct sc_program *prog, const char *name,
+			 LLVMOrcResourceTrackerRef tracker, bool background)
+{
+	LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+	LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
+	LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
+	LLVMPassBuilderOptionsRef opts;
+	LLVMOrcThreadSafeModuleRef tsm;
+	char *msg = NULL;
+	bool ok;
+
+	LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(session.jit));
+	LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(session.jit));
+	ok = sc_jit_emit(mod, prog, name);
+	if (background)
+		translated(prog);
+	/* Never run code LLVM would reject: the interpreter runs it instead. */
+	if (ok && LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+		ember_error("shader_jit_error step=verify error=\"%s\"", msg);
+		ok = false;
+	}
+	LLVMDisposeMessage(msg);
+	if (ok) {
+		opts = LLVMCreatePassBuilderOptions();
+		ok = !failed(LLVMRunPasses(mod, PASSES, session.tm, opts), "passes");
+		LLVMDisposePassBuilderOptions(opts);
+	}
+	if (!ok) {
+		LLVMDisposeModule(mod);
+		LLVMOrcDisposeThreadSafeContext(tsc);
+		return false;
+	}
+	tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+	LLVMOrcDisposeThreadSafeContext(tsc);
+	return !failed(LLVMOrcLLJITAddLLVMIRModuleWithRT(session.jit, tracker, tsm), "add");
+}
+
+static void drop_code(struct sc_jit_code *code)
+{
+	/* ORC's session has its own lock: no need of ours. */
+	failed(LLVMOrcResourceTrackerRemove(code->tracker), "remove");
+	LLVMOrcReleaseResourceTracker(code->tracker);
+	free(code);
+}
+
+/* Hand the code to @prog, unless released meanwhile (background). */
+static void publish(struct sc_program *prog, struct sc_jit_code *code,
+		    LLVMOrcExecutorAddress addr, bool background)
+{
+	bool abandoned = false;
+
+	if (background) {
+		pthread_mutex_lock(&queue.lock);
+		abandoned = queue.abandoned;
+		queue.finishing = NULL;
+		queue.abandoned = false;
+	}
+	if (!abandoned) {
+		prog->jit_code = code;
+		__atomic_store_n(&prog->jit, (sc_jit_fn)(uintptr_t)addr, __ATOMIC_RELEASE);
+	}
+	if (background)
+		pthread_mutex_unlock(&queue.lock);
+	if (abandoned)
+		drop_code(code);
+}
+
+/* Compile @prog on this thread (the compiler thread: @background). */
+static bool compile_now(struct sc_program *prog, bool background)
+{
+	LLVMOrcResourceTrackerRef tracker;
+	LLVMOrcExecutorAddress addr = 0;
+	struct sc_jit_code *code;
+	uint64_t start = now_ns();
+	char name[32];
+
+	code = calloc(1, sizeof(*code));
+	if (!code)
+		return false;
+	pthread_mutex_lock(&session.lock);
+	if (!session_ready())
+		goto fail;
+	snprintf(name, sizeof(name), "ember_shader_%llu", (unsigned long long)session.programs++);
+	tracker = LLVMOrcJITDylibCreateResourceTracker(LLVMOrcLLJITGetMainJITDylib(session.jit));
+	if (!build_module(prog, name, tracker, background) ||
+	    failed(LLVMOrcLLJITLookup(session.jit, &addr, name), "lookup")) {
+		failed(LLVMOrcResourceTrackerRemove(tracker), "remove");
+		LLVMOrcReleaseResourceTracker(tracker);
+		goto fail;
+	}
+	code->tracker = tracker;
+	publish(prog, code, addr, background);
+	session.compile_ns += now_ns() - start;
+	pthread_mutex_unlock(&session.lock);
+	ember_debug("shader_jit_compiled name=%s insns=%u ns=%llu", name, prog->num_insns,
+		    (unsigned long long)(now_ns() - start));
+	return true;
+
+fail:
+	pthread_mutex_unlock(&session.lock);
+	free(code);
+	return false;
+}
+
+static void *compiler_thread(void *arg)
+{
+	/* Behind the shader cores and the rest of the device: the lowest priority. */
+	setpriority(PRIO_PROCESS, (id_t)gettid(), 19);
+	pthread_mutex_lock(&queue.lock);
+	for (;;) {
+		struct sc_program *prog;
+
+		while (!queue.head)
+			pthread_cond_wait(&queue.cond, &queue.lock);
+		prog = queue.head;
+		queue.head = prog->jit_next;
+		if (!queue.head)
+			queue.tail = NULL;
+		queue.busy = prog;
+		pthread_mutex_unlock(&queue.lock);
+		compile_now(prog, true);
+		pthread_mutex_lock(&queue.lock);
+		queue.busy = NULL;
+		queue.finishing = NULL;
+		queue.abandoned = false;
+		pthread_cond_broadcast(&queue.cond);
+	}
+	return NULL;
+}
+
+/* Queue @prog for the compiler thread; false if there can be no thread. */
+static bool compile_later(struct sc_program *prog)
+{
+	pthread_t thread;
+	bool ok = true;
+
+	pthread_mutex_lock(&queue.lock);
+	if (!queue.thread_started) {
+		ok = !pthread_create(&thread, NULL, compiler_thread, NULL);
+		if (ok) {
+			pthread_detach(thread);
+			queue.thread_started = true;
+		}
+	}
+	if (ok) {
+		prog->jit_next = NULL;
+		if (queue.tail)
+			queue.tail->jit_next = prog;
+		else
+			queue.head = prog;
+		queue.tail = prog;
+		pthread_cond_broadcast(&queue.cond);
+	}
+	pthread_mutex_unlock(&queue.lock);
+	return ok;
+}
+
+bool sc_jit_compile(struct sc_program *prog, bool wait)
+{
+	prog->jit_tried = true;
+	if (prog->num_insns > MAX_INSNS) {
+		ember_debug("shader_jit_skipped insns=%u max=%u", prog->num_insns, MAX_INSNS);
+		return false;
+	}
+	return wait ? compile_now(prog, false) : compile_later(prog);
+}
+
+void sc_jit_release(struct sc_program *prog)
+{
+	struct sc_jit_code *code;
+
+	/* Off the queue, or out of the compiler thread's hands. */
+	pthread_mutex_lock(&queue.lock);
+	for (struct sc_program *p = queue.head, *prev = NULL; p; prev = p, p = p->jit_next) {
+		if (p != prog)
+			continue;
+		if (prev)
+			prev->jit_next = p->jit_next;
+		else
+			queue.head = p->jit_next;
+		if (queue.tail == p)
+			queue.tail = prev;
+		break;
+	}
+	/* Being translated: a short wait. Being generated: drop it later. */
+	while (queue.busy == prog)
+		pthread_cond_wait(&queue.cond, &queue.lock);
+	if (queue.finishing == prog)
+		queue.abandoned = true;
+	pthread_mutex_unlock(&queue.lock);
+	code = prog->jit_code;
+	prog->jit_code = NULL;
+	prog->jit = NULL;
+	if (code)
+		drop_code(code);
+}
+
+uint64_t sc_jit_compile_ns(void)
+{
+	uint64_t ns;
+
+	pthread_mutex_lock(&session.lock);
+	ns = session.compile_ns;
+	pthread_mutex_unlock(&session.lock);
+	return ns;
+}
