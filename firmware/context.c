@@ -56,6 +56,14 @@ void ember_context_reset(struct ember_device *dev, struct ember_context *ctx)
 	publish_state(dev, ctx);
 }
 
+void ember_contexts_tlb_invalidate_mask(struct ember_device *dev, uint64_t mask)
+{
+	for (unsigned int i = 0; i < EMBER_MAX_CONTEXTS; i++) {
+		if (mask & (1ULL << i))
+			ember_tlb_flush(&dev->contexts[i].tlb);
+	}
+}
+
 bool ember_contexts_tlb_invalidate(struct ember_device *dev, uint32_t index)
 {
 	if (index == EMBER_CTX_ALL) {

@@ -51,5 +51,7 @@ void ember_context_fault(struct ember_device *dev, struct ember_context *ctx);
 void ember_context_reset(struct ember_device *dev, struct ember_context *ctx);
 /* @index: a context, or EMBER_CTX_ALL; false if out of range. */
 bool ember_contexts_tlb_invalidate(struct ember_device *dev, uint32_t index);
+/* Empty the TLB of every context whose bit is set in @mask. */
+void ember_contexts_tlb_invalidate_mask(struct ember_device *dev, uint64_t mask);
 
 #endif /* EMBER_FW_CONTEXT_H */

@@ -26,7 +26,8 @@
 #define EMBER_DEVICE_CAPS		(EMBER_CAP_MGMT | EMBER_CAP_RINGS | \
 					 EMBER_CAP_MMU | EMBER_CAP_COPY | \
 					 EMBER_CAP_COMPUTE | EMBER_CAP_DISPATCH_INDIRECT | \
-					 EMBER_CAP_ISA_ADDR64 | EMBER_CAP_RESET_HEAD)
+					 EMBER_CAP_ISA_ADDR64 | EMBER_CAP_RESET_HEAD | \
+					 EMBER_CAP_TLB_MASK)
 #define EMBER_DEVICE_TIMESTAMP_FREQ	1000000000u
 
 _Static_assert(EMBER_REG_MGMT_RESULT(EMBER_MGMT_NUM_RESULTS - 1) <
@@ -256,12 +257,18 @@ int ember_device_init(struct ember_device *dev,
 	}
 
 	write_identity(dev);
-	ember_mgmt_init(&dev->mgmt, dev);
+	ret = ember_mgmt_init(&dev->mgmt, dev);
+	if (ret) {
+		ember_error("mgmt_init_failed err=\"%s\"", strerror(-ret));
+		goto err_destroy_shader_cache;
+	}
 	ember_rings_init(dev);
 	ember_contexts_init(dev);
 	ember_faults_init(dev);
 	return 0;
 
+err_destroy_shader_cache:
+	ember_shader_cache_destroy(dev->shader_cache);
 err_fini_sched:
 	ember_sched_fini(&dev->sched);
 err_close_doorbells:
@@ -275,6 +282,7 @@ err_destroy_shm:
 
 void ember_device_fini(struct ember_device *dev)
 {
+	ember_mgmt_fini(&dev->mgmt);
 	ember_shader_cache_destroy(dev->shader_cache);
 	ember_sched_fini(&dev->sched);
 	close_doorbells(dev);
@@ -313,6 +321,10 @@ int ember_device_start(struct ember_device *dev, struct ember_event_loop *loop)
 			goto err_remove_doorbells;
 	}
 
+	ret = ember_event_loop_add(loop, &dev->mgmt.delay_src);
+	if (ret)
+		goto err_remove_doorbells;
+
 	/* Release: every identity register is visible before READY is. */
 	ember_reg_write_release(&dev->regs, EMBER_REG_STATUS, EMBER_STATUS_READY);
 	ember_info("device_ready hw_version=%u.%u fw_version=%u.%u.%u "
@@ -341,6 +353,7 @@ err_stop_workers:
 void ember_device_stop(struct ember_device *dev, struct ember_event_loop *loop)
 {
 	ember_reg_write_release(&dev->regs, EMBER_REG_STATUS, 0);
+	ember_event_loop_remove(loop, &dev->mgmt.delay_src);
 	for (unsigned int i = 0; i < dev->config.num_vectors; i++)
 		ember_event_loop_remove(loop, &dev->doorbells[i].src);
 	ember_rings_stop(dev);
@@ -405,10 +418,19 @@ bool ember_device_reset_context(struct ember_device *dev, uint32_t index)
 
 bool ember_device_tlb_invalidate(struct ember_device *dev, uint32_t index)
 {
-	bool ok;
+	if (index == EMBER_CTX_ALL) {
+		ember_device_tlb_invalidate_mask(dev, UINT64_MAX);
+		return true;
+	}
+	if (index >= EMBER_MAX_CONTEXTS)
+		return false;
+	ember_device_tlb_invalidate_mask(dev, 1ULL << index);
+	return true;
+}
 
-	ember_sched_lock(&dev->sched);
-	ok = ember_contexts_tlb_invalidate(dev, index);
-	ember_sched_unlock(&dev->sched);
-	return ok;
+void ember_device_tlb_invalidate_mask(struct ember_device *dev, uint64_t mask)
+{
+	ember_sched_lock_contexts(&dev->sched, mask);
+	ember_contexts_tlb_invalidate_mask(dev, mask);
+	ember_sched_unlock_contexts(&dev->sched);
 }

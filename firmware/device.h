@@ -177,6 +177,11 @@ void ember_device_doorbell(struct ember_device *dev, unsigned int doorbell);
 void ember_device_reset(struct ember_device *dev);
 bool ember_device_reset_context(struct ember_device *dev, uint32_t index);
 bool ember_device_tlb_invalidate(struct ember_device *dev, uint32_t index);
+/*
+ * Empty the TLBs of the contexts in @mask (bit c: context c), waiting only
+ * for a running job of one of them (see DOC: Scheduler).
+ */
+void ember_device_tlb_invalidate_mask(struct ember_device *dev, uint64_t mask);
 
 /* Injected death: log @why and call dev->die. */
 void ember_device_die(struct ember_device *dev, const char *why);

@@ -55,9 +55,16 @@ int ember_inject_parse(struct ember_inject *inject, const char *knob,
 		__atomic_store_n(&inject->die_now, true, __ATOMIC_RELAXED);
 	} else if (!strcmp(knob, "fault-seq-back")) {
 		__atomic_store_n(&inject->fault_seq_back, true, __ATOMIC_RELAXED);
+	} else if (!strncmp(knob, "tlb-ack-delay=", 14)) {
+		if (!parse_count(knob + 14, 60000, &n) || !n) {
+			*why = "tlb-ack-delay needs milliseconds from 1 to 60000";
+			return -EINVAL;
+		}
+		__atomic_store_n(&inject->tlb_ack_delay_ms, (unsigned int)n,
+				 __ATOMIC_RELAXED);
 	} else {
 		*why = "unknown knob (hang-ring=N, fault-next-job, drop-irq, die-after-jobs=N, die, "
-		       "fault-seq-back)";
+		       "fault-seq-back, tlb-ack-delay=MS)";
 		return -EINVAL;
 	}
 	return 0;
@@ -68,6 +75,12 @@ void ember_inject_reset(struct ember_inject *inject)
 	__atomic_store_n(&inject->hang_ring, EMBER_INJECT_NONE, __ATOMIC_RELAXED);
 	__atomic_store_n(&inject->fault_next_job, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&inject->drop_irqs, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&inject->tlb_ack_delay_ms, 0, __ATOMIC_RELAXED);
+}
+
+unsigned int ember_inject_take_tlb_ack_delay(struct ember_inject *inject)
+{
+	return __atomic_exchange_n(&inject->tlb_ack_delay_ms, 0, __ATOMIC_RELAXED);
 }
 
 bool ember_inject_take_hang(struct ember_inject *inject, unsigned int ring)

@@ -19,6 +19,10 @@
  *                     back by one and the fault interrupt fires: a buggy
  *                     device's value for the driver to survive; the next
  *                     real fault writes the true sequence again
+ *   tlb-ack-delay=MS  the next TLB invalidation from the mailbox runs and
+ *                     is acknowledged MS ms late (1..60000): until then the
+ *                     TLBs keep their entries and the mailbox is busy, as
+ *                     on a device whose invalidation waits for a long job
  *
  * "Dies" means the process exits at once (status EMBER_EXIT_DIED), without
  * clearing READY: what the driver sees when the GPU falls off the bus.
@@ -26,7 +30,7 @@
  * sets them: every field is an atomic.
  *
  * A device reset disarms every knob still pending (hang-ring, fault-next-job,
- * drop-irq): a reset is the driver's recovery, and an injection armed before
+ * drop-irq, tlb-ack-delay): a reset is the driver's recovery, and an injection armed before
  * it must not fire on the fresh device. Only die-after-jobs survives: it
  * counts the process's jobs, not the device state's.
  */
@@ -53,6 +57,8 @@ struct ember_inject {
 	bool die_now;
 	/** @fault_seq_back: the "fault-seq-back" knob, for the owner to act on. */
 	bool fault_seq_back;
+	/** @tlb_ack_delay_ms: hold the next TLB invalidation back this long. */
+	unsigned int tlb_ack_delay_ms;
 };
 
 void ember_inject_init(struct ember_inject *inject);
@@ -68,6 +74,8 @@ int ember_inject_parse(struct ember_inject *inject, const char *knob,
 bool ember_inject_take_hang(struct ember_inject *inject, unsigned int ring);
 bool ember_inject_take_fault(struct ember_inject *inject);
 bool ember_inject_take_drop_irq(struct ember_inject *inject);
+/* The tlb-ack-delay knob's milliseconds, or 0 if it is not armed. */
+unsigned int ember_inject_take_tlb_ack_delay(struct ember_inject *inject);
 /* A device reset: disarm every pending knob but die-after-jobs. */
 void ember_inject_reset(struct ember_inject *inject);
 

@@ -71,7 +71,7 @@ static void usage(FILE *out)
 		"  --guest-ram-size BYTES its size, a multiple of 4K (required with --guest-ram)\n"
 		"  --control PATH         unix socket for runtime control (injection, pause)\n"
 		"  --inject KNOB          inject a fault: hang-ring=N, fault-next-job, drop-irq,\n"
-		"                         die-after-jobs=N (repeatable)\n"
+		"                         die-after-jobs=N, tlb-ack-delay=MS (repeatable)\n"
 		"  --shader-jit MODE      on: compile shaders to native code in the\n"
 		"                         background, interpreting them meanwhile; sync:\n"
 		"                         compile at the first dispatch; off: interpret\n"

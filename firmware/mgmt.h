@@ -18,12 +18,22 @@
  *
  * Commands are a table indexed by command number; a command fills up to
  * four results (the rest read 0) and returns a EMBER_MGMT_STATUS_* code.
+ *
+ * The tlb-ack-delay injection knob (inject.h) holds one TLB invalidation
+ * back: the command runs and is acknowledged only when @delay_src, a
+ * timerfd on the event loop, fires. Until then the invalidation has not
+ * happened (the TLBs keep their entries) and doorbells find the command
+ * still in flight, as on a device whose invalidation waits for a long job.
  */
 
 #ifndef EMBER_FW_MGMT_H
 #define EMBER_FW_MGMT_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "ember_regs.h"
+#include "event_loop.h"
 
 struct ember_device;
 
@@ -31,9 +41,21 @@ struct ember_mgmt {
 	struct ember_device *dev;
 	/** @last_ack: the last value the device wrote to MGMT_ACK. */
 	uint32_t last_ack;
+	/** @delay_src: the timerfd of a held-back command (-1: none yet). */
+	struct ember_event_source delay_src;
+	/** @delayed: a command is held back until @delay_src fires. */
+	bool delayed;
+	/** @delayed_seq: its SEQ. */
+	uint32_t delayed_seq;
+	/** @delayed_cmd: its command. */
+	uint32_t delayed_cmd;
+	/** @delayed_args: its arguments, as read when its doorbell rang. */
+	uint32_t delayed_args[EMBER_MGMT_NUM_ARGS];
 };
 
-void ember_mgmt_init(struct ember_mgmt *mgmt, struct ember_device *dev);
+/* Returns 0, or a negative errno if the delay timer cannot be created. */
+int ember_mgmt_init(struct ember_mgmt *mgmt, struct ember_device *dev);
+void ember_mgmt_fini(struct ember_mgmt *mgmt);
 
 /* Doorbell EMBER_DOORBELL_MGMT rang: run the pending command, if any. */
 void ember_mgmt_doorbell(struct ember_mgmt *mgmt);

@@ -167,7 +167,11 @@ static const char *exec_kernel_packet(struct ember_ring *ring,
 		*ctx_out = p[0];
 		if (p[0] >= EMBER_MAX_CONTEXTS)
 			return "bad_context";
+		/* A TLB invalidation naming the context waits for the IB. */
+		ember_sched_set_ring_context(&ring->dev->sched, ring->index, p[0]);
 		ember_ib_run(ring, ring->head, p[0], p[1] | (uint64_t)p[2] << 32, p[3]);
+		ember_sched_set_ring_context(&ring->dev->sched, ring->index,
+					     EMBER_SCHED_NO_CONTEXT);
 		return NULL;
 	case EMBER_KPKT_FENCE:
 		if (len != EMBER_KPKT_FENCE_LEN)

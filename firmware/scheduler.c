@@ -16,6 +16,8 @@ int ember_sched_init(struct ember_sched *sched, unsigned int num_rings)
 		.num_rings = num_rings,
 		.last_served = num_rings ? num_rings - 1 : 0,
 	};
+	for (unsigned int r = 0; r < EMBER_MAX_RINGS; r++)
+		sched->ring_ctx[r] = EMBER_SCHED_NO_CONTEXT;
 	if (pthread_mutex_init(&sched->lock, NULL))
 		return -1;
 	if (pthread_cond_init(&sched->cond, NULL)) {
@@ -131,6 +133,44 @@ void ember_sched_lock(struct ember_sched *sched)
 void ember_sched_unlock(struct ember_sched *sched)
 {
 	ember_sched_release_locked(sched);
+	pthread_mutex_unlock(&sched->lock);
+}
+
+/* Whether the engine's holder may be using the TLB of a context in @mask. */
+static bool engine_uses_contexts_locked(const struct ember_sched *sched,
+					uint64_t mask)
+{
+	uint32_t ctx;
+
+	if (sched->owner == EMBER_SCHED_NO_OWNER)
+		return false;
+	if (sched->owner < 0)
+		return true;
+	ctx = sched->ring_ctx[sched->owner];
+	return ctx < 64 && (mask & (1ULL << ctx));
+}
+
+void ember_sched_lock_contexts(struct ember_sched *sched, uint64_t mask)
+{
+	pthread_mutex_lock(&sched->lock);
+	/* No ring starts a packet meanwhile: it could be one of @mask's. */
+	sched->exclusive_pending++;
+	while (engine_uses_contexts_locked(sched, mask))
+		pthread_cond_wait(&sched->cond, &sched->lock);
+}
+
+void ember_sched_unlock_contexts(struct ember_sched *sched)
+{
+	sched->exclusive_pending--;
+	pthread_cond_broadcast(&sched->cond);
+	pthread_mutex_unlock(&sched->lock);
+}
+
+void ember_sched_set_ring_context(struct ember_sched *sched, unsigned int ring,
+				  uint32_t ctx)
+{
+	pthread_mutex_lock(&sched->lock);
+	sched->ring_ctx[ring] = ctx;
 	pthread_mutex_unlock(&sched->lock);
 }
 

@@ -18,10 +18,17 @@
  *   ember_sched_yield() between chunks, which hands the engine over when
  *   another ring is waiting, and ember_sched_release()/acquire() around a
  *   sleep. So the watchdog can fire and other rings make progress.
- * - Exclusive access: resets, TLB invalidation from the mailbox and the
- *   pause knob take the engine from outside the rings (ember_sched_lock
- *   ... ember_sched_unlock), after the running packet reaches its next
- *   preemption point, so they never race with packet execution.
+ * - Exclusive access: resets and the pause knob take the engine from
+ *   outside the rings (ember_sched_lock ... ember_sched_unlock), after the
+ *   running packet reaches its next preemption point, so they never race
+ *   with packet execution.
+ * - Context-scoped access: a TLB invalidation from the mailbox touches
+ *   only the TLBs of the contexts it names, so it waits only while the
+ *   engine runs a job of one of them (ember_sched_lock_contexts): each
+ *   ring says which context its RUN_IB runs (@ring_ctx), and a ring that
+ *   does not hold the engine, or runs another context, is not touching
+ *   those TLBs. A dispatch holds the engine from start to end, so its
+ *   shader cores' private TLBs are covered too.
  * - Pause: no ring is granted the engine while paused (a test and
  *   debugging hook: queue work on several rings, then resume and watch the
  *   priority order).
@@ -66,7 +73,14 @@ struct ember_sched {
 	bool paused;
 	/** @exclusive_pending: someone waits in ember_sched_lock(). */
 	unsigned int exclusive_pending;
+	/**
+	 * @ring_ctx: the context of the RUN_IB ring r is running, or
+	 * EMBER_SCHED_NO_CONTEXT between indirect buffers.
+	 */
+	uint32_t ring_ctx[EMBER_MAX_RINGS];
 };
+
+#define EMBER_SCHED_NO_CONTEXT	UINT32_MAX
 
 int ember_sched_init(struct ember_sched *sched, unsigned int num_rings);
 void ember_sched_fini(struct ember_sched *sched);
@@ -88,6 +102,18 @@ void ember_sched_sleep(struct ember_sched *sched, unsigned int ring,
 /* Take the engine for the mailbox or a reset; returns with @lock held. */
 void ember_sched_lock(struct ember_sched *sched);
 void ember_sched_unlock(struct ember_sched *sched);
+
+/*
+ * Wait until the engine runs no job of a context in @mask (bit c: context
+ * c), then return with @lock held and no ring able to start a packet until
+ * ember_sched_unlock_contexts(): the TLBs of those contexts are the
+ * caller's.
+ */
+void ember_sched_lock_contexts(struct ember_sched *sched, uint64_t mask);
+void ember_sched_unlock_contexts(struct ember_sched *sched);
+/* Ring @ring starts (@ctx) or ends (EMBER_SCHED_NO_CONTEXT) a RUN_IB. */
+void ember_sched_set_ring_context(struct ember_sched *sched, unsigned int ring,
+				  uint32_t ctx);
 
 void ember_sched_pause(struct ember_sched *sched);
 void ember_sched_resume(struct ember_sched *sched);

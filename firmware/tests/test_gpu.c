@@ -397,6 +397,41 @@ static bool test_tlb_stale_until_invalidate(void)
 	return true;
 }
 
+/* TLB_INVALIDATE_MASK empties the TLBs of the contexts it names, only. */
+static bool test_tlb_invalidate_mask(void)
+{
+	uint32_t *old_page = guest_alloc_mapped(&guest, CTX, DATA_VA, 4096);
+	uint64_t new_gpa = guest_alloc(&guest, 1);
+	uint32_t *new_page = guest_ptr(&guest, new_gpa);
+	struct guest_ib ib;
+
+	CHECK(guest_reg(&guest, EMBER_REG_CAPS) & EMBER_CAP_TLB_MASK);
+	guest_ib_init(&guest, &ib, CTX, IB_VA, 64);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA), HI(DATA_VA), 1);
+	CHECK(run_ib(CTX, &ib));
+	CHECK_EQ(old_page[0], 1);
+	*guest_pte(&guest, CTX, DATA_VA) = new_gpa | GUEST_PTE_RW;
+
+	/* Another context's bit (and the high word's): CTX keeps its entry. */
+	guest_reg_write(&guest, EMBER_REG_MGMT_ARG(1), 1u << (40 - 32));
+	CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_TLB_INVALIDATE_MASK, 1u << CTX2, NULL),
+		 EMBER_MGMT_STATUS_OK);
+	ib.dw[3] = 2;
+	CHECK(run_ib(CTX, &ib));
+	CHECK_EQ(old_page[0], 2);
+	CHECK_EQ(new_page[0], 0);
+
+	/* Its own bit: the new mapping is visible. */
+	guest_reg_write(&guest, EMBER_REG_MGMT_ARG(1), 0);
+	CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_TLB_INVALIDATE_MASK,
+			    1u << CTX | 1u << CTX2, NULL), EMBER_MGMT_STATUS_OK);
+	ib.dw[3] = 3;
+	CHECK(run_ib(CTX, &ib));
+	CHECK_EQ(new_page[0], 3);
+	CHECK_EQ(old_page[0], 2);
+	return true;
+}
+
 /* Contexts are separate address spaces: the same VA, different memory. */
 static bool test_mmu_contexts_isolated(void)
 {
@@ -1049,6 +1084,7 @@ int main(void)
 	SUBTEST(test_user_fill, "user-fill");
 	SUBTEST(test_user_wait_signal, "user-wait-signal-cross-ring");
 	SUBTEST(test_tlb_stale_until_invalidate, "tlb-stale-until-invalidate");
+	SUBTEST(test_tlb_invalidate_mask, "tlb-invalidate-mask");
 	SUBTEST(test_mmu_contexts_isolated, "mmu-contexts-isolated");
 	SUBTEST(test_mmu_faults, "mmu-faults");
 	SUBTEST(test_fault_bad_packets, "fault-bad-packets");

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	5
+#define   EMBER_HW_VERSION_MINOR_CURRENT	6
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -87,6 +87,11 @@
  * compressed formats, sampled and copied.
  */
 #define   EMBER_CAP_IMAGE_BC		BIT(9)
+/*
+ * EMBER_MGMT_CMD_TLB_INVALIDATE_MASK (invalidation scoped to contexts).
+ * Since 1.6.
+ */
+#define   EMBER_CAP_TLB_MASK		BIT(10)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */
@@ -151,6 +156,12 @@
  * 1.1.
  */
 #define EMBER_MGMT_CMD_TLB_INVALIDATE	0x4
+/*
+ * Drop the TLB entries of the contexts whose bits are set in ARG0
+ * (contexts 0..31) and ARG1 (32..63); waits only for a running job of one
+ * of those contexts. Since 1.6.
+ */
+#define EMBER_MGMT_CMD_TLB_INVALIDATE_MASK	0x5
 
 /* Management status codes (EMBER_REG_MGMT_STATUS). */
 #define EMBER_MGMT_STATUS_OK		0x0
