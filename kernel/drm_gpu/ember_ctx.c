@@ -114,6 +114,7 @@ static void ember_ctx_release_hw(struct ember_ctx *ctx)
 		ember_gpu_write64(edev, EMBER_REG_CTX(ctx->hw_ctx, EMBER_CTX_PT_ROOT_LO), 0);
 		drm_dev_exit(cookie);
 	}
+	ember_vm_detach_hw_ctx(ctx->vm, ctx->hw_ctx);
 	ember_sched_hw_ctx_free(edev, ctx->hw_ctx);
 	ember_vm_put(ctx->vm);
 	ember_file_usage_put(ctx->usage);
@@ -260,15 +261,26 @@ static int ember_ctx_check_queues(const struct drm_ember_queue_create *qargs, u3
 
 /*
  * Points the hardware context at the VM and resets it, so that nothing of
- * its previous owner (TLB entries, a FAULTED state) is left.
+ * its previous owner (TLB entries, a FAULTED state) is left. From now on
+ * the VM's unmaps invalidate its TLB.
  */
 static int ember_ctx_bind_hw(struct ember_ctx *ctx)
 {
 	struct ember_device *edev = ctx->edev;
 
+	ember_vm_attach_hw_ctx(ctx->vm, ctx->hw_ctx);
 	ember_gpu_write64(edev, EMBER_REG_CTX(ctx->hw_ctx, EMBER_CTX_PT_ROOT_LO),
 			  ember_vm_pt_root(ctx->vm));
 	return ember_gpu_reset_context(edev, ctx->hw_ctx);
+}
+
+/* Undoes ember_ctx_bind_hw() for a context that never ran a job. */
+static void ember_ctx_unbind_hw(struct ember_ctx *ctx)
+{
+	struct ember_device *edev = ctx->edev;
+
+	ember_gpu_write64(edev, EMBER_REG_CTX(ctx->hw_ctx, EMBER_CTX_PT_ROOT_LO), 0);
+	ember_vm_detach_hw_ctx(ctx->vm, ctx->hw_ctx);
 }
 
 /**
@@ -334,11 +346,11 @@ int ember_ioctl_ctx_create(struct drm_device *ddev, void *data, struct drm_file 
 
 	ret = ember_ctx_bind_hw(ctx);
 	if (ret)
-		goto err_free_hw_ctx;
+		goto err_unbind_hw;
 
 	ret = ember_ctx_init_queues(ctx, qargs, args->queues.count);
 	if (ret)
-		goto err_free_hw_ctx;
+		goto err_unbind_hw;
 
 	ctx->usage = efile->usage;
 	kref_get(&ctx->usage->refcount);
@@ -355,7 +367,8 @@ int ember_ioctl_ctx_create(struct drm_device *ddev, void *data, struct drm_file 
 	kvfree(qargs);
 	return 0;
 
-err_free_hw_ctx:
+err_unbind_hw:
+	ember_ctx_unbind_hw(ctx);
 	ember_sched_hw_ctx_free(edev, ctx->hw_ctx);
 err_free_ctx:
 	drm_dev_put(&edev->base);

@@ -216,5 +216,7 @@ void ember_device_unplug(struct ember_device *edev)
 void ember_device_remove(struct ember_device *edev)
 {
 	ember_device_unplug(edev);
+	/* Nothing queues it once the MMU is unplugged: let the module go. */
+	flush_work(&edev->mmu.tlb_recover_work);
 	ember_gpu_unplug(edev);
 }

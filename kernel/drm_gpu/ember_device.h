@@ -10,6 +10,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 #include <drm/drm_device.h>
 #include <drm/ember_drm.h>
@@ -95,6 +96,74 @@ struct ember_device {
 		 * &ember_bo.dma_node.
 		 */
 		struct list_head bos;
+
+		/**
+		 * @mmu.stale_lock: Protects @mmu.stale, which see. Taken
+		 * inside &ember_vm.op_lock; nothing is taken under it.
+		 */
+		struct mutex stale_lock;
+
+		/**
+		 * @mmu.stale: What unmaps removed while the device may still
+		 * reach it: a TLB invalidation after them failed (see DOC:
+		 * TLB invalidation in ember_mmu.c). Released only after a
+		 * later invalidation of every context or a device reset
+		 * succeeds, or once the device is stopped for good.
+		 */
+		struct {
+			/** @mmu.stale.pts: Page tables, by &ember_pt.node. */
+			struct list_head pts;
+			/** @mmu.stale.vmas: Removed mappings with their BO references. */
+			struct list_head vmas;
+			/**
+			 * @mmu.stale.releasing_pts: Page tables the recovery
+			 * work releases if its invalidation succeeds.
+			 */
+			struct list_head releasing_pts;
+			/**
+			 * @mmu.stale.releasing_vmas: Mappings the recovery
+			 * work releases if its invalidation succeeds.
+			 */
+			struct list_head releasing_vmas;
+			/** @mmu.stale.num_pts: Page tables held back, releasing or not. */
+			u32 num_pts;
+			/** @mmu.stale.num_vmas: Mappings held back, releasing or not. */
+			u32 num_vmas;
+			/** @mmu.stale.bytes: VA bytes those mappings mapped. */
+			u64 bytes;
+			/**
+			 * @mmu.stale.unplugged: ember_mmu_unplug() released
+			 * the lists: the device is stopped, release at once.
+			 */
+			bool unplugged;
+		} stale;
+
+		/**
+		 * @mmu.tlb_stats: TLB invalidation counters for debugfs
+		 * "tlb". Protected by @mmu.stale_lock.
+		 */
+		struct {
+			/** @mmu.tlb_stats.invalidations: Mailbox invalidations sent. */
+			u64 invalidations;
+			/** @mmu.tlb_stats.skipped: Unmaps in VMs no context uses. */
+			u64 skipped;
+			/** @mmu.tlb_stats.failed: Invalidations not acknowledged. */
+			u64 failed;
+			/**
+			 * @mmu.tlb_stats.recovered: Stale lists released after
+			 * an invalidation of every context.
+			 */
+			u64 recovered;
+			/** @mmu.tlb_stats.resets: Device resets done to release them. */
+			u64 resets;
+		} tlb_stats;
+
+		/**
+		 * @mmu.tlb_recover_work: Releases @mmu.stale after a full
+		 * invalidation, or a device reset if that fails too. Queued
+		 * with a reference to the DRM device.
+		 */
+		struct work_struct tlb_recover_work;
 	} mmu;
 
 	/**

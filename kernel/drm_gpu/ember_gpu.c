@@ -55,7 +55,9 @@
  * A command the device does not acknowledge within
  * %EMBER_MGMT_TIMEOUT_MS fails with -EIO. It is still in flight as far as
  * the device knows, so the next command first waits for that ACK rather
- * than rewrite a mailbox the device may be reading.
+ * than rewrite a mailbox the device may be reading. A TLB invalidation
+ * (ember_gpu_tlb_invalidate()) gets longer, see DOC: TLB invalidation in
+ * ember_mmu.c.
  *
  * Resets go through the mailbox too (ember_gpu_reset_context(),
  * ember_gpu_reset_device()); the scheduler decides when (see DOC:
@@ -165,10 +167,12 @@ static bool ember_gpu_mgmt_acked(struct ember_device *edev, u32 seq)
  * management command.
  * @edev: The device.
  * @seq: Sequence number of the command.
+ * @timeout_ms: How long to wait.
  *
- * Return: true once ACK == @seq, false after %EMBER_MGMT_TIMEOUT_MS.
+ * Return: true once ACK == @seq, false after @timeout_ms.
  */
-static bool ember_gpu_mgmt_wait_ack_locked(struct ember_device *edev, u32 seq)
+static bool ember_gpu_mgmt_wait_ack_locked(struct ember_device *edev, u32 seq,
+					   unsigned int timeout_ms)
 {
 	struct ember_gpu *gpu = edev->gpu;
 
@@ -176,7 +180,7 @@ static bool ember_gpu_mgmt_wait_ack_locked(struct ember_device *edev, u32 seq)
 
 	return wait_event_timeout(gpu->mgmt.ack_wq,
 				  ember_gpu_mgmt_acked(edev, seq),
-				  msecs_to_jiffies(EMBER_MGMT_TIMEOUT_MS)) > 0;
+				  msecs_to_jiffies(timeout_ms)) > 0;
 }
 
 /* The CPU clocks of struct drm_ember_timestamp's bracket, in pairs. */
@@ -189,12 +193,14 @@ static void ember_gpu_read_cpu_clocks(u64 *monotonic_ns, u64 *monotonic_raw_ns)
 /*
  * @clocks: if not NULL, gets the CPU clocks read just before the command is
  * published and just after its answer is seen (its device_timestamp is
- * left alone).
+ * left alone). @timeout_ms bounds each of the two waits: for the previous
+ * command's ACK, then for this one's.
  */
 static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 				      const u32 args[EMBER_MGMT_NUM_ARGS],
 				      u32 results[EMBER_MGMT_NUM_RESULTS],
-				      struct drm_ember_timestamp *clocks)
+				      struct drm_ember_timestamp *clocks,
+				      unsigned int timeout_ms)
 {
 	struct ember_gpu *gpu = edev->gpu;
 	struct device *dev = edev->base.dev;
@@ -211,7 +217,7 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 	}
 
 	/* A command that timed out is still the device's: let it finish. */
-	if (!ember_gpu_mgmt_wait_ack_locked(edev, gpu->mgmt.seq)) {
+	if (!ember_gpu_mgmt_wait_ack_locked(edev, gpu->mgmt.seq, timeout_ms)) {
 		dev_warn_ratelimited(dev, "management command seq %u still unanswered\n",
 				     gpu->mgmt.seq);
 		return -EIO;
@@ -233,9 +239,9 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 	writel(EMBER_DOORBELL_VALUE(EMBER_DEVICE_PEER_ID, EMBER_DOORBELL_MGMT),
 	       edev->doorbell_regs + EMBER_BAR0_DOORBELL);
 
-	if (!ember_gpu_mgmt_wait_ack_locked(edev, seq)) {
+	if (!ember_gpu_mgmt_wait_ack_locked(edev, seq, timeout_ms)) {
 		dev_warn_ratelimited(dev, "management command 0x%x (seq %u) unanswered after %u ms\n",
-				     cmd, seq, EMBER_MGMT_TIMEOUT_MS);
+				     cmd, seq, timeout_ms);
 		return -EIO;
 	}
 	if (clocks)
@@ -266,7 +272,8 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 static int ember_gpu_mgmt_call_clocked(struct ember_device *edev, u32 cmd,
 				       const u32 args[EMBER_MGMT_NUM_ARGS],
 				       u32 results[EMBER_MGMT_NUM_RESULTS],
-				       struct drm_ember_timestamp *clocks)
+				       struct drm_ember_timestamp *clocks,
+				       unsigned int timeout_ms)
 {
 	struct ember_gpu *gpu = edev->gpu;
 	int ret, cookie;
@@ -275,7 +282,7 @@ static int ember_gpu_mgmt_call_clocked(struct ember_device *edev, u32 cmd,
 		return -ENODEV;
 
 	mutex_lock(&gpu->mgmt.lock);
-	ret = ember_gpu_mgmt_call_locked(edev, cmd, args, results, clocks);
+	ret = ember_gpu_mgmt_call_locked(edev, cmd, args, results, clocks, timeout_ms);
 	mutex_unlock(&gpu->mgmt.lock);
 
 	drm_dev_exit(cookie);
@@ -301,7 +308,44 @@ int ember_gpu_mgmt_call(struct ember_device *edev, u32 cmd,
 			const u32 args[EMBER_MGMT_NUM_ARGS],
 			u32 results[EMBER_MGMT_NUM_RESULTS])
 {
-	return ember_gpu_mgmt_call_clocked(edev, cmd, args, results, NULL);
+	return ember_gpu_mgmt_call_clocked(edev, cmd, args, results, NULL,
+					   EMBER_MGMT_TIMEOUT_MS);
+}
+
+/**
+ * ember_gpu_tlb_invalidate() - Invalidate the TLBs of a set of hardware
+ * contexts and wait until the device says it is done.
+ * @edev: The device.
+ * @hw_ctx_mask: Bit c for hardware context c; U64_MAX for every context.
+ *
+ * The device only waits for a running job of one of the contexts (contract
+ * 1.6, CAP_TLB_MASK); an older device gets TLB_INVALIDATE for every
+ * context, which waits for any running job. Such a job holds the device's
+ * engine until it ends or the device's watchdog stops it (WATCHDOG_MS,
+ * half the job timeout), so the device gets that long plus
+ * %EMBER_MGMT_TIMEOUT_MS to answer, and as long again to answer a previous
+ * command that timed out.
+ *
+ * Context: Process context; sleeps for the mailbox. Takes
+ * &ember_gpu.mgmt.lock.
+ *
+ * Return: 0 once the device acknowledged: it no longer uses any
+ * translation the named contexts cached before. -EIO if it did not answer
+ * in time or failed, -ENODEV once the device is unplugged.
+ */
+int ember_gpu_tlb_invalidate(struct ember_device *edev, u64 hw_ctx_mask)
+{
+	unsigned int timeout_ms = EMBER_MGMT_TIMEOUT_MS + edev->gpu_info.job_timeout_ms / 2;
+	u32 args[EMBER_MGMT_NUM_ARGS] = { EMBER_CTX_ALL };
+	u32 results[EMBER_MGMT_NUM_RESULTS];
+	u32 cmd = EMBER_MGMT_CMD_TLB_INVALIDATE;
+
+	if (edev->gpu_info.caps & EMBER_CAP_TLB_MASK) {
+		cmd = EMBER_MGMT_CMD_TLB_INVALIDATE_MASK;
+		args[0] = lower_32_bits(hw_ctx_mask);
+		args[1] = upper_32_bits(hw_ctx_mask);
+	}
+	return ember_gpu_mgmt_call_clocked(edev, cmd, args, results, NULL, timeout_ms);
 }
 
 /**
@@ -364,7 +408,7 @@ int ember_gpu_reset_device_unplugged(struct ember_device *edev)
 
 	mutex_lock(&gpu->mgmt.lock);
 	ret = ember_gpu_mgmt_call_locked(edev, EMBER_MGMT_CMD_RESET_DEVICE, args,
-					 results, NULL);
+					 results, NULL, EMBER_MGMT_TIMEOUT_MS);
 	mutex_unlock(&gpu->mgmt.lock);
 	return ret;
 }
@@ -453,7 +497,7 @@ int ember_gpu_ping(struct ember_device *edev, struct drm_ember_timestamp *time)
 	int ret;
 
 	ret = ember_gpu_mgmt_call_clocked(edev, EMBER_MGMT_CMD_PING, args,
-					  results, time);
+					  results, time, EMBER_MGMT_TIMEOUT_MS);
 	if (ret)
 		return ret;
 

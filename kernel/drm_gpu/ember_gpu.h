@@ -149,5 +149,6 @@ int ember_gpu_ping(struct ember_device *edev, struct drm_ember_timestamp *time);
 int ember_gpu_reset_context(struct ember_device *edev, u32 hw_ctx);
 int ember_gpu_reset_device(struct ember_device *edev);
 int ember_gpu_reset_device_unplugged(struct ember_device *edev);
+int ember_gpu_tlb_invalidate(struct ember_device *edev, u64 hw_ctx_mask);
 
 #endif /* __EMBER_GPU_H__ */

@@ -25,6 +25,7 @@
 #include "ember_mmu.h"
 #include "ember_pt.h"
 #include "ember_regs.h"
+#include "ember_sched.h"
 #include "ember_vm_bind.h"
 
 /**
@@ -40,14 +41,14 @@
  * Every operation is prepared (&struct ember_vm_op_ctx: every allocation,
  * pinning the BO) then applied, so that applying cannot fail and can run
  * in the fence-signalling path of asynchronous binds. After the operations
- * of a bind are applied, the TLB is invalidated (mailbox command
- * TLB_INVALIDATE for every context) if any of them cleared a valid entry,
- * and only then are the removed mappings, emptied tables and BO references
- * released: the device can never reach a page the driver gave back.
- * Binds that only map need no invalidation: the device caches only
- * translations it used, and the only way it can have looked up an
- * unmapped page is a fault, after which its context is reset (which
- * empties its TLB) before it runs again.
+ * of a bind are applied, the TLBs of the VM's hardware contexts are
+ * invalidated if any of them cleared a valid entry, and only once the
+ * device acknowledged that are the removed mappings, emptied tables and BO
+ * references released: the device can never reach a page the driver gave
+ * back (see DOC: TLB invalidation). Binds that only map need no
+ * invalidation: the device caches only translations it used, and the only
+ * way it can have looked up an unmapped page is a fault, after which its
+ * context is reset (which empties its TLB) before it runs again.
  *
  * A BO mapped in a VM is pinned once per VM (when its &drm_gpuvm_bo is
  * created) and unpinned when its last mapping in that VM goes; each
@@ -77,6 +78,41 @@
  * 6. &ember_vm.bind.lock (ember_vm_bind.c) protects the queue of
  *    asynchronous binds; nothing else is taken under it, and the bind work
  *    takes it only after signalling its fence.
+ * 7. &ember_device.mmu.stale_lock protects the device's stale lists and
+ *    TLB counters; it is taken inside op_lock, and nothing under it.
+ */
+
+/**
+ * DOC: TLB invalidation
+ *
+ * Scope. The device caches translations per hardware context (contract:
+ * DOC TLB of ember-hw.rst), so an unmap invalidates the TLBs of the
+ * hardware contexts of the VM's contexts only (&ember_vm.hw_ctx_mask),
+ * with one TLB_INVALIDATE_MASK mailbox command; the device waits only for
+ * a running job of one of those contexts, never for other clients' work.
+ * A VM no context uses needs no invalidation at all: a released hardware
+ * context is reset before its next owner runs anything in it.
+ *
+ * How long. A job of one of the contexts may hold the device's engine
+ * until the device's watchdog stops it (WATCHDOG_MS, half the job
+ * timeout), so the invalidation waits up to that plus the mailbox's usual
+ * second (ember_gpu_tlb_invalidate()).
+ *
+ * Failure. Pages and page tables an unmap removed are never given back
+ * while the device may still reach them. If the invalidation fails (the
+ * device did not answer in time, or is being unplugged), the operation is
+ * still applied — the mappings are gone from the VA tree and the page
+ * tables — but what it removed (the emptied page tables, the mappings
+ * with their BO references, which keep the BOs' pages pinned) moves to
+ * the device's stale lists (&ember_device.mmu.stale) instead of being
+ * released. A work item (ember_mmu_tlb_recover_work()) then invalidates
+ * every context's TLB; if the device does not acknowledge that either,
+ * it resets the device (through the scheduler's recovery, which empties
+ * every TLB), and if the reset fails the device is lost and unplugged.
+ * Only after one of those succeeded — or once ember_mmu_unplug() runs,
+ * with the device stopped — are the stale lists released, like the
+ * panthor and xe drivers, which escalate a stuck invalidation to a reset.
+ * The debugfs file "tlb" shows the counters and what is held back.
  */
 
 /**
@@ -467,23 +503,147 @@ static void ember_vm_op_exec_locked(struct ember_vm *vm,
 		      vm->id, ret);
 }
 
-static void ember_vm_flush_tlb(struct ember_vm *vm)
+static void ember_vma_release_list(struct list_head *vmas)
 {
-	u32 args[EMBER_MGMT_NUM_ARGS] = { EMBER_CTX_ALL };
-	u32 results[EMBER_MGMT_NUM_RESULTS];
+	struct ember_vma *vma, *tmp;
+
+	list_for_each_entry_safe(vma, tmp, vmas, node) {
+		list_del(&vma->node);
+		ember_vm_bo_put(vma->base.vm_bo);
+		kfree(vma);
+	}
+}
+
+/* Release stale lists taken off the device: see DOC: TLB invalidation. */
+static void ember_mmu_stale_release(struct ember_device *edev, struct list_head *pts,
+				    struct list_head *vmas)
+{
+	ember_pt_free_list(edev->base.dev, pts);
+	ember_vma_release_list(vmas);
+}
+
+/* Count what @pts and @vmas hold in (@sign 1) or out of (-1) the totals. */
+static void ember_mmu_stale_count_locked(struct ember_device *edev, struct list_head *pts,
+					 struct list_head *vmas, int sign)
+{
+	struct ember_vma *vma;
+
+	lockdep_assert_held(&edev->mmu.stale_lock);
+
+	list_for_each_entry(vma, vmas, node)
+		edev->mmu.stale.bytes += sign * vma->base.va.range;
+	edev->mmu.stale.num_pts += sign * list_count_nodes(pts);
+	edev->mmu.stale.num_vmas += sign * list_count_nodes(vmas);
+}
+
+/*
+ * Hold what an operation removed back until the device cannot reach it,
+ * and have ember_mmu_tlb_recover_work() make sure it cannot. If the device
+ * is already stopped for good (unplugged), leaves the lists to the caller
+ * to release at once.
+ */
+static void ember_mmu_stale_hold(struct ember_device *edev, struct list_head *pts,
+				 struct list_head *vmas)
+{
+	bool held;
+
+	mutex_lock(&edev->mmu.stale_lock);
+	held = !edev->mmu.stale.unplugged;
+	if (held) {
+		ember_mmu_stale_count_locked(edev, pts, vmas, 1);
+		list_splice_tail_init(pts, &edev->mmu.stale.pts);
+		list_splice_tail_init(vmas, &edev->mmu.stale.vmas);
+	}
+	mutex_unlock(&edev->mmu.stale_lock);
+
+	if (held) {
+		drm_dev_get(&edev->base);
+		if (!queue_work(system_unbound_wq, &edev->mmu.tlb_recover_work))
+			drm_dev_put(&edev->base);
+	}
+}
+
+/**
+ * ember_mmu_tlb_recover_work() - Make the device forget every stale
+ * translation, then release the stale lists.
+ * @work: &ember_device.mmu.tlb_recover_work.
+ *
+ * See DOC: TLB invalidation. What is stale when the work starts moves to
+ * the releasing lists, where ember_mmu_unplug() still finds it, and is
+ * released only if the invalidation (or the reset) that follows succeeds;
+ * otherwise it goes back. Holds a reference to the DRM device, taken by
+ * whoever queued it.
+ */
+static void ember_mmu_tlb_recover_work(struct work_struct *work)
+{
+	struct ember_device *edev = container_of(work, struct ember_device,
+						 mmu.tlb_recover_work);
+	LIST_HEAD(pts);
+	LIST_HEAD(vmas);
+	bool reset = false, empty;
 	int ret;
 
-	ret = ember_gpu_mgmt_call(vm->edev, EMBER_MGMT_CMD_TLB_INVALIDATE, args,
-				  results);
-	/*
-	 * A device that is gone reaches no memory. One that does not answer
-	 * is hung: the recovery path resets it, which empties every TLB
-	 * before any ring runs again.
-	 */
+	mutex_lock(&edev->mmu.stale_lock);
+	list_splice_tail_init(&edev->mmu.stale.pts, &edev->mmu.stale.releasing_pts);
+	list_splice_tail_init(&edev->mmu.stale.vmas, &edev->mmu.stale.releasing_vmas);
+	empty = list_empty(&edev->mmu.stale.releasing_pts) &&
+		list_empty(&edev->mmu.stale.releasing_vmas);
+	mutex_unlock(&edev->mmu.stale_lock);
+	if (empty)
+		goto out;
+
+	ret = ember_gpu_tlb_invalidate(edev, U64_MAX);
+	if (ret && ret != -ENODEV) {
+		drm_err(&edev->base, "TLB invalidation of every context failed (%d): resetting the device\n",
+			ret);
+		/* Unplugs the device, which then releases the lists, if it fails. */
+		ret = ember_sched_reset_device(edev);
+		reset = true;
+	}
+
+	mutex_lock(&edev->mmu.stale_lock);
+	if (!ret) {
+		list_splice_init(&edev->mmu.stale.releasing_pts, &pts);
+		list_splice_init(&edev->mmu.stale.releasing_vmas, &vmas);
+		ember_mmu_stale_count_locked(edev, &pts, &vmas, -1);
+		if (reset)
+			edev->mmu.tlb_stats.resets++;
+		else
+			edev->mmu.tlb_stats.recovered++;
+	} else {
+		/* Unplugging: ember_mmu_unplug() takes them, if it has not yet. */
+		list_splice_init(&edev->mmu.stale.releasing_pts, &edev->mmu.stale.pts);
+		list_splice_init(&edev->mmu.stale.releasing_vmas, &edev->mmu.stale.vmas);
+	}
+	mutex_unlock(&edev->mmu.stale_lock);
+
+	ember_mmu_stale_release(edev, &pts, &vmas);
+out:
+	drm_dev_put(&edev->base);
+}
+
+/*
+ * Invalidate the TLBs of the hardware contexts in @hw_ctx_mask after an
+ * unmap. Returns 0 once the device no longer uses what it cached.
+ */
+static int ember_vm_invalidate_tlb(struct ember_vm *vm, u64 hw_ctx_mask)
+{
+	struct ember_device *edev = vm->edev;
+	int ret;
+
+	ret = ember_gpu_tlb_invalidate(edev, hw_ctx_mask);
+
+	mutex_lock(&edev->mmu.stale_lock);
+	edev->mmu.tlb_stats.invalidations++;
+	if (ret)
+		edev->mmu.tlb_stats.failed++;
+	mutex_unlock(&edev->mmu.stale_lock);
+
 	if (ret && ret != -ENODEV)
-		drm_err_ratelimited(&vm->edev->base,
-				    "VM %u: TLB invalidation failed: %d\n",
+		drm_err_ratelimited(&edev->base,
+				    "VM %u: TLB invalidation failed (%d): unmapped pages held back\n",
 				    vm->id, ret);
+	return ret;
 }
 
 /**
@@ -492,10 +652,11 @@ static void ember_vm_flush_tlb(struct ember_vm *vm)
  * @ops: The operations, prepared for @vm.
  * @count: How many.
  *
- * When this returns, the device no longer reaches what the operations
- * unmapped (the TLB was invalidated if anything was unmapped) and reaches
- * what they mapped. Allocates nothing. Once the device is unplugged it
- * applies nothing (see DOC: Device removal).
+ * When this returns, the device reaches what the operations mapped, and
+ * no longer reaches what they unmapped — or, if the TLB invalidation
+ * failed, what they unmapped is held back by ember_vm_op_cleanup() until
+ * it cannot (see DOC: TLB invalidation). Allocates nothing. Once the
+ * device is unplugged it applies nothing (see DOC: Device removal).
  *
  * Context: Process context, may be the fence-signalling path; takes
  * &ember_vm.op_lock and the BOs' gpuva list locks; sleeps for the
@@ -505,6 +666,7 @@ void ember_vm_op_exec(struct ember_vm *vm, struct ember_vm_op_ctx *ops,
 		      u32 count)
 {
 	bool flush_tlb = false;
+	u64 hw_ctx_mask;
 	u32 i;
 
 	mutex_lock(&vm->op_lock);
@@ -512,10 +674,24 @@ void ember_vm_op_exec(struct ember_vm *vm, struct ember_vm_op_ctx *ops,
 		ember_vm_op_exec_locked(vm, &ops[i]);
 		flush_tlb |= ops[i].flush_tlb;
 	}
+	/* Read after the entries are cleared: see &ember_vm.hw_ctx_mask. */
+	hw_ctx_mask = vm->hw_ctx_mask;
 	mutex_unlock(&vm->op_lock);
 
-	if (flush_tlb)
-		ember_vm_flush_tlb(vm);
+	if (!flush_tlb)
+		return;
+
+	if (!hw_ctx_mask) {
+		mutex_lock(&vm->edev->mmu.stale_lock);
+		vm->edev->mmu.tlb_stats.skipped++;
+		mutex_unlock(&vm->edev->mmu.stale_lock);
+		return;
+	}
+
+	if (ember_vm_invalidate_tlb(vm, hw_ctx_mask)) {
+		for (i = 0; i < count; i++)
+			ops[i].tlb_stale = ops[i].flush_tlb;
+	}
 }
 
 /**
@@ -529,12 +705,14 @@ void ember_vm_op_exec(struct ember_vm *vm, struct ember_vm_op_ctx *ops,
  */
 void ember_vm_op_cleanup(struct ember_vm *vm, struct ember_vm_op_ctx *op)
 {
-	struct ember_vma *vma, *tmp;
 	unsigned int i;
 
 	mutex_lock(&vm->op_lock);
 	list_del(&op->vm_node);
 	ember_pt_reserve_release(ember_vm_dma_dev(vm), &op->tables);
+	/* Held back if the device may still reach it: DOC: TLB invalidation. */
+	if (op->tlb_stale)
+		ember_mmu_stale_hold(vm->edev, &op->garbage, &op->unlinked);
 	ember_pt_free_list(ember_vm_dma_dev(vm), &op->garbage);
 	mutex_unlock(&vm->op_lock);
 
@@ -544,11 +722,7 @@ void ember_vm_op_cleanup(struct ember_vm *vm, struct ember_vm_op_ctx *op)
 	for (i = 0; i < ARRAY_SIZE(op->vmas); i++)
 		kfree(op->vmas[i]);
 
-	list_for_each_entry_safe(vma, tmp, &op->unlinked, node) {
-		list_del(&vma->node);
-		ember_vm_bo_put(vma->base.vm_bo);
-		kfree(vma);
-	}
+	ember_vma_release_list(&op->unlinked);
 }
 
 static void ember_vm_free(struct drm_gpuvm *gpuvm)
@@ -713,8 +887,17 @@ int ember_mmu_init(struct ember_device *edev)
 
 	INIT_LIST_HEAD(&edev->mmu.vms);
 	INIT_LIST_HEAD(&edev->mmu.bos);
+	INIT_LIST_HEAD(&edev->mmu.stale.pts);
+	INIT_LIST_HEAD(&edev->mmu.stale.vmas);
+	INIT_LIST_HEAD(&edev->mmu.stale.releasing_pts);
+	INIT_LIST_HEAD(&edev->mmu.stale.releasing_vmas);
+	INIT_WORK(&edev->mmu.tlb_recover_work, ember_mmu_tlb_recover_work);
 
 	ret = drmm_mutex_init(&edev->base, &edev->mmu.vms_lock);
+	if (ret)
+		return ret;
+
+	ret = drmm_mutex_init(&edev->base, &edev->mmu.stale_lock);
 	if (ret)
 		return ret;
 
@@ -737,6 +920,8 @@ int ember_mmu_init(struct ember_device *edev)
 void ember_mmu_unplug(struct ember_device *edev)
 {
 	struct ember_vm *vm, *tmp;
+	LIST_HEAD(stale_pts);
+	LIST_HEAD(stale_vmas);
 	LIST_HEAD(vms);
 
 	/*
@@ -762,6 +947,17 @@ void ember_mmu_unplug(struct ember_device *edev)
 		ember_vm_unplug(vm);
 		drm_gpuvm_put(&vm->base);
 	}
+
+	/* The device is stopped: what was held back can go, and from now on at once. */
+	mutex_lock(&edev->mmu.stale_lock);
+	edev->mmu.stale.unplugged = true;
+	list_splice_init(&edev->mmu.stale.pts, &stale_pts);
+	list_splice_init(&edev->mmu.stale.vmas, &stale_vmas);
+	list_splice_init(&edev->mmu.stale.releasing_pts, &stale_pts);
+	list_splice_init(&edev->mmu.stale.releasing_vmas, &stale_vmas);
+	ember_mmu_stale_count_locked(edev, &stale_pts, &stale_vmas, -1);
+	mutex_unlock(&edev->mmu.stale_lock);
+	ember_mmu_stale_release(edev, &stale_pts, &stale_vmas);
 
 	/* Last: the VMs' mappings used the BOs' DMA mappings. */
 	ember_gem_unplug(edev);
@@ -855,6 +1051,35 @@ struct ember_vm *ember_vm_lookup(struct ember_file *efile, u32 id)
 u64 ember_vm_pt_root(struct ember_vm *vm)
 {
 	return vm->pt_root;
+}
+
+/**
+ * ember_vm_attach_hw_ctx() - Note that a hardware context translates
+ * through the VM, before pointing it at ember_vm_pt_root().
+ * @vm: The VM.
+ * @hw_ctx: The hardware context, below %EMBER_MAX_CONTEXTS.
+ *
+ * From now on unmaps invalidate its TLB (see DOC: TLB invalidation).
+ */
+void ember_vm_attach_hw_ctx(struct ember_vm *vm, u32 hw_ctx)
+{
+	mutex_lock(&vm->op_lock);
+	vm->hw_ctx_mask |= BIT_ULL(hw_ctx);
+	mutex_unlock(&vm->op_lock);
+}
+
+/**
+ * ember_vm_detach_hw_ctx() - Note that a hardware context no longer
+ * translates through the VM.
+ * @vm: The VM.
+ * @hw_ctx: The hardware context: no job of it is on a ring any more, its
+ *	PT_ROOT is cleared, and it is reset before it runs anything again.
+ */
+void ember_vm_detach_hw_ctx(struct ember_vm *vm, u32 hw_ctx)
+{
+	mutex_lock(&vm->op_lock);
+	vm->hw_ctx_mask &= ~BIT_ULL(hw_ctx);
+	mutex_unlock(&vm->op_lock);
 }
 
 /**
@@ -1050,14 +1275,41 @@ static int ember_mmu_debugfs_vms(struct seq_file *m, void *data)
 	return 0;
 }
 
+static int ember_mmu_debugfs_tlb(struct seq_file *m, void *data)
+{
+	struct drm_debugfs_entry *entry = m->private;
+	struct ember_device *edev = to_ember_device(entry->dev);
+
+	mutex_lock(&edev->mmu.stale_lock);
+	seq_printf(m, "invalidations: %llu\n", edev->mmu.tlb_stats.invalidations);
+	seq_printf(m, "skipped: %llu\n", edev->mmu.tlb_stats.skipped);
+	seq_printf(m, "failed: %llu\n", edev->mmu.tlb_stats.failed);
+	seq_printf(m, "recovered: %llu\n", edev->mmu.tlb_stats.recovered);
+	seq_printf(m, "resets: %llu\n", edev->mmu.tlb_stats.resets);
+	seq_printf(m, "stale_page_tables: %u\n", edev->mmu.stale.num_pts);
+	seq_printf(m, "stale_mappings: %u\n", edev->mmu.stale.num_vmas);
+	seq_printf(m, "stale_bytes: %llu\n", edev->mmu.stale.bytes);
+	mutex_unlock(&edev->mmu.stale_lock);
+	return 0;
+}
+
 /**
- * ember_mmu_debugfs_init() - Register the "vms" debugfs file: every VM of
- * every file with its page-table count, and its mappings (range, rwx, BO,
- * offset, and the non-address bits of the leaf entry of the first page,
- * as the device reads them).
+ * ember_mmu_debugfs_init() - Register the MMU's debugfs files.
  * @edev: The device, before drm_dev_register().
+ *
+ * - ``vms``: every VM of every file with its page-table count, and its
+ *   mappings (range, rwx, BO, offset, and the non-address bits of the leaf
+ *   entry of the first page, as the device reads them).
+ * - ``tlb``: one ``key: value`` per line: ``invalidations`` (mailbox TLB
+ *   invalidations after unmaps), ``skipped`` (unmaps in VMs no context
+ *   uses, which need none), ``failed`` (invalidations not acknowledged),
+ *   ``recovered`` and ``resets`` (times the stale lists were released
+ *   after an invalidation of every context, or after a device reset), and
+ *   what is held back now: ``stale_page_tables``, ``stale_mappings`` and
+ *   ``stale_bytes`` (see DOC: TLB invalidation).
  */
 void ember_mmu_debugfs_init(struct ember_device *edev)
 {
 	drm_debugfs_add_file(&edev->base, "vms", ember_mmu_debugfs_vms, NULL);
+	drm_debugfs_add_file(&edev->base, "tlb", ember_mmu_debugfs_tlb, NULL);
 }

@@ -117,6 +117,15 @@ struct ember_vm {
 	struct list_head ops;
 
 	/**
+	 * @hw_ctx_mask: The hardware contexts that may hold translations of
+	 * this VM (bit c for context c): those of the contexts created in it
+	 * and not released yet, the ones a TLB invalidation must name.
+	 * Protected by @op_lock, so that an unmap either sees a context's
+	 * bit or clears its entries before the context is reset and runs.
+	 */
+	u64 hw_ctx_mask;
+
+	/**
 	 * @root: The top-level page table. Protected by @op_lock (and by
 	 * &ember_device.mmu.vms_lock when the VM is freed); NULL once the
 	 * device is unplugged, after which operations change nothing.
@@ -185,6 +194,8 @@ struct ember_vm *ember_vm_get(struct ember_vm *vm);
 void ember_vm_put(struct ember_vm *vm);
 void ember_vm_put_deferred(struct ember_vm *vm);
 u64 ember_vm_pt_root(struct ember_vm *vm);
+void ember_vm_attach_hw_ctx(struct ember_vm *vm, u32 hw_ctx);
+void ember_vm_detach_hw_ctx(struct ember_vm *vm, u32 hw_ctx);
 int ember_vm_lock_for_job(struct ember_vm *vm, struct drm_exec *exec);
 void ember_vm_add_job_fence(struct ember_vm *vm, struct drm_exec *exec,
 			    struct dma_fence *fence, enum dma_resv_usage extobj_usage);
@@ -253,6 +264,13 @@ struct ember_vm_op_ctx {
 
 	/** @flush_tlb: Whether the operation cleared any valid entry. */
 	bool flush_tlb;
+
+	/**
+	 * @tlb_stale: The TLB invalidation after the operation failed: what
+	 * it removed goes to &ember_device.mmu.stale, not back to the
+	 * allocator (see DOC: TLB invalidation in ember_mmu.c).
+	 */
+	bool tlb_stale;
 };
 
 int ember_vm_op_prepare_map(struct ember_vm *vm, struct ember_vm_op_ctx *op,

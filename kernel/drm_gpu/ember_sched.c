@@ -338,6 +338,45 @@ static bool ember_sched_recover_locked(struct ember_sched *sched,
 	return false;
 }
 
+/**
+ * ember_sched_reset_device() - Reset the device outside a job timeout.
+ * @edev: The device.
+ *
+ * For the MMU, when a TLB invalidation is not acknowledged (see DOC: TLB
+ * invalidation in ember_mmu.c): stops every ring's submission, resets the
+ * device as step 4 of DOC: Recovery does, and starts them again. If the
+ * device does not reset, it is lost: it is unplugged before this returns.
+ *
+ * Context: Process context, not the fence-signalling path nor under any
+ * lock of the MMU: takes &ember_sched.reset_lock.
+ *
+ * Return: 0 once the device is reset (every TLB is empty), -ENODEV if it is
+ * unplugged or was lost.
+ */
+int ember_sched_reset_device(struct ember_device *edev)
+{
+	struct ember_sched *sched = edev->sched;
+	int cookie, ret;
+
+	if (!drm_dev_enter(&edev->base, &cookie))
+		return -ENODEV;
+
+	mutex_lock(&sched->reset_lock);
+	ember_sched_stop_rings(sched);
+	ret = ember_sched_reset_device_locked(sched);
+	ember_sched_start_rings(sched);
+	mutex_unlock(&sched->reset_lock);
+	drm_dev_exit(cookie);
+
+	if (ret) {
+		drm_err(&edev->base, "device reset failed (%d): device lost\n", ret);
+		/* Outside drm_dev_enter(): unplugging waits for those sections. */
+		ember_device_unplug(edev);
+		return -ENODEV;
+	}
+	return 0;
+}
+
 static enum drm_gpu_sched_stat ember_sched_timedout_job(struct drm_sched_job *sched_job)
 {
 	struct ember_job *job = to_ember_job(sched_job);

@@ -135,6 +135,7 @@ struct ember_sched {
 
 int ember_sched_init(struct ember_device *edev);
 void ember_sched_unplug(struct ember_device *edev);
+int ember_sched_reset_device(struct ember_device *edev);
 void ember_sched_handle_faults(struct ember_device *edev);
 u32 ember_sched_ring_priority(u32 r, u32 n);
 u32 ember_sched_pick_ring_of(const u32 *ring_priorities, u32 num_rings, u32 priority,

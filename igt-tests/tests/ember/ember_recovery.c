@@ -20,6 +20,7 @@
 
 #include "drmtest.h"
 #include "ember_packets.h"
+#include "igt_debugfs.h"
 #include "igt_ember.h"
 
 #define PAGE IGT_EMBER_PAGE_SIZE
@@ -122,6 +123,34 @@ static int64_t now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000ll + ts.tv_nsec / 1000000;
+}
+
+/* The value of @key in the debugfs file "tlb" (DOC: TLB invalidation). */
+static uint64_t tlb_stat(int fd, const char *key)
+{
+	char text[1024] = "\n", pattern[64];
+	unsigned long long value;
+	const char *line;
+	ssize_t n;
+	int dfd;
+
+	dfd = igt_debugfs_open(fd, "tlb", O_RDONLY);
+	igt_assert_f(dfd >= 0, "no debugfs file tlb\n");
+	n = read(dfd, text + 1, sizeof(text) - 2);
+	close(dfd);
+	igt_assert_lt(0, n);
+	text[n + 1] = '\0';
+	snprintf(pattern, sizeof(pattern), "\n%s: ", key);
+	line = strstr(text, pattern);
+	igt_assert_f(line, "no %s in debugfs tlb:%s\n", key, text);
+	igt_assert_eq(sscanf(line + strlen(pattern), "%llu", &value), 1);
+	return value;
+}
+
+/* Stale lists released so far, after an invalidation or a device reset. */
+static uint64_t tlb_releases(int fd)
+{
+	return tlb_stat(fd, "recovered") + tlb_stat(fd, "resets");
 }
 
 /* Indices in the test buffer of the reset-started-job-not-rerun subtest. */
@@ -688,6 +717,131 @@ igt_main
 		}
 		igt_assert_eq(after, 0);
 		TEARDOWN();
+	}
+
+	igt_describe("A TLB invalidation the device acknowledges too late (ember-gpu's "
+		     "tlb-ack-delay) gives nothing back early: the unmap still succeeds, but the "
+		     "mapping (which keeps its BO's pages pinned, handle closed or not) and its "
+		     "page tables are held back until every context's TLB is invalidated or the "
+		     "device reset; then they are released and the device keeps working.");
+	igt_subtest("tlb-invalidation-late") {
+		/* Past the driver's wait: the watchdog's half job timeout plus a second. */
+		uint32_t delay_ms = info.job_timeout_ms / 2 + 1000 + 1500;
+		uint64_t failed, released, invalidations;
+		struct igt_ember_buf victim;
+		char knob[32];
+		int64_t deadline;
+
+		igt_require_ember_control();
+		SETUP();
+		igt_ember_buf_create(&victim, &env.vm, 4 * PAGE);
+		/* The context caches the victim's translation. */
+		igt_ember_ib_write32(&env.ib, victim.va, 0x7eb);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&victim)[0], 0x7eb);
+		failed = tlb_stat(fd, "failed");
+		released = tlb_releases(fd);
+		invalidations = tlb_stat(fd, "invalidations");
+		igt_assert_eq_u64(tlb_stat(fd, "stale_mappings"), 0);
+
+		snprintf(knob, sizeof(knob), "tlb-ack-delay=%u", delay_ms);
+		igt_ember_control_ok(knob);
+		igt_ember_vm_unmap(fd, env.vm.id, victim.va, victim.size);
+		victim.va = 0;
+		/* The device has not answered yet: nothing went back. */
+		igt_assert_eq_u64(tlb_stat(fd, "invalidations"), invalidations + 1);
+		igt_assert_eq_u64(tlb_stat(fd, "failed"), failed + 1);
+		igt_assert_eq_u64(tlb_releases(fd), released);
+		igt_assert_lte(1, tlb_stat(fd, "stale_mappings"));
+		igt_assert_lte(victim.size, tlb_stat(fd, "stale_bytes"));
+		/* The handle goes; the held-back mapping keeps the pages. */
+		igt_ember_buf_destroy(&victim);
+
+		deadline = now_ms() + 2 * delay_ms + hang_wait_ns() / 1000000;
+		while (tlb_stat(fd, "stale_mappings") && now_ms() < deadline)
+			usleep(50 * 1000);
+		igt_assert_eq_u64(tlb_stat(fd, "stale_mappings"), 0);
+		igt_assert_eq_u64(tlb_stat(fd, "stale_page_tables"), 0);
+		igt_assert_eq_u64(tlb_stat(fd, "stale_bytes"), 0);
+		igt_assert_eq_u64(tlb_releases(fd), released + 1);
+
+		/* The device still runs the context's jobs. */
+		igt_ember_ib_reset(&env.ib);
+		igt_ember_ib_write32(&env.ib, buf.va, 0x600d);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0x600d);
+		igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		TEARDOWN();
+	}
+
+	igt_describe("A TLB invalidation the device answers later still than the driver's "
+		     "second try (an invalidation of every context) is escalated to a device "
+		     "reset; what the unmap held back is released after it, and the device "
+		     "keeps working.");
+	igt_subtest("tlb-invalidation-reset") {
+		/*
+		 * The driver waits T = half the job timeout + 1 s for the unmap's
+		 * invalidation, T again for it before the second try, then 1 s
+		 * for it before the reset: answer in the middle of that second.
+		 */
+		uint32_t wait_ms = info.job_timeout_ms / 2 + 1000;
+		uint32_t delay_ms = 2 * wait_ms + 500;
+		uint64_t resets, recovered;
+		struct igt_ember_buf victim;
+		char knob[32];
+		int64_t deadline;
+
+		igt_require_ember_control();
+		SETUP();
+		igt_ember_buf_create(&victim, &env.vm, PAGE);
+		igt_ember_ib_write32(&env.ib, victim.va, 0x7eb);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		resets = tlb_stat(fd, "resets");
+		recovered = tlb_stat(fd, "recovered");
+
+		snprintf(knob, sizeof(knob), "tlb-ack-delay=%u", delay_ms);
+		igt_ember_control_ok(knob);
+		igt_ember_buf_destroy(&victim);
+		igt_assert_lte(1, tlb_stat(fd, "stale_mappings"));
+
+		deadline = now_ms() + 2 * delay_ms + hang_wait_ns() / 1000000;
+		while (tlb_stat(fd, "stale_mappings") && now_ms() < deadline)
+			usleep(50 * 1000);
+		igt_assert_eq_u64(tlb_stat(fd, "stale_mappings"), 0);
+		igt_assert_eq_u64(tlb_stat(fd, "resets"), resets + 1);
+		igt_assert_eq_u64(tlb_stat(fd, "recovered"), recovered);
+
+		/* No job was running: the context is innocent and still runs. */
+		igt_ember_ib_reset(&env.ib);
+		igt_ember_ib_write32(&env.ib, buf.va, 0x600d);
+		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0x600d);
+		igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		TEARDOWN();
+	}
+
+	igt_describe("An unmap in a VM that no context uses needs no TLB invalidation, and "
+		     "one in a VM with a context invalidates only once.");
+	igt_subtest("tlb-invalidation-scope") {
+		struct igt_ember_vm idle_vm;
+		struct igt_ember_buf idle;
+		uint64_t invalidations, skipped, failed;
+
+		SETUP();
+		igt_ember_vm_init(&idle_vm, fd);
+		igt_ember_buf_create(&idle, &idle_vm, PAGE);
+		invalidations = tlb_stat(fd, "invalidations");
+		skipped = tlb_stat(fd, "skipped");
+		failed = tlb_stat(fd, "failed");
+		igt_ember_buf_destroy(&idle);
+		igt_assert_eq_u64(tlb_stat(fd, "invalidations"), invalidations);
+		igt_assert_eq_u64(tlb_stat(fd, "skipped"), skipped + 1);
+		igt_ember_vm_fini(&idle_vm);
+
+		igt_ember_buf_destroy(&buf);
+		igt_assert_eq_u64(tlb_stat(fd, "invalidations"), invalidations + 1);
+		igt_assert_eq_u64(tlb_stat(fd, "failed"), failed);
+		igt_ember_env_fini(&env);
 	}
 
 	igt_fixture {
