@@ -116,6 +116,7 @@ static void ember_ctx_release_hw(struct ember_ctx *ctx)
 	}
 	ember_vm_detach_hw_ctx(ctx->vm, ctx->hw_ctx);
 	ember_sched_hw_ctx_free(edev, ctx->hw_ctx);
+	atomic_dec(&ctx->usage->hw_ctxs);
 	ember_vm_put(ctx->vm);
 	ember_file_usage_put(ctx->usage);
 	ctx->vm = NULL;
@@ -340,9 +341,15 @@ int ember_ioctl_ctx_create(struct drm_device *ddev, void *data, struct drm_file 
 	ctx->pid = task_tgid_nr(current);
 	get_task_comm(ctx->comm, current);
 
+	/* The file's quota first: a file over it takes no slot from others. */
+	if (atomic_inc_return(&efile->usage->hw_ctxs) > edev->sched->max_ctxs_per_file) {
+		ret = -EDQUOT;
+		goto err_uncount;
+	}
+
 	ret = ember_sched_hw_ctx_alloc(edev, ctx, &ctx->hw_ctx);
 	if (ret)
-		goto err_free_ctx;
+		goto err_uncount;
 
 	ret = ember_ctx_bind_hw(ctx);
 	if (ret)
@@ -352,6 +359,7 @@ int ember_ioctl_ctx_create(struct drm_device *ddev, void *data, struct drm_file 
 	if (ret)
 		goto err_unbind_hw;
 
+	/* From here on, the release gives the hardware context back. */
 	ctx->usage = efile->usage;
 	kref_get(&ctx->usage->refcount);
 
@@ -370,7 +378,8 @@ int ember_ioctl_ctx_create(struct drm_device *ddev, void *data, struct drm_file 
 err_unbind_hw:
 	ember_ctx_unbind_hw(ctx);
 	ember_sched_hw_ctx_free(edev, ctx->hw_ctx);
-err_free_ctx:
+err_uncount:
+	atomic_dec(&efile->usage->hw_ctxs);
 	drm_dev_put(&edev->base);
 	kfree(ctx);
 err_put_vm:

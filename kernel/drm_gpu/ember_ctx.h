@@ -32,7 +32,8 @@ struct seq_file;
 #define EMBER_CTX_MAX_QUEUES	8
 
 /**
- * struct ember_file_usage - A file's engine busy time, for fdinfo.
+ * struct ember_file_usage - A file's engine busy time, for fdinfo, and the
+ * hardware contexts it holds.
  *
  * Referenced by the file and by each of its contexts, so that jobs that
  * complete after their context was destroyed still count. Busy times are
@@ -41,6 +42,13 @@ struct seq_file;
 struct ember_file_usage {
 	/** @refcount: The file and its contexts. */
 	struct kref refcount;
+
+	/**
+	 * @hw_ctxs: Hardware contexts the file's contexts hold, destroyed
+	 * ones included until they are released; at most
+	 * &ember_sched.max_ctxs_per_file (see DOC: Scheduler).
+	 */
+	atomic_t hw_ctxs;
 
 	/** @busy_ns: Device time spent running the file's jobs, per ring. */
 	atomic64_t busy_ns[EMBER_MAX_RINGS];

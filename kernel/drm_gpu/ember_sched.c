@@ -54,7 +54,11 @@
  * A context owns one hardware context (a slot of the device's context
  * table, holding its VM's page-table root) for its whole life, shared by
  * its queues: a fault stops the context on every ring at once, as the
- * uAPI says.
+ * uAPI says. The device has few of them (64), so one file's contexts may
+ * hold at most max_contexts_per_file (module parameter, 16 by default;
+ * &drm_ember_gpu_info.max_contexts_per_file), counted until each is
+ * released (&ember_file_usage.hw_ctxs): one client cannot take them all
+ * and lock every other out of the GPU.
  *
  * The job timeout is the job_timeout_ms module parameter (2000 ms by
  * default, reported in &drm_ember_gpu_info.job_timeout_ms). The device's
@@ -155,6 +159,11 @@ static unsigned int job_timeout_ms = 2000;
 module_param(job_timeout_ms, uint, 0444);
 MODULE_PARM_DESC(job_timeout_ms,
 		 "A job running longer than this (ms, 100..60000) is a hang (default 2000)");
+
+static unsigned int max_contexts_per_file = 16;
+module_param(max_contexts_per_file, uint, 0444);
+MODULE_PARM_DESC(max_contexts_per_file,
+		 "Most contexts one open file may have (1..64, default 16, at most the device's)");
 
 /* How long a context reset gets to unstick a ring before the device is reset. */
 #define EMBER_CTX_RESET_WAIT_MS	100
@@ -750,6 +759,7 @@ int ember_sched_init(struct ember_device *edev)
 
 	sched->edev = edev;
 	sched->job_timeout_ms = clamp(job_timeout_ms, 100u, 60000u);
+	sched->max_ctxs_per_file = clamp(max_contexts_per_file, 1u, (u32)EMBER_MAX_CONTEXTS);
 	spin_lock_init(&sched->hw_ctx_lock);
 	spin_lock_init(&sched->fault_lock);
 	ret = drmm_mutex_init(&edev->base, &sched->reset_lock);
@@ -800,6 +810,8 @@ int ember_sched_init(struct ember_device *edev)
 	info->max_queues = EMBER_CTX_MAX_QUEUES;
 	if (!num_rings)
 		info->max_contexts = 0;
+	sched->max_ctxs_per_file = min(sched->max_ctxs_per_file, info->max_contexts);
+	info->max_contexts_per_file = sched->max_ctxs_per_file;
 
 	ember_debugfs_init(edev);
 	return 0;

@@ -80,6 +80,12 @@ struct ember_sched {
 	u32 job_timeout_ms;
 
 	/**
+	 * @max_ctxs_per_file: Most hardware contexts one file's contexts
+	 * may hold, from the module parameter. Never changes.
+	 */
+	u32 max_ctxs_per_file;
+
+	/**
 	 * @reset_lock: Serialises recovery with the unplug path. Taken by the
 	 * timeout handler and ember_sched_unplug(); outside every ring lock.
 	 */

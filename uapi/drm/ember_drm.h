@@ -68,6 +68,13 @@ extern "C" {
  *   BOs whose pages the device or the CPU used could take all of the
  *   guest's memory, which the OOM killer cannot free (a GPU mapping pins
  *   the pages, and they count for no process): the kernel panicked.
+ * - 1.7: one file may have at most &drm_ember_gpu_info.max_contexts_per_file
+ *   contexts (CTX_CREATE fails with -EDQUOT beyond), so that one client
+ *   cannot take every hardware context; the job timeout defaults to 10 s
+ *   (&drm_ember_gpu_info.job_timeout_ms). An unmap's pages and page tables
+ *   are only given back once the device acknowledged the TLB invalidation
+ *   (or was reset): a VM_BIND that unmaps may take up to half the job
+ *   timeout and a second when a job of the VM is running.
  *
  * Errors common to every ioctl: -EINVAL for a non-zero pad field, an
  * unknown flag or an out-of-range value; -ENOENT for a handle or ID that
@@ -383,6 +390,19 @@ struct drm_ember_gpu_info {
 	 * beyond. Userspace reports it as the size of its memory heap.
 	 */
 	__u64 bo_memory;
+
+	/* Fields below: driver 1.7. */
+
+	/**
+	 * @max_contexts_per_file: Most contexts one file (one open() of
+	 * the render node) may have at once, out of @max_contexts; a
+	 * destroyed context counts until its last job is done. The
+	 * max_contexts_per_file module parameter.
+	 */
+	__u32 max_contexts_per_file;
+
+	/** @pad1: Zero. */
+	__u32 pad1;
 };
 
 /**
@@ -703,8 +723,10 @@ struct drm_ember_queue_create {
  *
  * Errors: -ENOENT for an unknown @vm_id; -EINVAL for zero queues or more
  * than &drm_ember_gpu_info.max_queues, an unknown priority or non-zero
- * @flags; -EACCES for a high-priority queue without CAP_SYS_NICE; -EBUSY
- * when all of the device's hardware contexts are in use.
+ * @flags; -EACCES for a high-priority queue without CAP_SYS_NICE; -EDQUOT
+ * when the file has &drm_ember_gpu_info.max_contexts_per_file contexts
+ * already (since 1.7); -EBUSY when all of the device's hardware contexts
+ * are in use.
  */
 struct drm_ember_ctx_create {
 	/** @flags: Must be zero. */

@@ -224,7 +224,8 @@ ember_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pC
 					  &device->ctx);
 		if (ret) {
 			result = ember_error(ret == -EACCES ? VK_ERROR_NOT_PERMITTED_KHR :
-					     ret == -EBUSY ? VK_ERROR_TOO_MANY_OBJECTS :
+					     ret == -EBUSY || ret == -EDQUOT ?
+					     VK_ERROR_TOO_MANY_OBJECTS :
 					     VK_ERROR_INITIALIZATION_FAILED,
 					     "CTX_CREATE with %u queues: %d", queue_count, ret);
 			goto err_va;

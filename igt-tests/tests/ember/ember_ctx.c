@@ -20,6 +20,12 @@
 
 static struct drm_ember_gpu_info info;
 
+/* Contexts one file may have: all of them before driver 1.7. */
+static uint32_t max_contexts_per_file(void)
+{
+	return info.max_contexts_per_file ? info.max_contexts_per_file : info.max_contexts;
+}
+
 static int ctx_create_raw(int fd, struct drm_ember_ctx_create *args)
 {
 	return igt_ioctl(fd, DRM_IOCTL_EMBER_CTX_CREATE, args) ? -errno : 0;
@@ -298,21 +304,59 @@ igt_main
 		igt_ember_env_fini(&env);
 	}
 
-	igt_describe("max_contexts contexts can exist at once; one more is EBUSY until "
-		     "one is destroyed.");
+	igt_describe("max_contexts contexts can exist at once (over several files, each "
+		     "within its quota); one more is EBUSY until one is destroyed.");
 	igt_subtest("max-contexts") {
+		uint32_t per_file = max_contexts_per_file();
+		uint32_t files = (info.max_contexts + per_file - 1) / per_file;
 		uint32_t *ctxs = calloc(info.max_contexts, sizeof(*ctxs)), extra;
-		uint32_t i;
+		int *fds = calloc(files, sizeof(*fds));
+		uint32_t *vms = calloc(files, sizeof(*vms));
+		uint32_t i, f;
 
-		igt_assert(ctxs);
+		igt_assert(ctxs && fds && vms);
+		for (f = 0; f < files; f++) {
+			fds[f] = drm_open_driver_render(DRIVER_EMBER);
+			vms[f] = igt_ember_vm_create(fds[f]);
+		}
 		for (i = 0; i < info.max_contexts; i++)
-			igt_assert_f(__igt_ember_ctx_create(fd, vm, NULL, 1, &ctxs[i]) == 0,
+			igt_assert_f(__igt_ember_ctx_create(fds[i / per_file], vms[i / per_file], NULL,
+							    1, &ctxs[i]) == 0,
 				     "context %u of %u failed\n", i, info.max_contexts);
 		igt_assert_eq(__igt_ember_ctx_create(fd, vm, NULL, 1, &extra), -EBUSY);
+		igt_ember_ctx_destroy(fds[0], ctxs[0]);
+		igt_assert_eq(__igt_ember_ctx_create(fd, vm, NULL, 1, &extra), 0);
+		igt_ember_ctx_destroy(fd, extra);
+		for (f = 0; f < files; f++)
+			drm_close_driver(fds[f]);
+		free(vms);
+		free(fds);
+		free(ctxs);
+	}
+
+	igt_describe("One file may have max_contexts_per_file contexts: one more is EDQUOT "
+		     "(destroying one makes room), and another file still gets contexts.");
+	igt_subtest("per-file-limit") {
+		uint32_t per_file = max_contexts_per_file();
+		uint32_t *ctxs = calloc(per_file, sizeof(*ctxs)), extra, i;
+		int other = drm_open_driver_render(DRIVER_EMBER);
+		uint32_t other_vm = igt_ember_vm_create(other);
+
+		igt_assert(ctxs);
+		/* Before driver 1.7 one file could take every context. */
+		igt_assert_lt(per_file, info.max_contexts);
+		for (i = 0; i < per_file; i++)
+			igt_assert_f(__igt_ember_ctx_create(fd, vm, NULL, 1, &ctxs[i]) == 0,
+				     "context %u of %u failed\n", i, per_file);
+		igt_assert_eq(__igt_ember_ctx_create(fd, vm, NULL, 1, &extra), -EDQUOT);
+		/* A quota, not a device limit: another client is not locked out. */
+		igt_assert_eq(__igt_ember_ctx_create(other, other_vm, NULL, 1, &extra), 0);
+		igt_ember_ctx_destroy(other, extra);
 		igt_ember_ctx_destroy(fd, ctxs[0]);
 		igt_assert_eq(__igt_ember_ctx_create(fd, vm, NULL, 1, &ctxs[0]), 0);
-		for (i = 0; i < info.max_contexts; i++)
+		for (i = 0; i < per_file; i++)
 			igt_ember_ctx_destroy(fd, ctxs[i]);
+		drm_close_driver(other);
 		free(ctxs);
 	}
 

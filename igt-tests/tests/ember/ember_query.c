@@ -79,6 +79,15 @@ igt_main
 		igt_assert(info.caps & EMBER_CAP_COPY);
 	}
 
+	igt_describe("Driver 1.7: a file's context quota is at least one context and at "
+		     "most the device's, and the pad after it is zero.");
+	igt_subtest("context-quota") {
+		igt_require_f(igt_ember_has_version(fd, 1, 7), "driver before 1.7\n");
+		igt_assert_lte(1, info.max_contexts_per_file);
+		igt_assert_lte(info.max_contexts_per_file, info.max_contexts);
+		igt_assert_eq(info.pad1, 0);
+	}
+
 	igt_describe("Every identity field equals the device's register page, read "
 		     "through the PCI BAR with the driver unbound.");
 	igt_subtest("gpu-info-matches-registers") {
