@@ -55,6 +55,8 @@ int ember_inject_parse(struct ember_inject *inject, const char *knob,
 		__atomic_store_n(&inject->die_now, true, __ATOMIC_RELAXED);
 	} else if (!strcmp(knob, "fault-seq-back")) {
 		__atomic_store_n(&inject->fault_seq_back, true, __ATOMIC_RELAXED);
+	} else if (!strcmp(knob, "fence-ahead")) {
+		__atomic_store_n(&inject->fence_ahead, true, __ATOMIC_RELAXED);
 	} else if (!strncmp(knob, "tlb-ack-delay=", 14)) {
 		if (!parse_count(knob + 14, 60000, &n) || !n) {
 			*why = "tlb-ack-delay needs milliseconds from 1 to 60000";
@@ -64,7 +66,7 @@ int ember_inject_parse(struct ember_inject *inject, const char *knob,
 				 __ATOMIC_RELAXED);
 	} else {
 		*why = "unknown knob (hang-ring=N, fault-next-job, drop-irq, die-after-jobs=N, die, "
-		       "fault-seq-back, tlb-ack-delay=MS)";
+		       "fault-seq-back, tlb-ack-delay=MS, fence-ahead)";
 		return -EINVAL;
 	}
 	return 0;
@@ -76,6 +78,12 @@ void ember_inject_reset(struct ember_inject *inject)
 	__atomic_store_n(&inject->fault_next_job, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&inject->drop_irqs, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&inject->tlb_ack_delay_ms, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&inject->fence_ahead, false, __ATOMIC_RELAXED);
+}
+
+bool ember_inject_take_fence_ahead(struct ember_inject *inject)
+{
+	return __atomic_exchange_n(&inject->fence_ahead, false, __ATOMIC_RELAXED);
 }
 
 unsigned int ember_inject_take_tlb_ack_delay(struct ember_inject *inject)

@@ -23,6 +23,9 @@
  *                     is acknowledged MS ms late (1..60000): until then the
  *                     TLBs keep their entries and the mailbox is busy, as
  *                     on a device whose invalidation waits for a long job
+ *   fence-ahead       the next FENCE packet writes its value plus 10^6, a
+ *                     sequence number the driver never emitted: a buggy
+ *                     device's value, which must not complete later jobs
  *
  * "Dies" means the process exits at once (status EMBER_EXIT_DIED), without
  * clearing READY: what the driver sees when the GPU falls off the bus.
@@ -30,7 +33,7 @@
  * sets them: every field is an atomic.
  *
  * A device reset disarms every knob still pending (hang-ring, fault-next-job,
- * drop-irq, tlb-ack-delay): a reset is the driver's recovery, and an injection armed before
+ * drop-irq, tlb-ack-delay, fence-ahead): a reset is the driver's recovery, and an injection armed before
  * it must not fire on the fresh device. Only die-after-jobs survives: it
  * counts the process's jobs, not the device state's.
  */
@@ -43,6 +46,8 @@
 
 #define EMBER_EXIT_DIED		3
 #define EMBER_INJECT_NONE	(-1)
+/* What fence-ahead adds to the fence value. */
+#define EMBER_INJECT_FENCE_AHEAD	1000000
 
 struct ember_inject {
 	/** @hang_ring: the ring to hang at its next packet, or NONE. */
@@ -59,6 +64,8 @@ struct ember_inject {
 	bool fault_seq_back;
 	/** @tlb_ack_delay_ms: hold the next TLB invalidation back this long. */
 	unsigned int tlb_ack_delay_ms;
+	/** @fence_ahead: the next FENCE packet writes a value never emitted. */
+	bool fence_ahead;
 };
 
 void ember_inject_init(struct ember_inject *inject);
@@ -76,6 +83,7 @@ bool ember_inject_take_fault(struct ember_inject *inject);
 bool ember_inject_take_drop_irq(struct ember_inject *inject);
 /* The tlb-ack-delay knob's milliseconds, or 0 if it is not armed. */
 unsigned int ember_inject_take_tlb_ack_delay(struct ember_inject *inject);
+bool ember_inject_take_fence_ahead(struct ember_inject *inject);
 /* A device reset: disarm every pending knob but die-after-jobs. */
 void ember_inject_reset(struct ember_inject *inject);
 

@@ -145,7 +145,7 @@ static const char *exec_kernel_packet(struct ember_ring *ring,
 	uint32_t op = EMBER_PKT_OP(hdr), flags = EMBER_PKT_FLAGS(hdr);
 	uint32_t len = EMBER_PKT_LEN(hdr);
 	uint32_t p[MAX_KPKT_PAYLOAD];
-	uint64_t *dst;
+	uint64_t *dst, value;
 
 	if (len > (view->tail - ring->head) / 4 - 1)
 		return "packet_past_tail";
@@ -181,9 +181,14 @@ static const char *exec_kernel_packet(struct ember_ring *ring,
 		dst = phys_u64(ring, p[0] | (uint64_t)p[1] << 32);
 		if (!dst)
 			return "bad_fence_address";
+		value = p[2] | (uint64_t)p[3] << 32;
+		if (ember_inject_take_fence_ahead(&ring->dev->inject)) {
+			ember_warn("fence_ahead ring=%u value=%llu reason=injected", ring->index,
+				   (unsigned long long)value);
+			value += EMBER_INJECT_FENCE_AHEAD;
+		}
 		/* Release: everything the ring did is visible before the fence. */
-		__atomic_store_n(dst, htole64(p[2] | (uint64_t)p[3] << 32),
-				 __ATOMIC_RELEASE);
+		__atomic_store_n(dst, htole64(value), __ATOMIC_RELEASE);
 		if (flags & EMBER_FENCE_IRQ)
 			ember_ring_raise_irq(ring);
 		return NULL;

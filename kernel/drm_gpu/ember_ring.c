@@ -210,7 +210,8 @@ void ember_ring_emit_job_locked(struct ember_ring *ring, struct ember_job *job)
 
 	lockdep_assert_held(&ring->emit_lock);
 
-	job->hw_seqno = ++ring->emitted_seqno;
+	job->hw_seqno = ring->emitted_seqno + 1;
+	WRITE_ONCE(ring->emitted_seqno, job->hw_seqno);
 	slot = job->hw_seqno % EMBER_RING_MAX_JOBS;
 	ts = ring->status_dma + offsetof(struct ember_ring_status, timestamps[slot]);
 
@@ -397,7 +398,10 @@ static void ember_ring_signal_locked(struct ember_ring *ring, struct ember_job *
  * every job up to it; a job of a banned context gets the context's error.
  * Fault records are consumed first: the device writes them before the
  * fence of the faulting job, so its context is marked before its fence
- * signals.
+ * signals. A value beyond the last seqno written to the ring is a device
+ * bug (or a hostile device process): it would complete jobs the device has
+ * not run, whose memory userspace may then reuse, so it is ignored; the
+ * next true fence value, or the job timeout, completes the jobs.
  *
  * Context: Process context (IRQ thread, timeout, reset); takes the
  * scheduler's fault lock, then the ring's fence_lock.
@@ -406,13 +410,22 @@ void ember_ring_process_completions(struct ember_ring *ring)
 {
 	struct ember_job *job, *tmp;
 	unsigned long flags;
-	u64 done;
+	u64 done, emitted;
 
 	ember_sched_handle_faults(ring->edev);
 
 	spin_lock_irqsave(&ring->fence_lock, flags);
 	/* The fence value first, then what it publishes (timestamps). */
 	done = le64_to_cpu(smp_load_acquire(&ring->status->fence));
+	/* Emitted before the device could read the packet that writes it. */
+	emitted = READ_ONCE(ring->emitted_seqno);
+	if (unlikely(done > emitted)) {
+		spin_unlock_irqrestore(&ring->fence_lock, flags);
+		drm_err_ratelimited(&ring->edev->base,
+				    "%s: device wrote fence %llu, beyond the last seqno %llu: ignored\n",
+				    ring->name, done, emitted);
+		return;
+	}
 	list_for_each_entry_safe(job, tmp, &ring->in_flight, ring_link) {
 		if (job->hw_seqno > done)
 			break;

@@ -137,7 +137,11 @@ struct ember_ring {
 	/** @tail: Free-running byte count written to RING_TAIL. */
 	u32 tail;
 
-	/** @emitted_seqno: Seqno of the last job written to the ring. */
+	/**
+	 * @emitted_seqno: Seqno of the last job written to the ring. Read
+	 * without the lock by ember_ring_process_completions(), which
+	 * rejects a fence value the driver never emitted.
+	 */
 	u64 emitted_seqno;
 
 	/**

@@ -719,6 +719,58 @@ igt_main
 		TEARDOWN();
 	}
 
+	igt_describe("A fence value the device writes beyond the last job the driver "
+		     "emitted (ember-gpu's fence-ahead: a buggy or hostile device) completes "
+		     "no job: a job behind it on the ring that has not run stays busy until "
+		     "it really ran, then both signal without error.");
+	igt_subtest("fence-ahead") {
+		struct igt_ember_ib ibs[2];
+		volatile uint32_t *mem;
+		uint32_t done[2];
+		int64_t deadline;
+		int i;
+
+		igt_require_ember_control();
+		SETUP();
+		mem = igt_ember_buf_u32(&buf);
+		/* Job i waits for word i, then writes word 2 + i. */
+		for (i = 0; i < 2; i++) {
+			igt_ember_ib_create(&ibs[i], &env.vm, PAGE);
+			igt_ember_ib_wait_mem32(&ibs[i], buf.va + 4 * i, EMBER_WAIT_EQ, 1, ~0u);
+			igt_ember_ib_write32(&ibs[i], buf.va + 8 + 4 * i, 0x10 + i);
+			done[i] = igt_ember_syncobj_create(fd, 0);
+		}
+
+		igt_ember_control_ok("fence-ahead");
+		for (i = 0; i < 2; i++) {
+			struct drm_ember_sync_op signal = igt_ember_signal(done[i], 0);
+
+			igt_ember_submit_ib(fd, env.ctx, &ibs[i], 0, &signal, 1);
+		}
+		/* Both on the ring; the first one runs and writes its inflated fence. */
+		usleep(100 * 1000);
+		mem[0] = 1;
+		deadline = now_ms() + info.job_timeout_ms / 4;
+		while (!mem[2] && now_ms() < deadline)
+			usleep(1000);
+		igt_assert_eq_u32(mem[2], 0x10);
+		usleep(100 * 1000);
+		/* The second has not run: its fence must not have signalled. */
+		igt_assert_eq_u32(mem[3], 0);
+		igt_assert(igt_ember_syncobj_busy(fd, done[1], 0));
+
+		mem[1] = 1;
+		for (i = 0; i < 2; i++) {
+			igt_assert_eq(__igt_ember_syncobj_wait(fd, done[i], 0, hang_wait_ns(), 0), 0);
+			igt_assert_eq(igt_ember_syncobj_fence_status(fd, done[i], 0), 1);
+			igt_ember_syncobj_destroy(fd, done[i]);
+			igt_ember_ib_destroy(&ibs[i]);
+		}
+		igt_assert_eq_u32(mem[3], 0x11);
+		igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		TEARDOWN();
+	}
+
 	igt_describe("A TLB invalidation the device acknowledges too late (ember-gpu's "
 		     "tlb-ack-delay) gives nothing back early: the unmap still succeeds, but the "
 		     "mapping (which keeps its BO's pages pinned, handle closed or not) and its "
