@@ -147,7 +147,7 @@ static bool engine_uses_contexts_locked(const struct ember_sched *sched,
 	if (sched->owner < 0)
 		return true;
 	ctx = sched->ring_ctx[sched->owner];
-	return ctx < 64 && (mask & (1ULL << ctx));
+	return ctx < EMBER_MAX_CONTEXTS && (mask & (1ULL << ctx));
 }
 
 void ember_sched_lock_contexts(struct ember_sched *sched, uint64_t mask)
