@@ -153,6 +153,28 @@ static uint64_t tlb_releases(int fd)
 	return tlb_stat(fd, "recovered") + tlb_stat(fd, "resets");
 }
 
+/* Waits until nothing is held back any more (see the tlb-* subtests). */
+static void wait_tlb_stale_released(int fd, uint32_t delay_ms)
+{
+	int64_t deadline = now_ms() + 2 * delay_ms + hang_wait_ns() / 1000000;
+
+	while (tlb_stat(fd, "stale_mappings") && now_ms() < deadline)
+		usleep(50 * 1000);
+	igt_assert_eq_u64(tlb_stat(fd, "stale_mappings"), 0);
+	igt_assert_eq_u64(tlb_stat(fd, "stale_page_tables"), 0);
+	igt_assert_eq_u64(tlb_stat(fd, "stale_bytes"), 0);
+}
+
+/* The env's context still runs a job, innocent: no job was running at the reset. */
+static void assert_ctx_still_runs(struct igt_ember_env *env, struct igt_ember_buf *buf)
+{
+	igt_ember_ib_reset(&env->ib);
+	igt_ember_ib_write32(&env->ib, buf->va, 0x600d);
+	igt_ember_run_ib(env->fd, env->ctx, &env->ib, 0);
+	igt_assert_eq_u32(igt_ember_buf_u32(buf)[0], 0x600d);
+	igt_assert_eq(igt_ember_ctx_state(env->fd, env->ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+}
+
 /* Indices in the test buffer of the reset-started-job-not-rerun subtest. */
 enum {
 	STARTED_MARK,	/* the started job's first write; the CPU clears it */
@@ -782,7 +804,6 @@ igt_main
 		uint64_t failed, released, invalidations;
 		struct igt_ember_buf victim;
 		char knob[32];
-		int64_t deadline;
 
 		igt_require_ember_control();
 		SETUP();
@@ -809,20 +830,9 @@ igt_main
 		/* The handle goes; the held-back mapping keeps the pages. */
 		igt_ember_buf_destroy(&victim);
 
-		deadline = now_ms() + 2 * delay_ms + hang_wait_ns() / 1000000;
-		while (tlb_stat(fd, "stale_mappings") && now_ms() < deadline)
-			usleep(50 * 1000);
-		igt_assert_eq_u64(tlb_stat(fd, "stale_mappings"), 0);
-		igt_assert_eq_u64(tlb_stat(fd, "stale_page_tables"), 0);
-		igt_assert_eq_u64(tlb_stat(fd, "stale_bytes"), 0);
+		wait_tlb_stale_released(fd, delay_ms);
 		igt_assert_eq_u64(tlb_releases(fd), released + 1);
-
-		/* The device still runs the context's jobs. */
-		igt_ember_ib_reset(&env.ib);
-		igt_ember_ib_write32(&env.ib, buf.va, 0x600d);
-		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
-		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0x600d);
-		igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		assert_ctx_still_runs(&env, &buf);
 		TEARDOWN();
 	}
 
@@ -841,7 +851,6 @@ igt_main
 		uint64_t resets, recovered;
 		struct igt_ember_buf victim;
 		char knob[32];
-		int64_t deadline;
 
 		igt_require_ember_control();
 		SETUP();
@@ -856,19 +865,10 @@ igt_main
 		igt_ember_buf_destroy(&victim);
 		igt_assert_lte(1, tlb_stat(fd, "stale_mappings"));
 
-		deadline = now_ms() + 2 * delay_ms + hang_wait_ns() / 1000000;
-		while (tlb_stat(fd, "stale_mappings") && now_ms() < deadline)
-			usleep(50 * 1000);
-		igt_assert_eq_u64(tlb_stat(fd, "stale_mappings"), 0);
+		wait_tlb_stale_released(fd, delay_ms);
 		igt_assert_eq_u64(tlb_stat(fd, "resets"), resets + 1);
 		igt_assert_eq_u64(tlb_stat(fd, "recovered"), recovered);
-
-		/* No job was running: the context is innocent and still runs. */
-		igt_ember_ib_reset(&env.ib);
-		igt_ember_ib_write32(&env.ib, buf.va, 0x600d);
-		igt_ember_run_ib(fd, env.ctx, &env.ib, 0);
-		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0x600d);
-		igt_assert_eq(igt_ember_ctx_state(fd, env.ctx), DRM_EMBER_CTX_STATE_INNOCENT);
+		assert_ctx_still_runs(&env, &buf);
 		TEARDOWN();
 	}
 
