@@ -22,15 +22,13 @@
 #include "ember_drm.h"
 #include "ember_packets.h"
 #include "fuzz.h"
+#include "igt_ember.h"
 
 #define PAGE 4096ull
 
 static int64_t deadline_in_ms(uint32_t ms)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec + ms * 1000000ll;
+	return (int64_t)(igt_ember_now_ns() + ms * 1000000ull);
 }
 
 /* An ioctl on fd index @fd; counts failures. */

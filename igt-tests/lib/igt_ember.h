@@ -31,6 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "ember_drm.h"
 
@@ -46,6 +47,18 @@ void igt_ember_unbind(const char *bdf);
 void igt_ember_bind(const char *bdf);
 void *igt_ember_map_registers(const char *dir, size_t *size);
 void igt_ember_unmap_registers(void *regs, size_t size);
+
+/*
+ * CLOCK_MONOTONIC in nanoseconds: the clock of DRM syncobj wait deadlines,
+ * and what the tests bound their own durations with.
+ */
+static inline uint64_t igt_ember_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 static inline uint32_t igt_ember_reg_read(const void *regs, uint32_t offset)
 {

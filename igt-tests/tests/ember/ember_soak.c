@@ -79,14 +79,6 @@ struct soak_worker {
 	uint64_t next_point;
 };
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
 static uint32_t next_random(uint32_t *state)
 {
 	/* xorshift32: a fixed seed per process, so a failure reproduces. */
@@ -234,11 +226,11 @@ static void op_bind(struct soak_worker *w)
  */
 static bool pair_wait(struct soak_worker *w, uint32_t syncobj, uint64_t point, uint32_t flags)
 {
-	uint64_t give_up = now_ns() + w->hang_wait_ns;
+	uint64_t give_up = igt_ember_now_ns() + w->hang_wait_ns;
 
-	while (now_ns() < give_up) {
+	while (igt_ember_now_ns() < give_up) {
 		bool partner_finished = __atomic_load_n(&w->partner->finished, __ATOMIC_ACQUIRE);
-		int64_t slice = (int64_t)(now_ns() + 100 * 1000000ull);
+		int64_t slice = (int64_t)(igt_ember_now_ns() + 100 * 1000000ull);
 
 		if (!drmSyncobjTimelineWait(w->fd, &syncobj, &point, 1, slice, flags, NULL))
 			return true;
@@ -252,10 +244,11 @@ static bool pair_wait(struct soak_worker *w, uint32_t syncobj, uint64_t point, u
 /* The producer's outcome of point @n, which it records once its job ended. */
 static int producer_status(struct soak_worker *w, uint64_t n)
 {
-	uint64_t give_up = now_ns() + w->hang_wait_ns;
+	uint64_t give_up = igt_ember_now_ns() + w->hang_wait_ns;
 
 	while (__atomic_load_n(&w->partner->produced[n % SLOTS].point, __ATOMIC_ACQUIRE) != n) {
-		igt_assert_f(now_ns() < give_up, "process %u: producer never recorded point %llu\n",
+		igt_assert_f(igt_ember_now_ns() < give_up,
+			     "process %u: producer never recorded point %llu\n",
 			     w->id, (unsigned long long)n);
 		usleep(1000);
 	}
@@ -347,7 +340,7 @@ static void worker(unsigned int id, const struct soak_pair *pairs, uint64_t dead
 		w.consumed = import_syncobj(w.fd, pair->consumed);
 	}
 
-	while (now_ns() < deadline_ns) {
+	while (igt_ember_now_ns() < deadline_ns) {
 		uint32_t op = next_random(&w.rng) % 8;
 
 		if (op < 4)
@@ -388,7 +381,7 @@ static void inject(uint64_t deadline_ns, uint32_t num_rings, uint32_t job_timeou
 	static const char rotation[] = "fdfhfd";
 	uint32_t rng = 0x1ec7u;
 
-	for (unsigned int turn = 0; now_ns() < deadline_ns; turn++) {
+	for (unsigned int turn = 0; igt_ember_now_ns() < deadline_ns; turn++) {
 		char choice = rotation[turn % (sizeof(rotation) - 1)], command[32];
 
 		usleep(300000 + next_random(&rng) % 1200000);
@@ -400,13 +393,13 @@ static void inject(uint64_t deadline_ns, uint32_t num_rings, uint32_t job_timeou
 			(*dropped)++;
 		} else {
 			unsigned int resets = device_resets();
-			uint64_t give_up = now_ns() + 3ull * job_timeout_ms * 1000000ull;
+			uint64_t give_up = igt_ember_now_ns() + 3ull * job_timeout_ms * 1000000ull;
 
 			snprintf(command, sizeof(command), "hang-ring=%u",
 				 next_random(&rng) % num_rings);
 			igt_ember_control_ok(command);
 			(*hangs)++;
-			while (device_resets() == resets && now_ns() < give_up)
+			while (device_resets() == resets && igt_ember_now_ns() < give_up)
 				usleep(200000);
 		}
 	}
@@ -473,7 +466,7 @@ igt_main
 		uint64_t seconds = env && atoi(env) > 0 ? (uint64_t)atoi(env) : 15;
 		/* A job timeout, a context reset and a device reset, twice over. */
 		uint64_t hang_wait_ns = (6ull * info.job_timeout_ms + 20000) * 1000000ull;
-		uint64_t deadline_ns = now_ns() + seconds * 1000000000ull;
+		uint64_t deadline_ns = igt_ember_now_ns() + seconds * 1000000000ull;
 		struct soak_pair pairs[PROCESSES / 2];
 		struct soak_stats *stats, total = { 0 };
 		unsigned int faults = 0, hangs = 0, dropped = 0, resets;
