@@ -215,7 +215,7 @@ ember_test_boot_seconds() { # dmesg.log
 # self-check, in a boot of its own so that lockdep (which stops after its
 # first report) cannot be silenced by it.
 ember_test_debug() {
-	local filter=$1 status=0 start run reports line test what bug caught
+	local filter=$1 status=0 start run reports line test what bug caught headlines
 	start=$SECONDS
 	# In a subshell, so a failed build fails the lane, not the summary.
 	if ! (ember_debug_kernel); then
@@ -241,9 +241,11 @@ ember_test_debug() {
 		ember_test_record "debug: VM run" "exit status $status, see $run"
 	fi
 	reports=0
+	headlines=()
 	while IFS=$'\t' read -r line test what; do
 		ember_test_show_report "$run/dmesg.log" "$line" "$test" "$what"
 		reports=$((reports + 1))
+		headlines+=("$what during $test")
 	done < <(ember_test_kernel_reports "$run/dmesg.log")
 	if [ ${#EMBER_TEST_LEAKS[@]} -gt 0 ]; then
 		printf '    %skmemleak%s after the suite:\n' "$_red" "$_reset"
@@ -253,8 +255,10 @@ ember_test_debug() {
 	if [ $reports = 0 ]; then
 		ember_test_record "debug: kernel log clean (KASAN, lockdep, kmemleak, warnings)" pass
 	else
+		# The headlines again: a log cut to its tail (CI) still names them.
+		[ ${#EMBER_TEST_LEAKS[@]} = 0 ] || headlines+=("kmemleak: ${EMBER_TEST_LEAKS[0]}")
 		ember_test_record "debug: kernel log clean (KASAN, lockdep, kmemleak, warnings)" \
-			"$reports detector reports above, see $run/dmesg.log"
+			"$reports detector reports above, see $run/dmesg.log; first: ${headlines[0]}"
 	fi
 
 	[ "$filter" = '*' ] || return 0
