@@ -27,8 +27,9 @@
  *   engine runs a job of one of them (ember_sched_lock_contexts): each
  *   ring says which context its RUN_IB runs (@ring_ctx), and a ring that
  *   does not hold the engine, or runs another context, is not touching
- *   those TLBs. A dispatch holds the engine from start to end, so its
- *   shader cores' private TLBs are covered too.
+ *   those TLBs. A dispatch holds the engine between its preemption
+ *   points and its shader cores empty their private TLBs after each, so
+ *   they are covered too.
  * - Pause: no ring is granted the engine while paused (a test and
  *   debugging hook: queue work on several rings, then resume and watch the
  *   priority order).

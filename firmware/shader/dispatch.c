@@ -14,18 +14,29 @@
  * and the native code the JIT makes from the program's first dispatch on
  * (with the device's shader_jit on: in the background, or at once in
  * sync mode), which lives and dies with the entry.
- * Only the engine holder touches the cache: no lock.
+ * Only the engine holder touches the cache: no lock; an entry a dispatch
+ * runs is pinned while that dispatch gives the engine up (see below).
  *
- * Workgroups are handed to the cores in contiguous runs (work items), at
- * least 8 per core when there are enough, so the per-item hand-off cost
- * stays small and the load still balances. Each core allocates its wave
- * state once per dispatch and gets its own TLB (the context's TLB belongs
- * to the command processor's thread).
+ * The grid is any three u32 counts, up to 2^96 workgroups, numbered
+ * linearly x fastest (grid_index, 128-bit). It runs in slices: a slice is
+ * a run of consecutive workgroups handed to the cores as one batch of
+ * contiguous work items, at least 8 per core when there are enough, so
+ * the per-item hand-off cost stays small and the load still balances; a
+ * work item finds its first workgroup's position once and steps from
+ * there. Each core allocates its wave state once per dispatch and gets
+ * its own TLB (the context's TLB belongs to the command processor's
+ * thread).
  *
- * The dispatch holds the engine from start to end, so a context or device
- * reset (which takes the engine) waits for it, and the job's preemption
- * point after the packet sees the reset; the watchdog deadline of the job,
- * checked inside the waves' loops (wave.c), bounds that wait.
+ * Between two slices the command processor passes a preemption point
+ * (ember_job_checkpoint()): another ring may take the engine, a reset
+ * aborts the dispatch there, and the job's watchdog deadline ends it, so
+ * a grid of workgroups that do almost nothing, which never reach the
+ * waves' own checks (wave.c), cannot hold the device. Slices grow or
+ * shrink to last about SLICE_NS, like the copy engine's chunks. What the
+ * engine ran meanwhile may have invalidated the context's TLB, so a core
+ * empties its own translations at its first item of each slice; another
+ * ring's dispatch may have used the program cache, so the running
+ * program's entry is pinned.
  */
 
 #include "dispatch.h"
@@ -41,12 +52,26 @@
 #include "log.h"
 #include "shader_core.h"
 
-#define CACHE_ENTRIES		16
+/* More than the rings, so that a victim is never pinned by all of them. */
+#define CACHE_ENTRIES		(EMBER_MAX_RINGS + 16)
 #define MAX_BINARY_BYTES	(16u << 20)
 #define ITEMS_PER_CORE		8
+/* A slice lasts about this long; the first is this many items per core. */
+#define SLICE_NS		1000000u
+#define SLICE_FIRST_ITEMS	4
+#define SLICE_MAX_GROUPS	(1ull << 40)
+
+/* A linear workgroup number: three u32 counts make up to 2^96 of them. */
+typedef unsigned __int128 grid_index;
 
 struct cache_entry {
 	bool used;
+	/**
+	 * @pins: dispatches running the entry's program: a dispatch gives
+	 * the engine up between slices, and another ring's dispatch must not
+	 * evict the program from under it. At most one per ring.
+	 */
+	unsigned int pins;
 	uint64_t last_use;
 	struct sc_program prog;
 };
@@ -110,14 +135,14 @@ static int illegal(struct ember_job *job, uint64_t va, uint32_t detail)
 }
 
 /*
- * The decoded program for the binary at @va: from the cache or built into
- * it. 0 with *@prog, or a fault kind; -ENOMEM on host trouble.
+ * The cache entry of the decoded program for the binary at @va: found or
+ * built. 0 with *@entry, or a fault kind; -ENOMEM on host trouble.
  */
 static int load_program(struct ember_job *job, uint64_t va,
-			struct sc_program **prog)
+			struct cache_entry **entry)
 {
 	struct ember_shader_cache *cache = job->ring->dev->shader_cache;
-	struct cache_entry *victim = &cache->entries[0];
+	struct cache_entry *victim = NULL;
 	uint8_t head[EMBER_ISA_HEADER_SIZE], *bin;
 	uint32_t header_size, code_size, detail;
 	uint64_t size, hash;
@@ -144,10 +169,12 @@ static int load_program(struct ember_job *job, uint64_t va,
 		if (e->used && e->prog.va == va && e->prog.ctx == job->ctx->index &&
 		    e->prog.size == size && e->prog.hash == hash) {
 			e->last_use = ++cache->clock;
-			*prog = &e->prog;
+			*entry = e;
 			goto out;
 		}
-		if (!e->used || e->last_use < victim->last_use)
+		if (e->pins)
+			continue;
+		if (!victim || !e->used || e->last_use < victim->last_use)
 			victim = e;
 		if (!e->used)
 			break;
@@ -178,7 +205,7 @@ static int load_program(struct ember_job *job, uint64_t va,
 	victim->prog.ctx = job->ctx->index;
 	victim->prog.size = size;
 	victim->prog.hash = hash;
-	*prog = &victim->prog;
+	*entry = victim;
 out:
 	free(bin);
 	return ret;
@@ -223,52 +250,119 @@ static bool core_setup(struct sc_dispatch *d, struct sc_group *g)
 	return g->waves && g->vregs && g->scratch && g->shared;
 }
 
+/* One slice of the grid, as its work items see it. */
 struct run {
 	struct sc_dispatch *d;
-	uint32_t total;
+	/** @first: linear number of the slice's first workgroup. */
+	grid_index first;
+	/** @count: workgroups in the slice; @per_item: in each work item. */
+	uint64_t count;
+	uint64_t per_item;
+	/** @slice: counts the dispatch's slices from 1 (sc_group.slice). */
+	uint64_t slice;
 	bool no_memory;
 };
+
+/* The grid position of linear workgroup number @linear (x fastest). */
+static void grid_pos(const struct sc_dispatch *d, grid_index linear, uint32_t pos[3])
+{
+	grid_index row = linear / d->groups[0];
+
+	pos[0] = (uint32_t)(linear % d->groups[0]);
+	pos[1] = (uint32_t)(row % d->groups[1]);
+	pos[2] = (uint32_t)(row / d->groups[1]);
+}
 
 static void run_item(void *arg, unsigned int item, unsigned int core)
 {
 	struct run *run = arg;
 	struct sc_dispatch *d = run->d;
 	struct sc_group *g = &d->cores[core];
-	uint32_t first = item * d->groups_per_item;
-	uint32_t last = first + d->groups_per_item;
+	uint64_t first = item * run->per_item;
+	uint64_t n = run->count - first < run->per_item ? run->count - first : run->per_item;
+	uint32_t pos[3];
 
 	if (!g->d && !core_setup(d, g)) {
 		run->no_memory = true;
 		__atomic_store_n(&d->stop, 1, __ATOMIC_RELAXED);
 		return;
 	}
-	last = last < run->total ? last : run->total;
-	for (uint32_t linear = first; linear < last; linear++) {
+	if (g->slice != run->slice) {
+		ember_tlb_flush(&g->tlb);
+		memset(g->pages, 0, sizeof(g->pages));
+		g->slice = run->slice;
+	}
+	grid_pos(d, run->first + first, pos);
+	for (uint64_t i = 0; i < n; i++) {
 		if (g->fault || __atomic_load_n(&d->stop, __ATOMIC_RELAXED))
 			return;
-		sc_group_run(g, linear);
+		sc_group_run(g, pos);
+		/* The next workgroup in linear order: carry x into y into z. */
+		if (++pos[0] == d->groups[0]) {
+			pos[0] = 0;
+			if (++pos[1] == d->groups[1]) {
+				pos[1] = 0;
+				pos[2]++;
+			}
+		}
 	}
 }
 
-static int run_grid(struct ember_job *job, struct sc_dispatch *d, uint32_t total)
+/*
+ * The next slice's size from how long this one of @count workgroups took:
+ * about SLICE_NS, at least one work item per core.
+ */
+static uint64_t next_slice(uint64_t count, uint64_t elapsed_ns, uint64_t min)
+{
+	if (elapsed_ns < SLICE_NS / 2 && count < SLICE_MAX_GROUPS)
+		return count * 2;
+	if (elapsed_ns > SLICE_NS * 2 && count / 2 >= min)
+		return count / 2;
+	return count;
+}
+
+static int run_grid(struct ember_job *job, struct sc_dispatch *d, grid_index total)
 {
 	struct ember_device *dev = job->ring->dev;
-	struct run run = { .d = d, .total = total };
+	struct run run = { .d = d };
 	unsigned int cores = dev->workers_running ? dev->workers.num_cores + 1 : 1;
-	uint32_t items, target = cores * ITEMS_PER_CORE;
+	uint64_t target = (uint64_t)cores * ITEMS_PER_CORE;
+	uint64_t slice = target * SLICE_FIRST_ITEMS;
 	int ret = 0;
 
 	d->num_cores = cores;
 	d->cores = calloc(cores, sizeof(*d->cores));
 	if (!d->cores)
 		return -ENOMEM;
-	d->groups_per_item = total > target ? (total + target - 1) / target : 1;
-	items = (total + d->groups_per_item - 1) / d->groups_per_item;
-	if (dev->workers_running) {
-		ember_workers_run(&dev->workers, items, run_item, &run);
-	} else {
-		for (uint32_t i = 0; i < items; i++)
-			run_item(&run, i, 0);
+	for (grid_index done = 0; done < total; done += run.count) {
+		uint64_t start = ember_device_timestamp_ns(dev);
+		unsigned int items;
+
+		run.first = done;
+		run.count = total - done < slice ? (uint64_t)(total - done) : slice;
+		run.per_item = run.count > target ? (run.count + target - 1) / target : 1;
+		run.slice++;
+		items = (unsigned int)((run.count + run.per_item - 1) / run.per_item);
+		if (dev->workers_running) {
+			ember_workers_run(&dev->workers, items, run_item, &run);
+		} else {
+			for (unsigned int i = 0; i < items; i++)
+				run_item(&run, i, 0);
+		}
+		if (__atomic_load_n(&d->stop, __ATOMIC_RELAXED))
+			break;
+		/* Sized by its own run, not by what other rings do at the checkpoint. */
+		slice = next_slice(run.count, ember_device_timestamp_ns(dev) - start, target);
+		if (total - done > run.count) {
+			/* Nothing of the slice is cached past this point (sc_group.slice). */
+			ret = ember_job_checkpoint(job, 0);
+			if (ret == EMBER_FAULT_WATCHDOG) {
+				job->fault_va = d->shader_va;
+				job->fault_detail = 0;
+			}
+			if (ret)
+				break;
+		}
 	}
 
 	for (unsigned int c = 0; c < cores; c++) {
@@ -299,21 +393,23 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 		.push_bytes = p[10],
 		.deadline_ns = job->deadline_ns,
 	};
-	uint64_t total = (uint64_t)p[2] * p[3] * p[4];
+	grid_index total = (grid_index)p[2] * p[3] * p[4];
+	struct cache_entry *entry;
 	struct sc_program *prog;
 	int ret;
 
 	if (len < EMBER_DISPATCH_FIXED_LEN || d.push_bytes > EMBER_DISPATCH_MAX_PUSH ||
-	    len != EMBER_UPKT_DISPATCH_LEN(d.push_bytes) || total > UINT32_MAX)
+	    len != EMBER_UPKT_DISPATCH_LEN(d.push_bytes))
 		return EMBER_FAULT_BAD_PACKET;
 	for (uint32_t i = 0; i < (d.push_bytes + 3) / 4; i++)
 		d.push[i] = htole32(p[EMBER_DISPATCH_FIXED_LEN + i]);
 
-	ret = load_program(job, d.shader_va, &prog);
+	ret = load_program(job, d.shader_va, &entry);
 	if (!ret) {
 		/* A test may switch the JIT between dispatches (ember_host.h). */
 		unsigned int jit = __atomic_load_n(&d.dev->config.shader_jit, __ATOMIC_RELAXED);
 
+		prog = &entry->prog;
 		d.prog = prog;
 		/* Compiled from the program's first dispatch with the JIT on. */
 		if (jit != EMBER_SHADER_JIT_OFF && sc_jit_compile && !prog->jit_tried)
@@ -322,8 +418,11 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 		d.jit = jit != EMBER_SHADER_JIT_OFF ?
 			__atomic_load_n(&prog->jit, __ATOMIC_ACQUIRE) : NULL;
 	}
-	if (!ret && total)
-		ret = run_grid(job, &d, (uint32_t)total);
+	if (!ret && total) {
+		entry->pins++;
+		ret = run_grid(job, &d, total);
+		entry->pins--;
+	}
 	if (ret == -ENOMEM) {
 		ember_error("dispatch_no_memory va=0x%llx", (unsigned long long)d.shader_va);
 		job->fault_va = d.shader_va;

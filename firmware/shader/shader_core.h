@@ -184,6 +184,12 @@ struct sc_group {
 	struct sc_desc_entry desc_cache[SC_DESC_CACHE];
 	/** @pages: host addresses of translated pages, direct mapped. */
 	struct sc_host_page pages[SC_HOST_PAGES];
+	/**
+	 * @slice: the slice of the grid (dispatch.c) whose translations @tlb
+	 * and @pages hold: they are emptied when the core begins another one,
+	 * since the engine may have run a TLB invalidation in between.
+	 */
+	uint64_t slice;
 	/** @fault: EMBER_FAULT_* kind of this core's first fault, or 0. */
 	int fault;
 	uint64_t fault_va;
@@ -205,8 +211,6 @@ struct sc_dispatch {
 	sc_jit_fn jit;
 	/** @stop: set once any core faults or the job is aborted/outran. */
 	int stop;
-	/** @groups_per_item: workgroups a work item runs, in order. */
-	uint32_t groups_per_item;
 	uint32_t num_cores;
 	struct sc_group *cores;
 };
@@ -246,8 +250,11 @@ int sc_program_build(const void *binary, size_t size, struct sc_program *prog,
 		     uint32_t *detail);
 void sc_program_fini(struct sc_program *prog);
 
-/* Run workgroup @linear of the dispatch on @g (wave.c). */
-void sc_group_run(struct sc_group *g, uint32_t linear);
+/*
+ * Run the workgroup at @pos of the dispatch's grid (0 <= pos < groups) on
+ * @g; its id is base + pos (wave.c).
+ */
+void sc_group_run(struct sc_group *g, const uint32_t pos[3]);
 
 /*
  * The watchdog part of a backward jump, after the wave counted it in

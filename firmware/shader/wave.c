@@ -254,15 +254,14 @@ static void init_waves(struct sc_group *g)
 	}
 }
 
-void sc_group_run(struct sc_group *g, uint32_t linear)
+void sc_group_run(struct sc_group *g, const uint32_t pos[3])
 {
 	const struct sc_dispatch *d = g->d;
 	const struct sc_insn *insns = d->prog->insns;
-	uint32_t gx = d->groups[0], gy = d->groups[1];
 
-	g->group_id[0] = d->base[0] + linear % gx;
-	g->group_id[1] = d->base[1] + linear / gx % gy;
-	g->group_id[2] = d->base[2] + linear / gx / gy;
+	/* base + position modulo 2^32 (ember-hw.rst). */
+	for (unsigned int i = 0; i < 3; i++)
+		g->group_id[i] = d->base[i] + pos[i];
 	init_waves(g);
 
 	for (;;) {

@@ -11,8 +11,18 @@
  * illegal binaries, the program cache against rewritten code, base
  * workgroups, empty grids and the device without worker threads; for
  * DISPATCH_INDIRECT, counts read from memory (also when an earlier packet
- * of the same buffer wrote them before a BARRIER), zero and oversized
- * counts, and unmapped, partly mapped and misaligned counts addresses.
+ * of the same buffer wrote them before a BARRIER), zero counts, and
+ * unmapped, partly mapped and misaligned counts addresses. Since 1.7:
+ * grids of any u32 counts (the last workgroup of each dimension, a base
+ * near 2^32, directly and indirectly), and grids far beyond 2^32
+ * workgroups that the watchdog ends, another ring's job runs beside and a
+ * context reset cuts short.
+ *
+ * No grid of more than 2^32 workgroups runs to its end here: even a
+ * workgroup that does nothing costs the device tens of nanoseconds, so
+ * such a grid would take minutes; the huge grids run until the watchdog,
+ * a reset or a deliberate fault ends them, and show that the device takes
+ * them, gives the shader their counts and stays preemptible.
  */
 
 #include <sched.h>
@@ -32,9 +42,11 @@
 #define DATA_VA			0x400000000ull
 #define RO_VA			0x500000000ull
 #define PTE_RX			(EMBER_PTE_VALID | EMBER_PTE_READ | EMBER_PTE_EXEC)
+/* 4 pages for most tests, then 256 of per-workgroup counters (count_grid). */
+#define DATA_PAGES		260
 
 static struct guest guest;
-static uint32_t *data;		/* DATA_VA, 4 pages, read-write */
+static uint32_t *data;		/* DATA_VA, DATA_PAGES pages, read-write */
 static uint64_t shader_gpa;	/* 4 pages behind SHADER_VA */
 static unsigned int ib_count;	/* IBs so far, one page each from IB_VA */
 
@@ -44,7 +56,7 @@ static void setup_tables(void)
 	uint8_t *t = guest_alloc_mapped(&guest, CTX, TABLE_VA, 2 * EMBER_PAGE_SIZE);
 	uint64_t set0 = TABLE_VA + EMBER_PAGE_SIZE, va = DATA_VA;
 	uint64_t ro = RO_VA;
-	uint32_t range = 4 * EMBER_PAGE_SIZE;
+	uint32_t range = DATA_PAGES * EMBER_PAGE_SIZE;
 
 	memcpy(t, &set0, 8);
 	memcpy(t + EMBER_PAGE_SIZE, &va, 8);
@@ -58,12 +70,13 @@ static void setup_tables(void)
 static bool setup(bool threads)
 {
 	const struct guest_config config = {
-		.ram_size = RAM_SIZE, .num_vectors = 2, .num_cores = 2, .threads = threads,
+		.ram_size = RAM_SIZE, .num_vectors = 3, .num_cores = 2, .threads = threads,
 	};
 
 	CHECK(guest_init(&guest, &config));
 	guest_ring_init(&guest, 0, 0);
-	data = guest_alloc_mapped(&guest, CTX, DATA_VA, 4 * EMBER_PAGE_SIZE);
+	guest_ring_init(&guest, 1, 0);
+	data = guest_alloc_mapped(&guest, CTX, DATA_VA, DATA_PAGES * EMBER_PAGE_SIZE);
 	guest_map(&guest, CTX, RO_VA, guest_alloc(&guest, 1), EMBER_PAGE_SIZE,
 		  EMBER_PTE_VALID | EMBER_PTE_READ);
 	setup_tables();
@@ -200,9 +213,6 @@ static bool test_bad_packets(void)
 	CHECK(run_dispatch(0, EMBER_UPKT_DISPATCH_LEN(EMBER_DISPATCH_MAX_PUSH),
 			   (uint32_t[3]){ 1, 1, 1 }, (uint32_t[3]){ 0, 0, 0 }, NULL, 260));
 	CHECK(expect_fault(before + 2, EMBER_FAULT_BAD_PACKET, NULL));
-	/* 2^16 * 2^16 * 2 workgroups: more than 2^32 - 1. */
-	CHECK(dispatch((uint32_t[3]){ 65536, 65536, 2 }));
-	CHECK(expect_fault(before + 3, EMBER_FAULT_BAD_PACKET, NULL));
 	return true;
 }
 
@@ -487,28 +497,229 @@ static bool test_indirect_faults(void)
 	CHECK(expect_fault(before + 2, EMBER_FAULT_BAD_PACKET, &f));
 	CHECK_EQ(f.va, ib_va + 4);
 	CHECK_EQ(f.ib_offset, 4);
-	/* More than 2^32 - 1 workgroups: what DISPATCH does with them. */
-	memcpy(&data[COUNTS_INDEX], (uint32_t[3]){ 65536, 65536, 2 }, 12);
-	new_ib(&ib);
-	emit_indirect(&ib, 0, COUNTS_VA, zero, 1);
-	CHECK(submit(&ib));
-	CHECK(expect_fault(before + 3, EMBER_FAULT_BAD_PACKET, NULL));
 	/* Reserved flags; a length that does not match the push bytes. */
 	memcpy(&data[COUNTS_INDEX], (uint32_t[3]){ 1, 1, 1 }, 12);
 	new_ib(&ib);
 	emit_indirect(&ib, 1, COUNTS_VA, zero, 1);
 	CHECK(submit(&ib));
-	CHECK(expect_fault(before + 4, EMBER_FAULT_BAD_PACKET, NULL));
+	CHECK(expect_fault(before + 3, EMBER_FAULT_BAD_PACKET, NULL));
 	new_ib(&ib);
 	IB(&ib, EMBER_PKT(EMBER_UPKT_DISPATCH_INDIRECT, 0, EMBER_DISPATCH_INDIRECT_FIXED_LEN),
 	   LO(SHADER_VA), HI(SHADER_VA), LO(COUNTS_VA), HI(COUNTS_VA), 0, 0, 0,
 	   LO(TABLE_VA), HI(TABLE_VA), 4);
 	CHECK(submit(&ib));
-	CHECK(expect_fault(before + 5, EMBER_FAULT_BAD_PACKET, NULL));
+	CHECK(expect_fault(before + 4, EMBER_FAULT_BAD_PACKET, NULL));
 	for (uint32_t i = 0; i < COUNTS_INDEX; i++)
 		CHECK_EQ(data[i], 0);
 	/* The context runs again after its reset. */
 	return test_indirect_counts();
+}
+
+/*
+ * Each workgroup of a grid adds 1 to its own counter, slot
+ * ((z - bz) * ny + (y - by)) * nx + (x - bx) from SLOTS_INDEX on (the base
+ * b in the push constants), and to the workgroup count; it keeps the
+ * largest and smallest ids it saw and stores the counts it saw. Slots past
+ * the buffer's range are dropped (robust access), so a grid of any size
+ * runs it.
+ */
+static const char count_grid[] =
+	".resource 0 0 storage 0 1\n.push 12\n"
+	"lddesc u0, 0, 0\n"
+	"s2r.group_id_x u4\ns2r.group_id_y u5\ns2r.group_id_z u6\n"
+	"s2r.num_groups_x u7\ns2r.num_groups_y u8\ns2r.num_groups_z u9\n"
+	"ldpush u10, 0\nldpush u11, 4\nldpush u12, 8\n"
+	"isub u13, u4, u10\nisub u14, u5, u11\nisub u15, u6, u12\n"
+	"imad u16, u15, u8, u14\nimad u16, u16, u7, u13\n"
+	"imad u16, u16, 4, 16384\natomg.u32.add _, u0, u16, 1\n"
+	"atomg.u32.umax _, u0, 0, u4\natomg.u32.umax _, u0, 4, u5\n"
+	"atomg.u32.umax _, u0, 8, u6\natomg.u32.umin _, u0, 12, u4\n"
+	"atomg.u32.umin _, u0, 16, u5\natomg.u32.umin _, u0, 20, u6\n"
+	"stg.u32 u0, 24, u7\nstg.u32 u0, 28, u8\nstg.u32 u0, 32, u9\n"
+	"atomg.u32.add _, u0, 36, 1\nend\n";
+
+#define STAT_MAX_ID		0	/* x, y, z */
+#define STAT_MIN_ID		3
+#define STAT_NUM_GROUPS		6
+#define STAT_RAN		9
+#define SLOTS_INDEX		(4 * EMBER_PAGE_SIZE / 4)
+#define SLOTS			((DATA_PAGES - 4) * EMBER_PAGE_SIZE / 4)
+
+static void count_reset(void)
+{
+	memset(data, 0, 4 * STAT_RAN + 4);
+	memset(&data[STAT_MIN_ID], 0xff, 12);
+	memset(&data[SLOTS_INDEX], 0, SLOTS * 4);
+}
+
+/* count_grid over @n from @base; wait for it. */
+static bool count_dispatch(const uint32_t n[3], const uint32_t base[3])
+{
+	return run_dispatch(0, EMBER_UPKT_DISPATCH_LEN(12), n, base, base, 12);
+}
+
+/* Every workgroup of @n from @base ran count_grid once, seeing @n. */
+static bool check_count(const uint32_t n[3], const uint32_t base[3])
+{
+	uint32_t total = n[0] * n[1] * n[2];
+
+	for (unsigned int i = 0; i < 3; i++) {
+		CHECK_EQ(data[STAT_MAX_ID + i], base[i] + n[i] - 1);
+		CHECK_EQ(data[STAT_MIN_ID + i], base[i]);
+		CHECK_EQ(data[STAT_NUM_GROUPS + i], n[i]);
+	}
+	CHECK_EQ(data[STAT_RAN], total);
+	for (uint32_t s = 0; s < SLOTS; s++)
+		CHECK_EQ(data[SLOTS_INDEX + s], s < total);
+	return true;
+}
+
+/* The last workgroup of each dimension at Vulkan's minimum limit, 65535. */
+static bool test_grid_edges(void)
+{
+	static const uint32_t grids[][2][3] = {
+		{ { 65535, 1, 1 }, { 0, 0, 0 } },
+		{ { 1, 65535, 1 }, { 0, 0, 0 } },
+		{ { 1, 1, 65535 }, { 0, 0, 0 } },
+		/* Rows carry into planes at every work item boundary. */
+		{ { 65535, 2, 2 }, { 0, 0, 0 } },
+		{ { 3, 65535, 1 }, { 0, 0, 0 } },
+		/* The base up to the last id of a u32. */
+		{ { 65535, 1, 2 }, { 0xffff0000u, 7, 0xfffffffdu } },
+	};
+	uint32_t before = fault_seq();
+
+	CHECK(place_shader(count_grid, PTE_RX));
+	for (unsigned int i = 0; i < sizeof(grids) / sizeof(grids[0]); i++) {
+		count_reset();
+		CHECK(count_dispatch(grids[i][0], grids[i][1]));
+		CHECK_EQ(fault_seq(), before);
+		if (!check_count(grids[i][0], grids[i][1])) {
+			tap_diag("grid %u x %u x %u from %u, %u, %u", grids[i][0][0],
+				 grids[i][0][1], grids[i][0][2], grids[i][1][0],
+				 grids[i][1][1], grids[i][1][2]);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* count_grid indirectly, the counts at COUNTS_VA. */
+static uint64_t count_indirect(unsigned int ring, const uint32_t n[3])
+{
+	struct guest_ib ib;
+
+	memcpy(&data[COUNTS_INDEX], n, 12);
+	new_ib(&ib);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_DISPATCH_INDIRECT, 0, EMBER_UPKT_DISPATCH_INDIRECT_LEN(12)),
+	   LO(SHADER_VA), HI(SHADER_VA), LO(COUNTS_VA), HI(COUNTS_VA), 0, 0, 0,
+	   LO(TABLE_VA), HI(TABLE_VA), 12, 0, 0, 0);
+	return guest_submit_ib(&guest, ring, CTX, &ib);
+}
+
+static bool test_indirect_large_counts(void)
+{
+	const uint32_t n[3] = { 65535, 2, 2 }, zero[3] = { 0, 0, 0 };
+	uint32_t before = fault_seq();
+
+	CHECK(place_shader(count_grid, PTE_RX));
+	count_reset();
+	CHECK(guest_wait_fence(&guest, 0, count_indirect(0, n), TIMEOUT_MS));
+	CHECK_EQ(fault_seq(), before);
+	return check_count(n, zero);
+}
+
+/*
+ * A grid the watchdog ends (WATCHDOG_MS = 100): its workgroups ran, saw
+ * the grid's counts, and the fault came in time.
+ */
+static bool expect_watchdog(uint32_t before, const uint32_t n[3], int64_t start_ms)
+{
+	struct guest_fault f;
+
+	CHECK(expect_fault(before, EMBER_FAULT_WATCHDOG, &f));
+	CHECK_EQ(f.va, SHADER_VA);
+	CHECK(guest_now_ms() - start_ms < 3000);
+	CHECK(data[STAT_RAN] > 0);
+	for (unsigned int i = 0; i < 3; i++)
+		CHECK_EQ(data[STAT_NUM_GROUPS + i], n[i]);
+	return true;
+}
+
+/*
+ * Workgroups that do almost nothing, in grids no device finishes: 2^64
+ * of them (a 64-bit product of the counts would be 0 and run nothing),
+ * and the largest counts, directly and indirectly. The job timeout ends
+ * each; the ring goes on.
+ */
+static bool test_huge_grid_watchdog(void)
+{
+	static const uint32_t grids[][3] = {
+		{ 0x80000000u, 0x80000000u, 4 },
+		{ 0xffffffffu, 0xffffffffu, 0xffffffffu },
+		{ 65535, 65535, 65535 },
+	};
+	const uint32_t zero[3] = { 0, 0, 0 };
+	uint32_t before = fault_seq();
+	int64_t start;
+
+	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 100);
+	CHECK(place_shader(count_grid, PTE_RX));
+	for (unsigned int i = 0; i < sizeof(grids) / sizeof(grids[0]); i++) {
+		count_reset();
+		start = guest_now_ms();
+		CHECK(count_dispatch(grids[i], zero));
+		CHECK(expect_watchdog(before++, grids[i], start));
+	}
+	count_reset();
+	start = guest_now_ms();
+	CHECK(guest_wait_fence(&guest, 0, count_indirect(0, grids[1]), TIMEOUT_MS));
+	CHECK(expect_watchdog(before, grids[1], start));
+	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 0);
+	return test_base_groups_push();
+}
+
+/*
+ * While ring 0 runs a grid of 65535^3 workgroups (the watchdog at 10 s),
+ * a job of ring 1 runs, and a context reset takes effect at once and
+ * aborts the dispatch without a fault.
+ */
+static bool test_huge_grid_preempted(void)
+{
+	const uint32_t n[3] = { 65535, 65535, 65535 };
+	uint32_t before = fault_seq();
+	uint64_t fence, other;
+	struct guest_ib ib;
+	int64_t start;
+
+	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 10000);
+	CHECK(place_shader(count_grid, PTE_RX));
+	count_reset();
+	data[COUNTS_INDEX + 4] = 0;
+	fence = count_indirect(0, n);
+	start = guest_now_ms();
+	while (!__atomic_load_n(&data[STAT_RAN], __ATOMIC_ACQUIRE) &&
+	       guest_now_ms() - start < TIMEOUT_MS)
+		sched_yield();
+	CHECK(data[STAT_RAN] > 0);
+
+	new_ib(&ib);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(COUNTS_VA + 16),
+	   HI(COUNTS_VA + 16), 0x600d);
+	other = guest_submit_ib(&guest, 1, CTX, &ib);
+	CHECK(guest_wait_fence(&guest, 1, other, 2000));
+	CHECK_EQ(data[COUNTS_INDEX + 4], 0x600d);
+	CHECK(guest_fence(&guest, 0) < fence);
+
+	start = guest_now_ms();
+	CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_RESET_CONTEXT, CTX, NULL),
+		 EMBER_MGMT_STATUS_OK);
+	CHECK(guest_now_ms() - start < 2000);
+	CHECK(guest_wait_fence(&guest, 0, fence, 2000));
+	CHECK_EQ(fault_seq(), before);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_CTX(CTX, EMBER_CTX_STATE)), EMBER_CTX_STATE_OK);
+	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 0);
+	return test_base_groups_push();
 }
 
 int main(void)
@@ -529,11 +740,16 @@ int main(void)
 		tap_result(test_indirect_after_barrier(), "indirect-after-barrier");
 		tap_result(test_indirect_zero(), "indirect-zero-counts");
 		tap_result(test_indirect_faults(), "indirect-faults");
+		tap_result(test_grid_edges(), "grid-edges");
+		tap_result(test_indirect_large_counts(), "indirect-large-counts");
+		tap_result(test_huge_grid_watchdog(), "huge-grid-watchdog");
+		tap_result(test_huge_grid_preempted(), "huge-grid-preempted");
 		guest_fini(&guest);
 	}
 	/* No worker threads: the command processor runs every workgroup. */
 	ok = setup(false);
 	tap_result(ok && test_base_groups_push(), "no-worker-threads");
+	tap_result(ok && test_huge_grid_watchdog(), "no-worker-threads-huge-grid-watchdog");
 	if (ok)
 		guest_fini(&guest);
 	return tap_finish();

@@ -546,12 +546,14 @@ static inline void ember_upkt_signal_mem_unpack(const __u32 *dw, struct ember_up
 #define EMBER_UPKT_RESERVED_LAST	0x7f
 
 /*
- * Run a compute shader (since 1.2) on groups x, y, z workgroups numbered
- * from base x, y, z, with the descriptor-set table (up to 8 u64 set base
- * addresses) at DESC_TABLE, then PUSH_BYTES (at most
- * EMBER_DISPATCH_MAX_PUSH) of push constants padded to whole dwords, which
- * follow the fields and are the caller's to write. Shader faults stop the
- * context like any fault; a bad shader is ILLEGAL_INSTRUCTION.
+ * Run a compute shader (since 1.2) on groups x, y, z workgroups (any u32
+ * counts since 1.7, CAP_LARGE_GRID; before, a product above 2^32 - 1 was
+ * BAD_PACKET) numbered from base x, y, z (ids modulo 2^32), with the
+ * descriptor-set table (up to 8 u64 set base addresses) at DESC_TABLE,
+ * then PUSH_BYTES (at most EMBER_DISPATCH_MAX_PUSH) of push constants
+ * padded to whole dwords, which follow the fields and are the caller's to
+ * write. Shader faults stop the context like any fault; a bad shader is
+ * ILLEGAL_INSTRUCTION.
  */
 #define EMBER_UPKT_DISPATCH		0x40
 #define   EMBER_DISPATCH_FIXED_LEN	11
@@ -624,9 +626,11 @@ static inline void ember_upkt_dispatch_unpack(const __u32 *dw, struct ember_upkt
  * when the packet executes, before any of its workgroups runs: they see
  * the writes of every earlier job and of every earlier packet of the
  * buffer with a BARRIER between it and this packet. The counts then act as
- * DISPATCH's (zero: no workgroup runs; a product above 2^32 - 1:
- * BAD_PACKET); a counts VA that does not translate is a TRANSLATION or
- * PERMISSION fault at that VA, a misaligned one BAD_PACKET.
+ * DISPATCH's (zero: no workgroup runs; any counts run since 1.7, a grid
+ * too large to finish ending with the job's WATCHDOG fault; before, a
+ * product above 2^32 - 1 was BAD_PACKET); a counts VA that does not
+ * translate is a TRANSLATION or PERMISSION fault at that VA, a misaligned
+ * one BAD_PACKET.
  */
 #define EMBER_UPKT_DISPATCH_INDIRECT	0x41
 #define   EMBER_DISPATCH_INDIRECT_FIXED_LEN	10

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	6
+#define   EMBER_HW_VERSION_MINOR_CURRENT	7
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -92,6 +92,11 @@
  * Since 1.6.
  */
 #define   EMBER_CAP_TLB_MASK		BIT(10)
+/*
+ * Dispatch grids of any u32 counts (no limit on the product), with
+ * preemption points between workgroups. Since 1.7.
+ */
+#define   EMBER_CAP_LARGE_GRID		BIT(11)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */

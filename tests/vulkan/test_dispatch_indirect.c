@@ -13,6 +13,13 @@
  * gl_NumWorkGroups it sees, which must be the counts read. The first test
  * also records vkCmdSetDeviceMask with the only valid mask of a
  * one-device group.
+ *
+ * Grids at Vulkan's minimum maxComputeWorkGroupCount, 65535, in each
+ * dimension, direct and indirect (grid_count.comp): every workgroup runs
+ * once, the last one of the dimension too. A grid of more than 2^32
+ * workgroups is left to the device's host tests (firmware/tests,
+ * test_dispatch.c): even workgroups that do nothing take the device minutes
+ * to run that many, and those tests end such grids with the watchdog.
  */
 
 #include "vk_test.h"
@@ -34,8 +41,10 @@ struct indirect_env {
 	VkDescriptorSet set;
 };
 
-static void env_create(struct indirect_env *e, VkDeviceSize counts_size,
-		       const struct vk_dev_options *options)
+/* The pipeline of @spirv, its storage buffer of @out_size bytes, zeroed. */
+static void env_create_shader(struct indirect_env *e, const uint32_t *spirv, size_t spirv_size,
+			      VkDeviceSize out_size, VkDeviceSize counts_size,
+			      const struct vk_dev_options *options)
 {
 	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
 	const VkDescriptorPoolCreateInfo pool_info = {
@@ -44,13 +53,12 @@ static void env_create(struct indirect_env *e, VkDeviceSize counts_size,
 	};
 
 	vk_dev_create(&e->dev, options);
-	vk_buf_create(&e->dev, OUT_SIZE, 0, &e->out);
-	memset(e->out.map, 0, OUT_SIZE);
+	vk_buf_create(&e->dev, out_size, 0, &e->out);
+	memset(e->out.map, 0, out_size);
 	vk_buf_create(&e->dev, counts_size, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
 		      VK_BUFFER_USAGE_TRANSFER_DST_BIT, &e->counts);
 	e->layout = vk_storage_set_layout(&e->dev, 1, 0);
-	vk_pipe_create(&e->dev, num_groups_spv, num_groups_spv_size, &e->layout, 1, 0, NULL,
-		       &e->pipe);
+	vk_pipe_create(&e->dev, spirv, spirv_size, &e->layout, 1, 0, NULL, &e->pipe);
 	VK_CHECK(vkCreateDescriptorPool(e->dev.device, &pool_info, NULL, &e->pool));
 	const VkDescriptorSetAllocateInfo alloc = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -64,6 +72,12 @@ static void env_create(struct indirect_env *e, VkDeviceSize counts_size,
 		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &info,
 	};
 	vkUpdateDescriptorSets(e->dev.device, 1, &write, 0, NULL);
+}
+
+static void env_create(struct indirect_env *e, VkDeviceSize counts_size,
+		       const struct vk_dev_options *options)
+{
+	env_create_shader(e, num_groups_spv, num_groups_spv_size, OUT_SIZE, counts_size, options);
 }
 
 static void env_destroy(struct indirect_env *e)
@@ -236,5 +250,43 @@ VK_TEST(dispatch_indirect_offset, "cmd-dispatch-indirect-buffer-offset")
 	vk_cmd_barrier(cmd);
 	vk_cmd_submit_wait(&e.dev, cmd, 0);
 	check_grid(&e, 7, 3, 2);
+	env_destroy(&e);
+}
+
+/* grid_count.comp's output: o[8 + linear] counts workgroup linear. */
+#define EDGE		65535u
+#define EDGE_OUT_SIZE	((8 + EDGE + 1) * 4)
+
+VK_TEST(dispatch_grid_edges, "cmd-dispatch-65535-workgroups-in-each-dimension")
+{
+	struct indirect_env e;
+
+	env_create_shader(&e, grid_count_spv, grid_count_spv_size, EDGE_OUT_SIZE, 64, NULL);
+	for (unsigned int i = 0; i < 3; i++)
+		REQUIRE(e.dev.props.limits.maxComputeWorkGroupCount[i] >= EDGE);
+	for (unsigned int run = 0; run < 6; run++) {
+		unsigned int dim = run / 2;
+		bool indirect = run % 2;
+		uint32_t n[3] = { 1, 1, 1 }, *out = e.out.map;
+		VkCommandBuffer cmd;
+
+		n[dim] = EDGE;
+		memset(e.out.map, 0, EDGE_OUT_SIZE);
+		cmd = env_begin(&e);
+		if (indirect) {
+			set_counts(&e, 0, n[0], n[1], n[2]);
+			vkCmdDispatchIndirect(cmd, e.counts.buffer, 0);
+		} else {
+			vkCmdDispatch(cmd, n[0], n[1], n[2]);
+		}
+		vk_cmd_barrier(cmd);
+		vk_cmd_submit_wait(&e.dev, cmd, 0);
+		for (unsigned int i = 0; i < 3; i++) {
+			REQUIRE_EQ(out[i], n[i] - 1);
+			REQUIRE_EQ(out[3 + i], n[i]);
+		}
+		for (uint32_t g = 0; g <= EDGE; g++)
+			REQUIRE_EQ(out[8 + g], g < EDGE);
+	}
 	env_destroy(&e);
 }

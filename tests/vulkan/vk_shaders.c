@@ -7,6 +7,7 @@
 
 #include "add_one.spv.h"
 #include "fill.spv.h"
+#include "grid_count.spv.h"
 #include "group_id.spv.h"
 #include "indexing.spv.h"
 #include "int_dot.spv.h"
@@ -25,6 +26,7 @@
 
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t fill_spv_size = sizeof(fill_spv);
+const size_t grid_count_spv_size = sizeof(grid_count_spv);
 const size_t group_id_spv_size = sizeof(group_id_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
 const size_t int_dot_spv_size = sizeof(int_dot_spv);

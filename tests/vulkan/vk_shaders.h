@@ -18,6 +18,7 @@
 
 VK_TEST_SHADER(add_one);
 VK_TEST_SHADER(fill);
+VK_TEST_SHADER(grid_count);
 VK_TEST_SHADER(group_id);
 VK_TEST_SHADER(indexing);
 VK_TEST_SHADER(int_dot);

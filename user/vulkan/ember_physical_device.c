@@ -51,7 +51,8 @@
 #include <sys/sysinfo.h>
 
 /* What the device must implement (ember-hw.rst, CAPS) for this driver to use it. */
-#define EMBER_VK_REQUIRED_CAPS	(EMBER_CAP_COMPUTE | EMBER_CAP_DISPATCH_INDIRECT)
+#define EMBER_VK_REQUIRED_CAPS	(EMBER_CAP_COMPUTE | EMBER_CAP_DISPATCH_INDIRECT | \
+				 EMBER_CAP_LARGE_GRID)
 
 static const int ember_device_extensions[] = {
 	EMBER_KHR_8bit_storage,
@@ -189,7 +190,11 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		ember_free(ember_instance_alloc(instance), pdev);
 		return ret;
 	}
-	/* Vulkan 1.0's compute needs both dispatches: an older device is no Vulkan device. */
+	/*
+	 * Vulkan 1.0's compute needs both dispatches and grids of 65535
+	 * workgroups in each dimension (contract 1.7, LARGE_GRID): an older
+	 * device is no Vulkan device.
+	 */
 	if ((pdev->ws.info.caps & EMBER_VK_REQUIRED_CAPS) != EMBER_VK_REQUIRED_CAPS) {
 		ember_ws_close(&pdev->ws);
 		ember_free(ember_instance_alloc(instance), pdev);

@@ -59,7 +59,8 @@ static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimi
 		.maxDescriptorSetStorageBuffers = EMBER_MAX_DESCRIPTORS,
 		.maxDescriptorSetStorageBuffersDynamic = 64,
 		.maxComputeSharedMemorySize = EMBER_ISA_MAX_SHARED_BYTES,
-		.maxComputeWorkGroupCount = { 65535, 65535, 65535 },
+		/* Any u32 counts (CAPS.LARGE_GRID, required), bounded by the job timeout. */
+		.maxComputeWorkGroupCount = { UINT32_MAX, UINT32_MAX, UINT32_MAX },
 		.maxComputeWorkGroupInvocations = EMBER_ISA_MAX_WORKGROUP_SIZE,
 		.maxComputeWorkGroupSize = { EMBER_ISA_MAX_WORKGROUP_SIZE,
 					     EMBER_ISA_MAX_WORKGROUP_SIZE,
