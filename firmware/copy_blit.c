@@ -110,9 +110,7 @@ int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	if (flags & ~EMBER_BLIT_LINEAR)
 		return EMBER_FAULT_BAD_PACKET;
 	EMBER_UPKT_UNPACK(blit, p, &pkt);
-	ret = ember_region_image(job, pkt.src, p[4], &src, NULL);
-	if (!ret)
-		ret = ember_region_image(job, pkt.dst, p[5], &dst, NULL);
+	ret = ember_region_images(job, pkt.src, p[4], pkt.dst, p[5], &src, &dst);
 	if (ret)
 		return ret;
 	if (src.img.samples != 1 || dst.img.samples != 1 ||

@@ -122,9 +122,7 @@ int ember_copy_image(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	if (flags)
 		return EMBER_FAULT_BAD_PACKET;
 	EMBER_UPKT_UNPACK(copy_image, p, &pkt);
-	ret = ember_region_image(job, pkt.src, p[4], &src, NULL);
-	if (!ret)
-		ret = ember_region_image(job, pkt.dst, p[5], &dst, NULL);
+	ret = ember_region_images(job, pkt.src, p[4], pkt.dst, p[5], &src, &dst);
 	if (ret)
 		return ret;
 	if (src.element != dst.element || src.img.samples != dst.img.samples ||

@@ -67,6 +67,15 @@ int ember_region_image(struct ember_job *job, uint64_t desc_va, uint32_t sub,
 	return 0;
 }
 
+int ember_region_images(struct ember_job *job, uint64_t src_va, uint32_t src_sub,
+			uint64_t dst_va, uint32_t dst_sub, struct ember_region_side *src,
+			struct ember_region_side *dst)
+{
+	int ret = ember_region_image(job, src_va, src_sub, src, NULL);
+
+	return ret ? ret : ember_region_image(job, dst_va, dst_sub, dst, NULL);
+}
+
 void ember_region_level_extent(const struct ember_region_side *side, uint32_t ext[3])
 {
 	const struct ember_tex_image *img = &side->img;

@@ -51,6 +51,11 @@ struct ember_region_side {
 int ember_region_image(struct ember_job *job, uint64_t desc_va, uint32_t sub,
 		       struct ember_region_side *side, struct ember_image_desc *d);
 
+/* ember_region_image() of a packet's source, then of its destination. */
+int ember_region_images(struct ember_job *job, uint64_t src_va, uint32_t src_sub,
+			uint64_t dst_va, uint32_t dst_sub, struct ember_region_side *src,
+			struct ember_region_side *dst);
+
 /* Level @side->level's extent: width, height, slices or layers. */
 void ember_region_level_extent(const struct ember_region_side *side, uint32_t ext[3]);
 
