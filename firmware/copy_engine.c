@@ -34,8 +34,7 @@ static int map(struct ember_job *job, uint64_t va, uint64_t len,
 	return fault;
 }
 
-/* Count @cost against the budget; pass a preemption point when it is spent. */
-static int spend(struct ember_job *job, uint64_t cost)
+int ember_copy_spend(struct ember_job *job, uint64_t cost)
 {
 	job->budget += cost;
 	if (job->budget < EMBER_COPY_CHUNK)
@@ -121,7 +120,7 @@ static int copy_span(struct ember_job *job, uint64_t dst, uint64_t src,
 		src += dst_run;
 		dst += dst_run;
 		len -= dst_run;
-		ret = spend(job, dst_run);
+		ret = ember_copy_spend(job, dst_run);
 		if (ret)
 			return ret;
 	}
@@ -130,6 +129,19 @@ static int copy_span(struct ember_job *job, uint64_t dst, uint64_t src,
 
 int ember_copy(struct ember_job *job, const struct ember_copy_rect *rect)
 {
+	/* Rows that touch on both sides are one run: memcpy speed. */
+	if (rect->height > 1 && rect->src_pitch == rect->width &&
+	    rect->dst_pitch == rect->width) {
+		uint64_t len = (uint64_t)rect->width * rect->height;
+
+		if (rect->src + len < rect->src || rect->dst + len < rect->dst) {
+			job->fault_va = rect->src + len < rect->src ? rect->src : rect->dst;
+			job->fault_detail = rect->src + len < rect->src ?
+					    EMBER_ACCESS_READ : EMBER_ACCESS_WRITE;
+			return EMBER_FAULT_TRANSLATION;
+		}
+		return copy_span(job, rect->dst, rect->src, len);
+	}
 	for (uint32_t row = 0; row < rect->height; row++) {
 		uint64_t src = rect->src + (uint64_t)row * rect->src_pitch;
 		uint64_t dst = rect->dst + (uint64_t)row * rect->dst_pitch;
@@ -144,49 +156,71 @@ int ember_copy(struct ember_job *job, const struct ember_copy_rect *rect)
 		}
 		ret = copy_span(job, dst, src, rect->width);
 		if (!ret)
-			ret = spend(job, ROW_COST);
+			ret = ember_copy_spend(job, ROW_COST);
 		if (ret)
 			return ret;
 	}
 	return 0;
 }
 
-/* @len is a multiple of 4 and @host 4-byte aligned. */
-static void fill_host(uint8_t *host, uint64_t len, uint32_t pattern)
+/* @len is a multiple of @size (1..EMBER_FILL_MAX_PATTERN). */
+static void fill_host(uint8_t *host, uint64_t len, const uint8_t *pattern,
+		      unsigned int size)
 {
-	uint32_t le = htole32(pattern);
 	uint64_t done;
+	bool bytes = true;
 
-	if ((pattern & 0xff) * 0x01010101u == pattern) {
-		memset(host, pattern & 0xff, len);
+	for (unsigned int i = 1; i < size; i++)
+		bytes &= pattern[i] == pattern[0];
+	if (bytes) {
+		memset(host, pattern[0], len);
 		return;
 	}
 	/* Double the filled prefix: log2(len) memcpy()s. */
-	memcpy(host, &le, 4);
-	for (done = 4; done < len; done *= 2)
+	memcpy(host, pattern, size);
+	for (done = size; done < len; done *= 2)
 		memcpy(host + done, host, done < len - done ? done : len - done);
+}
+
+int ember_fill_pattern(struct ember_job *job, uint64_t dst, uint64_t len,
+		       const uint8_t *pattern, unsigned int size)
+{
+	while (len) {
+		uint64_t want = len < EMBER_COPY_CHUNK ? len : EMBER_COPY_CHUNK;
+		uint8_t *host;
+		uint64_t run, whole;
+		int ret;
+
+		want -= want % size;
+		ret = map(job, dst, want, EMBER_ACCESS_WRITE, &host, &run);
+		if (ret)
+			return ret;
+		/* A run that ends inside a pattern: finish that one byte-wise. */
+		whole = run - run % size;
+		if (!whole) {
+			for (unsigned int i = 0; i < size; i++) {
+				ret = map(job, dst + i, 1, EMBER_ACCESS_WRITE, &host, &run);
+				if (ret)
+					return ret;
+				*host = pattern[i];
+			}
+			whole = size;
+		} else {
+			fill_host(host, whole, pattern, size);
+		}
+		dst += whole;
+		len -= whole;
+		ret = ember_copy_spend(job, whole);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 int ember_fill(struct ember_job *job, uint64_t dst, uint32_t size,
 	       uint32_t pattern)
 {
-	uint64_t len = size;
+	uint32_t le = htole32(pattern);
 
-	while (len) {
-		uint64_t want = len < EMBER_COPY_CHUNK ? len : EMBER_COPY_CHUNK;
-		uint8_t *host;
-		uint64_t run;
-		int ret;
-
-		ret = map(job, dst, want, EMBER_ACCESS_WRITE, &host, &run);
-		if (ret)
-			return ret;
-		fill_host(host, run, pattern);
-		dst += run;
-		len -= run;
-		ret = spend(job, run);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return ember_fill_pattern(job, dst, size, (const uint8_t *)&le, 4);
 }

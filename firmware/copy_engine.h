@@ -36,8 +36,24 @@ struct ember_copy_rect {
 };
 
 int ember_copy(struct ember_job *job, const struct ember_copy_rect *rect);
+
+#define EMBER_FILL_MAX_PATTERN	128
+
+/*
+ * @len bytes at @dst (a multiple of @size) with the @size-byte @pattern
+ * (1..EMBER_FILL_MAX_PATTERN bytes, in memory order) repeated from @dst.
+ */
+int ember_fill_pattern(struct ember_job *job, uint64_t dst, uint64_t len,
+		       const uint8_t *pattern, unsigned int size);
 /* @size bytes at @dst (both multiples of 4) with the 32-bit @pattern. */
 int ember_fill(struct ember_job *job, uint64_t dst, uint32_t size,
 	       uint32_t pattern);
+
+/*
+ * Count @cost (bytes, or a row's or texel batch's cost) against the job's
+ * budget; pass a preemption point when EMBER_COPY_CHUNK is spent: 0,
+ * EMBER_FAULT_WATCHDOG or EMBER_JOB_ABORTED.
+ */
+int ember_copy_spend(struct ember_job *job, uint64_t cost);
 
 #endif /* EMBER_FW_COPY_ENGINE_H */

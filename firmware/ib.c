@@ -12,6 +12,7 @@
 
 #include "context.h"
 #include "copy_engine.h"
+#include "copy_image.h"
 #include "device.h"
 #include "fault.h"
 #include "log.h"
@@ -214,6 +215,20 @@ static int payload_len(uint32_t op, uint32_t flags)
 		return EMBER_UPKT_WAIT_MEM_LEN;
 	case EMBER_UPKT_BARRIER:
 		return 0;
+	case EMBER_UPKT_FILL_WIDE:
+		return EMBER_UPKT_FILL_WIDE_LEN;
+	case EMBER_UPKT_COPY_BUFFER_IMAGE:
+		return EMBER_UPKT_COPY_BUFFER_IMAGE_LEN;
+	case EMBER_UPKT_COPY_IMAGE:
+		return EMBER_UPKT_COPY_IMAGE_LEN;
+	case EMBER_UPKT_BLIT:
+		return EMBER_UPKT_BLIT_LEN;
+	case EMBER_UPKT_CLEAR_COLOR:
+		return EMBER_UPKT_CLEAR_COLOR_LEN;
+	case EMBER_UPKT_CLEAR_DEPTH_STENCIL:
+		return EMBER_UPKT_CLEAR_DEPTH_STENCIL_LEN;
+	case EMBER_UPKT_RESOLVE:
+		return EMBER_UPKT_RESOLVE_LEN;
 	default:
 		return -1;
 	}
@@ -260,6 +275,20 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 		/* Everything before is done; make its writes visible. */
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		return 0;
+	case EMBER_UPKT_FILL_WIDE:
+		return ember_fill_wide(job, flags, p);
+	case EMBER_UPKT_COPY_BUFFER_IMAGE:
+		return ember_copy_buffer_image(job, flags, p);
+	case EMBER_UPKT_COPY_IMAGE:
+		return ember_copy_image(job, flags, p);
+	case EMBER_UPKT_BLIT:
+		return ember_blit(job, flags, p);
+	case EMBER_UPKT_CLEAR_COLOR:
+		return ember_clear_color(job, flags, p);
+	case EMBER_UPKT_CLEAR_DEPTH_STENCIL:
+		return ember_clear_depth_stencil(job, flags, p);
+	case EMBER_UPKT_RESOLVE:
+		return ember_resolve(job, flags, p);
 	case EMBER_UPKT_DISPATCH:
 		return flags ? EMBER_FAULT_BAD_PACKET : ember_shader_dispatch(job, p, len);
 	case EMBER_UPKT_DISPATCH_INDIRECT:

@@ -22,8 +22,10 @@
  *   tile, where 2^(tw + th) * bytes = 4096 and tw = th or tw = th + 1:
  *   64x64 texels of 1 byte, 64x32 of 2, 32x32 of 4, 32x16 of 8, 16x16 of
  *   16. Tiles are in row-major order; row_pitch is the distance between
- *   rows of tiles (a multiple of 4096), slice_pitch between slices. Only
- *   single-sampled images of power-of-two texel sizes can be tiled.
+ *   rows of tiles (a multiple of 4096), slice_pitch between slices. A
+ *   multisampled image tiles elements (a texel's samples one after the
+ *   other) as texels of bytes * samples. Only power-of-two texel sizes
+ *   can be tiled.
  *
  * Robustness: every texel the unit reads or writes is first checked
  * against the level's extent (out of range reads as zero or border, writes

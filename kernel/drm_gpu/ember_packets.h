@@ -541,6 +541,550 @@ static inline void ember_upkt_signal_mem_unpack(const __u32 *dw, struct ember_up
 #define EMBER_UPKT_BARRIER		0x16
 #define   EMBER_UPKT_BARRIER_LEN	0
 
+/*
+ * The copy engine for images (since 1.7, CAPS_IMAGES; ember-hw.rst
+ * "Copies, blits and clears of images"). An image is named by the GPU VA
+ * of its 64-byte image descriptor (struct ember_image_desc, 16-byte
+ * aligned); the engine addresses the whole image the descriptor describes,
+ * never a view of it. Texel coordinates are (x, y, z) where z is a 3D
+ * image's slice or any other image's array layer; a region is its first
+ * texel and its extent.
+ */
+#define EMBER_IMAGE_SUB(level, aspect)	(((level) & 0xff) | (((aspect) & 0xff) << 8))
+#define EMBER_IMAGE_SUB_LEVEL(v)	((v) & 0xff)
+#define EMBER_IMAGE_SUB_ASPECT(v)	(((v) >> 8) & 0xff)
+
+/* Image aspects of EMBER_IMAGE_SUB (VkImageAspectFlagBits). */
+#define EMBER_ASPECT_COLOR		BIT(0)
+#define EMBER_ASPECT_DEPTH		BIT(1)
+#define EMBER_ASPECT_STENCIL		BIT(2)
+
+/*
+ * Fill SIZE bytes at DST (4-byte aligned) with a 64-bit pattern
+ * (PATTERN[0], [1]) or, with flag EMBER_FILL_128, a 128-bit one
+ * (PATTERN[0..3]); SIZE is a multiple of the pattern's size. Since 1.7.
+ */
+#define EMBER_UPKT_FILL_WIDE		0x17
+#define   EMBER_UPKT_FILL_WIDE_LEN	8
+#define   EMBER_FILL_128		BIT(0)
+
+/**
+ * struct ember_upkt_fill_wide - the payload of UPKT_FILL_WIDE
+ * @flags: the header's flags.
+ * @dst: GPU VA, 4-byte aligned.
+ * @size: bytes, a multiple of 8 (16 with FILL_128).
+ * @pattern: the pattern's dwords in memory order; [2], [3] ignored without FILL_128.
+ */
+struct ember_upkt_fill_wide {
+	__u32 flags;
+	__u64 dst;
+	__u64 size;
+	__u32 pattern[4];
+};
+
+/**
+ * ember_upkt_fill_wide_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_fill_wide_pack(__u32 *dw,
+						     const struct ember_upkt_fill_wide *v)
+{
+	unsigned int len = EMBER_UPKT_FILL_WIDE_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_FILL_WIDE, v->flags, len);
+	dw[1] = (__u32)v->dst;
+	dw[2] = (__u32)(v->dst >> 32);
+	dw[3] = (__u32)v->size;
+	dw[4] = (__u32)(v->size >> 32);
+	dw[5] = v->pattern[0];
+	dw[6] = v->pattern[1];
+	dw[7] = v->pattern[2];
+	dw[8] = v->pattern[3];
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_fill_wide_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_fill_wide_unpack(const __u32 *dw, struct ember_upkt_fill_wide *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->dst = dw[1] | (__u64)dw[2] << 32;
+	v->size = dw[3] | (__u64)dw[4] << 32;
+	v->pattern[0] = dw[5];
+	v->pattern[1] = dw[6];
+	v->pattern[2] = dw[7];
+	v->pattern[3] = dw[8];
+}
+
+/*
+ * Copy a region between a buffer and an image (vkCmdCopyBufferToImage, or
+ * ImageToBuffer with flag EMBER_IMAGE_TO_BUFFER): texel (x, y, z) of the
+ * region is at BUFFER + ((z * IMAGE_HEIGHT + y) * ROW_LENGTH + x) * texel
+ * size of the aspect's plane, bytes copied unchanged. Since 1.7.
+ */
+#define EMBER_UPKT_COPY_BUFFER_IMAGE	0x18
+#define   EMBER_UPKT_COPY_BUFFER_IMAGE_LEN	13
+#define   EMBER_IMAGE_TO_BUFFER		BIT(0)
+
+/**
+ * struct ember_upkt_copy_buffer_image - the payload of UPKT_COPY_BUFFER_IMAGE
+ * @flags: the header's flags.
+ * @buffer: GPU VA of the region's first texel in the buffer (no alignment).
+ * @row_length: texels from a buffer row to the next (0: the region's width).
+ * @image_height: rows from a buffer slice or layer to the next (0: the region's height).
+ * @image: GPU VA of the image descriptor.
+ * @level: the mip level (EMBER_IMAGE_SUB).
+ * @aspect: one EMBER_ASPECT_* bit: the plane copied.
+ * @offset: the region's first texel x, y, z (z: slice or layer).
+ * @extent: the region's width, height, depth (depth: slices or layers).
+ */
+struct ember_upkt_copy_buffer_image {
+	__u32 flags;
+	__u64 buffer;
+	__u32 row_length;
+	__u32 image_height;
+	__u64 image;
+	__u8 level;
+	__u8 aspect;
+	__u32 offset[3];
+	__u32 extent[3];
+};
+
+/**
+ * ember_upkt_copy_buffer_image_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int
+ember_upkt_copy_buffer_image_pack(__u32 *dw, const struct ember_upkt_copy_buffer_image *v)
+{
+	unsigned int len = EMBER_UPKT_COPY_BUFFER_IMAGE_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, v->flags, len);
+	dw[1] = (__u32)v->buffer;
+	dw[2] = (__u32)(v->buffer >> 32);
+	dw[3] = v->row_length;
+	dw[4] = v->image_height;
+	dw[5] = (__u32)v->image;
+	dw[6] = (__u32)(v->image >> 32);
+	dw[7] = (v->level & 0xff) |
+		(__u32)(v->aspect & 0xff) << 8;
+	dw[8] = v->offset[0];
+	dw[9] = v->offset[1];
+	dw[10] = v->offset[2];
+	dw[11] = v->extent[0];
+	dw[12] = v->extent[1];
+	dw[13] = v->extent[2];
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_copy_buffer_image_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_copy_buffer_image_unpack(const __u32 *dw,
+						       struct ember_upkt_copy_buffer_image *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->buffer = dw[1] | (__u64)dw[2] << 32;
+	v->row_length = dw[3];
+	v->image_height = dw[4];
+	v->image = dw[5] | (__u64)dw[6] << 32;
+	v->level = dw[7] & 0xff;
+	v->aspect = (dw[7] >> 8) & 0xff;
+	v->offset[0] = dw[8];
+	v->offset[1] = dw[9];
+	v->offset[2] = dw[10];
+	v->extent[0] = dw[11];
+	v->extent[1] = dw[12];
+	v->extent[2] = dw[13];
+}
+
+/*
+ * Copy a region between two images whose texels (elements, with the
+ * samples) have the same size, bytes unchanged (vkCmdCopyImage); a 3D
+ * image's slices and another's layers pair up through z. Since 1.7.
+ */
+#define EMBER_UPKT_COPY_IMAGE		0x19
+#define   EMBER_UPKT_COPY_IMAGE_LEN	15
+
+/**
+ * struct ember_upkt_copy_image - the payload of UPKT_COPY_IMAGE
+ * @src: GPU VA of the source image descriptor.
+ * @dst: GPU VA of the destination image descriptor.
+ * @src_level: the source mip level.
+ * @src_aspect: one EMBER_ASPECT_* bit.
+ * @dst_level: the destination mip level.
+ * @dst_aspect: one EMBER_ASPECT_* bit.
+ * @src_offset: the source region's first texel x, y, z.
+ * @dst_offset: the destination region's first texel x, y, z.
+ * @extent: width, height, depth (slices or layers) of both regions.
+ */
+struct ember_upkt_copy_image {
+	__u64 src;
+	__u64 dst;
+	__u8 src_level;
+	__u8 src_aspect;
+	__u8 dst_level;
+	__u8 dst_aspect;
+	__u32 src_offset[3];
+	__u32 dst_offset[3];
+	__u32 extent[3];
+};
+
+/**
+ * ember_upkt_copy_image_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_copy_image_pack(__u32 *dw,
+						      const struct ember_upkt_copy_image *v)
+{
+	unsigned int len = EMBER_UPKT_COPY_IMAGE_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_COPY_IMAGE, 0, len);
+	dw[1] = (__u32)v->src;
+	dw[2] = (__u32)(v->src >> 32);
+	dw[3] = (__u32)v->dst;
+	dw[4] = (__u32)(v->dst >> 32);
+	dw[5] = (v->src_level & 0xff) |
+		(__u32)(v->src_aspect & 0xff) << 8;
+	dw[6] = (v->dst_level & 0xff) |
+		(__u32)(v->dst_aspect & 0xff) << 8;
+	dw[7] = v->src_offset[0];
+	dw[8] = v->src_offset[1];
+	dw[9] = v->src_offset[2];
+	dw[10] = v->dst_offset[0];
+	dw[11] = v->dst_offset[1];
+	dw[12] = v->dst_offset[2];
+	dw[13] = v->extent[0];
+	dw[14] = v->extent[1];
+	dw[15] = v->extent[2];
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_copy_image_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_copy_image_unpack(const __u32 *dw, struct ember_upkt_copy_image *v)
+{
+	v->src = dw[1] | (__u64)dw[2] << 32;
+	v->dst = dw[3] | (__u64)dw[4] << 32;
+	v->src_level = dw[5] & 0xff;
+	v->src_aspect = (dw[5] >> 8) & 0xff;
+	v->dst_level = dw[6] & 0xff;
+	v->dst_aspect = (dw[6] >> 8) & 0xff;
+	v->src_offset[0] = dw[7];
+	v->src_offset[1] = dw[8];
+	v->src_offset[2] = dw[9];
+	v->dst_offset[0] = dw[10];
+	v->dst_offset[1] = dw[11];
+	v->dst_offset[2] = dw[12];
+	v->extent[0] = dw[13];
+	v->extent[1] = dw[14];
+	v->extent[2] = dw[15];
+}
+
+/*
+ * One region of vkCmdBlitImage: every destination texel inside DST_BOUNDS
+ * takes the source sampled at the matching point of SRC_BOUNDS (reversed
+ * bounds flip), converted to the destination format; nearest filtering, or
+ * linear with flag EMBER_BLIT_LINEAR. Since 1.7.
+ */
+#define EMBER_UPKT_BLIT			0x1a
+#define   EMBER_UPKT_BLIT_LEN		18
+#define   EMBER_BLIT_LINEAR		BIT(0)
+
+/**
+ * struct ember_upkt_blit - the payload of UPKT_BLIT
+ * @flags: the header's flags.
+ * @src: GPU VA of the source image descriptor.
+ * @dst: GPU VA of the destination image descriptor.
+ * @src_level: the source mip level.
+ * @src_aspect: one EMBER_ASPECT_* bit.
+ * @dst_level: the destination mip level.
+ * @dst_aspect: one EMBER_ASPECT_* bit.
+ * @src_bounds: x0, y0, z0, x1, y1, z1 of the source (VkImageBlit srcOffsets; z: slices or layers).
+ * @dst_bounds: x0, y0, z0, x1, y1, z1 of the destination.
+ */
+struct ember_upkt_blit {
+	__u32 flags;
+	__u64 src;
+	__u64 dst;
+	__u8 src_level;
+	__u8 src_aspect;
+	__u8 dst_level;
+	__u8 dst_aspect;
+	__u32 src_bounds[6];
+	__u32 dst_bounds[6];
+};
+
+/**
+ * ember_upkt_blit_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_blit_pack(__u32 *dw, const struct ember_upkt_blit *v)
+{
+	unsigned int len = EMBER_UPKT_BLIT_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_BLIT, v->flags, len);
+	dw[1] = (__u32)v->src;
+	dw[2] = (__u32)(v->src >> 32);
+	dw[3] = (__u32)v->dst;
+	dw[4] = (__u32)(v->dst >> 32);
+	dw[5] = (v->src_level & 0xff) |
+		(__u32)(v->src_aspect & 0xff) << 8;
+	dw[6] = (v->dst_level & 0xff) |
+		(__u32)(v->dst_aspect & 0xff) << 8;
+	dw[7] = v->src_bounds[0];
+	dw[8] = v->src_bounds[1];
+	dw[9] = v->src_bounds[2];
+	dw[10] = v->src_bounds[3];
+	dw[11] = v->src_bounds[4];
+	dw[12] = v->src_bounds[5];
+	dw[13] = v->dst_bounds[0];
+	dw[14] = v->dst_bounds[1];
+	dw[15] = v->dst_bounds[2];
+	dw[16] = v->dst_bounds[3];
+	dw[17] = v->dst_bounds[4];
+	dw[18] = v->dst_bounds[5];
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_blit_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_blit_unpack(const __u32 *dw, struct ember_upkt_blit *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->src = dw[1] | (__u64)dw[2] << 32;
+	v->dst = dw[3] | (__u64)dw[4] << 32;
+	v->src_level = dw[5] & 0xff;
+	v->src_aspect = (dw[5] >> 8) & 0xff;
+	v->dst_level = dw[6] & 0xff;
+	v->dst_aspect = (dw[6] >> 8) & 0xff;
+	v->src_bounds[0] = dw[7];
+	v->src_bounds[1] = dw[8];
+	v->src_bounds[2] = dw[9];
+	v->src_bounds[3] = dw[10];
+	v->src_bounds[4] = dw[11];
+	v->src_bounds[5] = dw[12];
+	v->dst_bounds[0] = dw[13];
+	v->dst_bounds[1] = dw[14];
+	v->dst_bounds[2] = dw[15];
+	v->dst_bounds[3] = dw[16];
+	v->dst_bounds[4] = dw[17];
+	v->dst_bounds[5] = dw[18];
+}
+
+/*
+ * Set every texel (every sample) of a region of a colour image to VALUE, a
+ * VkClearColorValue the device converts to the image's format (floats for
+ * float formats, uint32 for UINT, int32 for SINT). Since 1.7.
+ */
+#define EMBER_UPKT_CLEAR_COLOR		0x1b
+#define   EMBER_UPKT_CLEAR_COLOR_LEN	13
+
+/**
+ * struct ember_upkt_clear_color - the payload of UPKT_CLEAR_COLOR
+ * @image: GPU VA of the image descriptor.
+ * @level: the mip level.
+ * @aspect: EMBER_ASPECT_COLOR.
+ * @offset: the region's first texel x, y, z.
+ * @extent: width, height, depth (slices or layers).
+ * @value: the VkClearColorValue's four dwords.
+ */
+struct ember_upkt_clear_color {
+	__u64 image;
+	__u8 level;
+	__u8 aspect;
+	__u32 offset[3];
+	__u32 extent[3];
+	__u32 value[4];
+};
+
+/**
+ * ember_upkt_clear_color_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_clear_color_pack(__u32 *dw,
+						       const struct ember_upkt_clear_color *v)
+{
+	unsigned int len = EMBER_UPKT_CLEAR_COLOR_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, len);
+	dw[1] = (__u32)v->image;
+	dw[2] = (__u32)(v->image >> 32);
+	dw[3] = (v->level & 0xff) |
+		(__u32)(v->aspect & 0xff) << 8;
+	dw[4] = v->offset[0];
+	dw[5] = v->offset[1];
+	dw[6] = v->offset[2];
+	dw[7] = v->extent[0];
+	dw[8] = v->extent[1];
+	dw[9] = v->extent[2];
+	dw[10] = v->value[0];
+	dw[11] = v->value[1];
+	dw[12] = v->value[2];
+	dw[13] = v->value[3];
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_clear_color_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_clear_color_unpack(const __u32 *dw, struct ember_upkt_clear_color *v)
+{
+	v->image = dw[1] | (__u64)dw[2] << 32;
+	v->level = dw[3] & 0xff;
+	v->aspect = (dw[3] >> 8) & 0xff;
+	v->offset[0] = dw[4];
+	v->offset[1] = dw[5];
+	v->offset[2] = dw[6];
+	v->extent[0] = dw[7];
+	v->extent[1] = dw[8];
+	v->extent[2] = dw[9];
+	v->value[0] = dw[10];
+	v->value[1] = dw[11];
+	v->value[2] = dw[12];
+	v->value[3] = dw[13];
+}
+
+/*
+ * Set the depth plane (aspect DEPTH) to DEPTH and/or the stencil plane
+ * (aspect STENCIL) to STENCIL over a region of a depth/stencil image.
+ * Since 1.7.
+ */
+#define EMBER_UPKT_CLEAR_DEPTH_STENCIL	0x1c
+#define   EMBER_UPKT_CLEAR_DEPTH_STENCIL_LEN	11
+
+/**
+ * struct ember_upkt_clear_depth_stencil - the payload of UPKT_CLEAR_DEPTH_STENCIL
+ * @image: GPU VA of the image descriptor.
+ * @level: the mip level.
+ * @aspect: EMBER_ASPECT_DEPTH, EMBER_ASPECT_STENCIL or both.
+ * @offset: the region's first texel x, y, z.
+ * @extent: width, height, depth (layers).
+ * @depth: the binary32 bits of VkClearDepthStencilValue depth, converted to the depth format.
+ * @stencil: VkClearDepthStencilValue stencil; bits 0..7 are stored.
+ */
+struct ember_upkt_clear_depth_stencil {
+	__u64 image;
+	__u8 level;
+	__u8 aspect;
+	__u32 offset[3];
+	__u32 extent[3];
+	__u32 depth;
+	__u32 stencil;
+};
+
+/**
+ * ember_upkt_clear_depth_stencil_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int
+ember_upkt_clear_depth_stencil_pack(__u32 *dw, const struct ember_upkt_clear_depth_stencil *v)
+{
+	unsigned int len = EMBER_UPKT_CLEAR_DEPTH_STENCIL_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_CLEAR_DEPTH_STENCIL, 0, len);
+	dw[1] = (__u32)v->image;
+	dw[2] = (__u32)(v->image >> 32);
+	dw[3] = (v->level & 0xff) |
+		(__u32)(v->aspect & 0xff) << 8;
+	dw[4] = v->offset[0];
+	dw[5] = v->offset[1];
+	dw[6] = v->offset[2];
+	dw[7] = v->extent[0];
+	dw[8] = v->extent[1];
+	dw[9] = v->extent[2];
+	dw[10] = v->depth;
+	dw[11] = v->stencil;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_clear_depth_stencil_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_clear_depth_stencil_unpack(const __u32 *dw,
+							 struct ember_upkt_clear_depth_stencil *v)
+{
+	v->image = dw[1] | (__u64)dw[2] << 32;
+	v->level = dw[3] & 0xff;
+	v->aspect = (dw[3] >> 8) & 0xff;
+	v->offset[0] = dw[4];
+	v->offset[1] = dw[5];
+	v->offset[2] = dw[6];
+	v->extent[0] = dw[7];
+	v->extent[1] = dw[8];
+	v->extent[2] = dw[9];
+	v->depth = dw[10];
+	v->stencil = dw[11];
+}
+
+/*
+ * One region of vkCmdResolveImage (same payload as EMBER_UPKT_COPY_IMAGE):
+ * each destination texel of a single-sampled image is the average of the
+ * samples of the multisampled source's texel (float, UNORM, SNORM, SRGB
+ * formats; sRGB averaged in linear) or its sample 0 (integer formats);
+ * both images have the same format. Since 1.7.
+ */
+#define EMBER_UPKT_RESOLVE		0x1d
+#define   EMBER_UPKT_RESOLVE_LEN	15
+
+/**
+ * ember_upkt_resolve_pack() - write @v as a UPKT_RESOLVE into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet, whose payload is UPKT_COPY_IMAGE's
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_resolve_pack(__u32 *dw, const struct ember_upkt_copy_image *v)
+{
+	unsigned int size = ember_upkt_copy_image_pack(dw, v);
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_RESOLVE, EMBER_PKT_FLAGS(dw[0]), EMBER_PKT_LEN(dw[0]));
+	return size;
+}
+
+/**
+ * ember_upkt_resolve_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_resolve_unpack(const __u32 *dw, struct ember_upkt_copy_image *v)
+{
+	ember_upkt_copy_image_unpack(dw, v);
+}
+
 /* 0x40..0x7f: dispatch, draw, state. */
 #define EMBER_UPKT_RESERVED_FIRST	0x40
 #define EMBER_UPKT_RESERVED_LAST	0x7f

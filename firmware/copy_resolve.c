@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * RESOLVE: the samples of each texel fetched through the texture unit,
+ * averaged (float formats) or sample 0 kept (integer formats), and
+ * stored through the unit, a batch of EMBER_TEX_LANES texels at a time
+ * (copy_image.h).
+ */
+
+#include "copy_image.h"
+#include "copy_region.h"
+#include "texture/tex_unit.h"
+
+struct resolve {
+	struct ember_tex_image src, dst;
+	struct ember_tex_memory mem;
+	bool average;
+	unsigned int n;
+	int32_t sc[3][EMBER_TEX_LANES], dc[3][EMBER_TEX_LANES];
+};
+
+static int flush(struct ember_job *job, struct resolve *r)
+{
+	uint32_t mask = r->n == EMBER_TEX_LANES ? ~0u : (1u << r->n) - 1;
+	uint32_t samples = r->average ? r->src.samples : 1;
+	float sum[4][EMBER_TEX_LANES] = { { 0 } };
+	int32_t sample[EMBER_TEX_LANES] = { 0 };
+	struct ember_tex_fetch_args fa = {
+		.mask = mask, .coord = { r->sc[0], r->sc[1], r->sc[2] }, .sample = sample,
+	};
+	struct ember_tex_fetch_args sa = {
+		.mask = mask, .coord = { r->dc[0], r->dc[1], r->dc[2] },
+	};
+	ember_tex_result out;
+	struct ember_tex_status st = { 0 };
+	int ret;
+
+	if (!r->n)
+		return 0;
+	for (uint32_t s = 0; s < samples && !st.fault; s++) {
+		for (unsigned int l = 0; l < r->n; l++)
+			sample[l] = (int32_t)s;
+		st = ember_tex_fetch(&r->src, &r->mem, &fa, out);
+		for (unsigned int c = 0; c < 4 && r->average; c++) {
+			for (unsigned int l = 0; l < r->n; l++) {
+				float f;
+
+				memcpy(&f, &out[c][l], sizeof(f));
+				sum[c][l] += f;
+			}
+		}
+	}
+	for (unsigned int c = 0; c < 4 && r->average; c++) {
+		for (unsigned int l = 0; l < r->n; l++) {
+			float f = sum[c][l] / (float)samples;
+
+			memcpy(&out[c][l], &f, sizeof(f));
+		}
+	}
+	if (!st.fault)
+		st = ember_tex_store(&r->dst, &r->mem, &sa, (const uint32_t (*)[EMBER_TEX_LANES])out);
+	ret = ember_region_status(job, &st);
+	if (!ret)
+		ret = ember_copy_spend(job, (uint64_t)r->n * 16 * samples);
+	r->n = 0;
+	return ret;
+}
+
+int ember_resolve(struct ember_job *job, uint32_t flags, const uint32_t *p)
+{
+	struct ember_upkt_copy_image pkt;
+	struct ember_region_side src, dst;
+	struct resolve r = { .mem = ember_tex_memory_mmu(&job->mmu) };
+	struct ember_tex_format view;
+	int ret;
+
+	if (flags)
+		return EMBER_FAULT_BAD_PACKET;
+	EMBER_UPKT_UNPACK(copy_image, p, &pkt);
+	ret = ember_region_images(job, pkt.src, p[4], pkt.dst, p[5], &src, &dst);
+	if (ret)
+		return ret;
+	if (src.img.samples == 1 || dst.img.samples != 1 ||
+	    src.img.format != dst.img.format || src.img.aspect != EMBER_TEX_ASPECT_COLOR ||
+	    !ember_region_fits(&src, pkt.src_offset, pkt.extent) ||
+	    !ember_region_fits(&dst, pkt.dst_offset, pkt.extent))
+		return EMBER_FAULT_BAD_PACKET;
+	ember_tex_format_view(src.img.format, src.img.aspect, &view);
+	r.average = ember_tex_format_class(&view) == EMBER_TEX_CLASS_FLOAT;
+	ember_region_level_view(&src, &r.src);
+	ember_region_level_view(&dst, &r.dst);
+	for (uint32_t z = 0; z < pkt.extent[2]; z++) {
+		for (uint32_t y = 0; y < pkt.extent[1]; y++) {
+			for (uint32_t x = 0; x < pkt.extent[0]; x++) {
+				unsigned int l = r.n++;
+
+				r.sc[0][l] = (int32_t)(src.x + x);
+				r.sc[1][l] = (int32_t)(src.y + y);
+				r.sc[2][l] = (int32_t)(src.z + z);
+				r.dc[0][l] = (int32_t)(dst.x + x);
+				r.dc[1][l] = (int32_t)(dst.y + y);
+				r.dc[2][l] = (int32_t)(dst.z + z);
+				if (r.n == EMBER_TEX_LANES) {
+					ret = flush(job, &r);
+					if (ret)
+						return ret;
+				}
+			}
+		}
+	}
+	return flush(job, &r);
+}

@@ -1,0 +1,714 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * The copy engine's image packets (contract 1.7) end to end: packets in
+ * indirect buffers run by the device core against guest memory, checked
+ * texel by texel against the contract's layouts computed here from
+ * ember-hw.rst (not from the texture unit) and the reference codec of
+ * tex_ref.c. Bytes moved must be exact; conversions exact where Vulkan is
+ * (nearest blits, clears), within one unit where filtering rounds.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ember_shader_hw.h"
+#include "guest.h"
+#include "log.h"
+#include "tap.h"
+#include "tex_ref.h"
+
+#define TIMEOUT_MS	10000
+#define RAM_SIZE	(96u << 20)
+#define CTX		1
+#define IB_VA		0x100000000ull
+#define DESC_VA		0x180000000ull
+#define BUF_VA		0x200000000ull
+#define BUF2_VA		0x280000000ull
+#define IMG_VA		0x300000000ull
+#define IMG2_VA		0x380000000ull
+#define STENCIL_VA	0x400000000ull
+#define MAP_SIZE	(8u << 20)
+#define IMG_MAP_SIZE	(16u << 20)
+
+enum { VK_R8_UNORM = 9, VK_R8G8_SNORM = 17, VK_R8G8B8A8_UNORM = 37,
+       VK_R8G8B8A8_UINT = 41, VK_R8G8B8A8_SRGB = 43, VK_B8G8R8A8_UNORM = 44,
+       VK_A2B10G10R10_UNORM = 64, VK_R16_SFLOAT = 76, VK_R16G16B16A16_SINT = 96,
+       VK_R32_UINT = 98, VK_R32G32B32_SFLOAT = 106, VK_R32G32B32A32_UINT = 107,
+       VK_R32G32B32A32_SFLOAT = 109, VK_B10G11R11 = 122, VK_E5B9G9R9 = 123,
+       VK_D16 = 124, VK_X8_D24 = 125, VK_D32 = 126, VK_S8 = 127, VK_D24S8 = 129,
+       VK_D32S8 = 130 };
+
+static struct guest guest;
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t ib_count;
+static uint8_t *mem_buf, *mem_buf2, *mem_img, *mem_img2, *mem_sten, *mem_desc;
+
+static bool setup(void)
+{
+	const struct guest_config config = {
+		.ram_size = RAM_SIZE, .num_vectors = 2, .num_cores = 1, .threads = true,
+	};
+
+	CHECK(guest_init(&guest, &config));
+	guest_ring_init(&guest, 0, 0);
+	mem_buf = guest_alloc_mapped(&guest, CTX, BUF_VA, MAP_SIZE);
+	mem_buf2 = guest_alloc_mapped(&guest, CTX, BUF2_VA, MAP_SIZE);
+	mem_img = guest_alloc_mapped(&guest, CTX, IMG_VA, IMG_MAP_SIZE);
+	mem_img2 = guest_alloc_mapped(&guest, CTX, IMG2_VA, MAP_SIZE);
+	mem_sten = guest_alloc_mapped(&guest, CTX, STENCIL_VA, 1u << 20);
+	mem_desc = guest_alloc_mapped(&guest, CTX, DESC_VA, 4096);
+	return true;
+}
+
+static void teardown(void)
+{
+	guest_fini(&guest);
+}
+
+static uint32_t fault_seq(void)
+{
+	return guest_reg(&guest, EMBER_REG_FAULT_SEQ);
+}
+
+/* Run one packet in context CTX; with @want_fault, expect that fault. */
+static bool run_packet(const uint32_t *dw, uint32_t n, uint32_t want_fault,
+		       struct guest_fault *fault)
+{
+	uint32_t seq = fault_seq();
+	struct guest_ib ib;
+	uint64_t value;
+
+	/* A fresh VA each time: the device's TLB may hold the last IB's page. */
+	guest_ib_init(&guest, &ib, CTX, IB_VA + (uint64_t)ib_count++ * 4096, 64);
+	guest_ib_emit(&ib, dw, n);
+	value = guest_submit_ib(&guest, 0, CTX, &ib);
+	CHECK(guest_wait_fence(&guest, 0, value, TIMEOUT_MS));
+	if (!want_fault) {
+		struct guest_fault got;
+
+		if (fault_seq() != seq && guest_fault(&guest, seq + 1, &got))
+			tap_diag("unexpected fault kind %u va %#llx detail %#x", got.kind,
+				 (unsigned long long)got.va, got.detail);
+		CHECK_EQ(fault_seq(), seq);
+		return true;
+	}
+	CHECK_EQ(fault_seq(), seq + 1);
+	CHECK(guest_fault(&guest, seq + 1, fault));
+	CHECK_EQ(fault->kind, want_fault);
+	CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_RESET_CONTEXT, CTX, NULL),
+		 EMBER_MGMT_STATUS_OK);
+	return true;
+}
+
+#define RUN(want, fault, ...) run_packet((const uint32_t[]){ __VA_ARGS__ }, \
+	sizeof((const uint32_t[]){ __VA_ARGS__ }) / 4, want, fault)
+
+/* The test's image: a descriptor in slot @slot and its layout, per ember-hw.rst. */
+struct timg {
+	struct ember_image_desc d;
+	uint64_t desc_va;
+	uint8_t *host, *stencil_host;
+	unsigned int bytes;	/* of the plane under test */
+	struct ref_format ref;
+};
+
+static const char *format_name(uint32_t vk)
+{
+	for (unsigned int i = 0; i < ref_num_formats; i++) {
+		if (ref_formats[i].vk == vk)
+			return ref_formats[i].name;
+	}
+	return NULL;
+}
+
+static bool ref_of(uint32_t vk, struct ref_format *f)
+{
+	const char *name = format_name(vk);
+
+	return name && ref_format_parse(vk, name, f);
+}
+
+static unsigned int plane_bytes(uint32_t vk, unsigned int aspect)
+{
+	struct ref_format f;
+
+	if (aspect == 4)
+		return 1;
+	if (vk == VK_D24S8)
+		return 4;
+	if (vk == VK_D32S8)
+		return 4;
+	ref_of(vk, &f);
+	return f.bytes;
+}
+
+/* Tile shape of an element of @e bytes: 2^(6 - floor(e/2)) x 2^(6 - ceil(e/2)). */
+static void tile(unsigned int e_bytes, unsigned int *tw, unsigned int *th)
+{
+	unsigned int e = (unsigned int)__builtin_ctz(e_bytes);
+
+	*tw = 6 - e / 2;
+	*th = 6 - (e + 1) / 2;
+}
+
+/* Offset of element (x, y, z) of @level, by the contract's rules. */
+static uint64_t texel_offset(const struct timg *t, unsigned int element,
+			     uint32_t level, uint32_t x, uint32_t y, uint32_t z)
+{
+	const struct ember_image_desc *d = &t->d;
+	bool is_3d = d->view_type == 2;
+	unsigned int tw, th;
+	uint64_t layer_size = 0, off = 0, lvl_off = 0;
+
+	if (d->layout == EMBER_IMAGE_LAYOUT_LINEAR)
+		return (uint64_t)z * d->layer_pitch_256b * 256 + (uint64_t)y * d->row_pitch +
+		       (uint64_t)x * element;
+	tile(element, &tw, &th);
+	for (uint32_t m = 0; m < d->image_levels; m++) {
+		uint32_t w = d->width >> m ? d->width >> m : 1;
+		uint32_t h = d->height >> m ? d->height >> m : 1;
+		uint32_t dm = is_3d ? (d->depth >> m ? d->depth >> m : 1) : 1;
+		uint64_t tx = (w + (1u << tw) - 1) >> tw, ty = (h + (1u << th) - 1) >> th;
+
+		if (m == level) {
+			lvl_off = layer_size;
+			off = (is_3d ? z * tx * ty * 4096 : 0) + (y >> th) * tx * 4096 +
+			      (x >> tw) * 4096 +
+			      (((y & ((1u << th) - 1)) << tw) + (x & ((1u << tw) - 1))) * element;
+		}
+		layer_size += tx * ty * dm * 4096;
+	}
+	return (is_3d ? 0 : z * layer_size) + lvl_off + off;
+}
+
+static void write_desc(struct timg *t, unsigned int slot)
+{
+	uint32_t dw[EMBER_IMAGE_DESC_DWORDS];
+
+	ember_image_desc_pack(dw, &t->d);
+	for (unsigned int i = 0; i < EMBER_IMAGE_DESC_DWORDS; i++)
+		dw[i] = htole32(dw[i]);
+	memcpy(mem_desc + 64 * slot, dw, sizeof(dw));
+	t->desc_va = DESC_VA + 64 * slot;
+}
+
+/* An image at @va (host @host) of 2D array (or 3D with @is_3d) shape. */
+static void make_image(struct timg *t, unsigned int slot, uint32_t vk, unsigned int layout,
+		       bool is_3d, uint32_t w, uint32_t h, uint32_t depth, uint32_t layers,
+		       uint32_t levels, uint32_t samples, uint64_t va, uint8_t *host)
+{
+	memset(t, 0, sizeof(*t));
+	ref_of(vk, &t->ref);
+	t->d = (struct ember_image_desc) {
+		.va = va, .format = vk, .view_type = is_3d ? 2 : 5, .layout = layout,
+		.samples_log2 = (uint32_t)__builtin_ctz(samples),
+		.width = w, .height = h, .depth = depth, .image_layers = layers,
+		.image_levels = levels, .levels = levels, .layers = layers,
+	};
+	if (layout == EMBER_IMAGE_LAYOUT_LINEAR) {
+		/* Padded pitches, so nobody may assume tight rows. */
+		t->d.row_pitch = (w + 3) * t->ref.bytes;
+		t->d.layer_pitch_256b = (uint32_t)((t->d.row_pitch * (h + 1) + 255) / 256);
+	}
+	if (vk == VK_D24S8 || vk == VK_D32S8)
+		t->d.stencil_va = STENCIL_VA;
+	t->host = host;
+	t->stencil_host = mem_sten;
+	write_desc(t, slot);
+}
+
+static void fill_random(uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)ref_xorshift(&rng);
+}
+
+/* Buffer -> image -> buffer over one format, layout, level and region. */
+static bool roundtrip(uint32_t vk, unsigned int aspect, unsigned int layout, bool is_3d,
+		      uint32_t level)
+{
+	const uint32_t w = 37, h = 21, dep = is_3d ? 9 : 1, layers = is_3d ? 1 : 3;
+	const uint32_t off[3] = { 3, 2, 1 }, ext[3] = { 19, 11, 2 };
+	const uint32_t row_length = 23, image_height = 13;
+	unsigned int e = plane_bytes(vk, aspect);
+	uint32_t sub = EMBER_IMAGE_SUB(level, aspect);
+	struct timg t;
+	uint8_t mask[16];
+
+	make_image(&t, 0, vk, layout, is_3d, w << level, h << level, is_3d ? dep << level : 1, layers,
+		   level + 1, 1, IMG_VA, mem_img);
+	memset(mem_img, 0, IMG_MAP_SIZE);
+	memset(mem_sten, 0, 1u << 20);
+	fill_random(mem_buf, 256 * 1024);
+	memset(mem_buf2, 0xcc, 256 * 1024);
+	/* Bits of no channel (X8_D24's top byte) are written as zero. */
+	memset(mask, 0xff, sizeof(mask));
+	if (aspect == 2 && (vk == VK_X8_D24 || vk == VK_D24S8))
+		mask[3] = 0;
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13),
+		  LO(BUF_VA + 5), HI(BUF_VA + 5), row_length, image_height,
+		  LO(t.desc_va), HI(t.desc_va), sub, off[0], off[1], off[2],
+		  ext[0], ext[1], ext[2]));
+	for (uint32_t z = 0; z < dep << level || z < layers; z++) {
+		uint32_t limit_z = is_3d ? dep : layers;
+
+		if (z >= limit_z)
+			break;
+		for (uint32_t y = 0; y < h; y++) {
+			for (uint32_t x = 0; x < w; x++) {
+				bool in = x >= off[0] && x < off[0] + ext[0] && y >= off[1] &&
+					  y < off[1] + ext[1] && z >= off[2] && z < off[2] + ext[2];
+				uint8_t *plane = aspect == 4 && vk != VK_S8 ? t.stencil_host :
+					t.host;
+				uint64_t io = aspect == 4 && vk != VK_S8 ?
+					texel_offset(&t, 1, level, x, y, z) :
+					texel_offset(&t, e, level, x, y, z);
+				uint64_t bo = 5 + (((uint64_t)(z - off[2]) * image_height +
+						    (y - off[1])) * row_length + (x - off[0])) * e;
+
+				for (unsigned int i = 0; i < e; i++) {
+					uint8_t want = in ? mem_buf[bo + i] & mask[i] : 0;
+
+					if (plane[io + i] != want) {
+						tap_diag("fmt %u aspect %u layout %u lvl %u: texel "
+							 "(%u,%u,%u) byte %u: %#x != %#x", vk, aspect,
+							 layout, level, x, y, z, i, plane[io + i], want);
+						return false;
+					}
+				}
+			}
+		}
+	}
+	/* Back out to a buffer of tight rows (row length and height 0). */
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, EMBER_IMAGE_TO_BUFFER, 13),
+		  LO(BUF2_VA), HI(BUF2_VA), 0, 0, LO(t.desc_va), HI(t.desc_va), sub,
+		  off[0], off[1], off[2], ext[0], ext[1], ext[2]));
+	for (uint32_t z = 0; z < ext[2]; z++) {
+		for (uint32_t y = 0; y < ext[1]; y++) {
+			for (uint32_t x = 0; x < ext[0]; x++) {
+				uint64_t bo = 5 + (((uint64_t)z * image_height + y) * row_length + x) * e;
+				uint64_t b2 = (((uint64_t)z * ext[1] + y) * ext[0] + x) * e;
+
+				for (unsigned int i = 0; i < e; i++)
+					CHECK_EQ(mem_buf2[b2 + i], mem_buf[bo + i] & mask[i]);
+			}
+		}
+	}
+	CHECK_EQ(mem_buf2[(uint64_t)ext[0] * ext[1] * ext[2] * e], 0xcc);
+	return true;
+}
+
+static const uint32_t colour_formats[] = {
+	VK_R8_UNORM, VK_R8G8_SNORM, VK_R8G8B8A8_UINT, VK_R8G8B8A8_SRGB, VK_B8G8R8A8_UNORM,
+	VK_A2B10G10R10_UNORM, VK_R16_SFLOAT, VK_R16G16B16A16_SINT, VK_R32G32B32A32_SFLOAT,
+	VK_B10G11R11, VK_E5B9G9R9,
+};
+
+static bool test_buffer_image(void)
+{
+	unsigned int runs = 0;
+
+	for (unsigned int f = 0; f < sizeof(colour_formats) / 4; f++) {
+		for (unsigned int layout = 0; layout < 2; layout++) {
+			for (unsigned int dim = 0; dim < 2; dim++) {
+				/* LINEAR has one level; TILED_4K: level 0 and 2. */
+				for (uint32_t level = 0; level < (layout ? 3u : 1u); level += 2) {
+					CHECK(roundtrip(colour_formats[f], 1, layout, dim, level));
+					runs++;
+				}
+			}
+		}
+	}
+	/* 12-byte texels only come linear. */
+	CHECK(roundtrip(VK_R32G32B32_SFLOAT, 1, 0, false, 0));
+	tap_diag("%u buffer/image round trips", runs + 1);
+	return true;
+}
+
+static bool test_buffer_depth_stencil(void)
+{
+	static const struct { uint32_t vk; unsigned int aspect; } planes[] = {
+		{ VK_D16, 2 }, { VK_X8_D24, 2 }, { VK_D32, 2 }, { VK_S8, 4 },
+		{ VK_D24S8, 2 }, { VK_D24S8, 4 }, { VK_D32S8, 2 }, { VK_D32S8, 4 },
+	};
+
+	for (unsigned int i = 0; i < sizeof(planes) / sizeof(planes[0]); i++) {
+		CHECK(roundtrip(planes[i].vk, planes[i].aspect, 1, false, 0));
+		CHECK(roundtrip(planes[i].vk, planes[i].aspect, 1, false, 1));
+	}
+	return true;
+}
+
+/* Image to image between layouts, 3D slices against array layers. */
+static bool test_image_image(void)
+{
+	static const uint32_t formats[] = { VK_R8_UNORM, VK_R16_SFLOAT, VK_R8G8B8A8_UNORM,
+					    VK_R16G16B16A16_SINT, VK_R32G32B32A32_UINT };
+
+	for (unsigned int f = 0; f < 5; f++) {
+		for (unsigned int layouts = 0; layouts < 4; layouts++) {
+			struct timg s, d;
+			unsigned int e;
+			const uint32_t so[3] = { 5, 3, 1 }, dof[3] = { 1, 7, 0 },
+				       ext[3] = { 40, 33, 3 };
+
+			make_image(&s, 1, formats[f], layouts & 1, true, 70, 50, 6, 1,
+				   layouts & 1 ? 2 : 1, 1, IMG_VA, mem_img);
+			make_image(&d, 2, formats[f], layouts >> 1, false, 45, 41, 1, 4,
+				   1, 1, IMG2_VA, mem_img2);
+			e = s.ref.bytes;
+			fill_random(mem_img, MAP_SIZE / 2);
+			memset(mem_img2, 0, MAP_SIZE / 2);
+			CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_IMAGE, 0, 15),
+				  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+				  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+				  so[0], so[1], so[2], dof[0], dof[1], dof[2],
+				  ext[0], ext[1], ext[2]));
+			for (uint32_t z = 0; z < ext[2]; z++) {
+				for (uint32_t y = 0; y < ext[1]; y++) {
+					for (uint32_t x = 0; x < ext[0]; x++) {
+						uint64_t a = texel_offset(&s, e, 0, so[0] + x,
+									  so[1] + y, so[2] + z);
+						uint64_t b = texel_offset(&d, e, 0, dof[0] + x,
+									  dof[1] + y, dof[2] + z);
+
+						if (memcmp(mem_img + a, mem_img2 + b, e)) {
+							tap_diag("fmt %u layouts %u (%u,%u,%u)",
+								 formats[f], layouts, x, y, z);
+							return false;
+						}
+					}
+				}
+			}
+			/* Outside the region nothing moved. */
+			CHECK_EQ(mem_img2[texel_offset(&d, e, 0, 0, 0, 0)], 0);
+		}
+	}
+	return true;
+}
+
+/* Clear colours, converted per format: against the reference encoder. */
+static bool test_clear_color(void)
+{
+	static const float fv[4] = { 0.25f, -0.5f, 0.7f, 1.0f };
+	static const int32_t iv[4] = { 3, -7, 100000, -2 };
+
+	for (unsigned int f = 0; f < sizeof(colour_formats) / 4; f++) {
+		for (unsigned int layout = 0; layout < 2; layout++) {
+			struct timg t;
+			uint32_t value[4], level = layout;
+			int cls;
+			uint8_t want[16];
+			const uint32_t off[3] = { 2, 1, 1 }, ext[3] = { 30, 17, 2 };
+
+			make_image(&t, 0, colour_formats[f], layout, false, 40 << level,
+				   20 << level, 1, 3, level + 1, 1, IMG_VA, mem_img);
+			cls = ref_class(&t.ref, 1);
+			for (unsigned int c = 0; c < 4; c++)
+				value[c] = cls ? (uint32_t)iv[c] : ref_fbits(fv[c]);
+			memset(mem_img, 0xee, MAP_SIZE / 2);
+			CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+				  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(level, 1),
+				  off[0], off[1], off[2], ext[0], ext[1], ext[2],
+				  value[0], value[1], value[2], value[3]));
+			ref_encode(&t.ref, 1, value, want);
+			for (uint32_t z = 0; z < 3; z++) {
+				for (uint32_t y = 0; y < 20; y++) {
+					for (uint32_t x = 0; x < 40; x++) {
+						bool in = x >= off[0] && x < off[0] + ext[0] &&
+							  y >= off[1] && y < off[1] + ext[1] &&
+							  z >= off[2] && z < off[2] + ext[2];
+						uint8_t *p = mem_img + texel_offset(&t, t.ref.bytes,
+										   level, x, y, z);
+
+						for (unsigned int i = 0; i < t.ref.bytes; i++) {
+							if (p[i] != (in ? want[i] : 0xee)) {
+								tap_diag("fmt %u layout %u (%u,%u,%u) byte %u: %#x",
+									 colour_formats[f], layout, x, y, z, i, p[i]);
+								return false;
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return true;
+}
+
+static bool test_clear_depth_stencil(void)
+{
+	struct timg t;
+	struct ref_format d24;
+	uint32_t depth[4] = { ref_fbits(0.3f) }, got;
+	uint8_t want[4];
+
+	make_image(&t, 0, VK_D24S8, 1, false, 50, 30, 1, 2, 1, 1, IMG_VA, mem_img);
+	memset(mem_img, 0xee, 1u << 20);
+	memset(mem_sten, 0xee, 1u << 20);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_CLEAR_DEPTH_STENCIL, 0, 11),
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 2 | 4),
+		  0, 0, 1, 50, 30, 1, ref_fbits(0.3f), 0x1a5));
+	CHECK(ref_of(VK_X8_D24, &d24));
+	ref_encode(&d24, 2, depth, want);
+	memcpy(&got, mem_img + texel_offset(&t, 4, 0, 49, 29, 1), 4);
+	CHECK_EQ(got, want[0] | want[1] << 8 | want[2] << 16);
+	CHECK_EQ(mem_sten[texel_offset(&t, 1, 0, 7, 3, 1)], 0xa5);
+	/* Layer 0 untouched; then the stencil plane alone. */
+	CHECK_EQ(mem_img[texel_offset(&t, 4, 0, 7, 3, 0)], 0xee);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_CLEAR_DEPTH_STENCIL, 0, 11),
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 4),
+		  0, 0, 0, 50, 30, 1, 0, 7));
+	CHECK_EQ(mem_sten[texel_offset(&t, 1, 0, 7, 3, 0)], 7);
+	CHECK_EQ(mem_img[texel_offset(&t, 4, 0, 7, 3, 0)], 0xee);
+	return true;
+}
+
+/* Blits: nearest exact (scaling, flips, sRGB encode), linear within 1. */
+static bool check_blit(uint32_t svk, uint32_t dvk, unsigned int slayout,
+		       unsigned int dlayout, bool linear, const uint32_t sb[6],
+		       const uint32_t db[6])
+{
+	struct timg s, d;
+	uint32_t lo[3], hi[3];
+
+	make_image(&s, 1, svk, slayout, false, 64, 48, 1, 2, 1, 1, IMG_VA, mem_img);
+	make_image(&d, 2, dvk, dlayout, false, 80, 40, 1, 2, 1, 1, IMG2_VA, mem_img2);
+	fill_random(mem_img, 1u << 20);
+	memset(mem_img2, 0, 1u << 20);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_BLIT, linear ? EMBER_BLIT_LINEAR : 0, 18),
+		  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+		  sb[0], sb[1], sb[2], sb[3], sb[4], sb[5],
+		  db[0], db[1], db[2], db[3], db[4], db[5]));
+	for (unsigned int c = 0; c < 3; c++) {
+		lo[c] = db[c] < db[c + 3] ? db[c] : db[c + 3];
+		hi[c] = db[c] < db[c + 3] ? db[c + 3] : db[c];
+	}
+	for (uint32_t k = lo[2]; k < hi[2]; k++) {
+		for (uint32_t j = lo[1]; j < hi[1]; j++) {
+			for (uint32_t i = lo[0]; i < hi[0]; i++) {
+				float u[3];
+				float acc[4] = { 0, 0, 0, 0 };
+				uint32_t val[4];
+				uint8_t want[16];
+				const uint8_t *got;
+				uint32_t pos[3] = { i, j, k };
+
+				for (unsigned int c = 0; c < 3; c++) {
+					float s0 = (float)sb[c], s1 = (float)sb[c + 3];
+					float d0 = (float)db[c], d1 = (float)db[c + 3];
+
+					u[c] = s0 + ((float)pos[c] + 0.5f - d0) * (s1 - s0) / (d1 - d0);
+				}
+				for (unsigned int n = 0; n < (linear ? 4u : 1u); n++) {
+					int32_t x = linear ? (int32_t)floorf(u[0] - 0.5f) + (int32_t)(n & 1) :
+						(int32_t)floorf(u[0]);
+					int32_t y = linear ? (int32_t)floorf(u[1] - 0.5f) + (int32_t)(n >> 1) :
+						(int32_t)floorf(u[1]);
+					float fx = u[0] - 0.5f - floorf(u[0] - 0.5f);
+					float fy = u[1] - 0.5f - floorf(u[1] - 0.5f);
+					float wgt = !linear ? 1.0f : (n & 1 ? fx : 1 - fx) *
+						(n >> 1 ? fy : 1 - fy);
+					uint32_t t[4];
+
+					x = x < 0 ? 0 : x > 63 ? 63 : x;
+					y = y < 0 ? 0 : y > 47 ? 47 : y;
+					ref_decode(&s.ref, 1, mem_img + texel_offset(&s, s.ref.bytes, 0,
+						   (uint32_t)x, (uint32_t)y, (uint32_t)floorf(u[2])), t);
+					for (unsigned int c = 0; c < 4; c++)
+						acc[c] += wgt * ref_bitsf(t[c]);
+				}
+				for (unsigned int c = 0; c < 4; c++)
+					val[c] = ref_fbits(acc[c]);
+				ref_encode(&d.ref, 1, val, want);
+				got = mem_img2 + texel_offset(&d, d.ref.bytes, 0, i, j, k);
+				for (unsigned int b = 0; b < d.ref.bytes; b++) {
+					int diff = (int)got[b] - (int)want[b];
+
+					if (linear ? abs(diff) > 1 : diff != 0) {
+						tap_diag("blit %u->%u (%u,%u,%u) byte %u: %#x != %#x",
+							 svk, dvk, i, j, k, b, got[b], want[b]);
+						return false;
+					}
+				}
+			}
+		}
+	}
+	return true;
+}
+
+static bool test_blit(void)
+{
+	const uint32_t down[6] = { 0, 0, 0, 64, 48, 1 }, half[6] = { 0, 0, 1, 32, 24, 2 };
+	const uint32_t flip[6] = { 70, 40, 1, 10, 0, 2 }, up[6] = { 5, 4, 0, 21, 20, 1 };
+
+	for (unsigned int layouts = 0; layouts < 4; layouts++) {
+		CHECK(check_blit(VK_R8G8B8A8_UNORM, VK_R8G8B8A8_SRGB, layouts & 1, layouts >> 1,
+				 false, down, half));
+		CHECK(check_blit(VK_R8G8B8A8_SRGB, VK_B8G8R8A8_UNORM, layouts & 1, layouts >> 1,
+				 false, down, flip));
+		CHECK(check_blit(VK_R8G8B8A8_UNORM, VK_R8G8B8A8_UNORM, layouts & 1, layouts >> 1,
+				 true, up, flip));
+		CHECK(check_blit(VK_R8G8B8A8_UNORM, VK_R8G8B8A8_UNORM, layouts & 1, layouts >> 1,
+				 true, down, half));
+	}
+	return true;
+}
+
+/* 4x multisampled to single-sampled: averaged UNORM, sample 0 of UINT. */
+static bool test_resolve(void)
+{
+	static const uint32_t formats[] = { VK_R8G8B8A8_UNORM, VK_R32_UINT, VK_R16_SFLOAT };
+
+	for (unsigned int f = 0; f < 3; f++) {
+		struct timg s, d;
+		unsigned int e;
+
+		make_image(&s, 1, formats[f], 1, false, 33, 17, 1, 2, 1, 4, IMG_VA, mem_img);
+		make_image(&d, 2, formats[f], 0, false, 33, 17, 1, 2, 1, 1, IMG2_VA, mem_img2);
+		e = s.ref.bytes;
+		fill_random(mem_img, 1u << 20);
+		if (formats[f] == VK_R16_SFLOAT) {
+			/* Finite halves only: keep the exponent below all ones. */
+			for (unsigned int i = 1; i < (1u << 20); i += 2)
+				mem_img[i] &= 0x3b;
+		}
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+			  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+			  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 0, 0, 1, 0, 0, 1,
+			  33, 17, 1));
+		for (uint32_t y = 0; y < 17; y++) {
+			for (uint32_t x = 0; x < 33; x++) {
+				uint64_t so = texel_offset(&s, e * 4, 0, x, y, 1);
+				const uint8_t *got = mem_img2 + texel_offset(&d, e, 0, x, y, 1);
+				float acc[4] = { 0, 0, 0, 0 };
+				uint32_t val[4];
+				uint8_t want[16];
+
+				if (formats[f] == VK_R32_UINT) {
+					CHECK(!memcmp(got, mem_img + so, e));
+					continue;
+				}
+				for (unsigned int smp = 0; smp < 4; smp++) {
+					uint32_t t[4];
+
+					ref_decode(&s.ref, 1, mem_img + so + smp * e, t);
+					for (unsigned int c = 0; c < 4; c++)
+						acc[c] += ref_bitsf(t[c]) / 4;
+				}
+				for (unsigned int c = 0; c < 4; c++)
+					val[c] = ref_fbits(acc[c]);
+				ref_encode(&d.ref, 1, val, want);
+				for (unsigned int b = 0; b < e; b++)
+					CHECK(abs((int)got[b] - (int)want[b]) <= 1);
+			}
+		}
+	}
+	return true;
+}
+
+static bool test_fill_wide(void)
+{
+	static const uint32_t pat[4] = { 0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c };
+
+	memset(mem_buf, 0xcc, 16384);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_FILL_WIDE, EMBER_FILL_128, 8),
+		  LO(BUF_VA + 4), HI(BUF_VA + 4), 8192, 0, pat[0], pat[1], pat[2], pat[3]));
+	for (unsigned int i = 0; i < 8192; i++)
+		CHECK_EQ(mem_buf[4 + i], i % 16);
+	CHECK_EQ(mem_buf[8196], 0xcc);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_FILL_WIDE, 0, 8),
+		  LO(BUF_VA), HI(BUF_VA), 24, 0, pat[0], pat[1], pat[2], pat[3]));
+	for (unsigned int i = 0; i < 24; i++)
+		CHECK_EQ(mem_buf[i], i % 8);
+	CHECK_EQ(mem_buf[24], (24 - 4) % 16);
+	return true;
+}
+
+static bool test_faults(void)
+{
+	struct guest_fault fault;
+	struct timg t;
+
+	make_image(&t, 0, VK_R8G8B8A8_UNORM, 1, false, 64, 64, 1, 1, 1, 1, IMG_VA, mem_img);
+	/* A bad format: BAD_DESCRIPTOR at the descriptor, detail its dword. */
+	t.d.format = 1234567;
+	write_desc(&t, 3);
+	CHECK(RUN(EMBER_FAULT_BAD_DESCRIPTOR, &fault, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 1, 1, 1, 0, 0, 0, 0));
+	CHECK_EQ(fault.va, DESC_VA + 3 * 64);
+	CHECK_EQ(fault.detail, 2);
+	t.d.format = VK_R8G8B8A8_UNORM;
+	t.d.reserved[1] = 1;
+	write_desc(&t, 3);
+	CHECK(RUN(EMBER_FAULT_BAD_DESCRIPTOR, &fault, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 1, 1, 1, 0, 0, 0, 0));
+	CHECK_EQ(fault.detail, 13);
+	/* An unmapped descriptor: the MMU's fault at its address. */
+	CHECK(RUN(EMBER_FAULT_TRANSLATION, &fault, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+		  LO(DESC_VA + 0x10000), HI(DESC_VA), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 1, 1, 1,
+		  0, 0, 0, 0));
+	CHECK_EQ(fault.va, DESC_VA + 0x10000);
+	/* Texels in unmapped memory: a translation fault at the texel. */
+	make_image(&t, 0, VK_R8G8B8A8_UNORM, 0, false, 64, 64, 1, 1, 1, 1,
+		   IMG_VA + IMG_MAP_SIZE - 4096, mem_img);
+	CHECK(RUN(EMBER_FAULT_TRANSLATION, &fault, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13),
+		  LO(BUF_VA), HI(BUF_VA), 0, 0, LO(t.desc_va), HI(t.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 64, 64, 1));
+	CHECK(fault.va >= IMG_VA + IMG_MAP_SIZE);
+	CHECK_EQ(fault.detail, EMBER_ACCESS_WRITE);
+	CHECK(RUN(EMBER_FAULT_TRANSLATION, &fault, EMBER_PKT(EMBER_UPKT_BLIT, 0, 18),
+		  LO(t.desc_va), HI(t.desc_va), LO(t.desc_va), HI(t.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 64, 64, 1,
+		  0, 0, 0, 2, 2, 1));
+	CHECK_EQ(fault.detail, EMBER_ACCESS_READ);
+	/* Bad packets: level, region, aspect, misaligned descriptor, flags. */
+	make_image(&t, 0, VK_R8G8B8A8_UNORM, 1, false, 64, 64, 1, 1, 1, 1, IMG_VA, mem_img);
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(1, 1), 0, 0, 0, 1, 1, 1, 0, 0, 0, 0));
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 1), 60, 0, 0, 5, 1, 1, 0, 0, 0, 0));
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 2), 0, 0, 0, 1, 1, 1, 0, 0, 0, 0));
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+		  LO(t.desc_va + 4), HI(t.desc_va), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 1, 1, 1,
+		  0, 0, 0, 0));
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_COPY_IMAGE, 1, 15),
+		  LO(t.desc_va), HI(t.desc_va), LO(t.desc_va), HI(t.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 0, 0, 0, 1, 1, 1));
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_FILL_WIDE, EMBER_FILL_128, 8),
+		  LO(BUF_VA), HI(BUF_VA), 24, 0, 0, 0, 0, 0));
+	/* A resolve from a single-sampled image. */
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+		  LO(t.desc_va), HI(t.desc_va), LO(t.desc_va), HI(t.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 0, 0, 0, 1, 1, 1));
+	return true;
+}
+
+#define SUBTEST(fn, name)						\
+	do {								\
+		bool ok_ = setup();					\
+		ok_ = ok_ && fn();					\
+		teardown();						\
+		tap_result(ok_, name);					\
+	} while (0)
+
+int main(void)
+{
+	ember_log_set_level((enum ember_log_level)(EMBER_LOG_ERROR + 1));
+	SUBTEST(test_buffer_image, "buffer-image-colour-formats-layouts-levels");
+	SUBTEST(test_buffer_depth_stencil, "buffer-image-depth-stencil-planes");
+	SUBTEST(test_image_image, "image-image-3d-to-array-layouts");
+	SUBTEST(test_clear_color, "clear-colour-formats");
+	SUBTEST(test_clear_depth_stencil, "clear-depth-stencil-planes");
+	SUBTEST(test_blit, "blit-scale-flip-srgb-linear");
+	SUBTEST(test_resolve, "resolve-average-and-sample-0");
+	SUBTEST(test_fill_wide, "fill-wide-64-128");
+	SUBTEST(test_faults, "faults-descriptor-memory-packet");
+	return tap_finish();
+}
