@@ -39,6 +39,7 @@
 #include "ember_physical_device.h"
 
 #include "ember_device_memory.h"
+#include "ember_format.h"
 #include "ember_instance.h"
 #include "ember_isa.h"
 #include "ember_regs.h"
@@ -202,6 +203,11 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	if (pdev->ws.info.has_timestamp_query) {
 		pdev->supported.has[EMBER_KHR_calibrated_timestamps] = true;
 		pdev->supported.has[EMBER_EXT_calibrated_timestamps] = true;
+	}
+	pdev->images = ember_images_experimental();
+	if (pdev->images) {
+		pdev->supported.has[EMBER_EXT_custom_border_color] = true;
+		pdev->supported.has[EMBER_EXT_image_drm_format_modifier] = true;
 	}
 	pdev->api_version = VK_MAKE_API_VERSION(0, 1, 2, VK_HEADER_VERSION);
 	physical_device_uuids(pdev);
@@ -554,6 +560,14 @@ static void fill_features(VkBaseOutStructure *s)
 		/* Compute shaders: the only stage Ember has. */
 		((VkPhysicalDeviceShaderObjectFeaturesEXT *)s)->shaderObject = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT: {
+		/* Every border colour is a custom one to the device (ember-hw.rst). */
+		VkPhysicalDeviceCustomBorderColorFeaturesEXT *f = (void *)s;
+
+		f->customBorderColors = VK_TRUE;
+		f->customBorderColorWithoutFormat = VK_TRUE;
+		break;
+	}
 	default:
 		break;
 	}
@@ -562,6 +576,12 @@ static void fill_features(VkBaseOutStructure *s)
 /* What @pdev's device lacks, taken out of the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
+	if (!pdev->images && s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT) {
+		VkPhysicalDeviceCustomBorderColorFeaturesEXT *f = (void *)s;
+
+		f->customBorderColors = VK_FALSE;
+		f->customBorderColorWithoutFormat = VK_FALSE;
+	}
 	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
 		return;
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)
@@ -686,6 +706,8 @@ static const struct {
 		       VkPhysicalDeviceShaderObjectFeaturesEXT, shaderObject),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
 		       VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR, pipelineExecutableInfo),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+		       VkPhysicalDeviceCustomBorderColorFeaturesEXT, customBorderColorWithoutFormat),
 #undef FEATURE_STRUCT
 };
 
