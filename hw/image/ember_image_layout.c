@@ -3,11 +3,11 @@
 
 /*
  * The contract's format table and image layouts (ember_image_layout.h).
- * Rows are sorted by VkFormat value; ember_image_format_get()
- * binary-searches them.
+ * Rows are sorted by VkFormat value for bsearch().
  */
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "ember_image_layout.h"
 
@@ -67,21 +67,18 @@ static const struct ember_image_format formats[] = {
 	ROW(1000470001, 1, SF),				/* A8_UNORM */
 };
 
+static int compare_format(const void *key, const void *row)
+{
+	uint32_t a = *(const uint32_t *)key;
+	uint32_t b = ((const struct ember_image_format *)row)->vk_format;
+
+	return a < b ? -1 : a > b;
+}
+
 const struct ember_image_format *ember_image_format_get(uint32_t vk_format)
 {
-	size_t lo = 0, hi = sizeof(formats) / sizeof(formats[0]);
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (formats[mid].vk_format == vk_format)
-			return &formats[mid];
-		if (formats[mid].vk_format < vk_format)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return bsearch(&vk_format, formats, sizeof(formats) / sizeof(formats[0]),
+		       sizeof(formats[0]), compare_format);
 }
 
 const struct ember_image_format *ember_image_format_table(unsigned int *count)
