@@ -165,6 +165,8 @@ static void fill_vulkan11(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 
 static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan12Properties *p)
 {
+	uint32_t images = pdev->images ? EMBER_MAX_IMAGE_DESCRIPTORS : 0;
+
 	p->driverID = (VkDriverId)0;	/* no Khronos-registered id yet */
 	snprintf(p->driverName, sizeof(p->driverName), "Ember");
 	snprintf(p->driverInfo, sizeof(p->driverInfo), "Ember Vulkan driver %u.%u.%u (hw %u.%u)",
@@ -185,6 +187,13 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 	p->maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = 64;
 	p->maxDescriptorSetUpdateAfterBindStorageBuffers = EMBER_MAX_DESCRIPTORS;
 	p->maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = 64;
+	/* Updates write set memory at once: after-bind ones are no different. */
+	p->maxPerStageDescriptorUpdateAfterBindSamplers = images;
+	p->maxPerStageDescriptorUpdateAfterBindSampledImages = images;
+	p->maxPerStageDescriptorUpdateAfterBindStorageImages = images;
+	p->maxDescriptorSetUpdateAfterBindSamplers = images;
+	p->maxDescriptorSetUpdateAfterBindSampledImages = images;
+	p->maxDescriptorSetUpdateAfterBindStorageImages = images;
 	p->supportedDepthResolveModes = 0;
 	p->supportedStencilResolveModes = 0;
 	p->independentResolveNone = VK_FALSE;
@@ -328,6 +337,12 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindUniformBuffersDynamic);
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageBuffers);
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageBuffersDynamic);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindSamplers);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindSampledImages);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindStorageImages);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindSamplers);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindSampledImages);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageImages);
 			break;
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES:
