@@ -742,3 +742,40 @@ VK_TEST(image_push_descriptors, "descriptor-image-types-push")
 	image_objects_destroy(&dev, &o);
 	vk_dev_destroy(&dev);
 }
+
+VK_TEST(image_depth_stencil, "image-depth-stencil-planes-views")
+{
+	struct vk_dev dev;
+	VkImageCreateInfo info = image_info(VK_IMAGE_TYPE_2D, VK_FORMAT_D24_UNORM_S8_UINT,
+					    100, 50, 1, 1, 1);
+	VkMemoryRequirements req;
+	VkDeviceMemory memory;
+	VkImage image;
+
+	vk_dev_create(&dev, NULL);
+	if (!image_supported(&dev, &info))
+		vk_test_skip("no sampled D24_UNORM_S8_UINT image");
+	image = image_create_bound(&dev, &info, &memory);
+	vkGetImageMemoryRequirements(dev.device, image, &req);
+	REQUIRE(req.size >= 100 * 50 * 4);
+	if (vk_dev_is_ember(&dev))	/* 4-byte depth in 32x32 tiles, then 1-byte stencil in 64x64 */
+		REQUIRE_EQ(req.size, (4 * 2 + 2 * 1) * 4096);
+	/* One view per aspect: the depth plane, and the stencil plane. */
+	for (int a = 0; a < 2; a++) {
+		const VkImageViewCreateInfo vi = {
+			.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+			.image = image, .viewType = VK_IMAGE_VIEW_TYPE_2D,
+			.format = VK_FORMAT_D24_UNORM_S8_UINT,
+			.subresourceRange = {
+				a ? VK_IMAGE_ASPECT_STENCIL_BIT : VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1,
+			},
+		};
+		VkImageView view;
+
+		VK_CHECK(vkCreateImageView(dev.device, &vi, NULL, &view));
+		vkDestroyImageView(dev.device, view, NULL);
+	}
+	vkDestroyImage(dev.device, image, NULL);
+	vkFreeMemory(dev.device, memory, NULL);
+	vk_dev_destroy(&dev);
+}
