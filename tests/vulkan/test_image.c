@@ -779,3 +779,36 @@ VK_TEST(image_depth_stencil, "image-depth-stencil-planes-views")
 	vkFreeMemory(dev.device, memory, NULL);
 	vk_dev_destroy(&dev);
 }
+
+VK_TEST(image_view_cube_array, "image-view-cube-array")
+{
+	const struct vk_dev_options options = { .core = { .imageCubeArray = VK_TRUE } };
+	VkImageCreateInfo info = image_info(VK_IMAGE_TYPE_2D, RGBA8, 16, 16, 1, 5, 12);
+	struct vk_dev dev;
+	VkDeviceMemory memory;
+	VkImage image;
+
+	vk_dev_create(&dev, &options);
+	info.flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+	if (!image_supported(&dev, &info))
+		vk_test_skip("no cube-compatible RGBA8 image of 12 layers");
+	image = image_create_bound(&dev, &info, &memory);
+	/* Both cubes, then the second alone from layer 6, all levels then one. */
+	for (int v = 0; v < 2; v++) {
+		const VkImageViewCreateInfo vi = {
+			.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+			.image = image, .viewType = VK_IMAGE_VIEW_TYPE_CUBE_ARRAY, .format = RGBA8,
+			.subresourceRange = {
+				VK_IMAGE_ASPECT_COLOR_BIT, v ? 2 : 0, v ? 1 : VK_REMAINING_MIP_LEVELS,
+				v ? 6 : 0, v ? 6 : 12,
+			},
+		};
+		VkImageView view;
+
+		VK_CHECK(vkCreateImageView(dev.device, &vi, NULL, &view));
+		vkDestroyImageView(dev.device, view, NULL);
+	}
+	vkDestroyImage(dev.device, image, NULL);
+	vkFreeMemory(dev.device, memory, NULL);
+	vk_dev_destroy(&dev);
+}

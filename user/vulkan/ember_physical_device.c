@@ -590,10 +590,17 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_FALSE;
 }
 
+/* The 1.0 features of @pdev: cube-array views come with images. */
+static void core_features(const struct ember_physical_device *pdev, VkPhysicalDeviceFeatures *f)
+{
+	*f = ember_core_features;
+	f->imageCubeArray = pdev->images;
+}
+
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
 					VkPhysicalDeviceFeatures2 *features)
 {
-	features->features = ember_core_features;
+	core_features(pdev, &features->features);
 	ember_foreach_struct_out(s, features->pNext) {
 		fill_features(s);
 		device_features(pdev, s);
@@ -603,7 +610,7 @@ void ember_physical_device_get_features(struct ember_physical_device *pdev,
 VKAPI_ATTR void VKAPI_CALL
 ember_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *pFeatures)
 {
-	*pFeatures = ember_core_features;
+	core_features(ember_physical_device_from_handle(physicalDevice), pFeatures);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -718,8 +725,10 @@ VkResult ember_physical_device_check_features(struct ember_physical_device *pdev
 		ember_find_struct(info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
 	const VkPhysicalDeviceFeatures *core = f2 ? &f2->features : info->pEnabledFeatures;
 	const VkBool32 *want = (const VkBool32 *)core;
-	const VkBool32 *have = (const VkBool32 *)&ember_core_features;
+	VkPhysicalDeviceFeatures ours;
+	const VkBool32 *have = (const VkBool32 *)&ours;
 
+	core_features(pdev, &ours);
 	for (size_t i = 0; core && i < sizeof(*core) / sizeof(VkBool32); i++)
 		if (want[i] && !have[i])
 			return ember_error(VK_ERROR_FEATURE_NOT_PRESENT, "1.0 feature #%zu", i);
