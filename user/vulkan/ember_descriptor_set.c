@@ -77,34 +77,27 @@ static void store_dwords(uint8_t *dst, const uint32_t *dw, unsigned int n)
 	}
 }
 
+/* A view's or sampler's packed descriptor @dw of @n dwords; NULL: a null descriptor. */
+static void store_descriptor(uint8_t *dst, const uint32_t *dw, unsigned int n)
+{
+	if (dw)
+		store_dwords(dst, dw, n);
+	else
+		memset(dst, 0, (size_t)n * 4);
+}
+
 static void image_descriptor(uint8_t *dst, VkImageView _view)
 {
 	EMBER_FROM_HANDLE(ember_image_view, view, _view);
 
-	if (view)
-		store_dwords(dst, view->desc, EMBER_IMAGE_DESC_DWORDS);
-	else
-		memset(dst, 0, EMBER_IMAGE_DESC_DWORDS * 4);
+	store_descriptor(dst, view ? view->desc : NULL, EMBER_IMAGE_DESC_DWORDS);
 }
 
 static void sampler_descriptor(uint8_t *dst, VkSampler _sampler)
 {
 	EMBER_FROM_HANDLE(ember_sampler, sampler, _sampler);
 
-	if (sampler)
-		store_dwords(dst, sampler->desc, EMBER_SAMPLER_DESC_DWORDS);
-	else
-		memset(dst, 0, EMBER_SAMPLER_DESC_DWORDS * 4);
-}
-
-static void texel_buffer_descriptor(uint8_t *dst, VkBufferView _view)
-{
-	EMBER_FROM_HANDLE(ember_buffer_view, view, _view);
-
-	if (view)
-		store_dwords(dst, view->desc, EMBER_TEXEL_BUFFER_DESC_DWORDS);
-	else
-		memset(dst, 0, EMBER_TEXEL_BUFFER_DESC_DWORDS * 4);
+	store_descriptor(dst, sampler ? sampler->desc : NULL, EMBER_SAMPLER_DESC_DWORDS);
 }
 
 /*
@@ -135,9 +128,12 @@ static void write_element(const struct write_target *t,
 		image_descriptor(dst, image->imageView);
 		break;
 	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
-	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
-		texel_buffer_descriptor(dst, *(const VkBufferView *)src);
+	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: {
+		EMBER_FROM_HANDLE(ember_buffer_view, view, *(const VkBufferView *)src);
+
+		store_descriptor(dst, view ? view->desc : NULL, EMBER_TEXEL_BUFFER_DESC_DWORDS);
 		break;
+	}
 	default:
 		buffer_descriptor(dst, src, type_dynamic(b->type) && t->dynamic ?
 				  &t->dynamic[b->dynamic_index + element] : NULL);

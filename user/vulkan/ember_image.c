@@ -456,15 +456,9 @@ ember_BindImageMemory2(VkDevice _device, uint32_t bindInfoCount,
 	for (uint32_t i = 0; i < bindInfoCount; i++) {
 		EMBER_FROM_HANDLE(ember_image, image, pBindInfos[i].image);
 		EMBER_FROM_HANDLE(ember_device_memory, mem, pBindInfos[i].memory);
-		const VkBindMemoryStatusKHR *status =
-			ember_find_struct(pBindInfos[i].pNext,
-					  VK_STRUCTURE_TYPE_BIND_MEMORY_STATUS_KHR);
 
-		/* The memory is in the VM already: a bind cannot fail. */
 		image->memory = mem;
-		image->va = mem->va + pBindInfos[i].memoryOffset;
-		if (status && status->pResult)
-			*status->pResult = VK_SUCCESS;
+		image->va = ember_memory_bind(mem, pBindInfos[i].memoryOffset, pBindInfos[i].pNext);
 	}
 	return VK_SUCCESS;
 }
