@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "ember_image_layout.h"
 #include "tex_image.h"
 #include "tex_texel.h"
 
@@ -30,13 +31,11 @@ static unsigned int log2_floor(uint32_t v)
 	return 31u - (unsigned int)__builtin_clz(v);
 }
 
+/* The contract's tile shape, from the layout code the driver shares. */
 void ember_tex_tile_shape(unsigned int bytes, unsigned int *tw_log2,
 			  unsigned int *th_log2)
 {
-	unsigned int texels_log2 = 12 - log2_floor(bytes);
-
-	*tw_log2 = (texels_log2 + 1) / 2;
-	*th_log2 = texels_log2 / 2;
+	ember_image_tile_shape(bytes, tw_log2, th_log2);
 }
 
 static const char *check_extent(const struct ember_tex_image *img)

@@ -28,6 +28,7 @@
 
 #include "ember_device.h"
 #include "ember_device_memory.h"
+#include "ember_image.h"
 #include "ember_physical_device.h"
 
 /* The usage of a buffer described by @info (maintenance5's flags2 first). */
@@ -129,15 +130,9 @@ ember_BindBufferMemory2(VkDevice _device, uint32_t bindInfoCount,
 	for (uint32_t i = 0; i < bindInfoCount; i++) {
 		EMBER_FROM_HANDLE(ember_buffer, buffer, pBindInfos[i].buffer);
 		EMBER_FROM_HANDLE(ember_device_memory, mem, pBindInfos[i].memory);
-		const VkBindMemoryStatusKHR *status =
-			ember_find_struct(pBindInfos[i].pNext,
-					  VK_STRUCTURE_TYPE_BIND_MEMORY_STATUS_KHR);
 
-		/* The memory is in the VM already: a bind cannot fail. */
 		buffer->memory = mem;
-		buffer->va = mem->va + pBindInfos[i].memoryOffset;
-		if (status && status->pResult)
-			*status->pResult = VK_SUCCESS;
+		buffer->va = ember_memory_bind(mem, pBindInfos[i].memoryOffset, pBindInfos[i].pNext);
 	}
 	return VK_SUCCESS;
 }
@@ -169,4 +164,46 @@ VKAPI_ATTR uint64_t VKAPI_CALL
 ember_GetBufferOpaqueCaptureAddress(VkDevice _device, const VkBufferDeviceAddressInfo *pInfo)
 {
 	return 0;
+}
+
+/*
+ * Texel-buffer views: the 16-byte descriptor (ember-hw.rst "Texel-buffer
+ * descriptor") packed at creation: the VA of element 0, the elements the
+ * range holds, the format.
+ */
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_CreateBufferView(VkDevice _device, const VkBufferViewCreateInfo *pCreateInfo,
+		       const VkAllocationCallbacks *pAllocator, VkBufferView *pView)
+{
+	EMBER_FROM_HANDLE(ember_device, device, _device);
+	EMBER_FROM_HANDLE(ember_buffer, buffer, pCreateInfo->buffer);
+	const struct ember_image_format *f = ember_format_get(device->pdev, pCreateInfo->format);
+	struct ember_buffer_view *view;
+	VkDeviceSize range = ember_buffer_range(buffer, pCreateInfo->offset, pCreateInfo->range);
+	struct ember_texel_buffer_desc d = {
+		.va = ember_buffer_address(buffer, pCreateInfo->offset),
+		.format = (uint32_t)pCreateInfo->format,
+	};
+
+	if (!f || !(f->usage & EMBER_IMAGE_FMT_TEXEL_BUFFER))
+		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "texel buffer of format %d",
+				   pCreateInfo->format);
+	d.num_elements = (uint32_t)EMBER_MIN(range / f->bytes, UINT32_MAX);
+	view = ember_object_alloc(device, pAllocator, sizeof(*view), VK_OBJECT_TYPE_BUFFER_VIEW);
+	if (!view)
+		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "buffer view");
+	ember_texel_buffer_desc_pack(view->desc, &d);
+	*pView = ember_buffer_view_to_handle(view);
+	return VK_SUCCESS;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_DestroyBufferView(VkDevice _device, VkBufferView bufferView,
+			const VkAllocationCallbacks *pAllocator)
+{
+	EMBER_FROM_HANDLE(ember_device, device, _device);
+	EMBER_FROM_HANDLE(ember_buffer_view, view, bufferView);
+
+	if (view)
+		ember_object_free(device, pAllocator, view);
 }

@@ -23,8 +23,10 @@
 
 #include "ember_buffer.h"
 #include "ember_cmd_buffer.h"
+#include "ember_image.h"
 #include "ember_pipeline_layout.h"
 
+#include <endian.h>
 #include <string.h>
 
 static bool type_dynamic(VkDescriptorType type)
@@ -65,14 +67,86 @@ struct write_target {
 	struct ember_dynamic_buffer *dynamic;	/* NULL for push descriptors */
 };
 
-static void write_buffers(const struct write_target *t, uint32_t binding, uint32_t element,
-			  uint32_t count, const void *data, size_t stride)
+/* Descriptor dwords @dw, @n of them, into descriptor memory (little-endian). */
+static void store_dwords(uint8_t *dst, const uint32_t *dw, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		uint32_t le = htole32(dw[i]);
+
+		memcpy(dst + 4 * i, &le, 4);
+	}
+}
+
+/* A view's or sampler's packed descriptor @dw of @n dwords; NULL: a null descriptor. */
+static void store_descriptor(uint8_t *dst, const uint32_t *dw, unsigned int n)
+{
+	if (dw)
+		store_dwords(dst, dw, n);
+	else
+		memset(dst, 0, (size_t)n * 4);
+}
+
+static void image_descriptor(uint8_t *dst, VkImageView _view)
+{
+	EMBER_FROM_HANDLE(ember_image_view, view, _view);
+
+	store_descriptor(dst, view ? view->desc : NULL, EMBER_IMAGE_DESC_DWORDS);
+}
+
+static void sampler_descriptor(uint8_t *dst, VkSampler _sampler)
+{
+	EMBER_FROM_HANDLE(ember_sampler, sampler, _sampler);
+
+	store_descriptor(dst, sampler ? sampler->desc : NULL, EMBER_SAMPLER_DESC_DWORDS);
+}
+
+/*
+ * Array element @element of binding @b from @src: a VkDescriptorImageInfo,
+ * VkBufferView or VkDescriptorBufferInfo, as the binding's type says.
+ * Immutable samplers stay as the layout put them.
+ */
+static void write_element(const struct write_target *t,
+			  const struct ember_descriptor_binding_layout *b, uint32_t element,
+			  const void *src)
+{
+	uint8_t *dst = t->map + (size_t)(b->slot + element * b->stride) * EMBER_DESCRIPTOR_SIZE;
+	const VkDescriptorImageInfo *image = src;
+
+	switch (b->type) {
+	case VK_DESCRIPTOR_TYPE_SAMPLER:
+		if (!b->immutable_samplers)
+			sampler_descriptor(dst, image->sampler);
+		break;
+	case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+		image_descriptor(dst, image->imageView);
+		if (!b->immutable_samplers)
+			sampler_descriptor(dst + EMBER_ISA_IMAGE_SLOTS * EMBER_DESCRIPTOR_SIZE,
+					   image->sampler);
+		break;
+	case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+	case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+		image_descriptor(dst, image->imageView);
+		break;
+	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: {
+		EMBER_FROM_HANDLE(ember_buffer_view, view, *(const VkBufferView *)src);
+
+		store_descriptor(dst, view ? view->desc : NULL, EMBER_TEXEL_BUFFER_DESC_DWORDS);
+		break;
+	}
+	default:
+		buffer_descriptor(dst, src, type_dynamic(b->type) && t->dynamic ?
+				  &t->dynamic[b->dynamic_index + element] : NULL);
+		break;
+	}
+}
+
+static void write_descriptors(const struct write_target *t, uint32_t binding, uint32_t element,
+			      uint32_t count, const void *data, size_t stride)
 {
 	const struct ember_descriptor_set_layout *layout = t->layout;
 
 	for (uint32_t i = 0; i < count; i++, element++) {
-		const struct ember_descriptor_binding_layout *b;
-
 		while (binding < layout->binding_count &&
 		       (layout->bindings[binding].type == VK_DESCRIPTOR_TYPE_MAX_ENUM ||
 			element >= layout->bindings[binding].count)) {
@@ -82,11 +156,8 @@ static void write_buffers(const struct write_target *t, uint32_t binding, uint32
 		}
 		if (binding >= layout->binding_count)
 			return;
-		b = &layout->bindings[binding];
-		buffer_descriptor(t->map + (size_t)(b->slot + element) * EMBER_DESCRIPTOR_SIZE,
-				  (const VkDescriptorBufferInfo *)((const uint8_t *)data + i * stride),
-				  type_dynamic(b->type) && t->dynamic ?
-				  &t->dynamic[b->dynamic_index + element] : NULL);
+		write_element(t, &layout->bindings[binding], element,
+			      (const uint8_t *)data + i * stride);
 	}
 }
 
@@ -116,25 +187,53 @@ static void write_descriptor_set(const struct write_target *t, const VkWriteDesc
 				     block->pData);
 		return;
 	}
-	write_buffers(t, w->dstBinding, w->dstArrayElement, w->descriptorCount, w->pBufferInfo,
-		      sizeof(VkDescriptorBufferInfo));
+	switch (w->descriptorType) {
+	case VK_DESCRIPTOR_TYPE_SAMPLER:
+	case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+	case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+	case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+		write_descriptors(t, w->dstBinding, w->dstArrayElement, w->descriptorCount,
+				  w->pImageInfo, sizeof(VkDescriptorImageInfo));
+		break;
+	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+		write_descriptors(t, w->dstBinding, w->dstArrayElement, w->descriptorCount,
+				  w->pTexelBufferView, sizeof(VkBufferView));
+		break;
+	default:
+		write_descriptors(t, w->dstBinding, w->dstArrayElement, w->descriptorCount,
+				  w->pBufferInfo, sizeof(VkDescriptorBufferInfo));
+		break;
+	}
 }
 
-/* An inline block's descriptor: the block's own data, right after it in the set. */
-static void init_inline_descriptors(struct ember_descriptor_set *set)
+/*
+ * What a set holds before any update, at @map / @va: an inline block's
+ * descriptor (the block's own data, right after it) and the immutable
+ * samplers.
+ */
+static void init_set_memory(const struct ember_descriptor_set_layout *layout, uint8_t *map,
+			    uint64_t va)
 {
-	const struct ember_descriptor_set_layout *layout = set->layout;
-
 	for (uint32_t b = 0; b < layout->binding_count; b++) {
 		const struct ember_descriptor_binding_layout *bl = &layout->bindings[b];
+		uint8_t *dst = map + (size_t)bl->slot * EMBER_DESCRIPTOR_SIZE;
 		struct ember_dynamic_buffer d;
 
+		if (bl->immutable_samplers) {
+			uint32_t at = bl->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ?
+				      EMBER_ISA_IMAGE_SLOTS : 0;
+
+			for (uint32_t e = 0; e < bl->count; e++)
+				store_dwords(dst + (size_t)(e * bl->stride + at) * EMBER_DESCRIPTOR_SIZE,
+					     bl->immutable_samplers[e], EMBER_SAMPLER_DESC_DWORDS);
+		}
 		if (bl->type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || !bl->count)
 			continue;
-		d.va = set->va + (uint64_t)(bl->slot + 1) * EMBER_DESCRIPTOR_SIZE;
+		d.va = va + (uint64_t)(bl->slot + 1) * EMBER_DESCRIPTOR_SIZE;
 		d.range = bl->count;
-		memcpy(set->map + (size_t)bl->slot * EMBER_DESCRIPTOR_SIZE, &d.va, 8);
-		memcpy(set->map + (size_t)bl->slot * EMBER_DESCRIPTOR_SIZE + 8, &d.range, 4);
+		memcpy(dst, &d.va, 8);
+		memcpy(dst + 8, &d.range, 4);
 	}
 }
 
@@ -155,7 +254,8 @@ ember_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *p
 			slots += (size->descriptorCount + EMBER_DESCRIPTOR_SIZE - 1) /
 				 EMBER_DESCRIPTOR_SIZE;
 		else
-			slots += size->descriptorCount;
+			slots += (uint64_t)size->descriptorCount *
+				 ember_descriptor_type_slots(size->type);
 	}
 	/* Inline blocks each need a descriptor slot beside their data. */
 	ember_foreach_struct(s, pCreateInfo->pNext) {
@@ -268,7 +368,7 @@ static VkResult allocate_set(struct ember_device *device, struct ember_descripto
 			&layout->bindings[layout->variable_binding];
 		uint32_t elems = b->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK ?
 				 (variable_count ? 1 + (variable_count + 15) / 16 : 0) :
-				 variable_count;
+				 variable_count * b->stride;
 
 		slots = b->slot + elems;
 	}
@@ -295,7 +395,7 @@ static VkResult allocate_set(struct ember_device *device, struct ember_descripto
 	set->va = pool->bo.va + (uint64_t)offset * EMBER_DESCRIPTOR_SIZE;
 	set->map = (uint8_t *)pool->bo.bo.map + (size_t)offset * EMBER_DESCRIPTOR_SIZE;
 	memset(set->map, 0, (size_t)slots * EMBER_DESCRIPTOR_SIZE);
-	init_inline_descriptors(set);
+	init_set_memory(layout, set->map, set->va);
 	set->next = *link;
 	*link = set;
 	pool->set_count++;
@@ -409,9 +509,9 @@ static void copy_descriptor_set(const VkCopyDescriptorSet *c)
 			return;
 		sb = &src->layout->bindings[sbind];
 		db = &dst->layout->bindings[dbind];
-		memmove(dst->map + (size_t)(db->slot + delem) * EMBER_DESCRIPTOR_SIZE,
-			src->map + (size_t)(sb->slot + selem) * EMBER_DESCRIPTOR_SIZE,
-			EMBER_DESCRIPTOR_SIZE);
+		memmove(dst->map + (size_t)(db->slot + delem * db->stride) * EMBER_DESCRIPTOR_SIZE,
+			src->map + (size_t)(sb->slot + selem * sb->stride) * EMBER_DESCRIPTOR_SIZE,
+			(size_t)EMBER_MIN(sb->stride, db->stride) * EMBER_DESCRIPTOR_SIZE);
 		if (type_dynamic(sb->type) && type_dynamic(db->type))
 			dst->dynamic[db->dynamic_index + delem] =
 				src->dynamic[sb->dynamic_index + selem];
@@ -490,8 +590,8 @@ static void apply_template(const struct write_target *target,
 			write_inline(target, e->dstBinding, e->dstArrayElement, e->descriptorCount,
 				     src);
 		else
-			write_buffers(target, e->dstBinding, e->dstArrayElement,
-				      e->descriptorCount, src, e->stride);
+			write_descriptors(target, e->dstBinding, e->dstArrayElement,
+					  e->descriptorCount, src, e->stride);
 	}
 }
 
@@ -594,17 +694,7 @@ static bool push_target(struct ember_cmd_buffer *cmd, VkPipelineLayout _layout, 
 	cmd->push_set.size = size;
 	*target = (struct write_target) { .layout = sl, .map = map };
 	/* Inline blocks in push sets point into this copy. */
-	for (uint32_t b = 0; b < sl->binding_count; b++) {
-		const struct ember_descriptor_binding_layout *bl = &sl->bindings[b];
-		struct ember_dynamic_buffer d;
-
-		if (bl->type != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK || !bl->count)
-			continue;
-		d.va = va + (uint64_t)(bl->slot + 1) * EMBER_DESCRIPTOR_SIZE;
-		d.range = bl->count;
-		memcpy(map + (size_t)bl->slot * EMBER_DESCRIPTOR_SIZE, &d.va, 8);
-		memcpy(map + (size_t)bl->slot * EMBER_DESCRIPTOR_SIZE + 8, &d.range, 4);
-	}
+	init_set_memory(sl, map, va);
 	ember_cmd_bind_descriptor_set(cmd, set, va);
 	return true;
 }

@@ -6,33 +6,52 @@
  *
  * Slots are handed out in binding-number order, so a binding's array
  * elements and the next binding's follow each other as the specification's
- * "consecutive binding updates" walk them. Ember has buffer descriptors
- * only (uniform, storage, their dynamic forms, inline uniform blocks):
- * samplers, images and texel buffers arrive with images
- * (vkGetDescriptorSetLayoutSupport says so).
+ * "consecutive binding updates" walk them. Every descriptor type of a
+ * compute device is supported: buffers (uniform, storage, their dynamic
+ * forms, inline uniform blocks), samplers, images and texel buffers; input
+ * attachments (no render passes) are not, and vkGetDescriptorSetLayout-
+ * Support says so. Immutable samplers are packed after the bindings, in
+ * the layout's own allocation.
  */
 
 #include "ember_descriptor_set_layout.h"
 
 #include "ember_device.h"
+#include "ember_image.h"
 
 #include <string.h>
 
 /* Largest slot of a set: slots are 16-bit in the shader header. */
 #define EMBER_MAX_SET_SLOTS	65535u
 
-static bool descriptor_type_supported(VkDescriptorType type)
+uint32_t ember_descriptor_type_slots(VkDescriptorType type)
 {
 	switch (type) {
 	case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
 	case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
 	case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC:
 	case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
+	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+	case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+		return EMBER_ISA_BUFFER_SLOTS;
 	case VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK:
-		return true;
+		return 1;	/* per 16 bytes of data, after the block's descriptor */
+	case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+	case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+		return EMBER_ISA_IMAGE_SLOTS;
+	case VK_DESCRIPTOR_TYPE_SAMPLER:
+		return EMBER_ISA_SAMPLER_SLOTS;
+	case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+		return EMBER_ISA_IMAGE_SLOTS + EMBER_ISA_SAMPLER_SLOTS;
 	default:
-		return false;
+		return 0;
 	}
+}
+
+static bool has_immutable_samplers(const VkDescriptorSetLayoutBinding *b)
+{
+	return b->pImmutableSamplers && (b->descriptorType == VK_DESCRIPTOR_TYPE_SAMPLER ||
+		b->descriptorType == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER);
 }
 
 static bool descriptor_type_dynamic(VkDescriptorType type)
@@ -46,26 +65,34 @@ static uint32_t binding_slot_count(VkDescriptorType type, uint32_t count)
 {
 	if (type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
 		return count ? 1 + (count + EMBER_DESCRIPTOR_SIZE - 1) / EMBER_DESCRIPTOR_SIZE : 0;
-	return count;
+	return count * ember_descriptor_type_slots(type);
 }
 
 /*
  * Lays out @info into @layout (NULL: only measure). Returns false when a
  * type is not supported or the set needs more slots than a shader can
- * address. *@binding_count gets the highest binding number + 1.
+ * address. *@binding_count gets the highest binding number + 1,
+ * *@immutable_count the number of immutable samplers.
  */
 static bool layout_bindings(const VkDescriptorSetLayoutCreateInfo *info,
-			    struct ember_descriptor_set_layout *layout, uint32_t *binding_count)
+			    struct ember_descriptor_set_layout *layout, uint32_t *binding_count,
+			    uint32_t *immutable_count)
 {
+	uint32_t (*immutable)[EMBER_SAMPLER_DESC_DWORDS] = NULL;
 	const VkDescriptorSetLayoutBindingFlagsCreateInfo *flags_info =
 		ember_find_struct(info->pNext,
 				  VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO);
 	uint32_t max_binding = 0, slot = 0, dynamic = 0;
 
-	for (uint32_t i = 0; i < info->bindingCount; i++)
+	*immutable_count = 0;
+	for (uint32_t i = 0; i < info->bindingCount; i++) {
 		max_binding = EMBER_MAX(max_binding, info->pBindings[i].binding + 1);
+		if (has_immutable_samplers(&info->pBindings[i]))
+			*immutable_count += info->pBindings[i].descriptorCount;
+	}
 	*binding_count = max_binding;
 	if (layout) {
+		immutable = (void *)&layout->bindings[max_binding];
 		layout->binding_count = max_binding;
 		layout->variable_binding = -1;
 		for (uint32_t b = 0; b < max_binding; b++)
@@ -82,7 +109,7 @@ static bool layout_bindings(const VkDescriptorSetLayoutCreateInfo *info,
 				continue;
 			if (flags_info && i < flags_info->bindingCount)
 				flags = flags_info->pBindingFlags[i];
-			if (src->descriptorCount && !descriptor_type_supported(src->descriptorType))
+			if (src->descriptorCount && !ember_descriptor_type_slots(src->descriptorType))
 				return false;
 			slots = binding_slot_count(src->descriptorType, src->descriptorCount);
 			if (slot + (uint64_t)slots > EMBER_MAX_SET_SLOTS)
@@ -95,10 +122,20 @@ static bool layout_bindings(const VkDescriptorSetLayoutCreateInfo *info,
 					.count = src->descriptorCount,
 					.slot = slot,
 					.slot_count = slots,
+					.stride = ember_descriptor_type_slots(src->descriptorType),
 					.dynamic_index = dynamic,
 					.flags = flags,
 					.stages = src->stageFlags,
 				};
+				if (has_immutable_samplers(src)) {
+					dst->immutable_samplers = immutable;
+					for (uint32_t e = 0; e < src->descriptorCount; e++, immutable++) {
+						EMBER_FROM_HANDLE(ember_sampler, smp,
+								  src->pImmutableSamplers[e]);
+
+						memcpy(*immutable, smp->desc, sizeof(*immutable));
+					}
+				}
 				if (flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT)
 					layout->variable_binding = (int32_t)b;
 			}
@@ -121,18 +158,19 @@ ember_CreateDescriptorSetLayout(VkDevice _device, const VkDescriptorSetLayoutCre
 {
 	EMBER_FROM_HANDLE(ember_device, device, _device);
 	struct ember_descriptor_set_layout *layout;
-	uint32_t binding_count;
+	uint32_t binding_count, immutable_count;
 
-	layout_bindings(pCreateInfo, NULL, &binding_count);
+	layout_bindings(pCreateInfo, NULL, &binding_count, &immutable_count);
 	/* Layouts outlive their handle (sets, pipeline layouts): the device's allocator. */
 	layout = ember_object_alloc(device, NULL, sizeof(*layout) +
-				    binding_count * sizeof(layout->bindings[0]),
+				    binding_count * sizeof(layout->bindings[0]) +
+				    immutable_count * EMBER_SAMPLER_DESC_DWORDS * sizeof(uint32_t),
 				    VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT);
 	if (!layout)
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "descriptor set layout");
 	atomic_init(&layout->refcount, 1);
 	layout->flags = pCreateInfo->flags;
-	if (!layout_bindings(pCreateInfo, layout, &binding_count)) {
+	if (!layout_bindings(pCreateInfo, layout, &binding_count, &immutable_count)) {
 		ember_object_free(device, NULL, layout);
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY,
 				   "unsupported descriptor type or too many descriptors");
@@ -169,12 +207,20 @@ ember_GetDescriptorSetLayoutSupport(VkDevice device,
 				    const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
 				    VkDescriptorSetLayoutSupport *pSupport)
 {
-	uint32_t binding_count, used = 0;
-	bool supported = layout_bindings(pCreateInfo, NULL, &binding_count);
+	uint32_t binding_count, immutable_count, used = 0;
+	bool supported = layout_bindings(pCreateInfo, NULL, &binding_count, &immutable_count);
 
-	for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++)
-		used += binding_slot_count(pCreateInfo->pBindings[i].descriptorType,
-					   pCreateInfo->pBindings[i].descriptorCount);
+	uint32_t variable_stride = 1;
+
+	for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++) {
+		const VkDescriptorSetLayoutBinding *b = &pCreateInfo->pBindings[i];
+
+		used += binding_slot_count(b->descriptorType, b->descriptorCount);
+		/* The variable binding is the highest: its elements are its type's. */
+		if (b->descriptorType != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK &&
+		    b->binding + 1 == binding_count && ember_descriptor_type_slots(b->descriptorType))
+			variable_stride = ember_descriptor_type_slots(b->descriptorType);
+	}
 	pSupport->supported = supported;
 	ember_foreach_struct_out(s, pSupport->pNext) {
 		if (s->sType ==
@@ -182,7 +228,8 @@ ember_GetDescriptorSetLayoutSupport(VkDevice device,
 			VkDescriptorSetVariableDescriptorCountLayoutSupport *v = (void *)s;
 
 			/* The variable binding may grow into what the others leave. */
-			v->maxVariableDescriptorCount = supported ? EMBER_MAX_SET_SLOTS - used : 0;
+			v->maxVariableDescriptorCount = supported ?
+				(EMBER_MAX_SET_SLOTS - used) / variable_stride : 0;
 		}
 	}
 }

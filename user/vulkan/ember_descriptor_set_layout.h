@@ -12,6 +12,12 @@
  * block) followed by its data, rounded up to whole slots. The compiler
  * gets the (set, binding) -> slot table from the pipeline layout.
  *
+ * Images, samplers and texel buffers take the slots of ember-isa.rst's
+ * resource table per array element (ember_descriptor_type_slots()): an
+ * image 4 (its 64-byte descriptor), a sampler 2, a combined image sampler
+ * 6 (the image, then its sampler at +4), a texel buffer 1. Immutable
+ * samplers are packed into the layout and written into every set.
+ *
  * Dynamic uniform/storage buffers keep their descriptor at their slot
  * without the dynamic offset; binding the set copies its descriptors into
  * the command buffer with the offsets applied.
@@ -22,6 +28,8 @@
 
 #include "ember_object.h"
 
+#include "ember_shader_hw.h"
+
 #include <stdatomic.h>
 
 #define EMBER_DESCRIPTOR_SIZE	16
@@ -31,8 +39,10 @@
  * @type: its descriptor type (VK_DESCRIPTOR_TYPE_MAX_ENUM: unused number).
  * @count: array size (inline uniform blocks: the block's size in bytes).
  * @slot: its first slot in the set.
- * @slot_count: slots it takes (array size; inline blocks: 1 + data).
+ * @slot_count: slots it takes (array size x @stride; inline blocks: 1 + data).
+ * @stride: slots of one array element.
  * @dynamic_index: first index among the set's dynamic buffers, if dynamic.
+ * @immutable_samplers: @count sampler descriptors, or NULL.
  * @flags: VkDescriptorBindingFlags.
  * @stages: the stages that use it.
  */
@@ -41,9 +51,11 @@ struct ember_descriptor_binding_layout {
 	uint32_t count;
 	uint32_t slot;
 	uint32_t slot_count;
+	uint32_t stride;
 	uint32_t dynamic_index;
 	VkDescriptorBindingFlags flags;
 	VkShaderStageFlags stages;
+	const uint32_t (*immutable_samplers)[EMBER_SAMPLER_DESC_DWORDS];
 };
 
 /**
@@ -67,6 +79,9 @@ struct ember_descriptor_set_layout {
 
 EMBER_DEFINE_HANDLE_CASTS(ember_descriptor_set_layout, base, VkDescriptorSetLayout,
 			  VK_OBJECT_TYPE_DESCRIPTOR_SET_LAYOUT)
+
+/* Slots of one array element of @type (ember-isa.rst), 0 if Ember has no such descriptor. */
+uint32_t ember_descriptor_type_slots(VkDescriptorType type);
 
 void ember_descriptor_set_layout_ref(struct ember_descriptor_set_layout *layout);
 void ember_descriptor_set_layout_unref(struct ember_device *device,

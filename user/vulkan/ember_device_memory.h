@@ -38,6 +38,22 @@ struct ember_device_memory {
 EMBER_DEFINE_HANDLE_CASTS(ember_device_memory, base, VkDeviceMemory,
 			  VK_OBJECT_TYPE_DEVICE_MEMORY)
 
+/*
+ * The VA of a buffer or image bound to @mem at @offset, with VK_SUCCESS
+ * into the bind's VkBindMemoryStatus if @bind_next has one: the memory is
+ * in the VM already, so a bind cannot fail.
+ */
+static inline uint64_t ember_memory_bind(const struct ember_device_memory *mem,
+					 VkDeviceSize offset, const void *bind_next)
+{
+	const VkBindMemoryStatusKHR *status =
+		ember_find_struct(bind_next, VK_STRUCTURE_TYPE_BIND_MEMORY_STATUS_KHR);
+
+	if (status && status->pResult)
+		*status->pResult = VK_SUCCESS;
+	return mem->va + offset;
+}
+
 /* The alignment of every allocation's VA and the BO page size. */
 #define EMBER_MEMORY_ALIGNMENT	4096
 

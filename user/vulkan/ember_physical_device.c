@@ -39,6 +39,7 @@
 #include "ember_physical_device.h"
 
 #include "ember_device_memory.h"
+#include "ember_format.h"
 #include "ember_instance.h"
 #include "ember_isa.h"
 #include "ember_regs.h"
@@ -207,6 +208,11 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	if (pdev->ws.info.has_timestamp_query) {
 		pdev->supported.has[EMBER_KHR_calibrated_timestamps] = true;
 		pdev->supported.has[EMBER_EXT_calibrated_timestamps] = true;
+	}
+	pdev->images = ember_images_experimental();
+	if (pdev->images) {
+		pdev->supported.has[EMBER_EXT_custom_border_color] = true;
+		pdev->supported.has[EMBER_EXT_image_drm_format_modifier] = true;
 	}
 	pdev->api_version = VK_MAKE_API_VERSION(0, 1, 2, VK_HEADER_VERSION);
 	physical_device_uuids(pdev);
@@ -559,6 +565,14 @@ static void fill_features(VkBaseOutStructure *s)
 		/* Compute shaders: the only stage Ember has. */
 		((VkPhysicalDeviceShaderObjectFeaturesEXT *)s)->shaderObject = VK_TRUE;
 		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT: {
+		/* Every border colour is a custom one to the device (ember-hw.rst). */
+		VkPhysicalDeviceCustomBorderColorFeaturesEXT *f = (void *)s;
+
+		f->customBorderColors = VK_TRUE;
+		f->customBorderColorWithoutFormat = VK_TRUE;
+		break;
+	}
 	default:
 		break;
 	}
@@ -567,6 +581,12 @@ static void fill_features(VkBaseOutStructure *s)
 /* What @pdev's device lacks, taken out of the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
+	if (!pdev->images && s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT) {
+		VkPhysicalDeviceCustomBorderColorFeaturesEXT *f = (void *)s;
+
+		f->customBorderColors = VK_FALSE;
+		f->customBorderColorWithoutFormat = VK_FALSE;
+	}
 	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
 		return;
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)
@@ -575,10 +595,17 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_FALSE;
 }
 
+/* The 1.0 features of @pdev: cube-array views come with images. */
+static void core_features(const struct ember_physical_device *pdev, VkPhysicalDeviceFeatures *f)
+{
+	*f = ember_core_features;
+	f->imageCubeArray = pdev->images;
+}
+
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
 					VkPhysicalDeviceFeatures2 *features)
 {
-	features->features = ember_core_features;
+	core_features(pdev, &features->features);
 	ember_foreach_struct_out(s, features->pNext) {
 		fill_features(s);
 		device_features(pdev, s);
@@ -588,7 +615,7 @@ void ember_physical_device_get_features(struct ember_physical_device *pdev,
 VKAPI_ATTR void VKAPI_CALL
 ember_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures *pFeatures)
 {
-	*pFeatures = ember_core_features;
+	core_features(ember_physical_device_from_handle(physicalDevice), pFeatures);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -691,6 +718,8 @@ static const struct {
 		       VkPhysicalDeviceShaderObjectFeaturesEXT, shaderObject),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
 		       VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR, pipelineExecutableInfo),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+		       VkPhysicalDeviceCustomBorderColorFeaturesEXT, customBorderColorWithoutFormat),
 #undef FEATURE_STRUCT
 };
 
@@ -701,8 +730,10 @@ VkResult ember_physical_device_check_features(struct ember_physical_device *pdev
 		ember_find_struct(info->pNext, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
 	const VkPhysicalDeviceFeatures *core = f2 ? &f2->features : info->pEnabledFeatures;
 	const VkBool32 *want = (const VkBool32 *)core;
-	const VkBool32 *have = (const VkBool32 *)&ember_core_features;
+	VkPhysicalDeviceFeatures ours;
+	const VkBool32 *have = (const VkBool32 *)&ours;
 
+	core_features(pdev, &ours);
 	for (size_t i = 0; core && i < sizeof(*core) / sizeof(VkBool32); i++)
 		if (want[i] && !have[i])
 			return ember_error(VK_ERROR_FEATURE_NOT_PRESENT, "1.0 feature #%zu", i);

@@ -12,6 +12,7 @@
 #include "ember_physical_device.h"
 
 #include "ember_device_memory.h"
+#include "ember_image.h"
 #include "ember_instance.h"
 #include "ember_isa.h"
 
@@ -36,6 +37,44 @@ static const VkSubgroupFeatureFlags ember_subgroup_ops =
 /* Descriptors of one kind in all sets of a pipeline layout. */
 #define EMBER_MAX_DESCRIPTORS		65535	/* a slot is 16 bits (ember-isa.rst) */
 #define EMBER_MAX_INLINE_UNIFORM	4096
+
+/* Image descriptors in all sets of a pipeline layout: a combined one takes 6 slots. */
+#define EMBER_MAX_IMAGE_DESCRIPTORS	(EMBER_MAX_DESCRIPTORS / \
+					 (EMBER_ISA_IMAGE_SLOTS + EMBER_ISA_SAMPLER_SLOTS))
+#define EMBER_MAX_SAMPLERS		(1u << 20)
+
+/* The limits of images, samplers and texel buffers (ember-hw.rst, ember_image.c). */
+static void fill_image_limits(VkPhysicalDeviceLimits *l)
+{
+	const VkSampleCountFlags ms = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+
+	l->maxImageDimension1D = EMBER_IMAGE_MAX_EXTENT;
+	l->maxImageDimension2D = EMBER_IMAGE_MAX_EXTENT;
+	l->maxImageDimension3D = EMBER_IMAGE_MAX_EXTENT_3D;
+	l->maxImageDimensionCube = EMBER_IMAGE_MAX_EXTENT;
+	l->maxImageArrayLayers = EMBER_IMAGE_MAX_LAYERS;
+	l->maxTexelBufferElements = 1u << 27;
+	l->maxSamplerAllocationCount = EMBER_MAX_SAMPLERS;
+	l->maxPerStageDescriptorSamplers = EMBER_MAX_IMAGE_DESCRIPTORS;
+	l->maxPerStageDescriptorSampledImages = EMBER_MAX_IMAGE_DESCRIPTORS;
+	l->maxPerStageDescriptorStorageImages = EMBER_MAX_IMAGE_DESCRIPTORS;
+	l->maxDescriptorSetSamplers = EMBER_MAX_IMAGE_DESCRIPTORS;
+	l->maxDescriptorSetSampledImages = EMBER_MAX_IMAGE_DESCRIPTORS;
+	l->maxDescriptorSetStorageImages = EMBER_MAX_IMAGE_DESCRIPTORS;
+	l->maxSamplerLodBias = 16;
+	l->minTexelOffset = -8;
+	l->maxTexelOffset = 7;
+	l->minTexelGatherOffset = -8;
+	l->maxTexelGatherOffset = 7;
+	l->subTexelPrecisionBits = 8;
+	l->mipmapPrecisionBits = 8;
+	l->sampledImageColorSampleCounts = ms;
+	l->sampledImageIntegerSampleCounts = ms;
+	l->sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->maxSampleMaskWords = 1;
+}
 
 static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimits *l)
 {
@@ -84,6 +123,8 @@ static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimi
 		.optimalBufferCopyRowPitchAlignment = 16,
 		.nonCoherentAtomSize = 64,
 	};
+	if (pdev->images)
+		fill_image_limits(l);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -125,6 +166,8 @@ static void fill_vulkan11(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 
 static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan12Properties *p)
 {
+	uint32_t images = pdev->images ? EMBER_MAX_IMAGE_DESCRIPTORS : 0;
+
 	p->driverID = (VkDriverId)0;	/* no Khronos-registered id yet */
 	snprintf(p->driverName, sizeof(p->driverName), "Ember");
 	snprintf(p->driverInfo, sizeof(p->driverInfo), "Ember Vulkan driver %u.%u.%u (hw %u.%u)",
@@ -145,6 +188,13 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 	p->maxDescriptorSetUpdateAfterBindUniformBuffersDynamic = 64;
 	p->maxDescriptorSetUpdateAfterBindStorageBuffers = EMBER_MAX_DESCRIPTORS;
 	p->maxDescriptorSetUpdateAfterBindStorageBuffersDynamic = 64;
+	/* Updates write set memory at once: after-bind ones are no different. */
+	p->maxPerStageDescriptorUpdateAfterBindSamplers = images;
+	p->maxPerStageDescriptorUpdateAfterBindSampledImages = images;
+	p->maxPerStageDescriptorUpdateAfterBindStorageImages = images;
+	p->maxDescriptorSetUpdateAfterBindSamplers = images;
+	p->maxDescriptorSetUpdateAfterBindSampledImages = images;
+	p->maxDescriptorSetUpdateAfterBindStorageImages = images;
 	p->supportedDepthResolveModes = 0;
 	p->supportedStencilResolveModes = 0;
 	p->independentResolveNone = VK_FALSE;
@@ -224,6 +274,10 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			p->quadOperationsInAllStages = p11.subgroupQuadOperationsInAllStages;
 			break;
 		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT:
+			((VkPhysicalDeviceCustomBorderColorPropertiesEXT *)s)
+				->maxCustomBorderColorSamplers = pdev->images ? EMBER_MAX_SAMPLERS : 0;
+			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES:
 			COPY_PROP((VkPhysicalDeviceMaintenance4Properties *)s, &p13, maxBufferSize);
 			break;
@@ -284,6 +338,12 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindUniformBuffersDynamic);
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageBuffers);
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageBuffersDynamic);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindSamplers);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindSampledImages);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindStorageImages);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindSamplers);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindSampledImages);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageImages);
 			break;
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES:
@@ -434,27 +494,115 @@ ember_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
 	}
 }
 
+/* The DRM format modifiers of @format: TILED_4K first, the device's preferred. */
+static uint32_t format_modifiers(struct ember_physical_device *pdev, VkFormat format,
+				 uint64_t modifiers[2], VkFormatFeatureFlags2 features[2])
+{
+	uint32_t n = 0;
+
+	features[n] = ember_format_features(pdev, format, EMBER_FORMAT_OPTIMAL);
+	/* Depth/stencil formats have no DRM fourcc: no modifiers. */
+	if (!features[n] || ember_format_aspects(ember_format_get(pdev, format)) !=
+	    VK_IMAGE_ASPECT_COLOR_BIT)
+		return 0;
+	modifiers[n++] = EMBER_FORMAT_MOD_TILED_4K;
+	features[n] = ember_format_features(pdev, format, EMBER_FORMAT_LINEAR);
+	if (features[n])
+		modifiers[n++] = 0;	/* DRM_FORMAT_MOD_LINEAR */
+	return n;
+}
+
+static void fill_modifier_list(struct ember_physical_device *pdev, VkFormat format,
+			       VkBaseOutStructure *s)
+{
+	uint64_t modifiers[2];
+	VkFormatFeatureFlags2 features[2];
+	uint32_t n = format_modifiers(pdev, format, modifiers, features), written = 0;
+	int incomplete = 0;
+
+	if (s->sType == VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_EXT) {
+		VkDrmFormatModifierPropertiesListEXT *list = (void *)s;
+		uint32_t capacity = list->drmFormatModifierCount;
+
+		for (uint32_t i = 0; i < n; i++) {
+			VkDrmFormatModifierPropertiesEXT p = {
+				.drmFormatModifier = modifiers[i],
+				.drmFormatModifierPlaneCount = 1,
+				.drmFormatModifierTilingFeatures = (VkFormatFeatureFlags)features[i],
+			};
+
+			if (!list->pDrmFormatModifierProperties)
+				written++;
+			else
+				EMBER_OUTARRAY_APPEND(list->pDrmFormatModifierProperties, incomplete,
+						      capacity, written, p);
+		}
+		list->drmFormatModifierCount = written;
+	} else {
+		VkDrmFormatModifierPropertiesList2EXT *list = (void *)s;
+		uint32_t capacity = list->drmFormatModifierCount;
+
+		for (uint32_t i = 0; i < n; i++) {
+			VkDrmFormatModifierProperties2EXT p = {
+				.drmFormatModifier = modifiers[i],
+				.drmFormatModifierPlaneCount = 1,
+				.drmFormatModifierTilingFeatures = features[i],
+			};
+
+			if (!list->pDrmFormatModifierProperties)
+				written++;
+			else
+				EMBER_OUTARRAY_APPEND(list->pDrmFormatModifierProperties, incomplete,
+						      capacity, written, p);
+		}
+		list->drmFormatModifierCount = written;
+	}
+	(void)incomplete;	/* a short array is just filled: the query returns nothing */
+}
+
 VKAPI_ATTR void VKAPI_CALL
 ember_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkFormat format,
 					VkFormatProperties *pFormatProperties)
 {
-	/* No images and no texel buffers yet: no format has a feature. */
-	*pFormatProperties = (VkFormatProperties) { 0 };
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+
+	/* Every feature Ember has fits in the 32-bit flags. */
+	*pFormatProperties = (VkFormatProperties) {
+		.linearTilingFeatures = (VkFormatFeatureFlags)
+			ember_format_features(pdev, format, EMBER_FORMAT_LINEAR),
+		.optimalTilingFeatures = (VkFormatFeatureFlags)
+			ember_format_features(pdev, format, EMBER_FORMAT_OPTIMAL),
+		.bufferFeatures = (VkFormatFeatureFlags)
+			ember_format_features(pdev, format, EMBER_FORMAT_BUFFER),
+	};
 }
 
 VKAPI_ATTR void VKAPI_CALL
 ember_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice, VkFormat format,
 					 VkFormatProperties2 *pFormatProperties)
 {
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+
 	ember_GetPhysicalDeviceFormatProperties(physicalDevice, format,
 						&pFormatProperties->formatProperties);
 	ember_foreach_struct_out(s, pFormatProperties->pNext) {
-		if (s->sType == VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3) {
+		switch (s->sType) {
+		case VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3: {
 			VkFormatProperties3 *p = (void *)s;
 
-			p->linearTilingFeatures = 0;
-			p->optimalTilingFeatures = 0;
-			p->bufferFeatures = 0;
+			p->linearTilingFeatures = ember_format_features(pdev, format,
+									EMBER_FORMAT_LINEAR);
+			p->optimalTilingFeatures = ember_format_features(pdev, format,
+									 EMBER_FORMAT_OPTIMAL);
+			p->bufferFeatures = ember_format_features(pdev, format, EMBER_FORMAT_BUFFER);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_EXT:
+		case VK_STRUCTURE_TYPE_DRM_FORMAT_MODIFIER_PROPERTIES_LIST_2_EXT:
+			fill_modifier_list(pdev, format, s);
+			break;
+		default:
+			break;
 		}
 	}
 }
@@ -465,8 +613,16 @@ ember_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice, Vk
 					     VkImageUsageFlags usage, VkImageCreateFlags flags,
 					     VkImageFormatProperties *pImageFormatProperties)
 {
-	*pImageFormatProperties = (VkImageFormatProperties) { 0 };
-	return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	const VkPhysicalDeviceImageFormatInfo2 info = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2,
+		.format = format, .type = type, .tiling = tiling, .usage = usage, .flags = flags,
+	};
+	VkImageFormatProperties2 props = { .sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2 };
+	VkResult result = ember_GetPhysicalDeviceImageFormatProperties2(physicalDevice, &info,
+									  &props);
+
+	*pImageFormatProperties = props.imageFormatProperties;
+	return result;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -474,8 +630,56 @@ ember_GetPhysicalDeviceImageFormatProperties2(VkPhysicalDevice physicalDevice,
 					      const VkPhysicalDeviceImageFormatInfo2 *pInfo,
 					      VkImageFormatProperties2 *pProperties)
 {
+	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
+	const VkPhysicalDeviceExternalImageFormatInfo *external =
+		ember_find_struct(pInfo->pNext,
+				  VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO);
+	const VkPhysicalDeviceImageDrmFormatModifierInfoEXT *modifier =
+		ember_find_struct(pInfo->pNext,
+				  VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_DRM_FORMAT_MODIFIER_INFO_EXT);
+	const VkImageFormatListCreateInfo *list =
+		ember_find_struct(pInfo->pNext, VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO);
+	const VkImageStencilUsageCreateInfo *stencil =
+		ember_find_struct(pInfo->pNext, VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO);
+	struct ember_image_query q = {
+		.format = pInfo->format, .type = pInfo->type, .tiling = pInfo->tiling,
+		.usage = pInfo->usage | (stencil ? stencil->stencilUsage : 0),
+		.flags = pInfo->flags,
+		.modifier = modifier ? modifier->drmFormatModifier : 0,
+		.view_formats = list ? list->pViewFormats : NULL,
+		.view_format_count = list ? list->viewFormatCount : 0,
+	};
+	VkResult result;
+
 	pProperties->imageFormatProperties = (VkImageFormatProperties) { 0 };
-	return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	result = ember_image_format_support(pdev, &q, &pProperties->imageFormatProperties);
+	if (result == VK_SUCCESS && external && external->handleType &&
+	    external->handleType != VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT &&
+	    external->handleType != VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT)
+		result = ember_error(VK_ERROR_FORMAT_NOT_SUPPORTED, "external handle type %#x",
+				     external->handleType);
+	if (result != VK_SUCCESS) {
+		pProperties->imageFormatProperties = (VkImageFormatProperties) { 0 };
+		return result;
+	}
+	ember_foreach_struct_out(s, pProperties->pNext) {
+		if (s->sType == VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES && external &&
+		    external->handleType) {
+			VkExternalImageFormatProperties *p = (void *)s;
+
+			p->externalMemoryProperties = (VkExternalMemoryProperties) {
+				.externalMemoryFeatures = VK_EXTERNAL_MEMORY_FEATURE_EXPORTABLE_BIT |
+							  VK_EXTERNAL_MEMORY_FEATURE_IMPORTABLE_BIT,
+				.exportFromImportedHandleTypes =
+					VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT |
+					VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+				.compatibleHandleTypes =
+					VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT |
+					VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+			};
+		}
+	}
+	return VK_SUCCESS;
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -6,7 +6,11 @@
  *
  * A pipeline layout keeps its set layouts (referenced: they may be
  * destroyed first) and the push-constant size, and gives the compiler the
- * (set, binding) -> slot table of its sets.
+ * (set, binding) -> slot table of its sets. The table holds every binding
+ * whatever its type, at the slot of its array element 0: an image,
+ * sampler, combined or texel-buffer binding's elements follow at the
+ * EMBER_ISA_*_SLOTS stride of its resource kind (3..8, ember-isa.rst),
+ * which is what ember_descriptor_type_slots() lays sets out with.
  */
 
 #include "ember_pipeline_layout.h"

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Formats: what Ember reports, and the switch that gates it
+ *
+ * What the device can do with a format is the contract's table
+ * (hw/image/ember_image_layout.c, ember-hw.rst "Formats"); what the driver
+ * reports is that, masked by the features whose whole path works: the
+ * device's texture unit and copy engine, the compiler's image
+ * instructions and this driver's commands. ember_format_features() is the
+ * one place format features come from (format properties, image format
+ * properties, image creation, DRM modifiers), and
+ * ember_format_features_working is the one place a feature is switched on
+ * when its path lands (issue 12).
+ *
+ * Until then nothing is reported, so no image, view or texel buffer
+ * can validly be created. EMBER_EXPERIMENTAL_IMAGES=1 reports the
+ * contract's whole table (and the image limits, VK_EXT_custom_border_color
+ * and VK_EXT_image_drm_format_modifier) so that the object side can be
+ * tested through the public API before the rest lands; it is temporary
+ * and goes away with the last feature switched on.
+ */
+
+#include "ember_format.h"
+
+#include "ember_physical_device.h"
+#include "ember_regs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The format features that work end to end on Ember today. Each waits
+ * for (issue 12): SAMPLED_IMAGE*, STORAGE_IMAGE*, texel buffers: the
+ * shader core's image instructions (ISA 1.2) and the compiler's;
+ * TRANSFER_*, BLIT_*: the copy engine's image packets and vkCmdCopy*Image*
+ * / vkCmdBlitImage.
+ */
+static const VkFormatFeatureFlags2 ember_format_features_working = 0;
+
+bool ember_images_experimental(void)
+{
+	const char *v = getenv("EMBER_EXPERIMENTAL_IMAGES");
+
+	return v && !strcmp(v, "1");
+}
+
+const struct ember_image_format *ember_format_get(const struct ember_physical_device *pdev,
+						  VkFormat format)
+{
+	const struct ember_image_format *f = ember_image_format_get((uint32_t)format);
+
+	if (f && (f->usage & EMBER_IMAGE_FMT_BC) && !(pdev->ws.info.caps & EMBER_CAP_IMAGE_BC))
+		return NULL;
+	return f;
+}
+
+VkImageAspectFlags ember_format_aspects(const struct ember_image_format *f)
+{
+	VkImageAspectFlags aspects = 0;
+
+	if (f->usage & EMBER_IMAGE_FMT_DEPTH)
+		aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;
+	if (f->usage & EMBER_IMAGE_FMT_STENCIL)
+		aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
+	return aspects ? aspects : VK_IMAGE_ASPECT_COLOR_BIT;
+}
+
+/* What the contract lets @f do as an image of one tiling. */
+static VkFormatFeatureFlags2 image_features(const struct ember_image_format *f)
+{
+	bool depth_stencil = f->usage & (EMBER_IMAGE_FMT_DEPTH | EMBER_IMAGE_FMT_STENCIL);
+	VkFormatFeatureFlags2 features = 0;
+
+	if (f->usage & EMBER_IMAGE_FMT_SAMPLED) {
+		/* The copy engine copies, and blits from, whatever can be sampled. */
+		features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
+			    VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
+			    VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
+			    VK_FORMAT_FEATURE_2_BLIT_SRC_BIT;
+		if (f->usage & EMBER_IMAGE_FMT_FILTER)
+			features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+		if (f->usage & EMBER_IMAGE_FMT_DEPTH)
+			features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT;
+	}
+	if (f->usage & EMBER_IMAGE_FMT_STORAGE) {
+		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
+			    VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
+		if (f->usage & EMBER_IMAGE_FMT_ATOMIC)
+			features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
+	}
+	if (depth_stencil)
+		features &= ~(VkFormatFeatureFlags2)(VK_FORMAT_FEATURE_2_BLIT_SRC_BIT);
+	return features;
+}
+
+VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *pdev,
+					    VkFormat format, enum ember_format_use use)
+{
+	const struct ember_image_format *f = ember_format_get(pdev, format);
+	VkFormatFeatureFlags2 features = 0;
+
+	if (!f)
+		return 0;
+	switch (use) {
+	case EMBER_FORMAT_BUFFER:
+		if (f->usage & EMBER_IMAGE_FMT_TEXEL_BUFFER)
+			features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT |
+				   VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT;
+		/* Texel-buffer atomics: the 32-bit integer formats (64-bit need an extension). */
+		if ((f->usage & EMBER_IMAGE_FMT_ATOMIC) && f->bytes == 4)
+			features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
+		break;
+	case EMBER_FORMAT_LINEAR:
+		/* LINEAR: colour formats only (ember-hw.rst). */
+		if (!(f->usage & (EMBER_IMAGE_FMT_DEPTH | EMBER_IMAGE_FMT_STENCIL)))
+			features = image_features(f);
+		break;
+	case EMBER_FORMAT_OPTIMAL:
+		features = image_features(f);
+		break;
+	}
+	return features & (pdev->images ? ~(VkFormatFeatureFlags2)0 :
+			   ember_format_features_working);
+}
