@@ -196,6 +196,11 @@ int sc_program_build(const void *binary, size_t size, struct sc_program *prog,
 			goto err_free;
 		}
 		in->fn = handlers[in->isa.opcode];
+		/* An opcode of a later ISA than this device runs is unknown. */
+		if (!in->fn) {
+			*detail = EMBER_ILLEGAL_DETAIL((uint32_t)-EMBER_ISA_ERR_OPCODE, i);
+			goto err_free;
+		}
 		in->slow = in->fn;
 		in->fn = fast_handler(in) ?: in->fn;
 	}
