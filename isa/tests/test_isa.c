@@ -287,11 +287,11 @@ static const char image_program[] =
 	"\tfetch.off v0, u32, v8\n"
 	"\timgld v0, u32, v8\n"
 	"\timgst u32, v8, v0\n"
-	"\timgatom.u32.cmpxchg v0, u32, v8, v2\n"
-	"\timgatom.u64.umax _, u32, v8, v2\n"
+	"\timgatom.cmpxchg v0, u32, v8, v2\n"
+	"\timgatom.umax _, u32, v8, v2\n"
 	"\ttbld v0, u24, v9\n"
 	"\ttbst u24, 5, v4\n"
-	"\ttbatom.u32.add v1, u24, v9, 1\n"
+	"\ttbatom.add v1, u24, v9, 1\n"
 	"\timgsize u4, u32, 0\n"
 	"\timgsize v4, u32, v1\n"
 	"\timgquery.samples u8, u32\n"
@@ -325,7 +325,7 @@ static bool test_image_program(void)
 	CHECK_EQ(ember_isa_decode(s.code + 16 * 8, &insn), 0);
 	CHECK_EQ(insn.mod, EMBER_ISA_GATHER_DREF | EMBER_ISA_GATHER_OFFSETS);
 	CHECK_EQ(ember_isa_operand_regs(&insn, 3), 9);
-	CHECK_EQ(ember_isa_decode(s.code + 16 * 14, &insn), 0);
+	CHECK_EQ(ember_isa_decode(s.code + 16 * 13, &insn), 0);
 	CHECK_EQ(insn.opcode, EMBER_ISA_OP_IMGATOM);
 	CHECK_EQ(ember_isa_operand_regs(&insn, 3), 2);
 	CHECK_EQ(ember_isa_disassemble(bin, size, &text), 0);
@@ -406,8 +406,11 @@ static bool test_assembler_refusals(void)
 	CHECK(refused("gather.off.offs v0, u0, u16, v4\n", EMBER_ISA_ERR_MOD, "modifier"));
 	CHECK(refused("gather.r.g v0, u0, u16, v4\n", EMBER_ISA_ERR_MOD, "bad suffix"));
 	CHECK(refused("texl.off.off v0, u0, u16, v4\n", EMBER_ISA_ERR_MOD, "bad suffix"));
-	CHECK(refused("imgatom.u32 v0, u0, v4, v8\n", EMBER_ISA_ERR_MOD, "needs a modifier"));
-	CHECK(refused("imgatom.u32.cmpxchg v0, u0, v4, 7\n", EMBER_ISA_ERR_OPERAND, "operand"));
+	CHECK(refused("imgatom v0, u0, v4, v8\n", EMBER_ISA_ERR_MOD, "needs a modifier"));
+	CHECK(refused("imgatom.cmpxchg v0, u0, v4, 7\n", EMBER_ISA_ERR_OPERAND, "operand"));
+	/* No 64-bit image atomics: the texture unit has no R64 formats. */
+	CHECK(refused("imgatom.u64.add v0, u0, v4, v8\n", EMBER_ISA_ERR_TYPE, "type"));
+	CHECK(refused("tbatom.u64.xchg v0, u0, v4, v8\n", EMBER_ISA_ERR_TYPE, "type"));
 	CHECK(refused("imgsize u0, u16, v1\n", EMBER_ISA_ERR_UNIFORM, "uniform"));
 	CHECK(refused(".resource 0 0 texture 0 1\n end\n", EMBER_ISA_ERR_HEADER,
 		      "unknown resource kind"));
