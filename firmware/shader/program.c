@@ -54,6 +54,7 @@ static void pick_handlers(void)
 		fast_handler = sc_fast_handler_generic;
 	}
 	sc_control_handlers(handlers);
+	sc_image_handlers(handlers);
 }
 
 static void fell_off(struct sc_wave *w, const struct sc_insn *in)

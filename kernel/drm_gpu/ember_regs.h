@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	6
+#define   EMBER_HW_VERSION_MINOR_CURRENT	7
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -78,13 +78,13 @@
  */
 #define   EMBER_CAP_RESET_HEAD		BIT(7)
 /*
- * Reserved for contract 1.6, not set by any device yet: images, samplers
- * and texel buffers (ember-hw.rst, "Images, samplers and texel buffers").
+ * ISA 1.2: images, samplers and texel buffers through the texture unit
+ * (ember-hw.rst, "Images, samplers and texel buffers"). Since 1.7.
  */
 #define   EMBER_CAP_IMAGES		BIT(8)
 /*
- * Reserved for contract 1.6, not set by any device yet: the BC1..BC7
- * compressed formats, sampled and copied.
+ * Reserved, not set by any device yet: the BC1..BC7 compressed formats,
+ * sampled and copied.
  */
 #define   EMBER_CAP_IMAGE_BC		BIT(9)
 /*
