@@ -25,7 +25,9 @@
  * The dispatch holds the engine from start to end, so a context or device
  * reset (which takes the engine) waits for it, and the job's preemption
  * point after the packet sees the reset; the watchdog deadline of the job,
- * checked inside the waves' loops (wave.c), bounds that wait.
+ * checked inside the waves' loops (wave.c) and before each workgroup (a
+ * large grid of loop-free workgroups takes as long as it likes
+ * otherwise), bounds that wait.
  */
 
 #include "dispatch.h"
@@ -229,13 +231,24 @@ struct run {
 	bool no_memory;
 };
 
+/* The watchdog fault of a dispatch that outran its job's deadline. */
+static void group_watchdog(struct sc_group *g)
+{
+	if (!g->fault) {
+		g->fault = EMBER_FAULT_WATCHDOG;
+		g->fault_va = g->d->shader_va;
+		g->fault_detail = 0;
+	}
+	__atomic_store_n(&g->d->stop, 1, __ATOMIC_RELAXED);
+}
+
 static void run_item(void *arg, unsigned int item, unsigned int core)
 {
 	struct run *run = arg;
 	struct sc_dispatch *d = run->d;
 	struct sc_group *g = &d->cores[core];
-	uint32_t first = item * d->groups_per_item;
-	uint32_t last = first + d->groups_per_item;
+	uint64_t first = (uint64_t)item * d->groups_per_item;
+	uint64_t last = first + d->groups_per_item;
 
 	if (!g->d && !core_setup(d, g)) {
 		run->no_memory = true;
@@ -243,9 +256,14 @@ static void run_item(void *arg, unsigned int item, unsigned int core)
 		return;
 	}
 	last = last < run->total ? last : run->total;
-	for (uint32_t linear = first; linear < last; linear++) {
+	for (uint32_t linear = (uint32_t)first; linear < last; linear++) {
 		if (g->fault || __atomic_load_n(&d->stop, __ATOMIC_RELAXED))
 			return;
+		/* Waves without loops never look at the clock: a grid must. */
+		if (ember_device_timestamp_ns(d->dev) > d->deadline_ns) {
+			group_watchdog(g);
+			return;
+		}
 		sc_group_run(g, linear);
 	}
 }
@@ -262,8 +280,10 @@ static int run_grid(struct ember_job *job, struct sc_dispatch *d, uint32_t total
 	d->cores = calloc(cores, sizeof(*d->cores));
 	if (!d->cores)
 		return -ENOMEM;
-	d->groups_per_item = total > target ? (total + target - 1) / target : 1;
-	items = (total + d->groups_per_item - 1) / d->groups_per_item;
+	/* In 64 bits: a grid of nearly 2^32 workgroups must not wrap. */
+	d->groups_per_item = total > target ?
+		(uint32_t)(((uint64_t)total + target - 1) / target) : 1;
+	items = (uint32_t)(((uint64_t)total + d->groups_per_item - 1) / d->groups_per_item);
 	if (dev->workers_running) {
 		ember_workers_run(&dev->workers, items, run_item, &run);
 	} else {
