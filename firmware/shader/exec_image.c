@@ -51,27 +51,7 @@ static uint8_t *tex_map_page(void *ctx, uint64_t va, bool write, int *fault)
 static int tex_access(void *ctx, uint64_t va, void *buf, unsigned int len,
 		      bool write, uint64_t *fault_va)
 {
-	uint8_t *bytes = buf;
-	int fault;
-
-	while (len) {
-		unsigned int chunk = EMBER_PAGE_SIZE - (va & PAGE_MASK);
-		uint8_t *host = tex_map_page(ctx, va, write, &fault);
-
-		if (!host) {
-			*fault_va = va;
-			return fault;
-		}
-		chunk = chunk < len ? chunk : len;
-		if (write)
-			memcpy(host + (va & PAGE_MASK), bytes, chunk);
-		else
-			memcpy(bytes, host + (va & PAGE_MASK), chunk);
-		va += chunk;
-		bytes += chunk;
-		len -= chunk;
-	}
-	return 0;
+	return sc_copy_paged(tex_map_page, ctx, va, buf, len, write, fault_va);
 }
 
 static struct ember_tex_memory wave_memory(struct sc_wave *w)
@@ -314,6 +294,17 @@ HANDLER(op_fetch)
 	commit_result(w, ISA, out, 4, m);
 }
 
+/* A storage image and the quad x, y, z/layer, sample of source 1. */
+static bool storage_args(struct sc_wave *w, const struct ember_isa_insn *i,
+			 struct ember_tex_image *img, struct ember_tex_fetch_args *args)
+{
+	if (!image_of(w, i, 0, EMBER_TEX_USAGE_STORAGE, img))
+		return false;
+	fetch_args(w, i, 1, args);
+	args->sample = (const int32_t *)group_row(w, i, 1, 3);
+	return true;
+}
+
 HANDLER(op_imgld)
 {
 	struct ember_tex_memory mem = wave_memory(w);
@@ -321,11 +312,8 @@ HANDLER(op_imgld)
 	struct ember_tex_image img;
 	ember_tex_result out;
 
-	if (!image_of(w, ISA, 0, EMBER_TEX_USAGE_STORAGE, &img))
-		return;
-	fetch_args(w, ISA, 1, &args);
-	args.sample = (const int32_t *)group_row(w, ISA, 1, 3);
-	if (unit_ok(w, ember_tex_load(&img, &mem, &args, out), ISA->src[0].index))
+	if (storage_args(w, ISA, &img, &args) &&
+	    unit_ok(w, ember_tex_load(&img, &mem, &args, out), ISA->src[0].index))
 		commit_result(w, ISA, out, 4, args.mask);
 }
 
@@ -344,27 +332,32 @@ HANDLER(op_imgst)
 	struct ember_tex_image img;
 	ember_tex_result data;
 
-	if (!image_of(w, ISA, 0, EMBER_TEX_USAGE_STORAGE, &img))
+	if (!storage_args(w, ISA, &img, &args))
 		return;
-	fetch_args(w, ISA, 1, &args);
-	args.sample = (const int32_t *)group_row(w, ISA, 1, 3);
 	data_rows(w, ISA, 2, data);
 	unit_ok(w, ember_tex_store(&img, &mem, &args, data), ISA->src[0].index);
 }
 
-/* Texel buffer element i is texel (i % row, i / row); past the end: outside. */
-static void buffer_coords(struct sc_wave *w, const struct ember_isa_insn *i,
-			  uint32_t elements, int32_t xy[2][SC_LANES],
-			  struct ember_tex_fetch_args *args)
+/*
+ * A texel buffer and the coordinates of the elements of source 1: element
+ * i is texel (i % row, i / row), past the end it is outside.
+ */
+static bool buffer_args(struct sc_wave *w, const struct ember_isa_insn *i,
+			struct ember_tex_image *img, int32_t xy[2][SC_LANES],
+			struct ember_tex_fetch_args *args)
 {
 	const uint32_t *index = sc_src(w, i, 1, 0);
+	uint32_t elements;
 
+	if (!buffer_of(w, i, img, &elements))
+		return false;
 	LANES {
 		xy[0][l] = index[l] < elements ? (int32_t)(index[l] % EMBER_TEX_BUFFER_ROW) : -1;
 		xy[1][l] = (int32_t)(index[l] / EMBER_TEX_BUFFER_ROW);
 	}
 	args->coord[0] = xy[0];
 	args->coord[1] = xy[1];
+	return true;
 }
 
 HANDLER(op_tbld)
@@ -374,12 +367,9 @@ HANDLER(op_tbld)
 	int32_t xy[2][SC_LANES];
 	struct ember_tex_image img;
 	ember_tex_result out;
-	uint32_t elements;
 
-	if (!buffer_of(w, ISA, &img, &elements))
-		return;
-	buffer_coords(w, ISA, elements, xy, &args);
-	if (unit_ok(w, ember_tex_fetch(&img, &mem, &args, out), ISA->src[0].index))
+	if (buffer_args(w, ISA, &img, xy, &args) &&
+	    unit_ok(w, ember_tex_fetch(&img, &mem, &args, out), ISA->src[0].index))
 		commit_result(w, ISA, out, 4, args.mask);
 }
 
@@ -390,11 +380,9 @@ HANDLER(op_tbst)
 	int32_t xy[2][SC_LANES];
 	struct ember_tex_image img;
 	ember_tex_result data;
-	uint32_t elements;
 
-	if (!buffer_of(w, ISA, &img, &elements))
+	if (!buffer_args(w, ISA, &img, xy, &args))
 		return;
-	buffer_coords(w, ISA, elements, xy, &args);
 	data_rows(w, ISA, 2, data);
 	unit_ok(w, ember_tex_store(&img, &mem, &args, data), ISA->src[0].index);
 }
@@ -441,11 +429,8 @@ HANDLER(op_imgatom)
 	struct ember_tex_image img;
 	uint32_t inside;
 
-	if (!image_of(w, ISA, 0, EMBER_TEX_USAGE_STORAGE, &img))
-		return;
-	fetch_args(w, ISA, 1, &args);
-	args.sample = (const int32_t *)group_row(w, ISA, 1, 3);
-	if (unit_ok(w, ember_tex_texel_addresses(&img, &args, va, &inside), ISA->src[0].index))
+	if (storage_args(w, ISA, &img, &args) &&
+	    unit_ok(w, ember_tex_texel_addresses(&img, &args, va, &inside), ISA->src[0].index))
 		texel_atomics(w, ISA, &img, va, inside, args.mask);
 }
 
@@ -455,12 +440,10 @@ HANDLER(op_tbatom)
 	int32_t xy[2][SC_LANES];
 	uint64_t va[SC_LANES];
 	struct ember_tex_image img;
-	uint32_t elements, inside;
+	uint32_t inside;
 
-	if (!buffer_of(w, ISA, &img, &elements))
-		return;
-	buffer_coords(w, ISA, elements, xy, &args);
-	if (unit_ok(w, ember_tex_texel_addresses(&img, &args, va, &inside), ISA->src[0].index))
+	if (buffer_args(w, ISA, &img, xy, &args) &&
+	    unit_ok(w, ember_tex_texel_addresses(&img, &args, va, &inside), ISA->src[0].index))
 		texel_atomics(w, ISA, &img, va, inside, args.mask);
 }
 

@@ -74,48 +74,55 @@ struct page_cache {
 	uint8_t *host;
 };
 
-/* Host address of @va's page for @access, or NULL after a fault. */
-static uint8_t *map_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
-			 unsigned int access)
+/* Host address of @va's page for @access through @pc, or NULL (*@fault). */
+static uint8_t *cached_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
+			    unsigned int access, int *fault)
 {
 	uint64_t vpn = va >> EMBER_PAGE_SHIFT;
-	int fault;
 
 	if (pc->tag == vpn + 1)
 		return pc->host;
-	pc->host = sc_group_page(w->group, va, access, &fault);
-	if (!pc->host) {
-		pc->tag = 0;
-		sc_wave_fault(w, fault, va, access);
-		return NULL;
-	}
-	pc->tag = vpn + 1;
+	pc->host = sc_group_page(w->group, va, access, fault);
+	pc->tag = pc->host ? vpn + 1 : 0;
 	return pc->host;
+}
+
+/* The same, the fault recorded: NULL after a fault. */
+static uint8_t *map_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
+			 unsigned int access)
+{
+	int fault;
+	uint8_t *host = cached_page(w, pc, va, access, &fault);
+
+	if (!host)
+		sc_wave_fault(w, fault, va, access);
+	return host;
+}
+
+struct page_walk {
+	struct sc_wave *w;
+	struct page_cache *pc;
+};
+
+static uint8_t *walk_page(void *ctx, uint64_t va, bool write, int *fault)
+{
+	struct page_walk *walk = ctx;
+
+	return cached_page(walk->w, walk->pc, va,
+			   write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ, fault);
 }
 
 /* Copy @n bytes between @buf and memory at @va: false after a fault. */
 static bool access_bytes(struct sc_wave *w, struct page_cache *pc, uint64_t va,
 			 void *buf, unsigned int n, bool write)
 {
-	unsigned int access = write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ;
-	uint8_t *bytes = buf;
+	struct page_walk walk = { w, pc };
+	uint64_t fault_va;
+	int fault = sc_copy_paged(walk_page, &walk, va, buf, n, write, &fault_va);
 
-	while (n) {
-		unsigned int chunk = EMBER_PAGE_SIZE - (va & PAGE_MASK);
-		uint8_t *host = map_page(w, pc, va, access);
-
-		if (!host)
-			return false;
-		chunk = chunk < n ? chunk : n;
-		if (write)
-			memcpy(host + (va & PAGE_MASK), bytes, chunk);
-		else
-			memcpy(bytes, host + (va & PAGE_MASK), chunk);
-		va += chunk;
-		bytes += chunk;
-		n -= chunk;
-	}
-	return true;
+	if (fault)
+		sc_wave_fault(w, fault, fault_va, write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ);
+	return !fault;
 }
 
 struct descriptor {

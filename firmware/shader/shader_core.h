@@ -238,6 +238,16 @@ sc_handler sc_fast_handler_generic(struct sc_insn *in);
  */
 uint8_t *sc_group_page(struct sc_group *g, uint64_t va, unsigned int access, int *fault);
 
+/*
+ * Copy @n bytes between @buf and GPU VA @va (writing if @write), a page at
+ * a time through @page, which maps the page holding a VA or returns NULL
+ * with the fault kind: 0, or that kind with *@fault_va the address that
+ * faulted (core_memory.c).
+ */
+typedef uint8_t *(*sc_page_fn)(void *ctx, uint64_t va, bool write, int *fault);
+int sc_copy_paged(sc_page_fn page, void *ctx, uint64_t va, void *buf, unsigned int n,
+		  bool write, uint64_t *fault_va);
+
 /* Stop the wave with a fault of its workgroup (first one wins). */
 void sc_wave_fault(struct sc_wave *w, int kind, uint64_t va, uint32_t detail);
 /* ILLEGAL_INSTRUCTION at the current instruction for @reason. */
