@@ -248,7 +248,16 @@ static int find_type(const char *name, size_t len)
 	return -1;
 }
 
-/* "name[.suffix]*": opcode, type and modifier. */
+static int flag_lookup(const struct ember_isa_flag_name *flags, unsigned int count,
+		       const char *name, size_t len)
+{
+	for (unsigned int i = 0; i < count; i++)
+		if (strlen(flags[i].name) == len && !memcmp(flags[i].name, name, len))
+			return (int)i;
+	return -1;
+}
+
+/* "name[.suffix]*": opcode, type and modifier (a name, or flags). */
 static int parse_mnemonic(struct assembler *as, const char *p, size_t len,
 			  struct ember_isa_insn *insn)
 {
@@ -256,6 +265,8 @@ static int parse_mnemonic(struct assembler *as, const char *p, size_t len,
 	size_t name_len = dot ? (size_t)(dot - p) : len;
 	int op = find_opcode(p, name_len);
 	const struct ember_isa_opinfo *info;
+	const struct ember_isa_flag_name *flags;
+	unsigned int num_flags, flags_seen = 0;
 	bool typed = false, modded = false;
 
 	if (op < 0)
@@ -264,6 +275,7 @@ static int parse_mnemonic(struct assembler *as, const char *p, size_t len,
 	info = ember_isa_opinfo(op);
 	insn->opcode = (uint8_t)op;
 	insn->type = (uint8_t)__builtin_ctz(info->types);
+	flags = ember_isa_mod_flags(op, &num_flags);
 	while (dot) {
 		const char *s = dot + 1;
 		const char *next = memchr(s, '.', len - (size_t)(s - p));
@@ -276,6 +288,10 @@ static int parse_mnemonic(struct assembler *as, const char *p, size_t len,
 		} else if (!modded && (v = ember_isa_mod_lookup(op, s, slen)) >= 0) {
 			insn->mod = (uint8_t)v;
 			modded = true;
+		} else if ((v = flag_lookup(flags, num_flags, s, slen)) >= 0 &&
+			   !(flags_seen & flags[v].mask)) {
+			insn->mod |= flags[v].bits;
+			flags_seen |= flags[v].mask;
 		} else {
 			return fail(as, EMBER_ISA_ERR_MOD, "bad suffix '.%.*s' of %s",
 				    (int)slen, s, info->name);
@@ -454,6 +470,7 @@ static int parse_directive(struct assembler *as, const char *p, const char *end)
 	case 7: {
 		struct ember_isa_resource *r = &as->resources[h->num_resources];
 		const char *kind;
+		int k;
 
 		if (h->num_resources == MAX_RESOURCES)
 			return fail(as, EMBER_ISA_ERR_LIMIT, "too many resources");
@@ -461,8 +478,9 @@ static int parse_directive(struct assembler *as, const char *p, const char *end)
 			return fail(as, EMBER_ISA_ERR_HEADER, "bad .resource");
 		p = skip_space(p);
 		kind = p;
-		while (p < end && isalpha((unsigned char)*p))
+		while (p < end && (isalpha((unsigned char)*p) || *p == '_'))
 			p++;
+		k = ember_isa_resource_kind_lookup(kind, (unsigned int)(p - kind));
 		if (!parse_uint(&p, end, &v[2]) || !parse_uint(&p, end, &v[3]) ||
 		    v[0] >= EMBER_ISA_MAX_SETS || v[1] > UINT16_MAX ||
 		    v[2] > UINT16_MAX || !v[3] || v[3] > UINT16_MAX)
@@ -471,12 +489,10 @@ static int parse_directive(struct assembler *as, const char *p, const char *end)
 			.set = (uint8_t)v[0], .binding = (uint16_t)v[1],
 			.slot = (uint16_t)v[2], .count = (uint16_t)v[3],
 		};
-		if (p - kind >= 7 && !memcmp(kind, "storage", 7))
-			r->kind = EMBER_ISA_RES_STORAGE_BUFFER;
-		else if (p - kind >= 7 && !memcmp(kind, "uniform", 7))
-			r->kind = EMBER_ISA_RES_UNIFORM_BUFFER;
-		else
-			return fail(as, EMBER_ISA_ERR_HEADER, "resource kind: storage or uniform");
+		if (k < 0)
+			return fail(as, EMBER_ISA_ERR_HEADER, "unknown resource kind '%.*s'",
+				    (int)(p - kind), kind);
+		r->kind = (uint8_t)k;
 		h->num_resources++;
 		break;
 	}

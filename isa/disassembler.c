@@ -90,6 +90,13 @@ static void format(struct out *o, const struct ember_isa_insn *insn, bool labels
 			put(o, ".%s", name);
 		else
 			put(o, ".%u", insn->mod);
+	} else {
+		unsigned int count;
+		const struct ember_isa_flag_name *flags = ember_isa_mod_flags(insn->opcode, &count);
+
+		for (unsigned int f = 0; f < count; f++)
+			if (flags[f].bits && (insn->mod & flags[f].mask) == flags[f].bits)
+				put(o, ".%s", flags[f].name);
 	}
 	unsigned int last = 4;
 
@@ -130,10 +137,6 @@ int ember_isa_format(const struct ember_isa_insn *insn, char *buf, size_t size)
 static void put_header(struct out *o, const struct ember_isa_shader *s)
 {
 	const struct ember_isa_header *h = &s->header;
-	static const char *const kinds[] = {
-		[EMBER_ISA_RES_STORAGE_BUFFER] = "storage",
-		[EMBER_ISA_RES_UNIFORM_BUFFER] = "uniform",
-	};
 
 	put(o, "; Ember shader, ISA %u.%u, %u instructions\n", h->version_major,
 	    h->version_minor, s->num_insns);
@@ -147,7 +150,8 @@ static void put_header(struct out *o, const struct ember_isa_shader *s)
 		struct ember_isa_resource r;
 
 		ember_isa_shader_resource(s, i, &r);
-		put(o, ".resource %u %u %s %u %u\n", r.set, r.binding, kinds[r.kind],
+		put(o, ".resource %u %u %s %u %u\n", r.set, r.binding,
+		    ember_isa_resource_kind_name(r.kind),
 		    r.slot, r.count);
 	}
 }

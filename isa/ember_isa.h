@@ -48,8 +48,10 @@ extern "C" {
 /*
  * 1.1: LDGA/STGA/ATOMGA (global memory through per-lane 64-bit addresses);
  * SGREDUCE/SGISCAN/SGESCAN on 64-bit integer pairs.
+ * 1.2: images, samplers and texel buffers (LDIMGDESC .. IMGQUERY) and the
+ * resource kinds 3..8.
  */
-#define EMBER_ISA_VERSION_MINOR		1
+#define EMBER_ISA_VERSION_MINOR		2
 
 #define EMBER_ISA_WAVE_SIZE		32
 #define EMBER_ISA_NUM_VREGS		256
@@ -111,6 +113,27 @@ enum ember_isa_atomic_op {
 	EMBER_ISA_NUM_ATOMIC_OPS,
 };
 
+/*
+ * Modifier of TEXL/TEXG (sampling): flags. DREF: a depth comparison with
+ * the reference in the address group, one result register; OFFSET: a
+ * packed texel offset in the address group (see ember-isa.rst, "Images").
+ */
+#define EMBER_ISA_TEX_DREF		0x01u
+#define EMBER_ISA_TEX_OFFSET		0x02u
+/* Modifier of GATHER: the component (0..3) and flags. */
+#define EMBER_ISA_GATHER_COMPONENT	0x03u
+#define EMBER_ISA_GATHER_DREF		0x04u
+#define EMBER_ISA_GATHER_OFFSET		0x08u	/* one offset for the four texels */
+#define EMBER_ISA_GATHER_OFFSETS	0x10u	/* four offsets, one per texel */
+/* Modifier of FETCH: flags. */
+#define EMBER_ISA_FETCH_OFFSET		0x01u
+/* Modifier of IMGQUERY: what is asked. */
+enum ember_isa_image_query {
+	EMBER_ISA_QUERY_LEVELS = 0,
+	EMBER_ISA_QUERY_SAMPLES,
+	EMBER_ISA_NUM_QUERIES,
+};
+
 /* Modifier of the subgroup arithmetic (SGREDUCE/SGISCAN/SGESCAN). */
 enum ember_isa_sg_op {
 	EMBER_ISA_SG_ADD = 0, EMBER_ISA_SG_MUL, EMBER_ISA_SG_MIN,
@@ -166,6 +189,10 @@ enum ember_isa_sr {
 #define EMBER_ISA_W_1		0x100u
 #define EMBER_ISA_W_2		0x200u
 #define EMBER_ISA_W_4		0x400u
+#define EMBER_ISA_W_8		0x300u	/* a sampler descriptor */
+#define EMBER_ISA_W_16		0x500u	/* an image descriptor */
+/* An image instruction's address group or result: by opcode and modifier. */
+#define EMBER_ISA_W_GROUP	0x600u
 #define EMBER_ISA_W_MASK	0x700u
 
 /* Opcode flags. */
@@ -202,6 +229,10 @@ enum ember_isa_sr {
 #define EMBER_ISA_UNI		EMBER_ISA_F_UNIFORM_OK
 /* An optional immediate byte offset added to every lane's offset. */
 #define EMBER_ISA_IOFF		(EMBER_ISA_K_I | EMBER_ISA_K_OPT | EMBER_ISA_W_1)
+/* Image and sampler descriptors in uniform registers; an address group. */
+#define EMBER_ISA_IMGD		(EMBER_ISA_K_U | EMBER_ISA_W_16)
+#define EMBER_ISA_SMPD		(EMBER_ISA_K_U | EMBER_ISA_W_8)
+#define EMBER_ISA_GRP		(EMBER_ISA_K_V | EMBER_ISA_W_GROUP)
 #define EMBER_ISA_CTL		(EMBER_ISA_F_CONTROL | EMBER_ISA_F_NO_GUARD)
 #define EMBER_ISA_MEM		EMBER_ISA_F_MEMORY
 #define EMBER_ISA_ALU1(X, N, n, t)	X(N, n, EMBER_ISA_K_VU, EMBER_ISA_VUI, 0, 0, t, EMBER_ISA_UNI)
@@ -359,7 +390,39 @@ enum ember_isa_sr {
 	X(STGA,     "stga",     0, EMBER_ISA_K_VU | EMBER_ISA_W2, EMBER_ISA_VUI, EMBER_ISA_IOFF, \
 	  EMBER_ISA_TST, EMBER_ISA_MEM) \
 	X(ATOMGA,   "atomga",   EMBER_ISA_V | EMBER_ISA_K_OPT, EMBER_ISA_K_VU | EMBER_ISA_W2, EMBER_ISA_VUI, \
-	  EMBER_ISA_IOFF, EMBER_ISA_TI, EMBER_ISA_MEM)
+	  EMBER_ISA_IOFF, EMBER_ISA_TI, EMBER_ISA_MEM) \
+	/* \
+	 * Since 1.2, appended: images, samplers and texel buffers through the \
+	 * texture unit. Descriptors live in uniform registers: an image in 16 \
+	 * (IMG), a sampler in 8 (SMP), a texel buffer in 4 (LDDESC's quad); \
+	 * coordinates and the other per-lane inputs in a vector address group \
+	 * whose layout the opcode and modifier give (ember-isa.rst, "Images"). \
+	 */ \
+	X(LDIMGDESC, "ldimgdesc", EMBER_ISA_IMGD, EMBER_ISA_K_UI | EMBER_ISA_W1, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM | EMBER_ISA_F_NO_GUARD) \
+	X(LDSMPDESC, "ldsmpdesc", EMBER_ISA_SMPD, EMBER_ISA_K_UI | EMBER_ISA_W1, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM | EMBER_ISA_F_NO_GUARD) \
+	X(TEXL,     "texl",     EMBER_ISA_GRP, EMBER_ISA_IMGD, EMBER_ISA_SMPD, EMBER_ISA_GRP, EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(TEXG,     "texg",     EMBER_ISA_GRP, EMBER_ISA_IMGD, EMBER_ISA_SMPD, EMBER_ISA_GRP, EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(GATHER,   "gather",   EMBER_ISA_V | EMBER_ISA_W4, EMBER_ISA_IMGD, EMBER_ISA_SMPD, EMBER_ISA_GRP, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(FETCH,    "fetch",    EMBER_ISA_V | EMBER_ISA_W4, EMBER_ISA_IMGD, EMBER_ISA_GRP, 0, EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(IMGLD,    "imgld",    EMBER_ISA_V | EMBER_ISA_W4, EMBER_ISA_IMGD, EMBER_ISA_V | EMBER_ISA_W4, 0, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(IMGST,    "imgst",    0, EMBER_ISA_IMGD, EMBER_ISA_V | EMBER_ISA_W4, EMBER_ISA_V | EMBER_ISA_W4, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(IMGATOM,  "imgatom",  EMBER_ISA_V | EMBER_ISA_K_OPT, EMBER_ISA_IMGD, EMBER_ISA_V | EMBER_ISA_W4, \
+	  EMBER_ISA_VUI, EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(TBLD,     "tbld",     EMBER_ISA_V | EMBER_ISA_W4, EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_VUI | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(TBST,     "tbst",     0, EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_V | EMBER_ISA_W4, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(TBATOM,   "tbatom",   EMBER_ISA_V | EMBER_ISA_K_OPT, EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_VUI | EMBER_ISA_W1, \
+	  EMBER_ISA_VUI, EMBER_ISA_T32, EMBER_ISA_MEM) \
+	X(IMGSIZE,  "imgsize",  EMBER_ISA_K_VU | EMBER_ISA_W4, EMBER_ISA_IMGD, EMBER_ISA_VUI | EMBER_ISA_W1, 0, \
+	  EMBER_ISA_T32, EMBER_ISA_UNI | EMBER_ISA_MEM) \
+	X(IMGQUERY, "imgquery", EMBER_ISA_K_VU | EMBER_ISA_W1, EMBER_ISA_IMGD, 0, 0, EMBER_ISA_T32, \
+	  EMBER_ISA_UNI | EMBER_ISA_MEM)
 
 enum ember_isa_opcode {
 #define EMBER_ISA_ENUM(N, n, d, s0, s1, s2, t, f) EMBER_ISA_OP_##N,
@@ -399,7 +462,10 @@ struct ember_isa_insn {
 	uint8_t opcode;
 	/** @type: enum ember_isa_type; must be one of the opcode's types. */
 	uint8_t type;
-	/** @mod: cond, atomic op, subgroup op, scope or special register. */
+	/**
+	 * @mod: cond, atomic op, subgroup op, scope, special register, image
+	 * flags (EMBER_ISA_TEX_*, _GATHER_*, _FETCH_*) or image query.
+	 */
 	uint8_t mod;
 	/** @guard: only lanes where p[guard_pred] (negated: not) is set run. */
 	bool guard;
@@ -459,7 +525,11 @@ int ember_isa_decode(const void *in, struct ember_isa_insn *insn);
 /* The checks ember_isa_encode() makes, alone. */
 int ember_isa_check(const struct ember_isa_insn *insn);
 
-/* Registers operand @i (0 dst, 1..3 srcs) of @insn spans (1, 2 or 4). */
+/*
+ * Registers operand @i (0 dst, 1..3 srcs) of @insn spans: 1, 2 or 4, a
+ * descriptor's 8 or 16, an image address group's 4..12. Operands of more
+ * than 4 registers are 4-aligned.
+ */
 unsigned int ember_isa_operand_regs(const struct ember_isa_insn *insn,
 				    unsigned int i);
 

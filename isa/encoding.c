@@ -86,7 +86,37 @@ static bool is_cmpxchg_data(const struct ember_isa_insn *insn, unsigned int i)
 	return insn->mod == EMBER_ISA_ATOM_CMPXCHG &&
 	       ((insn->opcode == EMBER_ISA_OP_ATOMG && i == 3) ||
 		(insn->opcode == EMBER_ISA_OP_ATOMS && i == 2) ||
-		(insn->opcode == EMBER_ISA_OP_ATOMGA && i == 2));
+		(insn->opcode == EMBER_ISA_OP_ATOMGA && i == 2) ||
+		(insn->opcode == EMBER_ISA_OP_IMGATOM && i == 3) ||
+		(insn->opcode == EMBER_ISA_OP_TBATOM && i == 3));
+}
+
+/*
+ * The registers of an image instruction's W_GROUP operand: the result of
+ * TEXL/TEXG (one register with DREF, else four), or the address group:
+ * four coordinates, then the parts the opcode and modifier add, in the
+ * order ember-isa.rst gives ("Images").
+ */
+static unsigned int group_regs(const struct ember_isa_insn *insn, unsigned int i)
+{
+	unsigned int mod = insn->mod;
+
+	switch (insn->opcode) {
+	case EMBER_ISA_OP_TEXL:
+	case EMBER_ISA_OP_TEXG:
+		if (i == 0)
+			return mod & EMBER_ISA_TEX_DREF ? 1 : 4;
+		return 4 + (insn->opcode == EMBER_ISA_OP_TEXL ? 1 : 6) +
+		       !!(mod & EMBER_ISA_TEX_DREF) + !!(mod & EMBER_ISA_TEX_OFFSET);
+	case EMBER_ISA_OP_GATHER:
+		return 4 + !!(mod & EMBER_ISA_GATHER_DREF) +
+		       (mod & EMBER_ISA_GATHER_OFFSET ? 1 : 0) +
+		       (mod & EMBER_ISA_GATHER_OFFSETS ? 4 : 0);
+	case EMBER_ISA_OP_FETCH:
+		return 4 + !!(mod & EMBER_ISA_FETCH_OFFSET);
+	default:
+		return 4;
+	}
 }
 
 unsigned int ember_isa_operand_regs(const struct ember_isa_insn *insn,
@@ -101,6 +131,9 @@ unsigned int ember_isa_operand_regs(const struct ember_isa_insn *insn,
 	case EMBER_ISA_W_1: regs = 1; break;
 	case EMBER_ISA_W_2: regs = 2; break;
 	case EMBER_ISA_W_4: regs = 4; break;
+	case EMBER_ISA_W_8: regs = 8; break;
+	case EMBER_ISA_W_16: regs = 16; break;
+	case EMBER_ISA_W_GROUP: regs = group_regs(insn, i); break;
 	default: regs = ember_isa_type_regs(insn->type); break;
 	}
 	/* CMPXCHG's data operand is a group: the new value, then the compare. */
@@ -130,6 +163,23 @@ static bool mod_ok(const struct ember_isa_insn *insn)
 		return insn->mod < EMBER_ISA_NUM_SCOPES;
 	case EMBER_ISA_OP_S2R:
 		return insn->mod < EMBER_ISA_NUM_SRS;
+	case EMBER_ISA_OP_TEXL:
+	case EMBER_ISA_OP_TEXG:
+		return insn->mod <= (EMBER_ISA_TEX_DREF | EMBER_ISA_TEX_OFFSET);
+	case EMBER_ISA_OP_GATHER:
+		/* A comparison gathers no component; one offset or four. */
+		if (insn->mod & EMBER_ISA_GATHER_DREF && insn->mod & EMBER_ISA_GATHER_COMPONENT)
+			return false;
+		if (insn->mod & EMBER_ISA_GATHER_OFFSET && insn->mod & EMBER_ISA_GATHER_OFFSETS)
+			return false;
+		return insn->mod < 2 * EMBER_ISA_GATHER_OFFSETS;
+	case EMBER_ISA_OP_FETCH:
+		return insn->mod <= EMBER_ISA_FETCH_OFFSET;
+	case EMBER_ISA_OP_IMGATOM:
+	case EMBER_ISA_OP_TBATOM:
+		return insn->mod < EMBER_ISA_NUM_ATOMIC_OPS;
+	case EMBER_ISA_OP_IMGQUERY:
+		return insn->mod < EMBER_ISA_NUM_QUERIES;
 	default:
 		return insn->mod == 0;
 	}
@@ -180,7 +230,7 @@ static int check_operand(const struct ember_isa_insn *insn, unsigned int i,
 	if (op->imm)
 		return EMBER_ISA_ERR_RESERVED;
 	regs = ember_isa_operand_regs(insn, i);
-	if (op->index % regs || op->index + regs > limit)
+	if (op->index % (regs > 4 ? 4 : regs) || op->index + regs > limit)
 		return EMBER_ISA_ERR_REGISTER;
 	return 0;
 }

@@ -67,11 +67,15 @@ static bool limits_ok(const struct ember_isa_header *h)
 	       lanes >= 1 && lanes <= EMBER_ISA_MAX_WORKGROUP_SIZE;
 }
 
-static bool resource_ok(const struct ember_isa_resource *r)
+/* Images, samplers and texel buffers (kinds 3..8) came with ISA 1.2. */
+static bool resource_ok(const struct ember_isa_header *h,
+			const struct ember_isa_resource *r)
 {
+	unsigned int last_kind = h->version_minor >= 2 ?
+		EMBER_ISA_RES_STORAGE_TEXEL_BUFFER : EMBER_ISA_RES_UNIFORM_BUFFER;
+
 	return r->set < EMBER_ISA_MAX_SETS && r->count >= 1 &&
-	       (r->kind == EMBER_ISA_RES_STORAGE_BUFFER ||
-		r->kind == EMBER_ISA_RES_UNIFORM_BUFFER);
+	       r->kind >= EMBER_ISA_RES_STORAGE_BUFFER && r->kind <= last_kind;
 }
 
 int ember_isa_shader_parse(const void *binary, size_t size,
@@ -102,7 +106,7 @@ int ember_isa_shader_parse(const void *binary, size_t size,
 		struct ember_isa_resource r;
 
 		ember_isa_shader_resource(out, i, &r);
-		if (!resource_ok(&r))
+		if (!resource_ok(&h, &r))
 			return EMBER_ISA_ERR_HEADER;
 	}
 	return 0;
@@ -151,7 +155,7 @@ int ember_isa_shader_build(const struct ember_isa_header *header,
 	if (!limits_ok(&h))
 		return EMBER_ISA_ERR_LIMIT;
 	for (unsigned int i = 0; i < h.num_resources; i++)
-		if (!resource_ok(&resources[i]))
+		if (!resource_ok(&h, &resources[i]))
 			return EMBER_ISA_ERR_HEADER;
 
 	size = (size_t)h.header_size + h.code_size;

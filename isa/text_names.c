@@ -35,6 +35,75 @@ static const char *const sr_names[EMBER_ISA_NUM_SRS] = {
 	"lane_mask_ge",
 };
 
+static const char *const resource_kind_names[] = {
+	[EMBER_ISA_RES_STORAGE_BUFFER] = "storage",
+	[EMBER_ISA_RES_UNIFORM_BUFFER] = "uniform",
+	[EMBER_ISA_RES_SAMPLED_IMAGE] = "sampled_image",
+	[EMBER_ISA_RES_STORAGE_IMAGE] = "storage_image",
+	[EMBER_ISA_RES_SAMPLER] = "sampler",
+	[EMBER_ISA_RES_COMBINED_IMAGE_SAMPLER] = "combined_image_sampler",
+	[EMBER_ISA_RES_UNIFORM_TEXEL_BUFFER] = "uniform_texel_buffer",
+	[EMBER_ISA_RES_STORAGE_TEXEL_BUFFER] = "storage_texel_buffer",
+};
+
+#define NUM_RESOURCE_KINDS	(sizeof(resource_kind_names) / sizeof(resource_kind_names[0]))
+
+const char *ember_isa_resource_kind_name(unsigned int kind)
+{
+	return kind < NUM_RESOURCE_KINDS ? resource_kind_names[kind] : NULL;
+}
+
+int ember_isa_resource_kind_lookup(const char *name, unsigned int len)
+{
+	for (unsigned int k = 0; k < NUM_RESOURCE_KINDS; k++)
+		if (resource_kind_names[k] && strlen(resource_kind_names[k]) == len &&
+		    !memcmp(resource_kind_names[k], name, len))
+			return (int)k;
+	return -1;
+}
+
+static const char *const query_names[EMBER_ISA_NUM_QUERIES] = {
+	"levels", "samples",
+};
+
+static const struct ember_isa_flag_name tex_flags[] = {
+	{ "dref", EMBER_ISA_TEX_DREF, EMBER_ISA_TEX_DREF },
+	{ "off", EMBER_ISA_TEX_OFFSET, EMBER_ISA_TEX_OFFSET },
+};
+
+static const struct ember_isa_flag_name gather_flags[] = {
+	{ "r", 0, EMBER_ISA_GATHER_COMPONENT },
+	{ "g", 1, EMBER_ISA_GATHER_COMPONENT },
+	{ "b", 2, EMBER_ISA_GATHER_COMPONENT },
+	{ "a", 3, EMBER_ISA_GATHER_COMPONENT },
+	{ "dref", EMBER_ISA_GATHER_DREF, EMBER_ISA_GATHER_DREF },
+	{ "off", EMBER_ISA_GATHER_OFFSET, EMBER_ISA_GATHER_OFFSET },
+	{ "offs", EMBER_ISA_GATHER_OFFSETS, EMBER_ISA_GATHER_OFFSETS },
+};
+
+static const struct ember_isa_flag_name fetch_flags[] = {
+	{ "off", EMBER_ISA_FETCH_OFFSET, EMBER_ISA_FETCH_OFFSET },
+};
+
+const struct ember_isa_flag_name *ember_isa_mod_flags(unsigned int opcode,
+						      unsigned int *count)
+{
+#define FLAGS(a)	(*count = sizeof(a) / sizeof(a[0]), a)
+	switch (opcode) {
+	case EMBER_ISA_OP_TEXL:
+	case EMBER_ISA_OP_TEXG:
+		return FLAGS(tex_flags);
+	case EMBER_ISA_OP_GATHER:
+		return FLAGS(gather_flags);
+	case EMBER_ISA_OP_FETCH:
+		return FLAGS(fetch_flags);
+	default:
+		*count = 0;
+		return NULL;
+	}
+#undef FLAGS
+}
+
 static const char *const *names_of(unsigned int opcode, unsigned int *count)
 {
 	switch (opcode) {
@@ -44,6 +113,8 @@ static const char *const *names_of(unsigned int opcode, unsigned int *count)
 	case EMBER_ISA_OP_ATOMG:
 	case EMBER_ISA_OP_ATOMS:
 	case EMBER_ISA_OP_ATOMGA:
+	case EMBER_ISA_OP_IMGATOM:
+	case EMBER_ISA_OP_TBATOM:
 		*count = EMBER_ISA_NUM_ATOMIC_OPS;
 		return atomic_names;
 	case EMBER_ISA_OP_SGREDUCE:
@@ -57,6 +128,9 @@ static const char *const *names_of(unsigned int opcode, unsigned int *count)
 	case EMBER_ISA_OP_S2R:
 		*count = EMBER_ISA_NUM_SRS;
 		return sr_names;
+	case EMBER_ISA_OP_IMGQUERY:
+		*count = EMBER_ISA_NUM_QUERIES;
+		return query_names;
 	default:
 		*count = 0;
 		return NULL;

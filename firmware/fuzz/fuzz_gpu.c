@@ -2,17 +2,21 @@
 /* Copyright 2026 The Ember Authors */
 
 /*
- * libFuzzer target: the command processor and the MMU, in process, fed
- * with guest-controlled bytes. Every input gets a freshly reset device and
+ * libFuzzer target: the command processor, the MMU and the shader cores,
+ * in process, fed with guest-controlled bytes. Every input gets a freshly reset device and
  * zeroed guest (guest.h) with rings, one context and valid page tables
  * (one device serves all inputs: creating one costs more than a run),
  * then the input
  * overwrites, in this order:
  *
- *   u16 ring_len, u16 ib_len, u16 pt_len   (little-endian; clamped)
+ *   u16 ring_len, u16 ib_len, u16 pt_len, u16 data_len
+ *                   (little-endian; clamped)
  *   ring_len bytes  kernel packets on ring 0 (TAIL = ring_len & ~3)
  *   ib_len bytes    the indirect buffer at FUZZ_IB_VA (context 1)
  *   pt_len bytes    the leaf page table that maps FUZZ_DATA_VA
+ *   data_len bytes  the start of the data at FUZZ_DATA_VA (readable,
+ *                   writable and executable: shader binaries, descriptor
+ *                   sets, images and buffers a DISPATCH uses)
  *
  * and the ring runs to completion in this thread. The device must not
  * crash, hang (the watchdog is 1 ms) or touch memory outside guest RAM
@@ -50,12 +54,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct guest g;
 	static bool ready;
 	struct guest_ib ib;
-	uint16_t lens[3] = { 0 };
+	uint16_t lens[4] = { 0 };
 	uint64_t *leaf_table;
+	uint8_t *data_mem;
 	uint32_t ring_len;
 
 	if (!ready) {
 		ember_log_set_level((enum ember_log_level)(EMBER_LOG_ERROR + 1));
+		/*
+		 * Shaders are interpreted: a JIT compile per input would cost
+		 * more than the 1 ms watchdog and most of the fuzzer's time
+		 * (EMBER_SHADER_JIT=sync in the environment brings it back).
+		 */
+		setenv("EMBER_SHADER_JIT", "off", 0);
 		if (!guest_init(&g, &config))
 			abort();
 		ready = true;
@@ -65,15 +76,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	guest_ring_init(&g, 0, 0);
 	guest_ring_init(&g, 1, 1);
 	guest_ib_init(&g, &ib, FUZZ_CTX, FUZZ_IB_VA, FUZZ_IB_MAX / 4);
-	guest_alloc_mapped(&g, FUZZ_CTX, FUZZ_DATA_VA, FUZZ_DATA_SIZE);
+	data_mem = guest_alloc_mapped(&g, FUZZ_CTX, FUZZ_DATA_VA, FUZZ_DATA_SIZE);
 	leaf_table = guest_pte(&g, FUZZ_CTX, FUZZ_DATA_VA) -
 		     EMBER_PT_INDEX(FUZZ_DATA_VA, 0);
+	/* Shaders run from the data too. */
+	for (uint64_t va = FUZZ_DATA_VA; va < FUZZ_DATA_VA + FUZZ_DATA_SIZE; va += EMBER_PAGE_SIZE)
+		*guest_pte(&g, FUZZ_CTX, va) |= EMBER_PTE_EXEC;
 
 	fill(lens, sizeof(lens), &data, &size, sizeof(lens));
 	ring_len = lens[0] < FUZZ_RING_MAX ? lens[0] : FUZZ_RING_MAX;
 	fill(guest_ptr(&g, g.ring_base[0]), FUZZ_RING_MAX, &data, &size, ring_len);
 	fill(ib.dw, FUZZ_IB_MAX, &data, &size, lens[1]);
 	fill(leaf_table, EMBER_PAGE_SIZE, &data, &size, lens[2]);
+	fill(data_mem, FUZZ_DATA_SIZE, &data, &size, lens[3]);
 
 	g.ring_tail[0] = ring_len & ~3u;
 	guest_ring_submit(&g, 0);

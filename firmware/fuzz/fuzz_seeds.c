@@ -4,15 +4,20 @@
 /*
  * Writes the fuzzer's seed corpus into a directory: one valid input per
  * kernel and user packet (plus a few combined ones), in the input format
- * of fuzz_gpu.c, so mutation starts from inputs that reach deep.
+ * of fuzz_gpu.c, so mutation starts from inputs that reach deep; and a
+ * dispatch of a shader running every image instruction on valid image,
+ * sampler and texel-buffer descriptors, all in the data, so that mutation
+ * reaches the shader decoder, the descriptor checks and the texture unit.
  *
  * Usage: fuzz_seeds DIR
  */
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "ember_isa.h"
 #include "ember_packets.h"
 #include "ember_regs.h"
 #include "fuzz_layout.h"
@@ -65,6 +70,109 @@ static const struct seed seeds[] = {
 	  .ib = { EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(D), HI(D), 7 } },
 };
 
+/* The image seed's data: set table, descriptors, shader (offsets in the data). */
+#define SET_TABLE	0x100
+#define SET0		0x200
+#define SHADER		0x1000
+#define IMAGE		0x4000
+#define STORAGE		0x5000
+#define OUTPUT		0x6000
+
+static const char image_shader[] =
+	".resource 0 0 storage 0 1\n"
+	".resource 0 1 combined_image_sampler 1 1\n"
+	".resource 0 2 storage_texel_buffer 7 1\n"
+	".resource 0 3 storage_image 8 1\n"
+	".local_size 32 1 1\n"
+	"lddesc u0, 0, 0\nldimgdesc u16, 0, 1\nldsmpdesc u32, 0, 5\n"
+	"lddesc u40, 0, 7\nldimgdesc u48, 0, 8\n"
+	"s2r.lane_id v0\ni2f.u32 v4, v0\nfmul v4, v4, 0.03\nmov v5, 0.5\n"
+	"mov v8, 0.5\nmov v9, 0.25\nmov v10, 0x3f01\nmov v11, 0x010101\n"
+	"mov v12, 0x3e3e\nmov v13, 0.125\nmov v14, 0x0202\nmov v15, 0x3f3f3f\n"
+	"texl v20, u16, u32, v4\ntexl.dref.off v24, u16, u32, v4\n"
+	"texg.dref.off v24, u16, u32, v4\ngather.b.off v28, u16, u32, v4\n"
+	"gather.dref.offs v28, u16, u32, v4\n"
+	"mov v36, v0\nmov v37, 1\nmov v38, 0\nmov v39, 0\nmov v40, 0x3f\n"
+	"fetch.off v32, u16, v36\nimgld v32, u48, v36\nimgst u48, v36, v20\n"
+	"imgatom.add v44, u48, v36, 1\nmov v46, 5\nmov v47, 1\n"
+	"imgatom.cmpxchg v45, u48, v36, v46\n"
+	"tbld v32, u40, v0\ntbst u40, v0, v20\ntbatom.umax v44, u40, v0, v0\n"
+	"and v1, v0, 3\nimgsize v32, u16, v1\nimgquery.levels u64, u16\n"
+	"imgquery.samples v44, u48\n"
+	"shl v1, v0, 4\nstg.b128 u0, v1, v20\nstg.b128 u0, v1, v32\nend\n";
+
+static void put_dwords(uint8_t *data, size_t at, const uint32_t *dw, unsigned int n)
+{
+	memcpy(data + at, dw, 4 * n);
+}
+
+/* Set table, descriptors and shader of the image seed; its length. */
+static size_t image_seed_data(uint8_t *data)
+{
+	struct ember_buffer_descriptor out = { .va = D + OUTPUT, .range = 0x1000 };
+	struct ember_image_desc img = {
+		.va = D + IMAGE, .format = 37, .view_type = 1, .layout = EMBER_IMAGE_LAYOUT_LINEAR,
+		.width = 8, .height = 8, .depth = 1, .image_layers = 1, .image_levels = 1,
+		.levels = 1, .layers = 1, .row_pitch = 32,
+	};
+	struct ember_image_desc storage = img;
+	struct ember_sampler_desc smp = {
+		.mag_filter = 1, .min_filter = 1, .compare_enable = 1, .compare_op = 3,
+		.max_lod = 1000.0f,
+	};
+	struct ember_texel_buffer_desc tb = { .va = D + STORAGE, .num_elements = 64, .format = 98 };
+	uint64_t set0 = D + SET0;
+	uint32_t dw[16];
+	char err[256];
+	void *bin;
+	size_t size;
+
+	if (ember_isa_assemble(image_shader, &bin, &size, err, sizeof(err))) {
+		fprintf(stderr, "image seed: %s\n", err);
+		exit(1);
+	}
+	memcpy(data + SET_TABLE, &set0, 8);
+	ember_buffer_descriptor_pack(dw, &out);
+	put_dwords(data, SET0, dw, 4);
+	ember_image_desc_pack(dw, &img);
+	put_dwords(data, SET0 + 16 * 1, dw, 16);
+	ember_sampler_desc_pack(dw, &smp);
+	put_dwords(data, SET0 + 16 * 5, dw, 8);
+	ember_texel_buffer_desc_pack(dw, &tb);
+	put_dwords(data, SET0 + 16 * 7, dw, 4);
+	storage.va = D + STORAGE;
+	storage.format = 98;
+	storage.row_pitch = 64;
+	storage.width = storage.height = 16;
+	ember_image_desc_pack(dw, &storage);
+	put_dwords(data, SET0 + 16 * 8, dw, 16);
+	memcpy(data + SHADER, bin, size);
+	free(bin);
+	return SHADER + size;
+}
+
+static int write_seed(const char *dir, const char *name, const uint32_t *ring,
+		      uint16_t ring_len, const uint32_t *ib, uint16_t ib_len,
+		      const uint8_t *data, uint16_t data_len)
+{
+	uint16_t lens[4] = { ring_len, ib_len, 0, data_len };
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f) {
+		perror(path);
+		return 1;
+	}
+	fwrite(lens, sizeof(lens), 1, f);
+	fwrite(ring, 1, ring_len, f);
+	fwrite(ib, 1, ib_len, f);
+	fwrite(data, 1, data_len, f);
+	fclose(f);
+	return 0;
+}
+
 static size_t used(const uint32_t *dw)
 {
 	size_t n = MAX_DW;
@@ -76,6 +184,15 @@ static size_t used(const uint32_t *dw)
 
 int main(int argc, char **argv)
 {
+	static uint8_t data[FUZZ_DATA_SIZE];
+	const uint32_t dispatch_ring[] = { RUN_IB(1 + EMBER_UPKT_DISPATCH_LEN(0)) };
+	const uint32_t dispatch_ib[] = {
+		EMBER_PKT(EMBER_UPKT_DISPATCH, 0, EMBER_UPKT_DISPATCH_LEN(0)),
+		LO(D + SHADER), HI(D + SHADER), 1, 1, 1, 0, 0, 0,
+		LO(D + SET_TABLE), HI(D + SET_TABLE), 0,
+	};
+	size_t data_len;
+
 	if (argc != 2) {
 		fprintf(stderr, "usage: fuzz_seeds DIR\n");
 		return 2;
@@ -83,21 +200,15 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
 		const struct seed *s = &seeds[i];
 		/* Keep trailing zero payload dwords: they are part of packets. */
-		uint16_t lens[3] = { (uint16_t)(4 * (used(s->ring) + 4)),
-				     (uint16_t)(4 * used(s->ib) + 16), 0 };
-		char path[4096];
-		FILE *f;
+		uint16_t ring_len = (uint16_t)(4 * (used(s->ring) + 4));
+		uint16_t ib_len = (uint16_t)(4 * used(s->ib) + 16);
 
-		snprintf(path, sizeof(path), "%s/%s", argv[1], s->name);
-		f = fopen(path, "wb");
-		if (!f) {
-			perror(path);
+		if (ib_len > 4 * MAX_DW)
+			ib_len = 4 * MAX_DW;
+		if (write_seed(argv[1], s->name, s->ring, ring_len, s->ib, ib_len, NULL, 0))
 			return 1;
-		}
-		fwrite(lens, sizeof(lens), 1, f);
-		fwrite(s->ring, 4, lens[0] / 4, f);
-		fwrite(s->ib, 4, lens[1] / 4 < MAX_DW ? lens[1] / 4 : MAX_DW, f);
-		fclose(f);
 	}
-	return 0;
+	data_len = image_seed_data(data);
+	return write_seed(argv[1], "dispatch-images", dispatch_ring, sizeof(dispatch_ring),
+			  dispatch_ib, sizeof(dispatch_ib), data, (uint16_t)data_len);
 }

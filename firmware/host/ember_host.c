@@ -20,6 +20,7 @@
 
 #include "ember_host.h"
 
+#include <endian.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,23 @@ static int write_descriptors(struct ember_host *h, const struct ember_isa_shader
 		       (uint64_t)slot * EMBER_ISA_DESCRIPTOR_SIZE, desc, sizeof(desc));
 	}
 	return 0;
+}
+
+uint64_t ember_host_write_descriptor(struct ember_host *host, uint32_t set, uint32_t slot,
+				     const uint32_t *dwords, unsigned int count)
+{
+	uint64_t bytes = 4ull * count;
+
+	if (set >= SETS || (uint64_t)slot * EMBER_ISA_DESCRIPTOR_SIZE + bytes >
+	    SLOTS_PER_SET * EMBER_ISA_DESCRIPTOR_SIZE)
+		return 0;
+	for (unsigned int i = 0; i < count; i++) {
+		uint32_t le = htole32(dwords[i]);
+
+		memcpy(host->tables + (set_va(set) - TABLES_VA) +
+		       (uint64_t)slot * EMBER_ISA_DESCRIPTOR_SIZE + 4 * i, &le, 4);
+	}
+	return set_va(set) + (uint64_t)slot * EMBER_ISA_DESCRIPTOR_SIZE;
 }
 
 int ember_host_dispatch(struct ember_host *host,

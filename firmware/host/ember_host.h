@@ -92,6 +92,15 @@ int ember_host_dispatch(struct ember_host *host,
 			const struct ember_host_dispatch *d,
 			struct ember_host_fault *fault);
 
+/*
+ * Write @count raw descriptor dwords (an image, sampler or texel buffer,
+ * or anything a test wants a shader to find) at slot @slot of set @set:
+ * the descriptor's GPU VA, or 0 if it does not fit the set. A dispatch's
+ * bindings are written over it where they share slots.
+ */
+uint64_t ember_host_write_descriptor(struct ember_host *host, uint32_t set, uint32_t slot,
+				     const uint32_t *dwords, unsigned int count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,15 +31,18 @@
  * Shared memory is the workgroup's host buffer: one core runs all waves of
  * a workgroup (wave.c), so shared atomics need no host atomics. Scratch is
  * per lane, laid out [dword][lane] so uniform spill offsets are row
- * copies. Push constants come from the DISPATCH packet; LDDESC reads the
+ * copies. Push constants come from the DISPATCH packet; LDDESC (and
+ * LDIMGDESC, LDSMPDESC: 4 and 2 consecutive slots) reads the
  * descriptor-set table and a descriptor through the MMU, once per core and
- * dispatch (a small cache in struct sc_group).
+ * dispatch (a small cache in struct sc_group), and notes the VA it read
+ * into each uniform quad for the texture unit's fault records.
  *
  * Built twice like exec_alu.c, for its fast-path loops.
  */
 
 #include <string.h>
 
+#include "sc_atomic.h"
 #include "sc_lanes.h"
 
 #define SC_PASTE2(a, b)		a##_##b
@@ -71,64 +74,55 @@ struct page_cache {
 	uint8_t *host;
 };
 
-/* Host address of @va's page for @access, or NULL after a fault. */
-static uint8_t *map_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
-			 unsigned int access)
+/* Host address of @va's page for @access through @pc, or NULL (*@fault). */
+static uint8_t *cached_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
+			    unsigned int access, int *fault)
 {
-	struct sc_group *g = w->group;
-	uint64_t gpa, vpn = va >> EMBER_PAGE_SHIFT;
-	struct sc_host_page *hp = &g->pages[vpn % SC_HOST_PAGES];
-	int fault;
+	uint64_t vpn = va >> EMBER_PAGE_SHIFT;
 
 	if (pc->tag == vpn + 1)
 		return pc->host;
-	/* The core's page cache: translations this dispatch already made. */
-	if (hp->tag == vpn + 1 && (hp->access & access) == access) {
-		pc->tag = vpn + 1;
-		pc->host = hp->host;
-		return pc->host;
-	}
-	fault = ember_mmu_translate(&g->mmu, vpn << EMBER_PAGE_SHIFT, access, &gpa);
-	if (!fault) {
-		pc->host = ember_guest_ram_translate(g->mmu.ram, gpa, EMBER_PAGE_SIZE);
-		if (!pc->host)
-			fault = EMBER_FAULT_TRANSLATION;
-	}
-	if (fault) {
-		sc_wave_fault(w, fault, va, access);
-		return NULL;
-	}
-	pc->tag = vpn + 1;
-	*hp = (struct sc_host_page) {
-		.tag = vpn + 1, .host = pc->host,
-		.access = access | (hp->tag == vpn + 1 ? hp->access : 0),
-	};
+	pc->host = sc_group_page(w->group, va, access, fault);
+	pc->tag = pc->host ? vpn + 1 : 0;
 	return pc->host;
+}
+
+/* The same, the fault recorded: NULL after a fault. */
+static uint8_t *map_page(struct sc_wave *w, struct page_cache *pc, uint64_t va,
+			 unsigned int access)
+{
+	int fault;
+	uint8_t *host = cached_page(w, pc, va, access, &fault);
+
+	if (!host)
+		sc_wave_fault(w, fault, va, access);
+	return host;
+}
+
+struct page_walk {
+	struct sc_wave *w;
+	struct page_cache *pc;
+};
+
+static uint8_t *walk_page(void *ctx, uint64_t va, bool write, int *fault)
+{
+	struct page_walk *walk = ctx;
+
+	return cached_page(walk->w, walk->pc, va,
+			   write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ, fault);
 }
 
 /* Copy @n bytes between @buf and memory at @va: false after a fault. */
 static bool access_bytes(struct sc_wave *w, struct page_cache *pc, uint64_t va,
 			 void *buf, unsigned int n, bool write)
 {
-	unsigned int access = write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ;
-	uint8_t *bytes = buf;
+	struct page_walk walk = { w, pc };
+	uint64_t fault_va;
+	int fault = sc_copy_paged(walk_page, &walk, va, buf, n, write, &fault_va);
 
-	while (n) {
-		unsigned int chunk = EMBER_PAGE_SIZE - (va & PAGE_MASK);
-		uint8_t *host = map_page(w, pc, va, access);
-
-		if (!host)
-			return false;
-		chunk = chunk < n ? chunk : n;
-		if (write)
-			memcpy(host + (va & PAGE_MASK), bytes, chunk);
-		else
-			memcpy(bytes, host + (va & PAGE_MASK), chunk);
-		va += chunk;
-		bytes += chunk;
-		n -= chunk;
-	}
-	return true;
+	if (fault)
+		sc_wave_fault(w, fault, fault_va, write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ);
+	return !fault;
 }
 
 struct descriptor {
@@ -471,63 +465,6 @@ HANDLER(op_ldu)
 	memcpy(&w->u[ISA->dst.index], value, size);
 }
 
-/* One atomic on host memory; returns the old value. */
-static uint64_t atomic_rmw(void *p, unsigned int op, bool wide, uint64_t v, uint64_t cmp)
-{
-	if (wide) {
-		uint64_t *q = p, old = __atomic_load_n(q, __ATOMIC_RELAXED), want;
-
-		switch (op) {
-		case EMBER_ISA_ATOM_ADD: return __atomic_fetch_add(q, v, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_AND: return __atomic_fetch_and(q, v, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_OR: return __atomic_fetch_or(q, v, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_XOR: return __atomic_fetch_xor(q, v, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_XCHG: return __atomic_exchange_n(q, v, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_CMPXCHG:
-			__atomic_compare_exchange_n(q, &cmp, v, false, __ATOMIC_SEQ_CST,
-						    __ATOMIC_SEQ_CST);
-			return cmp;
-		default:
-			do {
-				switch (op) {
-				case EMBER_ISA_ATOM_SMIN: want = (int64_t)v < (int64_t)old ? v : old; break;
-				case EMBER_ISA_ATOM_UMIN: want = v < old ? v : old; break;
-				case EMBER_ISA_ATOM_SMAX: want = (int64_t)v > (int64_t)old ? v : old; break;
-				default: want = v > old ? v : old; break;
-				}
-			} while (!__atomic_compare_exchange_n(q, &old, want, false,
-							      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
-			return old;
-		}
-	} else {
-		uint32_t *q = p, old = __atomic_load_n(q, __ATOMIC_RELAXED), want;
-		uint32_t v32 = (uint32_t)v, c32 = (uint32_t)cmp;
-
-		switch (op) {
-		case EMBER_ISA_ATOM_ADD: return __atomic_fetch_add(q, v32, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_AND: return __atomic_fetch_and(q, v32, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_OR: return __atomic_fetch_or(q, v32, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_XOR: return __atomic_fetch_xor(q, v32, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_XCHG: return __atomic_exchange_n(q, v32, __ATOMIC_SEQ_CST);
-		case EMBER_ISA_ATOM_CMPXCHG:
-			__atomic_compare_exchange_n(q, &c32, v32, false, __ATOMIC_SEQ_CST,
-						    __ATOMIC_SEQ_CST);
-			return c32;
-		default:
-			do {
-				switch (op) {
-				case EMBER_ISA_ATOM_SMIN: want = (int32_t)v32 < (int32_t)old ? v32 : old; break;
-				case EMBER_ISA_ATOM_UMIN: want = v32 < old ? v32 : old; break;
-				case EMBER_ISA_ATOM_SMAX: want = (int32_t)v32 > (int32_t)old ? v32 : old; break;
-				default: want = v32 > old ? v32 : old; break;
-				}
-			} while (!__atomic_compare_exchange_n(q, &old, want, false,
-							      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
-			return old;
-		}
-	}
-}
-
 /* Lane @l's operand value (@wide: a pair) at register offset @half. */
 static uint64_t lane_value(struct sc_wave *w, const struct ember_isa_insn *i,
 			   unsigned int s, unsigned int half, bool wide, unsigned int l)
@@ -577,7 +514,7 @@ HANDLER(op_atomg)
 		host = map_page(w, &pc, va, EMBER_ACCESS_READ | EMBER_ACCESS_WRITE);
 		if (!host)
 			return;
-		old[l] = atomic_rmw(host + (va & PAGE_MASK), ISA->mod, wide,
+		old[l] = sc_atomic_rmw(host + (va & PAGE_MASK), ISA->mod, wide,
 				    lane_value(w, ISA, 2, 0, wide, l),
 				    ISA->mod == EMBER_ISA_ATOM_CMPXCHG ?
 				    lane_value(w, ISA, 2, step, wide, l) : 0);
@@ -604,7 +541,7 @@ HANDLER(op_atomga)
 		host = map_page(w, &pc, addr[l], EMBER_ACCESS_READ | EMBER_ACCESS_WRITE);
 		if (!host)
 			return;
-		old[l] = atomic_rmw(host + (addr[l] & PAGE_MASK), ISA->mod, wide,
+		old[l] = sc_atomic_rmw(host + (addr[l] & PAGE_MASK), ISA->mod, wide,
 				    lane_value(w, ISA, 1, 0, wide, l),
 				    ISA->mod == EMBER_ISA_ATOM_CMPXCHG ?
 				    lane_value(w, ISA, 1, step, wide, l) : 0);
@@ -679,7 +616,7 @@ HANDLER(op_atoms)
 		if (!((m >> l) & 1) || (uint64_t)off[l] + size > limit || (off[l] & (size - 1)))
 			continue;
 		/* One core runs the workgroup: plain host atomics suffice. */
-		old[l] = atomic_rmw(g->shared + off[l], ISA->mod, wide,
+		old[l] = sc_atomic_rmw(g->shared + off[l], ISA->mod, wide,
 				    lane_value(w, ISA, 1, 0, wide, l),
 				    ISA->mod == EMBER_ISA_ATOM_CMPXCHG ?
 				    lane_value(w, ISA, 1, step, wide, l) : 0);
@@ -753,31 +690,58 @@ HANDLER(op_ldpush)
 	commit_rows(w, ISA, rows, regs, sc_active(w, ISA));
 }
 
-HANDLER(op_lddesc)
+/*
+ * Descriptor slot @slot of set @set into @desc through the core's cache
+ * (a set past the table's eight reads as no descriptor at all), its GPU
+ * VA in *@va (0 for such a set): false after a fault.
+ */
+static bool read_descriptor(struct sc_wave *w, uint32_t set, uint32_t slot,
+			    uint32_t desc[4], uint64_t *va)
 {
 	struct sc_group *g = w->group;
-	uint32_t set = sc_src(w, ISA, 0, 0)[0], slot = sc_src(w, ISA, 1, 0)[0];
 	struct sc_desc_entry *e = &g->desc_cache[(set * 7 + slot) % SC_DESC_CACHE];
-	uint32_t desc[4] = { 0, 0, 0, 0 };
 	struct page_cache pc = { 0 };
 	uint64_t set_base;
 
+	*va = 0;
+	memset(desc, 0, 4 * sizeof(*desc));
+	if (set >= EMBER_ISA_MAX_SETS)
+		return true;
 	if (e->valid && e->set == set && e->slot == slot) {
-		memcpy(&w->u[ISA->dst.index], e->desc, sizeof(desc));
-		return;
+		memcpy(desc, e->desc, sizeof(e->desc));
+		*va = e->va;
+		return true;
 	}
-	/* A set past the table's eight reads as no descriptor at all. */
-	if (set < EMBER_ISA_MAX_SETS) {
-		if (!access_bytes(w, &pc, g->d->set_table_va + 8ull * set, &set_base, 8, false))
-			return;
-		if (!access_bytes(w, &pc, set_base + (uint64_t)EMBER_ISA_DESCRIPTOR_SIZE * slot,
-				  desc, sizeof(desc), false))
-			return;
-	}
-	*e = (struct sc_desc_entry) { .valid = true, .set = set, .slot = slot };
-	memcpy(e->desc, desc, sizeof(desc));
-	memcpy(&w->u[ISA->dst.index], desc, sizeof(desc));
+	if (!access_bytes(w, &pc, g->d->set_table_va + 8ull * set, &set_base, 8, false))
+		return false;
+	*va = set_base + (uint64_t)EMBER_ISA_DESCRIPTOR_SIZE * slot;
+	if (!access_bytes(w, &pc, *va, desc, 4 * sizeof(*desc), false))
+		return false;
+	*e = (struct sc_desc_entry) { .valid = true, .set = set, .slot = slot, .va = *va };
+	memcpy(e->desc, desc, sizeof(e->desc));
+	return true;
 }
+
+/* LDDESC, LDIMGDESC, LDSMPDESC: @slots consecutive descriptor slots. */
+static void load_descriptors(struct sc_wave *w, const struct sc_insn *in, unsigned int slots)
+{
+	uint32_t set = sc_src(w, ISA, 0, 0)[0], slot = sc_src(w, ISA, 1, 0)[0];
+	unsigned int quad = ISA->dst.index / 4;
+
+	for (unsigned int i = 0; i < slots; i++) {
+		uint32_t desc[4];
+		uint64_t va;
+
+		if (!read_descriptor(w, set, slot + i, desc, &va))
+			return;
+		memcpy(&w->u[ISA->dst.index + 4 * i], desc, sizeof(desc));
+		w->desc_va[quad + i] = va;
+	}
+}
+
+HANDLER(op_lddesc) { load_descriptors(w, in, 1); }
+HANDLER(op_ldimgdesc) { load_descriptors(w, in, EMBER_ISA_IMAGE_SLOTS); }
+HANDLER(op_ldsmpdesc) { load_descriptors(w, in, EMBER_ISA_SAMPLER_SLOTS); }
 
 void SC_VARIANT(sc_memory_handlers)(sc_handler t[EMBER_ISA_NUM_OPCODES])
 {
@@ -785,7 +749,7 @@ void SC_VARIANT(sc_memory_handlers)(sc_handler t[EMBER_ISA_NUM_OPCODES])
 	SET(LDG, op_ldg); SET(STG, op_stg); SET(LDU, op_ldu); SET(ATOMG, op_atomg);
 	SET(LDS, op_lds); SET(STS, op_sts); SET(ATOMS, op_atoms);
 	SET(LDSCR, op_ldscr); SET(STSCR, op_stscr); SET(LDPUSH, op_ldpush);
-	SET(LDDESC, op_lddesc);
+	SET(LDDESC, op_lddesc); SET(LDIMGDESC, op_ldimgdesc); SET(LDSMPDESC, op_ldsmpdesc);
 	SET(LDGA, op_ldga); SET(STGA, op_stga); SET(ATOMGA, op_atomga);
 #undef SET
 }

@@ -54,6 +54,7 @@ static void pick_handlers(void)
 		fast_handler = sc_fast_handler_generic;
 	}
 	sc_control_handlers(handlers);
+	sc_image_handlers(handlers);
 }
 
 static void fell_off(struct sc_wave *w, const struct sc_insn *in)
@@ -196,6 +197,11 @@ int sc_program_build(const void *binary, size_t size, struct sc_program *prog,
 			goto err_free;
 		}
 		in->fn = handlers[in->isa.opcode];
+		/* An opcode of a later ISA than this device runs is unknown. */
+		if (!in->fn) {
+			*detail = EMBER_ILLEGAL_DETAIL((uint32_t)-EMBER_ISA_ERR_OPCODE, i);
+			goto err_free;
+		}
 		in->slow = in->fn;
 		in->fn = fast_handler(in) ?: in->fn;
 	}

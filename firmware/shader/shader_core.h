@@ -5,7 +5,7 @@
  * DOC: Shader core internals
  *
  * The state the parts of the shader core share (dispatch.c, program.c,
- * wave.c and the exec_*.c instruction handlers):
+ * wave.c, core_memory.c and the exec_*.c instruction handlers):
  *
  * - struct sc_program: a shader binary decoded once (program.c) into an
  *   array of struct sc_insn, each the decoded instruction plus the handler
@@ -143,6 +143,12 @@ struct sc_wave {
 	struct sc_group *group;
 	/** @scratch: scratch_bytes / 4 rows of 32 lanes. */
 	uint32_t *scratch;
+	/**
+	 * @desc_va: the GPU VA LDDESC, LDIMGDESC or LDSMPDESC last read into
+	 * uniform quad i (u[4i..4i+3]), or 0: the VA of a BAD_DESCRIPTOR
+	 * fault record (exec_image.c).
+	 */
+	uint64_t desc_va[EMBER_ISA_NUM_UREGS / 4];
 	struct sc_frame stack[EMBER_ISA_MAX_STACK_DEPTH];
 };
 
@@ -163,6 +169,7 @@ struct sc_desc_entry {
 	bool valid;
 	uint32_t set, slot;
 	uint32_t desc[4];
+	uint64_t va;
 };
 
 /* One shader core's state; it runs one workgroup at a time. */
@@ -223,9 +230,27 @@ void sc_subgroup_handlers_generic(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_memory_handlers_avx2(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_memory_handlers_generic(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_control_handlers(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+void sc_image_handlers(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 /* A fast form for @in (fields filled), or NULL (exec_fast.c). */
 sc_handler sc_fast_handler_avx2(struct sc_insn *in);
 sc_handler sc_fast_handler_generic(struct sc_insn *in);
+
+/*
+ * The host address of the 4 KiB page of @va, checked for the EMBER_ACCESS_*
+ * rights @access, through the core's page cache (core_memory.c); NULL with
+ * the EMBER_FAULT_* kind in *@fault. Records no fault: the caller does.
+ */
+uint8_t *sc_group_page(struct sc_group *g, uint64_t va, unsigned int access, int *fault);
+
+/*
+ * Copy @n bytes between @buf and GPU VA @va (writing if @write), a page at
+ * a time through @page, which maps the page holding a VA or returns NULL
+ * with the fault kind: 0, or that kind with *@fault_va the address that
+ * faulted (core_memory.c).
+ */
+typedef uint8_t *(*sc_page_fn)(void *ctx, uint64_t va, bool write, int *fault);
+int sc_copy_paged(sc_page_fn page, void *ctx, uint64_t va, void *buf, unsigned int n,
+		  bool write, uint64_t *fault_va);
 
 /* Stop the wave with a fault of its workgroup (first one wins). */
 void sc_wave_fault(struct sc_wave *w, int kind, uint64_t va, uint32_t detail);

@@ -251,6 +251,7 @@ static void init_waves(struct sc_group *g)
 		w->group = g;
 		memset(w->u, 0, sizeof(w->u));
 		memset(w->p, 0, sizeof(w->p));
+		memset(w->desc_va, 0, sizeof(w->desc_va));
 	}
 }
 

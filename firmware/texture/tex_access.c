@@ -11,6 +11,8 @@
  * cube * 6 + face), as storage cube images are in Vulkan.
  */
 
+#include <stddef.h>
+
 #include "tex_texel.h"
 #include "tex_unit.h"
 
@@ -130,6 +132,27 @@ struct ember_tex_status ember_tex_store(const struct ember_tex_image *img,
 		for (unsigned int c = 0; c < 4; c++)
 			t.u[c] = texels[c][l];
 		tex_write_texel(&op, pos.level, pos.x, pos.y, pos.z, pos.sample, &t);
+	}
+	return op.status;
+}
+
+struct ember_tex_status ember_tex_texel_addresses(const struct ember_tex_image *img,
+						  const struct ember_tex_fetch_args *args,
+						  uint64_t va[EMBER_TEX_LANES],
+						  uint32_t *inside)
+{
+	struct texel_pos pos;
+	struct tex_op op;
+
+	*inside = 0;
+	if (!tex_op_begin(&op, img, NULL))
+		return op.status;
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		if (!(args->mask >> l & 1) || !lane_position(&op, args, l, true, &pos))
+			continue;
+		va[l] = ember_tex_texel_va(img, op.view.bytes, pos.level, pos.x, pos.y,
+					   pos.z, pos.sample);
+		*inside |= 1u << l;
 	}
 	return op.status;
 }

@@ -20,7 +20,8 @@
  * - ember_tex_gather(): the 2x2 footprint's component (or comparison) at
  *   the base level, with one offset or four.
  * - ember_tex_fetch(): OpImageFetch; ember_tex_load()/ember_tex_store():
- *   OpImageRead/OpImageWrite on storage images. Out-of-bounds reads give
+ *   OpImageRead/OpImageWrite on storage images; ember_tex_texel_addresses():
+ *   where the texels of image atomics are. Out-of-bounds reads give
  *   zero (alpha 1 when the format has none), out-of-bounds writes are
  *   dropped (robustImageAccess2).
  * - queries: size at a level, level count, sample count.
@@ -108,6 +109,17 @@ struct ember_tex_status ember_tex_store(const struct ember_tex_image *img,
 					const struct ember_tex_memory *mem,
 					const struct ember_tex_fetch_args *args,
 					const ember_tex_result texels);
+
+/*
+ * The GPU VA of each @args->mask lane's texel at level 0 (a storage view's
+ * only level), for the atomics the shader core performs itself: the lanes
+ * whose coordinates lie inside the view in *@inside, their addresses in
+ * @va (only those lanes are written). A refused image has no lane inside.
+ */
+struct ember_tex_status ember_tex_texel_addresses(const struct ember_tex_image *img,
+						  const struct ember_tex_fetch_args *args,
+						  uint64_t va[EMBER_TEX_LANES],
+						  uint32_t *inside);
 
 /*
  * OpImageQuerySizeLod / OpImageQuerySize: width, then height, depth or

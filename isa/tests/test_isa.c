@@ -64,7 +64,7 @@ static void enumerate(struct corpus *c)
 		for (unsigned int type = 0; type < EMBER_ISA_NUM_TYPES; type++) {
 			if (!(ember_isa_opinfo(op)->types & (1u << type)))
 				continue;
-			for (unsigned int mod = 0; mod < 20; mod++) {
+			for (unsigned int mod = 0; mod < 32; mod++) {
 				for (unsigned int combo = 0; combo < 5 * 5 * 5 * 5; combo++) {
 					for (unsigned int guard = 0; guard < 2; guard++) {
 						struct ember_isa_insn insn = {
@@ -267,6 +267,86 @@ static bool test_program_round_trip(void)
 	return true;
 }
 
+static const char image_program[] =
+	".resource 0 0 combined_image_sampler 0 2\n"
+	".resource 0 1 storage_image 12 1\n"
+	".resource 1 0 sampled_image 0 1\n"
+	".resource 1 1 sampler 4 1\n"
+	".resource 1 2 uniform_texel_buffer 6 1\n"
+	".resource 1 3 storage_texel_buffer 7 1\n"
+	"\tldimgdesc u0, 0, 0\n"
+	"\tldsmpdesc u16, 0, 4\n"
+	"\tldimgdesc u32, 0, u120\n"
+	"\tlddesc u24, 1, 6\n"
+	"\ttexl v0, u0, u16, v8\n"
+	"\ttexl.dref.off v4, u0, u16, v8\n"
+	"\ttexg.off v0, u0, u16, v16\n"
+	"\tgather.b v0, u0, u16, v8\n"
+	"\tgather.dref.offs v0, u0, u16, v8\n"
+	"\tgather.a.off v0, u0, u16, v8\n"
+	"\tfetch.off v0, u32, v8\n"
+	"\timgld v0, u32, v8\n"
+	"\timgst u32, v8, v0\n"
+	"\timgatom.cmpxchg v0, u32, v8, v2\n"
+	"\timgatom.umax _, u32, v8, v2\n"
+	"\ttbld v0, u24, v9\n"
+	"\ttbst u24, 5, v4\n"
+	"\ttbatom.add v1, u24, v9, 1\n"
+	"\timgsize u4, u32, 0\n"
+	"\timgsize v4, u32, v1\n"
+	"\timgquery.samples u8, u32\n"
+	"\tend\n";
+
+/* The image instructions: fixed register groups, text round trip. */
+static bool test_image_program(void)
+{
+	char err[256], *text;
+	void *bin, *bin2;
+	size_t size, size2;
+	struct ember_isa_shader s;
+	struct ember_isa_insn insn;
+
+	if (ember_isa_assemble(image_program, &bin, &size, err, sizeof(err))) {
+		tap_diag("%s", err);
+		return false;
+	}
+	CHECK_EQ(ember_isa_shader_parse(bin, size, &s), 0);
+	CHECK_EQ(s.header.version_minor, 2);
+	/* u120 is the slot; the highest group ends at v16 + 4 + 6 + 1. */
+	CHECK_EQ(s.header.num_uregs, 121);
+	CHECK_EQ(s.header.num_vregs, 27);
+	CHECK_EQ(ember_isa_decode(s.code + 16 * 5, &insn), 0);
+	CHECK_EQ(insn.opcode, EMBER_ISA_OP_TEXL);
+	CHECK_EQ(insn.mod, EMBER_ISA_TEX_DREF | EMBER_ISA_TEX_OFFSET);
+	CHECK_EQ(ember_isa_operand_regs(&insn, 0), 1);
+	CHECK_EQ(ember_isa_operand_regs(&insn, 1), 16);
+	CHECK_EQ(ember_isa_operand_regs(&insn, 2), 8);
+	CHECK_EQ(ember_isa_operand_regs(&insn, 3), 7);
+	CHECK_EQ(ember_isa_decode(s.code + 16 * 8, &insn), 0);
+	CHECK_EQ(insn.mod, EMBER_ISA_GATHER_DREF | EMBER_ISA_GATHER_OFFSETS);
+	CHECK_EQ(ember_isa_operand_regs(&insn, 3), 9);
+	CHECK_EQ(ember_isa_decode(s.code + 16 * 13, &insn), 0);
+	CHECK_EQ(insn.opcode, EMBER_ISA_OP_IMGATOM);
+	CHECK_EQ(ember_isa_operand_regs(&insn, 3), 2);
+	CHECK_EQ(ember_isa_disassemble(bin, size, &text), 0);
+	CHECK(strstr(text, "gather.a.off v0") && strstr(text, "texl.dref.off v4"));
+	CHECK(strstr(text, ".resource 0 0 combined_image_sampler 0 2"));
+	CHECK_EQ(ember_isa_assemble(text, &bin2, &size2, err, sizeof(err)), 0);
+	CHECK_EQ(size2, size);
+	CHECK(!memcmp(bin, bin2, size));
+	/* ".r" is gather's default component: the same bytes as none. */
+	free(bin2);
+	CHECK_EQ(ember_isa_assemble("gather.r v0, u0, u16, v4\n", &bin2, &size2, err,
+				    sizeof(err)), 0);
+	CHECK_EQ(ember_isa_shader_parse(bin2, size2, &s), 0);
+	CHECK_EQ(ember_isa_decode(s.code, &insn), 0);
+	CHECK_EQ(insn.mod, 0);
+	free(bin2);
+	free(text);
+	free(bin);
+	return true;
+}
+
 static bool refused(const char *text, int expect, const char *why)
 {
 	char err[256];
@@ -314,6 +394,26 @@ static bool test_assembler_refusals(void)
 	CHECK(refused("stga.u32 u1, v0\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
 	CHECK(refused("atomga.u32.cmpxchg v0, v2, 5\n", EMBER_ISA_ERR_OPERAND, "operand"));
 	CHECK(refused("atomga.u64.add v0, v2, v5\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
+	/* Image descriptors are 16 uniform registers, 4-aligned, never vectors. */
+	CHECK(refused("ldimgdesc u2, 0, 0\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
+	CHECK(refused("ldimgdesc u116, 0, 0\n", EMBER_ISA_ERR_REGISTER, "out of range"));
+	CHECK(refused("imgld v0, v4, v8\n", EMBER_ISA_ERR_OPERAND, "operand"));
+	CHECK(refused("texl v0, u0, u16, v6\n", EMBER_ISA_ERR_REGISTER, "misaligned"));
+	CHECK(refused("texg v0, u0, u16, v248\n", EMBER_ISA_ERR_REGISTER, "out of range"));
+	CHECK(refused("@p0 ldsmpdesc u0, 0, 0\n", EMBER_ISA_ERR_GUARD, "guard"));
+	/* A comparison gathers no component; one offset or four, not both. */
+	CHECK(refused("gather.g.dref v0, u0, u16, v4\n", EMBER_ISA_ERR_MOD, "modifier"));
+	CHECK(refused("gather.off.offs v0, u0, u16, v4\n", EMBER_ISA_ERR_MOD, "modifier"));
+	CHECK(refused("gather.r.g v0, u0, u16, v4\n", EMBER_ISA_ERR_MOD, "bad suffix"));
+	CHECK(refused("texl.off.off v0, u0, u16, v4\n", EMBER_ISA_ERR_MOD, "bad suffix"));
+	CHECK(refused("imgatom v0, u0, v4, v8\n", EMBER_ISA_ERR_MOD, "needs a modifier"));
+	CHECK(refused("imgatom.cmpxchg v0, u0, v4, 7\n", EMBER_ISA_ERR_OPERAND, "operand"));
+	/* No 64-bit image atomics: the texture unit has no R64 formats. */
+	CHECK(refused("imgatom.u64.add v0, u0, v4, v8\n", EMBER_ISA_ERR_TYPE, "type"));
+	CHECK(refused("tbatom.u64.xchg v0, u0, v4, v8\n", EMBER_ISA_ERR_TYPE, "type"));
+	CHECK(refused("imgsize u0, u16, v1\n", EMBER_ISA_ERR_UNIFORM, "uniform"));
+	CHECK(refused(".resource 0 0 texture 0 1\n end\n", EMBER_ISA_ERR_HEADER,
+		      "unknown resource kind"));
 	return true;
 }
 
@@ -417,6 +517,25 @@ static bool test_header_refusals(void)
 	free(out);
 	h.local_size[0] = 0;
 	CHECK_EQ(ember_isa_shader_build(&h, NULL, code, 1, &out, &size), EMBER_ISA_ERR_LIMIT);
+	h.local_size[0] = 32;
+	{
+		/* Image resources need a 1.2 binary: a 1.1 one is refused. */
+		struct ember_isa_resource r = {
+			.set = 1, .kind = EMBER_ISA_RES_STORAGE_IMAGE, .slot = 4, .count = 1,
+		};
+
+		h.num_resources = 1;
+		CHECK_EQ(ember_isa_shader_build(&h, &r, code, 1, &out, &size), 0);
+		bin = out;
+		CHECK_EQ(ember_isa_shader_parse(bin, size, &s), 0);
+		CHECK_EQ(bin[6], 2);	/* version minor */
+		bin[6] = 1;
+		CHECK_EQ(ember_isa_shader_parse(bin, size, &s), EMBER_ISA_ERR_HEADER);
+		bin[6] = 2;
+		bin[65] = 9;	/* kind 9 */
+		CHECK_EQ(ember_isa_shader_parse(bin, size, &s), EMBER_ISA_ERR_HEADER);
+		free(out);
+	}
 	return true;
 }
 
@@ -429,6 +548,7 @@ int main(void)
 	tap_result(test_encode_decode(&c), "encode-decode-round-trip");
 	tap_result(test_text_round_trip(&c), "text-round-trip-every-form");
 	tap_result(test_program_round_trip(), "program-disassemble-reassemble");
+	tap_result(test_image_program(), "image-program-round-trip");
 	tap_result(test_assembler_refusals(), "assembler-refusals");
 	tap_result(test_decode_refusals(), "decode-refusals");
 	tap_result(test_header_refusals(), "header-refusals");

@@ -1287,9 +1287,10 @@ static inline void ember_upkt_dispatch_indirect_unpack(const __u32 *dw,
 /* A fault injected through the control knob. */
 #define EMBER_FAULT_INJECTED		7
 /*
- * Reserved for contract 1.6 (CAP_IMAGES): a shader used an image, sampler
- * or texel-buffer descriptor with an invalid field; the record's VA is the
- * descriptor's, its detail the dword index of the field.
+ * CAP_IMAGES: a shader used an image, sampler or texel-buffer descriptor
+ * with an invalid field; the record's VA is the descriptor's (where the
+ * shader loaded it from, 0 if it did not), its detail the dword index of
+ * the first bad field. Since 1.7.
  */
 #define EMBER_FAULT_BAD_DESCRIPTOR	8
 

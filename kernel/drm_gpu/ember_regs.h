@@ -78,13 +78,13 @@
  */
 #define   EMBER_CAP_RESET_HEAD		BIT(7)
 /*
- * Reserved for contract 1.6, not set by any device yet: images, samplers
- * and texel buffers (ember-hw.rst, "Images, samplers and texel buffers").
+ * ISA 1.2: images, samplers and texel buffers through the texture unit
+ * (ember-hw.rst, "Images, samplers and texel buffers"). Since 1.7.
  */
 #define   EMBER_CAP_IMAGES		BIT(8)
 /*
- * Reserved for contract 1.6, not set by any device yet: the BC1..BC7
- * compressed formats, sampled and copied.
+ * Reserved, not set by any device yet: the BC1..BC7 compressed formats,
+ * sampled and copied.
  */
 #define   EMBER_CAP_IMAGE_BC		BIT(9)
 /*
