@@ -271,6 +271,9 @@ static int corpus_contents(struct corpus_parser *p, const char *spec_text, enum 
 	return 0;
 }
 
+static int corpus_buffer_contents(struct corpus_parser *p, struct corpus_buffer *b,
+				  const char *init, const char *expect);
+
 /* "ssbo|ubo NAME binding=B [set=S] [index=I] TYPE[COUNT] [range=R] [init=..] [expect=..] ..." */
 static int corpus_parse_buffer(struct corpus_parser *p, struct corpus_test *t,
 			       enum corpus_buffer_kind kind, char *rest)
@@ -329,10 +332,17 @@ static int corpus_parse_buffer(struct corpus_parser *p, struct corpus_test *t,
 	if (b->range > b->size)
 		return corpus_error(p, "range %llu beyond the buffer's %llu bytes",
 				    (unsigned long long)b->range, (unsigned long long)b->size);
+	t->buffer_count++;
+	return corpus_buffer_contents(p, b, init, expect);
+}
+
+/* A buffer's or image's init= and expect= contents. */
+static int corpus_buffer_contents(struct corpus_parser *p, struct corpus_buffer *b,
+				  const char *init, const char *expect)
+{
 	b->init = calloc(1, b->size);
 	if (!b->init)
 		return corpus_error(p, "out of memory");
-	t->buffer_count++;
 	if (!strcmp(init, "ref"))
 		b->init_from_ref = true;
 	else if (corpus_contents(p, init, b->type, b->count, b->init))
@@ -623,25 +633,7 @@ static int corpus_parse_image(struct corpus_parser *p, struct corpus_test *t, co
 	b->size = corpus_image_level_offset(&b->image, b->image.levels);
 	b->count = b->size / b->image.texel_size * components;
 	b->range = b->size;
-	b->init = calloc(1, b->size);
-	if (!b->init)
-		return corpus_error(p, "out of memory");
-	if (!strcmp(init, "ref"))
-		b->init_from_ref = true;
-	else if (corpus_contents(p, init, b->type, b->count, b->init))
-		return -1;
-	if (!expect)
-		return 0;
-	b->expected = calloc(1, b->size);
-	if (!b->expected)
-		return corpus_error(p, "out of memory");
-	if (!strcmp(expect, "ref"))
-		b->expect_from_ref = true;
-	if (!strcmp(expect, "ref") || !strcmp(expect, "same"))
-		memcpy(b->expected, b->init, b->size);
-	else if (corpus_contents(p, expect, b->type, b->count, b->expected))
-		return -1;
-	return 0;
+	return corpus_buffer_contents(p, b, init, expect);
 }
 
 static int corpus_parse_line(struct corpus_parser *p, struct corpus_test *t, char *line)
