@@ -271,6 +271,9 @@ static int corpus_contents(struct corpus_parser *p, const char *spec_text, enum 
 	return 0;
 }
 
+static int corpus_buffer_contents(struct corpus_parser *p, struct corpus_buffer *b,
+				  const char *init, const char *expect);
+
 /* "ssbo|ubo NAME binding=B [set=S] [index=I] TYPE[COUNT] [range=R] [init=..] [expect=..] ..." */
 static int corpus_parse_buffer(struct corpus_parser *p, struct corpus_test *t,
 			       enum corpus_buffer_kind kind, char *rest)
@@ -329,10 +332,17 @@ static int corpus_parse_buffer(struct corpus_parser *p, struct corpus_test *t,
 	if (b->range > b->size)
 		return corpus_error(p, "range %llu beyond the buffer's %llu bytes",
 				    (unsigned long long)b->range, (unsigned long long)b->size);
+	t->buffer_count++;
+	return corpus_buffer_contents(p, b, init, expect);
+}
+
+/* A buffer's or image's init= and expect= contents. */
+static int corpus_buffer_contents(struct corpus_parser *p, struct corpus_buffer *b,
+				  const char *init, const char *expect)
+{
 	b->init = calloc(1, b->size);
 	if (!b->init)
 		return corpus_error(p, "out of memory");
-	t->buffer_count++;
 	if (!strcmp(init, "ref"))
 		b->init_from_ref = true;
 	else if (corpus_contents(p, init, b->type, b->count, b->init))
@@ -398,6 +408,234 @@ static int corpus_parse_values(struct corpus_parser *p, struct corpus_test *t, b
 	return 0;
 }
 
+/* Image and texel-buffer formats: the VkFormat, the texel's bytes and its elements. */
+static const struct {
+	const char *name;
+	uint32_t format;
+	uint32_t texel_size;
+	enum corpus_type type;	/* of an element of the packed contents */
+	uint32_t components;	/* elements per texel */
+} corpus_formats[] = {
+	{ "r8", 9, 1, CORPUS_U8, 1 }, { "rg8", 16, 2, CORPUS_U8, 2 },
+	{ "rgba8", 37, 4, CORPUS_U8, 4 }, { "rgba8_snorm", 38, 4, CORPUS_I8, 4 },
+	{ "rgba8ui", 41, 4, CORPUS_U8, 4 }, { "rgba8i", 42, 4, CORPUS_I8, 4 },
+	{ "rgb10a2", 64, 4, CORPUS_U32, 1 },
+	{ "r16f", 76, 2, CORPUS_F16, 1 }, { "rg16f", 83, 4, CORPUS_F16, 2 },
+	{ "rgba16ui", 95, 8, CORPUS_U16, 4 }, { "rgba16f", 97, 8, CORPUS_F16, 4 },
+	{ "r32ui", 98, 4, CORPUS_U32, 1 }, { "r32i", 99, 4, CORPUS_I32, 1 },
+	{ "r32f", 100, 4, CORPUS_F32, 1 }, { "rg32f", 103, 8, CORPUS_F32, 2 },
+	{ "rgba32ui", 107, 16, CORPUS_U32, 4 }, { "rgba32i", 108, 16, CORPUS_I32, 4 },
+	{ "rgba32f", 109, 16, CORPUS_F32, 4 },
+	{ "r11g11b10f", 122, 4, CORPUS_U32, 1 }, { "d32f", 126, 4, CORPUS_F32, 1 },
+};
+
+static const char *const corpus_view_types[] = {
+	"1d", "2d", "3d", "cube", "1darray", "2darray", "cubearray",
+};
+static const char *const corpus_address_modes[] = {
+	"repeat", "mirror", "edge", "border", "mirror_edge",
+};
+static const char *const corpus_border_colors[] = {
+	"float_transparent_black", "int_transparent_black", "float_opaque_black",
+	"int_opaque_black", "float_opaque_white", "int_opaque_white",
+};
+static const char *const corpus_compare_ops[] = {
+	"never", "less", "equal", "less_equal", "greater", "not_equal", "greater_equal", "always",
+};
+
+static int corpus_lookup(const char *const *names, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	return -1;
+}
+
+#define CORPUS_LOOKUP(table, name) \
+	corpus_lookup(table, sizeof(table) / sizeof(table[0]), name)
+
+bool corpus_kind_is_image(enum corpus_buffer_kind kind)
+{
+	return kind != CORPUS_STORAGE && kind != CORPUS_UNIFORM;
+}
+
+bool corpus_test_has_images(const struct corpus_test *t)
+{
+	for (unsigned int i = 0; i < t->buffer_count; i++)
+		if (corpus_kind_is_image(t->buffers[i].kind))
+			return true;
+	return false;
+}
+
+void corpus_image_level_extent(const struct corpus_image *image, uint32_t level,
+			       uint32_t extent[3])
+{
+	extent[0] = image->width >> level ? image->width >> level : 1;
+	extent[1] = image->height >> level ? image->height >> level : 1;
+	extent[2] = image->depth >> level ? image->depth >> level : 1;
+}
+
+uint64_t corpus_image_level_offset(const struct corpus_image *image, uint32_t level)
+{
+	uint64_t offset = 0;
+
+	for (uint32_t m = 0; m < level; m++) {
+		uint32_t e[3];
+
+		corpus_image_level_extent(image, m, e);
+		offset += (uint64_t)e[0] * e[1] * e[2] * image->layers * image->texel_size;
+	}
+	return offset;
+}
+
+/* A sampler attribute of "sampler" and "image ... combined" lines; false if not one. */
+static bool corpus_sampler_attribute(struct corpus_parser *p, struct corpus_sampler *s,
+				     const char *word, int *ret)
+{
+	char value[64];
+	int v;
+
+	*ret = 0;
+	if (sscanf(word, "filter=%63s", value) == 1) {
+		v = !strcmp(value, "nearest") ? 0 : !strcmp(value, "linear") ? 1 : -1;
+		s->mag_filter = s->min_filter = v;
+	} else if (sscanf(word, "mipmap=%63s", value) == 1) {
+		v = !strcmp(value, "nearest") ? 0 : !strcmp(value, "linear") ? 1 : -1;
+		s->mipmap_mode = v;
+	} else if (sscanf(word, "address=%63s", value) == 1) {
+		char *mode = value;
+
+		v = 0;
+		for (int i = 0; i < 3 && v >= 0; i++) {
+			char *comma = strchr(mode, ',');
+
+			if (comma)
+				*comma = '\0';
+			v = CORPUS_LOOKUP(corpus_address_modes, mode);
+			s->address[i] = v;
+			if (comma)
+				mode = comma + 1;
+		}
+	} else if (sscanf(word, "border=%63s", value) == 1) {
+		v = CORPUS_LOOKUP(corpus_border_colors, value);
+		s->border = v;
+	} else if (sscanf(word, "compare=%63s", value) == 1) {
+		v = CORPUS_LOOKUP(corpus_compare_ops, value);
+		s->compare_op = v;
+		s->compare_enable = true;
+	} else if (!strcmp(word, "unnormalized")) {
+		s->unnormalized = true;
+		v = 0;
+	} else {
+		return false;
+	}
+	if (v < 0)
+		*ret = corpus_error(p, "bad sampler attribute '%s'", word);
+	return true;
+}
+
+/*
+ * "image NAME binding=B FORMAT VIEW WxH[xD] [levels=L] [layers=N] storage|sampled|combined
+ *  [sampler attributes] ...", "sampler NAME binding=B [attributes]",
+ * "texel NAME binding=B FORMAT N uniform|storage ..."; set=, index=, init=,
+ * expect=, tol= as for buffers.
+ */
+static int corpus_parse_image(struct corpus_parser *p, struct corpus_test *t, const char *keyword,
+			      char *rest)
+{
+	struct corpus_buffer *b;
+	const char *init = "zero", *expect = NULL;
+	bool have_binding = false, have_kind = !strcmp(keyword, "sampler");
+	int format = -1, view = strcmp(keyword, "image") ? 1 : -1, ret;
+	uint32_t components = 1;
+
+	if (t->buffer_count == CORPUS_MAX_BUFFERS)
+		return corpus_error(p, "more than %d resources", CORPUS_MAX_BUFFERS);
+	b = &t->buffers[t->buffer_count];
+	memset(b, 0, sizeof(*b));
+	b->kind = CORPUS_SAMPLER;
+	b->image = (struct corpus_image) { .width = 1, .height = 1, .depth = 1, .levels = 1,
+					   .layers = 1 };
+	b->sampler.address[0] = b->sampler.address[1] = b->sampler.address[2] = 2;
+	b->sampler.max_lod = 1000.0f;
+	for (char *word = strtok(rest, " \t"); word; word = strtok(NULL, " \t")) {
+		int i;
+
+		if (!b->name[0]) {
+			if (strlen(word) >= sizeof(b->name))
+				return corpus_error(p, "name '%s' too long", word);
+			strcpy(b->name, word);
+		} else if (sscanf(word, "binding=%u", &b->binding) == 1) {
+			have_binding = true;
+		} else if (sscanf(word, "set=%u", &b->set) == 1) {
+		} else if (sscanf(word, "index=%u", &b->array_index) == 1) {
+		} else if (sscanf(word, "levels=%u", &b->image.levels) == 1) {
+		} else if (sscanf(word, "layers=%u", &b->image.layers) == 1) {
+		} else if (!strncmp(word, "init=", 5)) {
+			init = word + 5;
+		} else if (!strncmp(word, "expect=", 7)) {
+			expect = word + 7;
+		} else if (!strncmp(word, "tol=", 4)) {
+			char *value = strchr(word, ':');
+
+			if (!value)
+				return corpus_error(p, "tol=KIND:VALUE expected");
+			*value++ = '\0';
+			b->tolerance = !strcmp(word + 4, "ulp") ? CORPUS_ULP :
+				       !strcmp(word + 4, "abs") ? CORPUS_ABS : CORPUS_EXACT;
+			if (b->tolerance == CORPUS_EXACT)
+				return corpus_error(p, "unknown tolerance '%s'", word + 4);
+			b->tolerance_value = strtod(value, NULL);
+		} else if (!strcmp(word, "storage") || !strcmp(word, "sampled") ||
+			   !strcmp(word, "combined") || !strcmp(word, "uniform")) {
+			if (!strcmp(keyword, "texel"))
+				b->kind = word[1] == 't' ? CORPUS_STORAGE_TEXEL : CORPUS_UNIFORM_TEXEL;
+			else
+				b->kind = word[1] == 't' ? CORPUS_STORAGE_IMAGE :
+					  word[1] == 'a' ? CORPUS_SAMPLED_IMAGE : CORPUS_COMBINED_IMAGE;
+			have_kind = true;
+		} else if (corpus_sampler_attribute(p, &b->sampler, word, &ret)) {
+			if (ret)
+				return ret;
+		} else if (format < 0 && strcmp(keyword, "sampler")) {
+			for (i = 0; i < (int)(sizeof(corpus_formats) / sizeof(corpus_formats[0])); i++)
+				if (!strcmp(corpus_formats[i].name, word))
+					format = i;
+			if (format < 0)
+				return corpus_error(p, "unknown format '%s'", word);
+		} else if (view < 0 && (i = CORPUS_LOOKUP(corpus_view_types, word)) >= 0) {
+			view = i;
+		} else if (!strcmp(keyword, "texel") && sscanf(word, "%u", &b->image.width) == 1) {
+		} else if (!strcmp(keyword, "image") &&
+			   sscanf(word, "%ux%ux%u", &b->image.width, &b->image.height,
+				  &b->image.depth) >= 1) {
+		} else {
+			return corpus_error(p, "unknown %s attribute '%s'", keyword, word);
+		}
+	}
+	if (!b->name[0] || !have_binding || !have_kind || (strcmp(keyword, "sampler") &&
+							   (format < 0 || view < 0)))
+		return corpus_error(p, "%s: needs a name, binding=B%s", keyword,
+				    !strcmp(keyword, "image") ? ", FORMAT, VIEW and storage, sampled or combined" :
+				    !strcmp(keyword, "texel") ? ", FORMAT, N and uniform or storage" : "");
+	t->buffer_count++;
+	if (b->kind == CORPUS_SAMPLER)
+		return 0;
+	b->image.format = corpus_formats[format].format;
+	b->image.texel_size = corpus_formats[format].texel_size;
+	b->image.depth_format = b->image.format == 126;
+	b->image.view_type = view;
+	b->type = corpus_formats[format].type;
+	components = corpus_formats[format].components;
+	if (!b->image.width || !b->image.height || !b->image.depth || !b->image.levels ||
+	    !b->image.layers || (view == 3 && b->image.layers % 6) || (view == 6 && b->image.layers % 6))
+		return corpus_error(p, "bad extent, levels or layers (cubes: layers a multiple of 6)");
+	b->size = corpus_image_level_offset(&b->image, b->image.levels);
+	b->count = b->size / b->image.texel_size * components;
+	b->range = b->size;
+	return corpus_buffer_contents(p, b, init, expect);
+}
+
 static int corpus_parse_line(struct corpus_parser *p, struct corpus_test *t, char *line)
 {
 	char *keyword = strtok(line, " \t"), *rest = strtok(NULL, "");
@@ -415,6 +653,8 @@ static int corpus_parse_line(struct corpus_parser *p, struct corpus_test *t, cha
 	if (!strcmp(keyword, "ssbo") || !strcmp(keyword, "ubo"))
 		return corpus_parse_buffer(p, t, keyword[0] == 's' ? CORPUS_STORAGE : CORPUS_UNIFORM,
 					   rest);
+	if (!strcmp(keyword, "image") || !strcmp(keyword, "sampler") || !strcmp(keyword, "texel"))
+		return corpus_parse_image(p, t, keyword, rest);
 	if (!strcmp(keyword, "push") || !strcmp(keyword, "spec"))
 		return corpus_parse_values(p, t, keyword[1] == 'p', rest);
 	if (!strcmp(keyword, "ref")) {
@@ -671,9 +911,14 @@ static bool corpus_run_one(const struct corpus_backend *backend, const struct co
 		tap_diag("%s: bad description: %s", shader->name, err);
 		goto out;
 	}
+	if (backend->skip_images && corpus_test_has_images(&t)) {
+		tap_diag("%s: SKIP on %s: %s", shader->name, backend->name, backend->skip_images);
+		ok = true;
+		goto out;
+	}
 	for (unsigned int i = 0; i < t.buffer_count; i++) {
 		results[i] = calloc(1, t.buffers[i].size);
-		if (!results[i])
+		if (!results[i] && t.buffers[i].size)
 			goto out;
 	}
 	if (backend->run(backend->ctx, &t, results, err, sizeof(err))) {

@@ -35,7 +35,41 @@ enum corpus_type {
 	CORPUS_U64, CORPUS_I64, CORPUS_F16, CORPUS_F32,
 };
 
-enum corpus_buffer_kind { CORPUS_STORAGE, CORPUS_UNIFORM };
+/*
+ * What a corpus resource is bound as. Images, samplers and texel buffers
+ * are resources like buffers: their contents are packed texels (see
+ * struct corpus_image), so init/expect/ref work on them unchanged.
+ */
+enum corpus_buffer_kind {
+	CORPUS_STORAGE, CORPUS_UNIFORM,
+	CORPUS_STORAGE_IMAGE, CORPUS_SAMPLED_IMAGE, CORPUS_COMBINED_IMAGE, CORPUS_SAMPLER,
+	CORPUS_UNIFORM_TEXEL, CORPUS_STORAGE_TEXEL,
+};
+
+/*
+ * An image (or a texel buffer's format). The contents are packed: level
+ * after level from 0, in a level the layers one after the other, in a
+ * layer the slices, rows and texels in order without padding (what
+ * vkCmdCopyBufferToImage reads with one region per level). Elements are
+ * the format's components (u8 for rgba8, f16 for rgba16f, ...; one u32
+ * for packed formats), so init/expect generators fill them.
+ */
+struct corpus_image {
+	uint32_t format;	/* VkFormat */
+	uint32_t view_type;	/* VkImageViewType */
+	uint32_t width, height, depth, levels, layers;
+	uint32_t texel_size;	/* bytes */
+	bool depth_format;	/* D32_SFLOAT: depth aspect */
+};
+
+/* A sampler: Vulkan's values (VkFilter, VkSamplerAddressMode, VkBorderColor, ...). */
+struct corpus_sampler {
+	uint32_t mag_filter, min_filter, mipmap_mode, address[3];
+	uint32_t border;	/* VkBorderColor */
+	bool compare_enable, unnormalized;
+	uint32_t compare_op;	/* VkCompareOp */
+	float min_lod, max_lod;
+};
 
 /* How a float result may differ from the reference. */
 enum corpus_tolerance { CORPUS_EXACT, CORPUS_ULP, CORPUS_ABS, CORPUS_REL };
@@ -56,6 +90,8 @@ struct corpus_buffer {
 	bool unordered;		/* compare as multisets (atomics' return values) */
 	enum corpus_tolerance tolerance;
 	double tolerance_value;	/* ULPs, absolute or relative error */
+	struct corpus_image image;	/* images and texel buffers (format) */
+	struct corpus_sampler sampler;	/* samplers and combined images */
 };
 
 struct corpus_spec_constant {
@@ -114,6 +150,16 @@ bool corpus_check(const struct corpus_test *t, void *const *results);
 
 size_t corpus_type_size(enum corpus_type type);
 
+/* Whether @kind is an image, sampler or texel buffer (ISA 1.2 resources). */
+bool corpus_kind_is_image(enum corpus_buffer_kind kind);
+/* Whether @t declares images, samplers or texel buffers. */
+bool corpus_test_has_images(const struct corpus_test *t);
+/* Width, height, depth of level @level of @image. */
+void corpus_image_level_extent(const struct corpus_image *image, uint32_t level,
+			       uint32_t extent[3]);
+/* Byte offset of level @level in the packed contents. */
+uint64_t corpus_image_level_offset(const struct corpus_image *image, uint32_t level);
+
 /* For the references: a buffer's initial or expected contents by name. */
 void *corpus_in(struct corpus_test *t, const char *name);
 void *corpus_out(struct corpus_test *t, const char *name);
@@ -142,6 +188,11 @@ struct corpus_backend {
 	void *ctx;
 	bool isolate;
 	unsigned int timeout;
+	/*
+	 * Why this back end does not run image shaders yet (NULL: it does):
+	 * such a shader's subtest passes with a "SKIP" diagnostic.
+	 */
+	const char *skip_images;
 	void *(*open)(char *err, size_t err_size);
 	void (*close)(void *ctx);
 };

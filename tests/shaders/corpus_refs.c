@@ -12,5 +12,6 @@ const struct corpus_ref *const corpus_ref_tables[] = {
 	corpus_refs_memory,
 	corpus_refs_subgroup,
 	corpus_refs_workloads,
+	corpus_refs_images,
 	NULL,
 };

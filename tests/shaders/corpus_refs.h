@@ -32,6 +32,7 @@ extern const struct corpus_ref corpus_refs_control[];
 extern const struct corpus_ref corpus_refs_memory[];
 extern const struct corpus_ref corpus_refs_subgroup[];
 extern const struct corpus_ref corpus_refs_workloads[];
+extern const struct corpus_ref corpus_refs_images[];
 
 static inline uint32_t push_u32(const struct corpus_test *t, unsigned int offset)
 {

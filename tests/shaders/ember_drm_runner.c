@@ -176,6 +176,8 @@ int main(int argc, char **argv)
 		.subgroup_size = EMBER_SUBGROUP_SIZE,
 		.isolate = true,
 		.timeout = SHADER_TIMEOUT,
+		/* TODO: image BOs in TILED_4K and their descriptors (ember_image.h). */
+		.skip_images = "images, samplers and texel buffers not yet placed in BOs by this runner",
 		.open = drm_open,
 		.close = drm_close,
 	};

@@ -13,7 +13,11 @@ void kernel_desc_from_test(const struct corpus_test *t, struct kernel_buffer_des
 
 		buffers[i] = (struct kernel_buffer_desc) {
 			.set = b->set, .binding = b->binding, .array_index = b->array_index,
-			.uniform = b->kind == CORPUS_UNIFORM,
+			.uniform = b->kind == CORPUS_UNIFORM, .kind = b->kind,
+			.image = corpus_kind_is_image(b->kind) && b->kind != CORPUS_SAMPLER ?
+				 &b->image : NULL,
+			.sampler = b->kind == CORPUS_SAMPLER || b->kind == CORPUS_COMBINED_IMAGE ?
+				   &b->sampler : NULL,
 			.size = b->size, .range = b->range,
 		};
 	}

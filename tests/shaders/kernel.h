@@ -20,6 +20,9 @@ struct kernel_buffer_desc {
 	uint32_t set, binding;
 	uint32_t array_index;	/* element of an array of descriptors */
 	bool uniform;
+	enum corpus_buffer_kind kind;		/* CORPUS_STORAGE or CORPUS_UNIFORM for buffers */
+	const struct corpus_image *image;	/* images and texel buffers, else NULL */
+	const struct corpus_sampler *sampler;	/* samplers and combined images, else NULL */
 	uint64_t size;		/* bytes allocated */
 	uint64_t range;		/* bytes bound (0 = size) */
 };

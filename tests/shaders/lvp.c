@@ -44,6 +44,12 @@ struct lvp_kernel {
 	VkBuffer buffers[CORPUS_MAX_BUFFERS];
 	VkDeviceMemory memory[CORPUS_MAX_BUFFERS];
 	void *maps[CORPUS_MAX_BUFFERS];
+	/* Images: the buffer above stages the packed contents (copied before and after). */
+	VkImage images[CORPUS_MAX_BUFFERS];
+	VkDeviceMemory image_memory[CORPUS_MAX_BUFFERS];
+	VkImageView views[CORPUS_MAX_BUFFERS];
+	VkSampler samplers[CORPUS_MAX_BUFFERS];
+	VkBufferView buffer_views[CORPUS_MAX_BUFFERS];
 	uint32_t set_count;
 	VkDescriptorSetLayout set_layouts[LVP_MAX_SETS];
 	VkPipelineLayout pipeline_layout;
@@ -255,6 +261,150 @@ const char *lvp_device_name(const struct lvp_device *dev)
 	return dev->name;
 }
 
+static VkDescriptorType lvp_descriptor_type(const struct kernel_buffer_desc *b)
+{
+	switch (b->kind) {
+	case CORPUS_STORAGE_IMAGE: return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+	case CORPUS_SAMPLED_IMAGE: return VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+	case CORPUS_COMBINED_IMAGE: return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+	case CORPUS_SAMPLER: return VK_DESCRIPTOR_TYPE_SAMPLER;
+	case CORPUS_UNIFORM_TEXEL: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+	case CORPUS_STORAGE_TEXEL: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+	default:
+		return b->uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+				  : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	}
+}
+
+static bool lvp_is_image(const struct kernel_buffer_desc *b)
+{
+	return b->kind == CORPUS_STORAGE_IMAGE || b->kind == CORPUS_SAMPLED_IMAGE ||
+	       b->kind == CORPUS_COMBINED_IMAGE;
+}
+
+static VkImageAspectFlags lvp_aspect(const struct corpus_image *im)
+{
+	return im->depth_format ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+}
+
+/* The VkImage, view, sampler or buffer view of resource @i. */
+static int lvp_create_image(struct lvp_kernel *k, unsigned int i,
+			    const struct kernel_buffer_desc *b, char *err, size_t err_size)
+{
+	VkDevice device = k->dev->device;
+	VkResult r;
+
+	if (b->sampler) {
+		const struct corpus_sampler *sm = b->sampler;
+		const VkSamplerCreateInfo info = {
+			.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+			.magFilter = sm->mag_filter, .minFilter = sm->min_filter,
+			.mipmapMode = sm->mipmap_mode,
+			.addressModeU = sm->address[0], .addressModeV = sm->address[1],
+			.addressModeW = sm->address[2],
+			.compareEnable = sm->compare_enable, .compareOp = sm->compare_op,
+			.minLod = sm->min_lod, .maxLod = sm->max_lod,
+			.borderColor = sm->border,
+			.unnormalizedCoordinates = sm->unnormalized,
+		};
+		r = vkCreateSampler(device, &info, NULL, &k->samplers[i]);
+		if (r != VK_SUCCESS)
+			return lvp_fail(err, err_size, "vkCreateSampler", r);
+	}
+	if (b->kind == CORPUS_UNIFORM_TEXEL || b->kind == CORPUS_STORAGE_TEXEL) {
+		const VkBufferViewCreateInfo info = {
+			.sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+			.buffer = k->buffers[i], .format = b->image->format, .range = VK_WHOLE_SIZE,
+		};
+		r = vkCreateBufferView(device, &info, NULL, &k->buffer_views[i]);
+		if (r != VK_SUCCESS)
+			return lvp_fail(err, err_size, "vkCreateBufferView", r);
+		return 0;
+	}
+	if (!lvp_is_image(b))
+		return 0;
+	const struct corpus_image *im = b->image;
+	const bool cube = im->view_type == VK_IMAGE_VIEW_TYPE_CUBE ||
+			  im->view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+	const VkImageType type = im->view_type == VK_IMAGE_VIEW_TYPE_3D ? VK_IMAGE_TYPE_3D :
+				 im->view_type == VK_IMAGE_VIEW_TYPE_1D ||
+				 im->view_type == VK_IMAGE_VIEW_TYPE_1D_ARRAY ? VK_IMAGE_TYPE_1D :
+				 VK_IMAGE_TYPE_2D;
+	const VkImageCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+		.flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
+		.imageType = type, .format = im->format,
+		.extent = { im->width, im->height, im->depth },
+		.mipLevels = im->levels, .arrayLayers = im->layers,
+		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
+		.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+			 (b->kind == CORPUS_STORAGE_IMAGE ? VK_IMAGE_USAGE_STORAGE_BIT
+							  : VK_IMAGE_USAGE_SAMPLED_BIT),
+		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+	};
+	VkMemoryRequirements req;
+
+	r = vkCreateImage(device, &info, NULL, &k->images[i]);
+	if (r != VK_SUCCESS)
+		return lvp_fail(err, err_size, "vkCreateImage", r);
+	vkGetImageMemoryRequirements(device, k->images[i], &req);
+	const VkMemoryAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+		.allocationSize = req.size,
+		.memoryTypeIndex = k->dev->host_memory_type,
+	};
+	r = vkAllocateMemory(device, &alloc, NULL, &k->image_memory[i]);
+	if (r == VK_SUCCESS)
+		r = vkBindImageMemory(device, k->images[i], k->image_memory[i], 0);
+	if (r != VK_SUCCESS)
+		return lvp_fail(err, err_size, "vkAllocateMemory/vkBindImageMemory", r);
+	const VkImageViewCreateInfo view = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+		.image = k->images[i], .viewType = im->view_type, .format = im->format,
+		.subresourceRange = { lvp_aspect(im), 0, im->levels, 0, im->layers },
+	};
+	r = vkCreateImageView(device, &view, NULL, &k->views[i]);
+	if (r != VK_SUCCESS)
+		return lvp_fail(err, err_size, "vkCreateImageView", r);
+	return 0;
+}
+
+/* Copies between resource @i's staging buffer and its image, one region per level. */
+static void lvp_copy_image(struct lvp_kernel *k, unsigned int i,
+			   const struct kernel_buffer_desc *b, bool to_image)
+{
+	const struct corpus_image *im = b->image;
+	VkBufferImageCopy regions[16];
+
+	for (uint32_t m = 0; m < im->levels && m < 16; m++) {
+		uint32_t e[3];
+
+		corpus_image_level_extent(im, m, e);
+		regions[m] = (VkBufferImageCopy) {
+			.bufferOffset = corpus_image_level_offset(im, m),
+			.imageSubresource = { lvp_aspect(im), m, 0, im->layers },
+			.imageExtent = { e[0], e[1], e[2] },
+		};
+	}
+	if (to_image)
+		vkCmdCopyBufferToImage(k->command_buffer, k->buffers[i], k->images[i],
+				       VK_IMAGE_LAYOUT_GENERAL, im->levels, regions);
+	else
+		vkCmdCopyImageToBuffer(k->command_buffer, k->images[i], VK_IMAGE_LAYOUT_GENERAL,
+				       k->buffers[i], im->levels, regions);
+}
+
+/* Everything before @src (stages, accesses) done and visible to @dst. */
+static void lvp_barrier(struct lvp_kernel *k, VkPipelineStageFlags src, VkAccessFlags src_access,
+			VkPipelineStageFlags dst, VkAccessFlags dst_access)
+{
+	const VkMemoryBarrier barrier = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = src_access, .dstAccessMask = dst_access,
+	};
+	vkCmdPipelineBarrier(k->command_buffer, src, dst, 0, 1, &barrier, 0, NULL, 0, NULL);
+}
+
 static int lvp_create_buffers(struct lvp_kernel *k, const struct kernel_desc *desc,
 			      char *err, size_t err_size)
 {
@@ -265,9 +415,13 @@ static int lvp_create_buffers(struct lvp_kernel *k, const struct kernel_desc *de
 		const struct kernel_buffer_desc *b = &desc->buffers[i];
 		const VkBufferCreateInfo info = {
 			.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-			.size = b->size,
-			.usage = b->uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
-					    : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+			.size = b->size ? b->size : 16,
+			.usage = (b->uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
+					     : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) |
+				 (corpus_kind_is_image(b->kind) ?
+				  VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+				  VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+				  VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT : 0),
 			.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
 		};
 		VkMemoryRequirements req;
@@ -295,6 +449,8 @@ static int lvp_create_buffers(struct lvp_kernel *k, const struct kernel_desc *de
 		if (r != VK_SUCCESS)
 			return lvp_fail(err, err_size, "vkBindBufferMemory/vkMapMemory", r);
 		memset(k->maps[i], 0, b->size);
+		if (corpus_kind_is_image(b->kind) && lvp_create_image(k, i, b, err, err_size))
+			return -1;
 	}
 	return 0;
 }
@@ -332,8 +488,7 @@ static int lvp_create_layouts(struct lvp_kernel *k, const struct kernel_desc *de
 			if (j == n)
 				bindings[n++] = (VkDescriptorSetLayoutBinding) {
 					.binding = b->binding,
-					.descriptorType = b->uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
-								     : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+					.descriptorType = lvp_descriptor_type(b),
 					.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
 				};
 			if (b->array_index + 1 > bindings[j].descriptorCount)
@@ -422,11 +577,17 @@ static int lvp_create_sets(struct lvp_kernel *k, const struct kernel_desc *desc,
 	const VkDescriptorPoolSize sizes[] = {
 		{ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, LVP_MAX_DESCRIPTORS },
 		{ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, LVP_MAX_DESCRIPTORS },
+		{ VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, LVP_MAX_DESCRIPTORS },
+		{ VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, LVP_MAX_DESCRIPTORS },
+		{ VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, LVP_MAX_DESCRIPTORS },
+		{ VK_DESCRIPTOR_TYPE_SAMPLER, LVP_MAX_DESCRIPTORS },
+		{ VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, LVP_MAX_DESCRIPTORS },
+		{ VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, LVP_MAX_DESCRIPTORS },
 	};
 	const VkDescriptorPoolCreateInfo pool_info = {
 		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
 		.maxSets = LVP_MAX_SETS,
-		.poolSizeCount = 2,
+		.poolSizeCount = sizeof(sizes) / sizeof(sizes[0]),
 		.pPoolSizes = sizes,
 	};
 	r = vkCreateDescriptorPool(device, &pool_info, NULL, &k->pool);
@@ -444,6 +605,7 @@ static int lvp_create_sets(struct lvp_kernel *k, const struct kernel_desc *desc,
 	if (r != VK_SUCCESS)
 		return lvp_fail(err, err_size, "vkAllocateDescriptorSets", r);
 	VkDescriptorBufferInfo infos[CORPUS_MAX_BUFFERS];
+	VkDescriptorImageInfo image_infos[CORPUS_MAX_BUFFERS];
 	VkWriteDescriptorSet writes[CORPUS_MAX_BUFFERS];
 	for (unsigned int i = 0; i < desc->buffer_count; i++) {
 		const struct kernel_buffer_desc *b = &desc->buffers[i];
@@ -458,10 +620,18 @@ static int lvp_create_sets(struct lvp_kernel *k, const struct kernel_desc *desc,
 			.dstBinding = b->binding,
 			.dstArrayElement = b->array_index,
 			.descriptorCount = 1,
-			.descriptorType = b->uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
-						     : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+			.descriptorType = lvp_descriptor_type(b),
 			.pBufferInfo = &infos[i],
 		};
+		if (corpus_kind_is_image(b->kind)) {
+			image_infos[i] = (VkDescriptorImageInfo) {
+				.sampler = k->samplers[i], .imageView = k->views[i],
+				.imageLayout = VK_IMAGE_LAYOUT_GENERAL,
+			};
+			writes[i].pBufferInfo = NULL;
+			writes[i].pImageInfo = &image_infos[i];
+			writes[i].pTexelBufferView = &k->buffer_views[i];
+		}
 	}
 	vkUpdateDescriptorSets(device, desc->buffer_count, writes, 0, NULL);
 	return 0;
@@ -493,6 +663,31 @@ static int lvp_record(struct lvp_kernel *k, const struct kernel_desc *desc,
 		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
 	};
 	vkBeginCommandBuffer(k->command_buffer, &begin);
+	/* Images: GENERAL throughout, filled from their staging buffers. */
+	for (unsigned int i = 0; i < desc->buffer_count; i++) {
+		const struct kernel_buffer_desc *b = &desc->buffers[i];
+
+		if (!lvp_is_image(b))
+			continue;
+		const VkImageMemoryBarrier to_general = {
+			.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+			.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+			.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED, .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+			.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+			.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+			.image = k->images[i],
+			.subresourceRange = { lvp_aspect(b->image), 0, b->image->levels, 0,
+					      b->image->layers },
+		};
+		vkCmdPipelineBarrier(k->command_buffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+				     VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1,
+				     &to_general);
+		lvp_copy_image(k, i, b, true);
+	}
+	lvp_barrier(k, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+		    VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT,
+		    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+		    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 	vkCmdBindPipeline(k->command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE, k->pipeline);
 	if (k->set_count)
 		vkCmdBindDescriptorSets(k->command_buffer, VK_PIPELINE_BIND_POINT_COMPUTE,
@@ -501,13 +696,19 @@ static int lvp_record(struct lvp_kernel *k, const struct kernel_desc *desc,
 		vkCmdPushConstants(k->command_buffer, k->pipeline_layout,
 				   VK_SHADER_STAGE_COMPUTE_BIT, 0, desc->push_size, desc->push);
 	vkCmdDispatch(k->command_buffer, desc->groups[0], desc->groups[1], desc->groups[2]);
+	lvp_barrier(k, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+		    VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+	for (unsigned int i = 0; i < desc->buffer_count; i++)
+		if (lvp_is_image(&desc->buffers[i]))
+			lvp_copy_image(k, i, &desc->buffers[i], false);
 	/* Make the shader's writes visible to the host's reads of the mapping. */
 	const VkMemoryBarrier barrier = {
 		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-		.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+		.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
 		.dstAccessMask = VK_ACCESS_HOST_READ_BIT,
 	};
-	vkCmdPipelineBarrier(k->command_buffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+	vkCmdPipelineBarrier(k->command_buffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+			     VK_PIPELINE_STAGE_TRANSFER_BIT,
 			     VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, NULL, 0, NULL);
 	r = vkEndCommandBuffer(k->command_buffer);
 	if (r != VK_SUCCESS)
@@ -583,6 +784,11 @@ void lvp_kernel_destroy(struct lvp_kernel *k)
 	for (uint32_t i = 0; i < LVP_MAX_SETS; i++)
 		vkDestroyDescriptorSetLayout(device, k->set_layouts[i], NULL);
 	for (unsigned int i = 0; i < k->buffer_count; i++) {
+		vkDestroySampler(device, k->samplers[i], NULL);
+		vkDestroyBufferView(device, k->buffer_views[i], NULL);
+		vkDestroyImageView(device, k->views[i], NULL);
+		vkDestroyImage(device, k->images[i], NULL);
+		vkFreeMemory(device, k->image_memory[i], NULL);
 		vkDestroyBuffer(device, k->buffers[i], NULL);
 		vkFreeMemory(device, k->memory[i], NULL);
 	}

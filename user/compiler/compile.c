@@ -32,7 +32,7 @@
 #include "spirv_opt.h"
 
 /* Registers kept free for the emitter's temporaries (and their alignment). */
-#define RESERVED_VREGS 16
+#define RESERVED_VREGS 24
 #define RESERVED_UREGS 12
 
 static char *message(const char *fmt, const char *detail)
@@ -61,6 +61,7 @@ static void free_front_end(struct fe *fe)
 	free(fe->ids);
 	free(fe->leaves);
 	free(fe->pointers);
+	free(fe->handles);
 	free(fe->blocks);
 	free(fe->error);
 }

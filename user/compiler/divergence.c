@@ -12,7 +12,8 @@
  *  - it is per-lane by nature: lane and local ids, atomics results,
  *    shuffles, scans, shared-memory loads, and results of operations the
  *    ISA only writes to vector registers (select, global loads narrower
- *    than 32 bits or from a per-lane address);
+ *    than 32 bits or from a per-lane address, image instructions but the
+ *    queries);
  *  - one of its sources is varying;
  *  - it is a variable (former phi) written inside divergent control flow
  *    or with any definition that is varying: lanes that did not take that
@@ -33,6 +34,8 @@
 #include "ir.h"
 
 #include <stdlib.h>
+
+#include "ember_isa.h"
 
 static bool always_varying(const struct ir_instr *in)
 {
@@ -67,6 +70,12 @@ static bool always_varying(const struct ir_instr *in)
 	case IR_LOAD_GLOBAL:
 		/* Uniform loads (LDU) are 32/64-bit only. */
 		return in->aux < 4;
+	case IR_IMAGE_ATOMIC:
+		return true;
+	case IR_IMAGE_READ:
+		/* Only the queries have a uniform form. */
+		return (in->imm & 0xff) != EMBER_ISA_OP_IMGSIZE &&
+		       (in->imm & 0xff) != EMBER_ISA_OP_IMGQUERY;
 	default:
 		return false;
 	}

@@ -39,7 +39,7 @@
 
 #include "ember_isa.h"
 
-#define VTEMPS 12
+#define VTEMPS 20	/* an image address group (12) and its data (4) first */
 #define UTEMPS 8
 
 struct frame {
@@ -165,6 +165,12 @@ static enum ember_isa_type utype(unsigned int bits)
 	return bits == 64 ? EMBER_ISA_U64 : EMBER_ISA_U32;
 }
 
+/* Scratch accesses of a spilled value: a 4-register group as one b128. */
+static enum ember_isa_type spill_type(unsigned int bits)
+{
+	return bits == 128 ? EMBER_ISA_B128 : utype(bits);
+}
+
 static bool fits_imm(uint64_t value, unsigned int bits)
 {
 	return bits != 64 || (int64_t)value == (int64_t)(int32_t)value;
@@ -197,11 +203,11 @@ static struct ember_isa_operand materialize(struct emitter *e, uint64_t value, u
 static struct ember_isa_operand value_reg(struct emitter *e, uint32_t v)
 {
 	const struct ir_value *val = &e->s->vals[v];
-	unsigned int regs = val->bits == 128 ? 4 : val->bits == 64 ? 2 : 1;
+	unsigned int regs = ir_regs_of_bits(val->bits);
 
 	if (val->spill_slot >= 0) {
 		uint32_t r = temp(e, true, regs);
-		struct ember_isa_insn *in = emit(e, EMBER_ISA_OP_LDSCR, utype(val->bits));
+		struct ember_isa_insn *in = emit(e, EMBER_ISA_OP_LDSCR, spill_type(val->bits));
 
 		in->dst = vreg(r);
 		in->src[0] = imm(val->spill_slot);
@@ -269,7 +275,7 @@ struct dst_info {
 static struct dst_info destination(struct emitter *e, uint32_t v)
 {
 	const struct ir_value *val = &e->s->vals[v];
-	unsigned int regs = val->bits == 128 ? 4 : val->bits == 64 ? 2 : 1;
+	unsigned int regs = ir_regs_of_bits(val->bits);
 	struct dst_info d = { .value = v };
 
 	if (val->spill_slot >= 0) {
@@ -288,7 +294,7 @@ static void finish_dst(struct emitter *e, const struct dst_info *d)
 {
 	if (d->spill) {
 		const struct ir_value *val = &e->s->vals[d->value];
-		struct ember_isa_insn *in = emit(e, EMBER_ISA_OP_STSCR, utype(val->bits));
+		struct ember_isa_insn *in = emit(e, EMBER_ISA_OP_STSCR, spill_type(val->bits));
 
 		in->src[0] = imm(val->spill_slot);
 		in->src[1] = d->op;
@@ -677,6 +683,37 @@ static const uint8_t atomic_ops[IR_RED_COUNT] = {
 	[IR_RED_XCHG] = EMBER_ISA_ATOM_XCHG, [IR_RED_CMPXCHG] = EMBER_ISA_ATOM_CMPXCHG,
 };
 
+/* LDDESC, LDIMGDESC or LDSMPDESC of set imm >> 32, slot (u32)imm + src0. */
+static void emit_descriptor(struct emitter *e, const struct ir_instr *in, enum ember_isa_opcode opcode)
+{
+	struct ember_isa_insn *out;
+	struct dst_info d;
+	struct ember_isa_operand slot = imm((uint32_t)in->imm);
+
+	if (in->src[0]) {
+		struct ember_isa_operand index = source(e, in->src[0], EMBER_ISA_K_UI, 0);
+
+		if (e->error)
+			return;
+		if ((uint32_t)in->imm) {
+			slot = ureg(temp(e, false, 1));
+			out = emit(e, EMBER_ISA_OP_IADD, U32);
+			out->dst = slot;
+			out->src[0] = index;
+			out->src[1] = imm((uint32_t)in->imm);
+		} else {
+			slot = index;
+		}
+	}
+	d = destination(e, in->dst);
+	if (d.op.kind != EMBER_ISA_UREG)
+		return fail(e, "descriptor indexing by a per-lane value is not supported");
+	out = emit(e, opcode, U32);
+	out->dst = d.op;
+	out->src[0] = imm(in->imm >> 32);
+	out->src[1] = slot;
+}
+
 static void emit_memory(struct emitter *e, const struct ir_instr *in)
 {
 	struct ember_isa_operand ops[3];
@@ -684,33 +721,15 @@ static void emit_memory(struct emitter *e, const struct ir_instr *in)
 	struct dst_info d;
 
 	switch (in->op) {
-	case IR_DESC: {
-		struct ember_isa_operand slot = imm((uint32_t)in->imm);
-
-		if (in->src[0]) {
-			struct ember_isa_operand index = source(e, in->src[0], EMBER_ISA_K_UI, 0);
-
-			if (e->error)
-				return;
-			if ((uint32_t)in->imm) {
-				slot = ureg(temp(e, false, 1));
-				out = emit(e, EMBER_ISA_OP_IADD, U32);
-				out->dst = slot;
-				out->src[0] = index;
-				out->src[1] = imm((uint32_t)in->imm);
-			} else {
-				slot = index;
-			}
-		}
-		d = destination(e, in->dst);
-		if (d.op.kind != EMBER_ISA_UREG)
-			return fail(e, "descriptor indexing by a per-lane value is not supported");
-		out = emit(e, EMBER_ISA_OP_LDDESC, U32);
-		out->dst = d.op;
-		out->src[0] = imm(in->imm >> 32);
-		out->src[1] = slot;
+	case IR_DESC:
+		emit_descriptor(e, in, EMBER_ISA_OP_LDDESC);
 		break;
-	}
+	case IR_IMG_DESC:
+		emit_descriptor(e, in, EMBER_ISA_OP_LDIMGDESC);
+		break;
+	case IR_SMP_DESC:
+		emit_descriptor(e, in, EMBER_ISA_OP_LDSMPDESC);
+		break;
 	case IR_DESC_RANGE: {
 		struct ember_isa_operand desc = value_reg(e, in->src[0]);
 
@@ -885,6 +904,105 @@ static void emit_memory(struct emitter *e, const struct ir_instr *in)
 	default:
 		break;
 	}
+}
+
+/* ---- images ---- */
+
+/* A descriptor operand: uniform registers, never spilled. */
+static struct ember_isa_operand descriptor_reg(struct emitter *e, uint32_t v)
+{
+	const struct ir_value *val = &e->s->vals[v];
+
+	if (!is_uniform_value(e, v) || val->spill_slot >= 0 || val->reg < 0) {
+		fail(e, "an image, sampler or texel-buffer descriptor did not fit in uniform registers");
+		return ureg(0);
+	}
+	return ureg(val->reg);
+}
+
+/* Copy @n values (IR_NONE: left as is) into a fresh 4-aligned vector group. */
+static struct ember_isa_operand group(struct emitter *e, const uint32_t *values, unsigned int n)
+{
+	uint32_t r = temp(e, true, (n + 3) & ~3u);
+
+	for (unsigned int k = 0; k < n && !e->error; k++)
+		if (values[k])
+			mov32(e, vreg(r + k), source(e, values[k], EMBER_ISA_K_VUI, 0));
+	return vreg(r);
+}
+
+/*
+ * IR_IMAGE_*: the ISA instruction in imm (opcode, modifier, address
+ * count), descriptors in src0/src1, the address group and the data after.
+ * Groups are built first, at the base of the temporaries, so they are
+ * 4-aligned whatever the sources reload.
+ */
+static void emit_image(struct emitter *e, const struct ir_instr *in)
+{
+	enum ember_isa_opcode opcode = in->imm & 0xff;
+	unsigned int naddr = (in->imm >> 16) & 0xff;
+	const uint32_t *addr = &in->src[2], *data = addr + naddr;
+	/* Texel buffers and IMGSIZE take one register, not a group. */
+	bool single = opcode == EMBER_ISA_OP_TBLD || opcode == EMBER_ISA_OP_TBST ||
+		      opcode == EMBER_ISA_OP_TBATOM || opcode == EMBER_ISA_OP_IMGSIZE;
+	struct ember_isa_operand a = none(), dat = none(), img, smp = none();
+	struct ember_isa_insn *out;
+	struct dst_info d = { .op = none() };
+
+	if (single) {
+		a = source(e, addr[0], EMBER_ISA_K_VUI, 0);
+	} else if (naddr) {
+		a = group(e, addr, naddr);
+	}
+	if (in->op == IR_IMAGE_WRITE) {
+		dat = group(e, data, 4);
+	} else if (in->op == IR_IMAGE_ATOMIC) {
+		if (in->aux2 >= IR_RED_COUNT || (in->aux2 >= IR_RED_FADD && in->aux2 <= IR_RED_FMAX))
+			return fail(e, "float image atomics are not supported by the Ember ISA");
+		if (in->aux2 == IR_RED_CMPXCHG)
+			dat = group(e, data, 2);	/* new value, then comparator */
+		else
+			dat = source(e, data[0], EMBER_ISA_K_VUI, a.kind == EMBER_ISA_IMM);
+	}
+	img = descriptor_reg(e, in->src[0]);
+	if (in->src[1])
+		smp = descriptor_reg(e, in->src[1]);
+	if (e->error)
+		return;
+	if (ir_op_has_dst(in->op) && in->dst)
+		d = destination(e, in->dst);
+	out = emit(e, opcode, U32);
+	out->mod = in->op == IR_IMAGE_ATOMIC ? atomic_ops[in->aux2] : (in->imm >> 8) & 0xff;
+	out->dst = d.op;
+	out->src[0] = img;
+	switch (opcode) {
+	case EMBER_ISA_OP_TEXL:
+	case EMBER_ISA_OP_TEXG:
+	case EMBER_ISA_OP_GATHER:
+		out->src[1] = smp;
+		out->src[2] = a;
+		break;
+	case EMBER_ISA_OP_IMGQUERY:
+		break;
+	default:
+		out->src[1] = a;
+		out->src[2] = dat;
+		break;
+	}
+	if (d.op.kind != EMBER_ISA_NONE)
+		finish_dst(e, &d);
+}
+
+/* IR_EXTRACT: one register of a group result. */
+static void emit_extract(struct emitter *e, const struct ir_instr *in)
+{
+	struct ember_isa_operand src = value_reg(e, in->src[0]);
+	struct dst_info d;
+
+	src.index += in->imm;
+	d = destination(e, in->dst);
+	mov32(e, d.op, src);
+	finish_dst(e, &d);
 }
 
 /* ---- system values and subgroups ---- */
@@ -1276,7 +1394,14 @@ static void emit_instruction(struct emitter *e, const struct ir_instr *in)
 	case IR_PACK64: case IR_LO32: case IR_HI32:
 		emit_convert(e, in);
 		break;
-	case IR_DESC: case IR_DESC_RANGE: case IR_LOAD_GLOBAL: case IR_STORE_GLOBAL:
+	case IR_IMAGE_READ: case IR_IMAGE_WRITE: case IR_IMAGE_ATOMIC:
+		emit_image(e, in);
+		break;
+	case IR_EXTRACT:
+		emit_extract(e, in);
+		break;
+	case IR_DESC: case IR_IMG_DESC: case IR_SMP_DESC:
+	case IR_DESC_RANGE: case IR_LOAD_GLOBAL: case IR_STORE_GLOBAL:
 	case IR_LOAD_PUSH: case IR_LOAD_SHARED: case IR_STORE_SHARED:
 	case IR_LOAD_PRIVATE: case IR_STORE_PRIVATE:
 	case IR_ATOMIC_GLOBAL: case IR_ATOMIC_SHARED:
@@ -1350,7 +1475,7 @@ static int build_binary(struct emitter *e, void **binary, size_t *size)
 
 		res[nres++] = (struct ember_isa_resource) {
 			.set = r->set, .binding = r->binding, .slot = r->slot, .count = r->count,
-			.kind = r->kind ? EMBER_ISA_RES_UNIFORM_BUFFER : EMBER_ISA_RES_STORAGE_BUFFER,
+			.kind = r->kind,
 		};
 	}
 	for (int k = 0; k < 3; k++)

@@ -87,6 +87,11 @@ static const struct {
 	[IR_STORE_PRIVATE] = { "store_private", 2, OPF_SIDE },
 	[IR_ATOMIC_GLOBAL] = { "atomic_global", 4, OPF_DST | OPF_SIDE },
 	[IR_ATOMIC_SHARED] = { "atomic_shared", 3, OPF_DST | OPF_SIDE },
+	[IR_IMG_DESC] = { "img_desc", 1, OPF_DST }, [IR_SMP_DESC] = { "smp_desc", 1, OPF_DST },
+	[IR_IMAGE_READ] = { "image_read", IR_MAX_SRC, OPF_DST },
+	[IR_IMAGE_WRITE] = { "image_write", IR_MAX_SRC, OPF_SIDE },
+	[IR_IMAGE_ATOMIC] = { "image_atomic", IR_MAX_SRC, OPF_DST | OPF_SIDE },
+	[IR_EXTRACT] = { "extract", 1, OPF_DST },
 	[IR_LOAD_ADDR] = { "load_addr", 1, OPF_DST },
 	[IR_STORE_ADDR] = { "store_addr", 2, OPF_SIDE },
 	[IR_ATOMIC_ADDR] = { "atomic_addr", 3, OPF_DST | OPF_SIDE },
@@ -150,6 +155,16 @@ int ir_op_src_count(const struct ir_instr *in)
 	while (n > 0 && in->src[n - 1] == IR_NONE)
 		n--;
 	return n;
+}
+
+unsigned int ir_regs_of_bits(unsigned int bits)
+{
+	return bits >= 128 ? bits / 32 : bits == 64 ? 2 : 1;
+}
+
+bool ir_op_is_image(enum ir_op op)
+{
+	return op == IR_IMAGE_READ || op == IR_IMAGE_WRITE || op == IR_IMAGE_ATOMIC;
 }
 
 struct ir_shader *ir_create(void)
@@ -301,7 +316,7 @@ void ir_print(const struct ir_shader *s, FILE *out)
 		s->shared_bytes, s->push_bytes, s->scratch_bytes);
 	for (uint32_t i = 0; i < s->count; i++) {
 		const struct ir_instr *in = &s->ins[i];
-		int n = op_info[in->op].srcs;
+		int n = ir_op_is_image(in->op) ? ir_op_src_count(in) : op_info[in->op].srcs;
 
 		if (in->op == IR_ELSE || in->op == IR_ENDIF || in->op == IR_ENDLOOP)
 			depth--;
@@ -315,7 +330,8 @@ void ir_print(const struct ir_shader *s, FILE *out)
 			fprintf(out, ".%u", in->bits);
 		if (in->op == IR_SG_REDUCE || in->op == IR_SG_INCL_SCAN ||
 		    in->op == IR_SG_EXCL_SCAN || in->op == IR_ATOMIC_GLOBAL ||
-		    in->op == IR_ATOMIC_SHARED || in->op == IR_ATOMIC_ADDR)
+		    in->op == IR_ATOMIC_SHARED || in->op == IR_ATOMIC_ADDR ||
+		    in->op == IR_IMAGE_ATOMIC)
 			fprintf(out, ".%s", reduce_names[in->aux2 % IR_RED_COUNT]);
 		if (in->op == IR_IF && in->aux)
 			fprintf(out, ".not");
@@ -329,6 +345,8 @@ void ir_print(const struct ir_shader *s, FILE *out)
 				print_value(s, in->src[k], out);
 		}
 		if (in->op == IR_CONST || in->op == IR_SYSVAL || in->op == IR_DESC ||
+		    in->op == IR_IMG_DESC || in->op == IR_SMP_DESC || in->op == IR_EXTRACT ||
+		    ir_op_is_image(in->op) ||
 		    (in->imm && in->op >= IR_SG_BALLOT && in->op <= IR_SG_QUAD_SWAP))
 			fprintf(out, " #0x%llx", (unsigned long long)in->imm);
 		if (in->aux && (in->op == IR_LOAD_GLOBAL || in->op == IR_STORE_GLOBAL ||

@@ -14,7 +14,9 @@
  * and the register allocator want.
  *
  * Values are scalars of 8, 16, 32 or 64 bits (vectors, matrices and
- * structs are split by the front end), plus 128-bit buffer descriptors.
+ * structs are split by the front end), plus register groups: 128-bit
+ * buffer and texel-buffer descriptors and image results (4 registers),
+ * 256-bit sampler and 512-bit image descriptors.
  * Ordinary values have one definition that dominates all uses. SPIR-V's
  * OpPhi becomes a *variable*: a value written by MOVs at the end of each
  * predecessor and read by one MOV where the phi was (conventional SSA,
@@ -35,7 +37,7 @@
 #include <stdio.h>
 
 #define IR_NONE 0u	/* value 0 is never defined: "no operand" */
-#define IR_MAX_SRC 4
+#define IR_MAX_SRC 16	/* image instructions: descriptors, address group, data */
 
 enum ir_op {
 	IR_NOP,
@@ -78,6 +80,20 @@ enum ir_op {
 	IR_STORE_PRIVATE,/* this lane's scratch[src0] = src1 */
 	IR_ATOMIC_GLOBAL,/* dst = atomic(aux2 = kind)[desc src0 + src1] (src2[, src3]) */
 	IR_ATOMIC_SHARED,/* dst = atomic(kind)[src0] (src1[, src2]) */
+	/*
+	 * Images (ISA 1.2). IR_IMG_DESC/IR_SMP_DESC read a 512-bit image or
+	 * 256-bit sampler descriptor like IR_DESC. The image instructions
+	 * carry the ISA instruction they become: imm = opcode | mod << 8 |
+	 * address count << 16; src0 = image (or texel-buffer) descriptor,
+	 * src1 = sampler or IR_NONE, then the address group's registers
+	 * (IR_NONE: not read), then the data. A four-register result is a
+	 * 128-bit value read by IR_EXTRACT; a one-register result is 32-bit.
+	 */
+	IR_IMG_DESC, IR_SMP_DESC,
+	IR_IMAGE_READ,	/* sample, gather, fetch, load, query */
+	IR_IMAGE_WRITE,	/* imgst, tbst */
+	IR_IMAGE_ATOMIC,/* imgatom, tbatom: aux2 = kind, data (value[, comparator]) */
+	IR_EXTRACT,	/* dst(32) = register imm of the group src0 */
 	/*
 	 * Through a 64-bit address (PhysicalStorageBuffer): src0 = address,
 	 * imm = signed byte offset added to it (the ISA's immediate), no
@@ -126,9 +142,9 @@ enum ir_reduce {
 #define IR_VAL_FORCE_VECTOR (1u << 2)	/* register allocation ran out of uniform registers */
 
 struct ir_value {
-	uint8_t bits;		/* 8, 16, 32, 64 or 128 (descriptor) */
+	uint16_t bits;		/* 8, 16, 32, 64, or a group: 128, 256, 512 */
 	uint8_t flags;		/* IR_VAL_* */
-	uint16_t pad;
+	uint8_t pad;
 	int32_t reg;		/* register allocation: first register, -1 = none */
 	int32_t spill_slot;	/* byte offset in per-lane scratch, -1 = not spilled */
 };
@@ -146,7 +162,7 @@ struct ir_instr {
 };
 
 struct ir_resource {
-	uint32_t set, binding, slot, kind;	/* kind: 0 storage, 1 uniform buffer */
+	uint32_t set, binding, slot, kind;	/* kind: enum ember_isa_resource_kind */
 	uint32_t count;				/* descriptors (arrays), >= 1 */
 };
 
@@ -184,6 +200,9 @@ bool ir_op_has_dst(enum ir_op op);
 bool ir_op_has_side_effects(enum ir_op op);
 bool ir_op_is_control(enum ir_op op);
 int ir_op_src_count(const struct ir_instr *in);
+/* Registers a value of @bits occupies: 1, 2 (64-bit) or bits / 32 for a group. */
+unsigned int ir_regs_of_bits(unsigned int bits);
+bool ir_op_is_image(enum ir_op op);
 
 void ir_print(const struct ir_shader *s, FILE *out);
 /*

@@ -159,6 +159,7 @@ static bool convertible_op(const struct ir_instr *in)
 	case IR_UNDEF: case IR_LOAD_GLOBAL: case IR_LOAD_SHARED: case IR_LOAD_PRIVATE:
 	case IR_LOAD_ADDR:
 	case IR_LOAD_PUSH: case IR_DESC: case IR_DESC_RANGE: case IR_SYSVAL:
+	case IR_IMG_DESC: case IR_SMP_DESC: case IR_IMAGE_READ: case IR_EXTRACT:
 		return false;
 	default:
 		return in->bits <= 64;

@@ -40,6 +40,7 @@ static bool pure(const struct ir_shader *s, const struct ir_instr *in)
 	case IR_UNDEF:
 	case IR_MOV:
 	case IR_LOAD_GLOBAL:
+	case IR_IMAGE_READ:	/* an image store may change what it reads */
 	case IR_LOAD_ADDR:
 	case IR_LOAD_SHARED:
 	case IR_LOAD_PRIVATE:

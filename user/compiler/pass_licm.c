@@ -31,11 +31,14 @@ static bool movable(const struct ir_shader *s, const struct ir_instr *in)
 		return false;
 	switch (in->op) {
 	case IR_DESC:
+	case IR_IMG_DESC:
+	case IR_SMP_DESC:
 		/* An indexed descriptor read may fault for an index the program
 		 * guards against: it stays under its guard. */
 		return !in->src[0];
 	case IR_UNDEF:
 	case IR_LOAD_GLOBAL:
+	case IR_IMAGE_READ:
 	case IR_LOAD_ADDR:
 	case IR_LOAD_SHARED:
 	case IR_LOAD_PRIVATE:

@@ -23,7 +23,8 @@
  * an IF share registers freely, as they should.
  *
  * Vector values take v registers (pairs for 64 bits); uniform values u
- * registers (pairs, quads for descriptors). Constants get no register, the
+ * registers (pairs, quads for descriptors, 8 and 16 for samplers and
+ * images). Constants get no register, the
  * emitter uses immediates. When more vector registers would be live than
  * allowed, the live value whose next use is farthest away (Belady's
  * next-use distance; a value next used only in the following loop
@@ -58,7 +59,7 @@ static int compare_start(const void *a, const void *b)
 
 static unsigned int regs_of(const struct ir_value *v)
 {
-	return v->bits == 128 ? 4 : v->bits == 64 ? 2 : 1;
+	return ir_regs_of_bits(v->bits);
 }
 
 static bool is_vector(const struct ir_value *v)

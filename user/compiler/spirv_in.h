@@ -41,6 +41,7 @@
 
 enum fe_kind {
 	FE_NONE, FE_TYPE, FE_VALUE, FE_POINTER, FE_LABEL, FE_EXTINST_SET, FE_FUNCTION,
+	FE_HANDLE,			/* an image, sampler or sampled image (spirv_image.c) */
 };
 
 enum fe_space {
@@ -52,6 +53,8 @@ enum fe_space {
 	FE_SPACE_FUNCTION,	/* function-local memory kept as IR variables */
 	FE_SPACE_PRIVATE,	/* large function-local arrays in per-lane scratch */
 	FE_SPACE_PHYSICAL,	/* PhysicalStorageBuffer: a 64-bit address */
+	FE_SPACE_IMAGE,		/* UniformConstant images, samplers, sampled images */
+	FE_SPACE_TEXEL,		/* OpImageTexelPointer: @local is the handle */
 };
 
 struct fe_member {
@@ -73,6 +76,9 @@ struct fe_type {
 	uint32_t leaves;		/* scalar leaves of a value of this type */
 	struct fe_member *members;	/* structs */
 	bool block, buffer_block;
+	/* OpTypeImage (elem: the sampled type; OpTypeSampledImage: the image) */
+	uint32_t dim, depth, sampled;
+	bool arrayed, multisampled;
 };
 
 struct fe_pointer {
@@ -177,6 +183,8 @@ struct fe {
 	uint32_t push_top;		/* push-constant bytes reached */
 	uint32_t emit_depth;		/* recursion guard of the CF walk */
 	struct fe_loop *loop;		/* innermost enclosing loop while emitting */
+	struct fe_handle *handles;	/* FE_HANDLE ids (spirv_image.c) */
+	uint32_t handle_count, handle_capacity;
 	/* Pointers made by fe_pointer() for PhysicalStorageBuffer values. */
 	struct fe_pointer value_pointers[2];
 	uint32_t value_pointer_next;
@@ -231,6 +239,22 @@ void fe_assign_slots(struct fe *fe);
 void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);
 /* Zeroes the initialized shared variables at the shader's start. */
 void fe_emit_shared_zero_init(struct fe *fe);
+
+void fe_add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t count,
+		     uint32_t kind);
+
+/* images, samplers, texel buffers (spirv_image.c) */
+uint32_t fe_image_kind(struct fe *fe, uint32_t type);	/* EMBER_ISA_RES_*, 0 if none */
+uint32_t fe_kind_slots(uint32_t kind);
+void fe_parse_image_type(struct fe *fe, struct fe_type *t, const uint32_t *w, uint32_t length);
+void fe_declare_image(struct fe *fe, uint32_t id, uint32_t type, struct fe_pointer *p);
+void fe_image_element(struct fe *fe, struct fe_pointer *p, uint32_t elem_type, uint32_t index,
+		      uint32_t constant, bool nonuniform);
+void fe_load_handle(struct fe *fe, uint32_t id, const struct fe_pointer *p);
+void fe_image_atomic(struct fe *fe, uint32_t result, uint32_t result_type,
+		     const struct fe_pointer *p, uint32_t data, uint32_t compare,
+		     enum ir_reduce kind);
+void fe_emit_image(struct fe *fe, const uint32_t *w, uint32_t length);
 
 /* extended instructions */
 void fe_emit_glsl(struct fe *fe, const uint32_t *w, uint32_t length);

@@ -51,6 +51,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ember_isa.h"
+
 #define FE_MAX_LOCAL_LEAVES 1024	/* in registers */
 #define FE_MAX_REGISTER_LEAVES 16	/* more: in scratch memory */
 
@@ -197,7 +199,7 @@ static void matrix_strides(struct fe *fe, const struct fe_pointer *p, const stru
 
 /* ---- variables ---- */
 
-static void add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t count,
+void fe_add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t count,
 			 uint32_t kind)
 {
 	struct ir_shader *ir = fe->ir;
@@ -213,10 +215,12 @@ static void add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t
 }
 
 /*
- * Slots, once every buffer is known: the options' table, else the binding
- * number shifted past the extra elements of arrays at lower bindings of
- * the same set (so without arrays, slot = binding). IR_DESC carries
- * (set, binding, element) until then and gets (set, slot + element).
+ * Slots, once every resource is known: the options' table, else the
+ * binding number shifted past the extra slots of lower bindings of the
+ * same set (arrays, and images and samplers, which take several slots per
+ * element: so with buffers alone and no arrays, slot = binding). IR_DESC,
+ * IR_IMG_DESC and IR_SMP_DESC carry (set, binding, slot offset) until then
+ * and get (set, slot + offset).
  */
 void fe_assign_slots(struct fe *fe)
 {
@@ -235,15 +239,15 @@ void fe_assign_slots(struct fe *fe)
 			continue;
 		r->slot = r->binding;
 		for (uint32_t k = 0; k < ir->resource_count; k++)
-			if (ir->resources[k].set == r->set && ir->resources[k].binding < r->binding &&
-			    ir->resources[k].count > 1)
-				r->slot += ir->resources[k].count - 1;
+			if (ir->resources[k].set == r->set && ir->resources[k].binding < r->binding)
+				r->slot += ir->resources[k].count *
+					   fe_kind_slots(ir->resources[k].kind) - 1;
 	}
 	for (uint32_t i = 0; i < ir->count; i++) {
 		struct ir_instr *in = &ir->ins[i];
 		uint32_t set = in->imm >> 32, binding = (in->imm >> 16) & 0xffff;
 
-		if (in->op != IR_DESC)
+		if (in->op != IR_DESC && in->op != IR_IMG_DESC && in->op != IR_SMP_DESC)
 			continue;
 		for (uint32_t k = 0; k < ir->resource_count; k++)
 			if (ir->resources[k].set == set && ir->resources[k].binding == binding)
@@ -276,8 +280,9 @@ static void declare_buffer(struct fe *fe, uint32_t id, uint32_t type, uint32_t s
 		return fe_fail(fe, "binding %u with %u descriptors is out of range", d->binding, count);
 	p->desc_set = d->set;
 	p->desc_slot = d->binding << 16;	/* fe_assign_slots() resolves it */
-	add_resource(fe, d->set, d->binding, count ? count : 1,
-		     p->space == FE_SPACE_STORAGE ? 0 : 1);
+	fe_add_resource(fe, d->set, d->binding, count ? count : 1,
+			p->space == FE_SPACE_STORAGE ? EMBER_ISA_RES_STORAGE_BUFFER :
+			EMBER_ISA_RES_UNIFORM_BUFFER);
 	if (!p->desc_array) {
 		struct ir_instr *in;
 
@@ -299,6 +304,9 @@ void fe_declare_variable(struct fe *fe, const uint32_t *w)
 	case SpvStorageClassStorageBuffer:
 	case SpvStorageClassUniform:
 		declare_buffer(fe, id, type, storage, &p);
+		break;
+	case SpvStorageClassUniformConstant:
+		fe_declare_image(fe, id, type, &p);
 		break;
 	case SpvStorageClassPushConstant:
 		p.space = FE_SPACE_PUSH;
@@ -1057,6 +1065,13 @@ static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length, bool
 		bool is_constant;
 		uint32_t constant, index = index_value(fe, w[i], &is_constant, &constant);
 
+		if (p.desc_array && p.space == FE_SPACE_IMAGE) {
+			p.desc_array = false;
+			type = t->elem;
+			fe_image_element(fe, &p, type, index, constant,
+					 fe->ids[w[i]].nonuniform || fe->ids[w[2]].nonuniform);
+			continue;
+		}
 		if (p.desc_array) {
 			struct ir_instr *in;
 
@@ -1216,6 +1231,12 @@ static void atomic(struct fe *fe, const uint32_t *w, uint32_t op)
 	}
 	if (fe->failed)
 		return;
+	if (p->space == FE_SPACE_TEXEL) {
+		if (bits != 32)
+			return fe_fail(fe, "%s on a 64-bit image texel is not supported (no R64 "
+				       "formats)", fe_op_name(op));
+		return fe_image_atomic(fe, w[2], w[1], p, data, compare, atomic_kind(op));
+	}
 	if (p->space == FE_SPACE_PHYSICAL) {
 		uint64_t imm;
 		uint32_t base = physical_address(fe, p, 0, &imm);
@@ -1322,7 +1343,12 @@ void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length)
 	case SpvOpLoad:
 	case SpvOpAtomicLoad:
 		p = fe_pointer(fe, w[3]);
-		if (p)
+		if (p && p->space == FE_SPACE_IMAGE)
+			fe_load_handle(fe, w[2], p);
+		else if (p && p->space == FE_SPACE_TEXEL)
+			fe_image_atomic(fe, w[2], w[1], p, ir_const(fe->ir, 32, 0), IR_NONE,
+					IR_RED_OR);
+		else if (p)
 			load(fe, w[1], w[2], p);
 		break;
 	case SpvOpStore:
@@ -1332,7 +1358,9 @@ void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length)
 		break;
 	case SpvOpAtomicStore:
 		p = fe_pointer(fe, w[1]);
-		if (p)
+		if (p && p->space == FE_SPACE_TEXEL)
+			fe_image_atomic(fe, 0, 0, p, fe_scalar(fe, w[4]), IR_NONE, IR_RED_XCHG);
+		else if (p)
 			store(fe, p, w[4]);
 		break;
 	case SpvOpCopyMemory: {

@@ -127,6 +127,27 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityUniformBufferArrayNonUniformIndexing:
 	case SpvCapabilityStorageBufferArrayNonUniformIndexing:
 	case SpvCapabilityPhysicalStorageBufferAddresses:
+	/* Images (ISA 1.2): the format comes from the descriptor, so reads and
+	 * writes without a format in the shader are what the device does. */
+	case SpvCapabilityImageQuery:
+	case SpvCapabilityImageGatherExtended:
+	case SpvCapabilityStorageImageExtendedFormats:
+	case SpvCapabilityStorageImageReadWithoutFormat:
+	case SpvCapabilityStorageImageWriteWithoutFormat:
+	case SpvCapabilitySampled1D:
+	case SpvCapabilityImage1D:
+	case SpvCapabilitySampledBuffer:
+	case SpvCapabilityImageBuffer:
+	case SpvCapabilitySampledCubeArray:
+	case SpvCapabilityImageCubeArray:
+	case SpvCapabilitySampledImageArrayDynamicIndexing:
+	case SpvCapabilityStorageImageArrayDynamicIndexing:
+	case SpvCapabilityUniformTexelBufferArrayDynamicIndexing:
+	case SpvCapabilityStorageTexelBufferArrayDynamicIndexing:
+	case SpvCapabilitySampledImageArrayNonUniformIndexing:
+	case SpvCapabilityStorageImageArrayNonUniformIndexing:
+	case SpvCapabilityUniformTexelBufferArrayNonUniformIndexing:
+	case SpvCapabilityStorageTexelBufferArrayNonUniformIndexing:
 	case SpvCapabilityDotProduct:
 	case SpvCapabilityDotProductInputAll:
 	case SpvCapabilityDotProductInput4x8Bit:
@@ -249,6 +270,11 @@ static void parse_type(struct fe *fe, const uint32_t *w, uint32_t length)
 			return fe_fail(fe, "OpTypeForwardPointer to storage class %u is not supported",
 				       w[2]);
 		}
+		break;
+	case SpvOpTypeImage:
+	case SpvOpTypeSampler:
+	case SpvOpTypeSampledImage:
+		fe_parse_image_type(fe, t, w, length);
 		break;
 	default:
 		return fe_fail(fe, "%s is not supported in compute shaders", fe_op_name(op));

@@ -1010,6 +1010,16 @@ void fe_emit_instruction(struct fe *fe, const uint32_t *w, uint32_t length)
 	case SpvOpControlBarrier: case SpvOpMemoryBarrier:
 		fe_emit_memory(fe, w, length);
 		break;
+	case SpvOpSampledImage: case SpvOpImage:
+	case SpvOpImageSampleExplicitLod: case SpvOpImageSampleDrefExplicitLod:
+	case SpvOpImageGather: case SpvOpImageDrefGather: case SpvOpImageFetch:
+	case SpvOpImageRead: case SpvOpImageWrite: case SpvOpImageQuerySize:
+	case SpvOpImageQuerySizeLod: case SpvOpImageQueryLevels: case SpvOpImageQuerySamples:
+	case SpvOpImageTexelPointer: case SpvOpImageSampleImplicitLod:
+	case SpvOpImageSampleDrefImplicitLod: case SpvOpImageSampleProjImplicitLod:
+	case SpvOpImageSampleProjDrefImplicitLod: case SpvOpImageQueryLod:
+		fe_emit_image(fe, w, length);
+		break;
 	case SpvOpExtInst:
 		if (w[3] == fe->glsl_set && fe->glsl_set)
 			fe_emit_glsl(fe, w, length);

@@ -607,6 +607,150 @@ static bool test_nonuniform(void)
 	return check_u32("o", o.cpu, want_o, 128);
 }
 
+/* The slot of (set 0, @binding) in @name's compiled header; -1 if none. */
+static int resource_slot(const void *binary, size_t size, uint32_t binding)
+{
+	struct ember_isa_shader s;
+	struct ember_isa_resource r;
+
+	if (ember_isa_shader_parse(binary, size, &s) ||
+	    !ember_isa_shader_find_resource(&s, 0, binding, &r))
+		return -1;
+	return r.slot;
+}
+
+static bool put_descriptor(const void *binary, size_t size, uint32_t binding, uint32_t offset,
+			   const uint32_t *dw, unsigned int count)
+{
+	int slot = resource_slot(binary, size, binding);
+
+	if (slot < 0 || !ember_host_write_descriptor(host, 0, slot + offset, dw, count)) {
+		tap_diag("binding %u: no slot", binding);
+		return false;
+	}
+	return true;
+}
+
+static uint32_t f2u(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/*
+ * e2e_images: rgba8 and r32f storage images (LINEAR), an rgba32f sampled
+ * image of two levels (TILED_4K: a 16-byte texel's tile is 16x16, each
+ * level one tile) with a nearest, repeating sampler, an r32f uniform texel
+ * buffer; descriptors packed by the generated helpers of hw/.
+ */
+static bool test_images(void)
+{
+	struct buffer src8 = buffer(64), dst8 = buffer(64), fimg = buffer(64);
+	struct buffer tex = buffer(2 * 4096), tb = buffer(32 * 4), o = buffer(80 * 16);
+	uint32_t dw[16], sdw[8], tdw[4];
+	float want[80][4], *got = o.cpu;
+	uint8_t *s8 = src8.cpu, *d8 = dst8.cpu;
+	float *fi = fimg.cpu, *t = tex.cpu, *tbf = tb.cpu;
+	struct ember_host_fault fault;
+	struct ember_host_binding out = { .binding = 5, .va = o.va, .range = o.size };
+	size_t size;
+	void *binary;
+	int ret;
+	bool ok = true;
+
+	for (uint32_t i = 0; i < 64; i++)
+		s8[i] = (uint8_t)(i * 37 + 5);
+	for (uint32_t i = 0; i < 16; i++)
+		fi[i] = (float)i * 0.25f - 1.0f;
+	for (uint32_t l = 0; l < 2; l++)
+		for (uint32_t y = 0; y < 4u >> l; y++)
+			for (uint32_t x = 0; x < 4u >> l; x++) {
+				float *texel = t + l * 1024 + (y * 16 + x) * 4;
+
+				texel[0] = (float)x + 10.0f * l;
+				texel[1] = (float)y + 10.0f * l;
+				texel[2] = (float)l;
+				texel[3] = 100.0f + x + 4 * y;
+			}
+	for (uint32_t i = 0; i < 32; i++)
+		tbf[i] = (float)i * 3.0f + 0.5f;
+
+	binary = compile("e2e_images", &size);
+	CHECK(binary);
+	ember_image_desc_pack(dw, &(struct ember_image_desc) {
+		.va = src8.va, .format = 37 /* R8G8B8A8_UNORM */, .view_type = 1, .layout = 0,
+		.width = 4, .height = 4, .depth = 1, .image_layers = 1, .image_levels = 1,
+		.levels = 1, .layers = 1, .row_pitch = 16, .layer_pitch_256b = 1,
+	});
+	CHECK(put_descriptor(binary, size, 0, 0, dw, 16));
+	ember_image_desc_pack(dw, &(struct ember_image_desc) {
+		.va = dst8.va, .format = 37, .view_type = 1, .layout = 0,
+		.width = 4, .height = 4, .depth = 1, .image_layers = 1, .image_levels = 1,
+		.levels = 1, .layers = 1, .row_pitch = 16, .layer_pitch_256b = 1,
+	});
+	CHECK(put_descriptor(binary, size, 1, 0, dw, 16));
+	ember_image_desc_pack(dw, &(struct ember_image_desc) {
+		.va = fimg.va, .format = 100 /* R32_SFLOAT */, .view_type = 1, .layout = 0,
+		.width = 4, .height = 4, .depth = 1, .image_layers = 1, .image_levels = 1,
+		.levels = 1, .layers = 1, .row_pitch = 16, .layer_pitch_256b = 1,
+	});
+	CHECK(put_descriptor(binary, size, 2, 0, dw, 16));
+	ember_image_desc_pack(dw, &(struct ember_image_desc) {
+		.va = tex.va, .format = 109 /* R32G32B32A32_SFLOAT */, .view_type = 1,
+		.layout = 1 /* TILED_4K */, .width = 4, .height = 4, .depth = 1,
+		.image_layers = 1, .image_levels = 2, .levels = 2, .layers = 1,
+	});
+	CHECK(put_descriptor(binary, size, 3, 0, dw, 16));
+	ember_sampler_desc_pack(sdw, &(struct ember_sampler_desc) {
+		.max_lod = 1000.0f,	/* nearest, REPEAT */
+	});
+	CHECK(put_descriptor(binary, size, 3, EMBER_ISA_IMAGE_SLOTS, sdw, 8));
+	ember_texel_buffer_desc_pack(tdw, &(struct ember_texel_buffer_desc) {
+		.va = tb.va, .num_elements = 32, .format = 100,
+	});
+	CHECK(put_descriptor(binary, size, 4, 0, tdw, 4));
+	ret = ember_host_dispatch(host, &(struct ember_host_dispatch) {
+		.shader = binary, .shader_size = size, .bindings = &out, .binding_count = 1,
+		.groups = { 1, 1, 1 },
+	}, &fault);
+	free(binary);
+	if (ret)
+		tap_diag("e2e_images: dispatch failed (%d, fault kind %u detail 0x%x va 0x%llx)",
+			 ret, fault.kind, fault.detail, (unsigned long long)fault.va);
+	CHECK_EQ(ret, 0);
+
+	for (uint32_t i = 0; i < 16; i++) {
+		uint32_t x = i & 3, y = i >> 2;
+		const float *l0 = t + (y * 16 + x) * 4, *l1 = t + 1024 + ((y >> 1) * 16 + (x >> 1)) * 4;
+
+		for (uint32_t k = 0; k < 4; k++) {
+			want[i * 5][k] = (float)s8[i * 4 + k] / 255.0f;
+			want[i * 5 + 1][k] = l1[k];
+			want[i * 5 + 2][k] = l0[k];
+			want[i * 5 + 3][k] = l1[k];
+			want[i * 5 + 4][k] = k == 0 ? tbf[i * 2] : k == 3 ? 1.0f : 0.0f;
+			if (d8[i * 4 + k] != s8[i * 4 + 3 - k]) {
+				tap_diag("dst8[%u].%u = %u, expected %u", i, k, d8[i * 4 + k],
+					 s8[i * 4 + 3 - k]);
+				ok = false;
+			}
+		}
+		if (f2u(fi[i]) != f2u(((float)i * 0.25f - 1.0f) * 2.0f + 1.0f)) {
+			tap_diag("fimg[%u] = %g", i, fi[i]);
+			ok = false;
+		}
+	}
+	for (uint32_t i = 0; i < 80; i++)
+		for (uint32_t k = 0; k < 4; k++)
+			if (f2u(got[i * 4 + k]) != f2u(want[i][k])) {
+				tap_diag("o[%u].%u = %g, expected %g", i, k, got[i * 4 + k], want[i][k]);
+				ok = false;
+			}
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -631,6 +775,7 @@ int main(int argc, char **argv)
 	tap_result(test_private(), "large-local-array-in-scratch");
 	tap_result(test_bda(), "buffer-device-address");
 	tap_result(test_ptr_chain(), "ptr-access-chain");
+	tap_result(test_images(), "images-samplers-texel-buffers");
 	/* The unoptimized IR must compute the same. */
 	compile_flags = EMBER_CC_NO_OPT;
 	tap_result(test_divergence(), "no-opt-divergence");
