@@ -101,9 +101,16 @@ static int check_image(const uint32_t *dw, const struct ember_image_desc *d,
 
 	if (!(format_usage(d->format) & usage))
 		return 2;
-	/* Unknown view types, layouts and swizzles; multisampling (not yet). */
+	/*
+	 * Unknown view types, layouts and swizzles; multisampling beyond 8
+	 * samples (not yet), or of a view that is not a one-level tiled 2D one.
+	 */
 	if (t > EMBER_TEX_CUBE_ARRAY || d->layout > EMBER_IMAGE_LAYOUT_TILED_4K ||
-	    d->samples_log2 || d->swizzle_r > EMBER_TEX_SWIZZLE_A ||
+	    d->samples_log2 > 3 ||
+	    (d->samples_log2 && (d->layout != EMBER_IMAGE_LAYOUT_TILED_4K ||
+				 d->image_levels != 1 ||
+				 (t != EMBER_TEX_2D && t != EMBER_TEX_2D_ARRAY))) ||
+	    d->swizzle_r > EMBER_TEX_SWIZZLE_A ||
 	    d->swizzle_g > EMBER_TEX_SWIZZLE_A || d->swizzle_b > EMBER_TEX_SWIZZLE_A ||
 	    d->swizzle_a > EMBER_TEX_SWIZZLE_A || (dw[3] & 0xf000f008u) ||
 	    (d->stencil && (!depth_stencil || !f->ch[1].bits)) ||
@@ -209,10 +216,10 @@ int ember_tex_image_from_desc(const uint32_t *dw, enum ember_tex_usage usage,
 		.width = ember_tex_minify(d.width, d.base_level),
 		.height = ember_tex_minify(d.height, d.base_level),
 		.depth = ember_tex_minify(d.depth, d.base_level),
-		.levels = d.levels, .layers = d.layers, .samples = 1,
+		.levels = d.levels, .layers = d.layers, .samples = 1u << d.samples_log2,
 	};
 	if (d.layout == EMBER_IMAGE_LAYOUT_TILED_4K) {
-		layer_size = place_tiled(img, &d, view.bytes, levels);
+		layer_size = place_tiled(img, &d, view.bytes << d.samples_log2, levels);
 	} else {
 		layer_size = (uint64_t)d.layer_pitch_256b * 256;
 		levels[0] = (struct ember_tex_level_layout) {

@@ -16,7 +16,7 @@
  * BAD_DESCRIPTOR fault record.
  *
  * What the contract lists but this device does not do yet is refused the
- * same way: multisampled views, the R64 formats and the BC formats
+ * same way: 16 samples per texel, the R64 formats and the BC formats
  * (CAPS.IMAGE_BC is not set).
  */
 

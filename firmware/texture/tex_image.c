@@ -78,7 +78,7 @@ static const char *check_levels(const struct ember_tex_image *img,
 	if (!img->levels || img->levels > log2_floor(largest) + 1)
 		return "level count out of range";
 	if (img->layout == EMBER_TEX_LAYOUT_TILED_4K)
-		ember_tex_tile_shape(bytes, &tw, &th);
+		ember_tex_tile_shape(bytes * img->samples, &tw, &th);
 	for (uint32_t l = 0; l < img->levels; l++) {
 		const struct ember_tex_level_layout *lv = &img->level[l];
 		uint64_t w = ember_tex_minify(img->width, l);
@@ -119,9 +119,8 @@ const char *ember_tex_image_check(const struct ember_tex_image *img)
 	}
 	if (img->layout > EMBER_TEX_LAYOUT_TILED_4K)
 		return "bad layout";
-	if (img->layout == EMBER_TEX_LAYOUT_TILED_4K &&
-	    (view.bytes & (view.bytes - 1) || img->samples != 1))
-		return "tiled layout for a texel size or sample count it has no tiles for";
+	if (img->layout == EMBER_TEX_LAYOUT_TILED_4K && view.bytes & (view.bytes - 1))
+		return "tiled layout for a texel size it has no tiles for";
 	why = check_extent(img);
 	return why ? why : check_levels(img, view.bytes);
 }
@@ -168,8 +167,10 @@ uint64_t ember_tex_texel_va(const struct ember_tex_image *img, unsigned int byte
 	if (img->layout != EMBER_TEX_LAYOUT_TILED_4K)
 		return va + (uint64_t)y * lv->row_pitch +
 		       ((uint64_t)x * img->samples + sample) * bytes;
-	ember_tex_tile_shape(bytes, &tw, &th);
+	/* Tiles hold elements: a texel's samples, one after the other. */
+	ember_tex_tile_shape(bytes * img->samples, &tw, &th);
 	return va + (uint64_t)(y >> th) * lv->row_pitch +
 	       (uint64_t)(x >> tw) * EMBER_TEX_TILE_BYTES +
-	       (uint64_t)((y & ((1u << th) - 1)) << tw | (x & ((1u << tw) - 1))) * bytes;
+	       (uint64_t)((y & ((1u << th) - 1)) << tw | (x & ((1u << tw) - 1))) *
+	       bytes * img->samples + (uint64_t)sample * bytes;
 }

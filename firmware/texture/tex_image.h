@@ -18,12 +18,13 @@
  * - linear: base + level[L].offset + z * level[L].slice_pitch
  *           + y * level[L].row_pitch + (x * samples + s) * bytes
  * - tiled (EMBER_TEX_LAYOUT_TILED_4K): the level is cut into tiles of 4 KiB,
- *   each holding a block of 2^tw x 2^th texels stored row-major inside the
- *   tile, where 2^(tw + th) * bytes = 4096 and tw = th or tw = th + 1:
- *   64x64 texels of 1 byte, 64x32 of 2, 32x32 of 4, 32x16 of 8, 16x16 of
- *   16. Tiles are in row-major order; row_pitch is the distance between
- *   rows of tiles (a multiple of 4096), slice_pitch between slices. Only
- *   single-sampled images of power-of-two texel sizes can be tiled.
+ *   each holding a block of 2^tw x 2^th elements stored row-major inside
+ *   the tile, where an element is a texel's samples one after the other
+ *   (bytes * samples), 2^(tw + th) * element = 4096 and tw = th or
+ *   tw = th + 1: 64x64 elements of 1 byte, 64x32 of 2, 32x32 of 4, 32x16
+ *   of 8, 16x16 of 16, ... Tiles are in row-major order; row_pitch is the
+ *   distance between rows of tiles (a multiple of 4096), slice_pitch
+ *   between slices. Only power-of-two texel sizes can be tiled.
  *
  * Robustness: every texel the unit reads or writes is first checked
  * against the level's extent (out of range reads as zero or border, writes
