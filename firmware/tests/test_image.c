@@ -229,6 +229,60 @@ static bool test_storage_tiled_view(void)
 }
 
 /*
+ * A TILED_4K R32_UINT image of 4 samples: elements of 16 bytes (a texel's
+ * samples one after the other) in tiles of 16x16, each word holding its
+ * own index; imgld and fetch of every sample, out-of-range ones included,
+ * read the word the contract's rule places there; imgquery.samples is 4.
+ */
+static bool test_multisampled(void)
+{
+	const uint32_t lanes = 42 * 21 * 5;
+	struct buffer img = buffer(6 * TILE), out = buffer(lanes * 8 + 64);
+	uint32_t *words = img.cpu, groups[3] = { (lanes + 63) / 64, 1, 1 };
+	const uint32_t *o = out.cpu;
+	struct ember_image_desc d = {
+		.va = img.va, .format = 98, .view_type = EMBER_TEX_2D,
+		.layout = EMBER_IMAGE_LAYOUT_TILED_4K, .samples_log2 = 2, .width = 40,
+		.height = 20, .depth = 1, .image_layers = 1, .image_levels = 1, .levels = 1,
+		.layers = 1,
+	};
+	static const char text[] =
+		".resource 0 0 storage 0 1\n.resource 0 1 storage_image 4 1\n"
+		".local_size 64 1 1\n"
+		"lddesc u0, 0, 0\nldimgdesc u16, 0, 4\n"
+		"s2r.local_index v0\ns2r.group_id_x u4\nimad v0, u4, 64, v0\n"
+		"irem.u32 v4, v0, 42\nidiv.u32 v5, v0, 42\nirem.u32 v5, v5, 21\n"
+		"mov v6, 0\nidiv.u32 v7, v0, 882\n"
+		"cmp.u32.lt p0, v0, 4410\n"
+		"@p0 imgld v8, u16, v4\n@p0 fetch v12, u16, v4\n"
+		"shl v1, v0, 3\n@p0 stg.u32 u0, v1, v8\niadd v1, v1, 4\n@p0 stg.u32 u0, v1, v12\n"
+		"imgquery.samples u8, u16\nmov v2, u8\nmov v3, 35280\nstg.u32 u0, v3, v2\n"
+		"end\n";
+
+	for (uint32_t i = 0; i < 6 * TILE / 4; i++)
+		words[i] = i + 0x2000000;
+	put_image(0, 4, &d);
+	CHECK_EQ(run(text, groups, &out, 1, NULL, 0, NULL), 0);
+	for (uint32_t i = 0; i < lanes; i++) {
+		uint32_t x = i % 42, y = i / 42 % 21, smp = i / 882, want = 0;
+
+		if (x < 40 && y < 20 && smp < 4) {
+			uint64_t at = ((y / 16) * 3 + x / 16) * (uint64_t)TILE +
+				      ((y % 16) * 16 + x % 16) * 16 + smp * 4;
+
+			want = (uint32_t)(at / 4) + 0x2000000;
+		}
+		if (o[2 * i] != want || o[2 * i + 1] != want) {
+			tap_diag("(%u, %u) sample %u: 0x%x, 0x%x, want 0x%x", x, y, smp,
+				 o[2 * i], o[2 * i + 1], want);
+			return false;
+		}
+	}
+	CHECK_EQ(o[35280 / 4], 4);
+	return true;
+}
+
+/*
  * Atomics: 256 lanes add 1 to texel idx % 8 of an R32_UINT image (lanes
  * with idx % 3 == 0 guarded off), umax into element idx % 5 of a 4-element
  * texel buffer (element 4 is out of range), one cmpxchg race on a texel,
@@ -697,6 +751,16 @@ static bool test_bad_descriptors(void)
 	d.levels = 2;
 	put_image(0, 4, &d);
 	CHECK(faults_with(load, EMBER_FAULT_BAD_DESCRIPTOR, va, 6));
+	/* 16 samples are not in 1.7; multisampled views are tiled 2D ones. */
+	d = good;
+	d.samples_log2 = 4;
+	put_image(0, 4, &d);
+	CHECK(faults_with(load, EMBER_FAULT_BAD_DESCRIPTOR, va, 3));
+	d.samples_log2 = 1;
+	d.view_type = EMBER_TEX_1D_ARRAY;
+	d.height = 1;
+	put_image(0, 4, &d);
+	CHECK(faults_with(load, EMBER_FAULT_BAD_DESCRIPTOR, va, 3));
 	/* The sampler's own VA and dword. */
 	d = good;
 	put_image(0, 4, &d);
@@ -725,6 +789,7 @@ int main(void)
 	}
 	tap_result(test_storage_linear(), "storage-linear-load-store-guarded");
 	tap_result(test_storage_tiled_view(), "storage-tiled-view-levels-layers");
+	tap_result(test_multisampled(), "multisampled-tiled-load-fetch");
 	tap_result(test_atomics(), "image-and-texel-buffer-atomics");
 	tap_result(test_texel_buffers(), "texel-buffers-load-store");
 	tap_result(test_sampling(), "sample-gather-fetch-offsets");

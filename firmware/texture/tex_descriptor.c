@@ -100,7 +100,7 @@ static bool is_cube(unsigned int t)
 /*
  * Dword by dword, the contract's rules for an image descriptor of a format
  * of @usage whose plane has @bytes per texel. @whole: the copy engine's
- * whole image, which may be multisampled and needs every plane.
+ * whole image, which needs every plane.
  */
 static int check_image(const uint32_t *dw, const struct ember_image_desc *d,
 		       unsigned int usage, unsigned int bytes, bool whole)
@@ -110,12 +110,15 @@ static int check_image(const uint32_t *dw, const struct ember_image_desc *d,
 	const struct ember_tex_format *f = ember_tex_format_get(d->format);
 	bool depth_stencil = f && ember_tex_format_is_depth_stencil(f);
 	bool tiled = d->layout == EMBER_IMAGE_LAYOUT_TILED_4K;
-	bool multisampled_ok = whole && tiled && (t == EMBER_TEX_2D || t == EMBER_TEX_2D_ARRAY);
+	bool multisampled_ok = tiled && (t == EMBER_TEX_2D || t == EMBER_TEX_2D_ARRAY);
 	int bad = -1;
 
 	if (!(format_usage(d->format) & usage))
 		return 2;
-	/* Unknown view types, layouts and swizzles; multisampling. */
+	/*
+	 * Unknown view types, layouts and swizzles; multisampling beyond 8
+	 * samples (not yet), or of an image that is not a tiled 2D one.
+	 */
 	if (t > EMBER_TEX_CUBE_ARRAY || d->layout > EMBER_IMAGE_LAYOUT_TILED_4K ||
 	    d->samples_log2 > 3 || (d->samples_log2 && !multisampled_ok) ||
 	    d->swizzle_r > EMBER_TEX_SWIZZLE_A ||
@@ -224,7 +227,7 @@ int ember_tex_image_from_desc(const uint32_t *dw, enum ember_tex_usage usage,
 	bad = check_image(dw, &d, usage, view.bytes, false);
 	if (bad >= 0)
 		return bad;
-	if (!place(&d, view.bytes, levels, &layer_pitch))
+	if (!place(&d, view.bytes << d.samples_log2, levels, &layer_pitch))
 		return 3;
 
 	*img = (struct ember_tex_image) {
@@ -236,7 +239,7 @@ int ember_tex_image_from_desc(const uint32_t *dw, enum ember_tex_usage usage,
 		.width = ember_tex_minify(d.width, d.base_level),
 		.height = ember_tex_minify(d.height, d.base_level),
 		.depth = ember_tex_minify(d.depth, d.base_level),
-		.levels = d.levels, .layers = d.layers, .samples = 1,
+		.levels = d.levels, .layers = d.layers, .samples = 1u << d.samples_log2,
 	};
 	for (unsigned int m = 0; m < d.levels; m++)
 		img->level[m] = levels[d.base_level + m];

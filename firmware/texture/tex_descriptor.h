@@ -16,14 +16,13 @@
  * BAD_DESCRIPTOR fault record.
  *
  * The copy engine names whole images by the same descriptor:
- * ember_tex_desc_check() applies the same rules (multisampled images
- * allowed), ember_tex_desc_plane() gives one plane of the whole image,
+ * ember_tex_desc_check() applies the same rules, ember_tex_desc_plane() gives one plane of the whole image,
  * every level and layer. Where levels and layers are in memory is
  * hw/image's ember_image_layout(), the one the Vulkan driver allocates by.
  *
  * What the contract lists but this device does not do yet is refused the
- * same way: multisampled views in shaders, the R64 formats and the BC
- * formats (CAPS.IMAGE_BC is not set).
+ * same way: 16 samples per texel, the R64 formats and the BC formats
+ * (CAPS.IMAGE_BC is not set).
  */
 
 #ifndef EMBER_FW_TEX_DESCRIPTOR_H
