@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static unsigned int tap_count, tap_failed;
+static unsigned int tap_count, tap_failed, tap_skipped;
 
 void tap_diag(const char *fmt, ...)
 {
@@ -33,10 +33,19 @@ bool tap_result(bool ok, const char *name)
 	return ok;
 }
 
+void tap_skip(const char *name, const char *why)
+{
+	tap_count++;
+	tap_skipped++;
+	printf("ok %u - %s # SKIP %s\n", tap_count, name, why);
+	fflush(stdout);
+}
+
 int tap_finish(void)
 {
 	printf("1..%u\n", tap_count);
-	printf("# %u passed, %u failed\n", tap_count - tap_failed, tap_failed);
+	printf("# %u passed, %u failed, %u skipped\n", tap_count - tap_failed - tap_skipped,
+	       tap_failed, tap_skipped);
 	fflush(stdout);
 	return tap_failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

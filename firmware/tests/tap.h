@@ -17,6 +17,8 @@
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Record a subtest's result; returns @ok. */
 bool tap_result(bool ok, const char *name);
+/* Record a subtest that did not run: "ok N - name # SKIP why". */
+void tap_skip(const char *name, const char *why);
 /* Print the plan and the summary; returns the process exit status. */
 int tap_finish(void);
 
