@@ -4,7 +4,7 @@
  * ioctl, mmap, read, write and close calls on it from two child
  * processes, for a bounded number of calls (IGT_EMBER_TRINITY_OPS,
  * default 2000) or a bounded time (IGT_EMBER_TRINITY_SECONDS, default
- * 120), whichever ends first: on a loaded machine and the debug kernel a
+ * 180), whichever ends first: on a loaded machine and the debug kernel a
  * call that blocks until trinity's per-call alarm can take a second, and
  * the guest runner kills a test after 300 s. trinity knows no ember ioctl
  * (ember_fuzz does); it
@@ -99,7 +99,7 @@ igt_main
 		     "ends normally, the kernel logs no report.");
 	igt_subtest("render-node") {
 		const char *ops = getenv("IGT_EMBER_TRINITY_OPS") ?: "2000";
-		const char *seconds = getenv("IGT_EMBER_TRINITY_SECONDS") ?: "120";
+		const char *seconds = getenv("IGT_EMBER_TRINITY_SECONDS") ?: "180";
 		unsigned long ran;
 		char count[32];
 		bool ended;
