@@ -42,6 +42,7 @@ int ember_region_image(struct ember_job *job, uint64_t desc_va, uint32_t sub,
 {
 	struct ember_image_desc local;
 	unsigned int aspect = EMBER_IMAGE_SUB_ASPECT(sub);
+	bool has_plane;
 	int fault, bad;
 
 	if (!d)
@@ -53,15 +54,16 @@ int ember_region_image(struct ember_job *job, uint64_t desc_va, uint32_t sub,
 		return fault;
 	bad = ember_tex_desc_check(d);
 	*side = (struct ember_region_side) { .level = EMBER_IMAGE_SUB_LEVEL(sub) };
-	if (bad == EMBER_TEX_DESC_OK && ember_tex_desc_plane(d, aspect, &side->img) &&
-	    ember_tex_image_check(&side->img))
+	has_plane = bad == EMBER_TEX_DESC_OK && ember_tex_desc_plane(d, aspect, &side->img);
+	if (has_plane && ember_tex_image_check(&side->img))
 		bad = 4;	/* consistent fields the unit cannot use */
 	if (bad != EMBER_TEX_DESC_OK) {
 		job->fault_va = desc_va;
 		job->fault_detail = (uint32_t)bad;
 		return EMBER_FAULT_BAD_DESCRIPTOR;
 	}
-	if (!ember_tex_desc_plane(d, aspect, &side->img) || side->level >= d->image_levels)
+	/* A valid descriptor without the packet's aspect, or a level beyond it. */
+	if (!has_plane || side->level >= d->image_levels)
 		return EMBER_FAULT_BAD_PACKET;
 	side->element = ember_tex_format_get(side->img.format)->bytes * side->img.samples;
 	return 0;
