@@ -1,6 +1,8 @@
 # ./ember setup: install what Ember needs from Debian (sourced, not run).
 # debhelper, dh-dkms, dkms and lintian build and check the Debian packages
 # (./ember package, package.sh).
+# python3-docutils checks that Documentation/'s specifications are valid
+# reStructuredText (the docs/ tests).
 #
 # Packages come from bookworm, plus bookworm-backports for the 6.12 kernel,
 # QEMU 10, libdrm 2.4.123, Mesa 25 (lavapipe) and Meson 1.7. The kernel
@@ -19,7 +21,7 @@ ember_backports_packages() {
 ember_bookworm_packages() {
 	echo build-essential ninja-build pkg-config cpio kmod xz-utils zstd \
 		flex bison libelf-dev libssl-dev bc \
-		rsync busybox-static perl python3 \
+		rsync busybox-static perl python3 python3-docutils \
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
 		spirv-tools spirv-headers glslang-tools glslang-dev \
 		clang libclang-rt-14-dev valgrind llvm-19-dev \
