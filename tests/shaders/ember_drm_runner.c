@@ -141,7 +141,7 @@ static int write_image_descriptor(const struct ember_isa_shader *s,
 }
 
 /*
- * Resource @i in a BO of its own: a buffer's bytes, or an image's texels
+ * Resource @cb in a BO of its own: a buffer's bytes, or an image's texels
  * laid out for the device. A sampler has no memory (*@created false).
  */
 static int place_resource(struct igt_ember_env *env, const struct ember_isa_shader *s,
