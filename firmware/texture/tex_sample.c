@@ -436,7 +436,16 @@ struct ember_tex_status ember_tex_gather(const struct ember_tex_image *img,
 			}
 			i0 = ember_tex_floor_to_int(texel_coord(&ls, 0, 0) - 0.5f);
 			j0 = ember_tex_floor_to_int(texel_coord(&ls, 1, 0) - 0.5f);
-			texel_at(&ls, 0, i0 + gather_di[k], j0 + gather_dj[k], 0, &t);
+			/*
+			 * Four offsets (ConstOffsets) move a footprint per
+			 * texel, and texel k is that footprint's i0j0 (GLSL's
+			 * textureGatherOffsets), not its k-th texel.
+			 */
+			if (!offsets || ls.cube) {
+				i0 += gather_di[k];
+				j0 += gather_dj[k];
+			}
+			texel_at(&ls, 0, i0, j0, 0, &t);
 			if (!smp->compare_enable)
 				tex_swizzle(&op, &t);
 			out[k][l] = t.u[smp->compare_enable ? 0 : component & 3];
