@@ -209,10 +209,18 @@ VK_TEST(image_blit, "image-blit-scale-filter-mirror-convert")
 	struct vk_dev dev;
 	unsigned int tested = 0;
 	uint32_t seed = 11;
+	const char *why;
 
 	vk_dev_create(&dev, NULL);
+	if (!vk_dev_graphics_transfers(&dev, &why))
+		vk_test_skip("vkCmdBlitImage: %s", why);
+	printf("# %s\n", why);
 	for (unsigned int p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
-		for (VkFilter filter = VK_FILTER_NEAREST; filter <= VK_FILTER_LINEAR; filter++) {
+		/* Integer formats blit with NEAREST only. */
+		bool integer = vk_plane_is_integer(&vk_format_find(pairs[p][0])->plane);
+
+		for (VkFilter filter = VK_FILTER_NEAREST;
+		     filter <= (integer ? VK_FILTER_NEAREST : VK_FILTER_LINEAR); filter++) {
 			VkFormatFeatureFlags src_features = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
 				(filter == VK_FILTER_LINEAR ?
 				 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
@@ -357,8 +365,12 @@ VK_TEST(image_clear_depth_stencil, "image-clear-depth-stencil-ranges")
 	struct vk_dev dev;
 	unsigned int tested = 0;
 	uint32_t seed = 9;
+	const char *why;
 
 	vk_dev_create(&dev, NULL);
+	if (!vk_dev_graphics_transfers(&dev, &why))
+		vk_test_skip("vkCmdClearDepthStencilImage: %s", why);
+	printf("# %s\n", why);
 	for (unsigned int f = 0; f < vk_test_format_count; f++) {
 		const struct vk_format_desc *fmt = &vk_test_formats[f];
 		const VkClearDepthStencilValue values[3] = { { 0.25f, 0x5a }, { 0.8f, 0x33 },
@@ -424,10 +436,16 @@ static bool resolve_setup(struct vk_dev *dev, VkFormat format, struct vk_img *ms
 		.usage = TRANSFER_USAGE, .features = TRANSFER_FEATURES,
 	};
 
-	/* vkCmdResolveImage wants COLOR_ATTACHMENT of the destination's format. */
+	/*
+	 * vkCmdResolveImage wants COLOR_ATTACHMENT of the destination's
+	 * format, which Ember reports with graphics (vk_dev_graphics_transfers()).
+	 */
+	VkFormatFeatureFlags attachment = vk_dev_is_ember(dev) && !vk_test_under_validation() ?
+					  0 : VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+
 	if (!vk_img_create(dev, &want, ms))
 		return false;
-	if (!make(dev, format, 13, 9, 1, 2, VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT, dst)) {
+	if (!make(dev, format, 13, 9, 1, 2, attachment, dst)) {
 		vk_img_destroy(dev, ms);
 		return false;
 	}
@@ -486,8 +504,12 @@ VK_TEST(image_resolve, "image-resolve-4-samples")
 	struct vk_dev dev;
 	unsigned int tested = 0;
 	uint32_t seed = 13;
+	const char *why;
 
 	vk_dev_create(&dev, NULL);
+	if (!vk_dev_graphics_transfers(&dev, &why))
+		vk_test_skip("vkCmdResolveImage: %s", why);
+	printf("# %s\n", why);
 	for (unsigned int f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 		struct vk_img ms, dst;
 		VkCommandBuffer cmd;
@@ -560,9 +582,12 @@ VK_TEST(image_commands2, "image-copy-commands2-barriers2-layouts")
 	VkCommandBuffer cmd;
 	VkDeviceSize size = 0;
 	uint32_t seed = 17;
-	bool resolve;
+	const char *why;
+	bool resolve, graphics;
 
 	vk_dev_create(&dev, &options);
+	graphics = vk_dev_graphics_transfers(&dev, &why);
+	printf("# vkCmdBlitImage2, vkCmdResolveImage2: %s\n", why);
 	PFN_vkCmdCopyBufferToImage2KHR copy_buffer_to_image2 =
 		(PFN_vkCmdCopyBufferToImage2KHR)vk_dev_proc(&dev, "vkCmdCopyBufferToImage2KHR");
 	PFN_vkCmdCopyImage2KHR copy_image2 =
@@ -580,8 +605,8 @@ VK_TEST(image_commands2, "image-copy-commands2-barriers2-layouts")
 		vk_test_skip("R8G8B8A8_UNORM cannot be blitted from");
 	REQUIRE(make(&dev, VK_FORMAT_R8G8B8A8_UNORM, 16, 12, 2, 2, VK_FORMAT_FEATURE_BLIT_SRC_BIT,
 		     &b));
-	REQUIRE(make(&dev, VK_FORMAT_R8G8B8A8_UNORM, 16, 12, 2, 2, VK_FORMAT_FEATURE_BLIT_DST_BIT,
-		     &c));
+	REQUIRE(make(&dev, VK_FORMAT_R8G8B8A8_UNORM, 16, 12, 2, 2,
+		     graphics ? VK_FORMAT_FEATURE_BLIT_DST_BIT : 0, &c));
 	REQUIRE(a.info.mipLevels == 2 && a.info.arrayLayers == 2);
 	vk_img_model_random(&a, &seed);
 	for (uint32_t l = 0; l < 2; l++) {
@@ -613,7 +638,7 @@ VK_TEST(image_commands2, "image-copy-commands2-barriers2-layouts")
 	for (uint32_t l = 0; l < 2; l++)
 		memcpy((uint8_t *)in.map + levels[l].bufferOffset, a.model[0][l],
 		       vk_img_level_size(&a, COLOR, l));
-	resolve = resolve_setup(&dev, VK_FORMAT_R8G8B8A8_UNORM, &ms, &resolved, &seed);
+	resolve = graphics && resolve_setup(&dev, VK_FORMAT_R8G8B8A8_UNORM, &ms, &resolved, &seed);
 
 	const VkCopyBufferToImageInfo2 upload = {
 		.sType = VK_STRUCTURE_TYPE_COPY_BUFFER_TO_IMAGE_INFO_2,
@@ -632,9 +657,10 @@ VK_TEST(image_commands2, "image-copy-commands2-barriers2-layouts")
 		.dstImage = c.image, .dstImageLayout = dst_opt,
 		.regionCount = 2, .pRegions = blits, .filter = VK_FILTER_NEAREST,
 	};
+	/* Without blits, the copy is read back. */
 	const VkCopyImageToBufferInfo2 readback = {
 		.sType = VK_STRUCTURE_TYPE_COPY_IMAGE_TO_BUFFER_INFO_2,
-		.srcImage = c.image, .srcImageLayout = src_opt, .dstBuffer = out.buffer,
+		.srcImage = graphics ? c.image : b.image, .srcImageLayout = src_opt, .dstBuffer = out.buffer,
 		.regionCount = 2, .pRegions = levels,
 	};
 	VkImageResolve2 resolves[2];
@@ -664,8 +690,10 @@ VK_TEST(image_commands2, "image-copy-commands2-barriers2-layouts")
 	barrier2(pipeline_barrier2, cmd, &a, dst_opt, src_opt);
 	copy_image2(cmd, &copy);
 	barrier2(pipeline_barrier2, cmd, &b, dst_opt, src_opt);
-	blit_image2(cmd, &blit);
-	barrier2(pipeline_barrier2, cmd, &c, dst_opt, src_opt);
+	if (graphics) {
+		blit_image2(cmd, &blit);
+		barrier2(pipeline_barrier2, cmd, &c, dst_opt, src_opt);
+	}
 	copy_image_to_buffer2(cmd, &readback);
 	if (resolve) {
 		resolve_clear(cmd, &ms);
@@ -685,7 +713,7 @@ VK_TEST(image_commands2, "image-copy-commands2-barriers2-layouts")
 		vk_img_destroy(&dev, &ms);
 		vk_img_destroy(&dev, &resolved);
 	} else {
-		printf("# vkCmdResolveImage2 not run: no colour attachment format with 4 samples\n");
+		printf("# vkCmdResolveImage2 not run: no graphics queue or no 4-sample colour attachment\n");
 	}
 	vk_buf_destroy(&dev, &in);
 	vk_buf_destroy(&dev, &out);

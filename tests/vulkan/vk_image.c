@@ -21,6 +21,25 @@ uint32_t vk_rand(uint32_t *seed)
 	return x;
 }
 
+bool vk_dev_graphics_transfers(struct vk_dev *dev, const char **why)
+{
+	VkQueueFamilyProperties families[16];
+	uint32_t count = 16;
+
+	vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, families);
+	REQUIRE(dev->family < count);
+	if (families[dev->family].queueFlags & VK_QUEUE_GRAPHICS_BIT) {
+		*why = "graphics queue";
+		return true;
+	}
+	if (vk_dev_is_ember(dev) && !vk_test_under_validation()) {
+		*why = "Ember's compute queue, as Ember's own behaviour";
+		return true;
+	}
+	*why = "no graphics queue: left out";
+	return false;
+}
+
 const struct vk_format_desc *vk_format_find(VkFormat format)
 {
 	for (unsigned int i = 0; i < vk_test_format_count; i++)

@@ -91,6 +91,19 @@ void vk_img_upload(struct vk_dev *dev, VkCommandBuffer cmd, struct vk_img *img,
 void vk_img_check(struct vk_dev *dev, struct vk_img *img, VkImageLayout layout, bool exact,
 		  unsigned int lsb, float slack);
 
+/*
+ * Whether the test may record what the specification reserves for queues
+ * with VK_QUEUE_GRAPHICS_BIT: vkCmdBlitImage, vkCmdResolveImage,
+ * vkCmdClearDepthStencilImage and buffer-to-image copies of depth or
+ * stencil. Yes on such a queue. Ember's only queue family is compute
+ * (graphics is still to come), and its copy engine runs them on any
+ * queue: outside the validation layer they run there as Ember's own
+ * behaviour, so the driver's and the device's paths are tested before the
+ * graphics queue exists; under it they are left out. *@why says which
+ * (for the test's output).
+ */
+bool vk_dev_graphics_transfers(struct vk_dev *dev, const char **why);
+
 /* A pseudo-random number (xorshift). */
 uint32_t vk_rand(uint32_t *seed);
 
