@@ -24,18 +24,6 @@
 #define TRANSFER_USAGE (VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT)
 #define TRANSFER_FEATURES (VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT)
 
-/* Uploads @img's model (GENERAL afterwards) in a submission of its own. */
-static void upload_general(struct vk_dev *dev, struct vk_img *img)
-{
-	VkCommandBuffer cmd = vk_cmd_begin(dev);
-	struct vk_buf staging;
-
-	vk_img_transition(cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
-	vk_img_upload(dev, cmd, img, VK_IMAGE_LAYOUT_GENERAL, &staging);
-	vk_cmd_submit_wait(dev, cmd, 0);
-	vk_buf_destroy(dev, &staging);
-}
-
 VK_TEST(image_copy_round_trip, "image-copy-buffer-round-trip-every-format")
 {
 	static const VkImageTiling tilings[] = { VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_TILING_LINEAR };
@@ -292,7 +280,7 @@ VK_TEST(image_copy_regions, "image-copy-buffer-regions-levels-layers-slices")
 				if (!vk_img_create(&dev, &want, &img))
 					continue;
 				vk_img_model_random(&img, &seed);
-				upload_general(&dev, &img);
+				vk_img_upload_general(&dev, &img);
 				for (VkImageAspectFlags m = img.fmt->aspects; m; m &= m - 1)
 					regions_of_aspect(&dev, &img, m & -m, &seed);
 				vk_img_check(&dev, &img, VK_IMAGE_LAYOUT_GENERAL, true, 0, 0);
@@ -361,7 +349,7 @@ static bool make(struct vk_dev *dev, VkFormat format, VkImageType type, VkImageT
 	if (!vk_img_create(dev, &want, img))
 		return false;
 	vk_img_model_random(img, seed);
-	upload_general(dev, img);
+	vk_img_upload_general(dev, img);
 	return true;
 }
 
