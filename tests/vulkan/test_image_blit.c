@@ -180,12 +180,13 @@ static void model_blit(struct vk_img *src, struct vk_img *dst, const VkImageBlit
 	}
 }
 
-static bool make_3d(struct vk_dev *dev, VkFormat format, uint32_t w, uint32_t h, uint32_t d,
-		    uint32_t levels, uint32_t layers, VkFormatFeatureFlags features, struct vk_img *img)
+static bool make_tiled(struct vk_dev *dev, VkFormat format, VkImageTiling tiling, uint32_t w,
+		       uint32_t h, uint32_t d, uint32_t levels, uint32_t layers,
+		       VkFormatFeatureFlags features, struct vk_img *img)
 {
 	const struct vk_img_want want = {
 		.fmt = vk_format_find(format), .type = d > 1 ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
-		.tiling = VK_IMAGE_TILING_OPTIMAL, .width = w, .height = h, .depth = d,
+		.tiling = tiling, .width = w, .height = h, .depth = d,
 		.levels = levels, .layers = layers, .usage = TRANSFER_USAGE,
 		.features = TRANSFER_FEATURES | features,
 	};
@@ -196,13 +197,18 @@ static bool make_3d(struct vk_dev *dev, VkFormat format, uint32_t w, uint32_t h,
 static bool make(struct vk_dev *dev, VkFormat format, uint32_t w, uint32_t h, uint32_t levels,
 		 uint32_t layers, VkFormatFeatureFlags features, struct vk_img *img)
 {
-	return make_3d(dev, format, w, h, 1, levels, layers, features, img);
+	return make_tiled(dev, format, VK_IMAGE_TILING_OPTIMAL, w, h, 1, levels, layers, features,
+			  img);
 }
 
-/* A source and a destination image of a blit: format, extent (depth > 1: 3D), levels, layers. */
+/*
+ * A source or destination image of a blit: format, extent (depth > 1:
+ * 3D), levels, layers and tiling (0: optimal).
+ */
 struct blit_side {
 	VkFormat format;
 	uint32_t w, h, d, levels, layers;
+	VkImageTiling tiling;
 };
 
 /*
@@ -219,10 +225,15 @@ static bool run_blit(struct vk_dev *dev, const struct blit_side *s, const struct
 	struct vk_img src, dst;
 	VkCommandBuffer cmd;
 
-	if (!make_3d(dev, s->format, s->w, s->h, s->d, s->levels, s->layers, src_features, &src))
+	if (!make_tiled(dev, s->format, s->tiling, s->w, s->h, s->d, s->levels, s->layers,
+			src_features, &src))
 		return false;
-	if (!make_3d(dev, d->format, d->w, d->h, d->d, d->levels, d->layers,
-		     VK_FORMAT_FEATURE_BLIT_DST_BIT, &dst)) {
+	if (src.info.mipLevels < s->levels) {
+		vk_img_destroy(dev, &src);
+		return false;
+	}
+	if (!make_tiled(dev, d->format, d->tiling, d->w, d->h, d->d, d->levels, d->layers,
+			VK_FORMAT_FEATURE_BLIT_DST_BIT, &dst)) {
 		vk_img_destroy(dev, &src);
 		return false;
 	}
@@ -283,7 +294,7 @@ VK_TEST(image_blit, "image-blit-scale-filter-mirror-convert")
 		  { COLOR, 0, 0, 2 }, { { 3, 10, 0 }, { 13, 2, 1 } } },
 	};
 	struct vk_dev dev;
-	unsigned int tested = 0;
+	unsigned int tested = 0, tested_linear = 0;
 	uint32_t seed = 11;
 	const char *why;
 
@@ -297,15 +308,29 @@ VK_TEST(image_blit, "image-blit-scale-filter-mirror-convert")
 
 		for (VkFilter filter = VK_FILTER_NEAREST;
 		     filter <= (integer ? VK_FILTER_NEAREST : VK_FILTER_LINEAR); filter++) {
-			const struct blit_side src = { pairs[p][0], 15, 9, 1, 2, 2 };
-			const struct blit_side dst = { pairs[p][1], 13, 11, 1, 1, 2 };
+			const struct blit_side src = {
+				pairs[p][0], 15, 9, 1, 2, 2, VK_IMAGE_TILING_OPTIMAL,
+			};
+			const struct blit_side dst = {
+				pairs[p][1], 13, 11, 1, 1, 2, VK_IMAGE_TILING_OPTIMAL,
+			};
+			/* Linear images: one level, so the regions of level 0. */
+			const struct blit_side linear_src = {
+				pairs[p][0], 15, 9, 1, 1, 2, VK_IMAGE_TILING_LINEAR,
+			};
+			const struct blit_side linear_dst = {
+				pairs[p][1], 13, 11, 1, 1, 2, VK_IMAGE_TILING_LINEAR,
+			};
+			const VkImageBlit level0[2] = { regions[0], regions[2] };
 
-			if (!run_blit(&dev, &src, &dst, regions, 3, filter, &seed))
-				continue;
-			tested++;
+
+			tested += run_blit(&dev, &src, &dst, regions, 3, filter, &seed);
+			tested_linear += run_blit(&dev, &linear_src, &linear_dst, level0, 2, filter,
+						  &seed);
 		}
 	}
-	printf("# %u format pairs and filters\n", tested);
+	printf("# %u format pairs and filters, %u of them between linear images\n",
+	       tested + tested_linear, tested_linear);
 	REQUIRE(tested > 0);
 	vk_dev_destroy(&dev);
 }
@@ -336,12 +361,14 @@ VK_TEST(image_blit_3d, "image-blit-3d-slices-scale-mirror")
 	printf("# %s\n", why);
 	for (unsigned int f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 		for (VkFilter filter = VK_FILTER_NEAREST; filter <= VK_FILTER_LINEAR; filter++) {
-			const struct blit_side src = { formats[f], 7, 5, 5, 1, 1 };
-			const struct blit_side dst = { formats[f], 6, 12, 4, 1, 1 };
+			const struct blit_side src = {
+				formats[f], 7, 5, 5, 1, 1, VK_IMAGE_TILING_OPTIMAL,
+			};
+			const struct blit_side dst = {
+				formats[f], 6, 12, 4, 1, 1, VK_IMAGE_TILING_OPTIMAL,
+			};
 
-			if (!run_blit(&dev, &src, &dst, regions, 2, filter, &seed))
-				continue;
-			tested++;
+			tested += run_blit(&dev, &src, &dst, regions, 2, filter, &seed);
 		}
 	}
 	printf("# %u formats and filters\n", tested);
