@@ -18,9 +18,10 @@
  *   the depth plane first, then the stencil plane (1 byte per texel, a
  *   TILED_4K image of the same extent) on the next tile; S8_UINT has only
  *   its stencil plane. vkGetImageSubresourceLayout answers per aspect.
- * - Multisampled images (4 samples: sampledImageColorSampleCounts) are
- *   TILED_4K, 2D, one level; a texel's samples follow each other, so the
- *   element the tiles hold is 4 texels' bytes.
+ * - Multisampled images (4 samples: the sampledImage*SampleCounts) are
+ *   TILED_4K, 2D, one level, colour or depth/stencil; a texel's samples
+ *   follow each other, so the element the tiles hold is 4 texels' bytes,
+ *   in each plane (a stencil plane's element is 4 bytes).
  * - VK_EXT_image_drm_format_modifier: a list takes TILED_4K if offered,
  *   else LINEAR; an explicit layout is taken if it is the contract's
  *   (TILED_4K: exactly the rule's pitches; LINEAR: any pitches the
@@ -155,8 +156,11 @@ VkResult ember_image_format_support(struct ember_physical_device *pdev,
 		.sampleCounts = VK_SAMPLE_COUNT_1_BIT,
 		.maxResourceSize = pdev->ws.info.max_bo_size,
 	};
-	/* Multisampled: tiled 2D colour images that are not storage images. */
-	if (!linear && !modifier && colour && q->type == VK_IMAGE_TYPE_2D &&
+	/*
+	 * Multisampled: tiled 2D images that are not storage images, colour
+	 * and depth/stencil alike (each plane holds a texel's samples).
+	 */
+	if (!linear && !modifier && q->type == VK_IMAGE_TYPE_2D &&
 	    !(q->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) &&
 	    !(q->usage & VK_IMAGE_USAGE_STORAGE_BIT) && !(f->usage & EMBER_IMAGE_FMT_BC))
 		props->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
@@ -344,8 +348,9 @@ static VkResult image_init(struct ember_device *device, const VkImageCreateInfo 
 	}
 	image->plane_count = image->aspects == (VK_IMAGE_ASPECT_DEPTH_BIT |
 						VK_IMAGE_ASPECT_STENCIL_BIT) ? 2 : 1;
-	element = image->aspects == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 :
-		  image->fmt->bytes * (uint32_t)info->samples;
+	/* S8_UINT alone is its 1-byte stencil plane. */
+	element = (image->aspects == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 : image->fmt->bytes) *
+		  (uint32_t)info->samples;
 	why = layout_plane(image, &image->planes[0], explicit ? explicit->offset : 0, element,
 			   row_pitch, layer_pitch);
 	if (why)
@@ -359,7 +364,8 @@ static VkResult image_init(struct ember_device *device, const VkImageCreateInfo 
 	end = image->planes[0].offset + image->planes[0].layout.size;
 	if (image->plane_count == 2) {
 		why = layout_plane(image, &image->planes[1],
-				   ember_align64(end, EMBER_IMAGE_TILE_SIZE), 1, 0, 0);
+				   ember_align64(end, EMBER_IMAGE_TILE_SIZE),
+				   (uint32_t)info->samples, 0, 0);
 		if (why)
 			return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "stencil plane: %s", why);
 		end = image->planes[1].offset + image->planes[1].layout.size;

@@ -70,8 +70,8 @@ static void fill_image_limits(VkPhysicalDeviceLimits *l)
 	l->mipmapPrecisionBits = 8;
 	l->sampledImageColorSampleCounts = ms;
 	l->sampledImageIntegerSampleCounts = ms;
-	l->sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->sampledImageDepthSampleCounts = ms;
+	l->sampledImageStencilSampleCounts = ms;
 	l->storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
 	l->maxSampleMaskWords = 1;
 }
