@@ -28,10 +28,9 @@
  *   contract accepts), else VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_
  *   LAYOUT_EXT. Modifier images are single-plane, 2D, one level, one layer.
  *
- * What Ember reports for a format comes from ember_format.c: until the
- * paths that use images land, nothing (EMBER_EXPERIMENTAL_IMAGES=1 aside),
- * so vkCreateImage has no valid input yet; it still refuses what
- * ember_image_format_support() refuses rather than trusting it.
+ * What Ember reports for a format comes from ember_format.c; vkCreateImage
+ * refuses what ember_image_format_support() refuses rather than trusting
+ * the application.
  */
 
 #include "ember_image.h"

@@ -10,11 +10,17 @@
  * works and is tested (tests/vulkan); what is missing is reported false.
  *
  * Version: Ember reports Vulkan 1.2. Vulkan 1.3 needs features Ember does
- * not have yet (shaderIntegerDotProduct in the compiler, images, dynamic
- * rendering); the features of 1.1 and 1.2 that
- * only exist with images and render passes (multiview, imagelessFramebuffer,
- * separateDepthStencilLayouts) are reported false until images land: no
- * API call can reach them without an image.
+ * not have yet (shaderIntegerDotProduct in the compiler, dynamic rendering
+ * and the graphics queue it needs); the features of 1.1 and 1.2 that only
+ * exist with render passes (multiview, imagelessFramebuffer,
+ * separateDepthStencilLayouts) are reported false until graphics lands.
+ *
+ * Images, samplers and texel buffers: the contract's formats with the
+ * features ember_format.c reports, the image limits of
+ * ember_physical_device_properties.c (4 samples for colour and
+ * depth/stencil, cube arrays), VK_EXT_custom_border_color and
+ * VK_EXT_image_drm_format_modifier (TILED_4K and LINEAR, shareable as
+ * dma-bufs).
  *
  * Buffer device addresses (bufferDeviceAddress, VK_KHR_buffer_device_address)
  * need shader cores that run ISA 1.1's 64-bit address forms (ldga, stga,
@@ -87,9 +93,11 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_uniform_buffer_standard_layout,
 	EMBER_KHR_vulkan_memory_model,
 	EMBER_KHR_zero_initialize_workgroup_memory,
+	EMBER_EXT_custom_border_color,
 	EMBER_EXT_descriptor_indexing,
 	EMBER_EXT_external_memory_dma_buf,
 	EMBER_EXT_host_query_reset,
+	EMBER_EXT_image_drm_format_modifier,
 	EMBER_EXT_inline_uniform_block,
 	EMBER_EXT_memory_budget,
 	EMBER_EXT_pipeline_creation_cache_control,
@@ -209,11 +217,6 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[EMBER_KHR_calibrated_timestamps] = true;
 		pdev->supported.has[EMBER_EXT_calibrated_timestamps] = true;
 	}
-	pdev->images = ember_images_experimental();
-	if (pdev->images) {
-		pdev->supported.has[EMBER_EXT_custom_border_color] = true;
-		pdev->supported.has[EMBER_EXT_image_drm_format_modifier] = true;
-	}
 	pdev->api_version = VK_MAKE_API_VERSION(0, 1, 2, VK_HEADER_VERSION);
 	physical_device_uuids(pdev);
 	snprintf(pdev->name, sizeof(pdev->name), "Ember GPU (%u shader cores)",
@@ -293,6 +296,7 @@ ember_EnumerateDeviceLayerProperties(VkPhysicalDevice physicalDevice, uint32_t *
 static const VkPhysicalDeviceFeatures ember_core_features = {
 	.robustBufferAccess = VK_TRUE,
 	.fullDrawIndexUint32 = VK_FALSE,
+	.imageCubeArray = VK_TRUE,
 	.shaderUniformBufferArrayDynamicIndexing = VK_TRUE,
 	.shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
 	.shaderInt64 = VK_TRUE,
@@ -581,12 +585,6 @@ static void fill_features(VkBaseOutStructure *s)
 /* What @pdev's device lacks, taken out of the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
-	if (!pdev->images && s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT) {
-		VkPhysicalDeviceCustomBorderColorFeaturesEXT *f = (void *)s;
-
-		f->customBorderColors = VK_FALSE;
-		f->customBorderColorWithoutFormat = VK_FALSE;
-	}
 	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
 		return;
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)
@@ -595,11 +593,10 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_FALSE;
 }
 
-/* The 1.0 features of @pdev: cube-array views come with images. */
+/* The 1.0 features of @pdev. */
 static void core_features(const struct ember_physical_device *pdev, VkPhysicalDeviceFeatures *f)
 {
 	*f = ember_core_features;
-	f->imageCubeArray = pdev->images;
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
