@@ -190,6 +190,12 @@ int ember_region_walk(struct ember_job *job, const struct ember_region_side *dst
 	return 0;
 }
 
+int ember_region_copy(struct ember_job *job, const struct ember_copy_rect *rect, void *arg)
+{
+	(void)arg;
+	return ember_copy(job, rect);
+}
+
 int ember_region_status(struct ember_job *job, const struct ember_tex_status *st)
 {
 	switch (st->fault) {
