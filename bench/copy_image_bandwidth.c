@@ -165,8 +165,9 @@ static uint64_t plane_offset(const struct bench_plane *p, uint32_t x, uint32_t y
 }
 
 /*
- * The plain C (de)tiling loop: every tile row of @from to @to, one
- * memcpy() of a tile's row (128 bytes for 4-byte texels) at a time.
+ * The plain C (de)tiling loop: tile after tile, one memcpy() of a tile's
+ * row (128 bytes for 4-byte texels) at a time, so the tiled side is
+ * walked in memory order.
  */
 static void plane_copy(const struct bench_plane *to, const struct bench_plane *from)
 {
@@ -180,10 +181,12 @@ static void plane_copy(const struct bench_plane *to, const struct bench_plane *f
 	}
 	ember_image_tile_shape(tiled->element, &tw, &th);
 	row_bytes = (1u << tw) * tiled->element;
-	for (uint32_t y = 0; y < tiled->height; y++) {
-		for (uint32_t x = 0; x < tiled->width; x += 1u << tw)
-			memcpy(to->host + plane_offset(to, x, y),
-			       from->host + plane_offset(from, x, y), row_bytes);
+	for (uint32_t ty = 0; ty < tiled->height; ty += 1u << th) {
+		for (uint32_t x = 0; x < tiled->width; x += 1u << tw) {
+			for (uint32_t y = ty; y < ty + (1u << th) && y < tiled->height; y++)
+				memcpy(to->host + plane_offset(to, x, y),
+				       from->host + plane_offset(from, x, y), row_bytes);
+		}
 	}
 }
 

@@ -193,7 +193,8 @@ int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	    (linear || src.img.aspect != dst.img.aspect || src.img.format != dst.img.format))
 		return EMBER_FAULT_BAD_PACKET;
 	if (blit_is_copy(&src, &dst, &pkt, linear, extent))
-		return ember_region_walk(job, &dst, &src, extent, ember_region_copy, NULL);
+		return ember_region_walk(job, &dst, &src, extent, ember_region_copy,
+					 &(struct ember_copy_cache) { 0 });
 	ember_region_level_view(&src, &b.src);
 	ember_region_level_view(&dst, &b.dst);
 	b.smp = (struct ember_tex_sampler) {

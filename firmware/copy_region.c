@@ -192,8 +192,7 @@ int ember_region_walk(struct ember_job *job, const struct ember_region_side *dst
 
 int ember_region_copy(struct ember_job *job, const struct ember_copy_rect *rect, void *arg)
 {
-	(void)arg;
-	return ember_copy(job, rect);
+	return ember_copy_cached(job, rect, arg);
 }
 
 int ember_region_status(struct ember_job *job, const struct ember_tex_status *st)

@@ -344,6 +344,74 @@ static bool test_buffer_depth_stencil(void)
 	return true;
 }
 
+#define SCATTER_VA	0x480000000ull
+#define SCATTER_PAGES	64
+
+/* Byte @off of a buffer whose pages are mapped in reverse order. */
+static uint8_t *scattered(uint8_t *const pages[SCATTER_PAGES], uint64_t off)
+{
+	return pages[off / 4096] + off % 4096;
+}
+
+/*
+ * The copy engine translates a run of pages once for many rows when the
+ * pages follow each other in host memory; a buffer whose pages do not
+ * (mapped in reverse order) must copy the same bytes, row by row.
+ */
+static bool test_buffer_image_scattered(void)
+{
+	const uint32_t w = 70, h = 50, off[3] = { 3, 5, 0 }, ext[3] = { 61, 40, 1 };
+	uint8_t *pages[SCATTER_PAGES];
+	struct timg t;
+
+	for (unsigned int i = 0; i < SCATTER_PAGES; i++) {
+		uint64_t gpa = guest_alloc(&guest, 1);
+
+		guest_map(&guest, CTX, SCATTER_VA + (SCATTER_PAGES - 1 - i) * 4096ull, gpa, 4096,
+			  GUEST_PTE_RW);
+		pages[SCATTER_PAGES - 1 - i] = guest_ptr(&guest, gpa);
+	}
+	for (unsigned int layout = 0; layout < 2; layout++) {
+		make_image(&t, 0, VK_R8G8B8A8_UNORM, layout, false, w, h, 1, 1, 1, 1, IMG_VA,
+			   mem_img);
+		memset(mem_img, 0, 1u << 20);
+		for (unsigned int i = 0; i < SCATTER_PAGES; i++)
+			fill_random(pages[i], 4096);
+		/* Rows of 80 texels: every row of the region crosses a page or two. */
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13),
+			  LO(SCATTER_VA + 12), HI(SCATTER_VA), 80, 0, LO(t.desc_va), HI(t.desc_va),
+			  EMBER_IMAGE_SUB(0, 1), off[0], off[1], off[2], ext[0], ext[1], ext[2]));
+		for (uint32_t y = 0; y < ext[1]; y++) {
+			for (uint32_t x = 0; x < ext[0]; x++) {
+				uint64_t bo = 12 + ((uint64_t)y * 80 + x) * 4;
+				const uint8_t *img = mem_img + texel_offset(&t, 4, 0, off[0] + x,
+									    off[1] + y, 0);
+
+				for (unsigned int b = 0; b < 4; b++)
+					CHECK_EQ(img[b], *scattered(pages, bo + b));
+			}
+		}
+		/* And back, into the scattered buffer cleared, in tight rows. */
+		for (unsigned int i = 0; i < SCATTER_PAGES; i++)
+			memset(pages[i], 0, 4096);
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, EMBER_IMAGE_TO_BUFFER, 13),
+			  LO(SCATTER_VA + 4), HI(SCATTER_VA), 0, 0, LO(t.desc_va), HI(t.desc_va),
+			  EMBER_IMAGE_SUB(0, 1), off[0], off[1], off[2], ext[0], ext[1], ext[2]));
+		for (uint32_t y = 0; y < ext[1]; y++) {
+			for (uint32_t x = 0; x < ext[0]; x++) {
+				uint64_t bo = 4 + ((uint64_t)y * ext[0] + x) * 4;
+				const uint8_t *img = mem_img + texel_offset(&t, 4, 0, off[0] + x,
+									    off[1] + y, 0);
+
+				for (unsigned int b = 0; b < 4; b++)
+					CHECK_EQ(*scattered(pages, bo + b), img[b]);
+			}
+		}
+		CHECK_EQ(*scattered(pages, 4 + ext[0] * ext[1] * 4), 0);
+	}
+	return true;
+}
+
 /* Image to image between layouts, 3D slices against array layers. */
 static bool test_image_image(void)
 {
@@ -779,6 +847,7 @@ int main(void)
 	ember_log_set_level((enum ember_log_level)(EMBER_LOG_ERROR + 1));
 	SUBTEST(test_buffer_image, "buffer-image-colour-formats-layouts-levels");
 	SUBTEST(test_buffer_depth_stencil, "buffer-image-depth-stencil-planes");
+	SUBTEST(test_buffer_image_scattered, "buffer-image-scattered-pages");
 	SUBTEST(test_image_image, "image-image-3d-to-array-layouts");
 	SUBTEST(test_clear_color, "clear-colour-formats");
 	SUBTEST(test_clear_depth_stencil, "clear-depth-stencil-planes");
