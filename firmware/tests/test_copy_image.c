@@ -756,6 +756,67 @@ static bool test_resolve(void)
 	return true;
 }
 
+/*
+ * A resolve without swizzle reads the samples straight from memory; with
+ * the swizzle R, G, B, A (the same texels) it goes through the texture
+ * unit. Both must write the same bytes, over random samples (NaNs and
+ * infinities of R32_SFLOAT included), to either layout.
+ */
+static bool test_resolve_rows(void)
+{
+	static const uint32_t formats[] = { VK_R8G8B8A8_UNORM, VK_R8G8B8A8_SRGB, VK_R32_UINT,
+					    VK_R32_SFLOAT, VK_R16G16B16A16_SFLOAT,
+					    VK_A2B10G10R10_UNORM };
+	const uint32_t so[3] = { 3, 1, 1 }, dof[3] = { 2, 4, 0 }, ext[3] = { 29, 13, 1 };
+
+	for (unsigned int f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+		for (unsigned int layout = 0; layout < 2; layout++) {
+			struct timg s, unit, d, du;
+			unsigned int e;
+
+			make_image(&s, 1, formats[f], 1, false, 33, 17, 1, 2, 1, 4, IMG_VA, mem_img);
+			unit = s;
+			unit.d.swizzle_r = 3;
+			unit.d.swizzle_g = 4;
+			unit.d.swizzle_b = 5;
+			unit.d.swizzle_a = 6;
+			write_desc(&unit, 4);
+			make_image(&d, 2, formats[f], layout, false, 40, 20, 1, 1, 1, 1, IMG2_VA,
+				   mem_img2);
+			make_image(&du, 3, formats[f], layout, false, 40, 20, 1, 1, 1, 1, BUF2_VA,
+				   mem_buf2);
+			e = s.ref.bytes;
+			fill_random(mem_img, 1u << 20);
+			memset(mem_img2, 0, 1u << 20);
+			memset(mem_buf2, 0, 1u << 20);
+			CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+				  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+				  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), so[0], so[1], so[2],
+				  dof[0], dof[1], dof[2], ext[0], ext[1], ext[2]));
+			CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+				  LO(unit.desc_va), HI(unit.desc_va), LO(du.desc_va), HI(du.desc_va),
+				  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), so[0], so[1], so[2],
+				  dof[0], dof[1], dof[2], ext[0], ext[1], ext[2]));
+			for (uint32_t y = 0; y < 20; y++) {
+				for (uint32_t x = 0; x < 40; x++) {
+					uint64_t a = texel_offset(&d, e, 0, x, y, 0);
+					bool in = x >= dof[0] && x < dof[0] + ext[0] &&
+						  y >= dof[1] && y < dof[1] + ext[1];
+					uint8_t zero[16] = { 0 };
+
+					if (memcmp(mem_img2 + a, mem_buf2 + a, e) ||
+					    (!in && memcmp(mem_img2 + a, zero, e))) {
+						tap_diag("fmt %u layout %u (%u,%u): the row path differs",
+							 formats[f], layout, x, y);
+						return false;
+					}
+				}
+			}
+		}
+	}
+	return true;
+}
+
 static bool test_fill_wide(void)
 {
 	static const uint32_t pat[4] = { 0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c };
@@ -854,6 +915,7 @@ int main(void)
 	SUBTEST(test_blit, "blit-scale-flip-srgb-linear");
 	SUBTEST(test_blit_copy_path, "blit-1to1-copy-path-matches-sampler");
 	SUBTEST(test_resolve, "resolve-average-and-sample-0");
+	SUBTEST(test_resolve_rows, "resolve-rows-match-texture-unit");
 	SUBTEST(test_fill_wide, "fill-wide-64-128");
 	SUBTEST(test_faults, "faults-descriptor-memory-packet");
 	return tap_finish();
