@@ -37,11 +37,12 @@ static enum ember_tex_class side_class(const struct ember_region_side *side)
 
 /*
  * Whether every texel of @side's format survives decoding and encoding
- * bit for bit: each bit belongs to a channel (no X8 padding, which
- * encoding zeroes), no component swizzle, and each channel is UNORM of up
- * to 16 bits (k / (2^n - 1) is exact enough in float to round back to
- * k), UINT, SINT or 32-bit SFLOAT (kept as bits, NaNs included). sRGB,
- * SNORM (-2^(n-1) becomes -2^(n-1) + 1), halves and packed floats are not.
+ * bit for bit (a packet's plane has no swizzle): each bit belongs to a
+ * channel (no X8 padding, which encoding zeroes), and each channel is
+ * UNORM of up to 16 bits (k / (2^n - 1) is exact enough in float to round
+ * back to k), UINT, SINT or 32-bit SFLOAT (kept as bits, NaNs included).
+ * sRGB, SNORM (-2^(n-1) becomes -2^(n-1) + 1), halves and packed floats
+ * are not.
  */
 static bool side_passes_through(const struct ember_region_side *side)
 {
@@ -54,9 +55,6 @@ static bool side_passes_through(const struct ember_region_side *side)
 	for (unsigned int c = 0; c < 4; c++) {
 		const struct ember_tex_channel *ch = &view.ch[c];
 
-		if (side->img.swizzle[c] != EMBER_TEX_SWIZZLE_IDENTITY &&
-		    side->img.swizzle[c] != EMBER_TEX_SWIZZLE_R + c)
-			return false;
 		if (!ch->bits)
 			continue;
 		covered += ch->bits;

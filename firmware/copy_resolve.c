@@ -5,9 +5,10 @@
  * RESOLVE: the samples of each texel fetched through the texture unit,
  * averaged (float formats) or sample 0 kept (integer formats), and
  * stored through the unit, a batch of EMBER_TEX_LANES texels at a time
- * (copy_image.h). Without a swizzle the same arithmetic runs on the rows
- * of each tile straight from memory (resolve_rows()), bit for bit what
- * the unit computes, without its addressing of every sample.
+ * (copy_image.h). That path is taken only when a rectangle's rows are
+ * not one host run: otherwise the same arithmetic runs on the rows of
+ * each tile straight from memory (resolve_rows()), bit for bit what the
+ * unit computes, without its addressing of every sample.
  */
 
 #include "copy_image.h"
@@ -71,16 +72,6 @@ static int flush(struct ember_job *job, struct resolve *r)
 
 /* resolve_rows() could not map a rectangle's rows: take the unit's path. */
 #define ROWS_UNMAPPED	(-2)
-
-/* Any swizzle but IDENTITY, even R, G, B, A (the tests' way to the unit's path). */
-static bool swizzles(const struct ember_tex_image *img)
-{
-	for (unsigned int c = 0; c < 4; c++) {
-		if (img->swizzle[c] != EMBER_TEX_SWIZZLE_IDENTITY)
-			return true;
-	}
-	return false;
-}
 
 /* Host address of @len bytes at @va, or NULL if they are not one run. */
 static uint8_t *map_rows(struct ember_job *job, uint64_t va, uint64_t len, unsigned int access)
@@ -175,11 +166,9 @@ int ember_resolve(struct ember_job *job, uint32_t flags, const uint32_t *p)
 		return EMBER_FAULT_BAD_PACKET;
 	ember_tex_format_view(src.img.format, src.img.aspect, &view);
 	r.average = ember_tex_format_class(&view) == EMBER_TEX_CLASS_FLOAT;
-	if (!swizzles(&src.img)) {
-		ret = resolve_rows(job, &src, &dst, pkt.extent, r.average);
-		if (ret != ROWS_UNMAPPED)
-			return ret;
-	}
+	ret = resolve_rows(job, &src, &dst, pkt.extent, r.average);
+	if (ret != ROWS_UNMAPPED)
+		return ret;
 	ember_region_level_view(&src, &r.src);
 	ember_region_level_view(&dst, &r.dst);
 	for (uint32_t z = 0; z < pkt.extent[2]; z++) {
