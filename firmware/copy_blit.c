@@ -4,7 +4,9 @@
 /*
  * BLIT: vkCmdBlitImage of one region through the texture unit's sampler
  * and store, a batch of EMBER_TEX_LANES destination texels at a time
- * (copy_image.h).
+ * (copy_image.h). A blit that cannot change a byte (nearest, 1:1, same
+ * format, texels that decode and encode back to themselves) is a copy,
+ * and is done as COPY_IMAGE does it.
  */
 
 #include <math.h>
@@ -31,6 +33,74 @@ static enum ember_tex_class side_class(const struct ember_region_side *side)
 
 	ember_tex_format_view(side->img.format, side->img.aspect, &view);
 	return ember_tex_format_class(&view);
+}
+
+/*
+ * Whether every texel of @side's format survives decoding and encoding
+ * bit for bit (a packet's plane has no swizzle): each bit belongs to a
+ * channel (no X8 padding, which encoding zeroes), and each channel is
+ * UNORM of up to 16 bits (k / (2^n - 1) is exact enough in float to round
+ * back to k), UINT, SINT or 32-bit SFLOAT (kept as bits, NaNs included).
+ * sRGB, SNORM (-2^(n-1) becomes -2^(n-1) + 1), halves and packed floats
+ * are not.
+ */
+static bool side_passes_through(const struct ember_region_side *side)
+{
+	struct ember_tex_format view;
+	unsigned int covered = 0;
+
+	if (side->img.aspect != EMBER_TEX_ASPECT_COLOR ||
+	    !ember_tex_format_view(side->img.format, side->img.aspect, &view))
+		return false;
+	for (unsigned int c = 0; c < 4; c++) {
+		const struct ember_tex_channel *ch = &view.ch[c];
+
+		if (!ch->bits)
+			continue;
+		covered += ch->bits;
+		switch (ch->type) {
+		case EMBER_TEX_UNORM:
+			if (ch->bits > 16)
+				return false;
+			break;
+		case EMBER_TEX_UINT:
+		case EMBER_TEX_SINT:
+			break;
+		case EMBER_TEX_SFLOAT:
+			if (ch->bits != 32)
+				return false;
+			break;
+		default:
+			return false;
+		}
+	}
+	return covered == view.bytes * 8u;
+}
+
+/*
+ * A nearest blit whose destination bounds are its source bounds moved,
+ * neither flipped nor scaled, between images of one format whose texels
+ * pass through: destination texel (i, j, k) is the bytes of source texel
+ * (i, j, k) + (src - dst offset) exactly (ember-hw.rst's coordinate of a
+ * 1:1 blit is that texel's centre). Sets both sides' region and @extent
+ * for the copy.
+ */
+static bool blit_is_copy(struct ember_region_side *src, struct ember_region_side *dst,
+			 const struct ember_upkt_blit *pkt, bool linear, uint32_t extent[3])
+{
+	const uint32_t *sb = pkt->src_bounds, *db = pkt->dst_bounds;
+
+	if (linear || src->img.format != dst->img.format || !side_passes_through(src) ||
+	    !side_passes_through(dst))
+		return false;
+	for (unsigned int c = 0; c < 3; c++) {
+		if (sb[c] >= sb[c + 3] || db[c] >= db[c + 3] ||
+		    sb[c + 3] - sb[c] != db[c + 3] - db[c])
+			return false;
+		extent[c] = sb[c + 3] - sb[c];
+	}
+	/* bounds_fit() held: the regions fit their levels. */
+	return ember_region_fits(src, sb, extent) && ember_region_fits(dst, db, extent);
 }
 
 struct blit {
@@ -104,7 +174,7 @@ int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	struct ember_region_side src, dst;
 	struct blit b = { .mem = ember_tex_memory_mmu(&job->mmu) };
 	bool linear = flags & EMBER_BLIT_LINEAR;
-	uint32_t lo[3], hi[3];
+	uint32_t lo[3], hi[3], extent[3];
 	int ret;
 
 	if (flags & ~EMBER_BLIT_LINEAR)
@@ -120,6 +190,9 @@ int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	if (src.img.aspect != EMBER_TEX_ASPECT_COLOR &&
 	    (linear || src.img.aspect != dst.img.aspect || src.img.format != dst.img.format))
 		return EMBER_FAULT_BAD_PACKET;
+	if (blit_is_copy(&src, &dst, &pkt, linear, extent))
+		return ember_region_walk(job, &dst, &src, extent, ember_region_copy,
+					 &(struct ember_copy_cache) { 0 });
 	ember_region_level_view(&src, &b.src);
 	ember_region_level_view(&dst, &b.dst);
 	b.smp = (struct ember_tex_sampler) {

@@ -163,6 +163,72 @@ int ember_copy(struct ember_job *job, const struct ember_copy_rect *rect)
 	return 0;
 }
 
+/*
+ * How far past a rectangle a miss translates: the next rectangles of a
+ * walk are the next tiles (pages) of a tiled side or 128 bytes further
+ * on a linear one.
+ */
+#define CACHE_AHEAD		(64u << 10)
+
+/* Host address of [@va, @va + @len) on @side of @cache, or NULL. */
+static uint8_t *cached_span(struct ember_job *job, struct ember_copy_cache *cache,
+			    unsigned int side, uint64_t va, uint64_t len)
+{
+	unsigned int access = side ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ;
+	uint64_t run, fault_va;
+	uint8_t *host;
+
+	if (cache->len[side] >= len && va >= cache->va[side] &&
+	    va - cache->va[side] <= cache->len[side] - len)
+		return cache->host[side] + (va - cache->va[side]);
+	/* A fault or a shorter run: ember_copy() takes it row by row. */
+	if (ember_mmu_map_run(&job->mmu, va, len + CACHE_AHEAD, access, &host, &run, &fault_va) ||
+	    run < len)
+		return NULL;
+	cache->va[side] = va;
+	cache->len[side] = run;
+	cache->host[side] = host;
+	return host;
+}
+
+/* ember_copy(), which may pass a preemption point: the cache starts over. */
+static int copy_uncached(struct ember_job *job, const struct ember_copy_rect *rect,
+			 struct ember_copy_cache *cache)
+{
+	*cache = (struct ember_copy_cache) { 0 };
+	return ember_copy(job, rect);
+}
+
+int ember_copy_cached(struct ember_job *job, const struct ember_copy_rect *rect,
+		      struct ember_copy_cache *cache)
+{
+	uint64_t src_span, dst_span, cost;
+	uint8_t *src, *dst;
+	int ret;
+
+	if (rect->height < 2 || (rect->src_pitch == rect->width && rect->dst_pitch == rect->width))
+		return copy_uncached(job, rect, cache);
+	src_span = (uint64_t)(rect->height - 1) * rect->src_pitch + rect->width;
+	dst_span = (uint64_t)(rect->height - 1) * rect->dst_pitch + rect->width;
+	if (src_span > EMBER_COPY_CHUNK || dst_span > EMBER_COPY_CHUNK ||
+	    rect->src + src_span < rect->src || rect->dst + dst_span < rect->dst)
+		return copy_uncached(job, rect, cache);
+	src = cached_span(job, cache, 0, rect->src, src_span);
+	dst = src ? cached_span(job, cache, 1, rect->dst, dst_span) : NULL;
+	if (!dst)
+		return copy_uncached(job, rect, cache);
+	for (uint32_t row = 0; row < rect->height; row++)
+		copy_bytes(dst + (uint64_t)row * rect->dst_pitch,
+			   src + (uint64_t)row * rect->src_pitch, rect->width);
+	/* What ember_copy() counts for these rows. */
+	cost = (uint64_t)rect->height * (rect->width + ROW_COST);
+	ret = ember_copy_spend(job, cost);
+	/* A preemption point passed (the budget starts over): translate afresh. */
+	if (job->budget == 0)
+		*cache = (struct ember_copy_cache) { 0 };
+	return ret;
+}
+
 /* @len is a multiple of @size (1..EMBER_FILL_MAX_PATTERN). */
 static void fill_host(uint8_t *host, uint64_t len, const uint8_t *pattern,
 		      unsigned int size)

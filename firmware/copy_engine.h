@@ -37,6 +37,28 @@ struct ember_copy_rect {
 
 int ember_copy(struct ember_job *job, const struct ember_copy_rect *rect);
 
+/*
+ * The host runs last translated for each side of a series of rectangles
+ * ([0] source, [1] destination; zero-initialise it), so the rows of many
+ * small rectangles (a tile's rows, each tile's 128 bytes from the next
+ * one's on a linear side) are found without translating every row. It
+ * holds until the next preemption point, where the guest may change its
+ * page tables.
+ */
+struct ember_copy_cache {
+	uint64_t va[2];
+	uint64_t len[2];
+	uint8_t *host[2];
+};
+
+/*
+ * ember_copy() of one of a series of rectangles: rows from the runs in
+ * @cache when both sides' rows lie in them (translating a run ahead on a
+ * miss), else ember_copy() itself, which also reports any fault.
+ */
+int ember_copy_cached(struct ember_job *job, const struct ember_copy_rect *rect,
+		      struct ember_copy_cache *cache);
+
 #define EMBER_FILL_MAX_PATTERN	128
 
 /*

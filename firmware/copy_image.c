@@ -9,13 +9,6 @@
 #include "copy_image.h"
 #include "copy_region.h"
 
-static int copy_rect(struct ember_job *job, const struct ember_copy_rect *rect,
-		     void *arg)
-{
-	(void)arg;
-	return ember_copy(job, rect);
-}
-
 /* The bits of a texel of @format that belong to a channel, per byte. */
 static bool channel_mask(uint32_t format, unsigned int aspect, uint8_t mask[16])
 {
@@ -108,8 +101,10 @@ int ember_copy_buffer_image(struct ember_job *job, uint32_t flags, const uint32_
 		.slice_pitch = row_length * image_height * img.element,
 	};
 	if (to_buffer)
-		return ember_region_walk(job, &buf, &img, pkt.extent, copy_rect, NULL);
-	ret = ember_region_walk(job, &img, &buf, pkt.extent, copy_rect, NULL);
+		return ember_region_walk(job, &buf, &img, pkt.extent, ember_region_copy,
+					 &(struct ember_copy_cache) { 0 });
+	ret = ember_region_walk(job, &img, &buf, pkt.extent, ember_region_copy,
+				&(struct ember_copy_cache) { 0 });
 	return ret ? ret : clear_padding(job, &img, pkt.extent);
 }
 
@@ -129,5 +124,6 @@ int ember_copy_image(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	    !ember_region_fits(&src, pkt.src_offset, pkt.extent) ||
 	    !ember_region_fits(&dst, pkt.dst_offset, pkt.extent))
 		return EMBER_FAULT_BAD_PACKET;
-	return ember_region_walk(job, &dst, &src, pkt.extent, copy_rect, NULL);
+	return ember_region_walk(job, &dst, &src, pkt.extent, ember_region_copy,
+				 &(struct ember_copy_cache) { 0 });
 }

@@ -15,7 +15,9 @@
  * - copy_blit.c: BLIT samples the source through the texture unit's
  *   sampler (unnormalized coordinates, clamp to edge) and writes through
  *   its store, 32 texels at a time, so filtering and every format
- *   conversion are the unit's.
+ *   conversion are the unit's; a blit that cannot change a byte (nearest,
+ *   1:1, one format whose texels decode and encode to themselves) is
+ *   copied as COPY_IMAGE copies.
  * - copy_resolve.c: RESOLVE fetches the samples through the unit and
  *   averages them (float formats) or keeps sample 0 (integer formats).
  * - copy_clear.c: CLEAR_COLOR and CLEAR_DEPTH_STENCIL encode the value

@@ -190,6 +190,11 @@ int ember_region_walk(struct ember_job *job, const struct ember_region_side *dst
 	return 0;
 }
 
+int ember_region_copy(struct ember_job *job, const struct ember_copy_rect *rect, void *arg)
+{
+	return ember_copy_cached(job, rect, arg);
+}
+
 int ember_region_status(struct ember_job *job, const struct ember_tex_status *st)
 {
 	switch (st->fault) {

@@ -97,6 +97,12 @@ int ember_region_walk(struct ember_job *job, const struct ember_region_side *dst
 	ember_upkt_##name##_unpack(dw_, (v));				\
 } while (0)
 
+/*
+ * An ember_region_fn that copies the rectangle's bytes: ember_copy_cached()
+ * with @arg a struct ember_copy_cache of the walk, zero-initialised.
+ */
+int ember_region_copy(struct ember_job *job, const struct ember_copy_rect *rect, void *arg);
+
 /* A texture-unit status as the job's fault: 0 or the fault kind. */
 int ember_region_status(struct ember_job *job, const struct ember_tex_status *st);
 

@@ -5,7 +5,10 @@
  * RESOLVE: the samples of each texel fetched through the texture unit,
  * averaged (float formats) or sample 0 kept (integer formats), and
  * stored through the unit, a batch of EMBER_TEX_LANES texels at a time
- * (copy_image.h).
+ * (copy_image.h). That path is taken only when a rectangle's rows are
+ * not one host run: otherwise the same arithmetic runs on the rows of
+ * each tile straight from memory (resolve_rows()), bit for bit what the
+ * unit computes, without its addressing of every sample.
  */
 
 #include "copy_image.h"
@@ -67,6 +70,81 @@ static int flush(struct ember_job *job, struct resolve *r)
 	return ret;
 }
 
+/* resolve_rows() could not map a rectangle's rows: take the unit's path. */
+#define ROWS_UNMAPPED	(-2)
+
+/* Host address of @len bytes at @va, or NULL if they are not one run. */
+static uint8_t *map_rows(struct ember_job *job, uint64_t va, uint64_t len, unsigned int access)
+{
+	uint64_t run, fault_va;
+	uint8_t *host;
+
+	if (ember_mmu_map_run(&job->mmu, va, len, access, &host, &run, &fault_va) || run < len)
+		return NULL;
+	return host;
+}
+
+struct resolve_rows {
+	struct ember_tex_format view;
+	unsigned int samples;	/* averaged; 1: sample 0 kept */
+	unsigned int element;	/* source bytes of a texel's samples */
+};
+
+/*
+ * One rectangle of ember_region_walk() over the destination: what flush()
+ * computes for each texel, in the same order (decode, sum of the samples
+ * from sample 0, divide, encode).
+ */
+static int resolve_rect(struct ember_job *job, const struct ember_copy_rect *rect, void *arg)
+{
+	const struct resolve_rows *rr = arg;
+	const unsigned int bytes = rr->view.bytes;
+	const uint32_t w = rect->width / bytes;
+	uint64_t src_span = (uint64_t)(rect->height - 1) * rect->src_pitch + (uint64_t)w * rr->element;
+	uint64_t dst_span = (uint64_t)(rect->height - 1) * rect->dst_pitch + rect->width;
+	uint8_t *src = map_rows(job, rect->src, src_span, EMBER_ACCESS_READ);
+	uint8_t *dst = src ? map_rows(job, rect->dst, dst_span, EMBER_ACCESS_WRITE) : NULL;
+
+	if (!dst)
+		return ROWS_UNMAPPED;
+	for (uint32_t y = 0; y < rect->height; y++) {
+		const uint8_t *s = src + (uint64_t)y * rect->src_pitch;
+		uint8_t *d = dst + (uint64_t)y * rect->dst_pitch;
+
+		for (uint32_t x = 0; x < w; x++, s += rr->element, d += bytes) {
+			union ember_tex_texel t, sum = { .f = { 0, 0, 0, 0 } };
+
+			if (rr->samples == 1) {
+				ember_tex_decode(&rr->view, s, &t);
+				ember_tex_encode(&rr->view, &t, d);
+				continue;
+			}
+			for (unsigned int n = 0; n < rr->samples; n++) {
+				ember_tex_decode(&rr->view, s + n * bytes, &t);
+				for (unsigned int c = 0; c < 4; c++)
+					sum.f[c] += t.f[c];
+			}
+			for (unsigned int c = 0; c < 4; c++)
+				sum.f[c] /= (float)rr->samples;
+			ember_tex_encode(&rr->view, &sum, d);
+		}
+	}
+	return ember_copy_spend(job, (uint64_t)w * rect->height * 16 * rr->samples);
+}
+
+/* The region a rectangle of rows at a time; ROWS_UNMAPPED if any is not one run. */
+static int resolve_rows(struct ember_job *job, const struct ember_region_side *src,
+			const struct ember_region_side *dst, const uint32_t extent[3],
+			bool average)
+{
+	struct resolve_rows rr = {
+		.samples = average ? src->img.samples : 1, .element = src->element,
+	};
+
+	ember_tex_format_view(src->img.format, src->img.aspect, &rr.view);
+	return ember_region_walk(job, dst, src, extent, resolve_rect, &rr);
+}
+
 int ember_resolve(struct ember_job *job, uint32_t flags, const uint32_t *p)
 {
 	struct ember_upkt_copy_image pkt;
@@ -88,6 +166,9 @@ int ember_resolve(struct ember_job *job, uint32_t flags, const uint32_t *p)
 		return EMBER_FAULT_BAD_PACKET;
 	ember_tex_format_view(src.img.format, src.img.aspect, &view);
 	r.average = ember_tex_format_class(&view) == EMBER_TEX_CLASS_FLOAT;
+	ret = resolve_rows(job, &src, &dst, pkt.extent, r.average);
+	if (ret != ROWS_UNMAPPED)
+		return ret;
 	ember_region_level_view(&src, &r.src);
 	ember_region_level_view(&dst, &r.dst);
 	for (uint32_t z = 0; z < pkt.extent[2]; z++) {

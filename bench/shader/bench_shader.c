@@ -35,11 +35,16 @@
 #include "ember_kernel.h"
 #include "lvp.h"
 
+#include "sample_fetch.spv.h"
+#include "sample_lod.spv.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <vulkan/vulkan.h>
 
 #define BENCH_MAX_REPS 5
 /* Above this many seconds per run, 3 timed runs are enough. */
@@ -54,12 +59,15 @@ struct bench_kernel {
 	double work;		/* FLOPs or bytes per run */
 	unsigned int buffer_count;
 	struct kernel_buffer_desc buffers[3];
-	uint32_t push[3];
+	uint32_t push[8];
 	uint32_t push_size;
 	uint32_t groups[3];
-	void (*fill)(void **maps);
+	void (*fill)(const struct bench_kernel *bk, void **maps);
 	/* Returns NULL when right, else what is wrong. */
-	const char *(*verify)(void *const *maps, char *msg, size_t size);
+	const char *(*verify)(const struct bench_kernel *bk, void *const *maps, char *msg,
+			      size_t size);
+	/* Not in the guest run: Ember's Vulkan driver has no images there yet. */
+	bool host_only;
 };
 
 static double bench_now(void)
@@ -78,7 +86,7 @@ static float bench_small_int(void)
 	return (float)(int)(corpus_random(&bench_seed) % 17) - 8;
 }
 
-static void sgemm_fill(void **maps)
+static void sgemm_fill(const struct bench_kernel *bk, void **maps)
 {
 	float *a = maps[0], *b = maps[1];
 
@@ -90,7 +98,8 @@ static void sgemm_fill(void **maps)
 	memset(maps[2], 0xff, (size_t)BENCH_SGEMM_N * BENCH_SGEMM_N * 4);
 }
 
-static const char *sgemm_verify(void *const *maps, char *msg, size_t size)
+static const char *sgemm_verify(const struct bench_kernel *bk, void *const *maps, char *msg,
+				size_t size)
 {
 	const float *a = maps[0], *b = maps[1], *c = maps[2];
 	const int n = BENCH_SGEMM_N;
@@ -111,7 +120,7 @@ static const char *sgemm_verify(void *const *maps, char *msg, size_t size)
 	return NULL;
 }
 
-static void stream_fill(void **maps)
+static void stream_fill(const struct bench_kernel *bk, void **maps)
 {
 	float *dst = maps[0], *b = maps[1], *c = maps[2];
 
@@ -123,7 +132,7 @@ static void stream_fill(void **maps)
 	}
 }
 
-static void copy_fill(void **maps)
+static void copy_fill(const struct bench_kernel *bk, void **maps)
 {
 	uint32_t *dst = maps[0], *src = maps[1];
 
@@ -134,7 +143,8 @@ static void copy_fill(void **maps)
 	}
 }
 
-static const char *copy_verify(void *const *maps, char *msg, size_t size)
+static const char *copy_verify(const struct bench_kernel *bk, void *const *maps, char *msg,
+			       size_t size)
 {
 	if (memcmp(maps[0], maps[1], (size_t)BENCH_STREAM_VEC4 * 16)) {
 		snprintf(msg, size, "the copy differs from the source");
@@ -143,7 +153,8 @@ static const char *copy_verify(void *const *maps, char *msg, size_t size)
 	return NULL;
 }
 
-static const char *triad_verify(void *const *maps, char *msg, size_t size)
+static const char *triad_verify(const struct bench_kernel *bk, void *const *maps, char *msg,
+				size_t size)
 {
 	const float *a = maps[0], *b = maps[1], *c = maps[2];
 
@@ -157,7 +168,7 @@ static const char *triad_verify(void *const *maps, char *msg, size_t size)
 	return NULL;
 }
 
-static void reduce_fill(void **maps)
+static void reduce_fill(const struct bench_kernel *bk, void **maps)
 {
 	uint32_t *x = maps[0];
 
@@ -167,7 +178,8 @@ static void reduce_fill(void **maps)
 	memset(maps[1], 0, BENCH_REDUCE_GROUPS * 4);
 }
 
-static const char *reduce_verify(void *const *maps, char *msg, size_t size)
+static const char *reduce_verify(const struct bench_kernel *bk, void *const *maps, char *msg,
+				 size_t size)
 {
 	const uint32_t *x = maps[0], *partial = maps[1];
 	const int per_group = BENCH_STREAM_VEC4 * 4 / BENCH_REDUCE_GROUPS;
@@ -184,6 +196,175 @@ static const char *reduce_verify(void *const *maps, char *msg, size_t size)
 	}
 	return NULL;
 }
+
+/*
+ * Sampling kernels (sample_fetch.comp, sample_lod.comp): a square image
+ * of random texels, each invocation a column of BENCH_SAMPLE_ROWS texels
+ * walked BENCH_SAMPLE_PASSES times, adjacent lanes on adjacent texels.
+ * Their work is the texels sampled per run. A run also uploads the image
+ * and reads it back on both back ends (the executors' contract: packed
+ * contents in, packed contents out), 4 MiB each way, small next to the
+ * BENCH_SAMPLE_PASSES x 1M samples.
+ */
+enum { BENCH_IMAGE_SIDE = 1024, BENCH_SAMPLE_ROWS = 16, BENCH_SAMPLE_PASSES = 4 };
+#define BENCH_SAMPLE_SUMS (BENCH_IMAGE_SIDE * (BENCH_IMAGE_SIDE / BENCH_SAMPLE_ROWS))
+#define BENCH_SAMPLES ((double)BENCH_IMAGE_SIDE * BENCH_IMAGE_SIDE * BENCH_SAMPLE_PASSES)
+/* Float bits of the sampling kernel's push constants. */
+#define BENCH_F_HALF		0x3f000000u	/* 0.5: a texel's centre */
+#define BENCH_F_0_3		0x3e99999au
+#define BENCH_F_0_7		0x3f333333u
+#define BENCH_F_INV_SIDE	0x3a800000u	/* 1 / 1024 */
+
+static const struct corpus_image bench_rgba8 = {
+	.format = VK_FORMAT_R8G8B8A8_UNORM, .view_type = VK_IMAGE_VIEW_TYPE_2D,
+	.width = BENCH_IMAGE_SIDE, .height = BENCH_IMAGE_SIDE, .depth = 1, .levels = 1,
+	.layers = 1, .texel_size = 4,
+};
+
+static const struct corpus_image bench_r32f = {
+	.format = VK_FORMAT_R32_SFLOAT, .view_type = VK_IMAGE_VIEW_TYPE_2D,
+	.width = BENCH_IMAGE_SIDE, .height = BENCH_IMAGE_SIDE, .depth = 1, .levels = 1,
+	.layers = 1, .texel_size = 4,
+};
+
+static const struct corpus_sampler bench_nearest = {
+	.mag_filter = VK_FILTER_NEAREST, .min_filter = VK_FILTER_NEAREST,
+	.mipmap_mode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+	.address = { VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+		     VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE },
+	.max_lod = 1000.0f,
+};
+
+static const struct corpus_sampler bench_linear = {
+	.mag_filter = VK_FILTER_LINEAR, .min_filter = VK_FILTER_LINEAR,
+	.mipmap_mode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+	.address = { VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+		     VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE },
+	.max_lod = 1000.0f,
+};
+
+static void sample_fill(const struct bench_kernel *bk, void **maps)
+{
+	const size_t texels = (size_t)BENCH_IMAGE_SIDE * BENCH_IMAGE_SIDE;
+
+	bench_seed = 5;
+	if (bk->buffers[0].image->format == VK_FORMAT_R32_SFLOAT) {
+		float *f = maps[0];
+
+		for (size_t i = 0; i < texels; i++)
+			f[i] = (float)(corpus_random(&bench_seed) % 1024) / 1024.0f;
+	} else {
+		uint8_t *b = maps[0];
+
+		for (size_t i = 0; i < texels * 4; i++)
+			b[i] = (uint8_t)corpus_random(&bench_seed);
+	}
+	memset(maps[1], 0xff, (size_t)BENCH_SAMPLE_SUMS * 16);
+}
+
+/* Texel (x, y) as the shader reads it (vec4), clamped to the edge. */
+static void sample_texel(const struct corpus_image *im, const void *packed, int x, int y,
+			 double out[4])
+{
+	const int last = BENCH_IMAGE_SIDE - 1;
+	size_t i;
+
+	x = x < 0 ? 0 : x > last ? last : x;
+	y = y < 0 ? 0 : y > last ? last : y;
+	i = (size_t)y * BENCH_IMAGE_SIDE + (size_t)x;
+	if (im->format == VK_FORMAT_R32_SFLOAT) {
+		out[0] = ((const float *)packed)[i];
+		out[1] = out[2] = 0;
+		out[3] = 1;
+		return;
+	}
+	for (int c = 0; c < 4; c++)
+		out[c] = ((const uint8_t *)packed)[i * 4 + c] / 255.0;
+}
+
+static float bench_bits_float(uint32_t bits)
+{
+	float f;
+
+	memcpy(&f, &bits, sizeof(f));
+	return f;
+}
+
+/*
+ * Every 61st invocation's sums against a C computation: fetches and
+ * nearest samples to float rounding, linear samples within 2/255 each
+ * (the specification lets filtering weigh with 8 bits of sub-texel
+ * precision, as lavapipe does).
+ */
+static const char *sample_verify(const struct bench_kernel *bk, void *const *maps, char *msg,
+				 size_t size)
+{
+	const struct kernel_buffer_desc *b = &bk->buffers[0];
+	const bool linear = b->sampler && b->sampler->mag_filter == VK_FILTER_LINEAR;
+	/* texelFetch: the texel itself, as at its centre. */
+	const double off[2] = {
+		b->sampler ? bench_bits_float(bk->push[4]) : 0.5,
+		b->sampler ? bench_bits_float(bk->push[5]) : 0.5,
+	};
+	const double per_sample = linear ? 2.0 / 255 : 1e-6;
+	const float *sums = maps[1];
+
+	for (unsigned int inv = 0; inv < BENCH_SAMPLE_SUMS; inv += 61) {
+		const int x = (int)(inv % BENCH_IMAGE_SIDE);
+		const int y0 = (int)(inv / BENCH_IMAGE_SIDE) * BENCH_SAMPLE_ROWS;
+		double want[4] = { 0, 0, 0, 0 };
+
+		for (int r = 0; r < BENCH_SAMPLE_ROWS; r++) {
+			double u = x + off[0] - 0.5, v = y0 + r + off[1] - 0.5;
+			double fu = u - floor(u), fv = v - floor(v), t[4][4];
+
+			if (!linear) {
+				sample_texel(b->image, maps[0], x, y0 + r, t[0]);
+				for (int c = 0; c < 4; c++)
+					want[c] += t[0][c];
+				continue;
+			}
+			for (int n = 0; n < 4; n++)
+				sample_texel(b->image, maps[0], (int)floor(u) + (n & 1),
+					     (int)floor(v) + (n >> 1), t[n]);
+			for (int c = 0; c < 4; c++)
+				want[c] += (1 - fv) * ((1 - fu) * t[0][c] + fu * t[1][c]) +
+					   fv * ((1 - fu) * t[2][c] + fu * t[3][c]);
+		}
+		for (int c = 0; c < 4; c++) {
+			double w = want[c] * BENCH_SAMPLE_PASSES, got = sums[inv * 4 + c];
+			double limit = per_sample * BENCH_SAMPLE_ROWS * BENCH_SAMPLE_PASSES +
+				       1e-5 * fabs(w);
+
+			if (fabs(got - w) > limit) {
+				snprintf(msg, size, "invocation %u component %d: %g, expected %g", inv,
+					 c, got, w);
+				return msg;
+			}
+		}
+	}
+	return NULL;
+}
+
+#define SAMPLE_KERNEL(title_, shader_, kind_, image_, sampler_, push_size_, ...)	\
+	{										\
+		.title = title_, .shader = shader_, .unit = "Gtexel/s",			\
+		.work = BENCH_SAMPLES, .buffer_count = 2,				\
+		.buffers = {								\
+			{ .binding = 0, .kind = kind_, .image = image_,			\
+			  .sampler = sampler_,						\
+			  .size = (uint64_t)BENCH_IMAGE_SIDE * BENCH_IMAGE_SIDE * 4 },	\
+			{ .binding = 1, .size = (uint64_t)BENCH_SAMPLE_SUMS * 16 },	\
+		},									\
+		.push = { BENCH_IMAGE_SIDE, BENCH_SAMPLE_ROWS, BENCH_SAMPLE_PASSES,	\
+			  __VA_ARGS__ },						\
+		.push_size = push_size_,						\
+		.groups = { BENCH_IMAGE_SIDE / 64, BENCH_IMAGE_SIDE / BENCH_SAMPLE_ROWS, 1 }, \
+		.fill = sample_fill, .verify = sample_verify, .host_only = true,	\
+	}
+
+/* textureLod's push constants: width, rows, passes, pad, offset, 1/size. */
+#define LOD_PUSH(off_x, off_y) 0, off_x, off_y, BENCH_F_INV_SIDE, BENCH_F_INV_SIDE
 
 #define STREAM_BYTES ((uint64_t)BENCH_STREAM_VEC4 * 16)
 
@@ -233,6 +414,22 @@ static const struct bench_kernel bench_kernels[] = {
 		.groups = { BENCH_REDUCE_GROUPS, 1, 1 },
 		.fill = reduce_fill, .verify = reduce_verify,
 	},
+	SAMPLE_KERNEL("texelFetch RGBA8_UNORM 1024x1024", "sample_fetch", CORPUS_SAMPLED_IMAGE,
+		      &bench_rgba8, NULL, 12),
+	SAMPLE_KERNEL("texelFetch R32_SFLOAT 1024x1024", "sample_fetch", CORPUS_SAMPLED_IMAGE,
+		      &bench_r32f, NULL, 12),
+	SAMPLE_KERNEL("textureLod nearest RGBA8_UNORM 1024x1024", "sample_lod",
+		      CORPUS_COMBINED_IMAGE, &bench_rgba8, &bench_nearest, 32,
+		      LOD_PUSH(BENCH_F_HALF, BENCH_F_HALF)),
+	SAMPLE_KERNEL("textureLod nearest R32_SFLOAT 1024x1024", "sample_lod",
+		      CORPUS_COMBINED_IMAGE, &bench_r32f, &bench_nearest, 32,
+		      LOD_PUSH(BENCH_F_HALF, BENCH_F_HALF)),
+	SAMPLE_KERNEL("textureLod linear RGBA8_UNORM 1024x1024", "sample_lod",
+		      CORPUS_COMBINED_IMAGE, &bench_rgba8, &bench_linear, 32,
+		      LOD_PUSH(BENCH_F_0_3, BENCH_F_0_7)),
+	SAMPLE_KERNEL("textureLod linear R32_SFLOAT 1024x1024", "sample_lod",
+		      CORPUS_COMBINED_IMAGE, &bench_r32f, &bench_linear, 32,
+		      LOD_PUSH(BENCH_F_0_3, BENCH_F_0_7)),
 };
 
 /* One back end: build a kernel, map its buffers, run it. */
@@ -295,7 +492,7 @@ static void bench_measure(const struct bench_kernel *bk, const struct corpus_sha
 			continue;
 		for (unsigned int b = 0; b < bk->buffer_count; b++)
 			maps[b] = side->backend->buffer(side->kernel, b);
-		bk->fill(maps);
+		bk->fill(bk, maps);
 		double start = bench_now();
 		if (side->backend->run(side->kernel, side->msg, sizeof(side->msg))) {
 			bench_side_fail(side);
@@ -303,7 +500,7 @@ static void bench_measure(const struct bench_kernel *bk, const struct corpus_sha
 		}
 		if (bench_now() - start > BENCH_SLOW_RUN)
 			reps = 3;
-		if (bk->verify(maps, detail, sizeof(detail))) {
+		if (bk->verify(bk, maps, detail, sizeof(detail))) {
 			snprintf(side->msg, sizeof(side->msg), "WRONG RESULT: %s", detail);
 			bench_side_fail(side);
 		}
@@ -415,8 +612,18 @@ static void ember_destroy(void *k)
 	free(e);
 }
 
+/* The benchmark's own shaders (the .comp files of bench/shader), besides the corpus'. */
+static const struct corpus_shader bench_own_shaders[] = {
+	{ "sample_fetch", bench_spv_sample_fetch, sizeof(bench_spv_sample_fetch) },
+	{ "sample_lod", bench_spv_sample_lod, sizeof(bench_spv_sample_lod) },
+};
+
 static const struct corpus_shader *bench_shader(const char *name)
 {
+	for (size_t i = 0; i < sizeof(bench_own_shaders) / sizeof(bench_own_shaders[0]); i++) {
+		if (!strcmp(bench_own_shaders[i].name, name))
+			return &bench_own_shaders[i];
+	}
 	for (unsigned int i = 0; i < corpus_shader_count; i++) {
 		if (!strcmp(corpus_shaders[i].name, name))
 			return &corpus_shaders[i];
@@ -495,7 +702,7 @@ static int bench_vulkan(int argc, char **argv, const char *device)
 		struct bench_side side = { .backend = &backend };
 		double lvp, host;
 
-		if (!shader || !bench_selected(argc, argv, bk->shader))
+		if (!shader || bk->host_only || !bench_selected(argc, argv, bk->shader))
 			continue;
 		bench_measure(bk, shader, &side, 1);
 		if (side.rate < 0) {
@@ -594,7 +801,7 @@ int main(int argc, char **argv)
 			       rate[1] / rate[0], rate[2] / rate[0], rate[1] / rate[2]);
 		printf(", JIT compile %.1f ms\n", bench_jit_compile_ns / 1e6);
 		/* The guest compares with the host's default shader core: the JIT. */
-		if (refs && rate[0] > 0 && rate[1] > 0)
+		if (refs && !bk->host_only && rate[0] > 0 && rate[1] > 0)
 			fprintf(refs, "--ref %s=%.6g,%.6g\n", bk->shader, rate[0], rate[1]);
 		fflush(stdout);
 	}

@@ -34,10 +34,11 @@
 #define MAP_SIZE	(8u << 20)
 #define IMG_MAP_SIZE	(16u << 20)
 
-enum { VK_R8_UNORM = 9, VK_R8G8_SNORM = 17, VK_R8G8B8A8_UNORM = 37,
+enum { VK_R8_UNORM = 9, VK_R8G8_SNORM = 17, VK_R8G8B8A8_UNORM = 37, VK_R8G8B8A8_SNORM = 38,
        VK_R8G8B8A8_UINT = 41, VK_R8G8B8A8_SRGB = 43, VK_B8G8R8A8_UNORM = 44,
        VK_A2B10G10R10_UNORM = 64, VK_R16_SFLOAT = 76, VK_R16G16B16A16_SINT = 96,
-       VK_R32_UINT = 98, VK_R32G32B32_SFLOAT = 106, VK_R32G32B32A32_UINT = 107,
+       VK_R16G16B16A16_UNORM = 91, VK_R16G16B16A16_SFLOAT = 97,
+       VK_R32_UINT = 98, VK_R32_SFLOAT = 100, VK_R32G32B32_SFLOAT = 106, VK_R32G32B32A32_UINT = 107,
        VK_R32G32B32A32_SFLOAT = 109, VK_B10G11R11 = 122, VK_E5B9G9R9 = 123,
        VK_D16 = 124, VK_X8_D24 = 125, VK_D32 = 126, VK_S8 = 127, VK_D24S8 = 129,
        VK_D32S8 = 130 };
@@ -343,6 +344,80 @@ static bool test_buffer_depth_stencil(void)
 	return true;
 }
 
+#define SCATTER_VA	0x480000000ull
+#define SCATTER_PAGES	64
+
+/* Byte @off of a buffer whose pages are mapped in reverse order. */
+static uint8_t *scattered(uint8_t *const pages[SCATTER_PAGES], uint64_t off)
+{
+	return pages[off / 4096] + off % 4096;
+}
+
+/* SCATTER_PAGES pages at SCATTER_VA, in reverse order in host memory. */
+static void map_scattered(uint8_t *pages[SCATTER_PAGES])
+{
+	for (unsigned int i = 0; i < SCATTER_PAGES; i++) {
+		uint64_t gpa = guest_alloc(&guest, 1);
+
+		guest_map(&guest, CTX, SCATTER_VA + (SCATTER_PAGES - 1 - i) * 4096ull, gpa, 4096,
+			  GUEST_PTE_RW);
+		pages[SCATTER_PAGES - 1 - i] = guest_ptr(&guest, gpa);
+	}
+}
+
+/*
+ * The copy engine translates a run of pages once for many rows when the
+ * pages follow each other in host memory; a buffer whose pages do not
+ * (mapped in reverse order) must copy the same bytes, row by row.
+ */
+static bool test_buffer_image_scattered(void)
+{
+	const uint32_t w = 70, h = 50, off[3] = { 3, 5, 0 }, ext[3] = { 61, 40, 1 };
+	uint8_t *pages[SCATTER_PAGES];
+	struct timg t;
+
+	map_scattered(pages);
+	for (unsigned int layout = 0; layout < 2; layout++) {
+		make_image(&t, 0, VK_R8G8B8A8_UNORM, layout, false, w, h, 1, 1, 1, 1, IMG_VA,
+			   mem_img);
+		memset(mem_img, 0, 1u << 20);
+		for (unsigned int i = 0; i < SCATTER_PAGES; i++)
+			fill_random(pages[i], 4096);
+		/* Rows of 80 texels: every row of the region crosses a page or two. */
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13),
+			  LO(SCATTER_VA + 12), HI(SCATTER_VA), 80, 0, LO(t.desc_va), HI(t.desc_va),
+			  EMBER_IMAGE_SUB(0, 1), off[0], off[1], off[2], ext[0], ext[1], ext[2]));
+		for (uint32_t y = 0; y < ext[1]; y++) {
+			for (uint32_t x = 0; x < ext[0]; x++) {
+				uint64_t bo = 12 + ((uint64_t)y * 80 + x) * 4;
+				const uint8_t *img = mem_img + texel_offset(&t, 4, 0, off[0] + x,
+									    off[1] + y, 0);
+
+				for (unsigned int b = 0; b < 4; b++)
+					CHECK_EQ(img[b], *scattered(pages, bo + b));
+			}
+		}
+		/* And back, into the scattered buffer cleared, in tight rows. */
+		for (unsigned int i = 0; i < SCATTER_PAGES; i++)
+			memset(pages[i], 0, 4096);
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, EMBER_IMAGE_TO_BUFFER, 13),
+			  LO(SCATTER_VA + 4), HI(SCATTER_VA), 0, 0, LO(t.desc_va), HI(t.desc_va),
+			  EMBER_IMAGE_SUB(0, 1), off[0], off[1], off[2], ext[0], ext[1], ext[2]));
+		for (uint32_t y = 0; y < ext[1]; y++) {
+			for (uint32_t x = 0; x < ext[0]; x++) {
+				uint64_t bo = 4 + ((uint64_t)y * ext[0] + x) * 4;
+				const uint8_t *img = mem_img + texel_offset(&t, 4, 0, off[0] + x,
+									    off[1] + y, 0);
+
+				for (unsigned int b = 0; b < 4; b++)
+					CHECK_EQ(*scattered(pages, bo + b), img[b]);
+			}
+		}
+		CHECK_EQ(*scattered(pages, 4 + ext[0] * ext[1] * 4), 0);
+	}
+	return true;
+}
+
 /* Image to image between layouts, 3D slices against array layers. */
 static bool test_image_image(void)
 {
@@ -588,6 +663,81 @@ static bool test_blit(void)
 	return true;
 }
 
+/*
+ * A 1:1 nearest blit in one format may be done as a byte copy (the
+ * formats whose texels pass through decoding and encoding): it must give
+ * exactly what the sampler path gives. That path is the same blit with
+ * the destination flipped in x (no copy), compared mirrored, bit for bit,
+ * over random bytes (NaNs, denormals, SNORM's -128 included). Where the
+ * format passes through, both must equal the source bytes.
+ */
+static bool test_blit_copy_path(void)
+{
+	static const struct { uint32_t vk; bool passes; } formats[] = {
+		{ VK_R8_UNORM, true }, { VK_R8G8B8A8_UNORM, true }, { VK_B8G8R8A8_UNORM, true },
+		{ VK_R8G8B8A8_UINT, true }, { VK_R16G16B16A16_UNORM, true },
+		{ VK_R16G16B16A16_SINT, true }, { VK_A2B10G10R10_UNORM, true },
+		{ VK_R32_UINT, true }, { VK_R32_SFLOAT, true }, { VK_R32G32B32A32_SFLOAT, true },
+		{ VK_R8G8B8A8_SNORM, false }, { VK_R8G8B8A8_SRGB, false },
+		{ VK_R16G16B16A16_SFLOAT, false }, { VK_B10G11R11, false },
+	};
+	const uint32_t sb[6] = { 3, 2, 0, 43, 30, 2 }, db[6] = { 1, 5, 0, 41, 33, 2 };
+	const uint32_t flipped[6] = { 41, 5, 0, 1, 33, 2 };
+
+	for (unsigned int f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+		for (unsigned int layouts = 0; layouts < 4; layouts++) {
+			struct timg s, d, m;
+			unsigned int e;
+
+			make_image(&s, 1, formats[f].vk, layouts & 1, false, 64, 48, 1, 2, 1, 1,
+				   IMG_VA, mem_img);
+			make_image(&d, 2, formats[f].vk, layouts >> 1, false, 50, 40, 1, 2, 1, 1,
+				   IMG2_VA, mem_img2);
+			make_image(&m, 3, formats[f].vk, layouts >> 1, false, 50, 40, 1, 2, 1, 1,
+				   BUF2_VA, mem_buf2);
+			e = s.ref.bytes;
+			fill_random(mem_img, 1u << 20);
+			memset(mem_img2, 0, 1u << 20);
+			memset(mem_buf2, 0, 1u << 20);
+			CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_BLIT, 0, 18),
+				  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+				  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+				  sb[0], sb[1], sb[2], sb[3], sb[4], sb[5],
+				  db[0], db[1], db[2], db[3], db[4], db[5]));
+			CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_BLIT, 0, 18),
+				  LO(s.desc_va), HI(s.desc_va), LO(m.desc_va), HI(m.desc_va),
+				  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+				  sb[0], sb[1], sb[2], sb[3], sb[4], sb[5],
+				  flipped[0], flipped[1], flipped[2], flipped[3], flipped[4],
+				  flipped[5]));
+			for (uint32_t z = 0; z < 2; z++) {
+				for (uint32_t y = 0; y < 28; y++) {
+					for (uint32_t x = 0; x < 40; x++) {
+						const uint8_t *got = mem_img2 + texel_offset(&d, e, 0,
+							db[0] + x, db[1] + y, z);
+						const uint8_t *sampled = mem_buf2 + texel_offset(&m, e, 0,
+							flipped[0] - 1 - x, db[1] + y, z);
+						const uint8_t *source = mem_img + texel_offset(&s, e, 0,
+							sb[0] + x, sb[1] + y, z);
+
+						if (memcmp(got, sampled, e) ||
+						    (formats[f].passes && memcmp(got, source, e))) {
+							tap_diag("fmt %u layouts %u (%u,%u,%u): the copy "
+								 "path differs", formats[f].vk, layouts,
+								 x, y, z);
+							return false;
+						}
+					}
+				}
+			}
+			/* Outside the region nothing moved. */
+			CHECK_EQ(mem_img2[texel_offset(&d, e, 0, 0, 0, 0)], 0);
+			CHECK_EQ(mem_img2[texel_offset(&d, e, 0, 41, 33, 1)], 0);
+		}
+	}
+	return true;
+}
+
 /* 4x multisampled to single-sampled: averaged UNORM, sample 0 of UINT. */
 static bool test_resolve(void)
 {
@@ -634,6 +784,67 @@ static bool test_resolve(void)
 				ref_encode(&d.ref, 1, val, want);
 				for (unsigned int b = 0; b < e; b++)
 					CHECK(abs((int)got[b] - (int)want[b]) <= 1);
+			}
+		}
+	}
+	return true;
+}
+
+/*
+ * A resolve reads the samples straight from memory when each rectangle's
+ * rows are one host run, and goes through the texture unit when they are
+ * not: a LINEAR destination on scattered pages (SCATTER_VA) takes the
+ * unit's path, the same image on contiguous pages the other. Both must
+ * write the same bytes, over random samples (NaNs and infinities of
+ * R32_SFLOAT included).
+ */
+static bool test_resolve_rows(void)
+{
+	static const uint32_t formats[] = { VK_R8G8B8A8_UNORM, VK_R8G8B8A8_SRGB, VK_R32_UINT,
+					    VK_R32_SFLOAT, VK_R16G16B16A16_SFLOAT,
+					    VK_A2B10G10R10_UNORM };
+	const uint32_t so[3] = { 3, 1, 1 }, dof[3] = { 2, 4, 0 }, ext[3] = { 29, 13, 1 };
+	const uint32_t w = 200, h = 20;
+	uint8_t *pages[SCATTER_PAGES];
+
+	map_scattered(pages);
+	for (unsigned int f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+		struct timg s, d, du;
+		unsigned int e;
+
+		make_image(&s, 1, formats[f], 1, false, 33, 17, 1, 2, 1, 4, IMG_VA, mem_img);
+		/* Rows of 800 bytes and more: a rectangle's rows cross pages. */
+		make_image(&d, 2, formats[f], 0, false, w, h, 1, 1, 1, 1, IMG2_VA, mem_img2);
+		make_image(&du, 3, formats[f], 0, false, w, h, 1, 1, 1, 1, SCATTER_VA, NULL);
+		e = s.ref.bytes;
+		CHECK(d.d.row_pitch * h <= SCATTER_PAGES * 4096ull);
+		fill_random(mem_img, 1u << 20);
+		memset(mem_img2, 0, 1u << 20);
+		for (unsigned int i = 0; i < SCATTER_PAGES; i++)
+			memset(pages[i], 0, 4096);
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+			  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+			  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), so[0], so[1], so[2],
+			  dof[0], dof[1], dof[2], ext[0], ext[1], ext[2]));
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+			  LO(s.desc_va), HI(s.desc_va), LO(du.desc_va), HI(du.desc_va),
+			  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), so[0], so[1], so[2],
+			  dof[0], dof[1], dof[2], ext[0], ext[1], ext[2]));
+		for (uint32_t y = 0; y < h; y++) {
+			for (uint32_t x = 0; x < w; x++) {
+				uint64_t a = texel_offset(&d, e, 0, x, y, 0);
+				bool in = x >= dof[0] && x < dof[0] + ext[0] &&
+					  y >= dof[1] && y < dof[1] + ext[1];
+
+				for (unsigned int b = 0; b < e; b++) {
+					uint8_t unit = *scattered(pages, a + b);
+
+					if (mem_img2[a + b] != unit || (!in && unit)) {
+						tap_diag("fmt %u (%u,%u): the row path differs",
+							 formats[f], x, y);
+						return false;
+					}
+				}
 			}
 		}
 	}
@@ -731,12 +942,15 @@ int main(void)
 	ember_log_set_level((enum ember_log_level)(EMBER_LOG_ERROR + 1));
 	SUBTEST(test_buffer_image, "buffer-image-colour-formats-layouts-levels");
 	SUBTEST(test_buffer_depth_stencil, "buffer-image-depth-stencil-planes");
+	SUBTEST(test_buffer_image_scattered, "buffer-image-scattered-pages");
 	SUBTEST(test_image_image, "image-image-3d-to-array-layouts");
 	SUBTEST(test_clear_color, "clear-colour-formats");
 	SUBTEST(test_clear_depth_stencil, "clear-depth-stencil-planes");
 	SUBTEST(test_clear_depth_stencil_multisampled, "clear-depth-stencil-multisampled");
 	SUBTEST(test_blit, "blit-scale-flip-srgb-linear");
+	SUBTEST(test_blit_copy_path, "blit-1to1-copy-path-matches-sampler");
 	SUBTEST(test_resolve, "resolve-average-and-sample-0");
+	SUBTEST(test_resolve_rows, "resolve-rows-match-texture-unit");
 	SUBTEST(test_fill_wide, "fill-wide-64-128");
 	SUBTEST(test_faults, "faults-descriptor-memory-packet");
 	return tap_finish();

@@ -3,10 +3,28 @@
 
 /* One texel through the memory path (tex_texel.h). */
 
+#include <endian.h>
 #include <string.h>
 
 #include "ember_packets.h"
+#include "tex_numeric.h"
 #include "tex_texel.h"
+
+static enum tex_decode_path decode_path(const struct ember_tex_format *view)
+{
+	const struct ember_tex_channel *ch = view->ch;
+	bool unorm8 = view->bytes == 4;
+
+	for (unsigned int c = 0; c < 4; c++)
+		unorm8 &= ch[c].type == EMBER_TEX_UNORM && ch[c].bits == 8 && ch[c].shift % 8 == 0;
+	if (unorm8)
+		return TEX_DECODE_UNORM8;
+	if (view->bytes == 4 && ch[0].bits == 32 && !ch[1].bits && !ch[2].bits && !ch[3].bits &&
+	    (ch[0].type == EMBER_TEX_SFLOAT || ch[0].type == EMBER_TEX_UINT ||
+	     ch[0].type == EMBER_TEX_SINT))
+		return TEX_DECODE_R32;
+	return TEX_DECODE_ANY;
+}
 
 bool tex_op_begin(struct tex_op *op, const struct ember_tex_image *img,
 		  const struct ember_tex_memory *mem)
@@ -19,6 +37,13 @@ bool tex_op_begin(struct tex_op *op, const struct ember_tex_image *img,
 	}
 	ember_tex_format_view(img->format, img->aspect, &op->view);
 	op->cls = ember_tex_format_class(&op->view);
+	if (img->layout == EMBER_TEX_LAYOUT_TILED_4K)
+		ember_tex_tile_shape(op->view.bytes * img->samples, &op->tile_w_log2,
+				     &op->tile_h_log2);
+	for (unsigned int c = 0; c < 4; c++)
+		op->swizzles |= img->swizzle[c] != EMBER_TEX_SWIZZLE_IDENTITY &&
+				img->swizzle[c] != EMBER_TEX_SWIZZLE_R + c;
+	op->decode = decode_path(&op->view);
 	return true;
 }
 
@@ -46,6 +71,24 @@ static int access_in_page(struct tex_op *op, uint64_t va, void *bytes, bool writ
 	return 0;
 }
 
+/* ember_tex_texel_va() with the tile shape of tex_op_begin(). */
+static uint64_t texel_va(const struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
+			 uint32_t z, uint32_t sample)
+{
+	const struct ember_tex_image *img = op->img;
+	const struct ember_tex_level_layout *lv = &img->level[level];
+	const unsigned int tw = op->tile_w_log2, th = op->tile_h_log2;
+	uint64_t va = img->base + lv->offset + z * lv->slice_pitch;
+
+	if (img->layout != EMBER_TEX_LAYOUT_TILED_4K)
+		return va + (uint64_t)y * lv->row_pitch +
+		       ((uint64_t)x * img->samples + sample) * op->view.bytes;
+	return va + (uint64_t)(y >> th) * lv->row_pitch +
+	       (uint64_t)(x >> tw) * EMBER_TEX_TILE_BYTES +
+	       (uint64_t)((y & ((1u << th) - 1)) << tw | (x & ((1u << tw) - 1))) *
+	       op->view.bytes * img->samples + (uint64_t)sample * op->view.bytes;
+}
+
 static bool access_texel(struct tex_op *op, uint32_t level, uint32_t x,
 			 uint32_t y, uint32_t z, uint32_t sample, void *bytes,
 			 bool write)
@@ -55,7 +98,7 @@ static bool access_texel(struct tex_op *op, uint32_t level, uint32_t x,
 
 	if (op->status.fault)
 		return false;
-	va = ember_tex_texel_va(op->img, op->view.bytes, level, x, y, z, sample);
+	va = texel_va(op, level, x, y, z, sample);
 	if (op->mem->map_page && (va & PAGE_MASK) + op->view.bytes <= EMBER_PAGE_SIZE) {
 		kind = access_in_page(op, va, bytes, write);
 		fault_va = va;
@@ -77,10 +120,30 @@ void tex_read_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
 {
 	uint8_t bytes[16];
 
-	if (access_texel(op, level, x, y, z, sample, bytes, false))
-		ember_tex_decode(&op->view, bytes, out);
-	else
+	if (!access_texel(op, level, x, y, z, sample, bytes, false)) {
 		memset(out, 0, sizeof(*out));
+		return;
+	}
+	/* What ember_tex_decode() gives, without its per-channel dispatch. */
+	switch (op->decode) {
+	case TEX_DECODE_UNORM8:
+		for (unsigned int c = 0; c < 4; c++)
+			out->f[c] = ember_tex_unorm_to_float(bytes[op->view.ch[c].shift / 8], 8);
+		break;
+	case TEX_DECODE_R32:
+		memcpy(&out->u[0], bytes, 4);
+		out->u[0] = le32toh(out->u[0]);
+		out->u[1] = 0;
+		out->u[2] = 0;
+		if (op->cls == EMBER_TEX_CLASS_FLOAT)
+			out->f[3] = 1.0f;
+		else
+			out->u[3] = 1;
+		break;
+	default:
+		ember_tex_decode(&op->view, bytes, out);
+		break;
+	}
 }
 
 void tex_write_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
@@ -108,6 +171,8 @@ void tex_swizzle(const struct tex_op *op, union ember_tex_texel *t)
 	uint32_t one = op->cls == EMBER_TEX_CLASS_FLOAT ? 0x3f800000u : 1u;
 	union ember_tex_texel in = *t;
 
+	if (!op->swizzles)
+		return;
 	for (unsigned int c = 0; c < 4; c++) {
 		switch (op->img->swizzle[c]) {
 		case EMBER_TEX_SWIZZLE_ZERO: t->u[c] = 0; break;

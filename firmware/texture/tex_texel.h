@@ -17,6 +17,13 @@
 
 #include "tex_image.h"
 
+/* How tex_read_texel() decodes: the formats most images have, or any. */
+enum tex_decode_path {
+	TEX_DECODE_ANY,		/* ember_tex_decode() */
+	TEX_DECODE_UNORM8,	/* four 8-bit UNORM channels, one per byte */
+	TEX_DECODE_R32,		/* one 32-bit SFLOAT, UINT or SINT channel */
+};
+
 struct tex_op {
 	const struct ember_tex_image *img;
 	struct ember_tex_format view;
@@ -26,6 +33,13 @@ struct tex_op {
 	/* The last page mapped for reading [0] and writing [1]: VA page + 1. */
 	uint64_t page_tag[2];
 	uint8_t *page_host[2];
+	/*
+	 * Per image, not per texel: the TILED_4K tile of an element, whether
+	 * the swizzle changes anything, and the decoder.
+	 */
+	unsigned int tile_w_log2, tile_h_log2;
+	bool swizzles;
+	enum tex_decode_path decode;
 };
 
 /* Start an operation on @img: false (and op->status) if it is refused. */
