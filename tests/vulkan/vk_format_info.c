@@ -145,12 +145,6 @@ static const struct single_format singles[] = {
 	  UNORM_PACKED(2, 4, CMP(B, 0, 4), CMP(G, 4, 4), CMP(R, 8, 4), CMP(A, 12, 4)) },
 	{ .format = (VkFormat)1000340001, .name = "A4B4G4R4_UNORM_PACK16", .color =
 	  UNORM_PACKED(2, 4, CMP(R, 0, 4), CMP(G, 4, 4), CMP(B, 8, 4), CMP(A, 12, 4)) },
-	{ SINGLE(R10X6_UNORM_PACK16), .color = UNORM_PACKED(2, 1, CMP(R, 6, 10)) },
-	{ SINGLE(R10X6G10X6_UNORM_2PACK16), .color =
-	  UNORM_PACKED(4, 2, CMP(R, 6, 10), CMP(G, 22, 10)) },
-	{ SINGLE(R12X4_UNORM_PACK16), .color = UNORM_PACKED(2, 1, CMP(R, 4, 12)) },
-	{ SINGLE(R12X4G12X4_UNORM_2PACK16), .color =
-	  UNORM_PACKED(4, 2, CMP(R, 4, 12), CMP(G, 20, 12)) },
 	{ SINGLE(B10G11R11_UFLOAT_PACK32), .color =
 	  { 4, VK_NUM_UFLOAT, 3, false, { CMP(R, 0, 11), CMP(G, 11, 11), CMP(B, 22, 10) } },
 	  .storage = "r11f_g11f_b10f" },
@@ -372,7 +366,9 @@ void vk_texel_pattern(const struct vk_texel_layout *l, uint32_t seed, uint8_t *t
 			break;
 		case VK_NUM_SNORM:
 			/* Not the most negative value: it reads as -1.0 and writes back as -max. */
-			v = h % ((1ull << c->bits) - 1) + 1;
+			v = h % ((1ull << c->bits) - 1);
+			if (v >= 1ull << (c->bits - 1))
+				v++;
 			break;
 		case VK_NUM_SFLOAT:
 			if (c->bits == 16) {
