@@ -32,6 +32,7 @@
 
 #include "vk_format_info.h"
 #include "vk_format_shaders.h"
+#include "vk_image.h"
 #include "vk_test.h"
 
 #include <math.h>
@@ -79,6 +80,8 @@ struct ctx {
 	VkSampler nearest, linear, shadow;
 	/* The copy and blit commands, when the driver has them (a missing one fails). */
 	bool have_copies, have_blit;
+	/* Blits and depth/stencil uploads: graphics-queue commands (vk_dev_graphics_transfers). */
+	bool graphics_transfers;
 	unsigned int passed, failed, untested;
 };
 
@@ -468,7 +471,7 @@ static void fill_pattern(struct ctx *c, const struct vk_texel_layout *l, struct 
 			 uint32_t blocks, uint32_t seed)
 {
 	for (uint32_t i = 0; i < blocks; i++)
-		vk_texel_pattern(l, seed + i, at(c, region) + i * l->bytes);
+		vk_format_pattern(l, seed + i, at(c, region) + i * l->bytes);
 }
 
 /* The 16-byte values a shader reads for @count texels at @texels. */
@@ -478,7 +481,7 @@ static void fill_decoded(struct ctx *c, const struct vk_texel_layout *l, const u
 	union vk_texel_value *v = (union vk_texel_value *)at(c, out);
 
 	for (uint32_t i = 0; i < count; i++)
-		vk_texel_decode(l, texels + i * l->bytes, &v[i]);
+		vk_format_decode(l, texels + i * l->bytes, &v[i]);
 }
 
 static VkFormat wide_format(enum wide_class w)
@@ -535,6 +538,10 @@ static void prepare_images(struct ctx *c, struct run *r)
 	}
 	if (!c->have_blit)
 		r->failed |= r->features & (F2(BLIT_SRC) | F2(BLIT_DST));
+	if (r->is_ds && !c->graphics_transfers) {
+		note_untested(r, "every image feature (depth/stencil uploads need a graphics queue)");
+		return;
+	}
 	if (!HAS(TRANSFER_DST) || !HAS(TRANSFER_SRC)) {
 		/* Without both copies there are no known texels to use the rest on. */
 		note_untested(r, "every image feature (no TRANSFER_SRC and TRANSFER_DST)");
@@ -582,7 +589,6 @@ static void prepare_images(struct ctx *c, struct run *r)
 		r->shadowed = alloc_region(c, 16 * 4);
 	}
 
-	r->storage_spv = storage_shaders(r->info->storage);
 	if (HAS(STORAGE_IMAGE)) {
 		if (r->storage_spv && readable) {
 			r->storage_dst = make_image(c, r, r->info->format, r->tiling, 1,
@@ -614,6 +620,10 @@ static void prepare_images(struct ctx *c, struct run *r)
 	/* Blits: to and from a 32-bit image of the same class; depth/stencil to itself. */
 	if ((!HAS(BLIT_SRC) && !HAS(BLIT_DST)) || !c->have_blit)
 		return;
+	if (!c->graphics_transfers) {
+		note_untested(r, "BLIT_SRC/BLIT_DST(vkCmdBlitImage needs a graphics queue)");
+		return;
+	}
 	r->wide = vk_layout_is_integer(l) ? (vk_layout_is_signed(l) ? WIDE_SINT : WIDE_UINT) :
 		  WIDE_FLOAT;
 	query_features(c, wide_format(r->wide), &wl, &wo, &wb);
@@ -868,7 +878,7 @@ static bool values_match(const struct run *r, const char *what, const struct vk_
 				ok = got[i].u[ch] == want[i].u[ch];
 			else
 				ok = fabsf(got[i].f[ch] - want[i].f[ch]) <=
-				     vk_texel_tolerance(l, ch, want[i].f[ch], filtered);
+				     vk_format_tolerance(l, ch, want[i].f[ch], filtered);
 			if (ok)
 				continue;
 			if (vk_layout_is_integer(l))
@@ -888,7 +898,7 @@ static bool bytes_match(const struct run *r, const char *what, const struct vk_t
 			const uint8_t *got, const uint8_t *want, uint32_t count)
 {
 	for (uint32_t i = 0; i < count; i++) {
-		if (vk_texel_bytes_equal(l, got + i * l->bytes, want + i * l->bytes))
+		if (vk_format_texels_equal(l, got + i * l->bytes, want + i * l->bytes))
 			continue;
 		printf("# %s %s %s: texel %u differs:", r->info->name, tiling_name(r->tiling),
 		       what, i);
@@ -911,7 +921,7 @@ static void decode_all(const struct vk_texel_layout *l, const uint8_t *texels, u
 		       union vk_texel_value *out)
 {
 	for (uint32_t i = 0; i < count; i++)
-		vk_texel_decode(l, texels + i * l->bytes, &out[i]);
+		vk_format_decode(l, texels + i * l->bytes, &out[i]);
 }
 
 static void check_images(struct ctx *c, struct run *r)
@@ -1264,6 +1274,7 @@ VK_TEST(format_features_exercised, "format-features-exercised")
 	static struct run runs[CHUNK];
 	VkFormat formats[512];
 	uint32_t format_count, n = 0;
+	const char *why;
 
 	vk_dev_create(&c->dev, NULL);
 	c->flags2 = has_extension(c->dev.physical, VK_KHR_FORMAT_FEATURE_FLAGS_2_EXTENSION_NAME);
@@ -1282,6 +1293,8 @@ VK_TEST(format_features_exercised, "format-features-exercised")
 		       c->have_copies ? "" : " vkCmdCopyBufferToImage/ImageToBuffer",
 		       c->have_blit ? "" : " vkCmdBlitImage",
 		       c->have_copies ? "BLIT_*" : "TRANSFER_* or BLIT_*");
+	c->graphics_transfers = vk_dev_graphics_transfers(&c->dev, &why);
+	printf("# blits and depth/stencil uploads: %s\n", why);
 	c->nearest = make_sampler(c, VK_FILTER_NEAREST, false);
 	c->linear = make_sampler(c, VK_FILTER_LINEAR, false);
 	c->shadow = make_sampler(c, VK_FILTER_NEAREST, true);
@@ -1312,6 +1325,7 @@ VK_TEST(format_features_exercised, "format-features-exercised")
 			r->tiling = t ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL;
 			r->features = t ? linear : optimal;
 			r->buffer_features = t ? 0 : buffer;
+			r->storage_spv = storage_shaders(info->storage);
 			r->is_ds = info->aspects & (VK_IMAGE_ASPECT_DEPTH_BIT |
 						    VK_IMAGE_ASPECT_STENCIL_BIT);
 			if (!r->features && !r->buffer_features)

@@ -348,7 +348,7 @@ static float depth_value(uint32_t h)
 	return fabsf(d - 0.5f) < 0.02f ? 0.25f : d;
 }
 
-void vk_texel_pattern(const struct vk_texel_layout *l, uint32_t seed, uint8_t *texel)
+void vk_format_pattern(const struct vk_texel_layout *l, uint32_t seed, uint8_t *texel)
 {
 	for (unsigned int i = 0; i < l->bytes; i++)
 		texel[i] = (uint8_t)mix(seed * 64 + i + 0x9e37);
@@ -411,12 +411,7 @@ static float ufloat_to_float(uint32_t v, unsigned int bits)
 		   ldexpf((float)m / (float)(1u << mant), -14);
 }
 
-static float srgb_to_linear(float c)
-{
-	return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
-}
-
-void vk_texel_decode(const struct vk_texel_layout *l, const uint8_t *texel,
+void vk_format_decode(const struct vk_texel_layout *l, const uint8_t *texel,
 		     union vk_texel_value *out)
 {
 	bool integer = vk_layout_is_integer(l);
@@ -442,7 +437,7 @@ void vk_texel_decode(const struct vk_texel_layout *l, const uint8_t *texel,
 			break;
 		case VK_NUM_SRGB:
 			*f = c->channel == A ? (float)((double)raw / max) :
-			     srgb_to_linear((float)((double)raw / max));
+			     vk_srgb_to_linear((float)((double)raw / max));
 			break;
 		case VK_NUM_SNORM:
 			*f = fmaxf((float)((double)sraw / smax), -1.0f);
@@ -478,7 +473,7 @@ void vk_texel_decode(const struct vk_texel_layout *l, const uint8_t *texel,
 	}
 }
 
-float vk_texel_tolerance(const struct vk_texel_layout *l, unsigned int component, float value,
+float vk_format_tolerance(const struct vk_texel_layout *l, unsigned int component, float value,
 			 bool filtered)
 {
 	unsigned int bits = 8;
@@ -504,7 +499,7 @@ float vk_texel_tolerance(const struct vk_texel_layout *l, unsigned int component
 	}
 }
 
-bool vk_texel_bytes_equal(const struct vk_texel_layout *l, const uint8_t *a, const uint8_t *b)
+bool vk_format_texels_equal(const struct vk_texel_layout *l, const uint8_t *a, const uint8_t *b)
 {
 	if (l->numeric == VK_NUM_COMPRESSED || !l->count)
 		return !memcmp(a, b, l->bytes);

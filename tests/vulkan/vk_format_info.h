@@ -25,6 +25,8 @@
 #include <stdint.h>
 #include <vulkan/vulkan.h>
 
+#include "vk_texel.h"	/* union vk_texel_value, the sRGB transfer functions */
+
 enum vk_numeric {
 	VK_NUM_UNORM, VK_NUM_SNORM, VK_NUM_USCALED, VK_NUM_SSCALED, VK_NUM_UINT,
 	VK_NUM_SINT, VK_NUM_SRGB, VK_NUM_SFLOAT, VK_NUM_UFLOAT, VK_NUM_SHARED_EXP,
@@ -61,13 +63,6 @@ const struct vk_format_info *vk_format_info_get(VkFormat format);
 /* Every VkFormat the tests enumerate: the core range and the extensions' (vk.xml). */
 uint32_t vk_format_all(VkFormat *formats, uint32_t max);
 
-/* What a shader reads for a texel: float, or 32-bit integer components. */
-union vk_texel_value {
-	float f[4];
-	int32_t i[4];
-	uint32_t u[4];
-};
-
 /* Whether @l is read by shaders as integers (UINT/SINT, stencil). */
 bool vk_layout_is_integer(const struct vk_texel_layout *l);
 /* Whether components of @l read as signed integers. */
@@ -79,10 +74,10 @@ bool vk_layout_is_signed(const struct vk_texel_layout *l);
  * converts back to the same bits (no NaN, infinity, or the SNORM value
  * that reads as -1.0 besides the one that encodes it); depth in [0, 1].
  */
-void vk_texel_pattern(const struct vk_texel_layout *l, uint32_t seed, uint8_t *texel);
+void vk_format_pattern(const struct vk_texel_layout *l, uint32_t seed, uint8_t *texel);
 
 /* What a shader reads from @texel: missing components are 0, 0, 0, 1. */
-void vk_texel_decode(const struct vk_texel_layout *l, const uint8_t *texel,
+void vk_format_decode(const struct vk_texel_layout *l, const uint8_t *texel,
 		     union vk_texel_value *out);
 
 /*
@@ -90,10 +85,10 @@ void vk_texel_decode(const struct vk_texel_layout *l, const uint8_t *texel,
  * @l to have, per component, on top of exact conversion (and, with
  * @filtered, for a linear filter of such texels).
  */
-float vk_texel_tolerance(const struct vk_texel_layout *l, unsigned int component, float value,
+float vk_format_tolerance(const struct vk_texel_layout *l, unsigned int component, float value,
 			 bool filtered);
 
 /* The bits of a texel a copy keeps (X8 of D24 is undefined): compares through this. */
-bool vk_texel_bytes_equal(const struct vk_texel_layout *l, const uint8_t *a, const uint8_t *b);
+bool vk_format_texels_equal(const struct vk_texel_layout *l, const uint8_t *a, const uint8_t *b);
 
 #endif /* EMBER_VK_FORMAT_INFO_H */

@@ -172,6 +172,37 @@ const struct ember_image_plane *ember_image_plane(const struct ember_image *imag
 	return &image->planes[0];
 }
 
+void ember_image_whole_desc(const struct ember_image *image, struct ember_image_desc *d)
+{
+	const struct ember_image_plane *plane = &image->planes[0];
+	const struct ember_image_plane *stencil = NULL;
+
+	if (image->aspects & VK_IMAGE_ASPECT_STENCIL_BIT)
+		stencil = ember_image_plane(image, VK_IMAGE_ASPECT_STENCIL_BIT);
+	*d = (struct ember_image_desc) {
+		.va = image->va + plane->offset,
+		.format = (uint32_t)image->format,
+		/* The copy engine only asks whether the image is 3D. */
+		.view_type = image->type == VK_IMAGE_TYPE_3D ? VK_IMAGE_VIEW_TYPE_3D :
+			     VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+		.layout = (uint8_t)image->hw_layout,
+		.samples_log2 = (uint8_t)__builtin_ctz((unsigned int)image->samples),
+		.width = (uint16_t)image->extent.width,
+		.height = (uint16_t)image->extent.height,
+		.depth = (uint16_t)image->extent.depth,
+		.image_layers = (uint16_t)image->layers,
+		.image_levels = (uint8_t)image->levels,
+		.levels = (uint8_t)image->levels,
+		.layers = (uint16_t)image->layers,
+		.stencil_va = stencil ? image->va + stencil->offset : 0,
+	};
+	if (image->hw_layout == EMBER_IMAGE_LAYOUT_LINEAR) {
+		d->row_pitch = (uint32_t)plane->layout.level[0].row_pitch;
+		d->layer_pitch_256b = (uint32_t)(plane->layout.layer_pitch /
+						 EMBER_IMAGE_LAYER_PITCH_UNIT);
+	}
+}
+
 /* Lays out plane @p from @offset: NULL or why the contract refuses it. */
 static const char *layout_plane(struct ember_image *image, struct ember_image_plane *p,
 				uint64_t offset, uint32_t element_bytes, uint64_t row_pitch,
