@@ -54,10 +54,9 @@ const struct ember_image_format *ember_format_get(const struct ember_physical_de
 	if (f && (f->usage & EMBER_IMAGE_FMT_BC) && !(pdev->ws.info.caps & EMBER_CAP_IMAGE_BC))
 		return NULL;
 	/*
-	 * The contract lists R64_UINT/R64_SINT, but ember-gpu's texture unit
-	 * does not decode them yet (firmware/texture/tex_format.c) and refuses
-	 * their descriptors, copies included (BAD_DESCRIPTOR): nothing is
-	 * reported for them until it does (issue 12, format-features-exercised).
+	 * The table describes R64_UINT/R64_SINT so that their layouts stay
+	 * fixed, but they are not in contract 1.7 (ember-hw.rst): a 1.7 device
+	 * refuses their descriptors, copies included, as BAD_DESCRIPTOR.
 	 */
 	if (f && (format == VK_FORMAT_R64_UINT || format == VK_FORMAT_R64_SINT))
 		return NULL;
