@@ -483,6 +483,47 @@ VK_TEST(required_format_support, "required-format-support")
 		c.missing++;
 	}
 
+	/*
+	 * Storage of a format shaders cannot name (no SPIR-V image format):
+	 * only with STORAGE_READ/WRITE_WITHOUT_FORMAT, which only
+	 * VK_KHR_format_feature_flags2 can report ("Formats Without Shader
+	 * Storage Format").
+	 */
+	for (VkFormat f = VK_FORMAT_R4G4_UNORM_PACK8; f <= VK_FORMAT_E5B9G9R9_UFLOAT_PACK32; f++) {
+		const struct vk_format_info *info = vk_format_info_get(f);
+		VkFormatProperties3 p3 = { .sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3 };
+		VkFormatProperties2 p2 = { .sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2 };
+		const VkFormatFeatureFlags2 without = VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+						      VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+		const VkFormatFeatureFlags2 storage = VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
+						      VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT;
+
+		if (!info || info->storage || !info->color.bytes ||
+		    info->color.numeric == VK_NUM_COMPRESSED || info->color.c[0].bits == 64)
+			continue;
+		if (has_extension(dev.physical, VK_KHR_FORMAT_FEATURE_FLAGS_2_EXTENSION_NAME))
+			p2.pNext = &p3;
+		vkGetPhysicalDeviceFormatProperties2(dev.physical, f, &p2);
+		if (!p2.pNext) {
+			p3.linearTilingFeatures = p2.formatProperties.linearTilingFeatures;
+			p3.optimalTilingFeatures = p2.formatProperties.optimalTilingFeatures;
+			p3.bufferFeatures = p2.formatProperties.bufferFeatures;
+		}
+		const VkFormatFeatureFlags2 sets[] = {
+			p3.linearTilingFeatures, p3.optimalTilingFeatures, p3.bufferFeatures,
+		};
+
+		for (unsigned int i = 0; i < 3; i++) {
+			c.checked++;
+			if ((sets[i] & storage) && !(sets[i] & without)) {
+				printf("# %s: %s storage without a SPIR-V image format or "
+				       "STORAGE_READ/WRITE_WITHOUT_FORMAT\n", format_name(f),
+				       i == 2 ? "buffer" : i ? "optimal" : "linear");
+				c.missing++;
+			}
+		}
+	}
+
 	/* Every image a supported format accepts: the same rules on its answer. */
 	for (VkFormat f = VK_FORMAT_R4G4_UNORM_PACK8; f <= VK_FORMAT_ASTC_12x12_SRGB_BLOCK; f++) {
 		VkFormatProperties p = format_properties(&c, f);

@@ -75,8 +75,9 @@ static const struct format_family families[] = {
 	  { CMP(R, 0, 8), CMP(G, 8, 8), CMP(B, 16, 8), CMP(A, 24, 8) }, eight_bit, rgba8_storage },
 	{ VK_FORMAT_B8G8R8A8_UNORM, "B8G8R8A8_%s", 4, 4,
 	  { CMP(B, 0, 8), CMP(G, 8, 8), CMP(R, 16, 8), CMP(A, 24, 8) }, eight_bit, NULL },
+	/* R8G8B8A8's bits: the same SPIR-V image formats (the required STORAGE_TEXEL_BUFFER). */
 	{ VK_FORMAT_A8B8G8R8_UNORM_PACK32, "A8B8G8R8_%s_PACK32", 4, 4,
-	  { CMP(R, 0, 8), CMP(G, 8, 8), CMP(B, 16, 8), CMP(A, 24, 8) }, eight_bit, NULL },
+	  { CMP(R, 0, 8), CMP(G, 8, 8), CMP(B, 16, 8), CMP(A, 24, 8) }, eight_bit, rgba8_storage },
 	{ VK_FORMAT_A2R10G10B10_UNORM_PACK32, "A2R10G10B10_%s_PACK32", 4, 4,
 	  { CMP(B, 0, 10), CMP(G, 10, 10), CMP(R, 20, 10), CMP(A, 30, 2) }, ten_bit, NULL },
 	{ VK_FORMAT_A2B10G10R10_UNORM_PACK32, "A2B10G10R10_%s_PACK32", 4, 4,

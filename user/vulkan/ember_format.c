@@ -63,6 +63,43 @@ const struct ember_image_format *ember_format_get(const struct ember_physical_de
 	return f;
 }
 
+/*
+ * Whether shaders can name @format: the SPIR-V and Vulkan Image Format
+ * Compatibility table. The Formats chapter forbids STORAGE_IMAGE and
+ * STORAGE_TEXEL_BUFFER on any other format unless it reports
+ * STORAGE_READ/WRITE_WITHOUT_FORMAT, which needs
+ * VK_KHR_format_feature_flags2 (not exposed yet): no shader could reach
+ * such a storage image.
+ */
+static bool has_spirv_image_format(VkFormat format)
+{
+	static const VkFormat named[] = {
+		VK_FORMAT_R8_UNORM, VK_FORMAT_R8_SNORM, VK_FORMAT_R8_UINT, VK_FORMAT_R8_SINT,
+		VK_FORMAT_R8G8_UNORM, VK_FORMAT_R8G8_SNORM, VK_FORMAT_R8G8_UINT,
+		VK_FORMAT_R8G8_SINT, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SNORM,
+		VK_FORMAT_R8G8B8A8_UINT, VK_FORMAT_R8G8B8A8_SINT,
+		/* R8G8B8A8's bits, which the required formats give storage texel buffers */
+		VK_FORMAT_A8B8G8R8_UNORM_PACK32, VK_FORMAT_A8B8G8R8_SNORM_PACK32,
+		VK_FORMAT_A8B8G8R8_UINT_PACK32, VK_FORMAT_A8B8G8R8_SINT_PACK32,
+		VK_FORMAT_A2B10G10R10_UNORM_PACK32, VK_FORMAT_A2B10G10R10_UINT_PACK32,
+		VK_FORMAT_R16_UNORM, VK_FORMAT_R16_SNORM, VK_FORMAT_R16_UINT, VK_FORMAT_R16_SINT,
+		VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_UNORM, VK_FORMAT_R16G16_SNORM,
+		VK_FORMAT_R16G16_UINT, VK_FORMAT_R16G16_SINT, VK_FORMAT_R16G16_SFLOAT,
+		VK_FORMAT_R16G16B16A16_UNORM, VK_FORMAT_R16G16B16A16_SNORM,
+		VK_FORMAT_R16G16B16A16_UINT, VK_FORMAT_R16G16B16A16_SINT,
+		VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32_UINT, VK_FORMAT_R32_SINT,
+		VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32_SINT,
+		VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SINT,
+		VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R64_UINT, VK_FORMAT_R64_SINT,
+		VK_FORMAT_B10G11R11_UFLOAT_PACK32,
+	};
+
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (named[i] == format)
+			return true;
+	return false;
+}
+
 VkImageAspectFlags ember_format_aspects(const struct ember_image_format *f)
 {
 	VkImageAspectFlags aspects = 0;
@@ -132,6 +169,11 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 		features = image_features(f);
 		break;
 	}
+	if (!has_spirv_image_format(format))
+		features &= ~(VkFormatFeatureFlags2)(VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
+			VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT |
+			VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT |
+			VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT);
 	return features & (pdev->images ? ~(VkFormatFeatureFlags2)0 :
 			   ember_format_features_working);
 }
