@@ -100,6 +100,35 @@ static bool has_spirv_image_format(VkFormat format)
 	return false;
 }
 
+/*
+ * Whether @format's colour components are integers (UINT/SINT): the
+ * filtering equations are defined for normalized and float values only,
+ * so linear filtering of integer texels promises nothing a shader could
+ * rely on, and is not reported (lavapipe does not report it either).
+ */
+static bool is_integer_format(VkFormat format)
+{
+	static const VkFormat integer[] = {
+		VK_FORMAT_R8_UINT, VK_FORMAT_R8_SINT, VK_FORMAT_R8G8_UINT, VK_FORMAT_R8G8_SINT,
+		VK_FORMAT_R8G8B8_UINT, VK_FORMAT_R8G8B8_SINT, VK_FORMAT_B8G8R8_UINT,
+		VK_FORMAT_B8G8R8_SINT, VK_FORMAT_R8G8B8A8_UINT, VK_FORMAT_R8G8B8A8_SINT,
+		VK_FORMAT_B8G8R8A8_UINT, VK_FORMAT_B8G8R8A8_SINT, VK_FORMAT_A8B8G8R8_UINT_PACK32,
+		VK_FORMAT_A8B8G8R8_SINT_PACK32, VK_FORMAT_A2R10G10B10_UINT_PACK32,
+		VK_FORMAT_A2R10G10B10_SINT_PACK32, VK_FORMAT_A2B10G10R10_UINT_PACK32,
+		VK_FORMAT_A2B10G10R10_SINT_PACK32, VK_FORMAT_R16_UINT, VK_FORMAT_R16_SINT,
+		VK_FORMAT_R16G16_UINT, VK_FORMAT_R16G16_SINT, VK_FORMAT_R16G16B16_UINT,
+		VK_FORMAT_R16G16B16_SINT, VK_FORMAT_R16G16B16A16_UINT, VK_FORMAT_R16G16B16A16_SINT,
+		VK_FORMAT_R32_UINT, VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32_SINT,
+		VK_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32_SINT, VK_FORMAT_R32G32B32A32_UINT,
+		VK_FORMAT_R32G32B32A32_SINT, VK_FORMAT_R64_UINT, VK_FORMAT_R64_SINT,
+	};
+
+	for (size_t i = 0; i < sizeof(integer) / sizeof(integer[0]); i++)
+		if (integer[i] == format)
+			return true;
+	return false;
+}
+
 VkImageAspectFlags ember_format_aspects(const struct ember_image_format *f)
 {
 	VkImageAspectFlags aspects = 0;
@@ -169,6 +198,8 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 		features = image_features(f);
 		break;
 	}
+	if (is_integer_format(format))
+		features &= ~(VkFormatFeatureFlags2)VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
 	if (!has_spirv_image_format(format))
 		features &= ~(VkFormatFeatureFlags2)(VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
 			VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT |
