@@ -543,7 +543,7 @@ static void prepare_images(struct ctx *c, struct run *r)
 	if (!c->have_blit)
 		r->failed |= r->features & (F2(BLIT_SRC) | F2(BLIT_DST));
 	if (r->is_ds && !c->graphics_transfers) {
-		note_untested(r, "every image feature (depth/stencil uploads need a graphics queue)");
+		note_untested(r, "every image feature (depth/stencil uploads need graphics)");
 		return;
 	}
 	if (!HAS(TRANSFER_DST) || !HAS(TRANSFER_SRC)) {
@@ -653,7 +653,8 @@ static void prepare_images(struct ctx *c, struct run *r)
 	if (HAS(BLIT_SRC) && (wo & F2(BLIT_DST))) {
 		r->wide_to = make_image(c, r, wide_format(r->wide), VK_IMAGE_TILING_OPTIMAL, 1,
 					VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-					VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_IMAGE_ASPECT_COLOR_BIT);
+					VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+					VK_IMAGE_ASPECT_COLOR_BIT);
 		r->wide_readback = alloc_region(c, 16 * 16);
 	} else if (HAS(BLIT_SRC)) {
 		note_untested(r, "BLIT_SRC(the 32-bit format lacks BLIT_DST)");
@@ -665,7 +666,8 @@ static void prepare_images(struct ctx *c, struct run *r)
 					  VK_IMAGE_ASPECT_COLOR_BIT);
 		r->blit_dst = make_image(c, r, r->info->format, r->tiling, 1,
 					 VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-					 VK_IMAGE_USAGE_TRANSFER_DST_BIT, VK_IMAGE_ASPECT_COLOR_BIT);
+					 VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+					 VK_IMAGE_ASPECT_COLOR_BIT);
 		r->wide_pattern = alloc_region(c, 16 * 16);
 		r->blit_readback[0] = alloc_texels(c, 16 * l->bytes, l->bytes);
 		fill_decoded(c, l, at(c, r->pattern[0]), r->wide_pattern, 16);
@@ -776,8 +778,8 @@ static void record_uses(struct ctx *c, struct run *r, VkCommandBuffer cmd)
 	}
 	if (r->shadow) {
 		const struct binding b[] = {
-			{ .view = make_view(c, r, r->src, r->info->format, VK_IMAGE_ASPECT_DEPTH_BIT,
-					    1), .sampler = c->shadow },
+			{ .view = make_view(c, r, r->src, r->info->format,
+					    VK_IMAGE_ASPECT_DEPTH_BIT, 1), .sampler = c->shadow },
 			{ .buffer = r->shadowed },
 		};
 
@@ -785,8 +787,8 @@ static void record_uses(struct ctx *c, struct run *r, VkCommandBuffer cmd)
 	}
 	if (r->storage_dst) {
 		const struct binding b[] = {
-			{ .view = make_view(c, r, r->src, r->info->format, VK_IMAGE_ASPECT_COLOR_BIT,
-					    1) },
+			{ .view = make_view(c, r, r->src, r->info->format,
+					    VK_IMAGE_ASPECT_COLOR_BIT, 1) },
 			{ .view = make_view(c, r, r->storage_dst, r->info->format,
 					    VK_IMAGE_ASPECT_COLOR_BIT, 1) },
 			{ .buffer = r->storage_in }, { .buffer = r->storage_load },
@@ -1010,8 +1012,8 @@ static void check_images(struct ctx *c, struct run *r)
 	}
 	if (r->wide_to) {
 		ok = values_match(r, "vkCmdBlitImage from it", l,
-				  (const union vk_texel_value *)at(c, r->wide_readback), want, 16, 4,
-				  false);
+				  (const union vk_texel_value *)at(c, r->wide_readback), want,
+				  16, 4, false);
 		verdict(&r->passed, &r->failed, F2(BLIT_SRC), ok);
 	}
 	if (r->wide_from) {
@@ -1026,9 +1028,9 @@ static void check_images(struct ctx *c, struct run *r)
 		ok = true;
 		for (unsigned int a = 0; a < 2; a++)
 			if (has_aspect(r, a))
-				ok &= bytes_match(r, "vkCmdBlitImage to itself", aspect_layout(r, a),
-						  at(c, r->blit_readback[a]), at(c, r->pattern[a]),
-						  16);
+				ok &= bytes_match(r, "vkCmdBlitImage to itself",
+						  aspect_layout(r, a), at(c, r->blit_readback[a]),
+						  at(c, r->pattern[a]), 16);
 		verdict(&r->passed, &r->failed, F2(BLIT_SRC) | F2(BLIT_DST), ok);
 	}
 }
@@ -1063,8 +1065,9 @@ static void check_buffers(struct ctx *c, struct run *r)
 		ok = true;
 		for (unsigned int k = 0; k < 16 && ok; k++)
 			if (got[k] != init[k] + 4 * k + 100) {
-				printf("# %s texel buffer imageAtomicAdd: texel %u is %#x, expected "
-				       "%#x\n", r->info->name, k, got[k], init[k] + 4 * k + 100);
+				printf("# %s texel buffer imageAtomicAdd: texel %u is %#x, "
+				       "expected %#x\n", r->info->name, k, got[k],
+				       init[k] + 4 * k + 100);
 				ok = false;
 			}
 		verdict(&r->buffer_passed, &r->buffer_failed, F2(STORAGE_TEXEL_BUFFER_ATOMIC), ok);
@@ -1079,7 +1082,8 @@ static const struct {
 	{ F2(SAMPLED_IMAGE), "SAMPLED_IMAGE" },
 	{ F2(SAMPLED_IMAGE_FILTER_LINEAR), "SAMPLED_IMAGE_FILTER_LINEAR" },
 	{ F2(SAMPLED_IMAGE_DEPTH_COMPARISON), "SAMPLED_IMAGE_DEPTH_COMPARISON" },
-	{ F2(STORAGE_IMAGE), "STORAGE_IMAGE" }, { F2(STORAGE_IMAGE_ATOMIC), "STORAGE_IMAGE_ATOMIC" },
+	{ F2(STORAGE_IMAGE), "STORAGE_IMAGE" },
+	{ F2(STORAGE_IMAGE_ATOMIC), "STORAGE_IMAGE_ATOMIC" },
 	{ F2(BLIT_SRC), "BLIT_SRC" }, { F2(BLIT_DST), "BLIT_DST" },
 	{ F2(UNIFORM_TEXEL_BUFFER), "UNIFORM_TEXEL_BUFFER" },
 	{ F2(STORAGE_TEXEL_BUFFER), "STORAGE_TEXEL_BUFFER" },
@@ -1224,19 +1228,6 @@ static void run_chunk(struct ctx *c, struct run *runs, unsigned int count)
 	}
 }
 
-static bool has_extension(VkPhysicalDevice pd, const char *name)
-{
-	VkExtensionProperties props[512];
-	uint32_t count = 512;
-
-	if (vkEnumerateDeviceExtensionProperties(pd, NULL, &count, props) < 0)
-		return false;
-	for (uint32_t i = 0; i < count; i++)
-		if (!strcmp(props[i].extensionName, name))
-			return true;
-	return false;
-}
-
 /* Whether the device knows @format (its extension, for the ones after 1.0). */
 static bool format_known(struct ctx *c, VkFormat format)
 {
@@ -1252,7 +1243,7 @@ static bool format_known(struct ctx *c, VkFormat format)
 
 	for (size_t i = 0; i < sizeof(providers) / sizeof(providers[0]); i++)
 		if ((uint32_t)format >= providers[i].first && (uint32_t)format <= providers[i].last)
-			return has_extension(c->dev.physical, providers[i].extension);
+			return vk_has_extension(c->dev.physical, providers[i].extension);
 	return true;
 }
 
@@ -1284,7 +1275,7 @@ VK_TEST(format_features_exercised, "format-features-exercised")
 	const char *why, *only;
 
 	vk_dev_create(&c->dev, NULL);
-	c->flags2 = has_extension(c->dev.physical, VK_KHR_FORMAT_FEATURE_FLAGS_2_EXTENSION_NAME);
+	c->flags2 = vk_has_extension(c->dev.physical, VK_KHR_FORMAT_FEATURE_FLAGS_2_EXTENSION_NAME);
 	vk_buf_create(&c->dev, STAGING_SIZE, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
 		      VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
 		      &c->staging);

@@ -56,8 +56,8 @@ enum condition {
 	EXTENDED_FORMATS,	/* shaderStorageImageExtendedFormats */
 	FORMAT_A4R4G4B4,	/* VkPhysicalDevice4444FormatsFeaturesEXT::formatA4R4G4B4 */
 	FORMAT_A4B4G4R4,	/* ... ::formatA4B4G4R4 */
-	FLOAT32_ATOMICS,	/* shaderImageFloat32Atomics or ...AtomicAdd (VK_EXT_shader_atomic_float) */
-	INT64_ATOMICS,		/* shaderImageInt64Atomics (VK_EXT_shader_image_atomic_int64) */
+	FLOAT32_ATOMICS,	/* shaderImageFloat32Atomics or ...AtomicAdd */
+	INT64_ATOMICS,		/* shaderImageInt64Atomics */
 	CONDITION_COUNT,
 };
 
@@ -206,19 +206,6 @@ static void require_bits(struct checker *c, VkFormat format, const char *what,
 	}
 }
 
-static bool has_extension(VkPhysicalDevice pd, const char *name)
-{
-	VkExtensionProperties props[512];
-	uint32_t count = 512;
-
-	if (vkEnumerateDeviceExtensionProperties(pd, NULL, &count, props) < 0)
-		return false;
-	for (uint32_t i = 0; i < count; i++)
-		if (!strcmp(props[i].extensionName, name))
-			return true;
-	return false;
-}
-
 static void query_conditions(struct checker *c)
 {
 	VkPhysicalDevice pd = c->dev->physical;
@@ -229,7 +216,7 @@ static void query_conditions(struct checker *c)
 	vkGetPhysicalDeviceFeatures(pd, &core);
 	c->conditions[ALWAYS] = true;
 	c->conditions[EXTENDED_FORMATS] = core.shaderStorageImageExtendedFormats;
-	if (has_extension(pd, VK_EXT_4444_FORMATS_EXTENSION_NAME)) {
+	if (vk_has_extension(pd, VK_EXT_4444_FORMATS_EXTENSION_NAME)) {
 		VkPhysicalDevice4444FormatsFeaturesEXT f = {
 			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_4444_FORMATS_FEATURES_EXT,
 		};
@@ -241,7 +228,7 @@ static void query_conditions(struct checker *c)
 		c->conditions[FORMAT_A4R4G4B4] = f.formatA4R4G4B4;
 		c->conditions[FORMAT_A4B4G4R4] = f.formatA4B4G4R4;
 	}
-	if (has_extension(pd, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME)) {
+	if (vk_has_extension(pd, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME)) {
 		VkPhysicalDeviceShaderAtomicFloatFeaturesEXT f = {
 			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
 		};
@@ -253,9 +240,10 @@ static void query_conditions(struct checker *c)
 		c->conditions[FLOAT32_ATOMICS] = f.shaderImageFloat32Atomics ||
 						 f.shaderImageFloat32AtomicAdd;
 	}
-	if (has_extension(pd, VK_EXT_SHADER_IMAGE_ATOMIC_INT64_EXTENSION_NAME)) {
+	if (vk_has_extension(pd, VK_EXT_SHADER_IMAGE_ATOMIC_INT64_EXTENSION_NAME)) {
 		VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT f = {
-			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT,
+			.sType =
+			VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_IMAGE_ATOMIC_INT64_FEATURES_EXT,
 		};
 		VkPhysicalDeviceFeatures2 f2 = {
 			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f,
@@ -295,8 +283,8 @@ static void check_image_properties(struct checker *c, VkFormat format, VkImageTy
 	if (r != VK_SUCCESS) {
 		REQUIRE_EQ(r, VK_ERROR_FORMAT_NOT_SUPPORTED);
 		if (must) {
-			printf("# %s: %s image of usage %#x unsupported, which the tables require\n",
-			       format_name(format), shape, usage);
+			printf("# %s: %s image of usage %#x unsupported, which the tables "
+			       "require\n", format_name(format), shape, usage);
 			c->missing++;
 		}
 		return;
@@ -400,9 +388,10 @@ VK_TEST(required_format_support, "required-format-support")
 		if (optimal & SI)
 			optimal |= VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
 				   VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
-		snprintf(why, sizeof(why), "required%s%s", r->conditional && c.conditions[r->condition] ?
-			 " with " : "", r->conditional && c.conditions[r->condition] ?
-			 condition_names[r->condition] : "");
+		bool conditional = r->conditional && c.conditions[r->condition];
+
+		snprintf(why, sizeof(why), "required%s%s", conditional ? " with " : "",
+			 conditional ? condition_names[r->condition] : "");
 		require_bits(&c, r->format, "optimalTilingFeatures", p.optimalTilingFeatures,
 			     optimal, why);
 		require_bits(&c, r->format, "bufferFeatures", p.bufferFeatures, r->buffer,
@@ -442,7 +431,7 @@ VK_TEST(required_format_support, "required-format-support")
 
 		c.checked++;
 		/* The harness's instances are 1.2: VkFormatProperties3 is the extension's. */
-		if (!has_extension(dev.physical, VK_KHR_FORMAT_FEATURE_FLAGS_2_EXTENSION_NAME))
+		if (!vk_has_extension(dev.physical, VK_KHR_FORMAT_FEATURE_FLAGS_2_EXTENSION_NAME))
 			p2.pNext = NULL;
 		vkGetPhysicalDeviceFormatProperties2(dev.physical, f, &p2);
 		if (p2.formatProperties.bufferFeatures) {
@@ -451,7 +440,8 @@ VK_TEST(required_format_support, "required-format-support")
 			c.missing++;
 		}
 		if (p2.pNext && has_depth) {
-			VkFormatFeatureFlags2 both = p3.optimalTilingFeatures | p3.linearTilingFeatures;
+			VkFormatFeatureFlags2 both = p3.optimalTilingFeatures |
+						     p3.linearTilingFeatures;
 
 			if ((both & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT) &&
 			    !(both & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT)) {
@@ -468,7 +458,8 @@ VK_TEST(required_format_support, "required-format-support")
 	for (size_t i = 0; i < sizeof(compressed_families) / sizeof(compressed_families[0]); i++) {
 		bool complete = true;
 
-		for (VkFormat f = compressed_families[i].first; f <= compressed_families[i].last; f++)
+		for (VkFormat f = compressed_families[i].first; f <= compressed_families[i].last;
+		     f++)
 			complete &= (format_properties(&c, f).optimalTilingFeatures &
 				     (SI | BS | FL)) == (SI | BS | FL);
 		if (complete)
@@ -493,15 +484,16 @@ VK_TEST(required_format_support, "required-format-support")
 		const struct vk_format_info *info = vk_format_info_get(f);
 		VkFormatProperties3 p3 = { .sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3 };
 		VkFormatProperties2 p2 = { .sType = VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2 };
-		const VkFormatFeatureFlags2 without = VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
-						      VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+		const VkFormatFeatureFlags2 without =
+			VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+			VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
 		const VkFormatFeatureFlags2 storage = VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
-						      VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT;
+			VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT;
 
 		if (!info || info->storage || !info->color.bytes ||
 		    info->color.numeric == VK_NUM_COMPRESSED || info->color.c[0].bits == 64)
 			continue;
-		if (has_extension(dev.physical, VK_KHR_FORMAT_FEATURE_FLAGS_2_EXTENSION_NAME))
+		if (vk_has_extension(dev.physical, VK_KHR_FORMAT_FEATURE_FLAGS_2_EXTENSION_NAME))
 			p2.pNext = &p3;
 		vkGetPhysicalDeviceFormatProperties2(dev.physical, f, &p2);
 		if (!p2.pNext) {

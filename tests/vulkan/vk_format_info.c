@@ -141,7 +141,8 @@ static const struct single_format singles[] = {
 	  UNORM_PACKED(2, 4, CMP(B, 0, 5), CMP(G, 5, 5), CMP(R, 10, 5), CMP(A, 15, 1)) },
 	{ .format = (VkFormat)1000470000, .name = "A1B5G5R5_UNORM_PACK16", .color =
 	  UNORM_PACKED(2, 4, CMP(R, 0, 5), CMP(G, 5, 5), CMP(B, 10, 5), CMP(A, 15, 1)) },
-	{ .format = (VkFormat)1000470001, .name = "A8_UNORM", .color = UNORM_PACKED(1, 1, CMP(A, 0, 8)) },
+	{ .format = (VkFormat)1000470001, .name = "A8_UNORM",
+	  .color = UNORM_PACKED(1, 1, CMP(A, 0, 8)) },
 	{ .format = (VkFormat)1000340000, .name = "A4R4G4B4_UNORM_PACK16", .color =
 	  UNORM_PACKED(2, 4, CMP(B, 0, 4), CMP(G, 4, 4), CMP(R, 8, 4), CMP(A, 12, 4)) },
 	{ .format = (VkFormat)1000340001, .name = "A4B4G4R4_UNORM_PACK16", .color =
@@ -363,7 +364,8 @@ void vk_format_pattern(const struct vk_texel_layout *l, uint32_t seed, uint8_t *
 		switch (l->numeric) {
 		case VK_NUM_UNORM:
 			if (l->depth)
-				v = (uint64_t)((double)depth_value(h) * (double)((1ull << c->bits) - 1));
+				v = (uint64_t)((double)depth_value(h) *
+					       (double)((1ull << c->bits) - 1));
 			break;
 		case VK_NUM_SNORM:
 			/* Not the most negative value: it reads as -1.0 and writes back as -max. */
