@@ -37,17 +37,6 @@ static bool plane_is_float(const struct vk_plane *p)
 	       p->ch[0].kind == VK_CHAN_SHARED_EXP;
 }
 
-static void upload_general(struct vk_dev *dev, struct vk_img *img)
-{
-	VkCommandBuffer cmd = vk_cmd_begin(dev);
-	struct vk_buf staging;
-
-	vk_img_transition(cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
-	vk_img_upload(dev, cmd, img, VK_IMAGE_LAYOUT_GENERAL, &staging);
-	vk_cmd_submit_wait(dev, cmd, 0);
-	vk_buf_destroy(dev, &staging);
-}
-
 /*
  * A smooth image (what filtering is meant for): floats in [0.1, 0.9]
  * (signed floats in [-1.5, 2.5], to see clamping in conversions), random
@@ -90,9 +79,9 @@ static int32_t clamp_i(int32_t v, int32_t lo, int32_t hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* The source texel's value at (@x, @y) of @level, layer @z, clamped to the edge. */
+/* The source texel's value at (@x, @y, @z) of @level, clamped to the edge. */
 static union vk_texel_value fetch(struct vk_img *src, uint32_t level, int32_t x, int32_t y,
-				  uint32_t z)
+				  int32_t z)
 {
 	const struct vk_plane *plane = vk_format_plane(src->fmt, COLOR);
 	union vk_texel_value v;
@@ -101,7 +90,8 @@ static union vk_texel_value fetch(struct vk_img *src, uint32_t level, int32_t x,
 	vk_img_level_extent(src, level, ext);
 	vk_texel_decode(plane, vk_img_texel(src, COLOR, level,
 					    (uint32_t)clamp_i(x, 0, (int32_t)ext[0] - 1),
-					    (uint32_t)clamp_i(y, 0, (int32_t)ext[1] - 1), z), &v);
+					    (uint32_t)clamp_i(y, 0, (int32_t)ext[1] - 1),
+					    (uint32_t)clamp_i(z, 0, (int32_t)ext[2] - 1)), &v);
 	return v;
 }
 
@@ -111,64 +101,161 @@ static float blit_coord(int32_t s0, int32_t s1, int32_t d0, int32_t d1, int32_t 
 	return (float)s0 + ((float)i + 0.5f - (float)d0) * (float)(s1 - s0) / (float)(d1 - d0);
 }
 
-/* Applies a 2D-array blit region to the models (layers pair one to one). */
+/* A side's z bounds: 3D offsets, or the layers of the subresource. */
+static void z_bounds(const struct vk_img *img, const VkImageSubresourceLayers *sub,
+		     const VkOffset3D offsets[2], int32_t z[2])
+{
+	if (img->info.imageType == VK_IMAGE_TYPE_3D) {
+		z[0] = offsets[0].z;
+		z[1] = offsets[1].z;
+	} else {
+		z[0] = (int32_t)sub->baseArrayLayer;
+		z[1] = (int32_t)(sub->baseArrayLayer + sub->layerCount);
+	}
+}
+
+/*
+ * The sample at (@u, @v, @w) of @level: nearest, or linear over 2x2 texels
+ * (2x2x2 in a 3D source; a layer @w of any other is taken, not blended).
+ */
+static union vk_texel_value blit_sample(struct vk_img *src, uint32_t level, float u, float v,
+					float w, VkFilter filter)
+{
+	bool is_3d = src->info.imageType == VK_IMAGE_TYPE_3D;
+	union vk_texel_value out = { .f = { 0 } };
+	int32_t xi, yi, zi;
+	float a, b, c;
+
+	if (filter == VK_FILTER_NEAREST)
+		return fetch(src, level, (int32_t)floorf(u), (int32_t)floorf(v), (int32_t)floorf(w));
+	xi = (int32_t)floorf(u - 0.5f);
+	yi = (int32_t)floorf(v - 0.5f);
+	zi = is_3d ? (int32_t)floorf(w - 0.5f) : (int32_t)floorf(w);
+	a = u - 0.5f - (float)xi;
+	b = v - 0.5f - (float)yi;
+	c = is_3d ? w - 0.5f - (float)zi : 0.0f;
+	for (unsigned int n = 0; n < (is_3d ? 8u : 4u); n++) {
+		union vk_texel_value t = fetch(src, level, xi + (int32_t)(n & 1),
+					       yi + (int32_t)(n >> 1 & 1), zi + (int32_t)(n >> 2));
+		float weight = (n & 1 ? a : 1 - a) * (n >> 1 & 1 ? b : 1 - b) *
+			       (n >> 2 ? c : 1 - c);
+
+		for (unsigned int k = 0; k < 4; k++)
+			out.f[k] += weight * t.f[k];
+	}
+	return out;
+}
+
+/* Applies a blit region to the models: the specification's vkCmdBlitImage. */
 static void model_blit(struct vk_img *src, struct vk_img *dst, const VkImageBlit *r,
 		       VkFilter filter)
 {
 	const struct vk_plane *dplane = vk_format_plane(dst->fmt, COLOR);
-	int32_t x0 = r->dstOffsets[0].x < r->dstOffsets[1].x ? r->dstOffsets[0].x : r->dstOffsets[1].x;
-	int32_t x1 = r->dstOffsets[0].x ^ r->dstOffsets[1].x ^ x0;
-	int32_t y0 = r->dstOffsets[0].y < r->dstOffsets[1].y ? r->dstOffsets[0].y : r->dstOffsets[1].y;
-	int32_t y1 = r->dstOffsets[0].y ^ r->dstOffsets[1].y ^ y0;
-	uint32_t slevel = r->srcSubresource.mipLevel;
+	int32_t sz[2], dz[2], lo[3], hi[3];
 
-	for (uint32_t l = 0; l < r->srcSubresource.layerCount; l++) {
-		uint32_t sz = r->srcSubresource.baseArrayLayer + l;
-		uint32_t dz = r->dstSubresource.baseArrayLayer + l;
-
-		for (int32_t j = y0; j < y1; j++) {
-			for (int32_t i = x0; i < x1; i++) {
+	z_bounds(src, &r->srcSubresource, r->srcOffsets, sz);
+	z_bounds(dst, &r->dstSubresource, r->dstOffsets, dz);
+	lo[0] = r->dstOffsets[0].x < r->dstOffsets[1].x ? r->dstOffsets[0].x : r->dstOffsets[1].x;
+	hi[0] = r->dstOffsets[0].x ^ r->dstOffsets[1].x ^ lo[0];
+	lo[1] = r->dstOffsets[0].y < r->dstOffsets[1].y ? r->dstOffsets[0].y : r->dstOffsets[1].y;
+	hi[1] = r->dstOffsets[0].y ^ r->dstOffsets[1].y ^ lo[1];
+	lo[2] = dz[0] < dz[1] ? dz[0] : dz[1];
+	hi[2] = dz[0] ^ dz[1] ^ lo[2];
+	for (int32_t k = lo[2]; k < hi[2]; k++) {
+		for (int32_t j = lo[1]; j < hi[1]; j++) {
+			for (int32_t i = lo[0]; i < hi[0]; i++) {
 				float u = blit_coord(r->srcOffsets[0].x, r->srcOffsets[1].x,
 						     r->dstOffsets[0].x, r->dstOffsets[1].x, i);
 				float v = blit_coord(r->srcOffsets[0].y, r->srcOffsets[1].y,
 						     r->dstOffsets[0].y, r->dstOffsets[1].y, j);
-				union vk_texel_value out;
+				float w = blit_coord(sz[0], sz[1], dz[0], dz[1], k);
+				union vk_texel_value out = blit_sample(src, r->srcSubresource.mipLevel,
+								       u, v, w, filter);
 
-				if (filter == VK_FILTER_NEAREST) {
-					out = fetch(src, slevel, (int32_t)floorf(u), (int32_t)floorf(v),
-						    sz);
-				} else {
-					int32_t xi = (int32_t)floorf(u - 0.5f);
-					int32_t yi = (int32_t)floorf(v - 0.5f);
-					float a = u - 0.5f - (float)xi, b = v - 0.5f - (float)yi;
-					union vk_texel_value t00 = fetch(src, slevel, xi, yi, sz);
-					union vk_texel_value t10 = fetch(src, slevel, xi + 1, yi, sz);
-					union vk_texel_value t01 = fetch(src, slevel, xi, yi + 1, sz);
-					union vk_texel_value t11 = fetch(src, slevel, xi + 1, yi + 1, sz);
-
-					for (unsigned int c = 0; c < 4; c++)
-						out.f[c] = (1 - a) * (1 - b) * t00.f[c] +
-							   a * (1 - b) * t10.f[c] +
-							   (1 - a) * b * t01.f[c] + a * b * t11.f[c];
-				}
 				vk_texel_encode(dplane, &out, vk_img_texel(dst, COLOR,
-					r->dstSubresource.mipLevel, (uint32_t)i, (uint32_t)j, dz));
+					r->dstSubresource.mipLevel, (uint32_t)i, (uint32_t)j,
+					(uint32_t)k));
 			}
 		}
 	}
 }
 
-static bool make(struct vk_dev *dev, VkFormat format, uint32_t w, uint32_t h, uint32_t levels,
-		 uint32_t layers, VkFormatFeatureFlags features, struct vk_img *img)
+static bool make_tiled(struct vk_dev *dev, VkFormat format, VkImageTiling tiling, uint32_t w,
+		       uint32_t h, uint32_t d, uint32_t levels, uint32_t layers,
+		       VkFormatFeatureFlags features, struct vk_img *img)
 {
 	const struct vk_img_want want = {
-		.fmt = vk_format_find(format), .type = VK_IMAGE_TYPE_2D,
-		.tiling = VK_IMAGE_TILING_OPTIMAL, .width = w, .height = h, .depth = 1,
+		.fmt = vk_format_find(format), .type = d > 1 ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
+		.tiling = tiling, .width = w, .height = h, .depth = d,
 		.levels = levels, .layers = layers, .usage = TRANSFER_USAGE,
 		.features = TRANSFER_FEATURES | features,
 	};
 
 	return vk_img_create(dev, &want, img);
+}
+
+static bool make(struct vk_dev *dev, VkFormat format, uint32_t w, uint32_t h, uint32_t levels,
+		 uint32_t layers, VkFormatFeatureFlags features, struct vk_img *img)
+{
+	return make_tiled(dev, format, VK_IMAGE_TILING_OPTIMAL, w, h, 1, levels, layers, features,
+			  img);
+}
+
+/*
+ * A source or destination image of a blit: format, extent (depth > 1:
+ * 3D), levels, layers and tiling (0: optimal).
+ */
+struct blit_side {
+	VkFormat format;
+	uint32_t w, h, d, levels, layers;
+	VkImageTiling tiling;
+};
+
+/*
+ * Blits @regions one after the other from a smooth source to a random
+ * destination, with @filter, and checks the destination against the
+ * model; false when the device lacks a format feature it needs.
+ */
+static bool run_blit(struct vk_dev *dev, const struct blit_side *s, const struct blit_side *d,
+		     const VkImageBlit *regions, unsigned int count, VkFilter filter,
+		     uint32_t *seed)
+{
+	VkFormatFeatureFlags src_features = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
+		(filter == VK_FILTER_LINEAR ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+	struct vk_img src, dst;
+	VkCommandBuffer cmd;
+
+	if (!make_tiled(dev, s->format, s->tiling, s->w, s->h, s->d, s->levels, s->layers,
+			src_features, &src))
+		return false;
+	if (src.info.mipLevels < s->levels) {
+		vk_img_destroy(dev, &src);
+		return false;
+	}
+	if (!make_tiled(dev, d->format, d->tiling, d->w, d->h, d->d, d->levels, d->layers,
+			VK_FORMAT_FEATURE_BLIT_DST_BIT, &dst)) {
+		vk_img_destroy(dev, &src);
+		return false;
+	}
+	model_smooth(&src, seed);
+	vk_img_model_random(&dst, seed);
+	vk_img_upload_general(dev, &src);
+	vk_img_upload_general(dev, &dst);
+	cmd = vk_cmd_begin(dev);
+	for (unsigned int r = 0; r < count; r++) {
+		/* Regions may overlap on the destination: one after the other. */
+		vkCmdBlitImage(cmd, src.image, VK_IMAGE_LAYOUT_GENERAL, dst.image,
+			       VK_IMAGE_LAYOUT_GENERAL, 1, &regions[r], filter);
+		vk_cmd_barrier(cmd);
+		model_blit(&src, &dst, &regions[r], filter);
+	}
+	vk_cmd_submit_wait(dev, cmd, 0);
+	vk_img_check(dev, &dst, VK_IMAGE_LAYOUT_GENERAL, false, 1,
+		     filter == VK_FILTER_LINEAR ? LINEAR_SLACK :
+		     plane_is_float(&dst.fmt->plane) ? NEAREST_FLOAT_SLACK : 0.0f);
+	vk_img_destroy(dev, &src);
+	vk_img_destroy(dev, &dst);
+	return true;
 }
 
 VK_TEST(image_blit, "image-blit-scale-filter-mirror-convert")
@@ -207,7 +294,7 @@ VK_TEST(image_blit, "image-blit-scale-filter-mirror-convert")
 		  { COLOR, 0, 0, 2 }, { { 3, 10, 0 }, { 13, 2, 1 } } },
 	};
 	struct vk_dev dev;
-	unsigned int tested = 0;
+	unsigned int tested = 0, tested_linear = 0;
 	uint32_t seed = 11;
 	const char *why;
 
@@ -221,41 +308,70 @@ VK_TEST(image_blit, "image-blit-scale-filter-mirror-convert")
 
 		for (VkFilter filter = VK_FILTER_NEAREST;
 		     filter <= (integer ? VK_FILTER_NEAREST : VK_FILTER_LINEAR); filter++) {
-			VkFormatFeatureFlags src_features = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
-				(filter == VK_FILTER_LINEAR ?
-				 VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
-			struct vk_img src, dst;
-			VkCommandBuffer cmd;
+			const struct blit_side src = {
+				pairs[p][0], 15, 9, 1, 2, 2, VK_IMAGE_TILING_OPTIMAL,
+			};
+			const struct blit_side dst = {
+				pairs[p][1], 13, 11, 1, 1, 2, VK_IMAGE_TILING_OPTIMAL,
+			};
+			/* Linear images: one level, so the regions of level 0. */
+			const struct blit_side linear_src = {
+				pairs[p][0], 15, 9, 1, 1, 2, VK_IMAGE_TILING_LINEAR,
+			};
+			const struct blit_side linear_dst = {
+				pairs[p][1], 13, 11, 1, 1, 2, VK_IMAGE_TILING_LINEAR,
+			};
+			const VkImageBlit level0[2] = { regions[0], regions[2] };
 
-			if (!make(&dev, pairs[p][0], 15, 9, 2, 2, src_features, &src))
-				continue;
-			if (!make(&dev, pairs[p][1], 13, 11, 1, 2, VK_FORMAT_FEATURE_BLIT_DST_BIT,
-				  &dst)) {
-				vk_img_destroy(&dev, &src);
-				continue;
-			}
-			model_smooth(&src, &seed);
-			vk_img_model_random(&dst, &seed);
-			upload_general(&dev, &src);
-			upload_general(&dev, &dst);
-			cmd = vk_cmd_begin(&dev);
-			for (unsigned int r = 0; r < 3; r++) {
-				/* Regions overlap on the destination: one after the other. */
-				vkCmdBlitImage(cmd, src.image, VK_IMAGE_LAYOUT_GENERAL, dst.image,
-					       VK_IMAGE_LAYOUT_GENERAL, 1, &regions[r], filter);
-				vk_cmd_barrier(cmd);
-				model_blit(&src, &dst, &regions[r], filter);
-			}
-			vk_cmd_submit_wait(&dev, cmd, 0);
-			vk_img_check(&dev, &dst, VK_IMAGE_LAYOUT_GENERAL, false, 1,
-				     filter == VK_FILTER_LINEAR ? LINEAR_SLACK :
-				     plane_is_float(&dst.fmt->plane) ? NEAREST_FLOAT_SLACK : 0.0f);
-			vk_img_destroy(&dev, &src);
-			vk_img_destroy(&dev, &dst);
-			tested++;
+
+			tested += run_blit(&dev, &src, &dst, regions, 3, filter, &seed);
+			tested_linear += run_blit(&dev, &linear_src, &linear_dst, level0, 2, filter,
+						  &seed);
 		}
 	}
-	printf("# %u format pairs and filters\n", tested);
+	printf("# %u format pairs and filters, %u of them between linear images\n",
+	       tested + tested_linear, tested_linear);
+	REQUIRE(tested > 0);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(image_blit_3d, "image-blit-3d-slices-scale-mirror")
+{
+	static const VkFormat formats[] = {
+		VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_R16G16B16A16_SFLOAT,
+	};
+	/*
+	 * 7x5x5 -> 4x10x2 with the slices mirrored (odd source extents to even
+	 * destination ones: no centre on an edge); then 3x3x1 at 1:1.
+	 */
+	static const VkImageBlit regions[] = {
+		{ { COLOR, 0, 0, 1 }, { { 0, 0, 5 }, { 7, 5, 0 } },
+		  { COLOR, 0, 0, 1 }, { { 1, 1, 1 }, { 5, 11, 3 } } },
+		{ { COLOR, 0, 0, 1 }, { { 1, 1, 1 }, { 4, 4, 2 } },
+		  { COLOR, 0, 0, 1 }, { { 0, 0, 0 }, { 3, 3, 1 } } },
+	};
+	struct vk_dev dev;
+	unsigned int tested = 0;
+	uint32_t seed = 19;
+	const char *why;
+
+	vk_dev_create(&dev, NULL);
+	if (!vk_dev_graphics_transfers(&dev, &why))
+		vk_test_skip("vkCmdBlitImage: %s", why);
+	printf("# %s\n", why);
+	for (unsigned int f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+		for (VkFilter filter = VK_FILTER_NEAREST; filter <= VK_FILTER_LINEAR; filter++) {
+			const struct blit_side src = {
+				formats[f], 7, 5, 5, 1, 1, VK_IMAGE_TILING_OPTIMAL,
+			};
+			const struct blit_side dst = {
+				formats[f], 6, 12, 4, 1, 1, VK_IMAGE_TILING_OPTIMAL,
+			};
+
+			tested += run_blit(&dev, &src, &dst, regions, 2, filter, &seed);
+		}
+	}
+	printf("# %u formats and filters\n", tested);
 	REQUIRE(tested > 0);
 	vk_dev_destroy(&dev);
 }
@@ -336,7 +452,7 @@ VK_TEST(image_clear_color, "image-clear-color-ranges-every-format")
 				COLOR, 0, 1, img.info.arrayLayers > 1 ? 1 : 0, 1,
 			};
 			vk_img_model_random(&img, &seed);
-			upload_general(&dev, &img);
+			vk_img_upload_general(&dev, &img);
 			cmd = vk_cmd_begin(&dev);
 			vkCmdClearColorImage(cmd, img.image, VK_IMAGE_LAYOUT_GENERAL,
 					     (const VkClearColorValue *)&values[0], 1, &all);
@@ -397,7 +513,7 @@ VK_TEST(image_clear_depth_stencil, "image-clear-depth-stencil-ranges")
 			continue;
 		}
 		vk_img_model_random(&img, &seed);
-		upload_general(&dev, &img);
+		vk_img_upload_general(&dev, &img);
 		cmd = vk_cmd_begin(&dev);
 		for (unsigned int r = 0; r < 3; r++) {
 			vkCmdClearDepthStencilImage(cmd, img.image, VK_IMAGE_LAYOUT_GENERAL,
@@ -450,7 +566,7 @@ static bool resolve_setup(struct vk_dev *dev, VkFormat format, struct vk_img *ms
 		return false;
 	}
 	vk_img_model_random(dst, seed);
-	upload_general(dev, dst);
+	vk_img_upload_general(dev, dst);
 	return true;
 }
 

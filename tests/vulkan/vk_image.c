@@ -250,6 +250,17 @@ void vk_img_upload(struct vk_dev *dev, VkCommandBuffer cmd, struct vk_img *img,
 	vkCmdCopyBufferToImage(cmd, staging->buffer, img->image, layout, count, regions);
 }
 
+void vk_img_upload_general(struct vk_dev *dev, struct vk_img *img)
+{
+	VkCommandBuffer cmd = vk_cmd_begin(dev);
+	struct vk_buf staging;
+
+	vk_img_transition(cmd, img, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
+	vk_img_upload(dev, cmd, img, VK_IMAGE_LAYOUT_GENERAL, &staging);
+	vk_cmd_submit_wait(dev, cmd, 0);
+	vk_buf_destroy(dev, &staging);
+}
+
 void vk_img_check(struct vk_dev *dev, struct vk_img *img, VkImageLayout layout, bool exact,
 		  unsigned int lsb, float slack)
 {

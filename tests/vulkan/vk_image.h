@@ -82,6 +82,9 @@ void vk_img_transition(VkCommandBuffer cmd, const struct vk_img *img, VkImageLay
 void vk_img_upload(struct vk_dev *dev, VkCommandBuffer cmd, struct vk_img *img,
 		   VkImageLayout layout, struct vk_buf *staging);
 
+/* Uploads the whole model in a submission of its own, leaving the image GENERAL. */
+void vk_img_upload_general(struct vk_dev *dev, struct vk_img *img);
+
 /*
  * Reads every level of every aspect back (the image in @layout, after a
  * barrier from transfers) in one submission, and compares with the model:

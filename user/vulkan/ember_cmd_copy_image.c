@@ -63,6 +63,21 @@ static VkBufferImageCopy2 region2(const VkBufferImageCopy *r)
 	};
 }
 
+/* The 1.0 forms, either direction. */
+static void copy_buffer_image_1(struct ember_cmd_buffer *cmd, VkBuffer _buffer, VkImage _image,
+				uint32_t count, const VkBufferImageCopy *regions, bool to_buffer)
+{
+	struct ember_buffer *buffer = ember_buffer_from_handle(_buffer);
+	struct ember_image *image = ember_image_from_handle(_image);
+	uint64_t desc = ember_cmd_image_desc(cmd, image);
+
+	for (uint32_t i = 0; i < count && desc; i++) {
+		const VkBufferImageCopy2 r = region2(&regions[i]);
+
+		emit_buffer_image(cmd, buffer, image, desc, &r, to_buffer);
+	}
+}
+
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdCopyBufferToImage2(VkCommandBuffer commandBuffer,
 			    const VkCopyBufferToImageInfo2 *pCopyBufferToImageInfo)
@@ -82,16 +97,8 @@ ember_CmdCopyBufferToImage(VkCommandBuffer commandBuffer, VkBuffer srcBuffer, Vk
 			   VkImageLayout dstImageLayout, uint32_t regionCount,
 			   const VkBufferImageCopy *pRegions)
 {
-	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
-	struct ember_buffer *buffer = ember_buffer_from_handle(srcBuffer);
-	struct ember_image *image = ember_image_from_handle(dstImage);
-	uint64_t desc = ember_cmd_image_desc(cmd, image);
-
-	for (uint32_t i = 0; i < regionCount && desc; i++) {
-		const VkBufferImageCopy2 r = region2(&pRegions[i]);
-
-		emit_buffer_image(cmd, buffer, image, desc, &r, false);
-	}
+	copy_buffer_image_1(ember_cmd_buffer_from_handle(commandBuffer), srcBuffer, dstImage,
+			    regionCount, pRegions, false);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -113,16 +120,8 @@ ember_CmdCopyImageToBuffer(VkCommandBuffer commandBuffer, VkImage srcImage,
 			   VkImageLayout srcImageLayout, VkBuffer dstBuffer, uint32_t regionCount,
 			   const VkBufferImageCopy *pRegions)
 {
-	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
-	struct ember_buffer *buffer = ember_buffer_from_handle(dstBuffer);
-	struct ember_image *image = ember_image_from_handle(srcImage);
-	uint64_t desc = ember_cmd_image_desc(cmd, image);
-
-	for (uint32_t i = 0; i < regionCount && desc; i++) {
-		const VkBufferImageCopy2 r = region2(&pRegions[i]);
-
-		emit_buffer_image(cmd, buffer, image, desc, &r, true);
-	}
+	copy_buffer_image_1(ember_cmd_buffer_from_handle(commandBuffer), dstBuffer, srcImage,
+			    regionCount, pRegions, true);
 }
 
 VKAPI_ATTR void VKAPI_CALL
