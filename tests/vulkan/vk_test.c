@@ -72,7 +72,7 @@ bool vk_test_under_validation(void)
 	return v && !strcmp(v, "1");
 }
 
-static bool has_extension(VkPhysicalDevice pd, const char *name)
+bool vk_has_extension(VkPhysicalDevice pd, const char *name)
 {
 	VkExtensionProperties props[512];
 	uint32_t count = 512;
@@ -165,10 +165,10 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 	}
 	REQUIRE(dev->physical);
 	for (uint32_t i = 0; i < options->extension_count; i++)
-		if (!has_extension(dev->physical, options->extensions[i]))
+		if (!vk_has_extension(dev->physical, options->extensions[i]))
 			vk_test_skip("the device lacks %s", options->extensions[i]);
 	for (uint32_t i = 0; i < options->one_of_count && !dev->one_of; i++)
-		if (has_extension(dev->physical, options->one_of[i]))
+		if (vk_has_extension(dev->physical, options->one_of[i]))
 			dev->one_of = options->one_of[i];
 	if (options->one_of_count && !dev->one_of)
 		vk_test_skip("the device lacks %s%s", options->one_of[0],

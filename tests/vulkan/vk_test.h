@@ -128,6 +128,8 @@ void vk_dev_destroy(struct vk_dev *dev);
  * test of that skips under it, saying why.
  */
 bool vk_test_under_validation(void);
+/* Whether physical device @pd has device extension @name. */
+bool vk_has_extension(VkPhysicalDevice pd, const char *name);
 /* Whether the device is Ember (for tests of Ember's own behaviour). */
 bool vk_dev_is_ember(const struct vk_dev *dev);
 /* A device-level entry point, failing the test when absent. */

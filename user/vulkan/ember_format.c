@@ -13,6 +13,14 @@
  * place format features come from (format properties, image format
  * properties, image creation, DRM modifiers).
  *
+ * The contract's table is what the device stores and decodes; what
+ * Vulkan may be promised of it is narrower, and masked here: storage only
+ * on formats shaders can name, nothing for formats the contract version
+ * lacks (R64). (Integers never filter: the contract's table says so.)
+ * tests/vulkan's format-features-exercised uses every reported feature of
+ * every format, required-format-support checks the specification's
+ * required ones.
+ *
  * Ember has a compute queue only: blits, resolves and depth/stencil clears
  * are graphics-queue commands in Vulkan, so the BLIT_* features follow the
  * specification's table while only a graphics queue may validly use them
@@ -31,7 +39,56 @@ const struct ember_image_format *ember_format_get(const struct ember_physical_de
 
 	if (f && (f->usage & EMBER_IMAGE_FMT_BC) && !(pdev->ws.info.caps & EMBER_CAP_IMAGE_BC))
 		return NULL;
+	/*
+	 * The table describes R64_UINT/R64_SINT so that their layouts stay
+	 * fixed, but they are not in contract 1.7 (ember-hw.rst): a 1.7 device
+	 * refuses their descriptors, copies included, as BAD_DESCRIPTOR.
+	 */
+	if (f && (format == VK_FORMAT_R64_UINT || format == VK_FORMAT_R64_SINT))
+		return NULL;
 	return f;
+}
+
+static bool format_listed(const VkFormat *list, size_t count, VkFormat format)
+{
+	for (size_t i = 0; i < count; i++)
+		if (list[i] == format)
+			return true;
+	return false;
+}
+
+/*
+ * Whether shaders can name @format: the SPIR-V and Vulkan Image Format
+ * Compatibility table. The Formats chapter forbids STORAGE_IMAGE and
+ * STORAGE_TEXEL_BUFFER on any other format unless it reports
+ * STORAGE_READ/WRITE_WITHOUT_FORMAT, which needs
+ * VK_KHR_format_feature_flags2 (not exposed yet): no shader could reach
+ * such a storage image.
+ */
+static bool has_spirv_image_format(VkFormat format)
+{
+	static const VkFormat named[] = {
+		VK_FORMAT_R8_UNORM, VK_FORMAT_R8_SNORM, VK_FORMAT_R8_UINT, VK_FORMAT_R8_SINT,
+		VK_FORMAT_R8G8_UNORM, VK_FORMAT_R8G8_SNORM, VK_FORMAT_R8G8_UINT,
+		VK_FORMAT_R8G8_SINT, VK_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_SNORM,
+		VK_FORMAT_R8G8B8A8_UINT, VK_FORMAT_R8G8B8A8_SINT,
+		/* R8G8B8A8's bits, which the required formats give storage texel buffers */
+		VK_FORMAT_A8B8G8R8_UNORM_PACK32, VK_FORMAT_A8B8G8R8_SNORM_PACK32,
+		VK_FORMAT_A8B8G8R8_UINT_PACK32, VK_FORMAT_A8B8G8R8_SINT_PACK32,
+		VK_FORMAT_A2B10G10R10_UNORM_PACK32, VK_FORMAT_A2B10G10R10_UINT_PACK32,
+		VK_FORMAT_R16_UNORM, VK_FORMAT_R16_SNORM, VK_FORMAT_R16_UINT, VK_FORMAT_R16_SINT,
+		VK_FORMAT_R16_SFLOAT, VK_FORMAT_R16G16_UNORM, VK_FORMAT_R16G16_SNORM,
+		VK_FORMAT_R16G16_UINT, VK_FORMAT_R16G16_SINT, VK_FORMAT_R16G16_SFLOAT,
+		VK_FORMAT_R16G16B16A16_UNORM, VK_FORMAT_R16G16B16A16_SNORM,
+		VK_FORMAT_R16G16B16A16_UINT, VK_FORMAT_R16G16B16A16_SINT,
+		VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_R32_UINT, VK_FORMAT_R32_SINT,
+		VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32_SINT,
+		VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_SINT,
+		VK_FORMAT_R32G32B32A32_SFLOAT, VK_FORMAT_R64_UINT, VK_FORMAT_R64_SINT,
+		VK_FORMAT_B10G11R11_UFLOAT_PACK32,
+	};
+
+	return format_listed(named, sizeof(named) / sizeof(named[0]), format);
 }
 
 VkImageAspectFlags ember_format_aspects(const struct ember_image_format *f)
@@ -48,28 +105,32 @@ VkImageAspectFlags ember_format_aspects(const struct ember_image_format *f)
 /* What the contract lets @f do as an image of one tiling. */
 static VkFormatFeatureFlags2 image_features(const struct ember_image_format *f)
 {
-	bool depth_stencil = f->usage & (EMBER_IMAGE_FMT_DEPTH | EMBER_IMAGE_FMT_STENCIL);
 	VkFormatFeatureFlags2 features = 0;
 
 	if (f->usage & EMBER_IMAGE_FMT_SAMPLED) {
-		/* The copy engine copies, and blits from, whatever can be sampled. */
+		/*
+		 * The copy engine copies, blits from and blits to whatever can be
+		 * sampled: BLIT samples the source through the texture unit and
+		 * stores into any format of its table, depth/stencil to the same
+		 * format with nearest filtering (firmware/copy_blit.c), as Vulkan
+		 * allows. Compressed formats are sources only.
+		 */
 		features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
 			    VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT |
 			    VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT |
 			    VK_FORMAT_FEATURE_2_BLIT_SRC_BIT;
+		if (!(f->usage & EMBER_IMAGE_FMT_BC))
+			features |= VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
 		if (f->usage & EMBER_IMAGE_FMT_FILTER)
 			features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
 		if (f->usage & EMBER_IMAGE_FMT_DEPTH)
 			features |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT;
 	}
 	if (f->usage & EMBER_IMAGE_FMT_STORAGE) {
-		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
-			    VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
+		features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT;
 		if (f->usage & EMBER_IMAGE_FMT_ATOMIC)
 			features |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
 	}
-	if (depth_stencil)
-		features &= ~(VkFormatFeatureFlags2)(VK_FORMAT_FEATURE_2_BLIT_SRC_BIT);
 	return features;
 }
 
@@ -99,5 +160,10 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 		features = image_features(f);
 		break;
 	}
+	if (!has_spirv_image_format(format))
+		features &= ~(VkFormatFeatureFlags2)(VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
+			VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT |
+			VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT |
+			VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT);
 	return features;
 }
