@@ -455,14 +455,15 @@ void ref_gather(const struct ref_image *ri, const struct ember_tex_sampler *smp,
 
 	setup(&ln, ri, smp, in, dx, dy);
 	for (unsigned int k = 0; k < 4; k++) {
+		bool four = offsets && !ln.cube;	/* texel k: (i0, j0) at offset k */
 		double v[4];
 
-		if (offsets && !ln.cube) {
+		if (four) {
 			ln.offset[0] = offsets[k][0];
 			ln.offset[1] = offsets[k][1];
 		}
-		texel(&ln, 0, ifloor(texel_space(&ln, 0, 0) - 0.5f) + di[k],
-		      ifloor(texel_space(&ln, 1, 0) - 0.5f) + dj[k], 0, v);
+		texel(&ln, 0, ifloor(texel_space(&ln, 0, 0) - 0.5f) + (four ? 0 : di[k]),
+		      ifloor(texel_space(&ln, 1, 0) - 0.5f) + (four ? 0 : dj[k]), 0, v);
 		if (!smp->compare_enable)
 			ref_swizzle(ri, v);
 		out[k] = v[smp->compare_enable ? 0 : component & 3];
