@@ -16,6 +16,27 @@
  * separateDepthStencilLayouts) are reported false until images land: no
  * API call can reach them without an image.
  *
+ * Images: their shader features are reported with their formats, behind
+ * the one switch that gates images until every path works (pdev->images,
+ * EMBER_EXPERIMENTAL_IMAGES=1, ember_format.c), so that they all come on
+ * together: imageCubeArray; shaderImageGatherExtended (the gather
+ * instruction takes its offsets from a register, any value, and four
+ * ConstOffsets); shaderStorageImageExtendedFormats (every extended format
+ * has STORAGE in the contract's table); shaderStorageImageReadWithoutFormat
+ * and ...WriteWithoutFormat (the texture unit converts through the
+ * descriptor's format, whatever the shader declares);
+ * shaderSampledImageArrayDynamicIndexing, ...StorageImage...; and the
+ * descriptor-indexing features of sampled and storage images and texel
+ * buffers: dynamic and NonUniform indexing (a NonUniform index runs a loop
+ * over its distinct values, descriptors being uniform registers: none is
+ * "Native") and update-after-bind (vkUpdateDescriptorSets writes the set's
+ * memory, which the device reads when the dispatch runs, as for buffers).
+ * Not reported: shaderStorageImageMultisample (the driver makes no
+ * multisampled storage images), shaderResourceMinLod (the compiler has no
+ * MinLod image operand: the ISA's gradient sampling takes no LOD clamp
+ * but the sampler's), samplerAnisotropy (the contract reserves its bits)
+ * and shaderResourceResidency (no sparse images).
+ *
  * Buffer device addresses (bufferDeviceAddress, VK_KHR_buffer_device_address)
  * need shader cores that run ISA 1.1's 64-bit address forms (ldga, stga,
  * atomga: CAPS bit ISA_ADDR64, hw contract 1.4): reported only with it.
@@ -314,10 +335,21 @@ static const VkPhysicalDeviceVulkan12Features ember_features12 = {
 	.shaderSharedInt64Atomics = VK_TRUE,
 	.shaderInt8 = VK_TRUE,
 	.descriptorIndexing = VK_TRUE,
+	/* The image descriptor types' ones: with images, see device_features(). */
+	.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE,
+	.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE,
 	.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
+	.shaderSampledImageArrayNonUniformIndexing = VK_TRUE,
 	.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE,
+	.shaderStorageImageArrayNonUniformIndexing = VK_TRUE,
+	.shaderUniformTexelBufferArrayNonUniformIndexing = VK_TRUE,
+	.shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE,
 	.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE,
+	.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE,
+	.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE,
 	.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
+	.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE,
+	.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE,
 	.descriptorBindingUpdateUnusedWhilePending = VK_TRUE,
 	.descriptorBindingPartiallyBound = VK_TRUE,
 	.descriptorBindingVariableDescriptorCount = VK_TRUE,
@@ -578,14 +610,42 @@ static void fill_features(VkBaseOutStructure *s)
 	}
 }
 
+/* Clears the descriptor-indexing features of images in @f (a 1.2 or an EXT structure). */
+#define CLEAR_IMAGE_INDEXING(f)								\
+	do {										\
+		(f)->shaderUniformTexelBufferArrayDynamicIndexing = VK_FALSE;		\
+		(f)->shaderStorageTexelBufferArrayDynamicIndexing = VK_FALSE;		\
+		(f)->shaderSampledImageArrayNonUniformIndexing = VK_FALSE;		\
+		(f)->shaderStorageImageArrayNonUniformIndexing = VK_FALSE;		\
+		(f)->shaderUniformTexelBufferArrayNonUniformIndexing = VK_FALSE;	\
+		(f)->shaderStorageTexelBufferArrayNonUniformIndexing = VK_FALSE;	\
+		(f)->descriptorBindingSampledImageUpdateAfterBind = VK_FALSE;		\
+		(f)->descriptorBindingStorageImageUpdateAfterBind = VK_FALSE;		\
+		(f)->descriptorBindingUniformTexelBufferUpdateAfterBind = VK_FALSE;	\
+		(f)->descriptorBindingStorageTexelBufferUpdateAfterBind = VK_FALSE;	\
+	} while (0)
+
 /* What @pdev's device lacks, taken out of the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
-	if (!pdev->images && s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT) {
-		VkPhysicalDeviceCustomBorderColorFeaturesEXT *f = (void *)s;
+	if (!pdev->images) {
+		switch ((int)s->sType) {
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT: {
+			VkPhysicalDeviceCustomBorderColorFeaturesEXT *f = (void *)s;
 
-		f->customBorderColors = VK_FALSE;
-		f->customBorderColorWithoutFormat = VK_FALSE;
+			f->customBorderColors = VK_FALSE;
+			f->customBorderColorWithoutFormat = VK_FALSE;
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
+			CLEAR_IMAGE_INDEXING((VkPhysicalDeviceVulkan12Features *)s);
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES:
+			CLEAR_IMAGE_INDEXING((VkPhysicalDeviceDescriptorIndexingFeatures *)s);
+			break;
+		default:
+			break;
+		}
 	}
 	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
 		return;
@@ -595,11 +655,19 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_FALSE;
 }
 
-/* The 1.0 features of @pdev: cube-array views come with images. */
+/* The 1.0 features of @pdev: those of image views and image shaders come with images. */
 static void core_features(const struct ember_physical_device *pdev, VkPhysicalDeviceFeatures *f)
 {
 	*f = ember_core_features;
-	f->imageCubeArray = pdev->images;
+	if (!pdev->images)
+		return;
+	f->imageCubeArray = VK_TRUE;
+	f->shaderImageGatherExtended = VK_TRUE;
+	f->shaderStorageImageExtendedFormats = VK_TRUE;
+	f->shaderStorageImageReadWithoutFormat = VK_TRUE;
+	f->shaderStorageImageWriteWithoutFormat = VK_TRUE;
+	f->shaderSampledImageArrayDynamicIndexing = VK_TRUE;
+	f->shaderStorageImageArrayDynamicIndexing = VK_TRUE;
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
