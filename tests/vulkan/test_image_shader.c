@@ -8,10 +8,11 @@
  * results that only come out right when the feature works: storage images
  * of the extended formats (their conversions and missing components),
  * storage images read and written without a format (the view's format
- * decides), gathers with non-constant and with four constant offsets,
- * arrays of every image descriptor type indexed dynamically and per
- * invocation, and their update-after-bind descriptors written after the
- * set was bound. Images get their contents without copy commands: a
+ * decides), multisampled storage images sample by sample, gathers with
+ * non-constant and with four constant offsets, arrays of every image
+ * descriptor type indexed dynamically and per invocation, and their
+ * update-after-bind descriptors written after the set was bound. Images
+ * get their contents without copy commands: a
  * first dispatch stores them (imageStore), a second reads them as storage
  * or sampled images; texel buffers through their buffer memory. On Ember
  * they need EMBER_EXPERIMENTAL_IMAGES=1, which main() sets (vk_test.c).
@@ -41,13 +42,15 @@ static void require_format(struct vk_dev *dev, VkFormat format, VkFormatFeatureF
 			     features & ~fp.optimalTilingFeatures);
 }
 
-static void test_image_create(struct vk_dev *dev, VkFormat format, uint32_t size,
-			      VkImageUsageFlags usage, struct test_image *img)
+/* A @size x @size image of @samples samples per texel. */
+static void test_image_create_samples(struct vk_dev *dev, VkFormat format, uint32_t size,
+				      VkImageUsageFlags usage, VkSampleCountFlagBits samples,
+				      struct test_image *img)
 {
 	const VkImageCreateInfo info = {
 		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
 		.imageType = VK_IMAGE_TYPE_2D, .format = format, .extent = { size, size, 1 },
-		.mipLevels = 1, .arrayLayers = 1, .samples = VK_SAMPLE_COUNT_1_BIT,
+		.mipLevels = 1, .arrayLayers = 1, .samples = samples,
 		.tiling = VK_IMAGE_TILING_OPTIMAL, .usage = usage,
 		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
 	};
@@ -57,6 +60,13 @@ static void test_image_create(struct vk_dev *dev, VkFormat format, uint32_t size
 				     VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT : 0) |
 		       (usage & VK_IMAGE_USAGE_SAMPLED_BIT ?
 			VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT : 0));
+	if (samples != VK_SAMPLE_COUNT_1_BIT) {
+		VkImageFormatProperties p;
+
+		VK_CHECK(vkGetPhysicalDeviceImageFormatProperties(dev->physical, format,
+			VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage, 0, &p));
+		REQUIRE(p.sampleCounts & samples);
+	}
 	VK_CHECK(vkCreateImage(dev->device, &info, NULL, &img->image));
 	vkGetImageMemoryRequirements(dev->device, img->image, &req);
 	REQUIRE(req.memoryTypeBits & (1u << dev->memory_type));
@@ -72,6 +82,12 @@ static void test_image_create(struct vk_dev *dev, VkFormat format, uint32_t size
 		.subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
 	};
 	VK_CHECK(vkCreateImageView(dev->device, &view, NULL, &img->view));
+}
+
+static void test_image_create(struct vk_dev *dev, VkFormat format, uint32_t size,
+			      VkImageUsageFlags usage, struct test_image *img)
+{
+	test_image_create_samples(dev, format, size, usage, VK_SAMPLE_COUNT_1_BIT, img);
 }
 
 static void test_image_destroy(struct vk_dev *dev, struct test_image *img)
@@ -749,5 +765,67 @@ VK_TEST(image_shader_nonuniform_indexing, "image-shader-arrays-nonuniform-update
 	for (uint32_t k = 0; k < 16; k++)
 		array_check((const uint32_t *)r.out.map + 4 * k, k % 3, k);
 	array_resources_destroy(&dev, &r);
+	vk_dev_destroy(&dev);
+}
+
+/*
+ * shaderStorageImageMultisample: 4-sample R32_UINT and R8G8B8A8_UNORM
+ * storage images, each sample of each texel stored then loaded on its own,
+ * and imageSamples.
+ */
+VK_TEST(image_shader_storage_multisample, "image-shader-storage-multisample")
+{
+	const struct vk_dev_options options = { .core.shaderStorageImageMultisample = VK_TRUE };
+	static const VkFormat formats[2] = { VK_FORMAT_R32_UINT, VK_FORMAT_R8G8B8A8_UNORM };
+	VkDescriptorSetLayoutBinding bindings[3];
+	VkDescriptorImageInfo infos[2];
+	VkWriteDescriptorSet writes[3];
+	struct test_image images[2];
+	struct test_set set;
+	struct vk_pipe pipe;
+	struct vk_buf out;
+	struct vk_dev dev;
+
+	vk_dev_create(&dev, &options);
+	REQUIRE(dev.props.limits.storageImageSampleCounts & VK_SAMPLE_COUNT_4_BIT);
+	vk_buf_create(&dev, 129 * sizeof(uint32_t), 0, &out);
+	for (uint32_t i = 0; i < 2; i++) {
+		test_image_create_samples(&dev, formats[i], 4, VK_IMAGE_USAGE_STORAGE_BIT,
+					  VK_SAMPLE_COUNT_4_BIT, &images[i]);
+		bindings[i] = binding(i, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1);
+		infos[i] = (VkDescriptorImageInfo) { VK_NULL_HANDLE, images[i].view,
+						     VK_IMAGE_LAYOUT_GENERAL };
+	}
+	bindings[2] = binding(2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1);
+	test_set_create(&dev, bindings, 3, NULL, &set);
+	const VkDescriptorBufferInfo out_info = { out.buffer, 0, VK_WHOLE_SIZE };
+	for (uint32_t i = 0; i < 2; i++)
+		writes[i] = image_write(set.set, i, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, &infos[i], 1);
+	writes[2] = buffer_write(set.set, 2, &out_info);
+	vkUpdateDescriptorSets(dev.device, 3, writes, 0, NULL);
+	vk_pipe_create(&dev, image_multisample_spv, image_multisample_spv_size, &set.layout, 1,
+		       sizeof(uint32_t), NULL, &pipe);
+
+	VkCommandBuffer cmd = vk_cmd_begin(&dev);
+	images_to_general(cmd, images, 2);
+	record_two_phases(cmd, &pipe, set.set, NULL, 0);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+
+	const uint32_t *got = out.map;
+	for (uint32_t k = 0; k < 16; k++) {
+		for (uint32_t s = 0; s < 4; s++) {
+			/* R8G8B8A8_UNORM of k / 15, s / 3, 1 - k / 15, 1: exact bytes. */
+			uint32_t colour = 17 * k | 85 * s << 8 | (255 - 17 * k) << 16 | 255u << 24;
+
+			REQUIRE_EQ(got[4 * k + s], 16 * k + 3 * s + 1);
+			REQUIRE_EQ(got[64 + 4 * k + s], colour);
+		}
+	}
+	REQUIRE_EQ(got[128], 4);
+	vk_pipe_destroy(&dev, &pipe);
+	test_set_destroy(&dev, &set);
+	for (uint32_t i = 0; i < 2; i++)
+		test_image_destroy(&dev, &images[i]);
+	vk_buf_destroy(&dev, &out);
 	vk_dev_destroy(&dev);
 }

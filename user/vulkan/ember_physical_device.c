@@ -25,14 +25,15 @@
  * has STORAGE in the contract's table); shaderStorageImageReadWithoutFormat
  * and ...WriteWithoutFormat (the texture unit converts through the
  * descriptor's format, whatever the shader declares);
+ * shaderStorageImageMultisample (imgld and imgst take a sample index, so
+ * storage images have 4 samples as sampled ones do);
  * shaderSampledImageArrayDynamicIndexing, ...StorageImage...; and the
  * descriptor-indexing features of sampled and storage images and texel
  * buffers: dynamic and NonUniform indexing (a NonUniform index runs a loop
  * over its distinct values, descriptors being uniform registers: none is
  * "Native") and update-after-bind (vkUpdateDescriptorSets writes the set's
  * memory, which the device reads when the dispatch runs, as for buffers).
- * Not reported: shaderStorageImageMultisample (the driver makes no
- * multisampled storage images), shaderResourceMinLod (the compiler has no
+ * Not reported: shaderResourceMinLod (the compiler has no
  * MinLod image operand: the ISA's gradient sampling takes no LOD clamp
  * but the sampler's), samplerAnisotropy (the contract reserves its bits)
  * and shaderResourceResidency (no sparse images).
@@ -664,6 +665,7 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	f->imageCubeArray = VK_TRUE;
 	f->shaderImageGatherExtended = VK_TRUE;
 	f->shaderStorageImageExtendedFormats = VK_TRUE;
+	f->shaderStorageImageMultisample = VK_TRUE;
 	f->shaderStorageImageReadWithoutFormat = VK_TRUE;
 	f->shaderStorageImageWriteWithoutFormat = VK_TRUE;
 	f->shaderSampledImageArrayDynamicIndexing = VK_TRUE;

@@ -72,7 +72,7 @@ static void fill_image_limits(VkPhysicalDeviceLimits *l)
 	l->sampledImageIntegerSampleCounts = ms;
 	l->sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT;
 	l->sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->storageImageSampleCounts = ms;
 	l->maxSampleMaskWords = 1;
 }
 
