@@ -468,6 +468,34 @@ static bool test_clear_depth_stencil(void)
 	return true;
 }
 
+/*
+ * A 4-sample D32_SFLOAT_S8_UINT image: each plane's element holds a
+ * texel's 4 samples (16 and 4 bytes); a clear writes every sample of the
+ * region's texels in both planes and nothing beside them.
+ */
+static bool test_clear_depth_stencil_multisampled(void)
+{
+	uint32_t depth = ref_fbits(0.75f), got;
+	struct timg t;
+
+	make_image(&t, 0, VK_D32S8, 1, false, 40, 20, 1, 1, 1, 4, IMG_VA, mem_img);
+	memset(mem_img, 0xee, 1u << 20);
+	memset(mem_sten, 0xee, 1u << 20);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_CLEAR_DEPTH_STENCIL, 0, 11),
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 2 | 4),
+		  3, 2, 0, 30, 15, 1, depth, 0x5c));
+	for (unsigned int s = 0; s < 4; s++) {
+		memcpy(&got, mem_img + texel_offset(&t, 16, 0, 32, 16, 0) + 4 * s, 4);
+		CHECK_EQ(got, depth);
+		CHECK_EQ(mem_sten[texel_offset(&t, 4, 0, 32, 16, 0) + s], 0x5c);
+		CHECK_EQ(mem_sten[texel_offset(&t, 4, 0, 3, 2, 0) + s], 0x5c);
+		/* Beside the region: (2, 2) and (33, 16). */
+		CHECK_EQ(mem_img[texel_offset(&t, 16, 0, 2, 2, 0) + 4 * s], 0xee);
+		CHECK_EQ(mem_sten[texel_offset(&t, 4, 0, 33, 16, 0) + s], 0xee);
+	}
+	return true;
+}
+
 /* Blits: nearest exact (scaling, flips, sRGB encode), linear within 1. */
 static bool check_blit(uint32_t svk, uint32_t dvk, unsigned int slayout,
 		       unsigned int dlayout, bool linear, const uint32_t sb[6],
@@ -706,6 +734,7 @@ int main(void)
 	SUBTEST(test_image_image, "image-image-3d-to-array-layouts");
 	SUBTEST(test_clear_color, "clear-colour-formats");
 	SUBTEST(test_clear_depth_stencil, "clear-depth-stencil-planes");
+	SUBTEST(test_clear_depth_stencil_multisampled, "clear-depth-stencil-multisampled");
 	SUBTEST(test_blit, "blit-scale-flip-srgb-linear");
 	SUBTEST(test_resolve, "resolve-average-and-sample-0");
 	SUBTEST(test_fill_wide, "fill-wide-64-128");

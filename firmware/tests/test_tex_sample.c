@@ -563,6 +563,40 @@ static bool gather(void)
 	return true;
 }
 
+/*
+ * Four gather offsets, known answer (the reference sampler above got it
+ * wrong once, the same way as the unit): texel k is texel (i0, j0) of the
+ * footprint moved by offset k, as GLSL's textureGatherOffsets and
+ * lavapipe have it, not the k-th texel of that footprint. At (0.5, 0.5)
+ * of an 8x8 image the footprint's i0j0 is (3, 3).
+ */
+static bool gather_four_offsets_known_answer(void)
+{
+	static const int32_t offsets[4][2] = { { -3, 1 }, { 2, 2 }, { 0, -3 }, { 1, -1 } };
+	static const uint32_t at[4][2] = { { 0, 4 }, { 5, 5 }, { 3, 0 }, { 4, 2 } };
+	static const float half[LANES] = { [0 ... LANES - 1] = 0.5f };
+	struct ember_tex_sampler smp = sampler(0, 0, 0, EMBER_TEX_CLAMP_TO_EDGE);
+	struct ember_tex_sample_args args = { .mask = 1, .coord = { half, half } };
+	ember_tex_result out;
+	struct test_image t;
+
+	test_images_reset();
+	CHECK(test_image_init(&t, VK_FORMAT_R32_SFLOAT, 1, EMBER_TEX_2D, 8, 8, 1, 1, 1, 1, 0));
+	poison(out);
+	CHECK_EQ(ember_tex_gather(&t.img, &smp, &arena_memory, &args, 0, offsets, out).fault, 0);
+	for (unsigned int k = 0; k < 4; k++) {
+		double want[4];
+
+		ref_texel(&t.ri, 0, at[k][0], at[k][1], 0, 0, want);
+		if (!close_enough(out[k][0], want[0], class_of(&t), 0.0)) {
+			tap_diag("texel %u: %.9g, want texel (%u, %u) = %.9g", k, ref_bitsf(out[k][0]),
+				 at[k][0], at[k][1], want[0]);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Fetch and load: integer coordinates, levels, layers, samples, bounds. */
 static bool fetch_and_load(void)
 {
@@ -887,6 +921,8 @@ int main(void)
 		{ "sample: component swizzles", swizzles },
 		{ "sample: every format and aspect", every_format_samples },
 		{ "gather: components, four offsets, compare, cube arrays", gather },
+		{ "gather: four offsets take each footprint's i0j0 (known answer)",
+		  gather_four_offsets_known_answer },
 		{ "fetch and load: levels, layers, samples, out of bounds", fetch_and_load },
 		{ "store: every format's conversion, out-of-bounds writes dropped", store_conversions },
 		{ "queries: size per view type and level, levels, samples", queries },

@@ -455,8 +455,10 @@ void ref_gather(const struct ref_image *ri, const struct ember_tex_sampler *smp,
 
 	setup(&ln, ri, smp, in, dx, dy);
 	for (unsigned int k = 0; k < 4; k++) {
-		bool four = offsets && !ln.cube;	/* texel k: (i0, j0) at offset k */
 		double v[4];
+
+		/* Four offsets: texel k is i0j0 of the footprint moved by offset k. */
+		bool four = offsets && !ln.cube;
 
 		if (four) {
 			ln.offset[0] = offsets[k][0];

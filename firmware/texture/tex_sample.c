@@ -399,11 +399,7 @@ struct ember_tex_status ember_tex_sample(const struct ember_tex_image *img,
 	return op.status;
 }
 
-/*
- * Gather's texel k of the footprint: (i0, j1), (i1, j1), (i1, j0), (i0, j0);
- * with four offsets (ConstOffsets), texel k is (i0, j0) of the footprint
- * moved by offset k, as the Vulkan and GLSL specifications define it.
- */
+/* Gather's texel k of the footprint: (i0, j1), (i1, j1), (i1, j0), (i0, j0). */
 static const uint8_t gather_di[4] = { 0, 1, 1, 0 }, gather_dj[4] = { 1, 1, 0, 0 };
 
 struct ember_tex_status ember_tex_gather(const struct ember_tex_image *img,
@@ -440,6 +436,11 @@ struct ember_tex_status ember_tex_gather(const struct ember_tex_image *img,
 			}
 			i0 = ember_tex_floor_to_int(texel_coord(&ls, 0, 0) - 0.5f);
 			j0 = ember_tex_floor_to_int(texel_coord(&ls, 1, 0) - 0.5f);
+			/*
+			 * Four offsets (ConstOffsets) move a footprint per
+			 * texel, and texel k is that footprint's i0j0 (GLSL's
+			 * textureGatherOffsets), not its k-th texel.
+			 */
 			if (!offsets || ls.cube) {
 				i0 += gather_di[k];
 				j0 += gather_dj[k];

@@ -73,7 +73,8 @@ struct ember_tex_status ember_tex_sample(const struct ember_tex_image *img,
  * at the base level, component @component of each (after the swizzle), or
  * with a comparison sampler each texel's comparison with @args->dref.
  * @offsets, if not NULL, gives each of the four its own offset
- * (ConstOffsets), replacing args->offset.
+ * (ConstOffsets), replacing args->offset: texel k is then texel (i0, j0)
+ * of the footprint moved by offset k (GLSL's textureGatherOffsets).
  */
 struct ember_tex_status ember_tex_gather(const struct ember_tex_image *img,
 					 const struct ember_tex_sampler *smp,

@@ -22,8 +22,9 @@
 
 #define ROW(vk, bytes, usage)	{ vk, bytes, 0, usage }
 #define BCROW(vk, bytes)	{ vk, bytes, 2, S | F | BC }
-/* "S W T" and "S" with linear filtering. */
+/* "S W T" and "S" with linear filtering; integer formats sample unfiltered. */
 #define SWT			(S | F | W | T)
+#define SWI			(S | W | T)
 #define SF			(S | F)
 
 /* ember-hw.rst "Formats", row by row. */
@@ -31,21 +32,21 @@ static const struct ember_image_format formats[] = {
 	ROW(2, 2, SF), ROW(3, 2, SF),			/* R4G4B4A4, B4G4R4A4_UNORM_PACK16 */
 	ROW(4, 2, SF), ROW(5, 2, SF),			/* R5G6B5, B5G6R5_UNORM_PACK16 */
 	ROW(6, 2, SF), ROW(7, 2, SF), ROW(8, 2, SF),	/* R5G5B5A1, B5G5R5A1, A1R5G5B5 */
-	ROW(9, 1, SWT), ROW(10, 1, SWT), ROW(13, 1, SWT), ROW(14, 1, SWT), ROW(15, 1, SWT),
-	ROW(16, 2, SWT), ROW(17, 2, SWT), ROW(20, 2, SWT), ROW(21, 2, SWT), ROW(22, 2, SWT),
-	ROW(37, 4, SWT), ROW(38, 4, SWT), ROW(41, 4, SWT), ROW(42, 4, SWT), ROW(43, 4, SWT),
+	ROW(9, 1, SWT), ROW(10, 1, SWT), ROW(13, 1, SWI), ROW(14, 1, SWI), ROW(15, 1, SWT),
+	ROW(16, 2, SWT), ROW(17, 2, SWT), ROW(20, 2, SWI), ROW(21, 2, SWI), ROW(22, 2, SWT),
+	ROW(37, 4, SWT), ROW(38, 4, SWT), ROW(41, 4, SWI), ROW(42, 4, SWI), ROW(43, 4, SWT),
 	ROW(44, 4, SWT), ROW(50, 4, SWT),		/* B8G8R8A8_{UNORM,SRGB} */
-	ROW(51, 4, SWT), ROW(52, 4, SWT), ROW(55, 4, SWT), ROW(56, 4, SWT), ROW(57, 4, SWT),
+	ROW(51, 4, SWT), ROW(52, 4, SWT), ROW(55, 4, SWI), ROW(56, 4, SWI), ROW(57, 4, SWT),
 	ROW(58, 4, SWT),				/* A2R10G10B10_UNORM_PACK32 */
-	ROW(64, 4, SWT), ROW(68, 4, SWT),		/* A2B10G10R10_{UNORM,UINT}_PACK32 */
-	ROW(70, 2, SWT), ROW(71, 2, SWT), ROW(74, 2, SWT), ROW(75, 2, SWT), ROW(76, 2, SWT),
-	ROW(77, 4, SWT), ROW(78, 4, SWT), ROW(81, 4, SWT), ROW(82, 4, SWT), ROW(83, 4, SWT),
-	ROW(91, 8, SWT), ROW(92, 8, SWT), ROW(95, 8, SWT), ROW(96, 8, SWT), ROW(97, 8, SWT),
-	ROW(98, 4, SWT | A), ROW(99, 4, SWT | A),	/* R32_{UINT,SINT} */
+	ROW(64, 4, SWT), ROW(68, 4, SWI),		/* A2B10G10R10_{UNORM,UINT}_PACK32 */
+	ROW(70, 2, SWT), ROW(71, 2, SWT), ROW(74, 2, SWI), ROW(75, 2, SWI), ROW(76, 2, SWT),
+	ROW(77, 4, SWT), ROW(78, 4, SWT), ROW(81, 4, SWI), ROW(82, 4, SWI), ROW(83, 4, SWT),
+	ROW(91, 8, SWT), ROW(92, 8, SWT), ROW(95, 8, SWI), ROW(96, 8, SWI), ROW(97, 8, SWT),
+	ROW(98, 4, SWI | A), ROW(99, 4, SWI | A),	/* R32_{UINT,SINT} */
 	ROW(100, 4, SWT),				/* R32_SFLOAT */
-	ROW(101, 8, SWT), ROW(102, 8, SWT), ROW(103, 8, SWT),
+	ROW(101, 8, SWI), ROW(102, 8, SWI), ROW(103, 8, SWT),
 	ROW(104, 12, T), ROW(105, 12, T), ROW(106, 12, T),	/* R32G32B32: texel buffers only */
-	ROW(107, 16, SWT), ROW(108, 16, SWT), ROW(109, 16, SWT),
+	ROW(107, 16, SWI), ROW(108, 16, SWI), ROW(109, 16, SWT),
 	ROW(110, 8, S | W | A | T), ROW(111, 8, S | W | A | T),	/* R64: S(nf) W(a) T */
 	ROW(122, 4, SWT),				/* B10G11R11_UFLOAT_PACK32 */
 	ROW(123, 4, SF | T),				/* E5B9G9R9_UFLOAT_PACK32 */

@@ -152,6 +152,9 @@ static bool format_table(void)
 	CHECK(f && f->bytes == 4);
 	CHECK_EQ(f->usage, EMBER_IMAGE_FMT_SAMPLED | EMBER_IMAGE_FMT_FILTER |
 		 EMBER_IMAGE_FMT_STORAGE | EMBER_IMAGE_FMT_TEXEL_BUFFER);
+	f = ember_image_format_get(41);		/* R8G8B8A8_UINT: S W T, integer: no filtering */
+	CHECK(f && f->usage == (EMBER_IMAGE_FMT_SAMPLED | EMBER_IMAGE_FMT_STORAGE |
+				EMBER_IMAGE_FMT_TEXEL_BUFFER));
 	f = ember_image_format_get(106);	/* R32G32B32_SFLOAT: T only */
 	CHECK(f && f->bytes == 12 && f->usage == EMBER_IMAGE_FMT_TEXEL_BUFFER);
 	f = ember_image_format_get(110);	/* R64_UINT: S(nf) W(a) T */

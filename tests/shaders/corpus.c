@@ -526,6 +526,10 @@ static bool corpus_sampler_attribute(struct corpus_parser *p, struct corpus_samp
 	} else if (!strcmp(word, "unnormalized")) {
 		s->unnormalized = true;
 		v = 0;
+	} else if (sscanf(word, "lod_bias=%f", &s->lod_bias) == 1 ||
+		   sscanf(word, "min_lod=%f", &s->min_lod) == 1 ||
+		   sscanf(word, "max_lod=%f", &s->max_lod) == 1) {
+		v = 0;
 	} else {
 		return false;
 	}
@@ -571,6 +575,8 @@ static int corpus_parse_image(struct corpus_parser *p, struct corpus_test *t, co
 		} else if (sscanf(word, "index=%u", &b->array_index) == 1) {
 		} else if (sscanf(word, "levels=%u", &b->image.levels) == 1) {
 		} else if (sscanf(word, "layers=%u", &b->image.layers) == 1) {
+		} else if (!strcmp(keyword, "image") && !strcmp(word, "linear")) {
+			b->image.linear = true;
 		} else if (!strncmp(word, "init=", 5)) {
 			init = word + 5;
 		} else if (!strncmp(word, "expect=", 7)) {

@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CORPUS_MAX_BUFFERS 8
+#define CORPUS_MAX_BUFFERS 16
 #define CORPUS_MAX_SPEC 16
 #define CORPUS_MAX_PUSH 256
 
@@ -60,6 +60,7 @@ struct corpus_image {
 	uint32_t width, height, depth, levels, layers;
 	uint32_t texel_size;	/* bytes */
 	bool depth_format;	/* D32_SFLOAT: depth aspect */
+	bool linear;		/* Ember: the LINEAR layout (one level), not TILED_4K */
 };
 
 /* A sampler: Vulkan's values (VkFilter, VkSamplerAddressMode, VkBorderColor, ...). */
@@ -68,7 +69,7 @@ struct corpus_sampler {
 	uint32_t border;	/* VkBorderColor */
 	bool compare_enable, unnormalized;
 	uint32_t compare_op;	/* VkCompareOp */
-	float min_lod, max_lod;
+	float lod_bias, min_lod, max_lod;
 };
 
 /* How a float result may differ from the reference. */

@@ -9,8 +9,14 @@
  * buffer in BOs mapped in a VM of ember.ko, one DISPATCH in an indirect
  * buffer, SUBMIT, wait, read the buffers back and check the expectations
  * lavapipe passes. So the compiler, the kernel driver and the device's
- * shader core are tested together, in the VM. Buffers are mapped NOEXEC,
- * the binary READONLY and executable, the tables READONLY.
+ * shader core (and texture unit) are tested together, in the VM. Buffers
+ * are mapped NOEXEC, the binary READONLY and executable, the tables
+ * READONLY.
+ *
+ * Images and texel buffers get a BO each, their texels placed as the host
+ * core runner places them (ember_image.h: the contract's layout code, the
+ * generated descriptor packers), so both Ember executors run the same
+ * memory; samplers are descriptors only.
  *
  * Each shader runs in a child process with a DRM file, VM and context of
  * its own (a fault bans only that context). One TAP subtest per shader;
@@ -20,6 +26,7 @@
  */
 
 #include "corpus.h"
+#include "ember_image.h"
 #include "ember_isa.h"
 #include "ember_kernel.h"
 
@@ -27,6 +34,7 @@
 #include "ember_packets.h"
 #include "igt_ember.h"
 
+#include <endian.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,16 +109,73 @@ static int write_descriptor(const struct ember_isa_shader *s, const struct corpu
 	return 0;
 }
 
+/*
+ * The descriptor of image, sampler or texel buffer @b (device memory at
+ * @va) in its set's table; one the shader does not declare gets none.
+ */
+static int write_image_descriptor(const struct ember_isa_shader *s,
+				  const struct kernel_buffer_desc *b, uint64_t va,
+				  struct igt_ember_buf *tables, char *err, size_t err_size)
+{
+	uint32_t dw[EMBER_IMAGE_MAX_DESC_DWORDS], slot;
+	unsigned int count;
+	int ret = ember_image_descriptor(s, b, va, &slot, dw, &count, err, err_size);
+
+	if (ret)
+		return ret < 0 ? -1 : 0;
+	if (b->set >= EMBER_ISA_MAX_SETS ||
+	    (uint64_t)slot * EMBER_ISA_DESCRIPTOR_SIZE + 4ull * count > SET_TABLE_SIZE) {
+		snprintf(err, err_size, "binding %u: set %u slot %u out of range", b->binding, b->set,
+			 slot);
+		return -1;
+	}
+	uint8_t *desc = (uint8_t *)tables->map + PAGE + (size_t)b->set * SET_TABLE_SIZE +
+			(size_t)slot * EMBER_ISA_DESCRIPTOR_SIZE;
+
+	for (unsigned int i = 0; i < count; i++) {
+		uint32_t le = htole32(dw[i]);
+
+		memcpy(desc + 4 * i, &le, 4);
+	}
+	return 0;
+}
+
+/*
+ * Resource @cb in a BO of its own: a buffer's bytes, or an image's texels
+ * laid out for the device. A sampler has no memory (*@created false).
+ */
+static int place_resource(struct igt_ember_env *env, const struct ember_isa_shader *s,
+			  const struct corpus_buffer *cb, const struct kernel_buffer_desc *b,
+			  struct igt_ember_buf *buf, bool *created, struct igt_ember_buf *tables,
+			  char *err, size_t err_size)
+{
+	uint64_t size = corpus_kind_is_image(cb->kind) ? ember_image_memory_size(b) : cb->size;
+
+	*created = false;
+	if (size) {
+		igt_ember_buf_create_flags(buf, &env->vm, size, 0,
+					   DRM_EMBER_VM_BIND_OP_MAP_NOEXEC);
+		*created = true;
+	}
+	if (!corpus_kind_is_image(cb->kind)) {
+		memcpy(buf->map, cb->init, cb->size);
+		return write_descriptor(s, cb, buf, tables, err, err_size);
+	}
+	if (size)
+		ember_image_to_device(b, buf->map, cb->init);
+	return write_image_descriptor(s, b, size ? buf->va : 0, tables, err, err_size);
+}
+
 static int drm_run_test(void *ctx, const struct corpus_test *t, void **results, char *err,
 			size_t err_size)
 {
 	struct drm_runner *r = ctx;
 	struct igt_ember_env *env = &r->env;
 	struct igt_ember_buf shader, tables, bufs[CORPUS_MAX_BUFFERS];
+	bool created[CORPUS_MAX_BUFFERS] = { false };
 	struct kernel_buffer_desc buffers[CORPUS_MAX_BUFFERS];
 	struct kernel_desc desc;
 	struct ember_isa_shader s;
-	unsigned int created = 0;
 	size_t binary_size;
 	void *binary;
 	int status, ret = -1;
@@ -135,14 +200,10 @@ static int drm_run_test(void *ctx, const struct corpus_test *t, void **results, 
 
 		memcpy((uint8_t *)tables.map + 8 * set, &va, 8);
 	}
-	for (unsigned int i = 0; i < t->buffer_count; i++) {
-		igt_ember_buf_create_flags(&bufs[i], &env->vm, t->buffers[i].size, 0,
-					   DRM_EMBER_VM_BIND_OP_MAP_NOEXEC);
-		created++;
-		memcpy(bufs[i].map, t->buffers[i].init, t->buffers[i].size);
-		if (write_descriptor(&s, &t->buffers[i], &bufs[i], &tables, err, err_size))
+	for (unsigned int i = 0; i < t->buffer_count; i++)
+		if (place_resource(env, &s, &t->buffers[i], &buffers[i], &bufs[i], &created[i],
+				   &tables, err, err_size))
 			goto out;
-	}
 
 	igt_ember_ib_reset(&env->ib);
 	igt_ember_ib_dispatch(&env->ib, shader.va, t->groups, (uint32_t[3]){ 0, 0, 0 }, tables.va,
@@ -156,12 +217,17 @@ static int drm_run_test(void *ctx, const struct corpus_test *t, void **results, 
 			 (unsigned long long)state.fault_va, state.fault_detail);
 		goto out;
 	}
-	for (unsigned int i = 0; i < t->buffer_count; i++)
-		memcpy(results[i], bufs[i].map, t->buffers[i].size);
+	for (unsigned int i = 0; i < t->buffer_count; i++) {
+		if (!corpus_kind_is_image(t->buffers[i].kind))
+			memcpy(results[i], bufs[i].map, t->buffers[i].size);
+		else if (created[i])
+			ember_image_from_device(&buffers[i], results[i], bufs[i].map);
+	}
 	ret = 0;
 out:
-	while (created)
-		igt_ember_buf_destroy(&bufs[--created]);
+	for (unsigned int i = t->buffer_count; i--;)
+		if (created[i])
+			igt_ember_buf_destroy(&bufs[i]);
 	igt_ember_buf_destroy(&tables);
 	igt_ember_buf_destroy(&shader);
 	free(binary);
@@ -176,8 +242,6 @@ int main(int argc, char **argv)
 		.subgroup_size = EMBER_SUBGROUP_SIZE,
 		.isolate = true,
 		.timeout = SHADER_TIMEOUT,
-		/* TODO: image BOs in TILED_4K and their descriptors (ember_image.h). */
-		.skip_images = "images, samplers and texel buffers not yet placed in BOs by this runner",
 		.open = drm_open,
 		.close = drm_close,
 	};

@@ -5,61 +5,62 @@
 
 #include "ember_image.h"
 
+#include "ember_image_layout.h"
 #include "ember_isa.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#define TILE_SIZE 4096
 
 static bool is_texel_buffer(const struct kernel_buffer_desc *b)
 {
 	return b->kind == CORPUS_UNIFORM_TEXEL || b->kind == CORPUS_STORAGE_TEXEL;
 }
 
-/* A TILED_4K tile's width and height in texels of @bytes (a power of two). */
-static void tile_shape(uint32_t bytes, uint32_t *tw, uint32_t *th)
+/* Where the contract places image @im (ember_image_layout()): NULL, or why it cannot. */
+static const char *image_layout(const struct corpus_image *im, struct ember_image_layout *out)
 {
-	uint32_t e = __builtin_ctz(bytes);
+	const struct ember_image_shape shape = {
+		.layout = im->linear ? EMBER_IMAGE_LAYOUT_LINEAR : EMBER_IMAGE_LAYOUT_TILED_4K,
+		.element_bytes = im->texel_size,
+		.width = im->width, .height = im->height, .depth = im->depth,
+		.levels = im->levels, .layers = im->layers,
+	};
 
-	*tw = 1u << (6 - e / 2);
-	*th = 1u << (6 - (e + 1) / 2);
-}
-
-/* Bytes of level @m of one layer in TILED_4K. */
-static uint64_t tiled_level_size(const struct corpus_image *im, uint32_t m)
-{
-	uint32_t e[3], tw, th;
-
-	corpus_image_level_extent(im, m, e);
-	tile_shape(im->texel_size, &tw, &th);
-	return (uint64_t)((e[0] + tw - 1) / tw) * ((e[1] + th - 1) / th) * e[2] * TILE_SIZE;
-}
-
-static uint64_t tiled_layer_size(const struct corpus_image *im)
-{
-	uint64_t size = 0;
-
-	for (uint32_t m = 0; m < im->levels; m++)
-		size += tiled_level_size(im, m);
-	return size;
+	return ember_image_layout(&shape, out);
 }
 
 uint64_t ember_image_memory_size(const struct kernel_buffer_desc *b)
 {
+	struct ember_image_layout layout;
+
 	if (!b->image)
 		return 0;
 	if (is_texel_buffer(b))
 		return (uint64_t)b->image->width * b->image->texel_size;
-	return tiled_layer_size(b->image) * b->image->layers;
+	return image_layout(b->image, &layout) ? 0 : layout.size;
+}
+
+/* Byte offset of texel (x, y, z) of level @m, layer @l in device memory. */
+static uint64_t texel_offset(const struct corpus_image *im, const struct ember_image_layout *lay,
+			     uint32_t m, uint32_t l, uint32_t x, uint32_t y, uint32_t z)
+{
+	const struct ember_image_level_layout *level = &lay->level[m];
+	uint64_t base = l * lay->layer_pitch + level->offset + z * level->depth_pitch;
+	unsigned int tw, th;
+
+	if (im->linear)
+		return base + y * level->row_pitch + (uint64_t)x * im->texel_size;
+	ember_image_tile_shape(im->texel_size, &tw, &th);
+	return base + (y >> th) * level->row_pitch + (uint64_t)(x >> tw) * EMBER_IMAGE_TILE_SIZE +
+	       ((((uint64_t)y & ((1u << th) - 1)) << tw) + (x & ((1u << tw) - 1))) * im->texel_size;
 }
 
 static void copy_image(const struct kernel_buffer_desc *b, uint8_t *device, uint8_t *packed,
 		       bool to_device)
 {
 	const struct corpus_image *im = b->image;
-	uint32_t E = im->texel_size, tw, th;
-	uint64_t layer_size = tiled_layer_size(im), level_base = 0;
+	uint32_t E = im->texel_size;
+	struct ember_image_layout lay;
 
 	if (is_texel_buffer(b)) {
 		if (to_device)
@@ -68,29 +69,25 @@ static void copy_image(const struct kernel_buffer_desc *b, uint8_t *device, uint
 			memcpy(packed, device, ember_image_memory_size(b));
 		return;
 	}
-	tile_shape(E, &tw, &th);
+	if (image_layout(im, &lay))
+		return;	/* no memory was allocated: ember_image_memory_size() is 0 */
 	for (uint32_t m = 0; m < im->levels; m++) {
-		uint32_t e[3], tx;
+		uint32_t e[3];
 		uint8_t *p = packed + corpus_image_level_offset(im, m);
 
 		corpus_image_level_extent(im, m, e);
-		tx = (e[0] + tw - 1) / tw;
 		for (uint32_t l = 0; l < im->layers; l++)
 			for (uint32_t z = 0; z < e[2]; z++)
 				for (uint32_t y = 0; y < e[1]; y++)
 					for (uint32_t x = 0; x < e[0]; x++, p += E) {
-						uint64_t tile = ((uint64_t)z * ((e[1] + th - 1) / th) +
-								 y / th) * tx + x / tw;
-						uint8_t *d = device + l * layer_size + level_base +
-							     tile * TILE_SIZE +
-							     ((y % th) * tw + x % tw) * E;
+						uint8_t *d = device +
+							     texel_offset(im, &lay, m, l, x, y, z);
 
 						if (to_device)
 							memcpy(d, p, E);
 						else
 							memcpy(p, d, E);
 					}
-		level_base += tiled_level_size(im, m);
 	}
 }
 
@@ -117,7 +114,7 @@ static void sampler_descriptor(const struct corpus_sampler *s, uint32_t *dw)
 		.address_u = s->address[0], .address_v = s->address[1], .address_w = s->address[2],
 		.compare_enable = s->compare_enable, .compare_op = s->compare_op,
 		.unnormalized = s->unnormalized, .border_int = is_int,
-		.min_lod = s->min_lod, .max_lod = s->max_lod,
+		.lod_bias = s->lod_bias, .min_lod = s->min_lod, .max_lod = s->max_lod,
 		.border_color = { rgb, rgb, rgb, alpha },
 	});
 }
@@ -127,7 +124,9 @@ int ember_image_descriptor(const struct ember_isa_shader *s, const struct kernel
 			   char *err, size_t err_size)
 {
 	const struct corpus_image *im = b->image;
+	struct ember_image_layout layout;
 	struct ember_isa_resource r;
+	const char *why;
 	uint32_t slots;
 
 	if (!ember_isa_shader_find_resource(s, b->set, b->binding, &r))
@@ -168,12 +167,19 @@ int ember_image_descriptor(const struct ember_isa_shader *s, const struct kernel
 		});
 		return 0;
 	}
+	why = image_layout(im, &layout);
+	if (why) {
+		snprintf(err, err_size, "binding %u: %s", b->binding, why);
+		return -1;
+	}
 	ember_image_desc_pack(dw, &(struct ember_image_desc) {
 		.va = va, .format = im->format, .view_type = im->view_type,
-		.layout = EMBER_IMAGE_LAYOUT_TILED_4K,
+		.layout = im->linear ? EMBER_IMAGE_LAYOUT_LINEAR : EMBER_IMAGE_LAYOUT_TILED_4K,
 		.width = im->width, .height = im->height, .depth = im->depth,
 		.image_layers = im->layers, .image_levels = im->levels,
 		.levels = im->levels, .layers = im->layers,
+		.row_pitch = im->linear ? layout.level[0].row_pitch : 0,
+		.layer_pitch_256b = im->linear ? layout.layer_pitch / EMBER_IMAGE_LAYER_PITCH_UNIT : 0,
 	});
 	if (b->kind == CORPUS_COMBINED_IMAGE)
 		sampler_descriptor(b->sampler, dw + 16);

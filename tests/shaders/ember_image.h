@@ -6,8 +6,10 @@
  *
  * What both Ember executors (the host core, ember_kernel.c, and ember.ko,
  * ember_drm_runner.c) do with a corpus image, sampler or texel buffer:
- * images live in the TILED_4K layout (ember-hw.rst, "Memory layouts"; the
- * only one with levels and the only one of depth formats), converted from
+ * images live where the contract's one layout implementation
+ * (hw/image/ember_image_layout.c) places them — TILED_4K (ember-hw.rst,
+ * "Memory layouts"; the only one with levels and the only one of depth
+ * formats), or LINEAR when the description says "linear" — converted from
  * and to the corpus' packed contents around a dispatch; texel buffers are
  * their packed contents. The descriptors are packed by the generated
  * helpers of hw/ (ember_shader_hw.h) and go to the slot the shader
@@ -23,7 +25,7 @@ struct ember_isa_shader;
 
 /* Bytes of device memory resource @b needs (0: a sampler, none). */
 uint64_t ember_image_memory_size(const struct kernel_buffer_desc *b);
-/* Copy between the packed contents and device memory of @b (images: TILED_4K). */
+/* Copy between the packed contents and device memory of @b (images: laid out). */
 void ember_image_to_device(const struct kernel_buffer_desc *b, void *device, const void *packed);
 void ember_image_from_device(const struct kernel_buffer_desc *b, void *packed, const void *device);
 

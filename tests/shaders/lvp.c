@@ -209,6 +209,14 @@ struct lvp_device *lvp_open_device(const char *name, char *err, size_t err_size)
 	};
 	vkGetPhysicalDeviceFeatures2(dev->physical, &supported);
 	features12.shaderFloat16 = supported12.shaderFloat16;
+	/* What the sampler shaders use, where the device has it. */
+	features12.samplerMirrorClampToEdge = supported12.samplerMirrorClampToEdge;
+	features12.shaderSampledImageArrayNonUniformIndexing =
+		supported12.shaderSampledImageArrayNonUniformIndexing;
+	features.features.shaderImageGatherExtended =
+		supported.features.shaderImageGatherExtended;
+	features.features.shaderSampledImageArrayDynamicIndexing =
+		supported.features.shaderSampledImageArrayDynamicIndexing;
 
 	const float priority = 1.0f;
 	const VkDeviceQueueCreateInfo queue_info = {
@@ -303,7 +311,7 @@ static int lvp_create_image(struct lvp_kernel *k, unsigned int i,
 			.addressModeU = sm->address[0], .addressModeV = sm->address[1],
 			.addressModeW = sm->address[2],
 			.compareEnable = sm->compare_enable, .compareOp = sm->compare_op,
-			.minLod = sm->min_lod, .maxLod = sm->max_lod,
+			.mipLodBias = sm->lod_bias, .minLod = sm->min_lod, .maxLod = sm->max_lod,
 			.borderColor = sm->border,
 			.unnormalizedCoordinates = sm->unnormalized,
 		};

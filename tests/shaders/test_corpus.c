@@ -108,6 +108,49 @@ static bool parse_description(void)
 	return true;
 }
 
+static bool parse_images_and_samplers(void)
+{
+	struct corpus_test t;
+	char err[512];
+
+	CHECK_EQ(load_text(&t, "images",
+			   "//! image a binding=0 r32f 2d 4x2 linear sampled init=seq(1,1)\n"
+			   "//! image b binding=1 index=2 rgba8ui 2darray 8x8 levels=2 layers=3 combined "
+			   "filter=linear mipmap=linear address=repeat,mirror,border "
+			   "border=int_opaque_white compare=greater lod_bias=-1.5 min_lod=0.25 max_lod=3\n"
+			   "//! sampler s binding=2 address=mirror_edge unnormalized max_lod=0\n",
+			   err, sizeof(err)), 0);
+	CHECK_EQ(t.buffer_count, 3);
+	CHECK_EQ(t.buffers[0].kind, CORPUS_SAMPLED_IMAGE);
+	CHECK(t.buffers[0].image.linear);
+	CHECK_EQ(t.buffers[0].size, 32);
+	CHECK(((float *)t.buffers[0].init)[7] == 8.0f);
+	const struct corpus_buffer *b = &t.buffers[1];
+	CHECK_EQ(b->kind, CORPUS_COMBINED_IMAGE);
+	CHECK(!b->image.linear);
+	CHECK_EQ(b->array_index, 2);
+	/* Level 0: 8x8x3 texels, level 1: 4x4x3, 4 bytes each. */
+	CHECK_EQ(b->size, (64 + 16) * 3 * 4);
+	CHECK_EQ(b->sampler.min_filter, 1);
+	CHECK_EQ(b->sampler.mipmap_mode, 1);
+	CHECK_EQ(b->sampler.address[0], 0);
+	CHECK_EQ(b->sampler.address[1], 1);
+	CHECK_EQ(b->sampler.address[2], 3);
+	CHECK_EQ(b->sampler.border, 5);
+	CHECK(b->sampler.compare_enable);
+	CHECK_EQ(b->sampler.compare_op, 4);
+	CHECK(b->sampler.lod_bias == -1.5f);
+	CHECK(b->sampler.min_lod == 0.25f);
+	CHECK(b->sampler.max_lod == 3.0f);
+	const struct corpus_sampler *s = &t.buffers[2].sampler;
+	CHECK_EQ(t.buffers[2].kind, CORPUS_SAMPLER);
+	CHECK_EQ(s->address[0], 4);
+	CHECK(s->unnormalized);
+	CHECK(s->lod_bias == 0.0f && s->min_lod == 0.0f && s->max_lod == 0.0f);
+	corpus_free(&t);
+	return true;
+}
+
 static bool parse_errors(void)
 {
 	static const char *const bad[] = {
@@ -118,6 +161,8 @@ static bool parse_errors(void)
 		"//! ssbo a binding=0 u32[4] range=17\n",
 		"//! ssbo a binding=0 u32[4] expect=ref\n",
 		"//! groups 1\n",
+		"//! sampler s binding=0 lod_bias=x\n",
+		"//! texel t binding=0 r32f 4 uniform linear\n",
 	};
 	struct corpus_test t;
 	char err[512];
@@ -182,7 +227,7 @@ static bool result_checks(void)
 
 int main(void)
 {
-	static const char *const files[] = { "parse", "bad", "check", "unordered" };
+	static const char *const files[] = { "parse", "images", "bad", "check", "unordered" };
 
 	if (!mkdtemp(test_dir)) {
 		printf("Bail out! mkdtemp failed\n");
@@ -190,6 +235,7 @@ int main(void)
 	}
 	tap_result(half_conversion(), "half-conversion");
 	tap_result(parse_description(), "parse-description");
+	tap_result(parse_images_and_samplers(), "parse-images-and-samplers");
 	tap_result(parse_errors(), "parse-errors");
 	tap_result(result_checks(), "result-checks");
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {

@@ -48,8 +48,6 @@ int main(int argc, char **argv)
 {
 	struct corpus_backend backend = {
 		.name = "Ember (Vulkan)", .run = vk_run_test,
-		/* The one place to enable them once the ICD has images. */
-		.skip_images = "the ICD's images are on another branch (EMBER_EXPERIMENTAL_IMAGES)",
 	};
 	char **args = calloc(argc + 3, sizeof(*args));
 	struct lvp_device *dev = NULL;

@@ -6,18 +6,15 @@
  *
  * Fences and semaphores as opaque fds and sync_fds, memory as dma-bufs:
  * exported by one VkDevice, imported by another (in the same process or,
- * through a unix socket, in another), with the specification's temporary
+ * passed to a child (vk_fd_pass.h), in another), with the specification's temporary
  * and permanent import semantics, and data written by one device read
  * through the other; exported memory leaves the queues independent.
  */
 
+#include "vk_fd_pass.h"
 #include "vk_test.h"
 #include "vk_shaders.h"
 
-#include <errno.h>
-#include <string.h>
-#include <sys/socket.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -138,43 +135,6 @@ VK_TEST(semaphore_opaque, "external-semaphore-opaque-fd-timeline-two-devices")
 	vk_dev_destroy(&b);
 }
 
-static int send_fd(int sock, int fd)
-{
-	char byte = 0, control[CMSG_SPACE(sizeof(int))] = { 0 };
-	struct iovec iov = { &byte, 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = control, .msg_controllen = sizeof(control),
-	};
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	return sendmsg(sock, &msg, 0) == 1 ? 0 : -1;
-}
-
-static int recv_fd(int sock)
-{
-	char byte, control[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { &byte, 1 };
-	struct msghdr msg = {
-		.msg_iov = &iov, .msg_iovlen = 1,
-		.msg_control = control, .msg_controllen = sizeof(control),
-	};
-	struct cmsghdr *c;
-	int fd;
-
-	if (recvmsg(sock, &msg, 0) != 1)
-		return -1;
-	c = CMSG_FIRSTHDR(&msg);
-	if (!c || c->cmsg_type != SCM_RIGHTS)
-		return -1;
-	memcpy(&fd, CMSG_DATA(c), sizeof(int));
-	return fd;
-}
-
 static void dma_buf_memory(struct vk_dev *dev, VkDeviceSize size, VkBuffer *buffer,
 			   VkDeviceMemory *memory, int import_fd)
 {
@@ -241,7 +201,8 @@ VK_TEST(memory_dma_buf, "external-memory-dma-buf-two-processes")
 	VkBuffer buffer;
 	VkDeviceMemory memory;
 	VkCommandBuffer cmd;
-	int sv[2], fd, status;
+	struct vk_fd_pass pass;
+	int fd, status;
 	uint32_t *map;
 	pid_t child;
 
@@ -258,37 +219,14 @@ VK_TEST(memory_dma_buf, "external-memory-dma-buf-two-processes")
 		.handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
 	};
 	VK_CHECK(get_fd(dev.device, &get, &fd));
-	/*
-	 * The fd goes over a unix socket (SCM_RIGHTS), the usual way; a
-	 * kernel without networking (the debug lane's) has no sockets, and
-	 * the child takes it from the parent with pidfd_getfd() instead. The
-	 * copy fork() gives the child is closed either way.
-	 */
-	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
-		if (errno != ENOSYS && errno != EAFNOSUPPORT)
-			vk_test_fail(__FILE__, __LINE__, "socketpair: %s", strerror(errno));
-		sv[0] = sv[1] = -1;
-	}
+	vk_fd_pass_open(&pass);
 	child = fork();
 	if (child == 0) {
 		struct vk_dev cdev;
 		VkBuffer cbuf;
 		VkDeviceMemory cmem;
 		uint32_t *cmap;
-		int cfd, pidfd;
-
-		close(fd);
-		if (sv[1] >= 0) {
-			cfd = recv_fd(sv[1]);
-		} else {
-			pidfd = syscall(SYS_pidfd_open, getppid(), 0);
-			if (pidfd < 0)
-				vk_test_fail(__FILE__, __LINE__, "pidfd_open: %s", strerror(errno));
-			cfd = syscall(SYS_pidfd_getfd, pidfd, fd, 0);
-			if (cfd < 0)
-				vk_test_fail(__FILE__, __LINE__, "pidfd_getfd: %s", strerror(errno));
-			close(pidfd);
-		}
+		int cfd = vk_fd_pass_receive(&pass, fd);
 
 		vk_dev_create(&cdev, &options);
 		dma_buf_memory(&cdev, 65536, &cbuf, &cmem, cfd);
@@ -304,8 +242,7 @@ VK_TEST(memory_dma_buf, "external-memory-dma-buf-two-processes")
 		vk_dev_destroy(&cdev);
 		_exit(0);
 	}
-	if (sv[0] >= 0)
-		REQUIRE(!send_fd(sv[0], fd));
+	vk_fd_pass_send(&pass, fd);
 	REQUIRE(waitpid(child, &status, 0) == child);
 	REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	VK_CHECK(vkMapMemory(dev.device, memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));

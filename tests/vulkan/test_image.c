@@ -10,8 +10,7 @@
  * out here again), DRM format modifiers, views, samplers and buffer views
  * over matrices of their parameters, descriptor writes, copies, templates
  * and pushes of every image descriptor type (immutable samplers
- * included). On Ember they need EMBER_EXPERIMENTAL_IMAGES=1, which main()
- * sets (vk_test.c) until images work end to end.
+ * included).
  */
 
 #include "vk_test.h"

@@ -14,8 +14,7 @@
  * update-after-bind descriptors written after the set was bound. Images
  * get their contents without copy commands: a
  * first dispatch stores them (imageStore), a second reads them as storage
- * or sampled images; texel buffers through their buffer memory. On Ember
- * they need EMBER_EXPERIMENTAL_IMAGES=1, which main() sets (vk_test.c).
+ * or sampled images; texel buffers through their buffer memory.
  */
 
 #include "vk_test.h"

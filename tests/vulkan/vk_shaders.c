@@ -20,6 +20,8 @@
 #include "int_types.spv.h"
 #include "local_size_id.spv.h"
 #include "memory_model.spv.h"
+#include "ms_depth_fetch.spv.h"
+#include "ms_stencil_fetch.spv.h"
 #include "num_groups.spv.h"
 #include "robust.spv.h"
 #include "ubo_indexing.spv.h"
@@ -45,6 +47,8 @@ const size_t int_dot_spv_size = sizeof(int_dot_spv);
 const size_t int_types_spv_size = sizeof(int_types_spv);
 const size_t local_size_id_spv_size = sizeof(local_size_id_spv);
 const size_t memory_model_spv_size = sizeof(memory_model_spv);
+const size_t ms_depth_fetch_spv_size = sizeof(ms_depth_fetch_spv);
+const size_t ms_stencil_fetch_spv_size = sizeof(ms_stencil_fetch_spv);
 const size_t num_groups_spv_size = sizeof(num_groups_spv);
 const size_t robust_spv_size = sizeof(robust_spv);
 const size_t ubo_indexing_spv_size = sizeof(ubo_indexing_spv);

@@ -31,6 +31,8 @@ VK_TEST_SHADER(int_dot);
 VK_TEST_SHADER(int_types);
 VK_TEST_SHADER(local_size_id);
 VK_TEST_SHADER(memory_model);
+VK_TEST_SHADER(ms_depth_fetch);
+VK_TEST_SHADER(ms_stencil_fetch);
 VK_TEST_SHADER(num_groups);
 VK_TEST_SHADER(robust);
 VK_TEST_SHADER(ubo_indexing);

@@ -507,11 +507,6 @@ int main(int argc, char **argv)
 			filter = argv[++i];
 	}
 	/*
-	 * Ember reports images before they work end to end only when asked
-	 * (user/vulkan/README.md): temporary, until the last of them lands.
-	 */
-	setenv("EMBER_EXPERIMENTAL_IMAGES", "1", 0);
-	/*
 	 * A whole-suite run also checks that it covered what the device
 	 * advertises; not under the validation layer, which makes tests of
 	 * what it predates skip.

@@ -2,49 +2,27 @@
 /* Copyright 2026 The Ember Authors */
 
 /*
- * DOC: Formats: what Ember reports, and the switch that gates it
+ * DOC: Formats: what Ember reports
  *
  * What the device can do with a format is the contract's table
- * (hw/image/ember_image_layout.c, ember-hw.rst "Formats"); what the driver
- * reports is that, masked by the features whose whole path works: the
- * device's texture unit and copy engine, the compiler's image
- * instructions and this driver's commands. ember_format_features() is the
- * one place format features come from (format properties, image format
- * properties, image creation, DRM modifiers), and
- * ember_format_features_working is the one place a feature is switched on
- * when its path lands (issue 12).
+ * (hw/image/ember_image_layout.c, ember-hw.rst "Formats"), and that is
+ * what the driver reports: every path behind it works end to end (the
+ * texture unit and copy engine, the compiler's image instructions, this
+ * driver's commands) and is exercised by the Vulkan tests for every format
+ * and feature reported (tests/vulkan). ember_format_features() is the one
+ * place format features come from (format properties, image format
+ * properties, image creation, DRM modifiers).
  *
- * Until then nothing is reported, so no image, view or texel buffer
- * can validly be created. EMBER_EXPERIMENTAL_IMAGES=1 reports the
- * contract's whole table (and the image limits, VK_EXT_custom_border_color
- * and VK_EXT_image_drm_format_modifier) so that the object side can be
- * tested through the public API before the rest lands; it is temporary
- * and goes away with the last feature switched on.
+ * Ember has a compute queue only: blits, resolves and depth/stencil clears
+ * are graphics-queue commands in Vulkan, so the BLIT_* features follow the
+ * specification's table while only a graphics queue may validly use them
+ * (the copy engine runs them on any queue).
  */
 
 #include "ember_format.h"
 
 #include "ember_physical_device.h"
 #include "ember_regs.h"
-
-#include <stdlib.h>
-#include <string.h>
-
-/*
- * The format features that work end to end on Ember today. Each waits
- * for (issue 12): SAMPLED_IMAGE*, STORAGE_IMAGE*, texel buffers: the
- * shader core's image instructions (ISA 1.2) and the compiler's;
- * TRANSFER_*, BLIT_*: the copy engine's image packets and vkCmdCopy*Image*
- * / vkCmdBlitImage.
- */
-static const VkFormatFeatureFlags2 ember_format_features_working = 0;
-
-bool ember_images_experimental(void)
-{
-	const char *v = getenv("EMBER_EXPERIMENTAL_IMAGES");
-
-	return v && !strcmp(v, "1");
-}
 
 const struct ember_image_format *ember_format_get(const struct ember_physical_device *pdev,
 						  VkFormat format)
@@ -121,6 +99,5 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 		features = image_features(f);
 		break;
 	}
-	return features & (pdev->images ? ~(VkFormatFeatureFlags2)0 :
-			   ember_format_features_working);
+	return features;
 }

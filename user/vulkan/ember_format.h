@@ -10,8 +10,6 @@
 
 struct ember_physical_device;
 
-/* Whether EMBER_EXPERIMENTAL_IMAGES=1 asks for images before they all work. */
-bool ember_images_experimental(void);
 
 /* Where a format is used: an image of either tiling, or a texel buffer. */
 enum ember_format_use {

@@ -18,20 +18,20 @@
  *   the depth plane first, then the stencil plane (1 byte per texel, a
  *   TILED_4K image of the same extent) on the next tile; S8_UINT has only
  *   its stencil plane. vkGetImageSubresourceLayout answers per aspect.
- * - Multisampled images (4 samples: sampledImageColorSampleCounts,
- *   storageImageSampleCounts) are
- *   TILED_4K, 2D, one level; a texel's samples follow each other, so the
- *   element the tiles hold is 4 texels' bytes.
+ * - Multisampled images (4 samples: the sampledImage*SampleCounts and
+ *   storageImageSampleCounts) are TILED_4K, 2D, one level, colour or
+ *   depth/stencil; a texel's samples follow each other, so the element the
+ *   tiles hold is 4 texels' bytes, in each plane (a stencil plane's element
+ *   is 4 bytes).
  * - VK_EXT_image_drm_format_modifier: a list takes TILED_4K if offered,
  *   else LINEAR; an explicit layout is taken if it is the contract's
  *   (TILED_4K: exactly the rule's pitches; LINEAR: any pitches the
  *   contract accepts), else VK_ERROR_INVALID_DRM_FORMAT_MODIFIER_PLANE_
  *   LAYOUT_EXT. Modifier images are single-plane, 2D, one level, one layer.
  *
- * What Ember reports for a format comes from ember_format.c: until the
- * paths that use images land, nothing (EMBER_EXPERIMENTAL_IMAGES=1 aside),
- * so vkCreateImage has no valid input yet; it still refuses what
- * ember_image_format_support() refuses rather than trusting it.
+ * What Ember reports for a format comes from ember_format.c; vkCreateImage
+ * refuses what ember_image_format_support() refuses rather than trusting
+ * the application.
  */
 
 #include "ember_image.h"
@@ -157,10 +157,11 @@ VkResult ember_image_format_support(struct ember_physical_device *pdev,
 		.maxResourceSize = pdev->ws.info.max_bo_size,
 	};
 	/*
-	 * Multisampled: tiled 2D colour images, storage ones too (imgld and
-	 * imgst take a sample index: shaderStorageImageMultisample).
+	 * Multisampled: tiled 2D images, colour and depth/stencil alike (each
+	 * plane holds a texel's samples), storage ones too (imgld and imgst
+	 * take a sample index: shaderStorageImageMultisample).
 	 */
-	if (!linear && !modifier && colour && q->type == VK_IMAGE_TYPE_2D &&
+	if (!linear && !modifier && q->type == VK_IMAGE_TYPE_2D &&
 	    !(q->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && !(f->usage & EMBER_IMAGE_FMT_BC))
 		props->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
 	return VK_SUCCESS;
@@ -173,6 +174,37 @@ const struct ember_image_plane *ember_image_plane(const struct ember_image *imag
 	if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT && (image->aspects & VK_IMAGE_ASPECT_DEPTH_BIT))
 		return &image->planes[1];
 	return &image->planes[0];
+}
+
+void ember_image_whole_desc(const struct ember_image *image, struct ember_image_desc *d)
+{
+	const struct ember_image_plane *plane = &image->planes[0];
+	const struct ember_image_plane *stencil = NULL;
+
+	if (image->aspects & VK_IMAGE_ASPECT_STENCIL_BIT)
+		stencil = ember_image_plane(image, VK_IMAGE_ASPECT_STENCIL_BIT);
+	*d = (struct ember_image_desc) {
+		.va = image->va + plane->offset,
+		.format = (uint32_t)image->format,
+		/* The copy engine only asks whether the image is 3D. */
+		.view_type = image->type == VK_IMAGE_TYPE_3D ? VK_IMAGE_VIEW_TYPE_3D :
+			     VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+		.layout = (uint8_t)image->hw_layout,
+		.samples_log2 = (uint8_t)__builtin_ctz((unsigned int)image->samples),
+		.width = (uint16_t)image->extent.width,
+		.height = (uint16_t)image->extent.height,
+		.depth = (uint16_t)image->extent.depth,
+		.image_layers = (uint16_t)image->layers,
+		.image_levels = (uint8_t)image->levels,
+		.levels = (uint8_t)image->levels,
+		.layers = (uint16_t)image->layers,
+		.stencil_va = stencil ? image->va + stencil->offset : 0,
+	};
+	if (image->hw_layout == EMBER_IMAGE_LAYOUT_LINEAR) {
+		d->row_pitch = (uint32_t)plane->layout.level[0].row_pitch;
+		d->layer_pitch_256b = (uint32_t)(plane->layout.layer_pitch /
+						 EMBER_IMAGE_LAYER_PITCH_UNIT);
+	}
 }
 
 /* Lays out plane @p from @offset: NULL or why the contract refuses it. */
@@ -316,8 +348,9 @@ static VkResult image_init(struct ember_device *device, const VkImageCreateInfo 
 	}
 	image->plane_count = image->aspects == (VK_IMAGE_ASPECT_DEPTH_BIT |
 						VK_IMAGE_ASPECT_STENCIL_BIT) ? 2 : 1;
-	element = image->aspects == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 :
-		  image->fmt->bytes * (uint32_t)info->samples;
+	/* S8_UINT alone is its 1-byte stencil plane. */
+	element = (image->aspects == VK_IMAGE_ASPECT_STENCIL_BIT ? 1 : image->fmt->bytes) *
+		  (uint32_t)info->samples;
 	why = layout_plane(image, &image->planes[0], explicit ? explicit->offset : 0, element,
 			   row_pitch, layer_pitch);
 	if (why)
@@ -331,7 +364,8 @@ static VkResult image_init(struct ember_device *device, const VkImageCreateInfo 
 	end = image->planes[0].offset + image->planes[0].layout.size;
 	if (image->plane_count == 2) {
 		why = layout_plane(image, &image->planes[1],
-				   ember_align64(end, EMBER_IMAGE_TILE_SIZE), 1, 0, 0);
+				   ember_align64(end, EMBER_IMAGE_TILE_SIZE),
+				   (uint32_t)info->samples, 0, 0);
 		if (why)
 			return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "stencil plane: %s", why);
 		end = image->planes[1].offset + image->planes[1].layout.size;

@@ -61,6 +61,15 @@ EMBER_DEFINE_HANDLE_CASTS(ember_image, base, VkImage, VK_OBJECT_TYPE_IMAGE)
 const struct ember_image_plane *ember_image_plane(const struct ember_image *image,
 						   VkImageAspectFlags aspect);
 
+/*
+ * The image descriptor (ember-hw.rst "Image descriptor") of the whole of
+ * bound @image: every level and layer, identity swizzle, its own format,
+ * the depth (or colour, or S8_UINT's) plane at va and a depth/stencil
+ * format's stencil plane at stencil_va. What the copy engine names an
+ * image by; a view starts from it and narrows it.
+ */
+void ember_image_whole_desc(const struct ember_image *image, struct ember_image_desc *d);
+
 /* What vkGetPhysicalDeviceImageFormatProperties2 is asked about. */
 struct ember_image_query {
 	VkFormat format;

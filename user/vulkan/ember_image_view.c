@@ -41,45 +41,28 @@ ember_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo
 	struct ember_image_view *view;
 	struct ember_image_desc d;
 	bool stencil = range->aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT;
-	const struct ember_image_plane *stencil_plane = NULL;
 
 	view = ember_object_alloc(device, pAllocator, sizeof(*view), VK_OBJECT_TYPE_IMAGE_VIEW);
 	if (!view)
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "image view");
 	view->image = image;
+	/* A stencil view of a depth/stencil image reads its stencil plane. */
 	plane = ember_image_plane(image, stencil ? VK_IMAGE_ASPECT_STENCIL_BIT :
 				  VK_IMAGE_ASPECT_DEPTH_BIT);
-	if (image->aspects & VK_IMAGE_ASPECT_STENCIL_BIT)
-		stencil_plane = ember_image_plane(image, VK_IMAGE_ASPECT_STENCIL_BIT);
-	d = (struct ember_image_desc) {
-		.va = image->va + plane->offset,
-		.format = (uint32_t)pCreateInfo->format,
-		.view_type = (uint8_t)pCreateInfo->viewType,
-		.layout = (uint8_t)image->hw_layout,
-		.samples_log2 = (uint8_t)__builtin_ctz((unsigned int)image->samples),
-		.stencil = stencil,
-		.swizzle_r = (uint8_t)c->r,
-		.swizzle_g = (uint8_t)c->g,
-		.swizzle_b = (uint8_t)c->b,
-		.swizzle_a = (uint8_t)c->a,
-		.width = (uint16_t)image->extent.width,
-		.height = (uint16_t)image->extent.height,
-		.depth = (uint16_t)image->extent.depth,
-		.image_layers = (uint16_t)image->layers,
-		.image_levels = (uint8_t)image->levels,
-		.base_level = (uint8_t)range->baseMipLevel,
-		.levels = (uint8_t)resolve_count(range->levelCount, range->baseMipLevel,
-						 image->levels),
-		.base_layer = (uint16_t)range->baseArrayLayer,
-		.layers = (uint16_t)resolve_count(range->layerCount, range->baseArrayLayer,
-						  image->layers),
-		.stencil_va = stencil_plane ? image->va + stencil_plane->offset : 0,
-	};
-	if (image->hw_layout == EMBER_IMAGE_LAYOUT_LINEAR) {
-		d.row_pitch = (uint32_t)plane->layout.level[0].row_pitch;
-		d.layer_pitch_256b = (uint32_t)(plane->layout.layer_pitch /
-						EMBER_IMAGE_LAYER_PITCH_UNIT);
-	}
+	ember_image_whole_desc(image, &d);
+	d.va = image->va + plane->offset;
+	d.format = (uint32_t)pCreateInfo->format;
+	d.view_type = (uint8_t)pCreateInfo->viewType;
+	d.stencil = stencil;
+	d.swizzle_r = (uint8_t)c->r;
+	d.swizzle_g = (uint8_t)c->g;
+	d.swizzle_b = (uint8_t)c->b;
+	d.swizzle_a = (uint8_t)c->a;
+	d.base_level = (uint8_t)range->baseMipLevel;
+	d.levels = (uint8_t)resolve_count(range->levelCount, range->baseMipLevel, image->levels);
+	d.base_layer = (uint16_t)range->baseArrayLayer;
+	d.layers = (uint16_t)resolve_count(range->layerCount, range->baseArrayLayer,
+					   image->layers);
 	ember_image_desc_pack(view->desc, &d);
 	*pView = ember_image_view_to_handle(view);
 	return VK_SUCCESS;

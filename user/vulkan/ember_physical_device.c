@@ -10,19 +10,23 @@
  * works and is tested (tests/vulkan); what is missing is reported false.
  *
  * Version: Ember reports Vulkan 1.2. Vulkan 1.3 needs features Ember does
- * not have yet (shaderIntegerDotProduct in the compiler, images, dynamic
- * rendering); the features of 1.1 and 1.2 that
- * only exist with images and render passes (multiview, imagelessFramebuffer,
- * separateDepthStencilLayouts) are reported false until images land: no
- * API call can reach them without an image.
+ * not have yet (shaderIntegerDotProduct in the compiler, dynamic rendering
+ * and the graphics queue it needs); the features of 1.1 and 1.2 that only
+ * exist with render passes (multiview, imagelessFramebuffer,
+ * separateDepthStencilLayouts) are reported false until graphics lands.
  *
- * Images: their shader features are reported with their formats, behind
- * the one switch that gates images until every path works (pdev->images,
- * EMBER_EXPERIMENTAL_IMAGES=1, ember_format.c), so that they all come on
- * together: imageCubeArray; shaderImageGatherExtended (the gather
- * instruction takes its offsets from a register, any value, and four
- * ConstOffsets); shaderStorageImageExtendedFormats (every extended format
- * has STORAGE in the contract's table); shaderStorageImageReadWithoutFormat
+ * Images, samplers and texel buffers: the contract's formats with the
+ * features ember_format.c reports, the image limits of
+ * ember_physical_device_properties.c (4 samples for colour and
+ * depth/stencil, cube arrays), VK_EXT_custom_border_color and
+ * VK_EXT_image_drm_format_modifier (TILED_4K and LINEAR, shareable as
+ * dma-bufs).
+ *
+ * The shader features of images: imageCubeArray; shaderImageGatherExtended
+ * (the gather instruction takes its offsets from a register, any value,
+ * and four ConstOffsets); shaderStorageImageExtendedFormats (every
+ * extended format has STORAGE in the contract's table);
+ * shaderStorageImageReadWithoutFormat
  * and ...WriteWithoutFormat (the texture unit converts through the
  * descriptor's format, whatever the shader declares);
  * shaderStorageImageMultisample (imgld and imgst take a sample index, so
@@ -109,9 +113,11 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_uniform_buffer_standard_layout,
 	EMBER_KHR_vulkan_memory_model,
 	EMBER_KHR_zero_initialize_workgroup_memory,
+	EMBER_EXT_custom_border_color,
 	EMBER_EXT_descriptor_indexing,
 	EMBER_EXT_external_memory_dma_buf,
 	EMBER_EXT_host_query_reset,
+	EMBER_EXT_image_drm_format_modifier,
 	EMBER_EXT_inline_uniform_block,
 	EMBER_EXT_memory_budget,
 	EMBER_EXT_pipeline_creation_cache_control,
@@ -231,11 +237,6 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[EMBER_KHR_calibrated_timestamps] = true;
 		pdev->supported.has[EMBER_EXT_calibrated_timestamps] = true;
 	}
-	pdev->images = ember_images_experimental();
-	if (pdev->images) {
-		pdev->supported.has[EMBER_EXT_custom_border_color] = true;
-		pdev->supported.has[EMBER_EXT_image_drm_format_modifier] = true;
-	}
 	pdev->api_version = VK_MAKE_API_VERSION(0, 1, 2, VK_HEADER_VERSION);
 	physical_device_uuids(pdev);
 	snprintf(pdev->name, sizeof(pdev->name), "Ember GPU (%u shader cores)",
@@ -315,8 +316,16 @@ ember_EnumerateDeviceLayerProperties(VkPhysicalDevice physicalDevice, uint32_t *
 static const VkPhysicalDeviceFeatures ember_core_features = {
 	.robustBufferAccess = VK_TRUE,
 	.fullDrawIndexUint32 = VK_FALSE,
+	.imageCubeArray = VK_TRUE,
+	.shaderImageGatherExtended = VK_TRUE,
+	.shaderStorageImageExtendedFormats = VK_TRUE,
+	.shaderStorageImageMultisample = VK_TRUE,
+	.shaderStorageImageReadWithoutFormat = VK_TRUE,
+	.shaderStorageImageWriteWithoutFormat = VK_TRUE,
 	.shaderUniformBufferArrayDynamicIndexing = VK_TRUE,
+	.shaderSampledImageArrayDynamicIndexing = VK_TRUE,
 	.shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
+	.shaderStorageImageArrayDynamicIndexing = VK_TRUE,
 	.shaderInt64 = VK_TRUE,
 	.shaderInt16 = VK_TRUE,
 };
@@ -336,7 +345,6 @@ static const VkPhysicalDeviceVulkan12Features ember_features12 = {
 	.shaderSharedInt64Atomics = VK_TRUE,
 	.shaderInt8 = VK_TRUE,
 	.descriptorIndexing = VK_TRUE,
-	/* The image descriptor types' ones: with images, see device_features(). */
 	.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE,
 	.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE,
 	.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
@@ -611,43 +619,9 @@ static void fill_features(VkBaseOutStructure *s)
 	}
 }
 
-/* Clears the descriptor-indexing features of images in @f (a 1.2 or an EXT structure). */
-#define CLEAR_IMAGE_INDEXING(f)								\
-	do {										\
-		(f)->shaderUniformTexelBufferArrayDynamicIndexing = VK_FALSE;		\
-		(f)->shaderStorageTexelBufferArrayDynamicIndexing = VK_FALSE;		\
-		(f)->shaderSampledImageArrayNonUniformIndexing = VK_FALSE;		\
-		(f)->shaderStorageImageArrayNonUniformIndexing = VK_FALSE;		\
-		(f)->shaderUniformTexelBufferArrayNonUniformIndexing = VK_FALSE;	\
-		(f)->shaderStorageTexelBufferArrayNonUniformIndexing = VK_FALSE;	\
-		(f)->descriptorBindingSampledImageUpdateAfterBind = VK_FALSE;		\
-		(f)->descriptorBindingStorageImageUpdateAfterBind = VK_FALSE;		\
-		(f)->descriptorBindingUniformTexelBufferUpdateAfterBind = VK_FALSE;	\
-		(f)->descriptorBindingStorageTexelBufferUpdateAfterBind = VK_FALSE;	\
-	} while (0)
-
 /* What @pdev's device lacks, taken out of the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
-	if (!pdev->images) {
-		switch ((int)s->sType) {
-		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT: {
-			VkPhysicalDeviceCustomBorderColorFeaturesEXT *f = (void *)s;
-
-			f->customBorderColors = VK_FALSE;
-			f->customBorderColorWithoutFormat = VK_FALSE;
-			break;
-		}
-		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
-			CLEAR_IMAGE_INDEXING((VkPhysicalDeviceVulkan12Features *)s);
-			break;
-		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES:
-			CLEAR_IMAGE_INDEXING((VkPhysicalDeviceDescriptorIndexingFeatures *)s);
-			break;
-		default:
-			break;
-		}
-	}
 	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
 		return;
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)
@@ -656,20 +630,10 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		((VkPhysicalDeviceBufferDeviceAddressFeatures *)s)->bufferDeviceAddress = VK_FALSE;
 }
 
-/* The 1.0 features of @pdev: those of image views and image shaders come with images. */
+/* The 1.0 features of @pdev. */
 static void core_features(const struct ember_physical_device *pdev, VkPhysicalDeviceFeatures *f)
 {
 	*f = ember_core_features;
-	if (!pdev->images)
-		return;
-	f->imageCubeArray = VK_TRUE;
-	f->shaderImageGatherExtended = VK_TRUE;
-	f->shaderStorageImageExtendedFormats = VK_TRUE;
-	f->shaderStorageImageMultisample = VK_TRUE;
-	f->shaderStorageImageReadWithoutFormat = VK_TRUE;
-	f->shaderStorageImageWriteWithoutFormat = VK_TRUE;
-	f->shaderSampledImageArrayDynamicIndexing = VK_TRUE;
-	f->shaderStorageImageArrayDynamicIndexing = VK_TRUE;
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,

@@ -43,12 +43,6 @@ struct ember_physical_device {
 	uint8_t cache_uuid[VK_UUID_SIZE];
 	uint8_t driver_uuid[VK_UUID_SIZE];
 	uint64_t heap_size;
-	/*
-	 * Images, samplers and texel buffers reported although their device
-	 * and compiler paths are not all there yet: EMBER_EXPERIMENTAL_IMAGES=1
-	 * (temporary, for the Vulkan tests; README.md, ember_format.c).
-	 */
-	bool images;
 	char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
 };
 

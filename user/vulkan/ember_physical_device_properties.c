@@ -70,8 +70,8 @@ static void fill_image_limits(VkPhysicalDeviceLimits *l)
 	l->mipmapPrecisionBits = 8;
 	l->sampledImageColorSampleCounts = ms;
 	l->sampledImageIntegerSampleCounts = ms;
-	l->sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT;
-	l->sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->sampledImageDepthSampleCounts = ms;
+	l->sampledImageStencilSampleCounts = ms;
 	l->storageImageSampleCounts = ms;
 	l->maxSampleMaskWords = 1;
 }
@@ -123,8 +123,7 @@ static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimi
 		.optimalBufferCopyRowPitchAlignment = 16,
 		.nonCoherentAtomSize = 64,
 	};
-	if (pdev->images)
-		fill_image_limits(l);
+	fill_image_limits(l);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -166,7 +165,7 @@ static void fill_vulkan11(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 
 static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan12Properties *p)
 {
-	uint32_t images = pdev->images ? EMBER_MAX_IMAGE_DESCRIPTORS : 0;
+	const uint32_t images = EMBER_MAX_IMAGE_DESCRIPTORS;
 
 	/* Every member not set below is zero: no float controls, no input attachments. */
 	*p = (VkPhysicalDeviceVulkan12Properties){ .sType = p->sType, .pNext = p->pNext };
@@ -285,7 +284,7 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_PROPERTIES_EXT:
 			((VkPhysicalDeviceCustomBorderColorPropertiesEXT *)s)
-				->maxCustomBorderColorSamplers = pdev->images ? EMBER_MAX_SAMPLERS : 0;
+				->maxCustomBorderColorSamplers = EMBER_MAX_SAMPLERS;
 			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES:
 			COPY_PROP((VkPhysicalDeviceMaintenance4Properties *)s, &p13, maxBufferSize);

@@ -3,9 +3,11 @@
 // invocation swaps its texel with the horizontally mirrored one (a
 // barrier between the loads and the stores), so every conversion goes
 // both ways and the results are a permutation of the initial texels.
+// On Ember the rgba32f and r32ui images are in the LINEAR layout, the
+// others TILED_4K.
 //! image a8 binding=0 rgba8 2d 4x2 storage init=random(1,0,255) expect=ref
-//! image a32f binding=1 rgba32f 2d 4x2 storage init=random(2,-100,100) expect=ref
-//! image u32 binding=2 r32ui 2d 4x2 storage init=random(3,0,4294967295) expect=ref
+//! image a32f binding=1 rgba32f 2d 4x2 linear storage init=random(2,-100,100) expect=ref
+//! image u32 binding=2 r32ui 2d 4x2 linear storage init=random(3,0,4294967295) expect=ref
 //! image h16 binding=3 rgba16f 2d 4x2 storage init=random(4,-4,4) expect=ref
 //! image p11 binding=4 r11g11b10f 2d 4x2 storage init=seq(0x1C0800F0,0x00401001) expect=ref
 //! ref image_mirror_x
