@@ -54,7 +54,10 @@ void ref_texel(const struct ref_image *ri, uint32_t level, uint32_t x, uint32_t 
 void ref_sample(const struct ref_image *ri, const struct ember_tex_sampler *smp,
 		const struct ref_sample_in *in, double out[4]);
 
-/* Gather's four texels; @offsets NULL: in->offset for all four. */
+/*
+ * Gather's four texels; @offsets NULL: in->offset for all four, else texel
+ * k is (i0, j0) of the footprint at @offsets[k].
+ */
 void ref_gather(const struct ref_image *ri, const struct ember_tex_sampler *smp,
 		const struct ref_sample_in *in, unsigned int component,
 		const int32_t (*offsets)[2], double out[4]);

@@ -9,6 +9,12 @@
 #include "fill.spv.h"
 #include "grid_count.spv.h"
 #include "group_id.spv.h"
+#include "image_array_index.spv.h"
+#include "image_ext_formats.spv.h"
+#include "image_formatless.spv.h"
+#include "image_gather.spv.h"
+#include "image_multisample.spv.h"
+#include "image_nonuniform.spv.h"
 #include "indexing.spv.h"
 #include "int_dot.spv.h"
 #include "int_types.spv.h"
@@ -30,6 +36,12 @@ const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t fill_spv_size = sizeof(fill_spv);
 const size_t grid_count_spv_size = sizeof(grid_count_spv);
 const size_t group_id_spv_size = sizeof(group_id_spv);
+const size_t image_array_index_spv_size = sizeof(image_array_index_spv);
+const size_t image_ext_formats_spv_size = sizeof(image_ext_formats_spv);
+const size_t image_formatless_spv_size = sizeof(image_formatless_spv);
+const size_t image_gather_spv_size = sizeof(image_gather_spv);
+const size_t image_multisample_spv_size = sizeof(image_multisample_spv);
+const size_t image_nonuniform_spv_size = sizeof(image_nonuniform_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
 const size_t int_dot_spv_size = sizeof(int_dot_spv);
 const size_t int_types_spv_size = sizeof(int_types_spv);

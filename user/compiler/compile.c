@@ -172,6 +172,7 @@ int ember_cc_compile(const uint32_t *spirv, size_t word_count,
 	uint32_t *words = NULL;
 	size_t count = 0;
 	char *ignored = NULL;
+	bool rematerialized = false;
 	int ret;
 
 	if (!error)
@@ -207,13 +208,31 @@ int ember_cc_compile(const uint32_t *spirv, size_t word_count,
 		ret = optimize(ir, &opts, error);
 	if (ret)
 		goto out;
-	/* Rerun divergence when allocation demoted values to vector registers. */
+	/*
+	 * Rerun divergence when allocation demoted values to vector registers;
+	 * reload descriptors at each use when too many of them are live at once.
+	 */
 	do {
 		ir_divergence(ir);
 		ret = ir_regalloc(ir, EMBER_ISA_NUM_VREGS - RESERVED_VREGS,
 				  EMBER_ISA_NUM_UREGS - RESERVED_UREGS, &ra);
+		if (ret == -ENOSPC && !rematerialized) {
+			rematerialized = true;
+			if (ir_rematerialize_descriptors(ir)) {
+				/* Demotions made room for shared descriptors: start afresh. */
+				for (uint32_t v = 1; v < ir->value_count; v++)
+					ir->vals[v].flags &= ~IR_VAL_FORCE_VECTOR;
+				dump(&opts, ir, "descriptor rematerialization");
+				ret = -EAGAIN;
+			}
+		}
 	} while (ret == -EAGAIN);
 	dump(&opts, ir, "divergence analysis and register allocation");
+	if (ret == -ENOSPC) {
+		*error = message("%s", "register allocation failed: the descriptors one "
+				 "instruction uses do not fit in the uniform registers");
+		goto out;
+	}
 	if (ret) {
 		*error = message("register allocation failed: %s", strerror(-ret));
 		goto out;

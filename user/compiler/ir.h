@@ -223,11 +223,16 @@ bool ir_simplify_cf(struct ir_shader *s);
 bool ir_if_convert(struct ir_shader *s);
 bool ir_combine(struct ir_shader *s);
 void ir_divergence(struct ir_shader *s);
+/* Gives each use of a descriptor its own load just before it (pass_remat.c). */
+bool ir_rematerialize_descriptors(struct ir_shader *s);
 
 /*
  * Register allocation (regalloc.c): assigns vals[].reg and spill slots with
  * at most @max_vregs vector registers (EMBER_ISA_NUM_VREGS normally; tests
- * pass fewer to force spilling). Returns 0, or -ENOSPC with a message.
+ * pass fewer to force spilling). Returns 0; -EAGAIN when it demoted values
+ * to vector registers (rerun divergence analysis, then allocation);
+ * -ENOSPC when the descriptors live at once do not fit in @max_uregs
+ * (ir_rematerialize_descriptors(), then allocate again); -ENOMEM.
  */
 struct ir_regalloc_result {
 	uint32_t vregs, uregs;		/* registers used (highest + 1) */

@@ -34,7 +34,11 @@
  * do not overlap share scratch bytes, after the local arrays the front
  * end placed at the start of scratch. When uniform registers run out,
  * values are demoted to vector registers (IR_VAL_FORCE_VECTOR) and the
- * caller reruns divergence analysis and allocation.
+ * caller reruns divergence analysis and allocation. Descriptors can live
+ * in uniform registers only: one that does not fit demotes the live
+ * uniform values that are not descriptors, next used farthest first, and
+ * when only descriptors are left allocation fails with -ENOSPC (the caller
+ * rematerializes them, pass_remat.c).
  */
 
 #include "ir.h"
@@ -227,6 +231,12 @@ static bool collect_uses(const struct ir_shader *s, struct uses *u)
  * None left before the interval ends (say, the next use is in the next
  * iteration of a loop) counts as the farthest of all.
  */
+/* Whether value @v of @s is a descriptor (ldDesc, ldImgDesc, ldSmpDesc) per @def_op. */
+static bool is_descriptor(const uint16_t *def_op, uint32_t v)
+{
+	return def_op[v] == IR_DESC || def_op[v] == IR_IMG_DESC || def_op[v] == IR_SMP_DESC;
+}
+
 static uint32_t next_use(const struct uses *u, uint32_t v, uint32_t pos)
 {
 	for (uint32_t k = u->first[v]; k < u->first[v + 1]; k++)
@@ -244,7 +254,8 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 	uint32_t *active, active_count = 0, n = 0;
 	uint32_t scratch_top = 0, spill_count = 0;
 	struct spill *spills;
-	bool demoted = false;
+	uint16_t *def_op;
+	bool demoted = false, descriptors_overflow = false;
 
 	memset(result, 0, sizeof(*result));
 	if (!iv)
@@ -256,15 +267,20 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 	order = malloc(s->value_count * sizeof(*order));
 	active = malloc(s->value_count * sizeof(uint32_t));
 	spills = malloc(s->value_count * sizeof(*spills));
-	if (!order || !active || !spills || !collect_uses(s, &uses)) {
+	def_op = calloc(s->value_count, sizeof(*def_op));
+	if (!order || !active || !spills || !def_op || !collect_uses(s, &uses)) {
 		free(iv);
 		free(order);
 		free(active);
 		free(spills);
+		free(def_op);
 		free(uses.first);
 		free(uses.at);
 		return -ENOMEM;
 	}
+	for (uint32_t i = 0; i < s->count; i++)
+		if (ir_op_has_dst(s->ins[i].op) && s->ins[i].dst)
+			def_op[s->ins[i].dst] = s->ins[i].op;
 	for (uint32_t v = 1; v < s->value_count; v++) {
 		s->vals[v].reg = -1;
 		s->vals[v].spill_slot = -1;
@@ -293,6 +309,35 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 			}
 		}
 		r = find_free(vector ? vused : uused, vector ? max_vregs : max_uregs, regs);
+		while (r < 0 && !vector && is_descriptor(def_op, cur->value)) {
+			/* Make room: demote the live non-descriptor used last. */
+			uint32_t victim_at = active_count, farthest = 0;
+			struct ir_value *victim;
+
+			for (uint32_t a = 0; a < active_count; a++) {
+				uint32_t distance = next_use(&uses, active[a], cur->start);
+
+				if (!is_vector(&s->vals[active[a]]) &&
+				    !is_descriptor(def_op, active[a]) &&
+				    (victim_at == active_count || distance > farthest)) {
+					victim_at = a;
+					farthest = distance;
+				}
+			}
+			if (victim_at == active_count) {
+				descriptors_overflow = true;
+				break;
+			}
+			victim = &s->vals[active[victim_at]];
+			memset(uused + victim->reg, 0, regs_of(victim));
+			victim->reg = -1;
+			victim->flags |= IR_VAL_FORCE_VECTOR;
+			demoted = true;
+			active[victim_at] = active[--active_count];
+			r = find_free(uused, max_uregs, regs);
+		}
+		if (r < 0 && !vector && is_descriptor(def_op, cur->value))
+			continue;
 		if (r < 0 && !vector) {
 			/* Out of uniform registers: this value goes to a vector one. */
 			val->flags |= IR_VAL_FORCE_VECTOR;
@@ -347,7 +392,10 @@ int ir_regalloc(struct ir_shader *s, uint32_t max_vregs, uint32_t max_uregs,
 	free(order);
 	free(active);
 	free(spills);
+	free(def_op);
 	free(uses.first);
 	free(uses.at);
+	if (descriptors_overflow)
+		return -ENOSPC;
 	return demoted ? -EAGAIN : 0;
 }

@@ -134,6 +134,7 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityStorageImageExtendedFormats:
 	case SpvCapabilityStorageImageReadWithoutFormat:
 	case SpvCapabilityStorageImageWriteWithoutFormat:
+	case SpvCapabilityStorageImageMultisample:	/* imgld/imgst take the sample */
 	case SpvCapabilitySampled1D:
 	case SpvCapabilityImage1D:
 	case SpvCapabilitySampledBuffer:

@@ -18,10 +18,11 @@
  *   the depth plane first, then the stencil plane (1 byte per texel, a
  *   TILED_4K image of the same extent) on the next tile; S8_UINT has only
  *   its stencil plane. vkGetImageSubresourceLayout answers per aspect.
- * - Multisampled images (4 samples: the sampledImage*SampleCounts) are
- *   TILED_4K, 2D, one level, colour or depth/stencil; a texel's samples
- *   follow each other, so the element the tiles hold is 4 texels' bytes,
- *   in each plane (a stencil plane's element is 4 bytes).
+ * - Multisampled images (4 samples: the sampledImage*SampleCounts and
+ *   storageImageSampleCounts) are TILED_4K, 2D, one level, colour or
+ *   depth/stencil; a texel's samples follow each other, so the element the
+ *   tiles hold is 4 texels' bytes, in each plane (a stencil plane's element
+ *   is 4 bytes).
  * - VK_EXT_image_drm_format_modifier: a list takes TILED_4K if offered,
  *   else LINEAR; an explicit layout is taken if it is the contract's
  *   (TILED_4K: exactly the rule's pitches; LINEAR: any pitches the
@@ -156,12 +157,12 @@ VkResult ember_image_format_support(struct ember_physical_device *pdev,
 		.maxResourceSize = pdev->ws.info.max_bo_size,
 	};
 	/*
-	 * Multisampled: tiled 2D images that are not storage images, colour
-	 * and depth/stencil alike (each plane holds a texel's samples).
+	 * Multisampled: tiled 2D images, colour and depth/stencil alike (each
+	 * plane holds a texel's samples), storage ones too (imgld and imgst
+	 * take a sample index: shaderStorageImageMultisample).
 	 */
 	if (!linear && !modifier && q->type == VK_IMAGE_TYPE_2D &&
-	    !(q->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) &&
-	    !(q->usage & VK_IMAGE_USAGE_STORAGE_BIT) && !(f->usage & EMBER_IMAGE_FMT_BC))
+	    !(q->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && !(f->usage & EMBER_IMAGE_FMT_BC))
 		props->sampleCounts |= VK_SAMPLE_COUNT_4_BIT;
 	return VK_SUCCESS;
 }

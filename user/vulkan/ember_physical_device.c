@@ -22,6 +22,26 @@
  * VK_EXT_image_drm_format_modifier (TILED_4K and LINEAR, shareable as
  * dma-bufs).
  *
+ * The shader features of images: imageCubeArray; shaderImageGatherExtended
+ * (the gather instruction takes its offsets from a register, any value,
+ * and four ConstOffsets); shaderStorageImageExtendedFormats (every
+ * extended format has STORAGE in the contract's table);
+ * shaderStorageImageReadWithoutFormat
+ * and ...WriteWithoutFormat (the texture unit converts through the
+ * descriptor's format, whatever the shader declares);
+ * shaderStorageImageMultisample (imgld and imgst take a sample index, so
+ * storage images have 4 samples as sampled ones do);
+ * shaderSampledImageArrayDynamicIndexing, ...StorageImage...; and the
+ * descriptor-indexing features of sampled and storage images and texel
+ * buffers: dynamic and NonUniform indexing (a NonUniform index runs a loop
+ * over its distinct values, descriptors being uniform registers: none is
+ * "Native") and update-after-bind (vkUpdateDescriptorSets writes the set's
+ * memory, which the device reads when the dispatch runs, as for buffers).
+ * Not reported: shaderResourceMinLod (the compiler has no
+ * MinLod image operand: the ISA's gradient sampling takes no LOD clamp
+ * but the sampler's), samplerAnisotropy (the contract reserves its bits)
+ * and shaderResourceResidency (no sparse images).
+ *
  * Buffer device addresses (bufferDeviceAddress, VK_KHR_buffer_device_address)
  * need shader cores that run ISA 1.1's 64-bit address forms (ldga, stga,
  * atomga: CAPS bit ISA_ADDR64, hw contract 1.4): reported only with it.
@@ -297,8 +317,15 @@ static const VkPhysicalDeviceFeatures ember_core_features = {
 	.robustBufferAccess = VK_TRUE,
 	.fullDrawIndexUint32 = VK_FALSE,
 	.imageCubeArray = VK_TRUE,
+	.shaderImageGatherExtended = VK_TRUE,
+	.shaderStorageImageExtendedFormats = VK_TRUE,
+	.shaderStorageImageMultisample = VK_TRUE,
+	.shaderStorageImageReadWithoutFormat = VK_TRUE,
+	.shaderStorageImageWriteWithoutFormat = VK_TRUE,
 	.shaderUniformBufferArrayDynamicIndexing = VK_TRUE,
+	.shaderSampledImageArrayDynamicIndexing = VK_TRUE,
 	.shaderStorageBufferArrayDynamicIndexing = VK_TRUE,
+	.shaderStorageImageArrayDynamicIndexing = VK_TRUE,
 	.shaderInt64 = VK_TRUE,
 	.shaderInt16 = VK_TRUE,
 };
@@ -318,10 +345,20 @@ static const VkPhysicalDeviceVulkan12Features ember_features12 = {
 	.shaderSharedInt64Atomics = VK_TRUE,
 	.shaderInt8 = VK_TRUE,
 	.descriptorIndexing = VK_TRUE,
+	.shaderUniformTexelBufferArrayDynamicIndexing = VK_TRUE,
+	.shaderStorageTexelBufferArrayDynamicIndexing = VK_TRUE,
 	.shaderUniformBufferArrayNonUniformIndexing = VK_TRUE,
+	.shaderSampledImageArrayNonUniformIndexing = VK_TRUE,
 	.shaderStorageBufferArrayNonUniformIndexing = VK_TRUE,
+	.shaderStorageImageArrayNonUniformIndexing = VK_TRUE,
+	.shaderUniformTexelBufferArrayNonUniformIndexing = VK_TRUE,
+	.shaderStorageTexelBufferArrayNonUniformIndexing = VK_TRUE,
 	.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE,
+	.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE,
+	.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE,
 	.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE,
+	.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE,
+	.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE,
 	.descriptorBindingUpdateUnusedWhilePending = VK_TRUE,
 	.descriptorBindingPartiallyBound = VK_TRUE,
 	.descriptorBindingVariableDescriptorCount = VK_TRUE,

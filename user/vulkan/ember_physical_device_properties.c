@@ -72,7 +72,7 @@ static void fill_image_limits(VkPhysicalDeviceLimits *l)
 	l->sampledImageIntegerSampleCounts = ms;
 	l->sampledImageDepthSampleCounts = ms;
 	l->sampledImageStencilSampleCounts = ms;
-	l->storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT;
+	l->storageImageSampleCounts = ms;
 	l->maxSampleMaskWords = 1;
 }
 
@@ -167,6 +167,8 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 {
 	const uint32_t images = EMBER_MAX_IMAGE_DESCRIPTORS;
 
+	/* Every member not set below is zero: no float controls, no input attachments. */
+	*p = (VkPhysicalDeviceVulkan12Properties){ .sType = p->sType, .pNext = p->pNext };
 	p->driverID = (VkDriverId)0;	/* no Khronos-registered id yet */
 	snprintf(p->driverName, sizeof(p->driverName), "Ember");
 	snprintf(p->driverInfo, sizeof(p->driverInfo), "Ember Vulkan driver %u.%u.%u (hw %u.%u)",
@@ -176,8 +178,15 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 	p->denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
 	p->roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
 	p->maxUpdateAfterBindDescriptorsInAllPools = EMBER_MAX_DESCRIPTORS;
+	/*
+	 * Descriptors are uniform registers (ember-isa.rst): a NonUniform
+	 * index runs a loop over its distinct values (spirv_image.c), for
+	 * buffers and images alike.
+	 */
 	p->shaderUniformBufferArrayNonUniformIndexingNative = VK_FALSE;
 	p->shaderStorageBufferArrayNonUniformIndexingNative = VK_FALSE;
+	p->shaderSampledImageArrayNonUniformIndexingNative = VK_FALSE;
+	p->shaderStorageImageArrayNonUniformIndexingNative = VK_FALSE;
 	p->robustBufferAccessUpdateAfterBind = VK_TRUE;
 	p->quadDivergentImplicitLod = VK_FALSE;
 	p->maxPerStageDescriptorUpdateAfterBindUniformBuffers = EMBER_MAX_DESCRIPTORS;
@@ -329,7 +338,15 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			VkPhysicalDeviceDescriptorIndexingProperties *p = (void *)s;
 
 			COPY_PROP(p, &p12, maxUpdateAfterBindDescriptorsInAllPools);
+			COPY_PROP(p, &p12, shaderUniformBufferArrayNonUniformIndexingNative);
+			COPY_PROP(p, &p12, shaderSampledImageArrayNonUniformIndexingNative);
+			COPY_PROP(p, &p12, shaderStorageBufferArrayNonUniformIndexingNative);
+			COPY_PROP(p, &p12, shaderStorageImageArrayNonUniformIndexingNative);
+			COPY_PROP(p, &p12, shaderInputAttachmentArrayNonUniformIndexingNative);
 			COPY_PROP(p, &p12, robustBufferAccessUpdateAfterBind);
+			COPY_PROP(p, &p12, quadDivergentImplicitLod);
+			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindInputAttachments);
+			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindInputAttachments);
 			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindUniformBuffers);
 			COPY_PROP(p, &p12, maxPerStageDescriptorUpdateAfterBindStorageBuffers);
 			COPY_PROP(p, &p12, maxPerStageUpdateAfterBindResources);

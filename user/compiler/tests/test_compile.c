@@ -29,7 +29,7 @@ static const struct expectation expectations[] = {
 	{ "local_array", NULL }, { "math", NULL }, { "narrow", NULL }, { "pressure", NULL },
 	{ "shared", NULL }, { "spec", NULL }, { "subgroup", NULL },
 	{ "refuse_float64", "capability Float64 is not supported" },
-	{ "image_store", NULL }, { "images", NULL },
+	{ "image_store", NULL }, { "images", NULL }, { "many_images", NULL },
 	{ "refuse_vertex", "is a Vertex shader; only GLCompute is supported" },
 	{ "refuse_float_atomic", "capability AtomicFloat32AddEXT is not supported" },
 	{ "refuse_f16_math", "OpFMod on 16-bit floats is not supported" }, { "matrix", NULL },
@@ -139,6 +139,10 @@ static bool check_details(const char *name, const void *binary, size_t size)
 	} else if (!strcmp(name, "layouts")) {
 		ember_isa_shader_resource(&s, 0, &r);
 		CHECK(s.header.num_resources == 3);
+	} else if (!strcmp(name, "many_images")) {
+		/* Reloaded at each of the 19 uses, not shared by the branches. */
+		CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_LDIMGDESC, -1), 19);
+		CHECK(s.header.num_uregs <= EMBER_ISA_NUM_UREGS);
 	} else if (!strcmp(name, "control")) {
 		CHECK(count_insns(binary, size, EMBER_ISA_OP_LOOP, -1) >= 3);
 		CHECK(count_insns(binary, size, EMBER_ISA_OP_BREAK, -1) >= 2);

@@ -1,0 +1,32 @@
+#version 450
+// Arrays of storage images, sampled images, uniform and storage texel
+// buffers indexed per invocation (nonuniformEXT): invocation k uses
+// element e = k % 3. Phase 0 stores 100e + k into texel k = x + 4y of
+// storage image e and adds 7 to texel k of storage texel buffer e; phase 1
+// reads texel k of element e of each array into o[4 * k + array].
+#extension GL_EXT_nonuniform_qualifier : require
+layout(local_size_x = 4, local_size_y = 4) in;
+layout(set = 0, binding = 0, r32f) uniform image2D images[3];
+layout(set = 0, binding = 1) uniform sampler2D textures[3];
+layout(set = 0, binding = 2) uniform samplerBuffer uniform_texels[3];
+layout(set = 0, binding = 3, r32ui) uniform uimageBuffer storage_texels[3];
+layout(std430, set = 0, binding = 4) writeonly buffer Out { uint o[]; };
+layout(push_constant) uniform Phase { uint phase; };
+
+void main()
+{
+	ivec2 p = ivec2(gl_LocalInvocationID.xy);
+	uint k = gl_LocalInvocationIndex;
+	uint e = k % 3u;
+
+	if (phase == 0u) {
+		imageStore(images[nonuniformEXT(e)], p, vec4(float(100u * e + k)));
+		imageStore(storage_texels[nonuniformEXT(e)], int(k),
+			   imageLoad(storage_texels[nonuniformEXT(e)], int(k)) + 7u);
+		return;
+	}
+	o[4u * k + 0u] = uint(imageLoad(images[nonuniformEXT(e)], p).x);
+	o[4u * k + 1u] = uint(textureLod(textures[nonuniformEXT(e)], (vec2(p) + 0.5) / 4.0, 0.0).x);
+	o[4u * k + 2u] = uint(texelFetch(uniform_texels[nonuniformEXT(e)], int(k)).x);
+	o[4u * k + 3u] = imageLoad(storage_texels[nonuniformEXT(e)], int(k)).x;
+}
