@@ -348,8 +348,8 @@ VK_TEST(image_dma_buf, "image-dma-buf-two-processes")
 			_exit(child_side(&options, modifiers[m], &layout,
 					 vk_fd_pass_receive(&pass, fd)));
 		vk_fd_pass_send(&pass, fd);
-		close(fd);
 		REQUIRE(waitpid(child, &status, 0) == child);
+		close(fd);
 		REQUIRE(WIFEXITED(status));
 		REQUIRE_EQ(WEXITSTATUS(status), 0);
 		memset(buf.map, 0, buf.size);

@@ -24,7 +24,8 @@ struct vk_fd_pass {
 void vk_fd_pass_open(struct vk_fd_pass *pass);
 /*
  * In the parent, after fork(): sends @fd (still the parent's) to the child
- * and closes the channel.
+ * and closes the channel. The parent keeps @fd open until the child has
+ * exited: without sockets the child takes it from the parent's table.
  */
 void vk_fd_pass_send(struct vk_fd_pass *pass, int fd);
 /*
