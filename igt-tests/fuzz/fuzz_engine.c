@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * The fuzzer's engine: programs run one at a time in a child process (a
- * crash of the fuzzer's own code ends that child only, and every object
- * the program made goes with its files); the child traces the kernel code
- * its calls reach with KCOV when the kernel has it (/sys/kernel/debug/kcov)
- * and marks the PCs in a bitmap shared with the parent. A program that
+ * The fuzzer's engine: programs run one at a time in a worker process (a
+ * crash of the fuzzer's own code ends the worker only), each on DRM files
+ * of its own that it closes before the next, so every object a program
+ * made goes with them; the worker traces the kernel code a program's calls
+ * reach with KCOV when the kernel has it (/sys/kernel/debug/kcov) and
+ * marks the PCs in a bitmap shared with the parent. A program that
  * reaches a PC no earlier program reached joins the corpus; later
  * programs are mostly mutations of corpus programs (a seed changed,
  * inserted, deleted, or a tail spliced from another), the rest fresh.
@@ -12,7 +13,7 @@
  *
  * After each program the engine reads the kernel log (/dev/kmsg) for a
  * KASAN, UBSAN or lockdep report, a WARNING, a BUG or an Oops; on one, or
- * when a program's process dies of a signal or outlives its time, it stops
+ * when the worker dies of a signal or a program outlives its time, it stops
  * and prints the program's seeds (EMBER_FUZZ_REPLAY=...), which replays
  * it, and writes them with the report to the crash directory.
  */
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -45,6 +47,7 @@ struct fuzz_result {
 };
 
 struct fuzz_shared {
+	struct fuzz_program program;		/* the worker's next program */
 	struct fuzz_result result;
 	uint8_t bitmap[BITMAP_BITS / 8];
 };
@@ -109,22 +112,37 @@ static uint64_t kcov_collect(struct kcov *k, uint8_t *bitmap)
 	return fresh;
 }
 
-/* ---- one program, in a child process ---- */
+/* ---- the worker: programs one after the other, in a child process ---- */
 
-static void run_program_child(const struct fuzz_program *p, struct fuzz_shared *shared, bool kcov)
+/*
+ * Forking a process per program cost more than most programs' calls (on
+ * the stock kernel under TCG, fork, open and exit took about 40% of a
+ * program's time; more with KASAN), so one worker process runs program
+ * after program, each on DRM files of its own, until the run ends or the
+ * worker dies or hangs; the program it was running is then the report.
+ * The parent hands a program over in the shared page and one byte on a
+ * pipe, and waits for the byte back on another pipe with a timeout (pipes,
+ * as the debug kernel has no AF_UNIX sockets; SIGPIPE is ignored during
+ * the run, so a dead worker's pipe gives EPIPE).
+ */
+struct fuzz_worker {
+	pid_t pid;
+	int to_worker;		/* the parent's ends; -1 while no worker runs */
+	int from_worker;
+};
+
+/* Runs @p on fresh DRM files; false when the render node cannot be opened. */
+static bool worker_run_program(const struct fuzz_program *p, struct fuzz_shared *shared,
+			       struct kcov *k)
 {
 	bool trace = getenv("EMBER_FUZZ_TRACE");
 	struct fuzz_state st;
-	struct kcov k = { .fd = -1 };
 
 	if (!fuzz_state_init(&st))
-		_exit(3);
-	if (kcov && kcov_open(&k)) {
-		if (ioctl(k.fd, KCOV_ENABLE, KCOV_TRACE_PC))
-			k.fd = -1;
-		else
-			__atomic_store_n(&k.cover[0], 0, __ATOMIC_RELAXED);
-	}
+		return false;
+	/* Coverage of the program's calls only, as the worker's syscalls around them repeat. */
+	if (k->fd >= 0)
+		__atomic_store_n(&k->cover[0], 0, __ATOMIC_RELAXED);
 	for (uint32_t i = 0; i < p->count; i++) {
 		uint64_t start = igt_ember_now_ns();
 		const char *name;
@@ -135,53 +153,135 @@ static void run_program_child(const struct fuzz_program *p, struct fuzz_shared *
 			fprintf(stderr, "call %u %s %llu us\n", i, name,
 				(unsigned long long)((igt_ember_now_ns() - start) / 1000));
 	}
-	if (k.fd >= 0) {
-		ioctl(k.fd, KCOV_DISABLE, 0);
-		shared->result.new_pcs = kcov_collect(&k, shared->bitmap);
-	}
+	if (k->fd >= 0)
+		shared->result.new_pcs = kcov_collect(k, shared->bitmap);
 	shared->result.calls = st.calls;
 	shared->result.failed_calls = st.failed_calls;
 	fuzz_state_fini(&st);
+	return true;
+}
+
+static void __attribute__((noreturn)) worker_main(int in, int out, struct fuzz_shared *shared,
+						  bool kcov)
+{
+	struct kcov k = { .fd = -1 };
+	char byte;
+
+	if (kcov && kcov_open(&k) && ioctl(k.fd, KCOV_ENABLE, KCOV_TRACE_PC)) {
+		munmap(k.cover, COVER_WORDS * sizeof(unsigned long));
+		close(k.fd);
+		k.fd = -1;
+	}
+	while (read(in, &byte, 1) == 1) {
+		if (!worker_run_program(&shared->program, shared, &k))
+			_exit(3);
+		if (write(out, &byte, 1) != 1)
+			_exit(0);
+	}
 	_exit(0);
 }
 
-/* 0: clean; else a description of how the program's process ended. */
-static const char *run_program(const struct fuzz_program *p, struct fuzz_shared *shared,
-			       bool kcov, char *why, size_t why_size)
+static bool worker_start(struct fuzz_worker *w, struct fuzz_shared *shared, bool kcov,
+			 char *why, size_t why_size)
 {
-	uint64_t give_up = now_s() + PROGRAM_TIMEOUT_S;
-	int status;
-	pid_t pid;
+	int to[2], from[2];
 
-	memset(&shared->result, 0, sizeof(shared->result));
+	if (pipe(to)) {
+		snprintf(why, why_size, "pipe failed: %s", strerror(errno));
+		return false;
+	}
+	if (pipe(from)) {
+		snprintf(why, why_size, "pipe failed: %s", strerror(errno));
+		goto err_to;
+	}
 	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
+	w->pid = fork();
+	if (w->pid < 0) {
 		snprintf(why, why_size, "fork failed: %s", strerror(errno));
+		goto err_from;
+	}
+	if (w->pid == 0) {
+		close(to[1]);
+		close(from[0]);
+		worker_main(to[0], from[1], shared, kcov);
+	}
+	close(to[0]);
+	close(from[1]);
+	w->to_worker = to[1];
+	w->from_worker = from[0];
+	return true;
+
+err_from:
+	close(from[0]);
+	close(from[1]);
+err_to:
+	close(to[0]);
+	close(to[1]);
+	return false;
+}
+
+/* Ends the worker: closing its pipe makes it exit; @kill_it first if it hangs. */
+static int worker_stop(struct fuzz_worker *w, bool kill_it)
+{
+	int status = 0;
+
+	if (w->to_worker < 0)
+		return 0;
+	if (kill_it)
+		kill(w->pid, SIGKILL);
+	close(w->to_worker);
+	close(w->from_worker);
+	w->to_worker = -1;
+	w->from_worker = -1;
+	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return status;
+}
+
+/* 0: clean; else a description of how the worker ended while running @p. */
+static const char *run_program(struct fuzz_worker *w, const struct fuzz_program *p,
+			       struct fuzz_shared *shared, bool kcov, char *why, size_t why_size)
+{
+	uint64_t give_up = igt_ember_now_ns() + PROGRAM_TIMEOUT_S * 1000000000ull;
+	char byte = 'p';
+	int status;
+
+	if (w->to_worker < 0 && !worker_start(w, shared, kcov, why, why_size))
 		return why;
-	}
-	if (pid == 0)
-		run_program_child(p, shared, kcov);
-	while (waitpid(pid, &status, WNOHANG) == 0) {
-		if (now_s() > give_up) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			snprintf(why, why_size, "the program ran longer than %d s (call %u)",
-				 PROGRAM_TIMEOUT_S, shared->result.executed);
-			return why;
+	memset(&shared->result, 0, sizeof(shared->result));
+	shared->program = *p;
+	if (write(w->to_worker, &byte, 1) == 1) {
+		for (;;) {
+			struct pollfd pfd = { .fd = w->from_worker, .events = POLLIN };
+			uint64_t now = igt_ember_now_ns();
+			int n;
+
+			if (now >= give_up) {
+				worker_stop(w, true);
+				snprintf(why, why_size, "the program ran longer than %d s (call %u)",
+					 PROGRAM_TIMEOUT_S, shared->result.executed);
+				return why;
+			}
+			n = poll(&pfd, 1, (int)((give_up - now) / 1000000 + 1));
+			if (n < 0 && errno != EINTR)
+				break;
+			if (n > 0) {
+				if (read(w->from_worker, &byte, 1) == 1)
+					return NULL;
+				break;	/* EOF: the worker died */
+			}
 		}
-		usleep(2000);
 	}
-	if (WIFSIGNALED(status)) {
+	status = worker_stop(w, false);
+	if (WIFSIGNALED(status))
 		snprintf(why, why_size, "the program's process died of signal %d in call %u",
 			 WTERMSIG(status), shared->result.executed);
-		return why;
-	}
-	if (WEXITSTATUS(status) == 3) {
+	else if (WIFEXITED(status) && WEXITSTATUS(status) == 3)
 		snprintf(why, why_size, "the render node could not be opened");
-		return why;
-	}
-	return NULL;
+	else
+		snprintf(why, why_size, "the program's process exited (status %d) in call %u",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1, shared->result.executed);
+	return why;
 }
 
 /* ---- the kernel log ---- */
@@ -329,11 +429,14 @@ void fuzz_run(const struct fuzz_options *o, struct fuzz_summary *s)
 	struct fuzz_rng rng = { o->seed };
 	struct fuzz_program *corpus, program;
 	struct fuzz_shared *shared;
+	struct fuzz_worker worker = { .pid = -1, .to_worker = -1, .from_worker = -1 };
+	struct sigaction ignore = { .sa_handler = SIG_IGN }, old_sigpipe;
 	uint64_t end = now_s() + o->seconds;
 	int kmsg = kmsg_open();
 	char why[256], line[512];
 
 	memset(s, 0, sizeof(*s));
+	sigaction(SIGPIPE, &ignore, &old_sigpipe);
 	s->kcov = kcov_available();
 	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 		      -1, 0);
@@ -366,7 +469,7 @@ void fuzz_run(const struct fuzz_options *o, struct fuzz_summary *s)
 			fresh_program(&rng, &program);
 		}
 
-		failure = run_program(&program, shared, s->kcov, why, sizeof(why));
+		failure = run_program(&worker, &program, shared, s->kcov, why, sizeof(why));
 		s->programs++;
 		s->calls += shared->result.calls;
 		s->failed_calls += shared->result.failed_calls;
@@ -385,6 +488,8 @@ void fuzz_run(const struct fuzz_options *o, struct fuzz_summary *s)
 		}
 	}
 out:
+	worker_stop(&worker, false);
+	sigaction(SIGPIPE, &old_sigpipe, NULL);
 	if (shared != MAP_FAILED)
 		munmap(shared, sizeof(*shared));
 	free(corpus);
