@@ -36,6 +36,7 @@
 #include "vk_test.h"
 #include "vk_core_commands.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* The structures a requirement can be read from. */
@@ -263,13 +264,40 @@ static void limit_true(struct audit *a, uint32_t minor, bool known, bool holds, 
  * An update-after-bind limit of a descriptor type whose update-after-bind
  * feature is @feature: at least @min and the plain limit (footnote 9).
  */
-#define UAB_LIMIT(a, feature, member, min, plain)					\
-	do {										\
-		if (feature) {								\
-			limit_min(a, 3, true, p->member, min, #member);			\
-			limit_min(a, 3, true, p->member, plain, #member " (the plain limit)"); \
-		}									\
-	} while (0)
+struct uab_limit {
+	const char *feature;
+	const char *name;
+	size_t uab;	/* in VkPhysicalDeviceVulkan12Properties */
+	uint32_t min;
+	size_t plain;	/* in VkPhysicalDeviceLimits */
+};
+
+#define UAB(feature, stage_or_set, type, min)						\
+	{ "descriptorBinding" feature "UpdateAfterBind",				\
+	  "max" #stage_or_set "UpdateAfterBind" #type,					\
+	  offsetof(VkPhysicalDeviceVulkan12Properties, max##stage_or_set##UpdateAfterBind##type), \
+	  min, offsetof(VkPhysicalDeviceLimits, max##stage_or_set##type) }
+
+static const struct uab_limit uab_limits[] = {
+	UAB("SampledImage", PerStageDescriptor, Samplers, 500000),
+	UAB("SampledImage", DescriptorSet, Samplers, 500000),
+	UAB("SampledImage", PerStageDescriptor, SampledImages, 500000),
+	UAB("SampledImage", DescriptorSet, SampledImages, 500000),
+	UAB("StorageImage", PerStageDescriptor, StorageImages, 500000),
+	UAB("StorageImage", DescriptorSet, StorageImages, 500000),
+	UAB("StorageBuffer", PerStageDescriptor, StorageBuffers, 500000),
+	UAB("StorageBuffer", DescriptorSet, StorageBuffers, 500000),
+	UAB("UniformBuffer", PerStageDescriptor, UniformBuffers, 12),
+	UAB("UniformBuffer", DescriptorSet, UniformBuffers, 72),
+};
+
+static uint32_t u32_at(const void *s, size_t offset)
+{
+	uint32_t v;
+
+	memcpy(&v, (const char *)s + offset, sizeof(v));
+	return v;
+}
 
 static void check_limits(struct audit *a)
 {
@@ -297,36 +325,18 @@ static void check_limits(struct audit *a)
 			  "maxUpdateAfterBindDescriptorsInAllPools");
 		limit_min(a, 3, true, p->maxPerStageUpdateAfterBindResources, 500000,
 			  "maxPerStageUpdateAfterBindResources");
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingSampledImageUpdateAfterBind"),
-			  maxPerStageDescriptorUpdateAfterBindSamplers, 500000,
-			  lim->maxPerStageDescriptorSamplers);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingSampledImageUpdateAfterBind"),
-			  maxDescriptorSetUpdateAfterBindSamplers, 500000,
-			  lim->maxDescriptorSetSamplers);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingSampledImageUpdateAfterBind"),
-			  maxPerStageDescriptorUpdateAfterBindSampledImages, 500000,
-			  lim->maxPerStageDescriptorSampledImages);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingSampledImageUpdateAfterBind"),
-			  maxDescriptorSetUpdateAfterBindSampledImages, 500000,
-			  lim->maxDescriptorSetSampledImages);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingStorageImageUpdateAfterBind"),
-			  maxPerStageDescriptorUpdateAfterBindStorageImages, 500000,
-			  lim->maxPerStageDescriptorStorageImages);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingStorageImageUpdateAfterBind"),
-			  maxDescriptorSetUpdateAfterBindStorageImages, 500000,
-			  lim->maxDescriptorSetStorageImages);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingStorageBufferUpdateAfterBind"),
-			  maxPerStageDescriptorUpdateAfterBindStorageBuffers, 500000,
-			  lim->maxPerStageDescriptorStorageBuffers);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingStorageBufferUpdateAfterBind"),
-			  maxDescriptorSetUpdateAfterBindStorageBuffers, 500000,
-			  lim->maxDescriptorSetStorageBuffers);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingUniformBufferUpdateAfterBind"),
-			  maxPerStageDescriptorUpdateAfterBindUniformBuffers, 12,
-			  lim->maxPerStageDescriptorUniformBuffers);
-		UAB_LIMIT(a, F12_FEATURE("descriptorBindingUniformBufferUpdateAfterBind"),
-			  maxDescriptorSetUpdateAfterBindUniformBuffers, 72,
-			  lim->maxDescriptorSetUniformBuffers);
+		for (size_t i = 0; i < sizeof(uab_limits) / sizeof(uab_limits[0]); i++) {
+			const struct uab_limit *u = &uab_limits[i];
+			uint32_t value = u32_at(p, u->uab);
+			char plain[96];
+
+			if (!F12_FEATURE(u->feature))
+				continue;
+			snprintf(plain, sizeof(plain), "%s (the limit without update after bind)",
+				 u->name);
+			limit_min(a, 3, true, value, u->min, u->name);
+			limit_min(a, 3, true, value, u32_at(lim, u->plain), plain);
+		}
 	}
 	if (vk_feature_query(a->pd, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
 			     &answer)[vk_feature_member_index(

@@ -131,45 +131,57 @@ static bool uab_limit_met(bool feature_reported, uint32_t uab, uint32_t min, uin
 	return !feature_reported || (uab >= min && uab >= plain);
 }
 
+/*
+ * The update-after-bind limits of a descriptor type, binding when its
+ * update-after-bind feature (an offset in VkPhysicalDeviceVulkan12Features)
+ * is reported.
+ */
+struct uab_limit {
+	size_t feature;
+	size_t uab;	/* in VkPhysicalDeviceVulkan12Properties */
+	uint32_t min;
+	size_t plain;	/* in VkPhysicalDeviceLimits */
+};
+
+#define UAB(feature, stage_or_set, type, min)						\
+	{ offsetof(VkPhysicalDeviceVulkan12Features,					\
+		   descriptorBinding##feature##UpdateAfterBind),				\
+	  offsetof(VkPhysicalDeviceVulkan12Properties, max##stage_or_set##UpdateAfterBind##type), \
+	  min, offsetof(VkPhysicalDeviceLimits, max##stage_or_set##type) }
+
+static const struct uab_limit ember_uab_limits[] = {
+	UAB(SampledImage, PerStageDescriptor, Samplers, EMBER_UAB_MIN_DESCRIPTORS),
+	UAB(SampledImage, DescriptorSet, Samplers, EMBER_UAB_MIN_DESCRIPTORS),
+	UAB(SampledImage, PerStageDescriptor, SampledImages, EMBER_UAB_MIN_DESCRIPTORS),
+	UAB(SampledImage, DescriptorSet, SampledImages, EMBER_UAB_MIN_DESCRIPTORS),
+	UAB(StorageImage, PerStageDescriptor, StorageImages, EMBER_UAB_MIN_DESCRIPTORS),
+	UAB(StorageImage, DescriptorSet, StorageImages, EMBER_UAB_MIN_DESCRIPTORS),
+	UAB(StorageBuffer, PerStageDescriptor, StorageBuffers, EMBER_UAB_MIN_DESCRIPTORS),
+	UAB(StorageBuffer, DescriptorSet, StorageBuffers, EMBER_UAB_MIN_DESCRIPTORS),
+	UAB(UniformBuffer, PerStageDescriptor, UniformBuffers, 12),
+	UAB(UniformBuffer, DescriptorSet, UniformBuffers, 72),
+};
+
+static uint32_t u32_at(const void *s, size_t offset)
+{
+	return *(const uint32_t *)((const char *)s + offset);
+}
+
 static bool descriptor_indexing_limits_met(const struct reported *r)
 {
-	const VkPhysicalDeviceLimits *l = &r->p.properties.limits;
-	const VkPhysicalDeviceVulkan12Features *f = &r->f12;
 	const VkPhysicalDeviceVulkan12Properties *p = &r->p12;
-	const uint32_t min = EMBER_UAB_MIN_DESCRIPTORS;
 
-	return p->maxUpdateAfterBindDescriptorsInAllPools >= min &&
-	       p->maxPerStageUpdateAfterBindResources >= min &&
-	       uab_limit_met(f->descriptorBindingSampledImageUpdateAfterBind,
-			     p->maxPerStageDescriptorUpdateAfterBindSamplers, min,
-			     l->maxPerStageDescriptorSamplers) &&
-	       uab_limit_met(f->descriptorBindingSampledImageUpdateAfterBind,
-			     p->maxDescriptorSetUpdateAfterBindSamplers, min,
-			     l->maxDescriptorSetSamplers) &&
-	       uab_limit_met(f->descriptorBindingSampledImageUpdateAfterBind,
-			     p->maxPerStageDescriptorUpdateAfterBindSampledImages, min,
-			     l->maxPerStageDescriptorSampledImages) &&
-	       uab_limit_met(f->descriptorBindingSampledImageUpdateAfterBind,
-			     p->maxDescriptorSetUpdateAfterBindSampledImages, min,
-			     l->maxDescriptorSetSampledImages) &&
-	       uab_limit_met(f->descriptorBindingStorageImageUpdateAfterBind,
-			     p->maxPerStageDescriptorUpdateAfterBindStorageImages, min,
-			     l->maxPerStageDescriptorStorageImages) &&
-	       uab_limit_met(f->descriptorBindingStorageImageUpdateAfterBind,
-			     p->maxDescriptorSetUpdateAfterBindStorageImages, min,
-			     l->maxDescriptorSetStorageImages) &&
-	       uab_limit_met(f->descriptorBindingStorageBufferUpdateAfterBind,
-			     p->maxPerStageDescriptorUpdateAfterBindStorageBuffers, min,
-			     l->maxPerStageDescriptorStorageBuffers) &&
-	       uab_limit_met(f->descriptorBindingStorageBufferUpdateAfterBind,
-			     p->maxDescriptorSetUpdateAfterBindStorageBuffers, min,
-			     l->maxDescriptorSetStorageBuffers) &&
-	       uab_limit_met(f->descriptorBindingUniformBufferUpdateAfterBind,
-			     p->maxPerStageDescriptorUpdateAfterBindUniformBuffers, 12,
-			     l->maxPerStageDescriptorUniformBuffers) &&
-	       uab_limit_met(f->descriptorBindingUniformBufferUpdateAfterBind,
-			     p->maxDescriptorSetUpdateAfterBindUniformBuffers, 72,
-			     l->maxDescriptorSetUniformBuffers);
+	if (p->maxUpdateAfterBindDescriptorsInAllPools < EMBER_UAB_MIN_DESCRIPTORS ||
+	    p->maxPerStageUpdateAfterBindResources < EMBER_UAB_MIN_DESCRIPTORS)
+		return false;
+	for (size_t i = 0; i < EMBER_ARRAY_SIZE(ember_uab_limits); i++) {
+		const struct uab_limit *u = &ember_uab_limits[i];
+
+		if (!uab_limit_met(u32_at(&r->f12, u->feature), u32_at(p, u->uab), u->min,
+				   u32_at(&r->p.properties.limits, u->plain)))
+			return false;
+	}
+	return true;
 }
 
 static bool power_of_two(uint32_t v)
