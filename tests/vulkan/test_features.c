@@ -10,7 +10,9 @@
  * constants, atomics and subgroup operations (int_types.comp), the Vulkan
  * memory model with device scope (memory_model.comp), robust buffer
  * access (robust.comp), integer dot products (int_dot.spvasm) and
- * zero-initialized shared memory (zero_shared.comp); and maintenance4.
+ * zero-initialized shared memory (zero_shared.comp), compute modules that
+ * declare demote and terminate (demote_capability.spvasm,
+ * terminate_extension.spvasm); and maintenance4.
  */
 
 #include "vk_test.h"
@@ -529,5 +531,62 @@ VK_TEST(maintenance4, "maintenance4-buffer-requirements-local-size-id-layout-lif
 	vk_pipe_destroy(&dev, &pipe);
 	vkDestroyDescriptorSetLayout(dev.device, set_layout, NULL);
 	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
+/* Runs the 64 invocations of @spirv (o[i] = 3 * i + 1) and checks them. */
+static void run_three_i_plus_one(struct vk_dev *dev, const uint32_t *spirv, size_t size)
+{
+	struct vk_buf out;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+
+	vk_buf_create(dev, 64 * 4, 0, &out);
+	memset(out.map, 0xff, 64 * 4);
+	const VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+	const VkDescriptorBufferInfo info = { out.buffer, 0, VK_WHOLE_SIZE };
+	VkDescriptorSet set = buffer_set(dev, &type, &info, 1, &layout, &pool);
+
+	vk_pipe_create(dev, spirv, size, &layout, 1, 0, NULL, &pipe);
+	dispatch_once(dev, &pipe, set, NULL, 0);
+	for (uint32_t i = 0; i < 64; i++)
+		REQUIRE_EQ(((uint32_t *)out.map)[i], 3 * i + 1);
+	vkDestroyDescriptorPool(dev->device, pool, NULL);
+	vk_pipe_destroy(dev, &pipe);
+	vkDestroyDescriptorSetLayout(dev->device, layout, NULL);
+	vk_buf_destroy(dev, &out);
+}
+
+/*
+ * shaderDemoteToHelperInvocation and shaderTerminateInvocation (both
+ * required by Vulkan 1.3): modules declaring the capability and the
+ * extension compile and run. Their instructions belong to fragment
+ * shaders (SPIR-V validation refuses them elsewhere), so in a compute
+ * pipeline the declaration is all there is to use.
+ */
+VK_TEST(demote_terminate, "shader-demote-and-terminate-declared-in-compute")
+{
+	VkPhysicalDeviceShaderTerminateInvocationFeatures terminate = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES,
+		.shaderTerminateInvocation = VK_TRUE,
+	};
+	VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures demote = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES,
+		.pNext = &terminate,
+		.shaderDemoteToHelperInvocation = VK_TRUE,
+	};
+	const char *ext[] = {
+		VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME,
+		VK_KHR_SHADER_TERMINATE_INVOCATION_EXTENSION_NAME,
+	};
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 2, .features = &demote,
+	};
+	struct vk_dev dev;
+
+	vk_dev_create(&dev, &options);
+	run_three_i_plus_one(&dev, demote_capability_spv, demote_capability_spv_size);
+	run_three_i_plus_one(&dev, terminate_extension_spv, terminate_extension_spv_size);
 	vk_dev_destroy(&dev);
 }

@@ -11,7 +11,9 @@
  * decides), multisampled storage images sample by sample, gathers with
  * non-constant and with four constant offsets, arrays of every image
  * descriptor type indexed dynamically and per invocation, and their
- * update-after-bind descriptors written after the set was bound. Images
+ * update-after-bind descriptors written after the set was bound, and
+ * robust image access (reads past the edges and levels, stores past the
+ * edges). Images
  * get their contents without copy commands: a
  * first dispatch stores them (imageStore), a second reads them as storage
  * or sampled images; texel buffers through their buffer memory.
@@ -826,5 +828,105 @@ VK_TEST(image_shader_storage_multisample, "image-shader-storage-multisample")
 	for (uint32_t i = 0; i < 2; i++)
 		test_image_destroy(&dev, &images[i]);
 	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
+/* Whether @v is what robustImageAccess lets an out-of-bounds read return. */
+static bool robust_zero(const uint32_t v[4])
+{
+	return !v[0] && !v[1] && !v[2] && (v[3] == 0 || v[3] == 1);
+}
+
+/*
+ * robustImageAccess (VK_EXT_image_robustness, required by Vulkan 1.3):
+ * reads past every edge of a storage image with alpha and of one
+ * without, and texel fetches past the edges and the levels of a sampled
+ * image, return zero in R, G and B and zero or one in alpha; stores past
+ * the edges are dropped and leave every texel inside as it was.
+ */
+VK_TEST(image_shader_robust_access, "image-shader-robust-image-access")
+{
+	VkPhysicalDeviceImageRobustnessFeatures robustness = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES,
+		.robustImageAccess = VK_TRUE,
+	};
+	const char *ext[] = { VK_EXT_IMAGE_ROBUSTNESS_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &robustness,
+	};
+	const VkDescriptorSetLayoutBinding bindings[4] = {
+		binding(0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1),
+		binding(1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1),
+		binding(2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1),
+		binding(3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1),
+	};
+	struct test_image images[2];
+	struct test_set set;
+	struct vk_pipe pipe;
+	struct vk_buf out;
+	struct vk_dev dev;
+	VkSampler sampler;
+	VkCommandBuffer cmd;
+
+	vk_dev_create(&dev, &options);
+	test_image_create(&dev, VK_FORMAT_R8G8B8A8_UINT, 4,
+			  VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, &images[0]);
+	test_image_create(&dev, VK_FORMAT_R32_UINT, 4, VK_IMAGE_USAGE_STORAGE_BIT, &images[1]);
+	sampler = nearest_sampler(&dev);
+	vk_buf_create(&dev, 16 * 16 * 16, 0, &out);
+	memset(out.map, 0xcd, 16 * 16 * 16);
+	test_set_create(&dev, bindings, 4, NULL, &set);
+
+	const VkDescriptorImageInfo infos[3] = {
+		{ VK_NULL_HANDLE, images[0].view, VK_IMAGE_LAYOUT_GENERAL },
+		{ VK_NULL_HANDLE, images[1].view, VK_IMAGE_LAYOUT_GENERAL },
+		{ sampler, images[0].view, VK_IMAGE_LAYOUT_GENERAL },
+	};
+	const VkDescriptorBufferInfo out_info = { out.buffer, 0, VK_WHOLE_SIZE };
+	const VkWriteDescriptorSet writes[4] = {
+		image_write(set.set, 0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, &infos[0], 1),
+		image_write(set.set, 1, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, &infos[1], 1),
+		image_write(set.set, 2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, &infos[2], 1),
+		buffer_write(set.set, 3, &out_info),
+	};
+
+	vkUpdateDescriptorSets(dev.device, 4, writes, 0, NULL);
+	vk_pipe_create(&dev, image_robust_spv, image_robust_spv_size, &set.layout, 1,
+		       sizeof(uint32_t), NULL, &pipe);
+	cmd = vk_cmd_begin(&dev);
+	images_to_general(cmd, images, 2);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set.set,
+				0, NULL);
+	/* Stores inside, stores outside, then every read: one dispatch each. */
+	for (uint32_t phase = 0; phase < 3; phase++) {
+		vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+				   sizeof(phase), &phase);
+		vkCmdDispatch(cmd, 1, 1, 1);
+		vk_cmd_barrier(cmd);
+	}
+	vk_cmd_submit_wait(&dev, cmd, 0);
+
+	for (uint32_t k = 0; k < 16; k++) {
+		const uint32_t (*o)[4] = (const uint32_t (*)[4])out.map + 16 * k;
+		const uint32_t color[4] = { k, 2 * k, 3 * k, 200 + k };
+
+		for (int c = 0; c < 4; c++) {
+			REQUIRE_EQ(o[0][c], color[c]);
+			REQUIRE_EQ(o[2][c], color[c]);
+		}
+		REQUIRE_EQ(o[1][0], 0x1000 + k);
+		for (int i = 3; i < 16; i++)
+			if (!robust_zero(o[i]))
+				vk_test_fail(__FILE__, __LINE__, "invocation %u read %d: "
+					     "(%#x, %#x, %#x, %#x) out of bounds", k, i, o[i][0],
+					     o[i][1], o[i][2], o[i][3]);
+	}
+	vk_pipe_destroy(&dev, &pipe);
+	test_set_destroy(&dev, &set);
+	vkDestroySampler(dev.device, sampler, NULL);
+	vk_buf_destroy(&dev, &out);
+	test_image_destroy(&dev, &images[0]);
+	test_image_destroy(&dev, &images[1]);
 	vk_dev_destroy(&dev);
 }

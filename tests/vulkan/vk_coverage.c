@@ -44,6 +44,16 @@ unsigned int vk_feature_struct_members(VkStructureType type)
 	return fs->count;
 }
 
+int vk_feature_member_index(VkStructureType type, const char *member)
+{
+	const struct vk_feature_struct *fs = feature_struct(type);
+
+	for (unsigned int i = 0; fs && i < fs->count; i++)
+		if (!strcmp(fs->members[i], member))
+			return (int)i;
+	vk_test_fail(__FILE__, __LINE__, "structure type %d has no feature %s", type, member);
+}
+
 const VkBool32 *vk_feature_query(VkPhysicalDevice pd, VkStructureType type,
 				 struct vk_feature_answer *answer)
 {

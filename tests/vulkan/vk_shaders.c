@@ -15,6 +15,7 @@
 #include "image_gather.spv.h"
 #include "image_multisample.spv.h"
 #include "image_nonuniform.spv.h"
+#include "image_robust.spv.h"
 #include "indexing.spv.h"
 #include "int_dot.spv.h"
 #include "int_types.spv.h"
@@ -31,6 +32,8 @@
 #include "bda_list.spv.h"
 #include "bda_types.spv.h"
 #include "bda_atomic.spv.h"
+#include "demote_capability.spv.h"
+#include "terminate_extension.spv.h"
 
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t fill_spv_size = sizeof(fill_spv);
@@ -42,6 +45,7 @@ const size_t image_formatless_spv_size = sizeof(image_formatless_spv);
 const size_t image_gather_spv_size = sizeof(image_gather_spv);
 const size_t image_multisample_spv_size = sizeof(image_multisample_spv);
 const size_t image_nonuniform_spv_size = sizeof(image_nonuniform_spv);
+const size_t image_robust_spv_size = sizeof(image_robust_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
 const size_t int_dot_spv_size = sizeof(int_dot_spv);
 const size_t int_types_spv_size = sizeof(int_types_spv);
@@ -58,3 +62,5 @@ const size_t zero_shared_spv_size = sizeof(zero_shared_spv);
 const size_t bda_list_spv_size = sizeof(bda_list_spv);
 const size_t bda_types_spv_size = sizeof(bda_types_spv);
 const size_t bda_atomic_spv_size = sizeof(bda_atomic_spv);
+const size_t demote_capability_spv_size = sizeof(demote_capability_spv);
+const size_t terminate_extension_spv_size = sizeof(terminate_extension_spv);

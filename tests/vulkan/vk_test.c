@@ -121,7 +121,8 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 	const VkApplicationInfo app = {
 		.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
 		.pApplicationName = "ember_vulkan_tests",
-		.apiVersion = VK_API_VERSION_1_2,
+		.apiVersion = options && options->api_version ? options->api_version :
+			      VK_API_VERSION_1_2,
 	};
 	const VkDebugUtilsMessengerCreateInfoEXT messenger = {
 		.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,

@@ -91,6 +91,7 @@ struct vk_dev_options {
 	void *features;		/* a pNext chain of feature structures */
 	VkPhysicalDeviceFeatures core;
 	uint32_t queues;	/* 0: one */
+	uint32_t api_version;	/* the instance's apiVersion; 0: 1.2 */
 };
 
 void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options);
@@ -104,6 +105,9 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options);
 void vk_coverage_record(const VkDeviceCreateInfo *info);
 /* The number of VkBool32 members of feature structure @type (vk.xml). */
 unsigned int vk_feature_struct_members(VkStructureType type);
+
+/* The index of VkBool32 member @member among those of feature structure @type. */
+int vk_feature_member_index(VkStructureType type, const char *member);
 
 /* Room for the device's answer for any one feature structure. */
 struct vk_feature_answer {

@@ -153,6 +153,13 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityDotProductInputAll:
 	case SpvCapabilityDotProductInput4x8Bit:
 	case SpvCapabilityDotProductInput4x8BitPacked:
+	/*
+	 * Demote and terminate are fragment-shader instructions: a compute
+	 * module may declare them (Vulkan 1.3 requires both features), but
+	 * spvValidate refuses their instructions outside the Fragment
+	 * execution model, and Ember has no fragment stage yet.
+	 */
+	case SpvCapabilityDemoteToHelperInvocation:
 		return true;
 	default:
 		return false;
@@ -173,6 +180,8 @@ static bool extension_supported(const char *name)
 		"SPV_KHR_physical_storage_buffer",
 		"SPV_EXT_physical_storage_buffer",
 		"SPV_KHR_integer_dot_product",
+		"SPV_EXT_demote_to_helper_invocation",	/* see capability_supported() */
+		"SPV_KHR_terminate_invocation",
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)

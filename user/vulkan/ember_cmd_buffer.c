@@ -286,23 +286,6 @@ ember_CmdSetDeviceMask(VkCommandBuffer commandBuffer, uint32_t deviceMask)
 	 */
 }
 
-/*
- * VK_KHR_dynamic_rendering (a dependency of VK_EXT_shader_object below
- * Vulkan 1.3): rendering needs a command pool of a graphics queue family
- * (VUID-vkCmdBeginRendering-commandBuffer-cmdpool) and Ember has none, so
- * no valid command buffer records these; they exist because an enabled
- * extension's commands must.
- */
-VKAPI_ATTR void VKAPI_CALL
-ember_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo *pRenderingInfo)
-{
-}
-
-VKAPI_ATTR void VKAPI_CALL
-ember_CmdEndRendering(VkCommandBuffer commandBuffer)
-{
-}
-
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 		       VkShaderStageFlags stageFlags, uint32_t offset, uint32_t size,

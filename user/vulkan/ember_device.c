@@ -334,6 +334,22 @@ ember_GetDeviceQueue(VkDevice device, uint32_t queueFamilyIndex, uint32_t queueI
 	ember_GetDeviceQueue2(device, &info, pQueue);
 }
 
+VKAPI_ATTR void VKAPI_CALL
+ember_GetDeviceGroupPeerMemoryFeatures(VkDevice device, uint32_t heapIndex,
+				       uint32_t localDeviceIndex, uint32_t remoteDeviceIndex,
+				       VkPeerMemoryFeatureFlags *pPeerMemoryFeatures)
+{
+	/*
+	 * Every Ember device group has one device, which has no peer, so no
+	 * valid call exists (the indices must differ and name devices of the
+	 * group): the answer is what that device's own memory allows.
+	 */
+	*pPeerMemoryFeatures = VK_PEER_MEMORY_FEATURE_COPY_SRC_BIT |
+			       VK_PEER_MEMORY_FEATURE_COPY_DST_BIT |
+			       VK_PEER_MEMORY_FEATURE_GENERIC_SRC_BIT |
+			       VK_PEER_MEMORY_FEATURE_GENERIC_DST_BIT;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL ember_DeviceWaitIdle(VkDevice _device)
 {
 	EMBER_FROM_HANDLE(ember_device, device, _device);
@@ -347,11 +363,6 @@ VKAPI_ATTR VkResult VKAPI_CALL ember_DeviceWaitIdle(VkDevice _device)
 	return VK_SUCCESS;
 }
 
-/*
- * vkGetDeviceProcAddr: device-level commands of the device's core version
- * and of the extensions it enabled; NULL for everything else (the
- * specification's table).
- */
 static uint64_t clock_ns(clockid_t clock)
 {
 	struct timespec ts;
@@ -422,6 +433,11 @@ ember_GetCalibratedTimestampsKHR(VkDevice _device, uint32_t timestampCount,
 	return VK_SUCCESS;
 }
 
+/*
+ * vkGetDeviceProcAddr: device-level commands of the device's core version
+ * and of the extensions it enabled; NULL for everything else (the
+ * specification's table).
+ */
 VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
 ember_GetDeviceProcAddr(VkDevice _device, const char *pName)
 {

@@ -9,11 +9,24 @@
  * driver implement decides the features. Every feature reported here
  * works and is tested (tests/vulkan); what is missing is reported false.
  *
- * Version: Ember reports Vulkan 1.2. Vulkan 1.3 needs features Ember does
- * not have yet (shaderIntegerDotProduct in the compiler, dynamic rendering
- * and the graphics queue it needs); the features of 1.1 and 1.2 that only
- * exist with render passes (multiview, imagelessFramebuffer,
- * separateDepthStencilLayouts) are reported false until graphics lands.
+ * Version: the highest whose required features and limits hold
+ * (ember_physical_device_version.c), 1.2 today: every feature Vulkan 1.3
+ * requires is reported and tested, but the update-after-bind limits of
+ * descriptorIndexing (500000 descriptors) are not met with 16-bit
+ * descriptor slots. What a compute-only device makes of the features of
+ * rendering: render passes keep their view masks (multiview) and
+ * framebuffers may be imageless (ember_render_pass.c), but with no
+ * graphics queue none is ever begun, as no dynamic rendering is
+ * (dynamicRendering); image layouts are one memory layout, so depth and
+ * stencil may have layouts of their own (separateDepthStencilLayouts).
+ * shaderDemoteToHelperInvocation and shaderTerminateInvocation: ember-cc
+ * accepts modules declaring them; their instructions exist only in
+ * fragment shaders, which SPIR-V validation refuses in compute and Ember
+ * has no stage for yet. robustImageAccess is the contract's image
+ * robustness (ember-hw.rst, "Robustness and faults": reads outside a view
+ * return zero with alpha 0 or 1, writes are dropped).
+ * Every core command of 1.0 to 1.3 has an implementation; the graphics
+ * ones record an error (ember_cmd_graphics.c).
  *
  * Images, samplers and texel buffers: the contract's formats with the
  * features ember_format.c reports, the image limits of
@@ -107,6 +120,7 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_shader_float16_int8,
 	EMBER_KHR_shader_integer_dot_product,
 	EMBER_KHR_shader_subgroup_extended_types,
+	EMBER_KHR_shader_terminate_invocation,
 	EMBER_KHR_storage_buffer_storage_class,
 	EMBER_KHR_synchronization2,
 	EMBER_KHR_timeline_semaphore,
@@ -118,6 +132,7 @@ static const int ember_device_extensions[] = {
 	EMBER_EXT_external_memory_dma_buf,
 	EMBER_EXT_host_query_reset,
 	EMBER_EXT_image_drm_format_modifier,
+	EMBER_EXT_image_robustness,
 	EMBER_EXT_inline_uniform_block,
 	EMBER_EXT_memory_budget,
 	EMBER_EXT_pipeline_creation_cache_control,
@@ -125,6 +140,7 @@ static const int ember_device_extensions[] = {
 	EMBER_EXT_private_data,
 	EMBER_EXT_robustness2,
 	EMBER_EXT_scalar_block_layout,
+	EMBER_EXT_shader_demote_to_helper_invocation,
 	EMBER_EXT_shader_object,
 	EMBER_EXT_subgroup_size_control,
 };
@@ -237,7 +253,6 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[EMBER_KHR_calibrated_timestamps] = true;
 		pdev->supported.has[EMBER_EXT_calibrated_timestamps] = true;
 	}
-	pdev->api_version = VK_MAKE_API_VERSION(0, 1, 2, VK_HEADER_VERSION);
 	physical_device_uuids(pdev);
 	snprintf(pdev->name, sizeof(pdev->name), "Ember GPU (%u shader cores)",
 		 pdev->ws.info.num_shader_cores);
@@ -251,6 +266,7 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	else
 		pdev->heap_size = sysinfo(&si) ? 1ull << 30 :
 				  (uint64_t)si.totalram * si.mem_unit / 4 * 3;
+	pdev->api_version = ember_physical_device_api_version(pdev);
 	*out = pdev;
 	return 0;
 }
@@ -304,6 +320,15 @@ ember_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice, const 
 	return incomplete ? VK_INCOMPLETE : VK_SUCCESS;
 }
 
+/* No tool (profiler, debugger) is built into the driver; layers report their own. */
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_GetPhysicalDeviceToolProperties(VkPhysicalDevice physicalDevice, uint32_t *pToolCount,
+				      VkPhysicalDeviceToolProperties *pToolProperties)
+{
+	*pToolCount = 0;
+	return VK_SUCCESS;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 ember_EnumerateDeviceLayerProperties(VkPhysicalDevice physicalDevice, uint32_t *pPropertyCount,
 				     VkLayerProperties *pProperties)
@@ -332,6 +357,7 @@ static const VkPhysicalDeviceFeatures ember_core_features = {
 
 /* The 1.1 feature block, also behind the KHR structures it gathers. */
 static const VkPhysicalDeviceVulkan11Features ember_features11 = {
+	.multiview = VK_TRUE,	/* render passes keep view masks: ember_render_pass.c */
 	.storageBuffer16BitAccess = VK_TRUE,
 	.uniformAndStorageBuffer16BitAccess = VK_TRUE,
 	.storagePushConstant16 = VK_TRUE,
@@ -366,6 +392,8 @@ static const VkPhysicalDeviceVulkan12Features ember_features12 = {
 	.scalarBlockLayout = VK_TRUE,
 	.uniformBufferStandardLayout = VK_TRUE,
 	.shaderSubgroupExtendedTypes = VK_TRUE,
+	.imagelessFramebuffer = VK_TRUE,	/* ember_render_pass.c */
+	.separateDepthStencilLayouts = VK_TRUE,	/* layouts are one memory layout */
 	.hostQueryReset = VK_TRUE,
 	.timelineSemaphore = VK_TRUE,
 	.vulkanMemoryModel = VK_TRUE,
@@ -375,6 +403,10 @@ static const VkPhysicalDeviceVulkan12Features ember_features12 = {
 };
 
 static const VkPhysicalDeviceVulkan13Features ember_features13 = {
+	.robustImageAccess = VK_TRUE,	/* the contract's image robustness, see the DOC */
+	/* Compute modules may declare them; their instructions are fragment-only. */
+	.shaderDemoteToHelperInvocation = VK_TRUE,
+	.shaderTerminateInvocation = VK_TRUE,
 	.inlineUniformBlock = VK_TRUE,
 	.descriptorBindingInlineUniformBlockUpdateAfterBind = VK_TRUE,
 	.pipelineCreationCacheControl = VK_TRUE,
@@ -584,6 +616,17 @@ static void fill_features(VkBaseOutStructure *s)
 		COPY_FEATURE(f, f13, computeFullSubgroups);
 		break;
 	}
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceImageRobustnessFeatures *)s, f13, robustImageAccess);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures *)s, f13,
+			     shaderDemoteToHelperInvocation);
+		break;
+	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES:
+		COPY_FEATURE((VkPhysicalDeviceShaderTerminateInvocationFeatures *)s, f13,
+			     shaderTerminateInvocation);
+		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
 		COPY_FEATURE((VkPhysicalDeviceSynchronization2Features *)s, f13, synchronization2);
 		break;
@@ -742,6 +785,13 @@ static const struct {
 		       VkPhysicalDevicePrivateDataFeatures, privateData),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
 		       VkPhysicalDeviceSubgroupSizeControlFeatures, computeFullSubgroups),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES,
+		       VkPhysicalDeviceImageRobustnessFeatures, robustImageAccess),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES,
+		       VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures,
+		       shaderDemoteToHelperInvocation),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES,
+		       VkPhysicalDeviceShaderTerminateInvocationFeatures, shaderTerminateInvocation),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES,
 		       VkPhysicalDeviceSynchronization2Features, synchronization2),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,

@@ -64,6 +64,12 @@ void ember_physical_device_get_features(struct ember_physical_device *pdev,
 VkResult ember_physical_device_check_features(struct ember_physical_device *pdev,
 					      const VkDeviceCreateInfo *info);
 
+/*
+ * The highest Vulkan version whose required features and limits @pdev's
+ * report meets (ember_physical_device_version.c).
+ */
+uint32_t ember_physical_device_api_version(struct ember_physical_device *pdev);
+
 /* The build's identity (ELF build-id of the ICD, compiler included). */
 void ember_build_id_sha1(uint8_t out[20]);
 

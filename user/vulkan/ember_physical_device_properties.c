@@ -43,6 +43,9 @@ static const VkSubgroupFeatureFlags ember_subgroup_ops =
 					 (EMBER_ISA_IMAGE_SLOTS + EMBER_ISA_SAMPLER_SLOTS))
 #define EMBER_MAX_SAMPLERS		(1u << 20)
 
+#define EMBER_MAX_MULTIVIEW_VIEWS	6
+#define EMBER_MAX_MULTIVIEW_INSTANCE	((1u << 27) - 1)
+
 /* The limits of images, samplers and texel buffers (ember-hw.rst, ember_image.c). */
 static void fill_image_limits(VkPhysicalDeviceLimits *l)
 {
@@ -156,8 +159,9 @@ static void fill_vulkan11(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 	p->subgroupSupportedOperations = ember_subgroup_ops;
 	p->subgroupQuadOperationsInAllStages = VK_FALSE;
 	p->pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES;
-	p->maxMultiviewViewCount = 0;
-	p->maxMultiviewInstanceIndex = 0;
+	/* The specification's minimums: render passes keep masks, nothing renders yet. */
+	p->maxMultiviewViewCount = EMBER_MAX_MULTIVIEW_VIEWS;
+	p->maxMultiviewInstanceIndex = EMBER_MAX_MULTIVIEW_INSTANCE;
 	p->protectedNoFault = VK_FALSE;
 	p->maxPerSetDescriptors = EMBER_MAX_DESCRIPTORS;
 	p->maxMemoryAllocationSize = pdev->ws.info.max_bo_size;
@@ -304,8 +308,8 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {
 			VkPhysicalDeviceMultiviewProperties *p = (void *)s;
 
-			p->maxMultiviewViewCount = 0;
-			p->maxMultiviewInstanceIndex = 0;
+			COPY_PROP(p, &p11, maxMultiviewViewCount);
+			COPY_PROP(p, &p11, maxMultiviewInstanceIndex);
 			break;
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROTECTED_MEMORY_PROPERTIES:
@@ -374,6 +378,15 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			COPY_PROP(p, &p13, maxSubgroupSize);
 			COPY_PROP(p, &p13, maxComputeWorkgroupSubgroups);
 			COPY_PROP(p, &p13, requiredSubgroupSizeStages);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_PROPERTIES: {
+			VkPhysicalDeviceTexelBufferAlignmentProperties *p = (void *)s;
+
+			COPY_PROP(p, &p13, storageTexelBufferOffsetAlignmentBytes);
+			COPY_PROP(p, &p13, storageTexelBufferOffsetSingleTexelAlignment);
+			COPY_PROP(p, &p13, uniformTexelBufferOffsetAlignmentBytes);
+			COPY_PROP(p, &p13, uniformTexelBufferOffsetSingleTexelAlignment);
 			break;
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INLINE_UNIFORM_BLOCK_PROPERTIES: {

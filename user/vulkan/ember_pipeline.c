@@ -182,6 +182,23 @@ ember_DestroyPipeline(VkDevice _device, VkPipeline _pipeline,
 	ember_object_free(device, pAllocator, pipeline);
 }
 
+/*
+ * Graphics pipelines: ember-cc compiles compute shaders only, so no
+ * vertex, fragment or other graphics stage has code, and a graphics
+ * pipeline fails as a shader the compiler rejects does (VK_ERROR_UNKNOWN,
+ * see above). Without a graphics queue family it could never be bound.
+ */
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_CreateGraphicsPipelines(VkDevice device, VkPipelineCache pipelineCache,
+			      uint32_t createInfoCount,
+			      const VkGraphicsPipelineCreateInfo *pCreateInfos,
+			      const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+{
+	for (uint32_t i = 0; i < createInfoCount; i++)
+		pPipelines[i] = VK_NULL_HANDLE;
+	return ember_error(VK_ERROR_UNKNOWN, "ember-cc compiles no graphics stage");
+}
+
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
 		      VkPipeline _pipeline)

@@ -214,6 +214,29 @@ ember_CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2 st
 			    ember_query_pool_from_handle(queryPool), query);
 }
 
+/*
+ * Timestamp pools, the only ones Ember creates, are written by
+ * vkCmdWriteTimestamp and never begun (VUID-vkCmdBeginQuery-queryType-02804):
+ * a begin or end is the application's error, recorded for
+ * vkEndCommandBuffer (ember_cmd_graphics.c does the same).
+ */
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdBeginQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
+		    VkQueryControlFlags flags)
+{
+	ember_cmd_record_error(ember_cmd_buffer_from_handle(commandBuffer),
+			       ember_error(VK_ERROR_VALIDATION_FAILED_EXT,
+					   "vkCmdBeginQuery on a timestamp pool"));
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query)
+{
+	ember_cmd_record_error(ember_cmd_buffer_from_handle(commandBuffer),
+			       ember_error(VK_ERROR_VALIDATION_FAILED_EXT,
+					   "vkCmdEndQuery on a timestamp pool"));
+}
+
 static void emit_copy(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint32_t size)
 {
 	uint32_t *p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_COPY_LEN);

@@ -416,6 +416,18 @@ ember_QueueSubmit(VkQueue _queue, uint32_t submitCount, const VkSubmitInfo *pSub
 	return result;
 }
 
+/*
+ * Ember's queue family has no VK_QUEUE_SPARSE_BINDING_BIT (no sparse
+ * resources): a sparse bind on it is the application's error
+ * (VUID-vkQueueBindSparse-queuetype) and changes nothing.
+ */
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_QueueBindSparse(VkQueue queue, uint32_t bindInfoCount, const VkBindSparseInfo *pBindInfo,
+		      VkFence fence)
+{
+	return ember_error(VK_ERROR_VALIDATION_FAILED_EXT, "the queue family has no sparse binding");
+}
+
 VkResult ember_queue_wait_idle(struct ember_queue *queue)
 {
 	struct ember_device *device = queue->device;

@@ -108,3 +108,26 @@ ember_DestroySampler(VkDevice _device, VkSampler _sampler, const VkAllocationCal
 	if (sampler)
 		ember_object_free(device, pAllocator, sampler);
 }
+
+/*
+ * Sampler Y'CbCr conversions need the samplerYcbcrConversion feature
+ * (VUID-vkCreateSamplerYcbcrConversion-None-01648), which Ember does not
+ * report (it has no multi-planar formats): a creation is the application's
+ * error and no conversion is ever created.
+ */
+VKAPI_ATTR VkResult VKAPI_CALL
+ember_CreateSamplerYcbcrConversion(VkDevice device,
+				   const VkSamplerYcbcrConversionCreateInfo *pCreateInfo,
+				   const VkAllocationCallbacks *pAllocator,
+				   VkSamplerYcbcrConversion *pYcbcrConversion)
+{
+	*pYcbcrConversion = VK_NULL_HANDLE;
+	return ember_error(VK_ERROR_VALIDATION_FAILED_EXT, "samplerYcbcrConversion is not reported");
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_DestroySamplerYcbcrConversion(VkDevice device, VkSamplerYcbcrConversion ycbcrConversion,
+				    const VkAllocationCallbacks *pAllocator)
+{
+	/* Only VK_NULL_HANDLE can be destroyed: nothing was ever created. */
+}

@@ -3,7 +3,8 @@
 
 /*
  * The whole compiler on GLSL shaders compiled by glslangValidator at build
- * time (paths on the command line): each shader either compiles, with its
+ * time, and SPIR-V assembly for what glslang does not emit (paths on the
+ * command line): each shader either compiles, with its
  * header checked and its disassembly assembling back to the same bytes, or
  * is refused with a message naming what is unsupported. Plus malformed
  * input and the options (entry point, specialization constants).
@@ -36,6 +37,9 @@ static const struct expectation expectations[] = {
 	{ "refuse_deep_nesting", "nested deeper than the ISA's 64-entry mask stack" },
 	{ "refuse_nonuniform_length",
 	  "OpArrayLength through a NonUniform descriptor index is not supported" },
+	{ "helper_invocation_caps", NULL },
+	{ "refuse_demote", "OpDemoteToHelperInvocationEXT requires Fragment execution model" },
+	{ "refuse_terminate", "OpTerminateInvocation requires Fragment execution model" },
 };
 
 struct module {
