@@ -27,6 +27,7 @@ VK_TEST_SHADER(image_gather);
 VK_TEST_SHADER(image_multisample);
 VK_TEST_SHADER(image_nonuniform);
 VK_TEST_SHADER(indexing);
+VK_TEST_SHADER(indexing_wide);
 VK_TEST_SHADER(int_dot);
 VK_TEST_SHADER(int_types);
 VK_TEST_SHADER(local_size_id);
