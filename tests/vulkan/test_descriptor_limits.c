@@ -6,8 +6,9 @@
  *
  * Every descriptor limit the specification's "Required Limits" table sets
  * a minimum for (the update-after-bind ones when descriptorIndexing is
- * supported, the inline uniform block ones with inlineUniformBlock), and a
- * set at the update-after-bind limit: a variable-count array of 500000
+ * supported, the inline uniform block ones with inlineUniformBlock), sets
+ * of the minimum's input attachments (which no compute shader reads, but
+ * sets hold), and a set at the update-after-bind limit: a variable-count array of 500000
  * storage buffers, written after it was bound and read from a shader with
  * a non-uniform index past 65535 and up to its last element.
  */
@@ -79,6 +80,41 @@ static void check_inline_uniform_block_limits(const VkPhysicalDeviceInlineUnifor
 	REQUIRE_MIN(p, maxDescriptorSetUpdateAfterBindInlineUniformBlocks, 4);
 }
 
+/* A set of the minimum's 4 input attachments: its layout, pool and set. */
+static void input_attachment_set(struct vk_dev *dev)
+{
+	const VkDescriptorSetLayoutBinding binding = {
+		0, VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 4, 0, NULL,
+	};
+	const VkDescriptorSetLayoutCreateInfo layout_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+		.bindingCount = 1, .pBindings = &binding,
+	};
+	VkDescriptorSetLayoutSupport support = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_SUPPORT,
+	};
+	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, 4 };
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
+	};
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+
+	vkGetDescriptorSetLayoutSupport(dev->device, &layout_info, &support);
+	REQUIRE(support.supported);
+	VK_CHECK(vkCreateDescriptorSetLayout(dev->device, &layout_info, NULL, &layout));
+	VK_CHECK(vkCreateDescriptorPool(dev->device, &pool_info, NULL, &pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev->device, &alloc, &set));
+	vkDestroyDescriptorPool(dev->device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev->device, layout, NULL);
+}
+
 VK_TEST(descriptor_limits, "descriptor-limits-required-minimums")
 {
 	VkPhysicalDeviceInlineUniformBlockFeatures inline_features = {
@@ -124,6 +160,7 @@ VK_TEST(descriptor_limits, "descriptor-limits-required-minimums")
 		check_update_after_bind_limits(&indexing);
 	if (inline_blocks && inline_features.inlineUniformBlock)
 		check_inline_uniform_block_limits(&inline_props);
+	input_attachment_set(&dev);
 	vk_dev_destroy(&dev);
 }
 
