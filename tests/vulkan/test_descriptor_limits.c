@@ -180,11 +180,20 @@ static uint32_t wide_array_count(const VkPhysicalDeviceDescriptorIndexingPropert
 	return n < UAB_MIN ? n : UAB_MIN;
 }
 
-/* Layout of a set of @count bindings of storage buffers, @flags on each. */
+/*
+ * Layout of a set of @count bindings of storage buffers, @flags on each;
+ * a variable-count last binding must be supported at its count.
+ */
 static VkDescriptorSetLayout buffers_layout(struct vk_dev *dev, const uint32_t *counts,
 					    uint32_t count, VkDescriptorBindingFlags flags,
 					    VkDescriptorSetLayoutCreateFlags layout_flags)
 {
+	VkDescriptorSetVariableDescriptorCountLayoutSupport variable = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_VARIABLE_DESCRIPTOR_COUNT_LAYOUT_SUPPORT,
+	};
+	VkDescriptorSetLayoutSupport support = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_SUPPORT, .pNext = &variable,
+	};
 	VkDescriptorSetLayoutBinding bindings[2];
 	VkDescriptorBindingFlags binding_flags[2];
 	VkDescriptorSetLayout layout;
@@ -206,6 +215,10 @@ static VkDescriptorSetLayout buffers_layout(struct vk_dev *dev, const uint32_t *
 		.pNext = flags ? &flags_info : NULL, .flags = layout_flags,
 		.bindingCount = count, .pBindings = bindings,
 	};
+	vkGetDescriptorSetLayoutSupport(dev->device, &info, &support);
+	REQUIRE(support.supported);
+	if (flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT)
+		REQUIRE(variable.maxVariableDescriptorCount >= counts[count - 1]);
 	VK_CHECK(vkCreateDescriptorSetLayout(dev->device, &info, NULL, &layout));
 	return layout;
 }

@@ -216,11 +216,15 @@ ember_GetDescriptorSetLayoutSupport(VkDevice device,
 	for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++) {
 		const VkDescriptorSetLayoutBinding *b = &pCreateInfo->pBindings[i];
 
-		used += binding_slot_count(b->descriptorType, b->descriptorCount);
-		/* The variable binding is the highest: its elements are its type's. */
+		/*
+		 * The variable binding is the highest: its elements are its
+		 * type's, and its own slots are what it may grow into.
+		 */
 		if (b->descriptorType != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK &&
 		    b->binding + 1 == binding_count && ember_descriptor_type_slots(b->descriptorType))
 			variable_stride = ember_descriptor_type_slots(b->descriptorType);
+		else
+			used += binding_slot_count(b->descriptorType, b->descriptorCount);
 	}
 	pSupport->supported = supported;
 	ember_foreach_struct_out(s, pSupport->pNext) {
