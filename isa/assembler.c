@@ -483,11 +483,11 @@ static int parse_directive(struct assembler *as, const char *p, const char *end)
 		k = ember_isa_resource_kind_lookup(kind, (unsigned int)(p - kind));
 		if (!parse_uint(&p, end, &v[2]) || !parse_uint(&p, end, &v[3]) ||
 		    v[0] >= EMBER_ISA_MAX_SETS || v[1] > UINT16_MAX ||
-		    v[2] > UINT16_MAX || !v[3] || v[3] > UINT16_MAX)
+		    v[2] > UINT32_MAX || !v[3] || v[3] > UINT32_MAX)
 			return fail(as, EMBER_ISA_ERR_HEADER, "bad .resource");
 		*r = (struct ember_isa_resource) {
 			.set = (uint8_t)v[0], .binding = (uint16_t)v[1],
-			.slot = (uint16_t)v[2], .count = (uint16_t)v[3],
+			.slot = (uint32_t)v[2], .count = (uint32_t)v[3],
 		};
 		if (k < 0)
 			return fail(as, EMBER_ISA_ERR_HEADER, "unknown resource kind '%.*s'",

@@ -50,8 +50,10 @@ extern "C" {
  * SGREDUCE/SGISCAN/SGESCAN on 64-bit integer pairs.
  * 1.2: images, samplers and texel buffers (LDIMGDESC .. IMGQUERY) and the
  * resource kinds 3..8.
+ * 1.3: 16-byte resource-table entries, 32-bit slot and count (descriptor
+ * sets of more than 65535 slots); older binaries keep their 8-byte entries.
  */
-#define EMBER_ISA_VERSION_MINOR		2
+#define EMBER_ISA_VERSION_MINOR		3
 
 #define EMBER_ISA_WAVE_SIZE		32
 #define EMBER_ISA_NUM_VREGS		256
@@ -541,8 +543,11 @@ unsigned int ember_isa_operand_regs(const struct ember_isa_insn *insn,
 /* A shader binary checked by ember_isa_shader_parse(). */
 struct ember_isa_shader {
 	struct ember_isa_header header;
-	/** @resources: in the binary; read with ember_isa_shader_resource(). */
-	const struct ember_isa_resource *resources;
+	/**
+	 * @resources: the table in the binary, entries of its version's size;
+	 * read with ember_isa_shader_resource().
+	 */
+	const uint8_t *resources;
 	const uint8_t *code;				/* in the binary */
 	uint32_t num_insns;
 };
@@ -555,7 +560,10 @@ struct ember_isa_shader {
 int ember_isa_shader_parse(const void *binary, size_t size,
 			   struct ember_isa_shader *out);
 
-/* Resource @i of a parsed shader, in host byte order. */
+/* Descriptor slots one array element of resource kind @kind takes. */
+unsigned int ember_isa_resource_slots(unsigned int kind);
+
+/* Resource @i of a parsed shader, in host byte order and 1.3 form. */
 void ember_isa_shader_resource(const struct ember_isa_shader *shader,
 			       unsigned int i, struct ember_isa_resource *out);
 /*

@@ -4,11 +4,14 @@
 /*
  * DOC: Shader binaries
  *
- * A shader binary is the 64-byte header, the resource table (8 bytes per
- * resource, padded to 16 bytes) and the code (16 bytes per instruction),
- * all little-endian. Parsing checks every header field against the ISA's
- * limits so the core and the tools can trust the result; the code itself is
- * checked instruction by instruction by the decoder.
+ * A shader binary is the 64-byte header, the resource table (16 bytes per
+ * resource since ISA 1.3, whose slots and counts are 32-bit; 8 bytes,
+ * padded to 16, in the 1.0 .. 1.2 binaries that still run) and the code
+ * (16 bytes per instruction), all little-endian. Parsing checks every
+ * header field against the ISA's limits so the core and the tools can trust
+ * the result; the code itself is checked instruction by instruction by the
+ * decoder. Whoever reads a resource gets the 1.3 form whatever the binary's
+ * version: ember_isa_shader_resource() converts.
  */
 
 #include "ember_isa.h"
@@ -17,11 +20,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RESOURCE_SIZE		(EMBER_ISA_RESOURCE_DWORDS * 4)
+/* ISA 1.3 widened the resource entry's slot and count to 32 bits. */
+#define WIDE_RESOURCES_MINOR	3
 
-static uint32_t header_size_for(uint32_t num_resources)
+static bool wide_resources(const struct ember_isa_header *h)
 {
-	return (EMBER_ISA_HEADER_SIZE + RESOURCE_SIZE * num_resources + 15) & ~15u;
+	return h->version_minor >= WIDE_RESOURCES_MINOR;
+}
+
+static uint32_t resource_size(const struct ember_isa_header *h)
+{
+	return 4 * (wide_resources(h) ? EMBER_ISA_RESOURCE_DWORDS :
+		    EMBER_ISA_RESOURCE_1_2_DWORDS);
+}
+
+static uint32_t header_size_for(const struct ember_isa_header *h)
+{
+	return (EMBER_ISA_HEADER_SIZE + resource_size(h) * h->num_resources + 15) & ~15u;
 }
 
 /*
@@ -50,7 +65,7 @@ static bool header_ok(const struct ember_isa_header *h)
 	       h->version_major == EMBER_ISA_VERSION_MAJOR &&
 	       !h->flags && !h->reserved[0] && !h->reserved[1] &&
 	       !h->reserved[2] && !h->reserved[3] &&
-	       h->header_size == header_size_for(h->num_resources);
+	       h->header_size == header_size_for(h);
 }
 
 static bool limits_ok(const struct ember_isa_header *h)
@@ -67,15 +82,35 @@ static bool limits_ok(const struct ember_isa_header *h)
 	       lanes >= 1 && lanes <= EMBER_ISA_MAX_WORKGROUP_SIZE;
 }
 
-/* Images, samplers and texel buffers (kinds 3..8) came with ISA 1.2. */
+/*
+ * Images, samplers and texel buffers (kinds 3..8) came with ISA 1.2. The
+ * last slot of the last element must be a slot (below 2^32).
+ */
 static bool resource_ok(const struct ember_isa_header *h,
 			const struct ember_isa_resource *r)
 {
 	unsigned int last_kind = h->version_minor >= 2 ?
 		EMBER_ISA_RES_STORAGE_TEXEL_BUFFER : EMBER_ISA_RES_UNIFORM_BUFFER;
 
-	return r->set < EMBER_ISA_MAX_SETS && r->count >= 1 &&
-	       r->kind >= EMBER_ISA_RES_STORAGE_BUFFER && r->kind <= last_kind;
+	if (r->set >= EMBER_ISA_MAX_SETS || r->count < 1 || r->reserved ||
+	    r->kind < EMBER_ISA_RES_STORAGE_BUFFER || r->kind > last_kind)
+		return false;
+	return r->slot + (uint64_t)r->count * ember_isa_resource_slots(r->kind) - 1 <= UINT32_MAX;
+}
+
+unsigned int ember_isa_resource_slots(unsigned int kind)
+{
+	switch (kind) {
+	case EMBER_ISA_RES_SAMPLED_IMAGE:
+	case EMBER_ISA_RES_STORAGE_IMAGE:
+		return EMBER_ISA_IMAGE_SLOTS;
+	case EMBER_ISA_RES_SAMPLER:
+		return EMBER_ISA_SAMPLER_SLOTS;
+	case EMBER_ISA_RES_COMBINED_IMAGE_SAMPLER:
+		return EMBER_ISA_IMAGE_SLOTS + EMBER_ISA_SAMPLER_SLOTS;
+	default:
+		return EMBER_ISA_BUFFER_SLOTS;
+	}
 }
 
 int ember_isa_shader_parse(const void *binary, size_t size,
@@ -98,7 +133,7 @@ int ember_isa_shader_parse(const void *binary, size_t size,
 		return EMBER_ISA_ERR_LIMIT;
 	*out = (struct ember_isa_shader) {
 		.header = h,
-		.resources = (const struct ember_isa_resource *)(bytes + EMBER_ISA_HEADER_SIZE),
+		.resources = bytes + EMBER_ISA_HEADER_SIZE,
 		.code = bytes + h.header_size,
 		.num_insns = h.code_size / EMBER_ISA_INSN_SIZE,
 	};
@@ -115,11 +150,21 @@ int ember_isa_shader_parse(const void *binary, size_t size,
 void ember_isa_shader_resource(const struct ember_isa_shader *shader,
 			       unsigned int i, struct ember_isa_resource *out)
 {
+	const uint8_t *entry = shader->resources + resource_size(&shader->header) * i;
 	uint32_t dw[EMBER_ISA_RESOURCE_DWORDS];
+	struct ember_isa_resource_1_2 old;
 
-	dwords_from_le(dw, (const uint8_t *)shader->resources + RESOURCE_SIZE * i,
-		       EMBER_ISA_RESOURCE_DWORDS);
-	ember_isa_resource_unpack(dw, out);
+	if (wide_resources(&shader->header)) {
+		dwords_from_le(dw, entry, EMBER_ISA_RESOURCE_DWORDS);
+		ember_isa_resource_unpack(dw, out);
+		return;
+	}
+	dwords_from_le(dw, entry, EMBER_ISA_RESOURCE_1_2_DWORDS);
+	ember_isa_resource_1_2_unpack(dw, &old);
+	*out = (struct ember_isa_resource) {
+		.set = old.set, .kind = old.kind, .binding = old.binding,
+		.slot = old.slot, .count = old.count,
+	};
 }
 
 bool ember_isa_shader_find_resource(const struct ember_isa_shader *shader, uint32_t set,
@@ -148,7 +193,7 @@ int ember_isa_shader_build(const struct ember_isa_header *header,
 	h.magic = EMBER_ISA_MAGIC;
 	h.version_major = EMBER_ISA_VERSION_MAJOR;
 	h.version_minor = EMBER_ISA_VERSION_MINOR;
-	h.header_size = header_size_for(h.num_resources);
+	h.header_size = header_size_for(&h);
 	h.code_size = num_insns * EMBER_ISA_INSN_SIZE;
 	if (!header_ok(&h))
 		return EMBER_ISA_ERR_HEADER;
@@ -164,7 +209,7 @@ int ember_isa_shader_build(const struct ember_isa_header *header,
 		return EMBER_ISA_ERR_SIZE;
 	for (unsigned int i = 0; i < h.num_resources; i++) {
 		ember_isa_resource_pack(dw, &resources[i]);
-		dwords_to_le(bin + EMBER_ISA_HEADER_SIZE + RESOURCE_SIZE * i, dw,
+		dwords_to_le(bin + EMBER_ISA_HEADER_SIZE + resource_size(&h) * i, dw,
 			     EMBER_ISA_RESOURCE_DWORDS);
 	}
 	memcpy(bin + h.header_size, code, h.code_size);

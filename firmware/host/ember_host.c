@@ -219,6 +219,15 @@ uint64_t ember_host_write_descriptor(struct ember_host *host, uint32_t set, uint
 	return set_va(set) + (uint64_t)slot * EMBER_ISA_DESCRIPTOR_SIZE;
 }
 
+bool ember_host_set_base(struct ember_host *host, uint32_t set, uint64_t va)
+{
+	if (set >= SETS)
+		return false;
+	va = va ? va : set_va(set);
+	memcpy(host->tables + 8 * set, &va, 8);
+	return true;
+}
+
 int ember_host_dispatch(struct ember_host *host,
 			const struct ember_host_dispatch *d,
 			struct ember_host_fault *fault)

@@ -101,6 +101,16 @@ int ember_host_dispatch(struct ember_host *host,
 uint64_t ember_host_write_descriptor(struct ember_host *host, uint32_t set, uint32_t slot,
 				     const uint32_t *dwords, unsigned int count);
 
+/*
+ * Point set @set of the set table at @va (any value: the device adds 16 *
+ * slot to it modulo 2^64), for a set larger than the runner's own or one
+ * placed on purpose; @va 0 puts the runner's own set back. The
+ * descriptors there are the caller's: a dispatch's bindings still go to
+ * the runner's own set, which the device then does not read.
+ * Returns false for a set number past the table.
+ */
+bool ember_host_set_base(struct ember_host *host, uint32_t set, uint64_t va);
+
 #ifdef __cplusplus
 }
 #endif

@@ -693,9 +693,10 @@ HANDLER(op_ldpush)
 /*
  * Descriptor slot @slot of set @set into @desc through the core's cache
  * (a set past the table's eight reads as no descriptor at all), its GPU
- * VA in *@va (0 for such a set): false after a fault.
+ * VA in *@va (0 for such a set): false after a fault. @slot is 64-bit so
+ * the slots of a group loaded from slot 2^32 - 1 go on, not wrap to 0.
  */
-static bool read_descriptor(struct sc_wave *w, uint32_t set, uint32_t slot,
+static bool read_descriptor(struct sc_wave *w, uint32_t set, uint64_t slot,
 			    uint32_t desc[4], uint64_t *va)
 {
 	struct sc_group *g = w->group;
@@ -725,7 +726,8 @@ static bool read_descriptor(struct sc_wave *w, uint32_t set, uint32_t slot,
 /* LDDESC, LDIMGDESC, LDSMPDESC: @slots consecutive descriptor slots. */
 static void load_descriptors(struct sc_wave *w, const struct sc_insn *in, unsigned int slots)
 {
-	uint32_t set = sc_src(w, ISA, 0, 0)[0], slot = sc_src(w, ISA, 1, 0)[0];
+	uint32_t set = sc_src(w, ISA, 0, 0)[0];
+	uint64_t slot = sc_src(w, ISA, 1, 0)[0];
 	unsigned int quad = ISA->dst.index / 4;
 
 	for (unsigned int i = 0; i < slots; i++) {

@@ -167,7 +167,8 @@ struct sc_host_page {
 /* A descriptor LDDESC read, kept for the rest of the dispatch. */
 struct sc_desc_entry {
 	bool valid;
-	uint32_t set, slot;
+	uint32_t set;
+	uint64_t slot;		/* a group's last slot may lie past 2^32 - 1 */
 	uint32_t desc[4];
 	uint64_t va;
 };

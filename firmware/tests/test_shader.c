@@ -776,6 +776,53 @@ static bool test_memory_forms(void)
 	return true;
 }
 
+/*
+ * ISA 1.3's 32-bit slots: a set of 600000 slots (and a header that says
+ * so) read at slots past 65535, immediate and from a uniform register, and
+ * a sampler loaded at slot 2^32 - 1, whose second slot is 16 bytes on, not
+ * slot 0 (set 2's base is placed so that slot 2^32 - 1 is @smp: slot 0,
+ * 16 * (2^32 - 1) bytes below, is no mapped address).
+ */
+static bool test_wide_slots(void)
+{
+	struct buffer out = buffer(64), a = buffer(64), b = buffer(64);
+	struct buffer set1 = buffer(600000ull * EMBER_ISA_DESCRIPTOR_SIZE), smp = buffer(64);
+	const uint32_t push[2] = { 599999, 0xffffffffu };
+	uint32_t *po = out.cpu, *pd = set1.cpu, *ps = smp.cpu;
+	static const char text[] =
+		".resource 0 0 storage 0 1\n.resource 1 0 storage 70000 530000\n.push 8\n"
+		"lddesc u0, 0, 0\nlddesc u4, 1, 70000\n"
+		"ldpush u8, 0\nlddesc u12, 1, u8\n"
+		"ldpush u16, 4\nldsmpdesc u24, 2, u16\n"
+		"mov v0, 0\nldg.u32 v1, u4, v0\nstg.u32 u0, v0, v1\n"
+		"ldg.u32 v1, u12, v0\nmov v2, 4\nstg.u32 u0, v2, v1\n"
+		"mov v1, u24\nmov v2, 8\nstg.u32 u0, v2, v1\n"
+		"mov v1, u28\nmov v2, 12\nstg.u32 u0, v2, v1\n"
+		"end\n";
+	bool ok = true;
+	int ret;
+
+	((uint32_t *)a.cpu)[0] = 0xa70000;
+	((uint32_t *)b.cpu)[0] = 0xb599999;
+	ps[0] = 0x5a3b1;	/* slot 2^32 - 1 */
+	ps[4] = 0x5a3b2;	/* slot 2^32 */
+	memcpy(pd + 4 * 70000, &a.va, 8);
+	pd[4 * 70000 + 2] = 64;
+	memcpy(pd + 4 * 599999, &b.va, 8);
+	pd[4 * 599999 + 2] = 64;
+	CHECK(ember_host_set_base(host, 1, set1.va));
+	CHECK(ember_host_set_base(host, 2, smp.va - EMBER_ISA_DESCRIPTOR_SIZE * 0xffffffffull));
+	ret = run(text, (uint32_t[3]){ 1, 1, 1 }, &out, 1, push, sizeof(push), NULL);
+	ember_host_set_base(host, 1, 0);
+	ember_host_set_base(host, 2, 0);
+	CHECK_EQ(ret, 0);
+	ok &= po[0] == 0xa70000 && po[1] == 0xb599999;
+	ok &= po[2] == 0x5a3b1 && po[3] == 0x5a3b2;
+	if (!ok)
+		tap_diag("read %x %x %x %x", po[0], po[1], po[2], po[3]);
+	return ok;
+}
+
 /* Push constants, special registers on a 3D grid, scratch, uniform ops. */
 static bool test_push_sregs_scratch(void)
 {
@@ -1516,6 +1563,7 @@ int main(void)
 	tap_result(test_subgroup64(), "subgroup-64bit-arithmetic");
 	tap_result(test_robust_access(), "robust-out-of-bounds");
 	tap_result(test_memory_forms(), "memory-types-offsets-uniform-push");
+	tap_result(test_wide_slots(), "descriptor-slots-32-bit");
 	tap_result(test_push_sregs_scratch(), "push-constants-special-registers-scratch");
 	tap_result(test_faults(), "faults");
 	tap_result(test_a64_types(), "addr64-types-imm-offsets");

@@ -189,16 +189,31 @@ static bool shader_header_layout(void)
 static bool resource_and_descriptor(void)
 {
 	struct ember_isa_resource r = {
-		.set = 3, .kind = EMBER_ISA_RES_UNIFORM_BUFFER, .binding = 0x102, .slot = 9, .count = 4,
+		.set = 3, .kind = EMBER_ISA_RES_UNIFORM_BUFFER, .binding = 0x102,
+		.slot = 0x12345, .count = 500000,
 	}, r_out;
+	struct ember_isa_resource_1_2 old = {
+		.set = 3, .kind = EMBER_ISA_RES_UNIFORM_BUFFER, .binding = 0x102, .slot = 9, .count = 4,
+	}, old_out;
 	struct ember_buffer_descriptor d = { .va = 0x100000002000ull, .range = 96 }, d_out;
 	uint32_t dw[EMBER_BUFFER_DESCRIPTOR_DWORDS];
 
+	/* ISA 1.3: 32-bit slot and count in words of their own. */
+	CHECK_EQ(EMBER_ISA_RESOURCE_DWORDS, 4);
 	ember_isa_resource_pack(dw, &r);
 	CHECK_EQ(dw[0], 0x01020203);
-	CHECK_EQ(dw[1], 0x00040009);
+	CHECK_EQ(dw[1], 0x12345);
+	CHECK_EQ(dw[2], 500000);
+	CHECK_EQ(dw[3], 0);
 	ember_isa_resource_unpack(dw, &r_out);
 	CHECK(!memcmp(&r, &r_out, sizeof(r)));
+	/* ISA 1.0 .. 1.2: 16-bit slot and count. */
+	CHECK_EQ(EMBER_ISA_RESOURCE_1_2_DWORDS, 2);
+	ember_isa_resource_1_2_pack(dw, &old);
+	CHECK_EQ(dw[0], 0x01020203);
+	CHECK_EQ(dw[1], 0x00040009);
+	ember_isa_resource_1_2_unpack(dw, &old_out);
+	CHECK(!memcmp(&old, &old_out, sizeof(old)));
 
 	CHECK_EQ(sizeof(dw), EMBER_ISA_DESCRIPTOR_SIZE);
 	ember_buffer_descriptor_pack(dw, &d);

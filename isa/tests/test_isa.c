@@ -311,7 +311,7 @@ static bool test_image_program(void)
 		return false;
 	}
 	CHECK_EQ(ember_isa_shader_parse(bin, size, &s), 0);
-	CHECK_EQ(s.header.version_minor, 2);
+	CHECK_EQ(s.header.version_minor, 3);
 	/* u120 is the slot; the highest group ends at v16 + 4 + 6 + 1. */
 	CHECK_EQ(s.header.num_uregs, 121);
 	CHECK_EQ(s.header.num_vregs, 27);
@@ -528,14 +528,110 @@ static bool test_header_refusals(void)
 		CHECK_EQ(ember_isa_shader_build(&h, &r, code, 1, &out, &size), 0);
 		bin = out;
 		CHECK_EQ(ember_isa_shader_parse(bin, size, &s), 0);
-		CHECK_EQ(bin[6], 2);	/* version minor */
+		CHECK_EQ(bin[6], 3);	/* version minor */
 		bin[6] = 1;
 		CHECK_EQ(ember_isa_shader_parse(bin, size, &s), EMBER_ISA_ERR_HEADER);
-		bin[6] = 2;
+		bin[6] = 3;
 		bin[65] = 9;	/* kind 9 */
 		CHECK_EQ(ember_isa_shader_parse(bin, size, &s), EMBER_ISA_ERR_HEADER);
 		free(out);
 	}
+	return true;
+}
+
+/*
+ * ISA 1.3's 32-bit slots: resources and descriptor loads past 65535, up
+ * to the last slot there is, survive assembly, parsing and disassembly.
+ */
+static const char wide_program[] =
+	".resource 0 0 storage 70000 500000\n"
+	".resource 0 1 sampled_image 4294967000 74\n"
+	".resource 7 65535 combined_image_sampler 65536 1\n"
+	"\tlddesc u0, 0, 569999\n"
+	"\tmov u4, 100000\n"
+	"\tlddesc u8, 0, u4\n"
+	"\tldimgdesc u16, 0, 4294967292\n"
+	"\tend\n";
+
+static bool test_wide_resources(void)
+{
+	struct ember_isa_resource r;
+	struct ember_isa_shader s;
+	struct ember_isa_insn insn;
+	char err[256], *text;
+	void *bin, *bin2;
+	size_t size, size2;
+
+	CHECK_EQ(ember_isa_assemble(wide_program, &bin, &size, err, sizeof(err)), 0);
+	CHECK_EQ(ember_isa_shader_parse(bin, size, &s), 0);
+	CHECK_EQ(s.header.version_minor, 3);
+	CHECK_EQ(s.header.header_size, 64 + 3 * 16);
+	ember_isa_shader_resource(&s, 0, &r);
+	CHECK(r.set == 0 && r.binding == 0 && r.slot == 70000 && r.count == 500000);
+	ember_isa_shader_resource(&s, 1, &r);
+	CHECK(r.kind == EMBER_ISA_RES_SAMPLED_IMAGE && r.slot == 4294967000u && r.count == 74);
+	CHECK(ember_isa_shader_find_resource(&s, 7, 65535, &r));
+	CHECK(r.kind == EMBER_ISA_RES_COMBINED_IMAGE_SAMPLER && r.slot == 65536);
+	CHECK_EQ(ember_isa_decode(s.code, &insn), 0);
+	CHECK_EQ(insn.src[1].imm, 569999);
+	CHECK_EQ(ember_isa_decode(s.code + 16 * 3, &insn), 0);
+	CHECK_EQ(insn.src[1].imm, 4294967292u);
+	CHECK_EQ(ember_isa_disassemble(bin, size, &text), 0);
+	CHECK(strstr(text, ".resource 0 0 storage 70000 500000"));
+	CHECK_EQ(ember_isa_assemble(text, &bin2, &size2, err, sizeof(err)), 0);
+	CHECK(size2 == size && !memcmp(bin, bin2, size));
+	free(text);
+	free(bin2);
+	/* A reserved word set, or a last slot past 2^32 - 1, is a bad header. */
+	((uint8_t *)bin)[64 + 12] = 1;
+	CHECK_EQ(ember_isa_shader_parse(bin, size, &s), EMBER_ISA_ERR_HEADER);
+	((uint8_t *)bin)[64 + 12] = 0;
+	((uint8_t *)bin)[64 + 16 + 8] = 75;	/* 74 images from 4294967000: the last */
+	CHECK_EQ(ember_isa_shader_parse(bin, size, &s), EMBER_ISA_ERR_HEADER);
+	free(bin);
+	CHECK(refused(".resource 0 1 sampled_image 4294967000 75\n\tend\n",
+		      EMBER_ISA_ERR_HEADER, "header"));
+	CHECK(refused(".resource 0 1 storage 4294967296 1\n\tend\n",
+		      EMBER_ISA_ERR_HEADER, "bad .resource"));
+	return true;
+}
+
+/* A binary of ISA 1.2, 8-byte resource entries, still parses to the same. */
+static bool test_resources_1_2(void)
+{
+	struct ember_isa_insn end = { .opcode = EMBER_ISA_OP_END };
+	struct ember_isa_resource_1_2 old = {
+		.set = 2, .kind = EMBER_ISA_RES_STORAGE_IMAGE, .binding = 9, .slot = 65000, .count = 3,
+	};
+	struct ember_isa_header h = {
+		.magic = EMBER_ISA_MAGIC, .version_major = 1, .version_minor = 2,
+		.header_size = 80, .code_size = 16, .num_resources = 1,
+		.local_size = { 1, 1, 1 },
+	};
+	uint32_t dw[EMBER_ISA_HEADER_DWORDS];
+	struct ember_isa_resource r;
+	struct ember_isa_shader s;
+	uint8_t bin[96] = { 0 };
+
+	ember_isa_header_pack(dw, &h);
+	memcpy(bin, dw, sizeof(dw));	/* a little-endian host */
+	ember_isa_resource_1_2_pack(dw, &old);
+	memcpy(bin + 64, dw, 4 * EMBER_ISA_RESOURCE_1_2_DWORDS);
+	CHECK_EQ(ember_isa_encode(&end, bin + 80), 0);
+	CHECK_EQ(ember_isa_shader_parse(bin, sizeof(bin), &s), 0);
+	ember_isa_shader_resource(&s, 0, &r);
+	CHECK(r.set == 2 && r.kind == EMBER_ISA_RES_STORAGE_IMAGE && r.binding == 9 &&
+	      r.slot == 65000 && r.count == 3 && !r.reserved);
+	/* The 1.3 size of the table is not a 1.2 binary's, nor the reverse. */
+	h.header_size = 80 + 16;
+	ember_isa_header_pack(dw, &h);
+	memcpy(bin, dw, sizeof(dw));
+	CHECK_EQ(ember_isa_shader_parse(bin, sizeof(bin), &s), EMBER_ISA_ERR_HEADER);
+	h.header_size = 80;
+	h.version_minor = 3;
+	ember_isa_header_pack(dw, &h);
+	memcpy(bin, dw, sizeof(dw));
+	CHECK_EQ(ember_isa_shader_parse(bin, sizeof(bin), &s), EMBER_ISA_ERR_HEADER);
 	return true;
 }
 
@@ -552,6 +648,8 @@ int main(void)
 	tap_result(test_assembler_refusals(), "assembler-refusals");
 	tap_result(test_decode_refusals(), "decode-refusals");
 	tap_result(test_header_refusals(), "header-refusals");
+	tap_result(test_wide_resources(), "wide-resources-32-bit-slots");
+	tap_result(test_resources_1_2(), "resources-of-1.2-binaries");
 	free(c.insns);
 	return tap_finish();
 }

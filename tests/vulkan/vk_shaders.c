@@ -17,6 +17,7 @@
 #include "image_nonuniform.spv.h"
 #include "image_robust.spv.h"
 #include "indexing.spv.h"
+#include "indexing_wide.spv.h"
 #include "int_dot.spv.h"
 #include "int_types.spv.h"
 #include "local_size_id.spv.h"
@@ -47,6 +48,7 @@ const size_t image_multisample_spv_size = sizeof(image_multisample_spv);
 const size_t image_nonuniform_spv_size = sizeof(image_nonuniform_spv);
 const size_t image_robust_spv_size = sizeof(image_robust_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
+const size_t indexing_wide_spv_size = sizeof(indexing_wide_spv);
 const size_t int_dot_spv_size = sizeof(int_dot_spv);
 const size_t int_types_spv_size = sizeof(int_types_spv);
 const size_t local_size_id_spv_size = sizeof(local_size_id_spv);

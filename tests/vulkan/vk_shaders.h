@@ -30,6 +30,7 @@ VK_TEST_SHADER(image_robust);
 VK_TEST_SHADER(demote_capability);
 VK_TEST_SHADER(terminate_extension);
 VK_TEST_SHADER(indexing);
+VK_TEST_SHADER(indexing_wide);
 VK_TEST_SHADER(int_dot);
 VK_TEST_SHADER(int_types);
 VK_TEST_SHADER(local_size_id);

@@ -33,7 +33,7 @@
 
 struct fe_desc_ref {
 	uint8_t op;			/* IR_IMG_DESC, IR_SMP_DESC, IR_DESC; 0 = none */
-	uint32_t set, key;		/* binding << 16 | slot offset (fe_assign_slots) */
+	uint32_t set, binding, offset;	/* fe_desc_imm() until fe_assign_slots() */
 	uint32_t index;			/* uniform slot offset value, or IR_NONE */
 	uint32_t nonuniform;		/* per-lane element index, or IR_NONE */
 	uint32_t slots;			/* slots per element */
@@ -65,21 +65,6 @@ uint32_t fe_image_kind(struct fe *fe, uint32_t type)
 		return t->sampled == 2 ? EMBER_ISA_RES_STORAGE_IMAGE : EMBER_ISA_RES_SAMPLED_IMAGE;
 	default:
 		return 0;
-	}
-}
-
-uint32_t fe_kind_slots(uint32_t kind)
-{
-	switch (kind) {
-	case EMBER_ISA_RES_SAMPLED_IMAGE:
-	case EMBER_ISA_RES_STORAGE_IMAGE:
-		return EMBER_ISA_IMAGE_SLOTS;
-	case EMBER_ISA_RES_SAMPLER:
-		return EMBER_ISA_SAMPLER_SLOTS;
-	case EMBER_ISA_RES_COMBINED_IMAGE_SAMPLER:
-		return EMBER_ISA_IMAGE_SLOTS + EMBER_ISA_SAMPLER_SLOTS;
-	default:
-		return EMBER_ISA_BUFFER_SLOTS;
 	}
 }
 
@@ -136,11 +121,12 @@ void fe_declare_image(struct fe *fe, uint32_t id, uint32_t type, struct fe_point
 		return fe_fail(fe, "image variable %u has no Binding decoration", id);
 	if (d->set >= 8)
 		return fe_fail(fe, "descriptor set %u is out of range (8 sets)", d->set);
-	if (d->binding > 0xffff || count * fe_kind_slots(kind) > 0xffff)
+	if (d->binding > 0xffff || (uint64_t)count * ember_isa_resource_slots(kind) > UINT32_MAX)
 		return fe_fail(fe, "binding %u with %u descriptors is out of range", d->binding, count);
 	p->space = FE_SPACE_IMAGE;
 	p->desc_set = d->set;
-	p->desc_slot = d->binding << 16;
+	p->desc_binding = d->binding;
+	p->desc_offset = 0;
 	fe_add_resource(fe, d->set, d->binding, count ? count : 1, kind);
 }
 
@@ -148,7 +134,7 @@ void fe_declare_image(struct fe *fe, uint32_t id, uint32_t type, struct fe_point
 void fe_image_element(struct fe *fe, struct fe_pointer *p, uint32_t elem_type, uint32_t index,
 		      uint32_t constant, bool nonuniform)
 {
-	uint32_t slots = fe_kind_slots(fe_image_kind(fe, elem_type));
+	uint32_t slots = ember_isa_resource_slots(fe_image_kind(fe, elem_type));
 
 	if (index && nonuniform) {
 		p->nonuniform_index = index;
@@ -159,7 +145,7 @@ void fe_image_element(struct fe *fe, struct fe_pointer *p, uint32_t elem_type, u
 		p->offset = ir_emit(fe->ir, IR_IMUL, 32, index, ir_const(fe->ir, 32, slots), 0);
 		return;
 	}
-	p->desc_slot += constant * slots;
+	p->desc_offset += constant * slots;	/* past the array: undefined, so wrapping is fine */
 }
 
 static struct fe_handle *new_handle(struct fe *fe, uint32_t id)
@@ -207,7 +193,7 @@ static uint32_t load_ref(struct fe *fe, const struct fe_desc_ref *r, uint32_t fi
 	value = ir_new_value(fe->ir, bits);
 	in = ir_append(fe->ir, r->op, 32);
 	in->dst = value;
-	in->imm = (uint64_t)r->set << 32 | r->key;
+	in->imm = fe_desc_imm(r->set, r->binding, r->offset);
 	in->src[0] = index;
 	return value;
 }
@@ -215,11 +201,11 @@ static uint32_t load_ref(struct fe *fe, const struct fe_desc_ref *r, uint32_t fi
 /* OpLoad through an image pointer. */
 void fe_load_handle(struct fe *fe, uint32_t id, const struct fe_pointer *p)
 {
-	uint32_t kind = fe_image_kind(fe, p->type), slots = fe_kind_slots(kind);
+	uint32_t kind = fe_image_kind(fe, p->type), slots = ember_isa_resource_slots(kind);
 	const struct fe_type *t = fe_type(fe, p->type);
 	struct fe_handle *h = new_handle(fe, id);
 	struct fe_desc_ref ref = {
-		.set = p->desc_set, .key = p->desc_slot,
+		.set = p->desc_set, .binding = p->desc_binding, .offset = p->desc_offset,
 		.index = p->offset == IR_NONE ? IR_NONE : p->offset,
 		.nonuniform = p->nonuniform_index, .slots = slots,
 	};
@@ -240,7 +226,7 @@ void fe_load_handle(struct fe *fe, uint32_t id, const struct fe_pointer *p)
 		h->smp = ref;
 		h->smp.op = IR_SMP_DESC;
 		if (kind == EMBER_ISA_RES_COMBINED_IMAGE_SAMPLER)
-			h->smp.key += EMBER_ISA_IMAGE_SLOTS;
+			h->smp.offset += EMBER_ISA_IMAGE_SLOTS;
 		if (!ref.nonuniform)
 			h->smp.value = load_ref(fe, &h->smp, IR_NONE);
 	}

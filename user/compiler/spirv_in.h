@@ -90,7 +90,8 @@ struct fe_pointer {
 	uint32_t component_stride;	/* bytes between vector components, 0 = element size */
 	uint32_t type;			/* pointee type */
 	uint32_t desc;			/* IR descriptor value (buffers) */
-	uint32_t desc_set, desc_slot;	/* for desc_array: set, binding << 16 */
+	uint32_t desc_set, desc_binding;	/* descriptors: where (fe_desc_imm()) */
+	uint32_t desc_offset;		/* slots into the binding (constant indices) */
 	uint32_t nonuniform_index;	/* IR value: per-lane descriptor index, 0 = none */
 	uint32_t offset;		/* IR value: dynamic byte offset, IR_NONE = 0 */
 	uint32_t const_offset;		/* constant byte offset added to it */
@@ -236,6 +237,16 @@ bool fe_refuse_f16(struct fe *fe, uint32_t op, uint32_t type);
 void fe_declare_variable(struct fe *fe, const uint32_t *w);
 void fe_emit_memory(struct fe *fe, const uint32_t *w, uint32_t length);
 void fe_assign_slots(struct fe *fe);
+/*
+ * Until fe_assign_slots(), a descriptor load's imm names its set, binding
+ * (16 bits, as in the resource table) and slot offset into the binding
+ * (32 bits, wrapping like the device's slot arithmetic); it then becomes
+ * set << 32 | slot.
+ */
+static inline uint64_t fe_desc_imm(uint32_t set, uint32_t binding, uint32_t offset)
+{
+	return (uint64_t)set << 48 | (uint64_t)binding << 32 | offset;
+}
 void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);
 /* Zeroes the initialized shared variables at the shader's start. */
 void fe_emit_shared_zero_init(struct fe *fe);
@@ -245,7 +256,6 @@ void fe_add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t cou
 
 /* images, samplers, texel buffers (spirv_image.c) */
 uint32_t fe_image_kind(struct fe *fe, uint32_t type);	/* EMBER_ISA_RES_*, 0 if none */
-uint32_t fe_kind_slots(uint32_t kind);
 void fe_parse_image_type(struct fe *fe, struct fe_type *t, const uint32_t *w, uint32_t length);
 void fe_declare_image(struct fe *fe, uint32_t id, uint32_t type, struct fe_pointer *p);
 void fe_image_element(struct fe *fe, struct fe_pointer *p, uint32_t elem_type, uint32_t index,

@@ -219,8 +219,8 @@ void fe_add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t cou
  * binding number shifted past the extra slots of lower bindings of the
  * same set (arrays, and images and samplers, which take several slots per
  * element: so with buffers alone and no arrays, slot = binding). IR_DESC,
- * IR_IMG_DESC and IR_SMP_DESC carry (set, binding, slot offset) until then
- * and get (set, slot + offset).
+ * IR_IMG_DESC and IR_SMP_DESC carry fe_desc_imm(set, binding, slot offset)
+ * until then and get (set, slot + offset).
  */
 void fe_assign_slots(struct fe *fe)
 {
@@ -229,6 +229,7 @@ void fe_assign_slots(struct fe *fe)
 	for (uint32_t i = 0; i < ir->resource_count; i++) {
 		struct ir_resource *r = &ir->resources[i];
 		bool explicit = false;
+		uint64_t slot;
 
 		for (uint32_t k = 0; k < fe->opts->slot_count; k++)
 			if (fe->opts->slots[k].set == r->set && fe->opts->slots[k].binding == r->binding) {
@@ -237,22 +238,26 @@ void fe_assign_slots(struct fe *fe)
 			}
 		if (explicit)
 			continue;
-		r->slot = r->binding;
+		slot = r->binding;
 		for (uint32_t k = 0; k < ir->resource_count; k++)
 			if (ir->resources[k].set == r->set && ir->resources[k].binding < r->binding)
-				r->slot += ir->resources[k].count *
-					   fe_kind_slots(ir->resources[k].kind) - 1;
+				slot += (uint64_t)ir->resources[k].count *
+					ember_isa_resource_slots(ir->resources[k].kind) - 1;
+		if (slot > UINT32_MAX)
+			return fe_fail(fe, "the descriptors of set %u need more than 2^32 slots",
+				       r->set);
+		r->slot = (uint32_t)slot;
 	}
 	for (uint32_t i = 0; i < ir->count; i++) {
 		struct ir_instr *in = &ir->ins[i];
-		uint32_t set = in->imm >> 32, binding = (in->imm >> 16) & 0xffff;
+		uint32_t set = in->imm >> 48, binding = (in->imm >> 32) & 0xffff;
 
 		if (in->op != IR_DESC && in->op != IR_IMG_DESC && in->op != IR_SMP_DESC)
 			continue;
 		for (uint32_t k = 0; k < ir->resource_count; k++)
 			if (ir->resources[k].set == set && ir->resources[k].binding == binding)
 				in->imm = (uint64_t)set << 32 |
-					  (ir->resources[k].slot + (uint32_t)(in->imm & 0xffff));
+					  (uint32_t)(ir->resources[k].slot + (uint32_t)in->imm);
 	}
 }
 
@@ -276,10 +281,11 @@ static void declare_buffer(struct fe *fe, uint32_t id, uint32_t type, uint32_t s
 	p->space = storage == SpvStorageClassStorageBuffer || block->buffer_block ?
 		   FE_SPACE_STORAGE : FE_SPACE_UNIFORM;
 	p->explicit_layout = true;
-	if (d->binding > 0xffff || count > 0xffff)
-		return fe_fail(fe, "binding %u with %u descriptors is out of range", d->binding, count);
+	if (d->binding > 0xffff)
+		return fe_fail(fe, "binding %u is out of range (16 bits)", d->binding);
 	p->desc_set = d->set;
-	p->desc_slot = d->binding << 16;	/* fe_assign_slots() resolves it */
+	p->desc_binding = d->binding;	/* fe_assign_slots() resolves it */
+	p->desc_offset = 0;
 	fe_add_resource(fe, d->set, d->binding, count ? count : 1,
 			p->space == FE_SPACE_STORAGE ? EMBER_ISA_RES_STORAGE_BUFFER :
 			EMBER_ISA_RES_UNIFORM_BUFFER);
@@ -289,7 +295,7 @@ static void declare_buffer(struct fe *fe, uint32_t id, uint32_t type, uint32_t s
 		p->desc = ir_new_value(fe->ir, 128);
 		in = ir_append(fe->ir, IR_DESC, 128);
 		in->dst = p->desc;
-		in->imm = (uint64_t)d->set << 32 | p->desc_slot;
+		in->imm = fe_desc_imm(d->set, d->binding, 0);
 	}
 }
 
@@ -519,7 +525,7 @@ static uint32_t begin_waterfall(struct fe *fe, const struct fe_pointer *p)
 	desc = ir_new_value(ir, 128);
 	in = ir_append(ir, IR_DESC, 128);
 	in->dst = desc;
-	in->imm = (uint64_t)p->desc_set << 32 | p->desc_slot;
+	in->imm = fe_desc_imm(p->desc_set, p->desc_binding, p->desc_offset);
 	in->src[0] = first;
 	return desc;
 }
@@ -1086,7 +1092,7 @@ static void access_chain(struct fe *fe, const uint32_t *w, uint32_t length, bool
 			p.desc = ir_new_value(fe->ir, 128);
 			in = ir_append(fe->ir, IR_DESC, 128);
 			in->dst = p.desc;
-			in->imm = (uint64_t)p.desc_set << 32 | (p.desc_slot + constant);
+			in->imm = fe_desc_imm(p.desc_set, p.desc_binding, p.desc_offset + constant);
 			in->src[0] = index;
 			continue;
 		}

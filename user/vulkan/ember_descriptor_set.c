@@ -125,6 +125,7 @@ static void write_element(const struct write_target *t,
 		break;
 	case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
 	case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+	case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT:
 		image_descriptor(dst, image->imageView);
 		break;
 	case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
@@ -192,6 +193,7 @@ static void write_descriptor_set(const struct write_target *t, const VkWriteDesc
 	case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
 	case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
 	case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+	case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT:
 		write_descriptors(t, w->dstBinding, w->dstArrayElement, w->descriptorCount,
 				  w->pImageInfo, sizeof(VkDescriptorImageInfo));
 		break;
@@ -263,7 +265,7 @@ ember_CreateDescriptorPool(VkDevice _device, const VkDescriptorPoolCreateInfo *p
 			slots += ((const VkDescriptorPoolInlineUniformBlockCreateInfo *)s)
 				 ->maxInlineUniformBlockBindings;
 	}
-	if (slots > (1u << 26))
+	if (slots > EMBER_MAX_SET_SLOTS)
 		return ember_error(VK_ERROR_OUT_OF_DEVICE_MEMORY, "descriptor pool of %llu slots",
 				   (unsigned long long)slots);
 	pool = ember_object_alloc(device, pAllocator, sizeof(*pool),
@@ -366,11 +368,14 @@ static VkResult allocate_set(struct ember_device *device, struct ember_descripto
 	if (layout->variable_binding >= 0) {
 		const struct ember_descriptor_binding_layout *b =
 			&layout->bindings[layout->variable_binding];
-		uint32_t elems = b->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK ?
+		uint64_t elems = b->type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK ?
 				 (variable_count ? 1 + (variable_count + 15) / 16 : 0) :
-				 variable_count * b->stride;
+				 (uint64_t)variable_count * b->stride;
 
-		slots = b->slot + elems;
+		/* Past the layout's count is invalid usage: no overflow all the same. */
+		if (b->slot + elems > EMBER_MAX_SET_SLOTS)
+			return VK_ERROR_OUT_OF_POOL_MEMORY;
+		slots = (uint32_t)(b->slot + elems);
 	}
 	result = pool_find_hole(pool, slots, &offset, &link);
 	if (result != VK_SUCCESS)

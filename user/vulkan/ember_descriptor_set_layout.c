@@ -8,10 +8,12 @@
  * elements and the next binding's follow each other as the specification's
  * "consecutive binding updates" walk them. Every descriptor type of a
  * compute device is supported: buffers (uniform, storage, their dynamic
- * forms, inline uniform blocks), samplers, images and texel buffers; input
- * attachments (no render passes) are not, and vkGetDescriptorSetLayout-
- * Support says so. Immutable samplers are packed after the bindings, in
- * the layout's own allocation.
+ * forms, inline uniform blocks), samplers, images and texel buffers, and
+ * input attachments, which take an image's slots (no shader stage of a
+ * compute device reads them, but sets and pools hold them as the limits
+ * say). Immutable samplers are packed after the bindings, in the layout's
+ * own allocation. Slot arithmetic is 64-bit: a count times its slots past
+ * EMBER_MAX_SET_SLOTS is refused, never wrapped.
  */
 
 #include "ember_descriptor_set_layout.h"
@@ -20,9 +22,6 @@
 #include "ember_image.h"
 
 #include <string.h>
-
-/* Largest slot of a set: slots are 16-bit in the shader header. */
-#define EMBER_MAX_SET_SLOTS	65535u
 
 uint32_t ember_descriptor_type_slots(VkDescriptorType type)
 {
@@ -38,6 +37,7 @@ uint32_t ember_descriptor_type_slots(VkDescriptorType type)
 		return 1;	/* per 16 bytes of data, after the block's descriptor */
 	case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
 	case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+	case VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT:
 		return EMBER_ISA_IMAGE_SLOTS;
 	case VK_DESCRIPTOR_TYPE_SAMPLER:
 		return EMBER_ISA_SAMPLER_SLOTS;
@@ -61,11 +61,11 @@ static bool descriptor_type_dynamic(VkDescriptorType type)
 }
 
 /* Slots a binding of @type with @count elements (or bytes) takes. */
-static uint32_t binding_slot_count(VkDescriptorType type, uint32_t count)
+static uint64_t binding_slot_count(VkDescriptorType type, uint32_t count)
 {
 	if (type == VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK)
 		return count ? 1 + (count + EMBER_DESCRIPTOR_SIZE - 1) / EMBER_DESCRIPTOR_SIZE : 0;
-	return count * ember_descriptor_type_slots(type);
+	return (uint64_t)count * ember_descriptor_type_slots(type);
 }
 
 /*
@@ -103,7 +103,7 @@ static bool layout_bindings(const VkDescriptorSetLayoutCreateInfo *info,
 		for (uint32_t i = 0; i < info->bindingCount; i++) {
 			const VkDescriptorSetLayoutBinding *src = &info->pBindings[i];
 			VkDescriptorBindingFlags flags = 0;
-			uint32_t slots;
+			uint64_t slots;
 
 			if (src->binding != b)
 				continue;
@@ -112,7 +112,7 @@ static bool layout_bindings(const VkDescriptorSetLayoutCreateInfo *info,
 			if (src->descriptorCount && !ember_descriptor_type_slots(src->descriptorType))
 				return false;
 			slots = binding_slot_count(src->descriptorType, src->descriptorCount);
-			if (slot + (uint64_t)slots > EMBER_MAX_SET_SLOTS)
+			if (slot + slots > EMBER_MAX_SET_SLOTS)
 				return false;
 			if (layout) {
 				struct ember_descriptor_binding_layout *dst = &layout->bindings[b];
@@ -121,7 +121,7 @@ static bool layout_bindings(const VkDescriptorSetLayoutCreateInfo *info,
 					.type = src->descriptorType,
 					.count = src->descriptorCount,
 					.slot = slot,
-					.slot_count = slots,
+					.slot_count = (uint32_t)slots,
 					.stride = ember_descriptor_type_slots(src->descriptorType),
 					.dynamic_index = dynamic,
 					.flags = flags,
@@ -139,7 +139,7 @@ static bool layout_bindings(const VkDescriptorSetLayoutCreateInfo *info,
 				if (flags & VK_DESCRIPTOR_BINDING_VARIABLE_DESCRIPTOR_COUNT_BIT)
 					layout->variable_binding = (int32_t)b;
 			}
-			slot += slots;
+			slot += (uint32_t)slots;
 			if (descriptor_type_dynamic(src->descriptorType))
 				dynamic += src->descriptorCount;
 		}
@@ -207,7 +207,8 @@ ember_GetDescriptorSetLayoutSupport(VkDevice device,
 				    const VkDescriptorSetLayoutCreateInfo *pCreateInfo,
 				    VkDescriptorSetLayoutSupport *pSupport)
 {
-	uint32_t binding_count, immutable_count, used = 0;
+	uint32_t binding_count, immutable_count;
+	uint64_t used = 0;
 	bool supported = layout_bindings(pCreateInfo, NULL, &binding_count, &immutable_count);
 
 	uint32_t variable_stride = 1;
@@ -215,11 +216,15 @@ ember_GetDescriptorSetLayoutSupport(VkDevice device,
 	for (uint32_t i = 0; i < pCreateInfo->bindingCount; i++) {
 		const VkDescriptorSetLayoutBinding *b = &pCreateInfo->pBindings[i];
 
-		used += binding_slot_count(b->descriptorType, b->descriptorCount);
-		/* The variable binding is the highest: its elements are its type's. */
+		/*
+		 * The variable binding is the highest: its elements are its
+		 * type's, and its own slots are what it may grow into.
+		 */
 		if (b->descriptorType != VK_DESCRIPTOR_TYPE_INLINE_UNIFORM_BLOCK &&
 		    b->binding + 1 == binding_count && ember_descriptor_type_slots(b->descriptorType))
 			variable_stride = ember_descriptor_type_slots(b->descriptorType);
+		else
+			used += binding_slot_count(b->descriptorType, b->descriptorCount);
 	}
 	pSupport->supported = supported;
 	ember_foreach_struct_out(s, pSupport->pNext) {
@@ -229,7 +234,7 @@ ember_GetDescriptorSetLayoutSupport(VkDevice device,
 
 			/* The variable binding may grow into what the others leave. */
 			v->maxVariableDescriptorCount = supported ?
-				(EMBER_MAX_SET_SLOTS - used) / variable_stride : 0;
+				(uint32_t)((EMBER_MAX_SET_SLOTS - used) / variable_stride) : 0;
 		}
 	}
 }

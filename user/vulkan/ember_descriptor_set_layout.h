@@ -34,6 +34,14 @@
 
 #define EMBER_DESCRIPTOR_SIZE	16
 
+/*
+ * Slots of one set, and of one pool: 2^26 (1 GiB of descriptors). The
+ * shader header names 32-bit slots (ISA 1.3); this bound keeps a set's
+ * size in bytes within 32 bits and holds every per-type limit the device
+ * reports (ember_physical_device_properties.c) in one set at once.
+ */
+#define EMBER_MAX_SET_SLOTS	(1u << 26)
+
 /**
  * struct ember_descriptor_binding_layout - One binding of a set layout.
  * @type: its descriptor type (VK_DESCRIPTOR_TYPE_MAX_ENUM: unused number).

@@ -11,6 +11,7 @@
 
 #include "ember_physical_device.h"
 
+#include "ember_descriptor_set_layout.h"
 #include "ember_device_memory.h"
 #include "ember_image.h"
 #include "ember_instance.h"
@@ -34,13 +35,14 @@ static const VkSubgroupFeatureFlags ember_subgroup_ops =
 	VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT |
 	VK_SUBGROUP_FEATURE_CLUSTERED_BIT | VK_SUBGROUP_FEATURE_QUAD_BIT;
 
-/* Descriptors of one kind in all sets of a pipeline layout. */
-#define EMBER_MAX_DESCRIPTORS		65535	/* a slot is 16 bits (ember-isa.rst) */
+/*
+ * Descriptors of one kind in all sets of a pipeline layout (past the
+ * specification's 500000 for update-after-bind): slots are 32-bit (ISA
+ * 1.3), and every kind at this count, at 6 slots for a combined image
+ * sampler, fits in one set's EMBER_MAX_SET_SLOTS.
+ */
+#define EMBER_MAX_DESCRIPTORS		(1u << 20)
 #define EMBER_MAX_INLINE_UNIFORM	4096
-
-/* Image descriptors in all sets of a pipeline layout: a combined one takes 6 slots. */
-#define EMBER_MAX_IMAGE_DESCRIPTORS	(EMBER_MAX_DESCRIPTORS / \
-					 (EMBER_ISA_IMAGE_SLOTS + EMBER_ISA_SAMPLER_SLOTS))
 #define EMBER_MAX_SAMPLERS		(1u << 20)
 
 #define EMBER_MAX_MULTIVIEW_VIEWS	6
@@ -58,12 +60,15 @@ static void fill_image_limits(VkPhysicalDeviceLimits *l)
 	l->maxImageArrayLayers = EMBER_IMAGE_MAX_LAYERS;
 	l->maxTexelBufferElements = 1u << 27;
 	l->maxSamplerAllocationCount = EMBER_MAX_SAMPLERS;
-	l->maxPerStageDescriptorSamplers = EMBER_MAX_IMAGE_DESCRIPTORS;
-	l->maxPerStageDescriptorSampledImages = EMBER_MAX_IMAGE_DESCRIPTORS;
-	l->maxPerStageDescriptorStorageImages = EMBER_MAX_IMAGE_DESCRIPTORS;
-	l->maxDescriptorSetSamplers = EMBER_MAX_IMAGE_DESCRIPTORS;
-	l->maxDescriptorSetSampledImages = EMBER_MAX_IMAGE_DESCRIPTORS;
-	l->maxDescriptorSetStorageImages = EMBER_MAX_IMAGE_DESCRIPTORS;
+	l->maxPerStageDescriptorSamplers = EMBER_MAX_DESCRIPTORS;
+	l->maxPerStageDescriptorSampledImages = EMBER_MAX_DESCRIPTORS;
+	l->maxPerStageDescriptorStorageImages = EMBER_MAX_DESCRIPTORS;
+	l->maxDescriptorSetSamplers = EMBER_MAX_DESCRIPTORS;
+	l->maxDescriptorSetSampledImages = EMBER_MAX_DESCRIPTORS;
+	l->maxDescriptorSetStorageImages = EMBER_MAX_DESCRIPTORS;
+	/* Sets hold input attachments (4 slots each); no compute shader reads them. */
+	l->maxPerStageDescriptorInputAttachments = EMBER_MAX_DESCRIPTORS;
+	l->maxDescriptorSetInputAttachments = EMBER_MAX_DESCRIPTORS;
 	l->maxSamplerLodBias = 16;
 	l->minTexelOffset = -8;
 	l->maxTexelOffset = 7;
@@ -169,9 +174,9 @@ static void fill_vulkan11(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 
 static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan12Properties *p)
 {
-	const uint32_t images = EMBER_MAX_IMAGE_DESCRIPTORS;
+	const uint32_t images = EMBER_MAX_DESCRIPTORS;
 
-	/* Every member not set below is zero: no float controls, no input attachments. */
+	/* Every member not set below is zero: no float controls. */
 	*p = (VkPhysicalDeviceVulkan12Properties){ .sType = p->sType, .pNext = p->pNext };
 	p->driverID = (VkDriverId)0;	/* no Khronos-registered id yet */
 	snprintf(p->driverName, sizeof(p->driverName), "Ember");
@@ -181,7 +186,8 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 	p->conformanceVersion = (VkConformanceVersion) { 0, 0, 0, 0 };
 	p->denormBehaviorIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
 	p->roundingModeIndependence = VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE;
-	p->maxUpdateAfterBindDescriptorsInAllPools = EMBER_MAX_DESCRIPTORS;
+	/* Not counted across pools: a pool's slots and memory are the bounds. */
+	p->maxUpdateAfterBindDescriptorsInAllPools = EMBER_MAX_SET_SLOTS;
 	/*
 	 * Descriptors are uniform registers (ember-isa.rst): a NonUniform
 	 * index runs a loop over its distinct values (spirv_image.c), for
@@ -207,6 +213,8 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 	p->maxDescriptorSetUpdateAfterBindSamplers = images;
 	p->maxDescriptorSetUpdateAfterBindSampledImages = images;
 	p->maxDescriptorSetUpdateAfterBindStorageImages = images;
+	p->maxPerStageDescriptorUpdateAfterBindInputAttachments = images;
+	p->maxDescriptorSetUpdateAfterBindInputAttachments = images;
 	p->supportedDepthResolveModes = 0;
 	p->supportedStencilResolveModes = 0;
 	p->independentResolveNone = VK_FALSE;

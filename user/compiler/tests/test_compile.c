@@ -40,6 +40,7 @@ static const struct expectation expectations[] = {
 	{ "helper_invocation_caps", NULL },
 	{ "refuse_demote", "OpDemoteToHelperInvocationEXT requires Fragment execution model" },
 	{ "refuse_terminate", "OpTerminateInvocation requires Fragment execution model" },
+	{ "wide_slots", NULL },
 };
 
 struct module {
@@ -147,6 +148,12 @@ static bool check_details(const char *name, const void *binary, size_t size)
 		/* Reloaded at each of the 19 uses, not shared by the branches. */
 		CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_LDIMGDESC, -1), 19);
 		CHECK(s.header.num_uregs <= EMBER_ISA_NUM_UREGS);
+	} else if (!strcmp(name, "wide_slots")) {
+		/* ins[] from slot 1 (binding 1), tex[] from slot 0 of set 1, 4 slots each. */
+		CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_LDDESC, 1 + 70000), 1);
+		CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_LDDESC, 1 + 65536), 1);
+		CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_LDIMGDESC, 4 * 20000), 1);
+		CHECK(ember_isa_shader_find_resource(&s, 0, 1, &r) && r.slot == 1);
 	} else if (!strcmp(name, "control")) {
 		CHECK(count_insns(binary, size, EMBER_ISA_OP_LOOP, -1) >= 3);
 		CHECK(count_insns(binary, size, EMBER_ISA_OP_BREAK, -1) >= 2);
