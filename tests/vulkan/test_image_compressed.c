@@ -37,6 +37,7 @@
 #include "vk_test.h"
 
 #include "bc_sample_float.spv.h"
+#include "bc_sample_float_3d.spv.h"
 #include "bc_sample_uint.spv.h"
 #include "bc_store_rg32ui.spv.h"
 #include "bc_store_rgba32ui.spv.h"
@@ -61,8 +62,8 @@ struct bc_image {
 	VkFormat format;
 	VkImage image;
 	VkDeviceMemory memory;
-	uint32_t width, height, levels, layers;
-	/* [level]: every layer's blocks, rows of blocks packed, layer after layer. */
+	uint32_t width, height, depth, levels, layers;
+	/* [level]: every layer's (3D: slice's) blocks, rows of blocks packed, layer after layer. */
 	uint8_t *blocks[BC_MAX_LEVELS];
 };
 
@@ -81,10 +82,27 @@ static uint32_t blocks_high(const struct bc_image *img, uint32_t level)
 	return (minify(img->height, level) + 3) / 4;
 }
 
+/* Layers of @img, or slices of @level of a 3D @img. */
+static uint32_t slices(const struct bc_image *img, uint32_t level)
+{
+	return img->depth > 1 ? minify(img->depth, level) : img->layers;
+}
+
 static size_t level_bytes(const struct bc_image *img, uint32_t level)
 {
-	return (size_t)blocks_wide(img, level) * blocks_high(img, level) * img->layers *
+	return (size_t)blocks_wide(img, level) * blocks_high(img, level) * slices(img, level) *
 	       vk_bc_block_bytes(img->format);
+}
+
+/* A region of all of @level of @img: its layers, or its slices. */
+static VkBufferImageCopy whole_level(const struct bc_image *img, uint32_t level)
+{
+	return (VkBufferImageCopy) {
+		.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, level, 0,
+				      img->depth > 1 ? 1 : img->layers },
+		.imageExtent = { minify(img->width, level), minify(img->height, level),
+				 img->depth > 1 ? slices(img, level) : 1 },
+	};
 }
 
 static uint8_t *model_block(struct bc_image *img, uint32_t level, uint32_t layer, uint32_t bx,
@@ -158,15 +176,20 @@ static VkDeviceMemory bind_memory(struct vk_dev *dev, VkImage image)
 	return memory;
 }
 
-/* An optimal 2D image of @format, its blocks random (every variant in turn). */
+/*
+ * An optimal image of @format, 3D if @depth > 1, else 2D, its blocks
+ * random (every variant in turn).
+ */
 static void bc_image_create(struct vk_dev *dev, VkFormat format, uint32_t width, uint32_t height,
-			    uint32_t levels, uint32_t layers, VkImageCreateFlags flags,
-			    VkImageUsageFlags usage, uint32_t seed, struct bc_image *img)
+			    uint32_t depth, uint32_t levels, uint32_t layers,
+			    VkImageCreateFlags flags, VkImageUsageFlags usage, uint32_t seed,
+			    struct bc_image *img)
 {
 	const VkImageCreateInfo info = {
 		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-		.flags = flags, .imageType = VK_IMAGE_TYPE_2D, .format = format,
-		.extent = { width, height, 1 }, .mipLevels = levels, .arrayLayers = layers,
+		.flags = flags, .imageType = depth > 1 ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D,
+		.format = format,
+		.extent = { width, height, depth }, .mipLevels = levels, .arrayLayers = layers,
 		.samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
 		.usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
 		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
@@ -178,10 +201,11 @@ static void bc_image_create(struct vk_dev *dev, VkFormat format, uint32_t width,
 	VK_CHECK(vkGetPhysicalDeviceImageFormatProperties(dev->physical, format, info.imageType,
 							  info.tiling, info.usage, flags, &props));
 	REQUIRE(props.maxMipLevels >= levels && props.maxArrayLayers >= layers);
-	REQUIRE(props.maxExtent.width >= width && props.maxExtent.height >= height);
+	REQUIRE(props.maxExtent.width >= width && props.maxExtent.height >= height &&
+		props.maxExtent.depth >= depth);
 	*img = (struct bc_image) {
-		.format = format, .width = width, .height = height, .levels = levels,
-		.layers = layers,
+		.format = format, .width = width, .height = height, .depth = depth,
+		.levels = levels, .layers = layers,
 	};
 	VK_CHECK(vkCreateImage(dev->device, &info, NULL, &img->image));
 	img->memory = bind_memory(dev, img->image);
@@ -238,8 +262,8 @@ static void bc_upload(struct vk_dev *dev, struct bc_image *img)
 	struct vk_buf staging;
 	VkCommandBuffer cmd;
 
-	size = (VkDeviceSize)(blocks_wide(img, 0) + 1) * (blocks_high(img, 0) + 1) * img->layers *
-	       bb;
+	size = (VkDeviceSize)(blocks_wide(img, 0) + 1) * (blocks_high(img, 0) + 1) *
+	       slices(img, 0) * bb;
 	for (uint32_t m = 1; m < img->levels; m++)
 		size += level_bytes(img, m);
 	vk_buf_create(dev, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &staging);
@@ -248,19 +272,16 @@ static void bc_upload(struct vk_dev *dev, struct bc_image *img)
 		uint32_t pad = m == 0 ? 1 : 0, bw = blocks_wide(img, m) + pad;
 		uint32_t bh = blocks_high(img, m) + pad;
 
-		for (uint32_t l = 0; l < img->layers; l++)
+		for (uint32_t l = 0; l < slices(img, m); l++)
 			for (uint32_t y = 0; y < blocks_high(img, m); y++)
 				memcpy((uint8_t *)staging.map + offset +
 				       (((size_t)l * bh + y) * bw) * bb,
 				       model_block(img, m, l, 0, y), (size_t)blocks_wide(img, m) * bb);
-		regions[m] = (VkBufferImageCopy) {
-			.bufferOffset = offset,
-			.bufferRowLength = pad ? bw * 4 : 0,
-			.bufferImageHeight = pad ? bh * 4 : 0,
-			.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, m, 0, img->layers },
-			.imageExtent = { minify(img->width, m), minify(img->height, m), 1 },
-		};
-		offset += (VkDeviceSize)bw * bh * img->layers * bb;
+		regions[m] = whole_level(img, m);
+		regions[m].bufferOffset = offset;
+		regions[m].bufferRowLength = pad ? bw * 4 : 0;
+		regions[m].bufferImageHeight = pad ? bh * 4 : 0;
+		offset += (VkDeviceSize)bw * bh * slices(img, m) * bb;
 	}
 	cmd = vk_cmd_begin(dev);
 	barrier(cmd, img->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
@@ -280,11 +301,8 @@ static void bc_check_blocks(struct vk_dev *dev, struct bc_image *img, const char
 	VkCommandBuffer cmd;
 
 	for (uint32_t m = 0; m < img->levels; m++) {
-		regions[m] = (VkBufferImageCopy) {
-			.bufferOffset = offset,
-			.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, m, 0, img->layers },
-			.imageExtent = { minify(img->width, m), minify(img->height, m), 1 },
-		};
+		regions[m] = whole_level(img, m);
+		regions[m].bufferOffset = offset;
 		offset += level_bytes(img, m);
 	}
 	vk_buf_create(dev, offset, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback);
@@ -344,7 +362,10 @@ static VkSampler clamp_sampler(struct vk_dev *dev, VkFilter filter)
 	return sampler;
 }
 
-static void bc_sampling_create(struct vk_dev *dev, bool uint_view, struct bc_sampling *s)
+/* What a sampling pipeline reads: float or uint 2D arrays, or float 3D images. */
+enum bc_view_kind { VIEW_FLOAT, VIEW_UINT, VIEW_FLOAT_3D };
+
+static void bc_sampling_create(struct vk_dev *dev, enum bc_view_kind kind, struct bc_sampling *s)
 {
 	VkDescriptorSetLayoutBinding bindings[4];
 
@@ -361,15 +382,18 @@ static void bc_sampling_create(struct vk_dev *dev, bool uint_view, struct bc_sam
 	};
 
 	VK_CHECK(vkCreateDescriptorSetLayout(dev->device, &info, NULL, &s->layout));
-	if (uint_view)
+	if (kind == VIEW_UINT)
 		vk_pipe_create(dev, bc_sample_uint_spv, sizeof(bc_sample_uint_spv), &s->layout, 1,
 			       4, NULL, &s->pipe);
+	else if (kind == VIEW_FLOAT_3D)
+		vk_pipe_create(dev, bc_sample_float_3d_spv, sizeof(bc_sample_float_3d_spv),
+			       &s->layout, 1, 4, NULL, &s->pipe);
 	else
 		vk_pipe_create(dev, bc_sample_float_spv, sizeof(bc_sample_float_spv), &s->layout,
 			       1, 4, NULL, &s->pipe);
 	s->nearest = clamp_sampler(dev, VK_FILTER_NEAREST);
 	/* Integer views never filter: both bindings take the nearest sampler. */
-	s->linear = clamp_sampler(dev, uint_view ? VK_FILTER_NEAREST : VK_FILTER_LINEAR);
+	s->linear = clamp_sampler(dev, kind == VIEW_UINT ? VK_FILTER_NEAREST : VK_FILTER_LINEAR);
 }
 
 static void bc_sampling_destroy(struct vk_dev *dev, struct bc_sampling *s)
@@ -527,10 +551,15 @@ static uint32_t sample_queries(struct bc_image *img, struct bc_query *q)
 {
 	uint32_t n = 0;
 
+	bool is3d = img->depth > 1;
+
 	for (uint32_t m = 0; m < img->levels; m++) {
 		uint32_t w = minify(img->width, m), h = minify(img->height, m);
 
-		for (uint32_t l = 0; l < img->layers; l++) {
+		for (uint32_t l = 0; l < slices(img, m); l++) {
+			/* A layer, or a 3D image's slice at its centre. */
+			float z = is3d ? ((float)l + 0.5f) / (float)slices(img, m) : (float)l;
+
 			for (uint32_t y = 0; y < h; y++) {
 				for (uint32_t x = 0; x < w; x++) {
 					float u = ((float)x + 0.5f) / (float)w;
@@ -540,10 +569,12 @@ static uint32_t sample_queries(struct bc_image *img, struct bc_query *q)
 					model_texel(img, m, l, x, y, t);
 					add_query(q, &n, OP_FETCH, (float)x, (float)y, (float)l,
 						  (float)m);
-					add_query(q, &n, OP_NEAREST, u, v, (float)l, (float)m);
-					add_query(q, &n, OP_LINEAR, u, v, (float)l, (float)m);
+					add_query(q, &n, OP_NEAREST, u, v, z, (float)m);
+					add_query(q, &n, OP_LINEAR, u, v, z, (float)m);
 					for (uint32_t k = 3; k > 0; k--)
 						memcpy(q[n - k].expected, t, sizeof(t));
+					if (is3d)
+						continue;
 					/* Between texels: a quarter and two thirds of the way on. */
 					add_query(q, &n, OP_LINEAR,
 						  ((float)x + 0.75f) / (float)w,
@@ -554,8 +585,8 @@ static uint32_t sample_queries(struct bc_image *img, struct bc_query *q)
 			}
 		}
 	}
-	/* Gathers (the view's base level) at texel corners, each component. */
-	for (uint32_t l = 0; l < img->layers; l++) {
+	/* Gathers (the view's base level; not of 3D images) at texel corners, each component. */
+	for (uint32_t l = 0; l < img->layers && !is3d; l++) {
 		for (uint32_t y = 0; y + 1 < img->height; y += 3) {
 			for (uint32_t x = 0; x + 1 < img->width; x += 2) {
 				float t[4][4];
@@ -583,7 +614,7 @@ static uint32_t sample_query_bound(const struct bc_image *img)
 	uint32_t n = 0;
 
 	for (uint32_t m = 0; m < img->levels; m++)
-		n += 4 * minify(img->width, m) * minify(img->height, m) * img->layers;
+		n += 4 * minify(img->width, m) * minify(img->height, m) * slices(img, m);
 	return n + 4 * img->width * img->height * img->layers;
 }
 
@@ -612,44 +643,71 @@ static void check_float_results(VkFormat format, const struct bc_query *q, const
 	}
 }
 
+/* Uploads, reads back and samples @img through a view of every level and layer (slice). */
+static void sample_image(struct vk_dev *dev, struct bc_sampling *s, struct bc_image *img)
+{
+	struct bc_query *q;
+	VkImageView view;
+	uint32_t count;
+	float *got;
+
+	bc_upload(dev, img);
+	bc_check_blocks(dev, img, "upload");
+	q = calloc(sample_query_bound(img), sizeof(*q));
+	REQUIRE(q);
+	count = sample_queries(img, q);
+	view = bc_view(dev, img->image, img->format,
+		       img->depth > 1 ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D_ARRAY, 0,
+		       img->levels, 0, img->layers, NULL);
+	got = bc_run_queries(dev, s, view, q, count);
+	check_float_results(img->format, q, got, count);
+	printf("# %s %ux%ux%u, %u levels, %u layers: %u blocks read back, %u samples\n",
+	       bc_name(img->format), img->width, img->height, img->depth, img->levels,
+	       img->layers, (unsigned int)(level_bytes(img, 0) / vk_bc_block_bytes(img->format)),
+	       count);
+	free(got);
+	free(q);
+	vkDestroyImageView(dev->device, view, NULL);
+}
+
 VK_TEST(image_compressed_bc_sample, "image-compressed-bc-sample")
 {
 	struct vk_dev dev;
-	struct bc_sampling s;
-	unsigned int tested = 0;
+	struct bc_sampling s, s3d;
+	unsigned int tested = 0, tested_3d = 0;
 
 	bc_dev_create(&dev);
-	bc_sampling_create(&dev, false, &s);
+	bc_sampling_create(&dev, VIEW_FLOAT, &s);
+	bc_sampling_create(&dev, VIEW_FLOAT_3D, &s3d);
 	for (VkFormat f = VK_FORMAT_BC1_RGB_UNORM_BLOCK; f <= VK_FORMAT_BC7_SRGB_BLOCK; f++) {
+		VkImageFormatProperties props;
 		struct bc_image img;
-		struct bc_query *q;
-		VkImageView view;
-		uint32_t count;
-		float *got;
 
 		if (!bc_has_features(&dev, f, bc_sample_features))
 			continue;
-		bc_image_create(&dev, f, BC_WIDTH, BC_HEIGHT, BC_MAX_LEVELS, BC_LAYERS, 0,
+		bc_image_create(&dev, f, BC_WIDTH, BC_HEIGHT, 1, BC_MAX_LEVELS, BC_LAYERS, 0,
 				VK_IMAGE_USAGE_SAMPLED_BIT, 1000u * (uint32_t)f, &img);
-		bc_upload(&dev, &img);
-		bc_check_blocks(&dev, &img, "upload");
-		q = calloc(sample_query_bound(&img), sizeof(*q));
-		REQUIRE(q);
-		count = sample_queries(&img, q);
-		view = bc_view(&dev, img.image, f, VK_IMAGE_VIEW_TYPE_2D_ARRAY, 0, img.levels, 0,
-			       img.layers, NULL);
-		got = bc_run_queries(&dev, &s, view, q, count);
-		check_float_results(f, q, got, count);
-		printf("# %s: %u blocks read back, %u samples\n", bc_name(f),
-		       (unsigned int)(level_bytes(&img, 0) / vk_bc_block_bytes(f)), count);
-		free(got);
-		free(q);
-		vkDestroyImageView(dev.device, view, NULL);
+		sample_image(&dev, &s, &img);
 		bc_image_destroy(&dev, &img);
 		tested++;
+		/* 3D, where the device reports it (Vulkan does not require it). */
+		if (vkGetPhysicalDeviceImageFormatProperties(dev.physical, f, VK_IMAGE_TYPE_3D,
+			VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_USAGE_SAMPLED_BIT |
+			VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0,
+			&props) != VK_SUCCESS) {
+			printf("# %s: no 3D images\n", bc_name(f));
+			continue;
+		}
+		bc_image_create(&dev, f, 10, 6, 3, 4, 1, 0, VK_IMAGE_USAGE_SAMPLED_BIT,
+				1500u * (uint32_t)f, &img);
+		sample_image(&dev, &s3d, &img);
+		bc_image_destroy(&dev, &img);
+		tested_3d++;
 	}
 	bc_sampling_destroy(&dev, &s);
+	bc_sampling_destroy(&dev, &s3d);
 	vk_dev_destroy(&dev);
+	printf("# %u BC formats sampled, %u of them as 3D images too\n", tested, tested_3d);
 	REQUIRE(tested == BC_FORMAT_COUNT);
 }
 
@@ -826,8 +884,8 @@ VK_TEST(image_compressed_bc_copy, "image-compressed-bc-copy")
 		    !bc_has_features(&dev, plain_format, VK_FORMAT_FEATURE_TRANSFER_SRC_BIT |
 				     VK_FORMAT_FEATURE_TRANSFER_DST_BIT))
 			continue;
-		bc_image_create(&dev, f, BC_WIDTH, BC_HEIGHT, 3, 3, 0, 0, 2000u * f, &a);
-		bc_image_create(&dev, f, 28, 20, 2, 2, 0, 0, 3000u * f, &b);
+		bc_image_create(&dev, f, BC_WIDTH, BC_HEIGHT, 1, 3, 3, 0, 0, 2000u * f, &a);
+		bc_image_create(&dev, f, 28, 20, 1, 2, 2, 0, 0, 3000u * f, &b);
 		bc_upload(&dev, &a);
 		bc_upload(&dev, &b);
 
@@ -1010,8 +1068,8 @@ VK_TEST(image_compressed_bc_block_texel_view, "image-compressed-bc-block-texel-v
 	struct vk_dev dev;
 
 	bc_dev_create(&dev);
-	bc_sampling_create(&dev, true, &fetch_uint);
-	bc_sampling_create(&dev, false, &fetch_float);
+	bc_sampling_create(&dev, VIEW_UINT, &fetch_uint);
+	bc_sampling_create(&dev, VIEW_FLOAT, &fetch_float);
 	for (VkFormat f = VK_FORMAT_BC1_RGB_UNORM_BLOCK; f <= VK_FORMAT_BC7_SRGB_BLOCK; f++) {
 		VkFormat plain = block_sized_format(f);
 		uint32_t bb = vk_bc_block_bytes(f);
@@ -1035,7 +1093,7 @@ VK_TEST(image_compressed_bc_block_texel_view, "image-compressed-bc-block-texel-v
 			usage |= VK_IMAGE_USAGE_STORAGE_BIT;
 			image_flags |= VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
 		}
-		bc_image_create(&dev, f, BC_WIDTH, BC_HEIGHT, 2, 2, image_flags, usage, 5000u * f,
+		bc_image_create(&dev, f, BC_WIDTH, BC_HEIGHT, 1, 2, 2, image_flags, usage, 5000u * f,
 				&img);
 		bc_upload(&dev, &img);
 
@@ -1158,7 +1216,7 @@ VK_TEST(image_compressed_bc_blit, "image-compressed-bc-blit")
 
 		if (!bc_has_features(&dev, f, bc_sample_features | VK_FORMAT_FEATURE_BLIT_SRC_BIT))
 			continue;
-		bc_image_create(&dev, f, BC_WIDTH, BC_HEIGHT, 1, 1, 0, 0, 7000u * f, &img);
+		bc_image_create(&dev, f, BC_WIDTH, BC_HEIGHT, 1, 1, 1, 0, 0, 7000u * f, &img);
 		bc_upload(&dev, &img);
 		const VkImageCreateInfo dst_info = {
 			.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,

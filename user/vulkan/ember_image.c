@@ -146,13 +146,13 @@ VkResult ember_image_format_support(struct ember_physical_device *pdev,
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	/*
 	 * Block-texel views are of compressed images with mutable formats.
-	 * BC images are 2D (arrays, cubes): Vulkan asks no more of them, and
-	 * the device refuses 1D ones (ember-hw.rst, "Formats").
+	 * BC images are 2D (arrays, cubes) and 3D: the device refuses 1D ones
+	 * (ember-hw.rst, "Formats"), whose blocks would be 4 texels high.
 	 */
 	if ((q->flags & VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT) &&
 	    (!f->block_log2 || !(q->flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT)))
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
-	if (f->block_log2 && q->type != VK_IMAGE_TYPE_2D)
+	if (f->block_log2 && q->type == VK_IMAGE_TYPE_1D)
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	/* Depth/stencil: 1D and 2D; modifiers: 2D single-plane colour images. */
 	if ((!colour && q->type == VK_IMAGE_TYPE_3D) ||

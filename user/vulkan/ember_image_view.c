@@ -24,7 +24,7 @@
  * block as one texel. Its one level and one layer (the specification
  * allows no more) are described as an image of their own: at the
  * subresource's start, one level whose extent is the level's block
- * count. The element size is the block's, so that image's tiles and rows
+ * count (and a 3D level's depth). The element size is the block's, so that image's tiles and rows
  * are exactly the BC level's; a whole-image descriptor of block extents
  * could not say it, since halving a block count is not the block count of
  * the halved level (a 20-texel-wide level 0 has 5 blocks, level 1 has 3).
@@ -51,7 +51,7 @@ static void narrow_to_blocks(const struct ember_image *image, const struct ember
 			      block);
 	d->height = (uint16_t)((ember_image_minify(image->extent.height, d->base_level) +
 				block - 1) / block);
-	d->depth = 1;
+	d->depth = (uint16_t)ember_image_minify(image->extent.depth, d->base_level);
 	d->image_levels = 1;
 	d->image_layers = 1;
 	d->base_level = 0;

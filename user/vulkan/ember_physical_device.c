@@ -38,7 +38,7 @@
  * "Native") and update-after-bind (vkUpdateDescriptorSets writes the set's
  * memory, which the device reads when the dispatch runs, as for buffers).
  * textureCompressionBC, the compressed family Vulkan requires, with
- * CAPS.IMAGE_BC only: BC1..BC7 in optimal tiling, 2D (2D arrays and cubes),
+ * CAPS.IMAGE_BC only: BC1..BC7 in optimal tiling, 2D (arrays, cubes) and 3D,
  * with the features of the specification's BC table, and
  * BLOCK_TEXEL_VIEW_COMPATIBLE images whose one-level, one-layer views of
  * an uncompressed format of the block's size read and write the blocks

@@ -3,7 +3,8 @@
 // binding 0 (a nearest sampler) or 1 (the same view, a linear sampler) as
 // q[i].op says, at q[i].coord (x, y, layer, lod), into o[i]. op: 0
 // texelFetch at integer coordinates, 1 textureLod nearest, 2 textureLod
-// linear, 3..6 textureGather of component op - 3 (linear sampler).
+// linear, 3..6 textureGather of component op - 3 (linear sampler; not with
+// NO_GATHER, for 3D images).
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) uniform SAMPLER tex_nearest;
 layout(set = 0, binding = 1) uniform SAMPLER tex_linear;
@@ -32,6 +33,7 @@ void main()
 	case 2:
 		o[i] = textureLod(tex_linear, c.xyz, c.w);
 		break;
+#ifndef NO_GATHER
 	case 3:
 		o[i] = textureGather(tex_linear, c.xyz, 0);
 		break;
@@ -44,5 +46,6 @@ void main()
 	default:
 		o[i] = textureGather(tex_linear, c.xyz, 3);
 		break;
+#endif
 	}
 }
