@@ -28,8 +28,7 @@ static unsigned int format_usage(uint32_t vk_format)
 {
 	const struct ember_image_format *row = ember_image_format_get(vk_format);
 
-	/* BC waits for CAPS.IMAGE_BC. */
-	return row && !row->block_log2 && ember_tex_format_get(vk_format) ? row->usage : 0;
+	return row && ember_tex_format_get(vk_format) ? row->usage : 0;
 }
 
 /* log2 of the block width and height of @vk_format: 2 for BC, else 0. */
