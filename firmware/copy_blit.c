@@ -49,7 +49,7 @@ static bool side_passes_through(const struct ember_region_side *side)
 	struct ember_tex_format view;
 	unsigned int covered = 0;
 
-	if (side->img.aspect != EMBER_TEX_ASPECT_COLOR ||
+	if (side->img.aspect != EMBER_TEX_ASPECT_COLOR || side->block_log2 ||
 	    !ember_tex_format_view(side->img.format, side->img.aspect, &view))
 		return false;
 	for (unsigned int c = 0; c < 4; c++) {
@@ -183,7 +183,8 @@ int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	ret = ember_region_images(job, pkt.src, p[4], pkt.dst, p[5], &src, &dst);
 	if (ret)
 		return ret;
-	if (src.img.samples != 1 || dst.img.samples != 1 ||
+	/* BC decodes as a source; nothing encodes it as a destination. */
+	if (src.img.samples != 1 || dst.img.samples != 1 || dst.block_log2 ||
 	    side_class(&src) != side_class(&dst) ||
 	    !bounds_fit(&src, pkt.src_bounds) || !bounds_fit(&dst, pkt.dst_bounds))
 		return EMBER_FAULT_BAD_PACKET;

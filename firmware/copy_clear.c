@@ -70,7 +70,8 @@ int ember_clear_color(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	ret = ember_region_image(job, pkt.image, p[2], &side, NULL);
 	if (ret)
 		return ret;
-	if (!ember_region_fits(&side, pkt.offset, pkt.extent))
+	/* Nothing encodes a BC block. */
+	if (side.block_log2 || !ember_region_fits(&side, pkt.offset, pkt.extent))
 		return EMBER_FAULT_BAD_PACKET;
 	/* The VkClearColorValue's dwords are already the class's values. */
 	memcpy(value.u, pkt.value, sizeof(value.u));

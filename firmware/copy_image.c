@@ -16,8 +16,11 @@ static bool channel_mask(uint32_t format, unsigned int aspect, uint8_t mask[16])
 	bool padded = false;
 
 	ember_tex_format_view(format, aspect, &view);
-	/* E5B9G9R9's exponent is no channel of the table, but all bits count. */
-	if (view.ch[0].type == EMBER_TEX_SHARED_EXP)
+	/*
+	 * E5B9G9R9's exponent is no channel of the table, but all bits count;
+	 * so do all of a BC block's.
+	 */
+	if (view.ch[0].type == EMBER_TEX_SHARED_EXP || view.block_log2)
 		return false;
 	for (unsigned int i = 0; i < view.bytes; i++)
 		mask[i] = 0;
@@ -79,6 +82,7 @@ int ember_copy_buffer_image(struct ember_job *job, uint32_t flags, const uint32_
 	struct ember_upkt_copy_buffer_image pkt;
 	struct ember_region_side img, buf;
 	uint64_t row_length, image_height;
+	uint32_t offset[3], extent[3], mask;
 	bool to_buffer = flags & EMBER_IMAGE_TO_BUFFER;
 	int ret;
 
@@ -90,28 +94,35 @@ int ember_copy_buffer_image(struct ember_job *job, uint32_t flags, const uint32_
 		return ret;
 	row_length = pkt.row_length ? pkt.row_length : pkt.extent[0];
 	image_height = pkt.image_height ? pkt.image_height : pkt.extent[1];
+	/* BC: the buffer holds whole blocks; given lengths are whole blocks. */
+	mask = (1u << img.block_log2) - 1;
 	if (img.img.samples != 1 || row_length < pkt.extent[0] ||
-	    image_height < pkt.extent[1] || !ember_region_fits(&img, pkt.offset, pkt.extent))
+	    image_height < pkt.extent[1] || (pkt.row_length & mask) || (pkt.image_height & mask) ||
+	    !ember_region_blocks(&img, pkt.offset, pkt.extent, offset, extent) ||
+	    !ember_region_fits(&img, offset, extent))
 		return EMBER_FAULT_BAD_PACKET;
-	if (!pkt.extent[0] || !pkt.extent[1] || !pkt.extent[2])
+	if (!extent[0] || !extent[1] || !extent[2])
 		return 0;
+	row_length = (row_length + mask) >> img.block_log2;
+	image_height = (image_height + mask) >> img.block_log2;
 	buf = (struct ember_region_side) {
 		.is_buffer = true, .va = pkt.buffer, .element = img.element,
 		.row_pitch = row_length * img.element,
 		.slice_pitch = row_length * image_height * img.element,
 	};
 	if (to_buffer)
-		return ember_region_walk(job, &buf, &img, pkt.extent, ember_region_copy,
+		return ember_region_walk(job, &buf, &img, extent, ember_region_copy,
 					 &(struct ember_copy_cache) { 0 });
-	ret = ember_region_walk(job, &img, &buf, pkt.extent, ember_region_copy,
+	ret = ember_region_walk(job, &img, &buf, extent, ember_region_copy,
 				&(struct ember_copy_cache) { 0 });
-	return ret ? ret : clear_padding(job, &img, pkt.extent);
+	return ret ? ret : clear_padding(job, &img, extent);
 }
 
 int ember_copy_image(struct ember_job *job, uint32_t flags, const uint32_t *p)
 {
 	struct ember_upkt_copy_image pkt;
 	struct ember_region_side src, dst;
+	uint32_t src_offset[3], dst_offset[3], extent[3], dst_mask;
 	int ret;
 
 	if (flags)
@@ -120,10 +131,22 @@ int ember_copy_image(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	ret = ember_region_images(job, pkt.src, p[4], pkt.dst, p[5], &src, &dst);
 	if (ret)
 		return ret;
+	/*
+	 * The extent is in source texels (Vulkan's rule for copies between
+	 * compressed and uncompressed formats): its elements, source blocks
+	 * or texels, land on as many destination elements.
+	 */
+	dst_mask = (1u << dst.block_log2) - 1;
 	if (src.element != dst.element || src.img.samples != dst.img.samples ||
-	    !ember_region_fits(&src, pkt.src_offset, pkt.extent) ||
-	    !ember_region_fits(&dst, pkt.dst_offset, pkt.extent))
+	    !ember_region_blocks(&src, pkt.src_offset, pkt.extent, src_offset, extent) ||
+	    (pkt.dst_offset[0] & dst_mask) || (pkt.dst_offset[1] & dst_mask))
 		return EMBER_FAULT_BAD_PACKET;
-	return ember_region_walk(job, &dst, &src, pkt.extent, ember_region_copy,
+	dst_offset[0] = pkt.dst_offset[0] >> dst.block_log2;
+	dst_offset[1] = pkt.dst_offset[1] >> dst.block_log2;
+	dst_offset[2] = pkt.dst_offset[2];
+	if (!ember_region_fits(&src, src_offset, extent) ||
+	    !ember_region_fits(&dst, dst_offset, extent))
+		return EMBER_FAULT_BAD_PACKET;
+	return ember_region_walk(job, &dst, &src, extent, ember_region_copy,
 				 &(struct ember_copy_cache) { 0 });
 }

@@ -66,6 +66,7 @@ int ember_region_image(struct ember_job *job, uint64_t desc_va, uint32_t sub,
 	if (!has_plane || side->level >= d->image_levels)
 		return EMBER_FAULT_BAD_PACKET;
 	side->element = ember_tex_format_get(side->img.format)->bytes * side->img.samples;
+	side->block_log2 = ember_tex_format_get(side->img.format)->block_log2;
 	return 0;
 }
 
@@ -91,9 +92,12 @@ void ember_region_level_extent(const struct ember_region_side *side, uint32_t ex
 bool ember_region_fits(struct ember_region_side *side, const uint32_t offset[3],
 		       const uint32_t extent[3])
 {
+	const unsigned int b = side->block_log2;
 	uint32_t ext[3];
 
 	ember_region_level_extent(side, ext);
+	ext[0] = (ext[0] + (1u << b) - 1) >> b;
+	ext[1] = (ext[1] + (1u << b) - 1) >> b;
 	for (unsigned int c = 0; c < 3; c++) {
 		if ((uint64_t)offset[c] + extent[c] > ext[c])
 			return false;
@@ -101,6 +105,26 @@ bool ember_region_fits(struct ember_region_side *side, const uint32_t offset[3],
 	side->x = offset[0];
 	side->y = offset[1];
 	side->z = offset[2];
+	return true;
+}
+
+bool ember_region_blocks(const struct ember_region_side *side, const uint32_t offset[3],
+			 const uint32_t extent[3], uint32_t el_offset[3], uint32_t el_extent[3])
+{
+	const unsigned int b = side->block_log2;
+	const uint32_t mask = (1u << b) - 1;
+	uint32_t ext[3];
+
+	ember_region_level_extent(side, ext);
+	for (unsigned int c = 0; c < 3; c++) {
+		bool blocked = c < 2;
+		uint64_t end = (uint64_t)offset[c] + extent[c];
+
+		if (blocked && (end > ext[c] || (offset[c] & mask) || ((end & mask) && end != ext[c])))
+			return false;
+		el_offset[c] = blocked ? offset[c] >> b : offset[c];
+		el_extent[c] = blocked ? (uint32_t)((end + mask) >> b) - el_offset[c] : extent[c];
+	}
 	return true;
 }
 

@@ -36,8 +36,12 @@ struct ember_region_side {
 	/* The region's first texel; a buffer's is its VA. */
 	uint32_t x, y, z;
 	uint64_t va;
-	/* Bytes of an element (texel with its samples) of the plane. */
+	/*
+	 * Bytes of an element of the plane: a texel with its samples, or a
+	 * 4x4 block of a BC format (@block_log2 2, else 0).
+	 */
 	unsigned int element;
+	unsigned int block_log2;
 	/* A buffer's pitches, in bytes. */
 	uint64_t row_pitch, slice_pitch;
 };
@@ -64,11 +68,22 @@ void ember_region_level_view(const struct ember_region_side *side,
 			     struct ember_tex_image *view);
 
 /*
- * Whether [@offset, @offset + @extent) fits @side's level (64-bit, so
- * no wrap), and sets side->x, y, z.
+ * Whether the elements [@offset, @offset + @extent) fit @side's level
+ * (64-bit, so no wrap), and sets side->x, y, z. Elements are texels, or
+ * blocks of a BC plane (whose level is its texels rounded up to blocks).
  */
 bool ember_region_fits(struct ember_region_side *side, const uint32_t offset[3],
 		       const uint32_t extent[3]);
+
+/*
+ * A region of texels of @side's level as elements (@el_offset,
+ * @el_extent): the same for uncompressed planes; for BC, offsets must be
+ * multiples of 4 and the extent too unless the region ends at the level's
+ * edge, and blocks cover the partial ones there (Vulkan's rule): false
+ * otherwise (the packet's BAD_PACKET).
+ */
+bool ember_region_blocks(const struct ember_region_side *side, const uint32_t offset[3],
+			 const uint32_t extent[3], uint32_t el_offset[3], uint32_t el_extent[3]);
 
 /* The GPU VA of element (x, y, z) of the region, relative to its start. */
 uint64_t ember_region_va(const struct ember_region_side *side, uint32_t x,

@@ -7,7 +7,9 @@
  * of fuzz_gpu.c, so mutation starts from inputs that reach deep; and a
  * dispatch of a shader running every image instruction on valid image,
  * sampler and texel-buffer descriptors, all in the data, so that mutation
- * reaches the shader decoder, the descriptor checks and the texture unit.
+ * reaches the shader decoder, the descriptor checks and the texture unit;
+ * the same dispatch again with a BC7 sampled image (its 8x8 texels are
+ * 2x2 blocks of 16 bytes, rows of 32 bytes like the RGBA8 image's).
  *
  * Usage: fuzz_seeds DIR
  */
@@ -106,12 +108,16 @@ static void put_dwords(uint8_t *data, size_t at, const uint32_t *dw, unsigned in
 	memcpy(data + at, dw, 4 * n);
 }
 
-/* Set table, descriptors and shader of the image seed; its length. */
-static size_t image_seed_data(uint8_t *data)
+/*
+ * Set table, descriptors and shader of the image seed whose sampled image
+ * has @sampled_format; its length.
+ */
+static size_t image_seed_data(uint8_t *data, uint32_t sampled_format)
 {
 	struct ember_buffer_descriptor out = { .va = D + OUTPUT, .range = 0x1000 };
 	struct ember_image_desc img = {
-		.va = D + IMAGE, .format = 37, .view_type = 1, .layout = EMBER_IMAGE_LAYOUT_LINEAR,
+		.va = D + IMAGE, .format = sampled_format, .view_type = 1,
+		.layout = EMBER_IMAGE_LAYOUT_LINEAR,
 		.width = 8, .height = 8, .depth = 1, .image_layers = 1, .image_levels = 1,
 		.levels = 1, .layers = 1, .row_pitch = 32,
 	};
@@ -208,7 +214,12 @@ int main(int argc, char **argv)
 		if (write_seed(argv[1], s->name, s->ring, ring_len, s->ib, ib_len, NULL, 0))
 			return 1;
 	}
-	data_len = image_seed_data(data);
-	return write_seed(argv[1], "dispatch-images", dispatch_ring, sizeof(dispatch_ring),
+	data_len = image_seed_data(data, 37);	/* R8G8B8A8_UNORM */
+	if (write_seed(argv[1], "dispatch-images", dispatch_ring, sizeof(dispatch_ring),
+		       dispatch_ib, sizeof(dispatch_ib), data, (uint16_t)data_len))
+		return 1;
+	memset(data, 0, sizeof(data));
+	data_len = image_seed_data(data, 145);	/* BC7_UNORM_BLOCK */
+	return write_seed(argv[1], "dispatch-images-bc7", dispatch_ring, sizeof(dispatch_ring),
 			  dispatch_ib, sizeof(dispatch_ib), data, (uint16_t)data_len);
 }

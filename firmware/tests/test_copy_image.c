@@ -20,6 +20,7 @@
 #include "log.h"
 #include "tap.h"
 #include "tex_ref.h"
+#include "texture/tex_bc.h"
 
 #define TIMEOUT_MS	10000
 #define RAM_SIZE	(96u << 20)
@@ -41,7 +42,8 @@ enum { VK_R8_UNORM = 9, VK_R8G8_SNORM = 17, VK_R8G8B8A8_UNORM = 37, VK_R8G8B8A8_
        VK_R32_UINT = 98, VK_R32_SFLOAT = 100, VK_R32G32B32_SFLOAT = 106, VK_R32G32B32A32_UINT = 107,
        VK_R32G32B32A32_SFLOAT = 109, VK_B10G11R11 = 122, VK_E5B9G9R9 = 123,
        VK_D16 = 124, VK_X8_D24 = 125, VK_D32 = 126, VK_S8 = 127, VK_D24S8 = 129,
-       VK_D32S8 = 130 };
+       VK_D32S8 = 130, VK_R32G32_UINT = 101, VK_BC1_RGB_UNORM = 131, VK_BC4_UNORM = 139,
+       VK_BC7_UNORM = 145 };
 
 static struct guest guest;
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -115,6 +117,7 @@ struct timg {
 	uint8_t *host, *stencil_host;
 	unsigned int bytes;	/* of the plane under test */
 	struct ref_format ref;
+	unsigned int block_log2;	/* 2 for BC: elements are 4x4 blocks */
 };
 
 static const char *format_name(uint32_t vk)
@@ -173,7 +176,13 @@ static uint64_t texel_offset(const struct timg *t, unsigned int element,
 		uint32_t w = d->width >> m ? d->width >> m : 1;
 		uint32_t h = d->height >> m ? d->height >> m : 1;
 		uint32_t dm = is_3d ? (d->depth >> m ? d->depth >> m : 1) : 1;
-		uint64_t tx = (w + (1u << tw) - 1) >> tw, ty = (h + (1u << th) - 1) >> th;
+		uint64_t tx, ty;
+
+		/* A BC level is its texels rounded up to whole blocks. */
+		w = (w + (1u << t->block_log2) - 1) >> t->block_log2;
+		h = (h + (1u << t->block_log2) - 1) >> t->block_log2;
+		tx = (w + (1u << tw) - 1) >> tw;
+		ty = (h + (1u << th) - 1) >> th;
 
 		if (m == level) {
 			lvl_off = layer_size;
@@ -929,6 +938,286 @@ static bool test_faults(void)
 	return true;
 }
 
+/* Bytes of a block of the BC formats these tests use. */
+static unsigned int bc_bytes(uint32_t vk)
+{
+	return vk == VK_BC1_RGB_UNORM || vk == VK_BC4_UNORM ? 8 : 16;
+}
+
+static uint32_t blocks(uint32_t texels)
+{
+	return (texels + 3) / 4;
+}
+
+/* A 2D array BC image, its pitches in rows of blocks (ember-hw.rst "Formats"). */
+static void make_bc_image(struct timg *t, unsigned int slot, uint32_t vk, unsigned int layout,
+			  uint32_t w, uint32_t h, uint32_t layers, uint32_t levels, uint64_t va,
+			  uint8_t *host)
+{
+	memset(t, 0, sizeof(*t));
+	t->bytes = bc_bytes(vk);
+	t->block_log2 = 2;
+	t->d = (struct ember_image_desc) {
+		.va = va, .format = vk, .view_type = 5, .layout = layout,
+		.width = w, .height = h, .depth = 1, .image_layers = layers,
+		.image_levels = levels, .levels = levels, .layers = layers,
+	};
+	if (layout == EMBER_IMAGE_LAYOUT_LINEAR) {
+		t->d.row_pitch = (blocks(w) + 3) * t->bytes;
+		t->d.layer_pitch_256b = (uint32_t)((t->d.row_pitch * (blocks(h) + 1) + 255) / 256);
+	}
+	t->host = host;
+	write_desc(t, slot);
+}
+
+/*
+ * Buffer -> BC image -> buffer: a region in texels whose right and bottom
+ * edges are the level's (37 x 21: partial blocks), buffer rows of 40 texels.
+ */
+static bool bc_roundtrip(uint32_t vk, unsigned int layout, uint32_t level)
+{
+	const uint32_t off[3] = { 4, 8, 1 }, ext[3] = { 33, 13, 2 };
+	/* In blocks: columns 1..9 of 10, rows 2..5 of 6. */
+	const uint32_t boff[3] = { 1, 2, 1 }, bext[3] = { 9, 4, 2 }, brow = 10, bheight = 6;
+	const uint32_t row_length = 40, image_height = 24;
+	struct timg t;
+	unsigned int e = bc_bytes(vk);
+
+	make_bc_image(&t, 0, vk, layout, 37 << level, 21 << level, 3, level + 1, IMG_VA, mem_img);
+	memset(mem_img, 0, IMG_MAP_SIZE);
+	fill_random(mem_buf, 256 * 1024);
+	memset(mem_buf2, 0xcc, 256 * 1024);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13),
+		  LO(BUF_VA + 3), HI(BUF_VA + 3), row_length, image_height,
+		  LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(level, 1),
+		  off[0], off[1], off[2], ext[0], ext[1], ext[2]));
+	for (uint32_t z = 0; z < 3; z++) {
+		for (uint32_t by = 0; by < 6; by++) {
+			for (uint32_t bx = 0; bx < 10; bx++) {
+				bool in = bx >= boff[0] && by >= boff[1] && z >= boff[2] &&
+					  z < boff[2] + bext[2];
+				uint64_t io = texel_offset(&t, e, level, bx, by, z);
+				uint64_t bo = 3 + (((uint64_t)(z - boff[2]) * bheight +
+						    (by - boff[1])) * brow + (bx - boff[0])) * e;
+
+				for (unsigned int i = 0; i < e; i++) {
+					if (mem_img[io + i] != (in ? mem_buf[bo + i] : 0)) {
+						tap_diag("fmt %u layout %u level %u block (%u,%u,%u) "
+							 "byte %u", vk, layout, level, bx, by, z, i);
+						return false;
+					}
+				}
+			}
+		}
+	}
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, EMBER_IMAGE_TO_BUFFER, 13),
+		  LO(BUF2_VA), HI(BUF2_VA), 0, 0, LO(t.desc_va), HI(t.desc_va),
+		  EMBER_IMAGE_SUB(level, 1), off[0], off[1], off[2], ext[0], ext[1], ext[2]));
+	for (uint32_t z = 0; z < bext[2]; z++) {
+		for (uint32_t by = 0; by < bext[1]; by++) {
+			uint64_t bo = 3 + (((uint64_t)z * bheight + by) * brow) * e;
+			uint64_t b2 = (((uint64_t)z * bext[1] + by) * bext[0]) * e;
+
+			CHECK(!memcmp(mem_buf2 + b2, mem_buf + bo, bext[0] * e));
+		}
+	}
+	CHECK_EQ(mem_buf2[(uint64_t)bext[0] * bext[1] * bext[2] * e], 0xcc);
+	return true;
+}
+
+static bool test_bc_buffer_image(void)
+{
+	static const uint32_t formats[] = { VK_BC1_RGB_UNORM, VK_BC7_UNORM };
+
+	for (unsigned int f = 0; f < 2; f++) {
+		CHECK(bc_roundtrip(formats[f], EMBER_IMAGE_LAYOUT_LINEAR, 0));
+		CHECK(bc_roundtrip(formats[f], EMBER_IMAGE_LAYOUT_TILED_4K, 0));
+		CHECK(bc_roundtrip(formats[f], EMBER_IMAGE_LAYOUT_TILED_4K, 1));
+	}
+	return true;
+}
+
+/* Regions that split a block, and buffer rows of part of a block. */
+static bool test_bc_region_rules(void)
+{
+	static const uint32_t bad[][8] = {
+		/* row length, image height, offset, extent */
+		{ 0, 0, 2, 0, 0, 8, 8, 1 },		/* x offset inside a block */
+		{ 0, 0, 0, 4, 0, 8, 3, 1 },		/* ends inside a block, not at the edge */
+		{ 0, 0, 4, 0, 0, 31, 8, 1 },		/* ends inside a block, not at the edge */
+		{ 38, 0, 0, 0, 0, 8, 8, 1 },		/* row length of part of a block */
+		{ 0, 22, 0, 0, 0, 8, 8, 1 },		/* image height of part of a block */
+		{ 0, 0, 36, 0, 0, 4, 4, 1 },		/* past the edge block */
+	};
+	struct guest_fault fault;
+	struct timg t;
+
+	make_bc_image(&t, 0, VK_BC7_UNORM, EMBER_IMAGE_LAYOUT_TILED_4K, 37, 21, 1, 1, IMG_VA,
+		      mem_img);
+	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (!RUN(EMBER_FAULT_BAD_PACKET, &fault,
+			 EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13), LO(BUF_VA), HI(BUF_VA),
+			 bad[i][0], bad[i][1], LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 1),
+			 bad[i][2], bad[i][3], bad[i][4], bad[i][5], bad[i][6], bad[i][7])) {
+			tap_diag("region %u", i);
+			return false;
+		}
+	}
+	/* The edge block, 1 texel wide, and a region of whole blocks inside. */
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13), LO(BUF_VA), HI(BUF_VA),
+		  0, 0, LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 1), 36, 20, 0, 1, 1, 1));
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13), LO(BUF_VA), HI(BUF_VA),
+		  0, 0, LO(t.desc_va), HI(t.desc_va), EMBER_IMAGE_SUB(0, 1), 4, 4, 0, 8, 12, 1));
+	return true;
+}
+
+/*
+ * Size-compatible copies: @bc blocks and @plain texels of the same size,
+ * both ways, the extent in source texels; and between two BC formats.
+ */
+static bool bc_copy_pair(uint32_t bc, uint32_t plain, uint32_t other_bc)
+{
+	struct guest_fault fault;
+	struct timg b, p;
+	unsigned int e = bc_bytes(bc);
+
+	make_bc_image(&b, 1, bc, EMBER_IMAGE_LAYOUT_TILED_4K, 16, 12, 1, 1, IMG_VA, mem_img);
+	make_image(&p, 2, plain, EMBER_IMAGE_LAYOUT_TILED_4K, false, 8, 8, 1, 1, 1, 1, IMG2_VA,
+		   mem_img2);
+	fill_random(mem_img, 64 * 1024);
+	memset(mem_img2, 0, 64 * 1024);
+	/* BC texels (4, 4) + 12 x 8 = blocks (1, 1) + 3 x 2 -> texels (1, 2) + 3 x 2. */
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_IMAGE, 0, 15),
+		  LO(b.desc_va), HI(b.desc_va), LO(p.desc_va), HI(p.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 4, 4, 0, 1, 2, 0, 12, 8, 1));
+	for (uint32_t y = 0; y < 8; y++) {
+		for (uint32_t x = 0; x < 8; x++) {
+			bool in = x >= 1 && x < 4 && y >= 2 && y < 4;
+			const uint8_t *got = mem_img2 + texel_offset(&p, e, 0, x, y, 0);
+
+			if (in)
+				CHECK(!memcmp(got, mem_img + texel_offset(&b, e, 0, x, y - 1, 0), e));
+			else
+				CHECK_EQ(got[0] | got[e - 1], 0);
+		}
+	}
+	/* Back: texels (1, 2) + 3 x 2 -> blocks (0, 1) + 3 x 2, BC texels (0, 4). */
+	memset(mem_img, 0, 64 * 1024);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_IMAGE, 0, 15),
+		  LO(p.desc_va), HI(p.desc_va), LO(b.desc_va), HI(b.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 1, 2, 0, 0, 4, 0, 3, 2, 1));
+	for (uint32_t by = 0; by < 3; by++) {
+		for (uint32_t bx = 0; bx < 4; bx++) {
+			bool in = bx < 3 && by >= 1;
+			const uint8_t *got = mem_img + texel_offset(&b, e, 0, bx, by, 0);
+
+			if (in)
+				CHECK(!memcmp(got, mem_img2 + texel_offset(&p, e, 0, bx + 1, by + 1, 0),
+					      e));
+			else
+				CHECK_EQ(got[0] | got[e - 1], 0);
+		}
+	}
+	/* A destination offset inside a block. */
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_COPY_IMAGE, 0, 15),
+		  LO(p.desc_va), HI(p.desc_va), LO(b.desc_va), HI(b.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 2, 0, 0, 1, 1, 1));
+	/* BC to BC of the same block size: the whole image, blocks unchanged. */
+	make_bc_image(&p, 2, other_bc, EMBER_IMAGE_LAYOUT_LINEAR, 16, 12, 1, 1, IMG2_VA,
+		      mem_img2);
+	fill_random(mem_img, 64 * 1024);
+	CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_COPY_IMAGE, 0, 15),
+		  LO(b.desc_va), HI(b.desc_va), LO(p.desc_va), HI(p.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 0, 0, 0, 16, 12, 1));
+	for (uint32_t by = 0; by < 3; by++) {
+		for (uint32_t bx = 0; bx < 4; bx++)
+			CHECK(!memcmp(mem_img2 + texel_offset(&p, e, 0, bx, by, 0),
+				      mem_img + texel_offset(&b, e, 0, bx, by, 0), e));
+	}
+	return true;
+}
+
+static bool test_bc_size_compatible(void)
+{
+	return bc_copy_pair(VK_BC7_UNORM, VK_R32G32B32A32_UINT, VK_BC7_UNORM) &&
+	       bc_copy_pair(VK_BC1_RGB_UNORM, VK_R32G32_UINT, VK_BC4_UNORM);
+}
+
+/*
+ * BC7 as a blit source: decoded texel for texel by a 1:1 nearest blit,
+ * averaged 2x2 by a linear half-size one (each destination texel centre
+ * is at the middle of four source texels); never a destination.
+ */
+static bool test_bc_blit(void)
+{
+	struct guest_fault fault;
+	struct timg s, d;
+
+	make_bc_image(&s, 1, VK_BC7_UNORM, EMBER_IMAGE_LAYOUT_TILED_4K, 16, 16, 1, 1, IMG_VA,
+		      mem_img);
+	make_image(&d, 2, VK_R32G32B32A32_SFLOAT, EMBER_IMAGE_LAYOUT_LINEAR, false, 16, 16, 1, 1,
+		   1, 1, IMG2_VA, mem_img2);
+	fill_random(mem_img, 64 * 1024);
+	for (unsigned int half = 0; half < 2; half++) {
+		uint32_t n = half ? 8 : 16;
+
+		memset(mem_img2, 0, 64 * 1024);
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_BLIT, half ? EMBER_BLIT_LINEAR : 0, 18),
+			  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+			  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+			  0, 0, 0, 16, 16, 1, 0, 0, 0, n, n, 1));
+		for (uint32_t y = 0; y < n; y++) {
+			for (uint32_t x = 0; x < n; x++) {
+				float got[4], want[4] = { 0, 0, 0, 0 };
+
+				memcpy(got, mem_img2 + texel_offset(&d, 16, 0, x, y, 0), 16);
+				for (uint32_t k = 0; k < (half ? 4u : 1u); k++) {
+					uint32_t sx = half ? 2 * x + (k & 1) : x;
+					uint32_t sy = half ? 2 * y + (k >> 1) : y;
+					union ember_tex_texel t;
+
+					ember_tex_bc_decode(VK_BC7_UNORM, mem_img +
+						texel_offset(&s, 16, 0, sx / 4, sy / 4, 0), sx, sy, &t);
+					for (unsigned int c = 0; c < 4; c++)
+						want[c] += half ? t.f[c] / 4 : t.f[c];
+				}
+				for (unsigned int c = 0; c < 4; c++) {
+					if (fabsf(got[c] - want[c]) > (half ? 1e-6f : 0.0f)) {
+						tap_diag("blit %u (%u,%u) component %u: %g, want %g",
+							 half, x, y, c, got[c], want[c]);
+						return false;
+					}
+				}
+			}
+		}
+	}
+	/* Neither a blit nor a clear writes BC. */
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_BLIT, 0, 18),
+		  LO(s.desc_va), HI(s.desc_va), LO(s.desc_va), HI(s.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+		  0, 0, 0, 4, 4, 1, 4, 4, 0, 8, 8, 1));
+	CHECK(RUN(EMBER_FAULT_BAD_PACKET, &fault, EMBER_PKT(EMBER_UPKT_CLEAR_COLOR, 0, 13),
+		  LO(s.desc_va), HI(s.desc_va), EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 4, 4, 1,
+		  0, 0, 0, 0));
+	/* Descriptors of 1D and multisampled BC images are refused. */
+	s.d.view_type = 0;
+	s.d.height = 1;
+	write_desc(&s, 1);
+	CHECK(RUN(EMBER_FAULT_BAD_DESCRIPTOR, &fault, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13),
+		  LO(BUF_VA), HI(BUF_VA), 0, 0, LO(s.desc_va), HI(s.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 4, 1, 1));
+	CHECK_EQ(fault.detail, 3);
+	make_bc_image(&s, 1, VK_BC7_UNORM, EMBER_IMAGE_LAYOUT_TILED_4K, 16, 16, 1, 1, IMG_VA,
+		      mem_img);
+	s.d.samples_log2 = 2;
+	write_desc(&s, 1);
+	CHECK(RUN(EMBER_FAULT_BAD_DESCRIPTOR, &fault, EMBER_PKT(EMBER_UPKT_COPY_BUFFER_IMAGE, 0, 13),
+		  LO(BUF_VA), HI(BUF_VA), 0, 0, LO(s.desc_va), HI(s.desc_va),
+		  EMBER_IMAGE_SUB(0, 1), 0, 0, 0, 4, 4, 1));
+	CHECK_EQ(fault.detail, 3);
+	return true;
+}
+
 #define SUBTEST(fn, name)						\
 	do {								\
 		bool ok_ = setup();					\
@@ -953,5 +1242,9 @@ int main(void)
 	SUBTEST(test_resolve_rows, "resolve-rows-match-texture-unit");
 	SUBTEST(test_fill_wide, "fill-wide-64-128");
 	SUBTEST(test_faults, "faults-descriptor-memory-packet");
+	SUBTEST(test_bc_buffer_image, "bc-buffer-image-blocks-partial-edges");
+	SUBTEST(test_bc_region_rules, "bc-regions-split-no-block");
+	SUBTEST(test_bc_size_compatible, "bc-size-compatible-copies");
+	SUBTEST(test_bc_blit, "bc-blit-source-never-destination");
 	return tap_finish();
 }

@@ -184,9 +184,18 @@ static bool table_matches_the_list(void)
 	unsigned int count;
 	const struct ember_tex_format *table = ember_tex_format_table(&count);
 
-	CHECK_EQ(count, ref_num_formats);
+	unsigned int uncompressed = 0;
+
+	for (unsigned int i = 0; i < count; i++)
+		uncompressed += !table[i].block_log2;
+	CHECK_EQ(uncompressed, ref_num_formats);
 	for (unsigned int i = 0; i < count; i++) {
 		bool listed = false;
+
+		CHECK(i == 0 || table[i - 1].vk_format < table[i].vk_format);
+		/* BC rows: test_tex_bc.c, against hand-made known answers. */
+		if (table[i].block_log2)
+			continue;
 
 		for (unsigned int j = 0; j < ref_num_formats; j++)
 			listed |= ref_formats[j].vk == table[i].vk_format;
@@ -194,10 +203,10 @@ static bool table_matches_the_list(void)
 			tap_diag("the table has format %u, which the test does not know",
 				 table[i].vk_format);
 		CHECK(listed);
-		CHECK(i == 0 || table[i - 1].vk_format < table[i].vk_format);
 	}
 	CHECK(!ember_tex_format_get(VK_FORMAT_UNDEFINED));
-	CHECK(!ember_tex_format_get(VK_FORMAT_BC1_RGB_UNORM_BLOCK));
+	CHECK(!ember_tex_format_get(VK_FORMAT_R64_UINT));
+	CHECK_EQ(ember_tex_format_get(VK_FORMAT_BC1_RGB_UNORM_BLOCK)->block_log2, 2);
 	CHECK(!ember_tex_format_get(0xffffffffu));
 	return true;
 }

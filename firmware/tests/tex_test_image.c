@@ -65,6 +65,16 @@ void test_images_reset(void)
 	memset(arena, 0xcd, ARENA_SIZE);	/* a canary for stray writes */
 }
 
+uint64_t test_arena_alloc(uint64_t bytes)
+{
+	uint64_t start = (arena_used + 4095) & ~4095ull;
+
+	if (start + bytes > ARENA_SIZE)
+		abort();
+	arena_used = start + bytes;
+	return ARENA_VA + start;
+}
+
 static unsigned int log2u(unsigned int v)
 {
 	return 31u - (unsigned int)__builtin_clz(v);

@@ -38,6 +38,9 @@ float test_uniform(float lo, float hi);
 /* Forget every image (the arena is reused from its start). */
 void test_images_reset(void);
 
+/* @bytes of the arena, 4 KiB aligned, for an image laid out by hand: its VA. */
+uint64_t test_arena_alloc(uint64_t bytes);
+
 /*
  * Lay out and fill an image of @vk_format (@aspect) and @view_type in the
  * arena; false if the format is unknown to the reference.

@@ -117,9 +117,13 @@ struct ember_tex_status ember_tex_store(const struct ember_tex_image *img,
 
 	if (!tex_op_begin(&op, img, mem))
 		return op.status;
-	/* One aspect of a combined depth/stencil texel cannot be written alone. */
+	/*
+	 * One aspect of a combined depth/stencil texel cannot be written
+	 * alone; nothing encodes a BC block.
+	 */
 	f = ember_tex_format_get(img->format);
-	if (f->ch[0].bits && f->ch[1].bits && ember_tex_format_is_depth_stencil(f)) {
+	if ((f->ch[0].bits && f->ch[1].bits && ember_tex_format_is_depth_stencil(f)) ||
+	    f->block_log2) {
 		op.status.fault = EMBER_TEX_FAULT_BAD_IMAGE;
 		op.status.va = img->base;
 		return op.status;

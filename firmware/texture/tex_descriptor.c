@@ -22,13 +22,26 @@
 /*
  * What the device does with @vk_format (enum ember_image_format_usage
  * bits): the contract's table (hw/image), less what the texture unit
- * cannot decode yet (the R64 and BC formats).
+ * cannot decode yet (the R64 formats).
  */
 static unsigned int format_usage(uint32_t vk_format)
 {
 	const struct ember_image_format *row = ember_image_format_get(vk_format);
 
-	return row && !row->block_log2 && ember_tex_format_get(vk_format) ? row->usage : 0;
+	return row && ember_tex_format_get(vk_format) ? row->usage : 0;
+}
+
+/* log2 of the block width and height of @vk_format: 2 for BC, else 0. */
+static unsigned int block_log2(uint32_t vk_format)
+{
+	const struct ember_image_format *row = ember_image_format_get(vk_format);
+
+	return row ? row->block_log2 : 0;
+}
+
+static uint32_t blocks(uint32_t texels, unsigned int log2)
+{
+	return (uint32_t)(((uint64_t)texels + (1u << log2) - 1) >> log2);
 }
 
 /* Depth/stencil formats with a stencil plane of its own at stencil_va. */
@@ -110,7 +123,10 @@ static int check_image(const uint32_t *dw, const struct ember_image_desc *d,
 	const struct ember_tex_format *f = ember_tex_format_get(d->format);
 	bool depth_stencil = f && ember_tex_format_is_depth_stencil(f);
 	bool tiled = d->layout == EMBER_IMAGE_LAYOUT_TILED_4K;
-	bool multisampled_ok = tiled && (t == EMBER_TEX_2D || t == EMBER_TEX_2D_ARRAY);
+	unsigned int block = block_log2(d->format);
+	/* BC: 2D, cube and 3D images of one sample (ember-hw.rst "Formats"). */
+	bool multisampled_ok = tiled && !block && (t == EMBER_TEX_2D || t == EMBER_TEX_2D_ARRAY);
+	bool one_d = t == EMBER_TEX_1D || t == EMBER_TEX_1D_ARRAY;
 	int bad = -1;
 
 	if (!(format_usage(d->format) & usage))
@@ -125,7 +141,7 @@ static int check_image(const uint32_t *dw, const struct ember_image_desc *d,
 	    d->swizzle_g > EMBER_TEX_SWIZZLE_A || d->swizzle_b > EMBER_TEX_SWIZZLE_A ||
 	    d->swizzle_a > EMBER_TEX_SWIZZLE_A || (dw[3] & 0xf000f008u) ||
 	    (d->stencil && (!depth_stencil || !f->ch[1].bits)) ||
-	    (depth_stencil && !tiled) || (tiled && (bytes & (bytes - 1))))
+	    (depth_stencil && !tiled) || (tiled && (bytes & (bytes - 1))) || (block && one_d))
 		refuse(&bad, 3);
 	if (tiled ? d->va % EMBER_IMAGE_TILE_SIZE : d->va % bytes)
 		refuse(&bad, 0);
@@ -157,10 +173,12 @@ static int check_image(const uint32_t *dw, const struct ember_image_desc *d,
 	} else if (bytes) {
 		uint64_t slices = t == EMBER_TEX_3D ? d->depth : d->image_layers;
 
-		if (d->row_pitch % bytes || (uint64_t)d->row_pitch < (uint64_t)d->width * bytes)
+		/* Rows of blocks for BC. */
+		if (d->row_pitch % bytes ||
+		    (uint64_t)d->row_pitch < (uint64_t)blocks(d->width, block) * bytes)
 			refuse(&bad, 8);
-		if (slices > 1 &&
-		    (uint64_t)d->layer_pitch_256b * 256 < (uint64_t)d->row_pitch * d->height)
+		if (slices > 1 && (uint64_t)d->layer_pitch_256b * 256 <
+				  (uint64_t)d->row_pitch * blocks(d->height, block))
 			refuse(&bad, 9);
 	}
 	if ((d->stencil || (whole && has_stencil_plane(d->format))) &&
@@ -183,6 +201,7 @@ static bool place(const struct ember_image_desc *d, unsigned int element_bytes,
 	bool linear = d->layout == EMBER_IMAGE_LAYOUT_LINEAR;
 	struct ember_image_shape shape = {
 		.layout = d->layout, .element_bytes = element_bytes,
+		.block_log2 = block_log2(d->format),
 		.width = d->width, .height = d->height, .depth = d->depth,
 		.levels = d->image_levels, .layers = d->image_layers,
 		.row_pitch = linear ? d->row_pitch : 0,

@@ -21,8 +21,9 @@
  * hw/image's ember_image_layout(), the one the Vulkan driver allocates by.
  *
  * What the contract lists but this device does not do yet is refused the
- * same way: 16 samples per texel, the R64 formats and the BC formats
- * (CAPS.IMAGE_BC is not set).
+ * same way: 16 samples per texel and the R64 formats. BC formats (since
+ * 1.8, CAPS.IMAGE_BC) are 2D, cube or 3D images of one sample; LINEAR
+ * pitches count rows of 4x4 blocks.
  */
 
 #ifndef EMBER_FW_TEX_DESCRIPTOR_H

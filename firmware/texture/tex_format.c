@@ -11,12 +11,17 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "tex_bc.h"
 #include "tex_format.h"
 #include "tex_numeric.h"
 
 #define C(shift, bits, type)	{ shift, bits, EMBER_TEX_##type }
 #define X			{ 0, 0, EMBER_TEX_NONE }
-#define ROW(vk, bytes, r, g, b, a)	{ vk, bytes, { r, g, b, a } }
+#define ROW(vk, bytes, r, g, b, a)	{ vk, bytes, { r, g, b, a }, 0 }
+/* A BC format: 4x4 blocks of @bytes; the channels give types, not bits. */
+#define BCROW(vk, bytes, r, g, b, a)	{ vk, bytes, { r, g, b, a }, EMBER_TEX_BC_BLOCK_LOG2 }
+#define BC_RGB(vk, bytes, T)	BCROW(vk, bytes, C(0, 8, T), C(8, 8, T), C(16, 8, T), X)
+#define BC_RGBA(vk, bytes, T)	BCROW(vk, bytes, C(0, 8, T), C(8, 8, T), C(16, 8, T), C(24, 8, UNORM))
 
 /* Families whose members differ only in the numeric type. */
 #define R8(vk, T)	ROW(vk, 1, C(0, 8, T), X, X, X)
@@ -90,6 +95,17 @@ static const struct ember_tex_format formats[] = {
 	ROW(128, 4, C(0, 16, UNORM), C(16, 8, UINT), X, X),	/* D16_UNORM_S8_UINT */
 	ROW(129, 4, C(0, 24, UNORM), C(24, 8, UINT), X, X),	/* D24_UNORM_S8_UINT */
 	ROW(130, 8, C(0, 32, SFLOAT), C(32, 8, UINT), X, X),	/* D32_SFLOAT_S8_UINT */
+	BC_RGB(131, 8, UNORM), BC_RGB(132, 8, SRGB),		/* BC1_RGB */
+	BC_RGBA(133, 8, UNORM), BC_RGBA(134, 8, SRGB),		/* BC1_RGBA */
+	BC_RGBA(135, 16, UNORM), BC_RGBA(136, 16, SRGB),	/* BC2 */
+	BC_RGBA(137, 16, UNORM), BC_RGBA(138, 16, SRGB),	/* BC3 */
+	BCROW(139, 8, C(0, 8, UNORM), X, X, X),			/* BC4_UNORM */
+	BCROW(140, 8, C(0, 8, SNORM), X, X, X),			/* BC4_SNORM */
+	BCROW(141, 16, C(0, 8, UNORM), C(8, 8, UNORM), X, X),	/* BC5_UNORM */
+	BCROW(142, 16, C(0, 8, SNORM), C(8, 8, SNORM), X, X),	/* BC5_SNORM */
+	BCROW(143, 16, C(0, 16, SFLOAT), C(16, 16, SFLOAT), C(32, 16, SFLOAT), X), /* BC6H */
+	BCROW(144, 16, C(0, 16, SFLOAT), C(16, 16, SFLOAT), C(32, 16, SFLOAT), X),
+	BC_RGBA(145, 16, UNORM), BC_RGBA(146, 16, SRGB),	/* BC7 */
 	ROW(1000340000, 2, C(8, 4, UNORM), C(4, 4, UNORM), C(0, 4, UNORM), C(12, 4, UNORM)),
 	ROW(1000340001, 2, C(0, 4, UNORM), C(4, 4, UNORM), C(8, 4, UNORM), C(12, 4, UNORM)),
 	ROW(1000470000, 2, C(0, 5, UNORM), C(5, 5, UNORM), C(10, 5, UNORM), C(15, 1, UNORM)),
@@ -272,6 +288,10 @@ void ember_tex_decode(const struct ember_tex_format *view, const void *texel,
 {
 	uint64_t w[2];
 
+	if (view->block_log2) {
+		ember_tex_bc_decode(view->vk_format, texel, 0, 0, out);
+		return;
+	}
 	load_words(texel, view->bytes, w);
 	if (view->ch[0].type == EMBER_TEX_SHARED_EXP) {
 		ember_tex_rgb9e5_decode((uint32_t)w[0], out->f);
@@ -297,7 +317,9 @@ void ember_tex_encode(const struct ember_tex_format *view,
 {
 	uint64_t w[2] = { 0, 0 };
 
-	if (view->ch[0].type == EMBER_TEX_SHARED_EXP) {
+	if (view->block_log2) {
+		/* Nothing encodes to BC: a defined block of zeros. */
+	} else if (view->ch[0].type == EMBER_TEX_SHARED_EXP) {
 		w[0] = ember_tex_rgb9e5_encode(in->f);
 	} else {
 		for (unsigned int c = 0; c < 4; c++) {

@@ -24,6 +24,13 @@
  * An image whose aspects live in separate planes describes each plane as
  * its own D16_UNORM / X8_D24 / D32_SFLOAT or S8_UINT image.
  *
+ * The BC formats (tex_bc.h) are rows too, with @block_log2 2: their
+ * "texel" in memory is a 4x4 block of @bytes bytes, their channels say
+ * which components exist and their numeric type (all decode to floats),
+ * not where bits are. ember_tex_decode() of a BC row decodes the block's
+ * first texel and ember_tex_encode() writes zeros: the texture unit reads
+ * BC texels through ember_tex_bc_decode() and never writes them.
+ *
  * A decoded texel is four 32-bit values: floats for the UNORM, SNORM,
  * SCALED, SRGB and FLOAT formats, uint32 for UINT, int32 for SINT
  * (ember_tex_format_class()). Missing components read as 0, 0, 0 and 1
@@ -78,6 +85,8 @@ struct ember_tex_format {
 	uint8_t bytes;
 	/* R, G, B, A; for depth/stencil formats: depth, stencil. */
 	struct ember_tex_channel ch[4];
+	/* log2 of a block's width and height: 2 for BC, else 0. */
+	uint8_t block_log2;
 };
 
 /* A decoded texel, by the format's class. */

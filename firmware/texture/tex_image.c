@@ -67,8 +67,9 @@ static const char *check_extent(const struct ember_tex_image *img)
 	return NULL;
 }
 
+/* @bytes per element of 2^@block_log2 x 2^@block_log2 texels. */
 static const char *check_levels(const struct ember_tex_image *img,
-				unsigned int bytes)
+				unsigned int bytes, unsigned int block_log2)
 {
 	uint32_t largest = img->width > img->height ? img->width : img->height;
 	unsigned int tw = 0, th = 0;
@@ -81,8 +82,8 @@ static const char *check_levels(const struct ember_tex_image *img,
 		ember_tex_tile_shape(bytes * img->samples, &tw, &th);
 	for (uint32_t l = 0; l < img->levels; l++) {
 		const struct ember_tex_level_layout *lv = &img->level[l];
-		uint64_t w = ember_tex_minify(img->width, l);
-		uint64_t h = ember_tex_minify(img->height, l);
+		uint64_t w = (ember_tex_minify(img->width, l) + (1u << block_log2) - 1) >> block_log2;
+		uint64_t h = (ember_tex_minify(img->height, l) + (1u << block_log2) - 1) >> block_log2;
 		uint64_t slices = img->view_type == EMBER_TEX_3D ?
 			ember_tex_minify(img->depth, l) : img->layers;
 		uint64_t row, rows;
@@ -121,8 +122,12 @@ const char *ember_tex_image_check(const struct ember_tex_image *img)
 		return "bad layout";
 	if (img->layout == EMBER_TEX_LAYOUT_TILED_4K && view.bytes & (view.bytes - 1))
 		return "tiled layout for a texel size it has no tiles for";
+	/* Blocks of 4x4 texels: 2D, cube and 3D images, one sample. */
+	if (view.block_log2 && (img->samples != 1 || img->view_type == EMBER_TEX_1D ||
+				img->view_type == EMBER_TEX_1D_ARRAY))
+		return "BC image that is 1D or multisampled";
 	why = check_extent(img);
-	return why ? why : check_levels(img, view.bytes);
+	return why ? why : check_levels(img, view.bytes, view.block_log2);
 }
 
 static bool is_border(uint32_t b)

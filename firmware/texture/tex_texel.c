@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ember_packets.h"
+#include "tex_bc.h"
 #include "tex_numeric.h"
 #include "tex_texel.h"
 
@@ -15,6 +16,8 @@ static enum tex_decode_path decode_path(const struct ember_tex_format *view)
 	const struct ember_tex_channel *ch = view->ch;
 	bool unorm8 = view->bytes == 4;
 
+	if (view->block_log2)
+		return TEX_DECODE_BC;
 	for (unsigned int c = 0; c < 4; c++)
 		unorm8 &= ch[c].type == EMBER_TEX_UNORM && ch[c].bits == 8 && ch[c].shift % 8 == 0;
 	if (unorm8)
@@ -118,9 +121,10 @@ static bool access_texel(struct tex_op *op, uint32_t level, uint32_t x,
 void tex_read_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
 		    uint32_t z, uint32_t sample, union ember_tex_texel *out)
 {
+	const unsigned int block = op->view.block_log2;
 	uint8_t bytes[16];
 
-	if (!access_texel(op, level, x, y, z, sample, bytes, false)) {
+	if (!access_texel(op, level, x >> block, y >> block, z, sample, bytes, false)) {
 		memset(out, 0, sizeof(*out));
 		return;
 	}
@@ -139,6 +143,9 @@ void tex_read_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
 			out->f[3] = 1.0f;
 		else
 			out->u[3] = 1;
+		break;
+	case TEX_DECODE_BC:
+		ember_tex_bc_decode(op->view.vk_format, bytes, x, y, out);
 		break;
 	default:
 		ember_tex_decode(&op->view, bytes, out);

@@ -22,6 +22,7 @@ enum tex_decode_path {
 	TEX_DECODE_ANY,		/* ember_tex_decode() */
 	TEX_DECODE_UNORM8,	/* four 8-bit UNORM channels, one per byte */
 	TEX_DECODE_R32,		/* one 32-bit SFLOAT, UINT or SINT channel */
+	TEX_DECODE_BC,		/* a texel of a 4x4 block: ember_tex_bc_decode() */
 };
 
 struct tex_op {
@@ -46,6 +47,10 @@ struct tex_op {
 bool tex_op_begin(struct tex_op *op, const struct ember_tex_image *img,
 		  const struct ember_tex_memory *mem);
 
+/*
+ * Texel coordinates; a BC image's texel is read from its block. Writes
+ * take uncompressed formats only.
+ */
 void tex_read_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
 		    uint32_t z, uint32_t sample, union ember_tex_texel *out);
 void tex_write_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
@@ -68,6 +73,7 @@ static inline void tex_put_lane(uint32_t out[4][EMBER_TEX_LANES], unsigned int l
 /* Layout helpers of tex_image.c. */
 void ember_tex_tile_shape(unsigned int bytes, unsigned int *tw_log2,
 			  unsigned int *th_log2);
+/* Of an element: a BC image's (@x, @y) count blocks. */
 uint64_t ember_tex_texel_va(const struct ember_tex_image *img, unsigned int bytes,
 			    uint32_t level, uint32_t x, uint32_t y, uint32_t z,
 			    uint32_t sample);

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	7
+#define   EMBER_HW_VERSION_MINOR_CURRENT	8
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -83,8 +83,8 @@
  */
 #define   EMBER_CAP_IMAGES		BIT(8)
 /*
- * Reserved, not set by any device yet: the BC1..BC7 compressed formats,
- * sampled and copied.
+ * The BC1..BC7 compressed formats (VkFormat 131..146): sampled, copied in
+ * blocks, blit sources (ember-hw.rst, "Formats"). Since 1.8.
  */
 #define   EMBER_CAP_IMAGE_BC		BIT(9)
 /*

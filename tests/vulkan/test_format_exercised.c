@@ -11,7 +11,8 @@
  *
  * - TRANSFER_DST/SRC: buffer -> image -> buffer, bit for bit;
  * - SAMPLED_IMAGE: texelFetch and textureLod at texel centres of both
- *   levels, every aspect, against the specification's conversion rules;
+ *   levels, every aspect, against the specification's conversion rules
+ *   (BC formats: against vk_bc.c's decoder of the blocks);
  * - SAMPLED_IMAGE_FILTER_LINEAR: two linear samples between texels;
  * - SAMPLED_IMAGE_DEPTH_COMPARISON: a shadow sample of every texel;
  * - STORAGE_IMAGE: imageLoad of known texels, imageStore of known values
@@ -24,7 +25,7 @@
  *
  * A pair that is reported and misbehaves fails the test; a pair this
  * suite has no means to exercise (attachments and vertex input without
- * graphics, compressed formats it cannot decode, Y'CbCr, 64-bit
+ * graphics, compressed formats other than BC, Y'CbCr, 64-bit
  * components) is listed as untested, never counted as a pass. Formats
  * are batched into one submission per chunk, with one pipeline per
  * shader variant, so that the test stays cheap under TCG.
@@ -33,6 +34,7 @@
  * printed) matches, one per submission: to find which one faults a device.
  */
 
+#include "vk_bc.h"
 #include "vk_format_info.h"
 #include "vk_format_shaders.h"
 #include "vk_image.h"
@@ -198,7 +200,23 @@ static uint32_t all_blocks(const struct run *r)
 	return n;
 }
 
-/* Whether shaders can read @l and the test can say what they read. */
+/* A BC format, which vk_bc.c decodes block by block. */
+static bool is_bc(const struct run *r)
+{
+	return vk_bc_format(r->info->format);
+}
+
+/* Texels of the image's levels, row after row, level after level. */
+static uint32_t all_texels(const struct run *r)
+{
+	uint32_t n = 0;
+
+	for (uint32_t l = 0; l < r->levels; l++)
+		n += (EXTENT >> l) * (EXTENT >> l);
+	return n;
+}
+
+/* Whether shaders can read @l and the test can say what they read (BC: is_bc()). */
 static bool decodable(const struct vk_texel_layout *l)
 {
 	if (!l->bytes || l->numeric == VK_NUM_COMPRESSED)
@@ -478,6 +496,18 @@ static void fill_pattern(struct ctx *c, const struct vk_texel_layout *l, struct 
 		vk_format_pattern(l, seed + i, at(c, region) + i * l->bytes);
 }
 
+/*
+ * Blocks of every mode or branch of @r's BC format (vk_bc.c), never one
+ * the specification leaves undefined, as a random pattern could be.
+ */
+static void fill_bc_pattern(struct ctx *c, const struct run *r, struct region region)
+{
+	uint32_t bytes = vk_bc_block_bytes(r->info->format), seed = r->info->format;
+
+	for (uint32_t i = 0; i < all_blocks(r); i++)
+		vk_bc_random_block(r->info->format, i + r->tiling, &seed, at(c, region) + i * bytes);
+}
+
 /* The 16-byte values a shader reads for @count texels at @texels. */
 static void fill_decoded(struct ctx *c, const struct vk_texel_layout *l, const uint8_t *texels,
 			 struct region out, uint32_t count)
@@ -529,7 +559,7 @@ static void prepare_images(struct ctx *c, struct run *r)
 {
 	const struct vk_texel_layout *l = aspect_layout(r, 0);
 	VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-	bool readable = decodable(l);
+	bool readable = decodable(l) || is_bc(r);
 	VkImageFormatProperties p;
 	VkFormatFeatureFlags2 wl, wo, wb;
 
@@ -572,8 +602,11 @@ static void prepare_images(struct ctx *c, struct run *r)
 		r->pattern[a] = alloc_texels(c, all_blocks(r) * aspect_layout(r, a)->bytes,
 					     aspect_layout(r, a)->bytes);
 		r->readback[a] = alloc_texels(c, r->pattern[a].size, aspect_layout(r, a)->bytes);
-		fill_pattern(c, aspect_layout(r, a), r->pattern[a], all_blocks(r), a * 1000);
-		if (HAS(SAMPLED_IMAGE) && decodable(aspect_layout(r, a))) {
+		if (is_bc(r))
+			fill_bc_pattern(c, r, r->pattern[a]);
+		else
+			fill_pattern(c, aspect_layout(r, a), r->pattern[a], all_blocks(r), a * 1000);
+		if (HAS(SAMPLED_IMAGE) && (decodable(aspect_layout(r, a)) || is_bc(r))) {
 			r->sample[a] = true;
 			r->sampled[a] = alloc_region(c, 40 * 16);
 		}
@@ -882,6 +915,11 @@ static bool values_match(const struct run *r, const char *what, const struct vk_
 
 			if (vk_layout_is_integer(l))
 				ok = got[i].u[ch] == want[i].u[ch];
+			else if (is_bc(r))
+				/* A sampler's filtering may round BC's interpolation again. */
+				ok = fabsf(got[i].f[ch] - want[i].f[ch]) <=
+				     vk_bc_tolerance(r->info->format, want[i].f[ch]) *
+				     (filtered ? 2.0f : 1.0f);
 			else
 				ok = fabsf(got[i].f[ch] - want[i].f[ch]) <=
 				     vk_format_tolerance(l, ch, want[i].f[ch], filtered);
@@ -930,6 +968,41 @@ static void decode_all(const struct vk_texel_layout *l, const uint8_t *texels, u
 		vk_format_decode(l, texels + i * l->bytes, &out[i]);
 }
 
+/*
+ * The values of every texel of @r's levels (all_texels() of them) from
+ * the blocks at @blocks, in row-major order, level after level.
+ */
+static void decode_bc_levels(const struct run *r, const uint8_t *blocks,
+			     union vk_texel_value *out)
+{
+	uint32_t bytes = vk_bc_block_bytes(r->info->format), n = 0;
+
+	for (uint32_t m = 0; m < r->levels; m++) {
+		uint32_t w = EXTENT >> m, bw = (w + 3) / 4;
+
+		for (uint32_t y = 0; y < w; y++) {
+			for (uint32_t x = 0; x < w; x++) {
+				float texels[16][4];
+
+				vk_bc_decode(r->info->format, blocks + ((y / 4) * bw + x / 4) * bytes,
+					     texels);
+				memcpy(out[n++].f, texels[(y % 4) * 4 + x % 4], sizeof(texels[0]));
+			}
+		}
+		blocks += (size_t)level_blocks(r, m) * bytes;
+	}
+}
+
+/* What shaders read from @l's texels at @texels: all_texels() values. */
+static void expected_values(const struct run *r, const struct vk_texel_layout *l,
+			    const uint8_t *texels, union vk_texel_value *out)
+{
+	if (is_bc(r))
+		decode_bc_levels(r, texels, out);
+	else
+		decode_all(l, texels, all_texels(r), out);
+}
+
 static void check_images(struct ctx *c, struct run *r)
 {
 	const struct vk_texel_layout *l = aspect_layout(r, 0);
@@ -953,13 +1026,15 @@ static void check_images(struct ctx *c, struct run *r)
 
 		if (!r->sample[a])
 			continue;
-		decode_all(al, at(c, r->pattern[a]), texels, want);
+		expected_values(r, al, at(c, r->pattern[a]), want);
 		/* Through a sampler, to the precision of filtering (lavapipe: 8-bit). */
-		ok = values_match(r, "texelFetch", al, got, want, texels, components, false) &&
-		     values_match(r, "textureLod", al, got + 20, want, texels, components, true);
+		ok = values_match(r, "texelFetch", al, got, want, all_texels(r), components,
+				  false) &&
+		     values_match(r, "textureLod", al, got + 20, want, all_texels(r), components,
+				  true);
 		verdict(&r->passed, &r->failed, F2(SAMPLED_IMAGE), ok);
 	}
-	decode_all(l, at(c, r->pattern[0]), 16, want);
+	expected_values(r, l, at(c, r->pattern[0]), want);
 	if (r->filter) {
 		for (unsigned int ch = 0; ch < 4; ch++) {
 			filt[0].f[ch] = (want[0].f[ch] + want[1].f[ch]) / 2;

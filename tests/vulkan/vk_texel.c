@@ -136,7 +136,7 @@ static uint16_t half_encode(float f)
 	return (uint16_t)(sign | h);
 }
 
-static float half_decode(uint32_t h)
+float vk_half_to_float(uint32_t h)
 {
 	int e = (int)((h >> 10) & 0x1f);
 	float m = (float)(h & 0x3ff);
@@ -274,7 +274,7 @@ void vk_texel_decode(const struct vk_plane *p, const uint8_t *in, union vk_texel
 			break;
 		case F:
 			if (ch->bits == 16)
-				v->f[c] = half_decode(bits);
+				v->f[c] = vk_half_to_float(bits);
 			else
 				memcpy(&v->f[c], &bits, 4);
 			break;

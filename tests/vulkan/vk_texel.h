@@ -88,6 +88,9 @@ bool vk_texel_match(const struct vk_plane *p, const uint8_t *expected, const uin
 /* Whether the channel bits of two texels are identical (a copy's promise). */
 bool vk_texel_same_bits(const struct vk_plane *p, const uint8_t *a, const uint8_t *b);
 
+/* The value of binary16 @h (its low 16 bits). */
+float vk_half_to_float(uint32_t h);
+
 /* The specification's sRGB transfer functions. */
 float vk_srgb_to_linear(float c);
 float vk_linear_to_srgb(float c);

@@ -25,6 +25,13 @@
  * are graphics-queue commands in Vulkan, so the BLIT_* features follow the
  * specification's table while only a graphics queue may validly use them
  * (the copy engine runs them on any queue).
+ *
+ * BC1..BC7 (with CAPS.IMAGE_BC: textureCompressionBC) are optimal-tiling
+ * formats with the features of the specification's BC table: sampled with
+ * linear filtering, blit source, transfer source and destination. The
+ * texture unit decodes them; the copy engine moves their blocks; nothing
+ * encodes them, so they are never storage images, blit destinations or
+ * attachments.
  */
 
 #include "ember_format.h"
@@ -152,8 +159,14 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 			features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
 		break;
 	case EMBER_FORMAT_LINEAR:
-		/* LINEAR: colour formats only (ember-hw.rst). */
-		if (!(f->usage & (EMBER_IMAGE_FMT_DEPTH | EMBER_IMAGE_FMT_STENCIL)))
+		/*
+		 * LINEAR: colour formats only (ember-hw.rst), and no BC: Vulkan
+		 * asks compressed formats of optimal tiling only, and a linear
+		 * BC image would be rows of blocks nothing shares or maps
+		 * texel by texel (no DRM fourcc names BC either).
+		 */
+		if (!(f->usage & (EMBER_IMAGE_FMT_DEPTH | EMBER_IMAGE_FMT_STENCIL |
+				  EMBER_IMAGE_FMT_BC)))
 			features = image_features(f);
 		break;
 	case EMBER_FORMAT_OPTIMAL:

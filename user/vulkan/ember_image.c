@@ -46,7 +46,8 @@
 
 static const VkImageCreateFlags supported_flags =
 	VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT |
-	VK_IMAGE_CREATE_ALIAS_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT;
+	VK_IMAGE_CREATE_ALIAS_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT |
+	VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT;
 
 /* The format features each usage needs; any usage not here Ember has not. */
 static const struct {
@@ -73,7 +74,9 @@ static bool usage_supported(VkImageUsageFlags usage, VkFormatFeatureFlags2 featu
 
 /*
  * EXTENDED_USAGE: the usage need only be supported by a format a view may
- * take: those of the format list, else any of the same texel size.
+ * take: those of the format list, else any of the same texel size (and,
+ * for a BLOCK_TEXEL_VIEW_COMPATIBLE image, the uncompressed colour formats
+ * of its block's size).
  */
 static VkFormatFeatureFlags2 view_features(struct ember_physical_device *pdev,
 					   const struct ember_image_query *q,
@@ -91,7 +94,11 @@ static VkFormatFeatureFlags2 view_features(struct ember_physical_device *pdev,
 	}
 	table = ember_image_format_table(&count);
 	for (unsigned int i = 0; i < count; i++) {
-		if (table[i].bytes == f->bytes && table[i].block_log2 == f->block_log2 &&
+		bool block_view = (q->flags & VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT) &&
+				  !table[i].block_log2;
+
+		if (table[i].bytes == f->bytes &&
+		    (table[i].block_log2 == f->block_log2 || block_view) &&
 		    ember_format_aspects(&table[i]) == ember_format_aspects(f))
 			features |= ember_format_features(pdev, table[i].vk_format, use);
 	}
@@ -136,6 +143,16 @@ VkResult ember_image_format_support(struct ember_physical_device *pdev,
 	if (!usage_supported(q->usage, usable))
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	if ((q->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && q->type != VK_IMAGE_TYPE_2D)
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	/*
+	 * Block-texel views are of compressed images with mutable formats.
+	 * BC images are 2D (arrays, cubes) and 3D: the device refuses 1D ones
+	 * (ember-hw.rst, "Formats"), whose blocks would be 4 texels high.
+	 */
+	if ((q->flags & VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT) &&
+	    (!f->block_log2 || !(q->flags & VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT)))
+		return VK_ERROR_FORMAT_NOT_SUPPORTED;
+	if (f->block_log2 && q->type == VK_IMAGE_TYPE_1D)
 		return VK_ERROR_FORMAT_NOT_SUPPORTED;
 	/* Depth/stencil: 1D and 2D; modifiers: 2D single-plane colour images. */
 	if ((!colour && q->type == VK_IMAGE_TYPE_3D) ||

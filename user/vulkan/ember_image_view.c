@@ -18,6 +18,16 @@
  * MUTABLE_FORMAT views take their own format (any of the image's texel
  * size: the layout depends on the size only). The image must be bound
  * (the specification requires it of a view), so the VA is known here.
+ *
+ * Block-texel views (VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT): an
+ * uncompressed view of a BC image, of the block's size, sees each 4x4
+ * block as one texel. Its one level and one layer (the specification
+ * allows no more) are described as an image of their own: at the
+ * subresource's start, one level whose extent is the level's block
+ * count (and a 3D level's depth). The element size is the block's, so that image's tiles and rows
+ * are exactly the BC level's; a whole-image descriptor of block extents
+ * could not say it, since halving a block count is not the block count of
+ * the halved level (a 20-texel-wide level 0 has 5 blocks, level 1 has 3).
  */
 
 #include "ember_image.h"
@@ -29,6 +39,27 @@ static uint32_t resolve_count(uint32_t count, uint32_t base, uint32_t total)
 	return count == VK_REMAINING_MIP_LEVELS ? total - base : count;
 }
 
+/* @d, a view of one level and layer of BC @image, as an image of its blocks. */
+static void narrow_to_blocks(const struct ember_image *image, const struct ember_image_plane *plane,
+			     struct ember_image_desc *d)
+{
+	const struct ember_image_level_layout *lv = &plane->layout.level[d->base_level];
+	uint32_t block = 1u << image->fmt->block_log2;
+
+	d->va += lv->offset + (uint64_t)d->base_layer * plane->layout.layer_pitch;
+	d->width = (uint16_t)((ember_image_minify(image->extent.width, d->base_level) + block - 1) /
+			      block);
+	d->height = (uint16_t)((ember_image_minify(image->extent.height, d->base_level) +
+				block - 1) / block);
+	d->depth = (uint16_t)ember_image_minify(image->extent.depth, d->base_level);
+	d->image_levels = 1;
+	d->image_layers = 1;
+	d->base_level = 0;
+	d->levels = 1;
+	d->base_layer = 0;
+	d->layers = 1;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 ember_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo,
 		      const VkAllocationCallbacks *pAllocator, VkImageView *pView)
@@ -38,6 +69,7 @@ ember_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo
 	const VkImageSubresourceRange *range = &pCreateInfo->subresourceRange;
 	const VkComponentMapping *c = &pCreateInfo->components;
 	const struct ember_image_plane *plane;
+	const struct ember_image_format *view_fmt;
 	struct ember_image_view *view;
 	struct ember_image_desc d;
 	bool stencil = range->aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT;
@@ -63,6 +95,9 @@ ember_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo
 	d.base_layer = (uint16_t)range->baseArrayLayer;
 	d.layers = (uint16_t)resolve_count(range->layerCount, range->baseArrayLayer,
 					   image->layers);
+	view_fmt = ember_image_format_get(d.format);
+	if (image->fmt->block_log2 && view_fmt && !view_fmt->block_log2)
+		narrow_to_blocks(image, plane, &d);
 	ember_image_desc_pack(view->desc, &d);
 	*pView = ember_image_view_to_handle(view);
 	return VK_SUCCESS;

@@ -50,6 +50,12 @@
  * over its distinct values, descriptors being uniform registers: none is
  * "Native") and update-after-bind (vkUpdateDescriptorSets writes the set's
  * memory, which the device reads when the dispatch runs, as for buffers).
+ * textureCompressionBC, the compressed family Vulkan requires, with
+ * CAPS.IMAGE_BC only: BC1..BC7 in optimal tiling, 2D (arrays, cubes) and 3D,
+ * with the features of the specification's BC table, and
+ * BLOCK_TEXEL_VIEW_COMPATIBLE images whose one-level, one-layer views of
+ * an uncompressed format of the block's size read and write the blocks
+ * as texels (ember_image_view.c).
  * Not reported: shaderResourceMinLod (the compiler has no
  * MinLod image operand: the ISA's gradient sampling takes no LOD clamp
  * but the sampler's), samplerAnisotropy (the contract reserves its bits)
@@ -677,6 +683,8 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 static void core_features(const struct ember_physical_device *pdev, VkPhysicalDeviceFeatures *f)
 {
 	*f = ember_core_features;
+	/* The texture unit decodes BC only with CAPS.IMAGE_BC (ember_format.c). */
+	f->textureCompressionBC = (pdev->ws.info.caps & EMBER_CAP_IMAGE_BC) != 0;
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,

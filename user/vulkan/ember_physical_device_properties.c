@@ -537,10 +537,12 @@ static uint32_t format_modifiers(struct ember_physical_device *pdev, VkFormat fo
 {
 	uint32_t n = 0;
 
+	const struct ember_image_format *f = ember_format_get(pdev, format);
+
 	features[n] = ember_format_features(pdev, format, EMBER_FORMAT_OPTIMAL);
-	/* Depth/stencil formats have no DRM fourcc: no modifiers. */
-	if (!features[n] || ember_format_aspects(ember_format_get(pdev, format)) !=
-	    VK_IMAGE_ASPECT_COLOR_BIT)
+	/* Depth/stencil and BC formats have no DRM fourcc: no modifiers. */
+	if (!features[n] || ember_format_aspects(f) != VK_IMAGE_ASPECT_COLOR_BIT ||
+	    (f->usage & EMBER_IMAGE_FMT_BC))
 		return 0;
 	modifiers[n++] = EMBER_FORMAT_MOD_TILED_4K;
 	features[n] = ember_format_features(pdev, format, EMBER_FORMAT_LINEAR);
