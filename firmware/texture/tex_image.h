@@ -27,6 +27,10 @@
  *   other) as texels of bytes * samples. Only power-of-two texel sizes
  *   can be tiled.
  *
+ * A BC format's element is a 4x4 block of @bytes (tex_bc.h): x and y
+ * above count blocks, a level of w x h texels being ceil(w / 4) x
+ * ceil(h / 4) of them; extents and coordinates elsewhere stay in texels.
+ *
  * Robustness: every texel the unit reads or writes is first checked
  * against the level's extent (out of range reads as zero or border, writes
  * are dropped), then read through struct ember_tex_memory, which reports
