@@ -16,7 +16,7 @@
 #define UNORM8_4(c)	UNORM8(c), UNORM8(c + 1), UNORM8(c + 2), UNORM8(c + 3)
 #define UNORM8_16(c)	UNORM8_4(c), UNORM8_4(c + 4), UNORM8_4(c + 8), UNORM8_4(c + 12)
 #define UNORM8_64(c)	UNORM8_16(c), UNORM8_16(c + 16), UNORM8_16(c + 32), UNORM8_16(c + 48)
-static const float unorm8[256] = {
+const float ember_tex_unorm8_table[256] = {
 	UNORM8_64(0), UNORM8_64(64), UNORM8_64(128), UNORM8_64(192),
 };
 
@@ -25,7 +25,7 @@ float ember_tex_unorm_to_float(uint32_t c, unsigned int bits)
 	uint32_t max = (uint32_t)((1ull << bits) - 1);
 
 	if (bits == 8)
-		return unorm8[c & 0xff];
+		return ember_tex_unorm8_table[c & 0xff];
 
 	/* Up to 24 bits both are exact floats: one correctly rounded divide. */
 	return (float)c / (float)max;
