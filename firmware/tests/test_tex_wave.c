@@ -177,6 +177,19 @@ static bool mixed_levels(void)
 				ln.coord[1][l] = test_uniform(-1.5f, 2.5f);
 				ln.coord[2][l] = test_uniform(-1.0f, 4.0f);
 				ln.lod[l] = test_uniform(-2.0f, 8.0f);
+				/* Gradients of 2^-2 to 2^7 texels, in their own direction. */
+				for (unsigned int c = 0; c < 2; c++) {
+					ln.ddx[c][l] = exp2f(ln.lod[l]) * test_uniform(-1.0f, 1.0f) / 64.0f;
+					ln.ddy[c][l] = exp2f(ln.lod[l]) * test_uniform(-1.0f, 1.0f) / 48.0f;
+				}
+			}
+			if (run % 3 == 0) {
+				/* The LOD from the gradients. */
+				ln.args.lod = NULL;
+				for (unsigned int c = 0; c < 2; c++) {
+					ln.args.ddx[c] = ln.ddx[c];
+					ln.args.ddy[c] = ln.ddy[c];
+				}
 			}
 			if (!sample_both("mixed levels", &t, &smp, &ln.args, NULL))
 				return false;
@@ -342,7 +355,7 @@ static bool fetch_wave(void)
 int main(void)
 {
 	static const struct { const char *name; bool (*fn)(void); } tests[] = {
-		{ "wave: lanes on different levels, both mipmap modes", mixed_levels },
+		{ "wave: lanes on different levels, explicit and from gradients", mixed_levels },
 		{ "wave: border texels beside texels inside", border_beside_inside },
 		{ "wave: footprints across pages, the first fault in lane order",
 		  footprints_across_pages },

@@ -9,8 +9,6 @@
 #include "tex_numeric.h"
 #include "tex_srgb_table.h"
 
-#define INT_COORD_LIMIT	(1 << 30)
-
 /* c / 255 for every 8-bit code, rounded by the compiler (exactly). */
 #define UNORM8(c)	((float)(c) / 255.0f)
 #define UNORM8_4(c)	UNORM8(c), UNORM8(c + 1), UNORM8(c + 2), UNORM8(c + 3)
@@ -198,22 +196,7 @@ uint8_t ember_tex_linear_to_srgb8(float linear)
 	return (uint8_t)nearbyint(s * 255.0);
 }
 
-/* NaN as 0, and within +-2^30 (tex_numeric.h). */
-static float coord_in_range(float f)
-{
-	if (isnan(f))
-		return 0.0f;
-	if (f <= -(float)INT_COORD_LIMIT)
-		return -(float)INT_COORD_LIMIT;
-	return f >= (float)INT_COORD_LIMIT ? (float)INT_COORD_LIMIT : f;
-}
-
-int32_t ember_tex_floor_to_int(float f)
-{
-	return (int32_t)floorf(coord_in_range(f));
-}
-
 int32_t ember_tex_round_to_int(float f)
 {
-	return (int32_t)nearbyintf(coord_in_range(f));
+	return (int32_t)nearbyintf(ember_tex_coord_in_range(f));
 }

@@ -29,6 +29,7 @@
 #ifndef EMBER_FW_TEX_NUMERIC_H
 #define EMBER_FW_TEX_NUMERIC_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -77,7 +78,23 @@ uint8_t ember_tex_linear_to_srgb8(float linear);
  * +-2^30: texel coordinates from the guest must never be an undefined
  * conversion, and stay far from overflowing when offsets are added.
  */
-int32_t ember_tex_floor_to_int(float f);
+#define EMBER_TEX_COORD_LIMIT	(1 << 30)
+
+/* NaN as 0, and within +-2^30. */
+static inline float ember_tex_coord_in_range(float f)
+{
+	if (isnan(f))
+		return 0.0f;
+	if (f <= -(float)EMBER_TEX_COORD_LIMIT)
+		return -(float)EMBER_TEX_COORD_LIMIT;
+	return f >= (float)EMBER_TEX_COORD_LIMIT ? (float)EMBER_TEX_COORD_LIMIT : f;
+}
+
+/* Inline: the texture unit takes it per lane and texel coordinate. */
+static inline int32_t ember_tex_floor_to_int(float f)
+{
+	return (int32_t)floorf(ember_tex_coord_in_range(f));
+}
 /* Round to nearest even, same clamping (array layer selection). */
 int32_t ember_tex_round_to_int(float f);
 

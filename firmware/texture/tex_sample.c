@@ -197,26 +197,31 @@ static void texel_at(const struct lane_sample *ls, uint32_t level, int32_t i,
 		compare_texel(ls, t);
 }
 
+/* Texel-space coordinate of @coord along a dimension of @size texels. */
+static float texel_u(const struct ember_tex_sampler *smp, float coord, uint32_t size,
+		     int32_t offset)
+{
+	float u = smp->unnormalized ? coord : coord * (float)size;
+
+	return u + (float)offset;
+}
+
 /* Texel-space coordinate @c of @level, offset applied. */
 static float texel_coord(const struct lane_sample *ls, unsigned int c, uint32_t level)
 {
 	const struct ember_tex_image *img = ls->op->img;
 	uint32_t size = ember_tex_minify(c == 0 ? img->width : c == 1 ? img->height :
 					 img->depth, level);
-	float u = ls->smp->unnormalized ? ls->coord[c] : ls->coord[c] * (float)size;
 
-	return u + (float)ls->offset[c];
+	return texel_u(ls->smp, ls->coord[c], size, ls->offset[c]);
 }
 
 /*
- * The footprint along coordinate @c at @level: its first texel, and in
- * *@frac the weight of the second (linear; 0 for nearest).
+ * The footprint along a texel-space coordinate @u: its first texel, and
+ * in *@frac the weight of the second (linear; 0 for nearest).
  */
-static int32_t footprint(const struct lane_sample *ls, unsigned int c, uint32_t level,
-			 bool linear, float *frac)
+static inline int32_t footprint_of(float u, bool linear, float *frac)
 {
-	float u = texel_coord(ls, c, level);
-
 	*frac = 0.0f;
 	if (!linear)
 		return ember_tex_floor_to_int(u);
@@ -224,6 +229,13 @@ static int32_t footprint(const struct lane_sample *ls, unsigned int c, uint32_t 
 	if (!(*frac >= 0.0f && *frac < 1.0f))
 		*frac = 0.0f;		/* NaN and infinities */
 	return ember_tex_floor_to_int(u - 0.5f);
+}
+
+/* The same along coordinate @c at @level. */
+static int32_t footprint(const struct lane_sample *ls, unsigned int c, uint32_t level,
+			 bool linear, float *frac)
+{
+	return footprint_of(texel_coord(ls, c, level), linear, frac);
 }
 
 /* Weight of corner @n (bit c: the second texel along c) of a footprint. */
@@ -346,7 +358,8 @@ struct lane_levels {
 	float delta;		/* weight of level[1]; 0: level[0] alone */
 };
 
-static void lane_levels(const struct lane_sample *ls, float lambda, struct lane_levels *lv)
+static inline void lane_levels(const struct lane_sample *ls, float lambda,
+			       struct lane_levels *lv)
 {
 	const struct ember_tex_sampler *smp = ls->smp;
 	bool is_float = ls->op->cls == EMBER_TEX_CLASS_FLOAT;
@@ -471,6 +484,61 @@ static void filter_wave(struct lane_sample *ls, const struct wave_pass *p, uint3
 	}
 }
 
+/* Lane @l's level(s) @lv and footprint(s) at @s, @t into the passes. */
+static inline void plan_lane(const struct lane_sample *ls, unsigned int l,
+			     const struct lane_levels *lv, float s, float t,
+			     struct wave_pass pass[2])
+{
+	const struct ember_tex_image *img = ls->op->img;
+
+	pass[1].mask |= (uint32_t)(lv->delta > 0.0f) << l;
+	for (unsigned int k = 0; k < 1u + (lv->delta > 0.0f); k++) {
+		uint32_t level = lv->level[k];
+
+		pass[k].level[l] = level;
+		pass[k].i0[l] = footprint_of(texel_u(ls->smp, s, ember_tex_minify(img->width, level),
+						     ls->offset[0]), lv->linear, &pass[k].frac[0][l]);
+		pass[k].j0[l] = footprint_of(texel_u(ls->smp, t, ember_tex_minify(img->height, level),
+						     ls->offset[1]), lv->linear, &pass[k].frac[1][l]);
+	}
+}
+
+/*
+ * An explicit LOD: λ, the levels and the footprints straight from the
+ * lanes' rows, as lane_setup(), lane_lambda() and footprint() have them.
+ */
+static void plan_explicit(struct lane_sample *ls, const struct ember_tex_sample_args *args,
+			  struct wave_pass pass[2], uint32_t *layer, uint32_t *linear,
+			  float *delta)
+{
+	const struct ember_tex_sampler *smp = ls->smp;
+	const struct ember_tex_image *img = ls->op->img;
+	const float bias = ember_tex_sampler_bias(smp);
+	const bool array = layer_coord(img->view_type) == 2;
+
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		float s = args->coord[0] ? args->coord[0][l] : 0.0f;
+		float t = args->coord[1] ? args->coord[1][l] : 0.0f;
+		float lambda = args->lod[l];
+		struct lane_levels lv;
+
+		if (!(args->mask >> l & 1))
+			continue;
+		lambda += bias;
+		lane_levels(ls, fminf(fmaxf(lambda, smp->min_lod), smp->max_lod), &lv);
+		layer[l] = 0;
+		if (array) {
+			int32_t n = ember_tex_round_to_int(args->coord[2] ? args->coord[2][l] : 0.0f);
+
+			layer[l] = n < 0 ? 0 : (uint32_t)n >= img->layers ? img->layers - 1 :
+				(uint32_t)n;
+		}
+		*linear |= (uint32_t)lv.linear << l;
+		delta[l] = lv.delta;
+		plan_lane(ls, l, &lv, s, t, pass);
+	}
+}
+
 /* false: a fault stopped a read, and the lanes must run one at a time. */
 static bool sample_wave(struct lane_sample *ls, const struct ember_tex_sample_args *args,
 			ember_tex_result out)
@@ -480,7 +548,7 @@ static bool sample_wave(struct lane_sample *ls, const struct ember_tex_sample_ar
 	float delta[EMBER_TEX_LANES];
 	ember_tex_result level_out[2];
 
-	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+	for (unsigned int l = 0; l < EMBER_TEX_LANES && !args->lod; l++) {
 		struct lane_levels lv;
 		float grad[2][3];
 
@@ -491,13 +559,10 @@ static bool sample_wave(struct lane_sample *ls, const struct ember_tex_sample_ar
 		layer[l] = ls->layer;
 		linear |= (uint32_t)lv.linear << l;
 		delta[l] = lv.delta;
-		pass[1].mask |= (uint32_t)(lv.delta > 0.0f) << l;
-		for (unsigned int k = 0; k < 2; k++) {
-			pass[k].level[l] = lv.level[k];
-			pass[k].i0[l] = footprint(ls, 0, lv.level[k], lv.linear, &pass[k].frac[0][l]);
-			pass[k].j0[l] = footprint(ls, 1, lv.level[k], lv.linear, &pass[k].frac[1][l]);
-		}
+		plan_lane(ls, l, &lv, ls->coord[0], ls->coord[1], pass);
 	}
+	if (args->lod)
+		plan_explicit(ls, args, pass, layer, &linear, delta);
 	for (unsigned int k = 0; k < 2; k++) {
 		if (pass[k].mask)
 			filter_wave(ls, &pass[k], linear, layer, level_out[k]);
@@ -517,7 +582,8 @@ static bool sample_wave(struct lane_sample *ls, const struct ember_tex_sample_ar
 				t.f[k] = blend_levels(t.f[k], lo.f[0], delta[l]);
 			}
 		}
-		tex_swizzle(ls->op, &t);
+		if (ls->op->swizzles)
+			tex_swizzle(ls->op, &t);
 		tex_put_lane(out, l, &t);
 	}
 	return true;
