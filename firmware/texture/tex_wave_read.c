@@ -24,10 +24,15 @@
 
 static inline __attribute__((always_inline)) void
 read_lanes_as(struct tex_op *op, enum tex_decode_path path, uint32_t mask,
-	      const uint64_t *va, uint32_t out[4][EMBER_TEX_LANES])
+	      const uint32_t *level, const uint32_t *x, const uint32_t *y, const uint32_t *z,
+	      const uint32_t *sample, uint32_t out[4][EMBER_TEX_LANES])
 {
 	const unsigned int bytes = op->view.bytes;
+	uint64_t va[EMBER_TEX_LANES];
 
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++)
+		va[l] = mask >> l & 1 ? tex_op_texel_va(op, level[l], x[l], y[l], z[l],
+							 sample ? sample[l] : 0) : 0;
 	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
 		union ember_tex_texel t;
 		uint8_t copy[16];
@@ -54,37 +59,29 @@ void tex_wave_read(struct tex_op *op, uint32_t mask, const uint32_t *level,
 		   const uint32_t *x, const uint32_t *y, const uint32_t *z,
 		   const uint32_t *sample, uint32_t out[4][EMBER_TEX_LANES])
 {
-	uint64_t va[EMBER_TEX_LANES];
-
-	if (op->decode == TEX_DECODE_ANY) {
-		/* Whatever tex_read_texel() knows of the format, texel by texel. */
-		for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
-			union ember_tex_texel t;
-
-			if (!(mask >> l & 1))
-				continue;
-			tex_read_texel(op, level[l], x[l], y[l], z[l], sample ? sample[l] : 0, &t);
-			tex_put_lane(out, l, &t);
-		}
-		return;
-	}
-	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++)
-		va[l] = mask >> l & 1 ? tex_op_texel_va(op, level[l], x[l], y[l], z[l],
-							 sample ? sample[l] : 0) : 0;
 	switch (op->decode) {
 	case TEX_DECODE_UNORM8:
-		read_lanes_as(op, TEX_DECODE_UNORM8, mask, va, out);
-		break;
+		read_lanes_as(op, TEX_DECODE_UNORM8, mask, level, x, y, z, sample, out);
+		return;
 	case TEX_DECODE_R32:
-		read_lanes_as(op, TEX_DECODE_R32, mask, va, out);
-		break;
+		read_lanes_as(op, TEX_DECODE_R32, mask, level, x, y, z, sample, out);
+		return;
 	case TEX_DECODE_RGBA32:
-		read_lanes_as(op, TEX_DECODE_RGBA32, mask, va, out);
-		break;
+		read_lanes_as(op, TEX_DECODE_RGBA32, mask, level, x, y, z, sample, out);
+		return;
 	case TEX_DECODE_RGBA16F:
-		read_lanes_as(op, TEX_DECODE_RGBA16F, mask, va, out);
-		break;
+		read_lanes_as(op, TEX_DECODE_RGBA16F, mask, level, x, y, z, sample, out);
+		return;
 	default:
 		break;
+	}
+	/* Whatever tex_read_texel() knows of the format, texel by texel. */
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		union ember_tex_texel t;
+
+		if (!(mask >> l & 1))
+			continue;
+		tex_read_texel(op, level[l], x[l], y[l], z[l], sample ? sample[l] : 0, &t);
+		tex_put_lane(out, l, &t);
 	}
 }
