@@ -66,8 +66,6 @@ struct bench_kernel {
 	/* Returns NULL when right, else what is wrong. */
 	const char *(*verify)(const struct bench_kernel *bk, void *const *maps, char *msg,
 			      size_t size);
-	/* Not in the guest run: Ember's Vulkan driver has no images there yet. */
-	bool host_only;
 };
 
 static double bench_now(void)
@@ -360,7 +358,7 @@ static const char *sample_verify(const struct bench_kernel *bk, void *const *map
 			  __VA_ARGS__ },						\
 		.push_size = push_size_,						\
 		.groups = { BENCH_IMAGE_SIDE / 64, BENCH_IMAGE_SIDE / BENCH_SAMPLE_ROWS, 1 }, \
-		.fill = sample_fill, .verify = sample_verify, .host_only = true,	\
+		.fill = sample_fill, .verify = sample_verify,				\
 	}
 
 /* textureLod's push constants: width, rows, passes, pad, offset, 1/size. */
@@ -657,16 +655,34 @@ static const char *bench_option(int argc, char **argv, const char *name)
 }
 
 /*
- * Host references for the guest run: "--ref SHADER=LAVAPIPE,HOST" options
- * (rates in the kernel's unit), from the host run of the same ./ember bench.
+ * A kernel's name in the references: its shader and, since several
+ * kernels run one shader (the sampling ones), which of them it is:
+ * "sample_lod.2" is the third kernel of sample_lod.
  */
-static bool bench_reference(int argc, char **argv, const char *shader, double *lvp,
-			    double *host)
+static void bench_ref_key(const struct bench_kernel *bk, char *key, size_t size)
 {
-	size_t n = strlen(shader);
+	unsigned int nth = 0;
 
+	for (const struct bench_kernel *k = bench_kernels; k < bk; k++)
+		nth += !strcmp(k->shader, bk->shader);
+	snprintf(key, size, "%s.%u", bk->shader, nth);
+}
+
+/*
+ * Host references for the guest run: "--ref KEY=LAVAPIPE,HOST" options
+ * (rates in the kernel's unit, KEY as bench_ref_key() says), from the
+ * host run of the same ./ember bench.
+ */
+static bool bench_reference(int argc, char **argv, const struct bench_kernel *bk,
+			    double *lvp, double *host)
+{
+	char key[64];
+	size_t n;
+
+	bench_ref_key(bk, key, sizeof(key));
+	n = strlen(key);
 	for (int i = 1; i + 1 < argc; i++) {
-		if (strcmp(argv[i], "--ref") || strncmp(argv[i + 1], shader, n) ||
+		if (strcmp(argv[i], "--ref") || strncmp(argv[i + 1], key, n) ||
 		    argv[i + 1][n] != '=')
 			continue;
 		return sscanf(argv[i + 1] + n + 1, "%lf,%lf", lvp, host) == 2;
@@ -702,13 +718,13 @@ static int bench_vulkan(int argc, char **argv, const char *device)
 		struct bench_side side = { .backend = &backend };
 		double lvp, host;
 
-		if (!shader || bk->host_only || !bench_selected(argc, argv, bk->shader))
+		if (!shader || !bench_selected(argc, argv, bk->shader))
 			continue;
 		bench_measure(bk, shader, &side, 1);
 		if (side.rate < 0) {
 			printf("%s: %s\n", bk->title, side.msg);
 			status = 1;
-		} else if (bench_reference(argc, argv, bk->shader, &lvp, &host)) {
+		} else if (bench_reference(argc, argv, bk, &lvp, &host)) {
 			printf("%s: Ember via Vulkan %.3g %s, /lavapipe(host) %.3fx, "
 			       "/Ember shader core(host) %.3fx\n", bk->title, side.rate, bk->unit,
 			       side.rate / lvp, side.rate / host);
@@ -801,8 +817,12 @@ int main(int argc, char **argv)
 			       rate[1] / rate[0], rate[2] / rate[0], rate[1] / rate[2]);
 		printf(", JIT compile %.1f ms\n", bench_jit_compile_ns / 1e6);
 		/* The guest compares with the host's default shader core: the JIT. */
-		if (refs && !bk->host_only && rate[0] > 0 && rate[1] > 0)
-			fprintf(refs, "--ref %s=%.6g,%.6g\n", bk->shader, rate[0], rate[1]);
+		if (refs && rate[0] > 0 && rate[1] > 0) {
+			char key[64];
+
+			bench_ref_key(bk, key, sizeof(key));
+			fprintf(refs, "--ref %s=%.6g,%.6g\n", key, rate[0], rate[1]);
+		}
 		fflush(stdout);
 	}
 	if (refs)

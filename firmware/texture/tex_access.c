@@ -65,25 +65,46 @@ static bool lane_position(const struct tex_op *op,
 	return true;
 }
 
+/*
+ * The lanes' positions first, then their texels in one wave read (lane
+ * order, as the fault rule wants), then zero for the lanes out of bounds.
+ */
 static struct ember_tex_status read_lanes(const struct ember_tex_image *img,
 					  const struct ember_tex_memory *mem,
 					  const struct ember_tex_fetch_args *args,
 					  bool fixed_level, ember_tex_result out)
 {
+	uint32_t level[EMBER_TEX_LANES], x[EMBER_TEX_LANES], y[EMBER_TEX_LANES];
+	uint32_t z[EMBER_TEX_LANES], sample[EMBER_TEX_LANES], inside = 0;
 	struct texel_pos pos;
 	struct tex_op op;
 
 	if (!tex_op_begin(&op, img, mem))
 		return op.status;
 	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		if (!(args->mask >> l & 1) || !lane_position(&op, args, l, fixed_level, &pos))
+			continue;
+		level[l] = pos.level;
+		x[l] = pos.x;
+		y[l] = pos.y;
+		z[l] = pos.z;
+		sample[l] = pos.sample;
+		inside |= 1u << l;
+	}
+	tex_wave_read(&op, inside, level, x, y, z, sample, out);
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
 		union ember_tex_texel t;
 
 		if (!(args->mask >> l & 1))
 			continue;
-		if (lane_position(&op, args, l, fixed_level, &pos))
-			tex_read_texel(&op, pos.level, pos.x, pos.y, pos.z, pos.sample, &t);
-		else
+		if (inside >> l & 1) {
+			if (!op.swizzles)
+				continue;
+			for (unsigned int c = 0; c < 4; c++)
+				t.u[c] = out[c][l];
+		} else {
 			tex_zero_texel(&op, &t);
+		}
 		tex_swizzle(&op, &t);
 		tex_put_lane(out, l, &t);
 	}

@@ -9,14 +9,12 @@
 #include "tex_numeric.h"
 #include "tex_srgb_table.h"
 
-#define INT_COORD_LIMIT	(1 << 30)
-
 /* c / 255 for every 8-bit code, rounded by the compiler (exactly). */
 #define UNORM8(c)	((float)(c) / 255.0f)
 #define UNORM8_4(c)	UNORM8(c), UNORM8(c + 1), UNORM8(c + 2), UNORM8(c + 3)
 #define UNORM8_16(c)	UNORM8_4(c), UNORM8_4(c + 4), UNORM8_4(c + 8), UNORM8_4(c + 12)
 #define UNORM8_64(c)	UNORM8_16(c), UNORM8_16(c + 16), UNORM8_16(c + 32), UNORM8_16(c + 48)
-static const float unorm8[256] = {
+const float ember_tex_unorm8_table[256] = {
 	UNORM8_64(0), UNORM8_64(64), UNORM8_64(128), UNORM8_64(192),
 };
 
@@ -25,7 +23,7 @@ float ember_tex_unorm_to_float(uint32_t c, unsigned int bits)
 	uint32_t max = (uint32_t)((1ull << bits) - 1);
 
 	if (bits == 8)
-		return unorm8[c & 0xff];
+		return ember_tex_unorm8_table[c & 0xff];
 
 	/* Up to 24 bits both are exact floats: one correctly rounded divide. */
 	return (float)c / (float)max;
@@ -198,22 +196,7 @@ uint8_t ember_tex_linear_to_srgb8(float linear)
 	return (uint8_t)nearbyint(s * 255.0);
 }
 
-/* NaN as 0, and within +-2^30 (tex_numeric.h). */
-static float coord_in_range(float f)
-{
-	if (isnan(f))
-		return 0.0f;
-	if (f <= -(float)INT_COORD_LIMIT)
-		return -(float)INT_COORD_LIMIT;
-	return f >= (float)INT_COORD_LIMIT ? (float)INT_COORD_LIMIT : f;
-}
-
-int32_t ember_tex_floor_to_int(float f)
-{
-	return (int32_t)floorf(coord_in_range(f));
-}
-
 int32_t ember_tex_round_to_int(float f)
 {
-	return (int32_t)nearbyintf(coord_in_range(f));
+	return (int32_t)nearbyintf(ember_tex_coord_in_range(f));
 }

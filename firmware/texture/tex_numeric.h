@@ -29,10 +29,19 @@
 #ifndef EMBER_FW_TEX_NUMERIC_H
 #define EMBER_FW_TEX_NUMERIC_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 float ember_tex_unorm_to_float(uint32_t c, unsigned int bits);
+
+/* c / 255 of every 8-bit code: the decoders' hot path, without a call. */
+extern const float ember_tex_unorm8_table[256];
+
+static inline float ember_tex_unorm8_to_float(uint8_t c)
+{
+	return ember_tex_unorm8_table[c];
+}
 uint32_t ember_tex_float_to_unorm(float f, unsigned int bits);
 /* @c is the channel's bits, sign-extended from @bits. */
 float ember_tex_snorm_to_float(int32_t c, unsigned int bits);
@@ -69,7 +78,23 @@ uint8_t ember_tex_linear_to_srgb8(float linear);
  * +-2^30: texel coordinates from the guest must never be an undefined
  * conversion, and stay far from overflowing when offsets are added.
  */
-int32_t ember_tex_floor_to_int(float f);
+#define EMBER_TEX_COORD_LIMIT	(1 << 30)
+
+/* NaN as 0, and within +-2^30. */
+static inline float ember_tex_coord_in_range(float f)
+{
+	if (isnan(f))
+		return 0.0f;
+	if (f <= -(float)EMBER_TEX_COORD_LIMIT)
+		return -(float)EMBER_TEX_COORD_LIMIT;
+	return f >= (float)EMBER_TEX_COORD_LIMIT ? (float)EMBER_TEX_COORD_LIMIT : f;
+}
+
+/* Inline: the texture unit takes it per lane and texel coordinate. */
+static inline int32_t ember_tex_floor_to_int(float f)
+{
+	return (int32_t)floorf(ember_tex_coord_in_range(f));
+}
 /* Round to nearest even, same clamping (array layer selection). */
 int32_t ember_tex_round_to_int(float f);
 

@@ -197,15 +197,55 @@ static void texel_at(const struct lane_sample *ls, uint32_t level, int32_t i,
 		compare_texel(ls, t);
 }
 
+/* Texel-space coordinate of @coord along a dimension of @size texels. */
+static float texel_u(const struct ember_tex_sampler *smp, float coord, uint32_t size,
+		     int32_t offset)
+{
+	float u = smp->unnormalized ? coord : coord * (float)size;
+
+	return u + (float)offset;
+}
+
 /* Texel-space coordinate @c of @level, offset applied. */
 static float texel_coord(const struct lane_sample *ls, unsigned int c, uint32_t level)
 {
 	const struct ember_tex_image *img = ls->op->img;
 	uint32_t size = ember_tex_minify(c == 0 ? img->width : c == 1 ? img->height :
 					 img->depth, level);
-	float u = ls->smp->unnormalized ? ls->coord[c] : ls->coord[c] * (float)size;
 
-	return u + (float)ls->offset[c];
+	return texel_u(ls->smp, ls->coord[c], size, ls->offset[c]);
+}
+
+/*
+ * The footprint along a texel-space coordinate @u: its first texel, and
+ * in *@frac the weight of the second (linear; 0 for nearest).
+ */
+static inline int32_t footprint_of(float u, bool linear, float *frac)
+{
+	*frac = 0.0f;
+	if (!linear)
+		return ember_tex_floor_to_int(u);
+	*frac = (u - 0.5f) - floorf(u - 0.5f);
+	if (!(*frac >= 0.0f && *frac < 1.0f))
+		*frac = 0.0f;		/* NaN and infinities */
+	return ember_tex_floor_to_int(u - 0.5f);
+}
+
+/* The same along coordinate @c at @level. */
+static int32_t footprint(const struct lane_sample *ls, unsigned int c, uint32_t level,
+			 bool linear, float *frac)
+{
+	return footprint_of(texel_coord(ls, c, level), linear, frac);
+}
+
+/* Weight of corner @n (bit c: the second texel along c) of a footprint. */
+static float corner_weight(unsigned int n, unsigned int dims, const float frac[3])
+{
+	float w = 1.0f;
+
+	for (unsigned int c = 0; c < dims; c++)
+		w *= (n >> c & 1) ? frac[c] : 1.0f - frac[c];
+	return w;
 }
 
 static void filter_level(const struct lane_sample *ls, uint32_t level,
@@ -215,18 +255,8 @@ static void filter_level(const struct lane_sample *ls, uint32_t level,
 	float frac[3] = { 0, 0, 0 };
 	unsigned int corners;
 
-	for (unsigned int c = 0; c < ls->dims; c++) {
-		float u = texel_coord(ls, c, level);
-
-		if (linear) {
-			i0[c] = ember_tex_floor_to_int(u - 0.5f);
-			frac[c] = (u - 0.5f) - floorf(u - 0.5f);
-			if (!(frac[c] >= 0.0f && frac[c] < 1.0f))
-				frac[c] = 0.0f;		/* NaN and infinities */
-		} else {
-			i0[c] = ember_tex_floor_to_int(u);
-		}
-	}
+	for (unsigned int c = 0; c < ls->dims; c++)
+		i0[c] = footprint(ls, c, level, linear, &frac[c]);
 	if (ls->cube && !linear) {
 		/* Cubes ignore the address modes: nearest clamps to the face. */
 		int32_t n = (int32_t)ember_tex_minify(ls->op->img->width, level);
@@ -242,10 +272,8 @@ static void filter_level(const struct lane_sample *ls, uint32_t level,
 	corners = 1u << ls->dims;
 	for (unsigned int n = 0; n < corners; n++) {
 		union ember_tex_texel t;
-		float w = 1.0f;
+		float w = corner_weight(n, ls->dims, frac);
 
-		for (unsigned int c = 0; c < ls->dims; c++)
-			w *= (n >> c & 1) ? frac[c] : 1.0f - frac[c];
 		texel_at(ls, level, i0[0] + (int32_t)(n & 1), i0[1] + (int32_t)(n >> 1 & 1),
 			 i0[2] + (int32_t)(n >> 2 & 1), &t);
 		for (unsigned int k = 0; k < 4; k++)
@@ -323,37 +351,242 @@ static void lane_setup(struct lane_sample *ls, const struct ember_tex_sample_arg
 	}
 }
 
-static void sample_lane(struct lane_sample *ls, const struct ember_tex_sample_args *args,
-			unsigned int l, union ember_tex_texel *out)
+/* The level(s) a lane samples and how. */
+struct lane_levels {
+	bool linear;		/* the filter within a level */
+	uint32_t level[2];
+	float delta;		/* weight of level[1]; 0: level[0] alone */
+};
+
+static inline void lane_levels(const struct lane_sample *ls, float lambda,
+			       struct lane_levels *lv)
 {
 	const struct ember_tex_sampler *smp = ls->smp;
 	bool is_float = ls->op->cls == EMBER_TEX_CLASS_FLOAT;
-	uint32_t q = ls->op->img->levels - 1, hi, lo;
-	float grad[2][3], lambda, d, delta;
-	bool linear;
+	uint32_t q = ls->op->img->levels - 1;
+	float d;
 
-	lane_setup(ls, args, l, grad);
-	lambda = lane_lambda(ls, args, l, grad);
-	linear = (lambda <= 0.0f ? smp->mag_filter : smp->min_filter) && is_float;
+	lv->linear = (lambda <= 0.0f ? smp->mag_filter : smp->min_filter) && is_float;
+	lv->delta = 0.0f;
 	d = fminf(fmaxf(lambda, 0.0f), (float)q);
 	if (smp->unnormalized) {
-		filter_level(ls, 0, linear, out);
+		lv->level[0] = 0;
 	} else if (smp->mipmap_mode && is_float) {
-		hi = (uint32_t)floorf(d);
-		lo = hi + 1 > q ? q : hi + 1;
-		delta = d - (float)hi;
-		filter_level(ls, hi, linear, out);
-		if (delta > 0.0f) {
-			union ember_tex_texel t;
-
-			filter_level(ls, lo, linear, &t);
-			for (unsigned int k = 0; k < 4; k++)
-				out->f[k] = (1.0f - delta) * out->f[k] + delta * t.f[k];
-		}
+		lv->level[0] = (uint32_t)floorf(d);
+		lv->delta = d - (float)lv->level[0];
 	} else {
-		filter_level(ls, (uint32_t)(ceilf(d + 0.5f) - 1.0f), linear, out);
+		lv->level[0] = (uint32_t)(ceilf(d + 0.5f) - 1.0f);
+	}
+	lv->level[1] = lv->level[0] + 1 > q ? q : lv->level[0] + 1;
+}
+
+/* The two levels' results of a linear mipmap mode, by weight @delta. */
+static float blend_levels(float hi, float lo, float delta)
+{
+	return (1.0f - delta) * hi + delta * lo;
+}
+
+static void sample_lane(struct lane_sample *ls, const struct ember_tex_sample_args *args,
+			unsigned int l, union ember_tex_texel *out)
+{
+	struct lane_levels lv;
+	float grad[2][3];
+
+	lane_setup(ls, args, l, grad);
+	lane_levels(ls, lane_lambda(ls, args, l, grad), &lv);
+	filter_level(ls, lv.level[0], lv.linear, out);
+	if (lv.delta > 0.0f) {
+		union ember_tex_texel t;
+
+		filter_level(ls, lv.level[1], lv.linear, &t);
+		for (unsigned int k = 0; k < 4; k++)
+			out->f[k] = blend_levels(out->f[k], t.f[k], lv.delta);
 	}
 	tex_swizzle(ls->op, out);
+}
+
+/*
+ * The wave path: the 2D and 2D array views without comparison, on memory
+ * with map_page. Each lane's coordinates, λ and level(s) are resolved as
+ * sample_lane() does; then per level and per corner of the footprints the
+ * whole wave's texels are wrapped and read at once (tex_wave_read()), and
+ * filtered per lane with sample_lane()'s arithmetic, in its order, so the
+ * results are the same bits. Reads go corner by corner, not lane by lane:
+ * after a fault the caller runs the lanes again one at a time, so that the
+ * fault is the one the lane order meets first.
+ */
+struct wave_pass {
+	uint32_t mask;		/* the lanes that sample a level in this pass */
+	uint32_t level[EMBER_TEX_LANES];
+	int32_t i0[EMBER_TEX_LANES], j0[EMBER_TEX_LANES];
+	float frac[2][EMBER_TEX_LANES];
+};
+
+static bool wave_path(const struct lane_sample *ls)
+{
+	return !ls->cube && ls->dims == 2 && !ls->smp->compare_enable &&
+	       ls->op->mem->map_page;
+}
+
+/* One pass's filtered texels of its lanes into @out; @linear: per lane. */
+static void filter_wave(struct lane_sample *ls, const struct wave_pass *p, uint32_t linear,
+			const uint32_t *layer, ember_tex_result out)
+{
+	const struct ember_tex_image *img = ls->op->img;
+	uint32_t texels[4][4][EMBER_TEX_LANES];
+	unsigned int corners = p->mask & linear ? 4 : 1;
+	union ember_tex_texel border;
+
+	border_texel(ls, &border);
+	for (unsigned int n = 0; n < corners; n++) {
+		uint32_t mask = n ? p->mask & linear : p->mask, outside = 0;
+		uint32_t x[EMBER_TEX_LANES], y[EMBER_TEX_LANES];
+
+		for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+			uint32_t level = p->level[l];
+			bool inside;
+
+			if (!(mask >> l & 1))
+				continue;
+			inside = wrap(p->i0[l] + (int32_t)(n & 1), ember_tex_minify(img->width, level),
+				      ls->smp->address[0], &x[l]);
+			inside &= wrap(p->j0[l] + (int32_t)(n >> 1), ember_tex_minify(img->height, level),
+				       ls->smp->address[1], &y[l]);
+			outside |= (uint32_t)!inside << l;
+		}
+		tex_wave_read(ls->op, mask & ~outside, p->level, x, y, layer, NULL, texels[n]);
+		for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+			if (outside >> l & 1)
+				tex_put_lane(texels[n], l, &border);
+		}
+	}
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		float frac[3] = { p->frac[0][l], p->frac[1][l], 0.0f };
+		union ember_tex_texel acc = { .f = { 0.0f, 0.0f, 0.0f, 0.0f } };
+
+		if (!(p->mask >> l & 1))
+			continue;
+		if (!(linear >> l & 1)) {
+			for (unsigned int k = 0; k < 4; k++)
+				out[k][l] = texels[0][k][l];
+			continue;
+		}
+		for (unsigned int n = 0; n < 4; n++) {
+			float w = corner_weight(n, 2, frac);
+
+			for (unsigned int k = 0; k < 4; k++) {
+				union ember_tex_texel t = { .u = { texels[n][k][l] } };
+
+				acc.f[k] += w * t.f[0];
+			}
+		}
+		tex_put_lane(out, l, &acc);
+	}
+}
+
+/* Lane @l's level(s) @lv and footprint(s) at @s, @t into the passes. */
+static inline void plan_lane(const struct lane_sample *ls, unsigned int l,
+			     const struct lane_levels *lv, float s, float t,
+			     struct wave_pass pass[2])
+{
+	const struct ember_tex_image *img = ls->op->img;
+
+	pass[1].mask |= (uint32_t)(lv->delta > 0.0f) << l;
+	for (unsigned int k = 0; k < 1u + (lv->delta > 0.0f); k++) {
+		uint32_t level = lv->level[k];
+
+		pass[k].level[l] = level;
+		pass[k].i0[l] = footprint_of(texel_u(ls->smp, s, ember_tex_minify(img->width, level),
+						     ls->offset[0]), lv->linear, &pass[k].frac[0][l]);
+		pass[k].j0[l] = footprint_of(texel_u(ls->smp, t, ember_tex_minify(img->height, level),
+						     ls->offset[1]), lv->linear, &pass[k].frac[1][l]);
+	}
+}
+
+/*
+ * An explicit LOD: λ, the levels and the footprints straight from the
+ * lanes' rows, as lane_setup(), lane_lambda() and footprint() have them.
+ */
+static void plan_explicit(struct lane_sample *ls, const struct ember_tex_sample_args *args,
+			  struct wave_pass pass[2], uint32_t *layer, uint32_t *linear,
+			  float *delta)
+{
+	const struct ember_tex_sampler *smp = ls->smp;
+	const struct ember_tex_image *img = ls->op->img;
+	const float bias = ember_tex_sampler_bias(smp);
+	const bool array = layer_coord(img->view_type) == 2;
+
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		float s = args->coord[0] ? args->coord[0][l] : 0.0f;
+		float t = args->coord[1] ? args->coord[1][l] : 0.0f;
+		float lambda = args->lod[l];
+		struct lane_levels lv;
+
+		if (!(args->mask >> l & 1))
+			continue;
+		lambda += bias;
+		lane_levels(ls, fminf(fmaxf(lambda, smp->min_lod), smp->max_lod), &lv);
+		layer[l] = 0;
+		if (array) {
+			int32_t n = ember_tex_round_to_int(args->coord[2] ? args->coord[2][l] : 0.0f);
+
+			layer[l] = n < 0 ? 0 : (uint32_t)n >= img->layers ? img->layers - 1 :
+				(uint32_t)n;
+		}
+		*linear |= (uint32_t)lv.linear << l;
+		delta[l] = lv.delta;
+		plan_lane(ls, l, &lv, s, t, pass);
+	}
+}
+
+/* false: a fault stopped a read, and the lanes must run one at a time. */
+static bool sample_wave(struct lane_sample *ls, const struct ember_tex_sample_args *args,
+			ember_tex_result out)
+{
+	struct wave_pass pass[2] = { { .mask = args->mask }, { .mask = 0 } };
+	uint32_t layer[EMBER_TEX_LANES], linear = 0;
+	float delta[EMBER_TEX_LANES];
+	ember_tex_result level_out[2];
+
+	for (unsigned int l = 0; l < EMBER_TEX_LANES && !args->lod; l++) {
+		struct lane_levels lv;
+		float grad[2][3];
+
+		if (!(args->mask >> l & 1))
+			continue;
+		lane_setup(ls, args, l, grad);
+		lane_levels(ls, lane_lambda(ls, args, l, grad), &lv);
+		layer[l] = ls->layer;
+		linear |= (uint32_t)lv.linear << l;
+		delta[l] = lv.delta;
+		plan_lane(ls, l, &lv, ls->coord[0], ls->coord[1], pass);
+	}
+	if (args->lod)
+		plan_explicit(ls, args, pass, layer, &linear, delta);
+	for (unsigned int k = 0; k < 2; k++) {
+		if (pass[k].mask)
+			filter_wave(ls, &pass[k], linear, layer, level_out[k]);
+	}
+	if (ls->op->status.fault)
+		return false;
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		union ember_tex_texel t;
+
+		if (!(args->mask >> l & 1))
+			continue;
+		for (unsigned int k = 0; k < 4; k++) {
+			t.u[k] = level_out[0][k][l];
+			if (pass[1].mask >> l & 1) {
+				union ember_tex_texel lo = { .u = { level_out[1][k][l] } };
+
+				t.f[k] = blend_levels(t.f[k], lo.f[0], delta[l]);
+			}
+		}
+		if (ls->op->swizzles)
+			tex_swizzle(ls->op, &t);
+		tex_put_lane(out, l, &t);
+	}
+	return true;
 }
 
 static bool begin(struct tex_op *op, struct lane_sample *ls,
@@ -388,6 +621,11 @@ struct ember_tex_status ember_tex_sample(const struct ember_tex_image *img,
 
 	if (!begin(&op, &ls, img, smp, mem, args))
 		return op.status;
+	if (wave_path(&ls)) {
+		if (sample_wave(&ls, args, out))
+			return op.status;
+		op.status = (struct ember_tex_status) { 0 };
+	}
 	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
 		union ember_tex_texel t;
 

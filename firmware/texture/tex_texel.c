@@ -11,17 +11,32 @@
 #include "tex_numeric.h"
 #include "tex_texel.h"
 
+/* Channel @c is @bits bits of @type at bit @bits * @c. */
+static bool in_order(const struct ember_tex_channel *ch, unsigned int c, unsigned int bits,
+		     unsigned int type)
+{
+	return ch[c].bits == bits && ch[c].shift == bits * c && ch[c].type == type;
+}
+
 static enum tex_decode_path decode_path(const struct ember_tex_format *view)
 {
 	const struct ember_tex_channel *ch = view->ch;
-	bool unorm8 = view->bytes == 4;
+	bool unorm8 = view->bytes == 4, rgba32 = view->bytes == 16, rgba16f = view->bytes == 8;
 
 	if (view->block_log2)
 		return TEX_DECODE_BC;
-	for (unsigned int c = 0; c < 4; c++)
+	for (unsigned int c = 0; c < 4; c++) {
 		unorm8 &= ch[c].type == EMBER_TEX_UNORM && ch[c].bits == 8 && ch[c].shift % 8 == 0;
+		rgba32 &= in_order(ch, c, 32, ch[0].type);
+		rgba16f &= in_order(ch, c, 16, EMBER_TEX_SFLOAT);
+	}
 	if (unorm8)
 		return TEX_DECODE_UNORM8;
+	if (rgba16f)
+		return TEX_DECODE_RGBA16F;
+	if (rgba32 && (ch[0].type == EMBER_TEX_SFLOAT || ch[0].type == EMBER_TEX_UINT ||
+		       ch[0].type == EMBER_TEX_SINT))
+		return TEX_DECODE_RGBA32;
 	if (view->bytes == 4 && ch[0].bits == 32 && !ch[1].bits && !ch[2].bits && !ch[3].bits &&
 	    (ch[0].type == EMBER_TEX_SFLOAT || ch[0].type == EMBER_TEX_UINT ||
 	     ch[0].type == EMBER_TEX_SINT))
@@ -74,34 +89,14 @@ static int access_in_page(struct tex_op *op, uint64_t va, void *bytes, bool writ
 	return 0;
 }
 
-/* ember_tex_texel_va() with the tile shape of tex_op_begin(). */
-static uint64_t texel_va(const struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
-			 uint32_t z, uint32_t sample)
+/* The access of @op->view.bytes at @va, recording its fault: false then. */
+static bool access_va(struct tex_op *op, uint64_t va, void *bytes, bool write)
 {
-	const struct ember_tex_image *img = op->img;
-	const struct ember_tex_level_layout *lv = &img->level[level];
-	const unsigned int tw = op->tile_w_log2, th = op->tile_h_log2;
-	uint64_t va = img->base + lv->offset + z * lv->slice_pitch;
-
-	if (img->layout != EMBER_TEX_LAYOUT_TILED_4K)
-		return va + (uint64_t)y * lv->row_pitch +
-		       ((uint64_t)x * img->samples + sample) * op->view.bytes;
-	return va + (uint64_t)(y >> th) * lv->row_pitch +
-	       (uint64_t)(x >> tw) * EMBER_TEX_TILE_BYTES +
-	       (uint64_t)((y & ((1u << th) - 1)) << tw | (x & ((1u << tw) - 1))) *
-	       op->view.bytes * img->samples + (uint64_t)sample * op->view.bytes;
-}
-
-static bool access_texel(struct tex_op *op, uint32_t level, uint32_t x,
-			 uint32_t y, uint32_t z, uint32_t sample, void *bytes,
-			 bool write)
-{
-	uint64_t va, fault_va = 0;
+	uint64_t fault_va = 0;
 	int kind;
 
 	if (op->status.fault)
 		return false;
-	va = texel_va(op, level, x, y, z, sample);
 	if (op->mem->map_page && (va & PAGE_MASK) + op->view.bytes <= EMBER_PAGE_SIZE) {
 		kind = access_in_page(op, va, bytes, write);
 		fault_va = va;
@@ -118,39 +113,26 @@ static bool access_texel(struct tex_op *op, uint32_t level, uint32_t x,
 	return false;
 }
 
+bool tex_read_va(struct tex_op *op, uint64_t va, uint8_t *bytes)
+{
+	return access_va(op, va, bytes, false);
+}
+
 void tex_read_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
 		    uint32_t z, uint32_t sample, union ember_tex_texel *out)
 {
 	const unsigned int block = op->view.block_log2;
 	uint8_t bytes[16];
 
-	if (!access_texel(op, level, x >> block, y >> block, z, sample, bytes, false)) {
+	if (!access_va(op, tex_op_texel_va(op, level, x >> block, y >> block, z, sample), bytes,
+		       false)) {
 		memset(out, 0, sizeof(*out));
 		return;
 	}
-	/* What ember_tex_decode() gives, without its per-channel dispatch. */
-	switch (op->decode) {
-	case TEX_DECODE_UNORM8:
-		for (unsigned int c = 0; c < 4; c++)
-			out->f[c] = ember_tex_unorm_to_float(bytes[op->view.ch[c].shift / 8], 8);
-		break;
-	case TEX_DECODE_R32:
-		memcpy(&out->u[0], bytes, 4);
-		out->u[0] = le32toh(out->u[0]);
-		out->u[1] = 0;
-		out->u[2] = 0;
-		if (op->cls == EMBER_TEX_CLASS_FLOAT)
-			out->f[3] = 1.0f;
-		else
-			out->u[3] = 1;
-		break;
-	case TEX_DECODE_BC:
+	if (op->decode == TEX_DECODE_BC)
 		ember_tex_bc_decode(op->view.vk_format, bytes, x, y, out);
-		break;
-	default:
-		ember_tex_decode(&op->view, bytes, out);
-		break;
-	}
+	else
+		tex_decode_bytes(op, op->decode, bytes, out);
 }
 
 void tex_write_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
@@ -159,7 +141,7 @@ void tex_write_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
 	uint8_t bytes[16];
 
 	ember_tex_encode(&op->view, in, bytes);
-	access_texel(op, level, x, y, z, sample, bytes, true);
+	access_va(op, tex_op_texel_va(op, level, x, y, z, sample), bytes, true);
 }
 
 void tex_zero_texel(const struct tex_op *op, union ember_tex_texel *out)

@@ -15,13 +15,26 @@
 #ifndef EMBER_FW_TEX_TEXEL_H
 #define EMBER_FW_TEX_TEXEL_H
 
-#include "tex_image.h"
+#include <endian.h>
+#include <string.h>
 
-/* How tex_read_texel() decodes: the formats most images have, or any. */
+#include "tex_image.h"
+#include "tex_numeric.h"
+
+/*
+ * How a texel is decoded, chosen once per operation (tex_op_begin()): the
+ * formats most images have get a decoder of their own, inlined into the
+ * wave's read loop (tex_wave_read.c); every other format goes through
+ * ember_tex_decode(). A format whose texel depends on more than its own
+ * bytes (a block-compressed one) adds a path here and its case to
+ * tex_decode_bytes(), with the texel's coordinates it is given.
+ */
 enum tex_decode_path {
 	TEX_DECODE_ANY,		/* ember_tex_decode() */
 	TEX_DECODE_UNORM8,	/* four 8-bit UNORM channels, one per byte */
 	TEX_DECODE_R32,		/* one 32-bit SFLOAT, UINT or SINT channel */
+	TEX_DECODE_RGBA32,	/* four 32-bit channels of one class, in order */
+	TEX_DECODE_RGBA16F,	/* four 16-bit SFLOAT channels, in order */
 	TEX_DECODE_BC,		/* a texel of a 4x4 block: ember_tex_bc_decode() */
 };
 
@@ -53,6 +66,25 @@ bool tex_op_begin(struct tex_op *op, const struct ember_tex_image *img,
  */
 void tex_read_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
 		    uint32_t z, uint32_t sample, union ember_tex_texel *out);
+
+/*
+ * Read the texel of every lane of @mask (level @level[l], texel @x[l],
+ * @y[l], @z[l] inside it, sample @sample[l] or 0 if NULL) into lane l of
+ * @out, in lane order
+ * with tex_read_texel()'s semantics: the first fault is the operation's,
+ * that lane and every later one read zero. The decoder is chosen once,
+ * page hits cost no call (tex_wave_read.c).
+ */
+void tex_wave_read(struct tex_op *op, uint32_t mask, const uint32_t *level,
+		   const uint32_t *x, const uint32_t *y, const uint32_t *z,
+		   const uint32_t *sample, uint32_t out[4][EMBER_TEX_LANES]);
+
+/*
+ * Copy the @op->view.bytes bytes at @va (of any texel, any alignment)
+ * into @bytes through the page cache or the memory callback: false after
+ * recording a fault (or if one was recorded before).
+ */
+bool tex_read_va(struct tex_op *op, uint64_t va, uint8_t *bytes);
 void tex_write_texel(struct tex_op *op, uint32_t level, uint32_t x, uint32_t y,
 		     uint32_t z, uint32_t sample, const union ember_tex_texel *in);
 
@@ -68,6 +100,67 @@ static inline void tex_put_lane(uint32_t out[4][EMBER_TEX_LANES], unsigned int l
 {
 	for (unsigned int c = 0; c < 4; c++)
 		out[c][l] = t->u[c];
+}
+
+/* ember_tex_texel_va() with the tile shape of tex_op_begin(). */
+static inline uint64_t tex_op_texel_va(const struct tex_op *op, uint32_t level, uint32_t x,
+				       uint32_t y, uint32_t z, uint32_t sample)
+{
+	const struct ember_tex_image *img = op->img;
+	const struct ember_tex_level_layout *lv = &img->level[level];
+	const unsigned int tw = op->tile_w_log2, th = op->tile_h_log2;
+	uint64_t va = img->base + lv->offset + z * lv->slice_pitch;
+
+	if (img->layout != EMBER_TEX_LAYOUT_TILED_4K)
+		return va + (uint64_t)y * lv->row_pitch +
+		       ((uint64_t)x * img->samples + sample) * op->view.bytes;
+	return va + (uint64_t)(y >> th) * lv->row_pitch +
+	       (uint64_t)(x >> tw) * EMBER_TEX_TILE_BYTES +
+	       (uint64_t)((y & ((1u << th) - 1)) << tw | (x & ((1u << tw) - 1))) *
+	       op->view.bytes * img->samples + (uint64_t)sample * op->view.bytes;
+}
+
+/*
+ * What ember_tex_decode() gives for the texel @bytes, by @path (the
+ * operation's, a constant where the caller is specialised for one).
+ */
+static inline __attribute__((always_inline)) void
+tex_decode_bytes(const struct tex_op *op, enum tex_decode_path path, const uint8_t *bytes,
+		 union ember_tex_texel *out)
+{
+	uint32_t word[4];
+	uint16_t half[4];
+
+	switch (path) {
+	case TEX_DECODE_UNORM8:
+		for (unsigned int c = 0; c < 4; c++)
+			out->f[c] = ember_tex_unorm8_to_float(bytes[op->view.ch[c].shift / 8]);
+		break;
+	case TEX_DECODE_R32:
+		memcpy(&word[0], bytes, 4);
+		out->u[0] = le32toh(word[0]);
+		out->u[1] = 0;
+		out->u[2] = 0;
+		if (op->cls == EMBER_TEX_CLASS_FLOAT)
+			out->f[3] = 1.0f;
+		else
+			out->u[3] = 1;
+		break;
+	case TEX_DECODE_RGBA32:
+		/* A 32-bit SFLOAT, UINT or SINT channel decodes to its bits. */
+		memcpy(word, bytes, sizeof(word));
+		for (unsigned int c = 0; c < 4; c++)
+			out->u[c] = le32toh(word[c]);
+		break;
+	case TEX_DECODE_RGBA16F:
+		memcpy(half, bytes, sizeof(half));
+		for (unsigned int c = 0; c < 4; c++)
+			out->f[c] = ember_tex_half_to_float(le16toh(half[c]));
+		break;
+	default:
+		ember_tex_decode(&op->view, bytes, out);
+		break;
+	}
 }
 
 /* Layout helpers of tex_image.c. */
