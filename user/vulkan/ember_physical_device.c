@@ -99,6 +99,8 @@
 /* What the device must implement (ember-hw.rst, CAPS) for this driver to use it. */
 #define EMBER_VK_REQUIRED_CAPS	(EMBER_CAP_COMPUTE | EMBER_CAP_DISPATCH_INDIRECT | \
 				 EMBER_CAP_LARGE_GRID)
+/* ember-cc writes ISA 1.3 (32-bit descriptor slots): contract 1.8 shader cores. */
+#define EMBER_VK_MIN_HW_VERSION	(1u << 16 | 8)
 
 static const int ember_device_extensions[] = {
 	EMBER_KHR_8bit_storage,
@@ -244,9 +246,11 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	/*
 	 * Vulkan 1.0's compute needs both dispatches and grids of 65535
 	 * workgroups in each dimension (contract 1.7, LARGE_GRID): an older
-	 * device is no Vulkan device.
+	 * device is no Vulkan device; nor is one whose shader cores cannot
+	 * run the compiler's binaries.
 	 */
-	if ((pdev->ws.info.caps & EMBER_VK_REQUIRED_CAPS) != EMBER_VK_REQUIRED_CAPS) {
+	if ((pdev->ws.info.caps & EMBER_VK_REQUIRED_CAPS) != EMBER_VK_REQUIRED_CAPS ||
+	    pdev->ws.info.hw_version < EMBER_VK_MIN_HW_VERSION) {
 		ember_ws_close(&pdev->ws);
 		ember_free(ember_instance_alloc(instance), pdev);
 		return -ENODEV;
