@@ -134,9 +134,9 @@ static bool device_has(VkPhysicalDevice pd, const char *name)
 
 /*
  * A device that lists VK_EXT_shader_object supports what the extension
- * depends on: Vulkan 1.3, or VK_KHR_dynamic_rendering with its
- * dynamicRendering feature (which that extension requires) and, enabled,
- * its commands. Nothing here is new to the validation layer: it runs
+ * depends on: Vulkan 1.3, or VK_KHR_dynamic_rendering; either way the
+ * dynamicRendering feature (which both require) and, with the extension
+ * enabled, its commands. Nothing here is new to the validation layer: it runs
  * under it too.
  */
 VK_TEST(so_dependencies, "shader-object-extension-dependencies")
@@ -160,10 +160,12 @@ VK_TEST(so_dependencies, "shader-object-extension-dependencies")
 	vk_dev_create(&dev, NULL);
 	if (!device_has(dev.physical, VK_EXT_SHADER_OBJECT_EXTENSION_NAME))
 		vk_test_skip("the device lacks %s", VK_EXT_SHADER_OBJECT_EXTENSION_NAME);
-	if (dev.props.apiVersion < VK_API_VERSION_1_3) {
+	if (dev.props.apiVersion < VK_API_VERSION_1_3)
 		REQUIRE(device_has(dev.physical, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME));
-		vkGetPhysicalDeviceFeatures2(dev.physical, &features);
-		REQUIRE_EQ(rendering.dynamicRendering, VK_TRUE);
+	/* Vulkan 1.3 requires the feature as the extension does. */
+	vkGetPhysicalDeviceFeatures2(dev.physical, &features);
+	REQUIRE_EQ(rendering.dynamicRendering, VK_TRUE);
+	if (device_has(dev.physical, VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME)) {
 		/* Enabled with its feature, it has its commands (vk_dev_proc fails when NULL). */
 		vk_dev_destroy(&dev);
 		vk_dev_create(&dev, &rendering_options);
