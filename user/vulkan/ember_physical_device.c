@@ -10,10 +10,10 @@
  * works and is tested (tests/vulkan); what is missing is reported false.
  *
  * Version: the highest whose required features and limits hold
- * (ember_physical_device_version.c), 1.2 today: every feature Vulkan 1.3
- * requires is reported and tested, but the update-after-bind limits of
- * descriptorIndexing (500000 descriptors) are not met with 16-bit
- * descriptor slots. What a compute-only device makes of the features of
+ * (ember_physical_device_version.c), 1.3: every feature Vulkan 1.3
+ * requires is reported and tested, and the update-after-bind limits of
+ * descriptorIndexing (500000 descriptors) hold since descriptor slots are
+ * 32-bit (ISA 1.3, contract 1.8). What a compute-only device makes of the features of
  * rendering: render passes keep their view masks (multiview) and
  * framebuffers may be imageless (ember_render_pass.c), but with no
  * graphics queue none is ever begun, as no dynamic rendering is

@@ -24,9 +24,9 @@
  * through the API (on lavapipe too), including that a device reports no
  * lower version than it meets.
  *
- * Today the update-after-bind limits keep Ember at 1.2: descriptor slots
- * are 16-bit (ember-isa.rst), so at most 65535 descriptors of a kind fit a
- * pipeline layout. Everything else 1.3 requires is reported and tested.
+ * Ember meets all of 1.3: the update-after-bind limits, which kept it at
+ * 1.2 while descriptor slots were 16-bit, hold since ISA 1.3's 32-bit
+ * slots (2^20 descriptors of a kind).
  */
 
 #include "ember_physical_device.h"
@@ -238,9 +238,10 @@ uint32_t ember_physical_device_api_version(struct ember_physical_device *pdev)
 		minor = features_met(&r, ember_descriptor_indexing_features,
 				     EMBER_ARRAY_SIZE(ember_descriptor_indexing_features), minor);
 		/*
-		 * The limits bind descriptorIndexing in 1.2 already, which
-		 * Ember reports with them short (16-bit descriptor slots):
-		 * they keep it below 1.3, as issue 11 decided, not below 1.2.
+		 * The limits bind descriptorIndexing in 1.2 already; they
+		 * are counted against 1.3 here, as issue 11 decided while
+		 * Ember's 16-bit descriptor slots fell short of them (they
+		 * hold since ISA 1.3).
 		 */
 		if (minor >= 3 && !descriptor_indexing_limits_met(&r))
 			minor = 2;
