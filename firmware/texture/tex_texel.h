@@ -25,9 +25,10 @@
  * How a texel is decoded, chosen once per operation (tex_op_begin()): the
  * formats most images have get a decoder of their own, inlined into the
  * wave's read loop (tex_wave_read.c); every other format goes through
- * ember_tex_decode(). A format whose texel depends on more than its own
- * bytes (a block-compressed one) adds a path here and its case to
- * tex_decode_bytes(), with the texel's coordinates it is given.
+ * ember_tex_decode(). A BC texel depends on its coordinates in the block,
+ * which tex_decode_bytes() is not given: tex_read_texel() reads the block
+ * and decodes the texel (TEX_DECODE_BC), and the wave read sends BC
+ * images texel by texel through it.
  */
 enum tex_decode_path {
 	TEX_DECODE_ANY,		/* ember_tex_decode() */
