@@ -229,7 +229,7 @@ ember_test_debug() {
 	step "test: debug lane: guest tests, KUnit, kmemleak (one VM boot)"
 	start=$SECONDS
 	EMBER_VM_KERNEL_ARGS=$(ember_test_kernel_args) \
-		ember_vm --timeout 1500 -- "run-tests '$filter'; debug-checks kunit; run-tests --device-killers '$filter'; debug-checks kmemleak" ||
+		ember_vm --timeout 2700 -- "run-tests --debug-kernel '$filter'; debug-checks kunit; run-tests --debug-kernel --device-killers '$filter'; debug-checks kmemleak" ||
 		status=$?
 	run=$EMBER_VM_RUN
 	EMBER_TEST_TIMES+=("debug lane suite: $((SECONDS - start)) s (kernel reached /init after $(ember_test_boot_seconds "$run/dmesg.log") s)")
