@@ -1293,6 +1293,12 @@ static inline void ember_upkt_dispatch_indirect_unpack(const __u32 *dw,
  * the first bad field. Since 1.7.
  */
 #define EMBER_FAULT_BAD_DESCRIPTOR	8
+/*
+ * A bad queue: a descriptor QUEUE_MAP refused, bad pointers or a bad
+ * kernel packet (the queue stops), or a doorbell for a slot that holds no
+ * queue; the detail is EMBER_QUEUE_ERR_*. Since 1.9.
+ */
+#define EMBER_FAULT_QUEUE		9
 
 /* EMBER_FAULT_REC_DETAIL of translation and permission faults: the access. */
 #define EMBER_ACCESS_READ		BIT(0)

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	8
+#define   EMBER_HW_VERSION_MINOR_CURRENT	9
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -97,6 +97,12 @@
  * preemption points between workgroups. Since 1.7.
  */
 #define   EMBER_CAP_LARGE_GRID		BIT(11)
+/*
+ * Queues in memory: NUM_QUEUES slots, QUEUE_MAP/QUEUE_UNMAP, the doorbell
+ * page and per-queue interrupt sequences (ember-hw.rst, "Queues (since
+ * 1.9)").
+ */
+#define   EMBER_CAP_QUEUES		BIT(12)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */
@@ -121,6 +127,11 @@
 #define EMBER_REG_MAX_IB_SIZE		0x040
 /* Fault records kept. Since 1.1. */
 #define EMBER_REG_NUM_FAULT_SLOTS	0x044
+/*
+ * Queue slots (queues mapped at once, device-wide); 0 without CAP_QUEUES.
+ * Since 1.9.
+ */
+#define EMBER_REG_NUM_QUEUES		0x048
 
 /*
  * Management mailbox. The driver writes CMD and ARG0..3, then increments
@@ -167,6 +178,17 @@
  * of those contexts. Since 1.6.
  */
 #define EMBER_MGMT_CMD_TLB_INVALIDATE_MASK	0x5
+/*
+ * CAP_QUEUES: map the queue whose descriptor is at guest-physical ARG1
+ * (low), ARG2 (high) into slot ARG0; BAD_ARG with RESULT0 =
+ * EMBER_QUEUE_ERR_* if it cannot. Since 1.9.
+ */
+#define EMBER_MGMT_CMD_QUEUE_MAP	0x6
+/*
+ * CAP_QUEUES: unmap slot ARG0, aborting its running packet; RESULT0 = the
+ * queue's RPTR, RESULT1 = 1 if a packet was cut short. Since 1.9.
+ */
+#define EMBER_MGMT_CMD_QUEUE_UNMAP	0x7
 
 /* Management status codes (EMBER_REG_MGMT_STATUS). */
 #define EMBER_MGMT_STATUS_OK		0x0
@@ -282,6 +304,11 @@
 /* Device time of the fault (ns). */
 #define   EMBER_FAULT_REC_TIMESTAMP_LO	0x20
 #define   EMBER_FAULT_REC_TIMESTAMP_HI	0x24
+/*
+ * The queue slot, or EMBER_NO_QUEUE (a ring's fault, or a 1.8 device: 0).
+ * Since 1.9.
+ */
+#define   EMBER_FAULT_REC_QUEUE		0x28
 /* The record's sequence number, written last. */
 #define   EMBER_FAULT_REC_SEQ		0x3c
 
@@ -295,6 +322,7 @@
  * @va: the faulting VA, or the user packet's.
  * @detail: the access (EMBER_ACCESS_*) or the packet's header.
  * @timestamp: device time of the fault (ns).
+ * @queue: the queue slot, or EMBER_NO_QUEUE (a ring's fault, or a 1.8 device: 0). Since 1.9.
  * @seq: the record's sequence number, written last.
  */
 struct ember_fault_rec {
@@ -306,6 +334,7 @@ struct ember_fault_rec {
 	__u64 va;
 	__u32 detail;
 	__u64 timestamp;
+	__u32 queue;
 	__u32 seq;
 };
 
@@ -326,6 +355,7 @@ static inline void ember_fault_rec_pack(__u32 *dw, const struct ember_fault_rec 
 	dw[7] = v->detail;
 	dw[8] = (__u32)v->timestamp;
 	dw[9] = (__u32)(v->timestamp >> 32);
+	dw[10] = v->queue;
 	dw[15] = v->seq;
 }
 
@@ -344,6 +374,7 @@ static inline void ember_fault_rec_unpack(const __u32 *dw, struct ember_fault_re
 	v->va = dw[5] | (__u64)dw[6] << 32;
 	v->detail = dw[7];
 	v->timestamp = dw[8] | (__u64)dw[9] << 32;
+	v->queue = dw[10];
 	v->seq = dw[15];
 }
 
@@ -351,12 +382,19 @@ static inline void ember_fault_rec_unpack(const __u32 *dw, struct ember_fault_re
 #define EMBER_MAX_FAULT_SLOTS		16
 /* CONTEXT/RING of a record that has none. */
 #define EMBER_NO_CONTEXT		0xffffffff
+/* QUEUE of a record that has none. Since 1.9. */
+#define EMBER_NO_QUEUE			0xffffffff
 
 /* Doorbells (BAR0 Doorbell register: device peer << 16 | doorbell). */
 #define EMBER_DEVICE_PEER_ID		0
 #define EMBER_DOORBELL_MGMT		0
 /* Ring r has doorbell 1 + r (so NUM_RINGS < NUM_VECTORS). Since 1.1. */
 #define EMBER_DOORBELL_RING(r)		(1 + (r))
+/*
+ * Doorbell 0 also makes the device look at the queue doorbell page. Since
+ * 1.9.
+ */
+#define EMBER_DOORBELL_QUEUES		0
 
 /* Interrupt vectors (MSI-X). */
 #define EMBER_VECTOR_MGMT		0
@@ -392,5 +430,101 @@ static inline void ember_fault_rec_unpack(const __u32 *dw, struct ember_fault_re
  * mailbox, rings, contexts, fault records).
  */
 #define EMBER_REG_AREA_SIZE		0x4000
+
+/*
+ * Queues (since 1.9, CAP_QUEUES): the two pages of BAR2 after the register
+ * area. QUEUE_DOORBELL(q) is written by the driver with queue q's new WPTR
+ * before it rings EMBER_DOORBELL_QUEUES; QUEUE_IRQ_SEQ(q) counts the
+ * interrupts queue q raised (FENCE with EMBER_FENCE_IRQ), written by the
+ * device before it raises the queue's vector.
+ */
+/* Since 1.9. */
+#define EMBER_REG_QUEUE_DOORBELL(q)	(0x4000 + (q) * 4)
+/* Since 1.9. */
+#define EMBER_REG_QUEUE_IRQ_SEQ(q)	(0x5000 + (q) * 4)
+/*
+ * End of the queue pages: a device with CAP_QUEUES has SHM_SIZE at least
+ * this.
+ */
+#define EMBER_QUEUE_AREA_END		0x6000
+/* Most queue slots (one doorbell page); NUM_QUEUES never reads more. */
+#define EMBER_MAX_QUEUES		1024
+
+/*
+ * The queue descriptor (since 1.9): QUEUE_DESC_SIZE bytes of guest RAM,
+ * QUEUE_DESC_SIZE aligned, at a guest-physical address QUEUE_MAP names.
+ * Dwords 0x00..0x3f are the driver's (the device reads BASE, SIZE,
+ * CONTEXT, PRIORITY, VECTOR and FLAGS once, at QUEUE_MAP; WPTR before
+ * every packet), 0x40..0x7f the device's. The driver zeroes the whole
+ * descriptor before its first QUEUE_MAP.
+ */
+#define EMBER_QUEUE_DESC_SIZE		0x80
+/*
+ * Guest-physical address of the queue's ring of kernel packets, 4 KiB
+ * aligned.
+ */
+#define EMBER_QUEUE_DESC_BASE_LO	0x00
+#define EMBER_QUEUE_DESC_BASE_HI	0x04
+/* Bytes: a power of two from RING_MIN_SIZE to MAX_RING_SIZE. */
+#define EMBER_QUEUE_DESC_SIZE_BYTES	0x08
+/* The context every RUN_IB of the queue runs in. */
+#define EMBER_QUEUE_DESC_CONTEXT	0x0c
+/* 0 .. RING_MAX_PRIORITY; larger values read as the maximum. */
+#define EMBER_QUEUE_DESC_PRIORITY	0x10
+/* The interrupt vector of the queue's FENCE_IRQ: 1 .. NUM_VECTORS - 1. */
+#define EMBER_QUEUE_DESC_VECTOR		0x14
+/* 0: no flag is defined. */
+#define EMBER_QUEUE_DESC_FLAGS		0x18
+/* Driver: free-running byte count of what was written (release). */
+#define EMBER_QUEUE_DESC_WPTR		0x20
+/* Device: free-running byte count of what completed (release). */
+#define EMBER_QUEUE_DESC_RPTR		0x40
+/* Device: EMBER_QUEUE_STATUS_*. */
+#define EMBER_QUEUE_DESC_STATUS		0x44
+/* Device: RPTR when a device reset or QUEUE_UNMAP last cut the queue. */
+#define EMBER_QUEUE_DESC_RESET_RPTR	0x48
+/* Device: EMBER_QUEUE_RESET_STARTED if the packet at RESET_RPTR had begun. */
+#define EMBER_QUEUE_DESC_RESET_STATUS	0x4c
+/* A packet of the queue is executing or parked at a preemption point. */
+#define EMBER_QUEUE_STATUS_BUSY		BIT(0)
+/*
+ * A queue fault stopped the queue until it is mapped again or the device
+ * resets.
+ */
+#define EMBER_QUEUE_STATUS_STOPPED	BIT(1)
+#define EMBER_QUEUE_RESET_STARTED	BIT(0)
+
+/*
+ * Why a queue was refused (QUEUE_MAP's RESULT0) or faulted
+ * (EMBER_FAULT_QUEUE's DETAIL).
+ */
+/* The slot is not below NUM_QUEUES. */
+#define EMBER_QUEUE_ERR_SLOT		1
+/* The slot holds no queue (QUEUE_UNMAP, or a doorbell for it). */
+#define EMBER_QUEUE_ERR_NOT_MAPPED	2
+/* QUEUE_MAP: the slot already holds a queue. */
+#define EMBER_QUEUE_ERR_MAPPED		3
+/*
+ * The descriptor address is not QUEUE_DESC_SIZE aligned guest RAM, or
+ * another slot maps it.
+ */
+#define EMBER_QUEUE_ERR_DESC		4
+/* BASE is not 4 KiB aligned or the ring is not guest RAM. */
+#define EMBER_QUEUE_ERR_BASE		5
+/* SIZE is not a power of two in range. */
+#define EMBER_QUEUE_ERR_SIZE		6
+/* CONTEXT is not below NUM_CONTEXTS, or a packet names another context. */
+#define EMBER_QUEUE_ERR_CONTEXT		7
+/* VECTOR is 0 or not below NUM_VECTORS. */
+#define EMBER_QUEUE_ERR_VECTOR		8
+/* FLAGS is not 0. */
+#define EMBER_QUEUE_ERR_FLAGS		9
+/*
+ * WPTR or RPTR is not a multiple of 4, or WPTR is more than SIZE ahead of
+ * RPTR.
+ */
+#define EMBER_QUEUE_ERR_POINTERS	10
+/* A bad kernel packet (the record's VA holds its header). */
+#define EMBER_QUEUE_ERR_PACKET		11
 
 #endif /* __EMBER_REGS_H__ */
