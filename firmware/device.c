@@ -20,6 +20,7 @@
 #include "fault.h"
 #include "fw_version.h"
 #include "log.h"
+#include "queue.h"
 #include "shader/dispatch.h"
 
 /* What this device implements, reported in the identity registers. */
@@ -112,9 +113,12 @@ static void handle_doorbell(struct ember_event_source *src)
 
 void ember_device_doorbell(struct ember_device *dev, unsigned int doorbell)
 {
-	if (doorbell == EMBER_DOORBELL_MGMT)
+	_Static_assert(EMBER_DOORBELL_QUEUES == EMBER_DOORBELL_MGMT,
+		       "doorbell 0 serves the mailbox and the queues");
+	if (doorbell == EMBER_DOORBELL_MGMT) {
 		ember_mgmt_doorbell(&dev->mgmt);
-	else if (doorbell - EMBER_DOORBELL_RING(0) < dev->num_rings)
+		ember_queues_doorbell(dev);
+	} else if (doorbell - EMBER_DOORBELL_RING(0) < dev->num_rings)
 		ember_ring_doorbell(dev, doorbell - EMBER_DOORBELL_RING(0));
 	else
 		ember_info("doorbell_ignored doorbell=%u", doorbell);
@@ -164,7 +168,9 @@ static void write_identity(struct ember_device *dev)
 			EMBER_FW_VERSION(EMBER_FW_VERSION_MAJOR_CURRENT,
 					 EMBER_FW_VERSION_MINOR_CURRENT,
 					 EMBER_FW_VERSION_PATCH_CURRENT));
-	ember_reg_write(regs, EMBER_REG_CAPS, EMBER_DEVICE_CAPS);
+	ember_reg_write(regs, EMBER_REG_CAPS, EMBER_DEVICE_CAPS |
+			(dev->num_queues ? EMBER_CAP_QUEUES : 0));
+	ember_reg_write(regs, EMBER_REG_NUM_QUEUES, dev->num_queues);
 	ember_reg_write(regs, EMBER_REG_NUM_RINGS, dev->num_rings);
 	ember_reg_write(regs, EMBER_REG_NUM_CORES, dev->config.num_cores);
 	ember_reg_write(regs, EMBER_REG_VA_BITS, EMBER_VA_BITS);
@@ -214,6 +220,8 @@ int ember_device_init(struct ember_device *dev,
 		.num_rings = config->num_vectors - 1 < EMBER_MAX_RINGS ?
 			     config->num_vectors - 1 : EMBER_MAX_RINGS,
 		.die = die_now,
+		.num_queues = config->shm_size >= EMBER_QUEUE_AREA_END ?
+			      EMBER_DEVICE_NUM_QUEUES : 0,
 	};
 	ember_inject_init(&dev->inject);
 	for (unsigned int i = 0; i < EMBER_MAX_VECTORS; i++)
@@ -246,7 +254,7 @@ int ember_device_init(struct ember_device *dev,
 		goto err_fini_guest_ram;
 	}
 
-	if (ember_sched_init(&dev->sched, dev->num_rings)) {
+	if (ember_sched_init(&dev->sched)) {
 		ret = -ENOMEM;
 		goto err_close_doorbells;
 	}
@@ -264,6 +272,7 @@ int ember_device_init(struct ember_device *dev,
 		goto err_destroy_shader_cache;
 	}
 	ember_rings_init(dev);
+	ember_queues_init(dev);
 	ember_contexts_init(dev);
 	ember_faults_init(dev);
 	return 0;
@@ -329,14 +338,15 @@ int ember_device_start(struct ember_device *dev, struct ember_event_loop *loop)
 	/* Release: every identity register is visible before READY is. */
 	ember_reg_write_release(&dev->regs, EMBER_REG_STATUS, EMBER_STATUS_READY);
 	ember_info("device_ready hw_version=%u.%u fw_version=%u.%u.%u "
-		   "shm_size=%llu vectors=%u rings=%u cores=%u guest_ram_size=%llu",
+		   "shm_size=%llu vectors=%u rings=%u queues=%u cores=%u guest_ram_size=%llu",
 		   EMBER_HW_VERSION_MAJOR_CURRENT,
 		   EMBER_HW_VERSION_MINOR_CURRENT,
 		   EMBER_FW_VERSION_MAJOR_CURRENT,
 		   EMBER_FW_VERSION_MINOR_CURRENT,
 		   EMBER_FW_VERSION_PATCH_CURRENT,
 		   (unsigned long long)dev->config.shm_size,
-		   dev->config.num_vectors, dev->num_rings, dev->config.num_cores,
+		   dev->config.num_vectors, dev->num_rings, dev->num_queues,
+		   dev->config.num_cores,
 		   (unsigned long long)dev->guest_ram.size);
 	return 0;
 
@@ -398,6 +408,7 @@ void ember_device_reset(struct ember_device *dev)
 	ember_inject_reset(&dev->inject);
 	for (unsigned int i = 0; i < dev->num_rings; i++)
 		ember_ring_reset(&dev->rings[i]);
+	ember_queues_reset(dev);
 	for (unsigned int i = 0; i < EMBER_MAX_CONTEXTS; i++)
 		ember_context_reset(dev, &dev->contexts[i]);
 	ember_reg_write_release(&dev->regs, EMBER_REG_RESET_COUNT,

@@ -21,7 +21,10 @@
  * goes to the management mailbox (mgmt.c), doorbell EMBER_DOORBELL_RING(r)
  * to ring r's command processor (ring.c); others are logged and ignored.
  * The device has min(NUM_VECTORS - 1, EMBER_MAX_RINGS) rings, since each
- * ring needs a doorbell and a vector of its own.
+ * ring needs a doorbell and a vector of its own. Since contract 1.9 it
+ * also has EMBER_DEVICE_NUM_QUEUES queue slots (queue.c), which need
+ * neither: doorbell 0 also looks at the queue doorbell page, and queues
+ * share the vectors. A BAR2 too small for the queue pages has none.
  *
  * The GPU proper is made of: the scheduler that shares the engine between
  * rings (scheduler.c), the rings (ring.c), indirect buffers (ib.c) and the
@@ -54,6 +57,7 @@
 #define EMBER_DEVICE_NUM_CONTEXTS	EMBER_MAX_CONTEXTS
 #define EMBER_DEVICE_MAX_RING_SIZE	(1u << 20)
 #define EMBER_DEVICE_MAX_IB_SIZE	(1u << 24)
+#define EMBER_DEVICE_NUM_QUEUES		EMBER_SCHED_MAX_QUEUES
 
 /* How the device runs shader programs (ember-gpu --shader-jit). */
 enum ember_shader_jit {
@@ -131,7 +135,18 @@ struct ember_device {
 	/** @sched: the engine's arbiter; its lock covers the GPU state below. */
 	struct ember_sched sched;
 	unsigned int num_rings;
-	struct ember_ring rings[EMBER_MAX_RINGS];
+	/** @num_queues: queue slots, NUM_QUEUES (0: BAR2 too small for them). */
+	unsigned int num_queues;
+	/**
+	 * @rings: every command stream: rings 0 .. EMBER_MAX_RINGS - 1, then
+	 * queue slot q at EMBER_SCHED_QUEUE_STREAM(q) (ring.h).
+	 */
+	struct ember_ring rings[EMBER_SCHED_MAX_STREAMS];
+	/**
+	 * @queue_doorbell_seen: each slot's QUEUE_DOORBELL word when the
+	 * device last looked (the mailbox thread's).
+	 */
+	uint32_t queue_doorbell_seen[EMBER_SCHED_MAX_QUEUES];
 	struct ember_context contexts[EMBER_MAX_CONTEXTS];
 	/** @fault_seq, @fault_lost: mirrors of FAULT_SEQ and FAULT_LOST. */
 	uint32_t fault_seq;
@@ -142,6 +157,8 @@ struct ember_device {
 	uint32_t reset_generation;
 	/** @rings_stopping: the ring threads must exit (sched.lock). */
 	bool rings_stopping;
+	/** @threads_started: streams run on threads (not ember_ring_run_sync()). */
+	bool threads_started;
 	struct ember_inject inject;
 	struct ember_workers workers;
 	bool workers_running;

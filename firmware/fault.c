@@ -43,14 +43,15 @@ void ember_fault_report(struct ember_device *dev, const struct ember_fault *f)
 			(uint32_t)now);
 	ember_reg_write(regs, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_TIMESTAMP_HI),
 			(uint32_t)(now >> 32));
+	ember_reg_write(regs, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_QUEUE), f->queue);
 	/* The record's SEQ is 1-based so that a zeroed slot never looks valid. */
 	ember_reg_write_release(regs, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_SEQ), seq + 1);
 	dev->fault_seq = seq + 1;
 	ember_reg_write_release(regs, EMBER_REG_FAULT_SEQ, dev->fault_seq);
 
-	ember_warn("fault seq=%u kind=%u ring=%d context=%d ring_pos=0x%x "
+	ember_warn("fault seq=%u kind=%u ring=%d queue=%d context=%d ring_pos=0x%x "
 		   "ib_offset=0x%x va=0x%llx detail=0x%x",
-		   seq + 1, f->kind, (int)f->ring, (int)f->context, f->ring_pos,
+		   seq + 1, f->kind, (int)f->ring, (int)f->queue, (int)f->context, f->ring_pos,
 		   f->ib_offset, (unsigned long long)f->va, f->detail);
 	ember_device_raise_irq(dev, EMBER_VECTOR_FAULT);
 }

@@ -25,7 +25,9 @@ struct ember_device;
 
 struct ember_fault {
 	uint32_t kind;
+	/** @ring, @queue: the ring or the queue slot (ember_ring_fault_origin()). */
 	uint32_t ring;
+	uint32_t queue;
 	uint32_t context;
 	uint32_t ring_pos;
 	uint32_t ib_offset;

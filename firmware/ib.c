@@ -41,7 +41,8 @@ int ember_job_checkpoint(struct ember_job *job, unsigned int sleep_us)
 		ember_sched_yield(&dev->sched, ring->index);
 	if (dev->rings_stopping ||
 	    job->device_generation != dev->reset_generation ||
-	    job->ctx_generation != job->ctx->generation)
+	    job->ctx_generation != job->ctx->generation ||
+	    job->ring_generation != ring->generation)
 		return EMBER_JOB_ABORTED;
 	if (ember_device_timestamp_ns(dev) > job->deadline_ns)
 		return EMBER_FAULT_WATCHDOG;
@@ -346,7 +347,6 @@ static void report(struct ember_job *job, uint32_t ring_pos, uint32_t kind,
 	struct ember_device *dev = job->ring->dev;
 	struct ember_fault fault = {
 		.kind = kind,
-		.ring = job->ring->index,
 		.context = job->ctx->index,
 		.ring_pos = ring_pos,
 		.ib_offset = ib_offset,
@@ -354,6 +354,7 @@ static void report(struct ember_job *job, uint32_t ring_pos, uint32_t kind,
 		.detail = job->fault_detail,
 	};
 
+	ember_ring_fault_origin(job->ring, &fault);
 	ember_context_fault(dev, job->ctx);
 	ember_fault_report(dev, &fault);
 }
@@ -377,6 +378,7 @@ void ember_ib_run(struct ember_ring *ring, uint32_t ring_pos,
 		.deadline_ns = ember_device_timestamp_ns(dev) + watchdog_ns(dev),
 		.ctx_generation = ctx->generation,
 		.device_generation = dev->reset_generation,
+		.ring_generation = ring->generation,
 		.fault_va = va,
 	};
 	uint32_t offset = 0;

@@ -39,6 +39,8 @@ struct ember_job {
 	uint64_t deadline_ns;
 	uint32_t ctx_generation;
 	uint32_t device_generation;
+	/** @ring_generation: the ring's; QUEUE_UNMAP aborts the job. */
+	uint32_t ring_generation;
 	/** @budget: bytes or rows since the last preemption point. */
 	uint64_t budget;
 	/** @fault_va, @fault_detail: set by whoever returns a fault kind. */

@@ -14,6 +14,7 @@
 
 #include "device.h"
 #include "log.h"
+#include "queue.h"
 #include "regs.h"
 
 struct mgmt_cmd {
@@ -77,6 +78,21 @@ static uint32_t mgmt_tlb_invalidate_mask(struct ember_mgmt *mgmt,
 	return EMBER_MGMT_STATUS_OK;
 }
 
+static uint32_t mgmt_queue_map(struct ember_mgmt *mgmt,
+			       const uint32_t args[EMBER_MGMT_NUM_ARGS],
+			       uint32_t results[EMBER_MGMT_NUM_RESULTS])
+{
+	return ember_queue_map(mgmt->dev, args[0], args[1] | (uint64_t)args[2] << 32,
+			       &results[0]);
+}
+
+static uint32_t mgmt_queue_unmap(struct ember_mgmt *mgmt,
+				 const uint32_t args[EMBER_MGMT_NUM_ARGS],
+				 uint32_t results[EMBER_MGMT_NUM_RESULTS])
+{
+	return ember_queue_unmap(mgmt->dev, args[0], &results[0], &results[1]);
+}
+
 static const struct mgmt_cmd mgmt_cmds[] = {
 	[EMBER_MGMT_CMD_NOP] = { "nop", mgmt_nop },
 	[EMBER_MGMT_CMD_PING] = { "ping", mgmt_ping },
@@ -85,6 +101,8 @@ static const struct mgmt_cmd mgmt_cmds[] = {
 	[EMBER_MGMT_CMD_TLB_INVALIDATE] = { "tlb_invalidate", mgmt_tlb_invalidate },
 	[EMBER_MGMT_CMD_TLB_INVALIDATE_MASK] = { "tlb_invalidate_mask",
 						 mgmt_tlb_invalidate_mask },
+	[EMBER_MGMT_CMD_QUEUE_MAP] = { "queue_map", mgmt_queue_map },
+	[EMBER_MGMT_CMD_QUEUE_UNMAP] = { "queue_unmap", mgmt_queue_unmap },
 };
 
 static void mgmt_run(struct ember_mgmt *mgmt, uint32_t seq, uint32_t cmd_id,

@@ -15,6 +15,7 @@
 #include "fault.h"
 #include "ib.h"
 #include "log.h"
+#include "queue.h"
 
 /* The longest payload of a kernel packet with a fixed layout. */
 #define MAX_KPKT_PAYLOAD	4
@@ -36,47 +37,97 @@ static void publish_status(struct ember_ring *ring, bool busy)
 	uint32_t status = (busy || ring->hung ? EMBER_RING_STATUS_BUSY : 0) |
 			  (ring->stopped ? EMBER_RING_STATUS_STOPPED : 0);
 
+	if (ember_ring_is_queue(ring)) {
+		ember_queue_publish_status(ring, status);
+		return;
+	}
 	ember_reg_write(&ring->dev->regs,
 			EMBER_REG_RING(ring->index, EMBER_RING_STATUS), status);
 }
 
 static void publish_head(struct ember_ring *ring)
 {
+	if (ember_ring_is_queue(ring)) {
+		ember_queue_publish_rptr(ring);
+		return;
+	}
 	ember_reg_write_release(&ring->dev->regs,
 				EMBER_REG_RING(ring->index, EMBER_RING_HEAD),
 				ring->head);
 }
 
+void ember_ring_publish(struct ember_ring *ring)
+{
+	publish_head(ring);
+	publish_status(ring, false);
+}
+
 static uint32_t ring_priority(const struct ember_ring *ring)
 {
-	uint32_t prio = ring_reg(ring, EMBER_RING_PRIORITY);
+	uint32_t prio = ember_ring_is_queue(ring) ? ring->map.priority :
+			ring_reg(ring, EMBER_RING_PRIORITY);
 
 	return prio > EMBER_RING_MAX_PRIORITY ? EMBER_RING_MAX_PRIORITY : prio;
+}
+
+/* TAIL, or a queue's WPTR, read before the packets it covers. */
+static uint32_t read_tail(const struct ember_ring *ring)
+{
+	if (ember_ring_is_queue(ring))
+		return ember_queue_read_wptr(ring);
+	return ember_reg_read_acquire(&ring->dev->regs,
+				      EMBER_REG_RING(ring->index, EMBER_RING_TAIL));
 }
 
 /* With the scheduler lock held. */
 static bool has_work(const struct ember_ring *ring)
 {
-	return !ring->stopped && !ring->hung &&
-	       ring_reg(ring, EMBER_RING_SIZE) != 0 &&
-	       ember_reg_read_acquire(&ring->dev->regs,
-				      EMBER_REG_RING(ring->index, EMBER_RING_TAIL)) !=
-	       ring->head;
+	bool on = ember_ring_is_queue(ring) ? ring->map.mapped :
+		  ring_reg(ring, EMBER_RING_SIZE) != 0;
+
+	return on && !ring->stopped && !ring->hung && read_tail(ring) != ring->head;
 }
 
-/* A driver bug on this ring: record it and stop the ring. */
+void ember_ring_fault_origin(const struct ember_ring *ring,
+			     struct ember_fault *fault)
+{
+	fault->ring = ember_ring_is_queue(ring) ? EMBER_NO_CONTEXT : ring->index;
+	fault->queue = ring->queue;
+}
+
+/* Why a queue stops, for the reasons a ring stops. */
+static uint32_t queue_err_of(const char *why)
+{
+	if (!strcmp(why, "bad_tail"))
+		return EMBER_QUEUE_ERR_POINTERS;
+	if (!strcmp(why, "bad_context"))
+		return EMBER_QUEUE_ERR_CONTEXT;
+	return EMBER_QUEUE_ERR_PACKET;
+}
+
+/*
+ * A driver bug on this ring: record it and stop the ring. A queue's record
+ * is an EMBER_FAULT_QUEUE one: its context, the packet's header as VA and
+ * the reason as detail.
+ */
 static void ring_fault(struct ember_ring *ring, uint32_t context, uint64_t va,
-		       uint32_t detail, const char *why)
+		       uint32_t header, const char *why)
 {
 	struct ember_fault fault = {
 		.kind = EMBER_FAULT_RING,
-		.ring = ring->index,
 		.context = context,
 		.ring_pos = ring->head,
 		.va = va,
-		.detail = detail,
+		.detail = header,
 	};
 
+	ember_ring_fault_origin(ring, &fault);
+	if (ember_ring_is_queue(ring)) {
+		fault.kind = EMBER_FAULT_QUEUE;
+		fault.context = ring->map.context;
+		fault.va = header;
+		fault.detail = queue_err_of(why);
+	}
 	ember_warn("ring_stopped ring=%u head=0x%x reason=%s", ring->index,
 		   ring->head, why);
 	ring->stopped = true;
@@ -84,15 +135,31 @@ static void ring_fault(struct ember_ring *ring, uint32_t context, uint64_t va,
 	ember_fault_report(ring->dev, &fault);
 }
 
+/* A queue's ring: where and how big was checked by QUEUE_MAP. */
+static const char *check_queue_view(struct ember_ring *ring,
+				    struct ring_view *view)
+{
+	view->size = ring->map.size;
+	view->tail = read_tail(ring);
+	view->host = ember_guest_ram_translate(&ring->dev->guest_ram,
+					       ring->map.base, view->size);
+	if (!view->host)
+		return "base_not_in_guest_ram";
+	if ((view->tail & 3) || view->tail - ring->head > view->size)
+		return "bad_tail";
+	return NULL;
+}
+
 static const char *check_view(struct ember_ring *ring, struct ring_view *view)
 {
-	uint64_t base = ring_reg(ring, EMBER_RING_BASE_LO) |
-			(uint64_t)ring_reg(ring, EMBER_RING_BASE_HI) << 32;
+	uint64_t base;
 
+	if (ember_ring_is_queue(ring))
+		return check_queue_view(ring, view);
+	base = ring_reg(ring, EMBER_RING_BASE_LO) |
+	       (uint64_t)ring_reg(ring, EMBER_RING_BASE_HI) << 32;
 	view->size = ring_reg(ring, EMBER_RING_SIZE);
-	view->tail = ember_reg_read_acquire(&ring->dev->regs,
-					    EMBER_REG_RING(ring->index,
-							   EMBER_RING_TAIL));
+	view->tail = read_tail(ring);
 	if (view->size < EMBER_RING_MIN_SIZE ||
 	    view->size > EMBER_DEVICE_MAX_RING_SIZE ||
 	    (view->size & (view->size - 1)))
@@ -127,6 +194,10 @@ void ember_ring_raise_irq(struct ember_ring *ring)
 {
 	struct ember_device *dev = ring->dev;
 
+	if (ember_ring_is_queue(ring)) {
+		ember_queue_raise_irq(ring);
+		return;
+	}
 	ember_reg_write_release(&dev->regs,
 				EMBER_REG_RING(ring->index, EMBER_RING_IRQ_SEQ),
 				++ring->irq_seq);
@@ -165,7 +236,8 @@ static const char *exec_kernel_packet(struct ember_ring *ring,
 		if (len != EMBER_KPKT_RUN_IB_LEN)
 			return "bad_length";
 		*ctx_out = p[0];
-		if (p[0] >= EMBER_MAX_CONTEXTS)
+		if (p[0] >= EMBER_MAX_CONTEXTS ||
+		    (ember_ring_is_queue(ring) && p[0] != ring->map.context))
 			return "bad_context";
 		/* A TLB invalidation naming the context waits for the IB. */
 		ember_sched_set_ring_context(&ring->dev->sched, ring->index, p[0]);
@@ -195,6 +267,9 @@ static const char *exec_kernel_packet(struct ember_ring *ring,
 	case EMBER_KPKT_TLB_INVALIDATE:
 		if (len != EMBER_KPKT_TLB_INVALIDATE_LEN)
 			return "bad_length";
+		/* A queue's packets touch its own context only. */
+		if (ember_ring_is_queue(ring) && p[0] != ring->map.context)
+			return "bad_context";
 		return ember_contexts_tlb_invalidate(ring->dev, p[0]) ?
 		       NULL : "bad_context";
 	case EMBER_KPKT_TIMESTAMP:
@@ -216,6 +291,7 @@ static void ring_step(struct ember_ring *ring)
 {
 	struct ember_device *dev = ring->dev;
 	uint32_t generation = dev->reset_generation;
+	uint32_t ring_generation = ring->generation;
 	uint32_t ctx = EMBER_NO_CONTEXT;
 	struct ring_view view;
 	const char *err;
@@ -239,8 +315,12 @@ static void ring_step(struct ember_ring *ring)
 	err = exec_kernel_packet(ring, &view, &ctx);
 	/* The engine is held again: a reset cannot be reading this. */
 	ring->in_packet = false;
-	/* A reset during the packet already moved HEAD to TAIL. */
-	if (generation != dev->reset_generation)
+	/*
+	 * A reset during the packet already moved HEAD to TAIL; QUEUE_UNMAP
+	 * moved it past the packet it aborted.
+	 */
+	if (generation != dev->reset_generation ||
+	    ring_generation != ring->generation)
 		return;
 	if (err) {
 		ring_fault(ring, ctx, ring->head, ring_dword(&view, ring->head), err);
@@ -295,6 +375,15 @@ void ember_ring_run_sync(struct ember_device *dev, unsigned int index)
 
 void ember_ring_reset(struct ember_ring *ring)
 {
+	if (ember_ring_is_queue(ring)) {
+		ember_queue_write_reset(ring, ring->in_packet);
+		ring->in_packet = false;
+		ring->head = ember_queue_read_wptr(ring);
+		ring->stopped = false;
+		ring->hung = false;
+		ember_ring_publish(ring);
+		return;
+	}
 	/* What the reset cuts: the driver tells started jobs from queued ones. */
 	ember_reg_write(&ring->dev->regs,
 			EMBER_REG_RING(ring->index, EMBER_RING_RESET_HEAD), ring->head);
@@ -310,12 +399,25 @@ void ember_ring_reset(struct ember_ring *ring)
 	publish_status(ring, false);
 }
 
+uint32_t ember_ring_packet_bytes(struct ember_ring *ring)
+{
+	struct ring_view view;
+
+	if (check_view(ring, &view) || view.tail == ring->head)
+		return 0;
+	return 4 + 4 * EMBER_PKT_LEN(ring_dword(&view, ring->head));
+}
+
 void ember_rings_init(struct ember_device *dev)
 {
 	for (unsigned int i = 0; i < EMBER_MAX_RINGS; i++) {
 		struct ember_ring *ring = &dev->rings[i];
 
-		*ring = (struct ember_ring) { .dev = dev, .index = i };
+		*ring = (struct ember_ring) {
+			.dev = dev,
+			.index = i,
+			.queue = EMBER_NO_QUEUE,
+		};
 		if (i >= dev->num_rings)
 			continue;
 		publish_head(ring);
@@ -326,18 +428,35 @@ void ember_rings_init(struct ember_device *dev)
 	}
 }
 
+int ember_ring_start_thread(struct ember_ring *ring)
+{
+	int ret;
+
+	if (!ring->dev->threads_started || ring->thread_running)
+		return 0;
+	ret = pthread_create(&ring->thread, NULL, ring_thread, ring);
+	if (ret)
+		return -ret;
+	ring->thread_running = true;
+	return 0;
+}
+
+/* The rings, and the queues mapped before the device started. */
 int ember_rings_start(struct ember_device *dev)
 {
 	dev->rings_stopping = false;
-	for (unsigned int i = 0; i < dev->num_rings; i++) {
+	dev->threads_started = true;
+	for (unsigned int i = 0; i < EMBER_SCHED_MAX_STREAMS; i++) {
 		struct ember_ring *ring = &dev->rings[i];
-		int ret = pthread_create(&ring->thread, NULL, ring_thread, ring);
+		int ret;
 
+		if (ember_ring_is_queue(ring) ? !ring->map.mapped : i >= dev->num_rings)
+			continue;
+		ret = ember_ring_start_thread(ring);
 		if (ret) {
 			ember_rings_stop(dev);
-			return -ret;
+			return ret;
 		}
-		ring->thread_running = true;
 	}
 	return 0;
 }
@@ -349,7 +468,8 @@ void ember_rings_stop(struct ember_device *dev)
 	dev->sched.paused = false;
 	ember_sched_kick_all_locked(&dev->sched);
 	pthread_mutex_unlock(&dev->sched.lock);
-	for (unsigned int i = 0; i < dev->num_rings; i++) {
+	dev->threads_started = false;
+	for (unsigned int i = 0; i < EMBER_SCHED_MAX_STREAMS; i++) {
 		if (dev->rings[i].thread_running)
 			pthread_join(dev->rings[i].thread, NULL);
 		dev->rings[i].thread_running = false;

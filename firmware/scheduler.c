@@ -9,14 +9,30 @@
 
 #include <time.h>
 
-int ember_sched_init(struct ember_sched *sched, unsigned int num_rings)
+static bool waiting_locked(const struct ember_sched *sched, unsigned int ring)
+{
+	return sched->waiting[ring / 64] & (1ULL << (ring % 64));
+}
+
+static void set_waiting_locked(struct ember_sched *sched, unsigned int ring,
+			       bool waiting)
+{
+	if (waiting_locked(sched, ring) == waiting)
+		return;
+	sched->waiting[ring / 64] ^= 1ULL << (ring % 64);
+	if (waiting)
+		sched->num_waiting++;
+	else
+		sched->num_waiting--;
+}
+
+int ember_sched_init(struct ember_sched *sched)
 {
 	*sched = (struct ember_sched) {
 		.owner = EMBER_SCHED_NO_OWNER,
-		.num_rings = num_rings,
-		.last_served = num_rings ? num_rings - 1 : 0,
+		.last_served = EMBER_SCHED_MAX_STREAMS - 1,
 	};
-	for (unsigned int r = 0; r < EMBER_MAX_RINGS; r++)
+	for (unsigned int r = 0; r < EMBER_SCHED_MAX_STREAMS; r++)
 		sched->ring_ctx[r] = EMBER_SCHED_NO_CONTEXT;
 	if (pthread_mutex_init(&sched->lock, NULL))
 		return -1;
@@ -24,7 +40,7 @@ int ember_sched_init(struct ember_sched *sched, unsigned int num_rings)
 		pthread_mutex_destroy(&sched->lock);
 		return -1;
 	}
-	for (unsigned int r = 0; r < EMBER_MAX_RINGS; r++) {
+	for (unsigned int r = 0; r < EMBER_SCHED_MAX_STREAMS; r++) {
 		if (pthread_cond_init(&sched->doorbell[r], NULL)) {
 			while (r--)
 				pthread_cond_destroy(&sched->doorbell[r]);
@@ -38,7 +54,7 @@ int ember_sched_init(struct ember_sched *sched, unsigned int num_rings)
 
 void ember_sched_fini(struct ember_sched *sched)
 {
-	for (unsigned int r = 0; r < EMBER_MAX_RINGS; r++)
+	for (unsigned int r = 0; r < EMBER_SCHED_MAX_STREAMS; r++)
 		pthread_cond_destroy(&sched->doorbell[r]);
 	pthread_cond_destroy(&sched->cond);
 	pthread_mutex_destroy(&sched->lock);
@@ -49,10 +65,12 @@ static int pick_next_locked(const struct ember_sched *sched)
 {
 	int best = -1;
 
-	for (unsigned int i = 1; i <= sched->num_rings; i++) {
-		unsigned int r = (sched->last_served + i) % sched->num_rings;
+	if (!sched->num_waiting)
+		return -1;
+	for (unsigned int i = 1; i <= EMBER_SCHED_MAX_STREAMS; i++) {
+		unsigned int r = (sched->last_served + i) % EMBER_SCHED_MAX_STREAMS;
 
-		if (!(sched->waiting & (1u << r)))
+		if (!waiting_locked(sched, r))
 			continue;
 		if (best < 0 || sched->priority[r] > sched->priority[best])
 			best = (int)r;
@@ -71,10 +89,10 @@ void ember_sched_acquire_locked(struct ember_sched *sched, unsigned int ring,
 				uint32_t priority)
 {
 	sched->priority[ring] = priority;
-	sched->waiting |= 1u << ring;
+	set_waiting_locked(sched, ring, true);
 	while (!may_run_locked(sched, ring))
 		pthread_cond_wait(&sched->cond, &sched->lock);
-	sched->waiting &= ~(1u << ring);
+	set_waiting_locked(sched, ring, false);
 	sched->owner = (int)ring;
 	sched->last_served = ring;
 }
@@ -103,7 +121,7 @@ void ember_sched_release(struct ember_sched *sched)
 void ember_sched_yield(struct ember_sched *sched, unsigned int ring)
 {
 	pthread_mutex_lock(&sched->lock);
-	if (sched->waiting || sched->paused || sched->exclusive_pending) {
+	if (sched->num_waiting || sched->paused || sched->exclusive_pending) {
 		ember_sched_release_locked(sched);
 		ember_sched_acquire_locked(sched, ring, sched->priority[ring]);
 	}
@@ -194,7 +212,17 @@ uint32_t ember_sched_waiting(struct ember_sched *sched)
 	uint32_t waiting;
 
 	pthread_mutex_lock(&sched->lock);
-	waiting = sched->waiting;
+	waiting = (uint32_t)sched->waiting[0];
+	pthread_mutex_unlock(&sched->lock);
+	return waiting;
+}
+
+bool ember_sched_is_waiting(struct ember_sched *sched, unsigned int ring)
+{
+	bool waiting;
+
+	pthread_mutex_lock(&sched->lock);
+	waiting = waiting_locked(sched, ring);
 	pthread_mutex_unlock(&sched->lock);
 	return waiting;
 }
@@ -214,7 +242,7 @@ void ember_sched_kick(struct ember_sched *sched, unsigned int ring)
 
 void ember_sched_kick_all_locked(struct ember_sched *sched)
 {
-	for (unsigned int r = 0; r < EMBER_MAX_RINGS; r++)
+	for (unsigned int r = 0; r < EMBER_SCHED_MAX_STREAMS; r++)
 		pthread_cond_broadcast(&sched->doorbell[r]);
 	pthread_cond_broadcast(&sched->cond);
 }

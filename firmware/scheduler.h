@@ -5,9 +5,14 @@
  * DOC: Scheduler
  *
  * The GPU has one execution engine (command processing, MMU, copy engine)
- * shared by all rings. Each ring's command processor is a thread; before it
- * executes a kernel packet it asks the scheduler for the engine, and gives
- * it back after. This file owns that arbitration:
+ * shared by all command streams: the rings, and (since contract 1.9) the
+ * mapped queues, which take part exactly like rings. "Ring r" below is
+ * stream r: rings are streams 0 .. EMBER_MAX_RINGS - 1, queue slot q is
+ * stream EMBER_SCHED_QUEUE_STREAM(q). Each stream's command processor is
+ * a thread; before it executes a kernel packet it asks the scheduler for
+ * the engine, and gives it back after. So a queue parked in WAIT_MEM or
+ * between two workgroups of a long dispatch never holds up another queue.
+ * This file owns that arbitration:
  *
  * - Priority: when the engine is free, it goes to the waiting ring with the
  *   highest RING_PRIORITY; rings of equal priority take turns (round robin
@@ -51,6 +56,12 @@
 
 #include "ember_regs.h"
 
+/* Queue slots of this device (NUM_QUEUES), each a stream of its own. */
+#define EMBER_SCHED_MAX_QUEUES	128
+#define EMBER_SCHED_MAX_STREAMS	(EMBER_MAX_RINGS + EMBER_SCHED_MAX_QUEUES)
+#define EMBER_SCHED_QUEUE_STREAM(q)	(EMBER_MAX_RINGS + (q))
+#define EMBER_SCHED_WAITING_WORDS	((EMBER_SCHED_MAX_STREAMS + 63) / 64)
+
 #define EMBER_SCHED_NO_OWNER	(-1)
 /* The owner while the mailbox or a reset holds the engine. */
 #define EMBER_SCHED_EXCLUSIVE	(-2)
@@ -59,17 +70,17 @@ struct ember_sched {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	/** @doorbell: ring r's idle command processor sleeps on doorbell[r]. */
-	pthread_cond_t doorbell[EMBER_MAX_RINGS];
+	pthread_cond_t doorbell[EMBER_SCHED_MAX_STREAMS];
 	/** @owner: the ring holding the engine, or one of the values above. */
 	int owner;
-	/** @waiting: bit r: ring r wants the engine. */
-	uint32_t waiting;
+	/** @waiting: bit r (of word r / 64): ring r wants the engine. */
+	uint64_t waiting[EMBER_SCHED_WAITING_WORDS];
+	/** @num_waiting: bits set in @waiting. */
+	unsigned int num_waiting;
 	/** @priority: each ring's priority, refreshed when it asks. */
-	uint32_t priority[EMBER_MAX_RINGS];
+	uint32_t priority[EMBER_SCHED_MAX_STREAMS];
 	/** @last_served: the ring served last, for round robin. */
 	unsigned int last_served;
-	/** @num_rings: rings taking part. */
-	unsigned int num_rings;
 	/** @paused: grant nothing (ember_sched_pause()). */
 	bool paused;
 	/** @exclusive_pending: someone waits in ember_sched_lock(). */
@@ -78,12 +89,12 @@ struct ember_sched {
 	 * @ring_ctx: the context of the RUN_IB ring r is running, or
 	 * EMBER_SCHED_NO_CONTEXT between indirect buffers.
 	 */
-	uint32_t ring_ctx[EMBER_MAX_RINGS];
+	uint32_t ring_ctx[EMBER_SCHED_MAX_STREAMS];
 };
 
 #define EMBER_SCHED_NO_CONTEXT	UINT32_MAX
 
-int ember_sched_init(struct ember_sched *sched, unsigned int num_rings);
+int ember_sched_init(struct ember_sched *sched);
 void ember_sched_fini(struct ember_sched *sched);
 
 /* With @lock held: wait until @ring may run, then make it the owner. */
@@ -118,8 +129,10 @@ void ember_sched_set_ring_context(struct ember_sched *sched, unsigned int ring,
 
 void ember_sched_pause(struct ember_sched *sched);
 void ember_sched_resume(struct ember_sched *sched);
-/* Rings waiting for the engine (a test hook for the priority order). */
+/* Rings 0..31 waiting for the engine (a test hook for the priority order). */
 uint32_t ember_sched_waiting(struct ember_sched *sched);
+/* Whether stream @ring waits for the engine (a test hook). */
+bool ember_sched_is_waiting(struct ember_sched *sched, unsigned int ring);
 /* With @lock held: sleep until ring @ring's doorbell (or a stop). */
 void ember_sched_wait_doorbell_locked(struct ember_sched *sched,
 				      unsigned int ring);

@@ -18,7 +18,19 @@
  *                   writable and executable: shader binaries, descriptor
  *                   sets, images and buffers a DISPATCH uses)
  *
- * and the ring runs to completion in this thread. The device must not
+ * and the ring runs to completion in this thread. Whatever follows drives
+ * a queue (contract 1.9) whose ring holds a copy of ring 0's packets and
+ * whose descriptor is valid (FUZZ_QUEUE_* in fuzz_layout.h) before the
+ * input overwrites part of it:
+ *
+ *   u8 desc_offset, u8 desc_len, desc_len bytes
+ *                   written into the descriptor at desc_offset (clamped)
+ *   u32 slot, u32 doorbell_slot, u32 doorbell_value
+ *                   QUEUE_MAP into slot (modulo NUM_QUEUES + 1: one
+ *                   beyond the last is refused), a doorbell page word
+ *                   (any of the page's slots) and doorbell 0; a mapped
+ *                   queue runs to completion, then is unmapped.
+ * The device must not
  * crash, hang (the watchdog is 1 ms) or touch memory outside guest RAM
  * (AddressSanitizer watches); it may fault as much as it likes.
  */
@@ -28,6 +40,7 @@
 #include <string.h>
 
 #include "guest.h"
+#include "guest_queue.h"
 #include "log.h"
 
 #include "fuzz_layout.h"
@@ -42,6 +55,34 @@ static void fill(void *dst, size_t cap, const uint8_t **data, size_t *size,
 	memcpy(dst, *data, n);
 	*data += n;
 	*size -= n;
+}
+
+/* The queue part of the input (see the top of the file). */
+static void fuzz_queue(struct guest *g, const uint8_t **data, size_t *size,
+		       uint32_t ring_len)
+{
+	struct guest_queue q;
+	uint8_t where[2] = { 0 };
+	uint32_t words[3] = { 0 };
+	uint32_t slot, reason;
+
+	guest_queue_init(g, &q, FUZZ_CTX, 0, 1);
+	memcpy(guest_ptr(g, q.ring_gpa), guest_ptr(g, g->ring_base[0]), FUZZ_RING_MAX);
+	guest_queue_desc_write(g, &q, EMBER_QUEUE_DESC_WPTR, ring_len & ~3u);
+	fill(where, sizeof(where), data, size, sizeof(where));
+	where[0] %= EMBER_QUEUE_DESC_SIZE;
+	fill((uint8_t *)guest_ptr(g, q.desc_gpa) + where[0],
+	     EMBER_QUEUE_DESC_SIZE - where[0], data, size, where[1]);
+	fill(words, sizeof(words), data, size, sizeof(words));
+
+	slot = words[0] % (EMBER_DEVICE_NUM_QUEUES + 1);
+	if (guest_queue_map(g, &q, slot, &reason) != EMBER_MGMT_STATUS_OK)
+		slot = EMBER_NO_QUEUE;
+	guest_queue_doorbell(g, words[1] % EMBER_MAX_QUEUES, words[2]);
+	if (slot == EMBER_NO_QUEUE)
+		return;
+	ember_ring_run_sync(&g->dev, EMBER_SCHED_QUEUE_STREAM(slot));
+	guest_queue_unmap(g, slot, NULL, NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -96,6 +137,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	RING(&g, 1, EMBER_PKT(EMBER_KPKT_RUN_IB, 0, 4), FUZZ_CTX, LO(FUZZ_IB_VA),
 	     HI(FUZZ_IB_VA), 64);
 	guest_ring_submit(&g, 1);
+	if (size)
+		fuzz_queue(&g, &data, &size, ring_len);
 	guest_mgmt(&g, EMBER_MGMT_CMD_TLB_INVALIDATE, EMBER_CTX_ALL, NULL);
 	return 0;
 }

@@ -179,6 +179,31 @@ static int write_seed(const char *dir, const char *name, const uint32_t *ring,
 	return 0;
 }
 
+/* A "job" input followed by a queue part (fuzz_gpu.c): slot 5, its doorbell. */
+static int write_queue_seed(const char *dir)
+{
+	const struct seed *job = &seeds[sizeof(seeds) / sizeof(seeds[0]) - 1];
+	uint16_t lens[4] = { 4 * 15, 4 * 4, 0, 0 };
+	const uint8_t where[2] = { 0, 0 };
+	const uint32_t words[3] = { 5, 5, lens[0] };
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/queue", dir);
+	f = fopen(path, "wb");
+	if (!f) {
+		perror(path);
+		return 1;
+	}
+	fwrite(lens, sizeof(lens), 1, f);
+	fwrite(job->ring, 1, lens[0], f);
+	fwrite(job->ib, 1, lens[1], f);
+	fwrite(where, sizeof(where), 1, f);
+	fwrite(words, sizeof(words), 1, f);
+	fclose(f);
+	return 0;
+}
+
 static size_t used(const uint32_t *dw)
 {
 	size_t n = MAX_DW;
@@ -214,6 +239,8 @@ int main(int argc, char **argv)
 		if (write_seed(argv[1], s->name, s->ring, ring_len, s->ib, ib_len, NULL, 0))
 			return 1;
 	}
+	if (write_queue_seed(argv[1]))
+		return 1;
 	data_len = image_seed_data(data, 37);	/* R8G8B8A8_UNORM */
 	if (write_seed(argv[1], "dispatch-images", dispatch_ring, sizeof(dispatch_ring),
 		       dispatch_ib, sizeof(dispatch_ib), data, (uint16_t)data_len))

@@ -373,6 +373,7 @@ bool guest_fault(struct guest *g, uint32_t seq, struct guest_fault *out)
 		.ring_pos = guest_reg(g, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_RING_POS)),
 		.ib_offset = guest_reg(g, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_IB_OFFSET)),
 		.detail = guest_reg(g, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_DETAIL)),
+		.queue = guest_reg(g, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_QUEUE)),
 		.va = guest_reg(g, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_VA_LO)) |
 		      (uint64_t)guest_reg(g, EMBER_REG_FAULT(slot, EMBER_FAULT_REC_VA_HI)) << 32,
 	};

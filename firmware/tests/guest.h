@@ -129,7 +129,7 @@ uint32_t guest_mgmt(struct guest *g, uint32_t cmd, uint32_t arg0,
 
 /* The fault record with sequence number @seq (1-based) into @out. */
 struct guest_fault {
-	uint32_t kind, ring, context, ring_pos, ib_offset, detail;
+	uint32_t kind, ring, context, ring_pos, ib_offset, detail, queue;
 	uint64_t va;
 };
 bool guest_fault(struct guest *g, uint32_t seq, struct guest_fault *out);

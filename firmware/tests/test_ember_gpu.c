@@ -529,8 +529,10 @@ static bool test_register_page(struct fixture *f)
 		 EMBER_CAP_MMU | EMBER_CAP_COPY | EMBER_CAP_COMPUTE |
 		 EMBER_CAP_DISPATCH_INDIRECT | EMBER_CAP_ISA_ADDR64 |
 		 EMBER_CAP_RESET_HEAD | EMBER_CAP_TLB_MASK | EMBER_CAP_LARGE_GRID |
-		 EMBER_CAP_IMAGES | EMBER_CAP_IMAGE_BC);
+		 EMBER_CAP_IMAGES | EMBER_CAP_IMAGE_BC | EMBER_CAP_QUEUES);
 	CHECK_EQ(reg_read(c, EMBER_REG_NUM_RINGS), TEST_VECTORS - 1);
+	CHECK(reg_read(c, EMBER_REG_NUM_QUEUES) > 0 &&
+	      reg_read(c, EMBER_REG_NUM_QUEUES) <= EMBER_MAX_QUEUES);
 	CHECK_EQ(reg_read(c, EMBER_REG_NUM_CONTEXTS), EMBER_MAX_CONTEXTS);
 	CHECK_EQ(reg_read(c, EMBER_REG_NUM_FAULT_SLOTS), EMBER_MAX_FAULT_SLOTS);
 	CHECK(reg_read(c, EMBER_REG_MAX_RING_SIZE) >= EMBER_RING_MIN_SIZE);
@@ -571,7 +573,7 @@ static bool test_mgmt_nop(struct fixture *f)
 
 static bool test_mgmt_bad_cmd(struct fixture *f)
 {
-	static const uint32_t bad_cmds[] = { 0x6, 0xdead, 0xffffffff };
+	static const uint32_t bad_cmds[] = { 0x8, 0xdead, 0xffffffff };
 	struct mgmt_reply reply;
 
 	for (size_t i = 0; i < sizeof(bad_cmds) / sizeof(bad_cmds[0]); i++) {
