@@ -16,7 +16,8 @@
  * grids of any u32 counts (the last workgroup of each dimension, a base
  * near 2^32, directly and indirectly), and grids far beyond 2^32
  * workgroups that the watchdog ends, another ring's job runs beside and a
- * context reset cuts short.
+ * context reset cuts short. Since 1.9: such a grid on a queue, with a job
+ * of another queue of the same context beside it, cut by QUEUE_UNMAP.
  *
  * No grid of more than 2^32 workgroups runs to its end here: even a
  * workgroup that does nothing costs the device tens of nanoseconds, so
@@ -31,6 +32,7 @@
 
 #include "ember_isa.h"
 #include "guest.h"
+#include "guest_queue.h"
 #include "tap.h"
 
 #define RAM_SIZE		(64u << 20)
@@ -604,16 +606,21 @@ static bool test_grid_edges(void)
 	return true;
 }
 
-/* count_grid indirectly, the counts at COUNTS_VA. */
+/* An IB of count_grid indirectly, the counts at COUNTS_VA. */
+static void count_indirect_ib(struct guest_ib *ib, const uint32_t n[3])
+{
+	memcpy(&data[COUNTS_INDEX], n, 12);
+	new_ib(ib);
+	IB(ib, EMBER_PKT(EMBER_UPKT_DISPATCH_INDIRECT, 0, EMBER_UPKT_DISPATCH_INDIRECT_LEN(12)),
+	   LO(SHADER_VA), HI(SHADER_VA), LO(COUNTS_VA), HI(COUNTS_VA), 0, 0, 0,
+	   LO(TABLE_VA), HI(TABLE_VA), 12, 0, 0, 0);
+}
+
 static uint64_t count_indirect(unsigned int ring, const uint32_t n[3])
 {
 	struct guest_ib ib;
 
-	memcpy(&data[COUNTS_INDEX], n, 12);
-	new_ib(&ib);
-	IB(&ib, EMBER_PKT(EMBER_UPKT_DISPATCH_INDIRECT, 0, EMBER_UPKT_DISPATCH_INDIRECT_LEN(12)),
-	   LO(SHADER_VA), HI(SHADER_VA), LO(COUNTS_VA), HI(COUNTS_VA), 0, 0, 0,
-	   LO(TABLE_VA), HI(TABLE_VA), 12, 0, 0, 0);
+	count_indirect_ib(&ib, n);
 	return guest_submit_ib(&guest, ring, CTX, &ib);
 }
 
@@ -722,6 +729,60 @@ static bool test_huge_grid_preempted(void)
 	return test_base_groups_push();
 }
 
+/*
+ * Queues (contract 1.9): while one queue runs a grid no device finishes,
+ * another queue of the same context completes a job; QUEUE_UNMAP cuts
+ * the dispatch between two workgroups without a fault, and the queue's
+ * FENCE runs once it is mapped again.
+ */
+static bool test_huge_grid_queue(void)
+{
+	const uint32_t n[3] = { 65535, 65535, 65535 };
+	uint32_t before = fault_seq(), rptr, cut;
+	struct guest_queue busy, other;
+	struct guest_ib grid, ib;
+	uint64_t fence;
+	int64_t start;
+
+	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 60000);
+	CHECK(place_shader(count_grid, PTE_RX));
+	count_reset();
+	data[COUNTS_INDEX + 4] = 0;
+	guest_queue_init(&guest, &busy, CTX, 0, 1);
+	guest_queue_init(&guest, &other, CTX, 0, 2);
+	CHECK_EQ(guest_queue_map(&guest, &busy, 0, NULL), EMBER_MGMT_STATUS_OK);
+	CHECK_EQ(guest_queue_map(&guest, &other, 1, NULL), EMBER_MGMT_STATUS_OK);
+	count_indirect_ib(&grid, n);
+	fence = guest_queue_submit_ib(&guest, &busy, CTX, &grid);
+	start = guest_now_ms();
+	while (!__atomic_load_n(&data[STAT_RAN], __ATOMIC_ACQUIRE) &&
+	       guest_now_ms() - start < TIMEOUT_MS)
+		sched_yield();
+	CHECK(data[STAT_RAN] > 0);
+
+	new_ib(&ib);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(COUNTS_VA + 16),
+	   HI(COUNTS_VA + 16), 0x600d);
+	CHECK(guest_queue_wait_fence(&guest, &other,
+				     guest_queue_submit_ib(&guest, &other, CTX, &ib),
+				     TIMEOUT_MS));
+	CHECK_EQ(data[COUNTS_INDEX + 4], 0x600d);
+	CHECK(guest_queue_fence(&guest, &busy) < fence);
+
+	CHECK_EQ(guest_queue_unmap(&guest, 0, &rptr, &cut), EMBER_MGMT_STATUS_OK);
+	CHECK_EQ(cut, 1);
+	CHECK_EQ(rptr, 4 * (1 + EMBER_KPKT_RUN_IB_LEN));
+	CHECK(guest_queue_fence(&guest, &busy) < fence);
+	CHECK_EQ(guest_queue_map(&guest, &busy, 0, NULL), EMBER_MGMT_STATUS_OK);
+	CHECK(guest_queue_wait_fence(&guest, &busy, fence, TIMEOUT_MS));
+	CHECK_EQ(fault_seq(), before);
+	CHECK_EQ(guest_reg(&guest, EMBER_REG_CTX(CTX, EMBER_CTX_STATE)), EMBER_CTX_STATE_OK);
+	CHECK_EQ(guest_queue_unmap(&guest, 0, NULL, NULL), EMBER_MGMT_STATUS_OK);
+	CHECK_EQ(guest_queue_unmap(&guest, 1, NULL, NULL), EMBER_MGMT_STATUS_OK);
+	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 0);
+	return test_base_groups_push();
+}
+
 int main(void)
 {
 	bool ok = setup(true);
@@ -744,6 +805,7 @@ int main(void)
 		tap_result(test_indirect_large_counts(), "indirect-large-counts");
 		tap_result(test_huge_grid_watchdog(), "huge-grid-watchdog");
 		tap_result(test_huge_grid_preempted(), "huge-grid-preempted");
+		tap_result(test_huge_grid_queue(), "huge-grid-beside-another-queue");
 		guest_fini(&guest);
 	}
 	/* No worker threads: the command processor runs every workgroup. */
