@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	8
+#define   EMBER_HW_VERSION_MINOR_CURRENT	9
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -97,6 +97,12 @@
  * preemption points between workgroups. Since 1.7.
  */
 #define   EMBER_CAP_LARGE_GRID		BIT(11)
+/*
+ * The draw packets (BIND_GFX_STATE, DRAW, DRAW_INDEXED, DRAW_INDIRECT) and
+ * their state blocks (ember-hw.rst, "Draws"); without it they are
+ * BAD_PACKET. Since 1.9.
+ */
+#define   EMBER_CAP_GRAPHICS		BIT(12)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */
