@@ -39,8 +39,9 @@ static int vertex_at(const struct ember_draw_state *st,
 /* The vertices from @pos up to the next restart (or the draw's end). */
 static int run_length(const struct ember_draw_state *st,
 		      const struct ember_draw_mem *mem,
-		      const struct ember_draw_args *args, uint32_t pos,
-		      uint32_t *n, struct ember_draw_fault *fault)
+		      const struct ember_draw_args *args,
+		      const struct ember_draw_sink *sink, uint64_t *scanned,
+		      uint32_t pos, uint32_t *n, struct ember_draw_fault *fault)
 {
 	uint32_t end = pos;
 
@@ -51,9 +52,13 @@ static int run_length(const struct ember_draw_state *st,
 	for (; end < args->count; end++) {
 		uint32_t index;
 		bool restart;
-		int ret = ember_index_fetch(st, mem, (uint64_t)args->first + end,
-					    &index, &restart, fault);
+		int ret = 0;
 
+		if (sink->checkpoint && ++*scanned % EMBER_DRAW_CHECKPOINT_INDICES == 0)
+			ret = sink->checkpoint(sink->ctx);
+		if (!ret)
+			ret = ember_index_fetch(st, mem, (uint64_t)args->first + end,
+						&index, &restart, fault);
 		if (ret)
 			return ret;
 		if (restart)
@@ -96,12 +101,20 @@ int ember_draw_run(const struct ember_draw_state *st,
 		   const struct ember_draw_sink *sink,
 		   struct ember_draw_fault *fault)
 {
+	uint64_t scanned = 0;
+
 	for (uint32_t instance = 0; instance < args->instance_count; instance++) {
 		uint32_t pos = 0;
 
+		if (sink->checkpoint) {
+			int ret = sink->checkpoint(sink->ctx);
+
+			if (ret)
+				return ret;
+		}
 		while (pos < args->count) {
 			uint32_t n;
-			int ret = run_length(st, mem, args, pos, &n, fault);
+			int ret = run_length(st, mem, args, sink, &scanned, pos, &n, fault);
 
 			if (!ret)
 				ret = draw_run_prims(st, mem, args, sink, instance, pos, n,

@@ -11,8 +11,8 @@
  * primitive. Each vertex of a primitive comes with its VertexIndex,
  * InstanceIndex and attributes (vertex_fetch.h); the sink gets them in
  * rasterizer order (prim_assembly.h) and does the rest: vertex shading,
- * clipping, rasterization (the pipeline glue, issue 13). A sink that
- * returns non-zero stops the draw (a preemption point's abort or
+ * clipping, rasterization (the pipeline glue, issue 13). A sink whose
+ * callback returns non-zero stops the draw (a preemption point's abort or
  * watchdog), which returns that value; a fault of a read is returned as
  * its kind, with @fault filled.
  *
@@ -38,8 +38,17 @@ struct ember_draw_sink {
 	int (*primitive)(void *ctx, const struct ember_draw_args *args,
 			 const struct ember_assembled_prim *prim,
 			 const struct ember_draw_vertex *vertices);
+	/*
+	 * A preemption point, called at each instance and every
+	 * EMBER_DRAW_CHECKPOINT_INDICES indices scanned for restarts, so that
+	 * a draw of huge counts that makes few primitives still stops for a
+	 * reset or the watchdog; NULL: none.
+	 */
+	int (*checkpoint)(void *ctx);
 	void *ctx;
 };
+
+#define EMBER_DRAW_CHECKPOINT_INDICES	1024
 
 int ember_draw_run(const struct ember_draw_state *st,
 		   const struct ember_draw_mem *mem,
