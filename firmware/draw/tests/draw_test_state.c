@@ -85,6 +85,7 @@ void test_state_default(struct test_state *ts)
 void test_state_write(struct test_mem *tm, const struct test_state *ts)
 {
 	uint32_t dw[64];
+	unsigned int bindings;
 
 	test_mem_map(tm, TS_ROOT, TS_SIZE);
 	test_mem_map(tm, TS_VB, 512);
@@ -93,11 +94,14 @@ void test_state_write(struct test_mem *tm, const struct test_state *ts)
 	ember_gfx_state_pack(dw, &ts->root);
 	test_mem_write_dwords(tm, TS_ROOT, dw, EMBER_GFX_STATE_DWORDS);
 
+	/* The attributes follow the bindings the header counts (at most 2 here). */
+	bindings = ts->vi.binding_count < 2 ? ts->vi.binding_count : 2;
+	memset(dw, 0, sizeof(dw));
 	ember_gfx_vertex_input_pack(dw, &ts->vi);
-	for (unsigned int b = 0; b < 2; b++)
+	for (unsigned int b = 0; b < bindings; b++)
 		ember_gfx_vertex_binding_pack(dw + 4 + 8 * b, &ts->binding[b]);
 	for (unsigned int a = 0; a < 3; a++)
-		ember_gfx_vertex_attribute_pack(dw + 20 + 4 * a, &ts->attribute[a]);
+		ember_gfx_vertex_attribute_pack(dw + 4 + 8 * bindings + 4 * a, &ts->attribute[a]);
 	test_mem_write_dwords(tm, TS_VERTEX_INPUT, dw, 32);
 
 	for (unsigned int v = 0; v < 2; v++)
