@@ -295,7 +295,11 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 	case EMBER_UPKT_DISPATCH_INDIRECT:
 		return exec_dispatch_indirect(job, flags, len, p);
 	default:
-		/* Unknown, or reserved for draw/state (later issues). */
+		/*
+		 * Unknown or reserved; the draw packets (0x42..0x45) too, as
+		 * long as the device does not advertise CAPS.GRAPHICS: their
+		 * front end (firmware/draw) is host-tested, not wired (issue 13).
+		 */
 		return EMBER_FAULT_BAD_PACKET;
 	}
 }

@@ -112,6 +112,9 @@ static const char *fault_kind_cause(uint32_t kind)
 	case EMBER_FAULT_WATCHDOG: return "the IB ran longer than the watchdog";
 	case EMBER_FAULT_RING: return "a bad ring setup or kernel packet: the ring stopped";
 	case EMBER_FAULT_INJECTED: return "injected through ember-gpu's fault-next-job knob";
+	case EMBER_FAULT_BAD_DESCRIPTOR: return "a shader used an invalid image, sampler or texel-buffer descriptor";
+	case EMBER_FAULT_QUEUE: return "a bad queue descriptor, pointer or kernel packet: the queue stopped";
+	case EMBER_FAULT_BAD_STATE: return "a draw's state blocks hold an invalid field";
 	default: return "an unknown kind";
 	}
 }

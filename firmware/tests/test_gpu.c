@@ -531,6 +531,14 @@ static bool test_fault_bad_packets(void)
 	static const struct bad_packet bad[] = {
 		{ "unknown-opcode", { EMBER_PKT(0x7f, 0, 0) }, 1 },
 		{ "reserved-dispatch", { EMBER_PKT(EMBER_UPKT_RESERVED_FIRST, 0, 0) }, 1 },
+		/* Well-formed draws: refused while CAPS has no GRAPHICS. */
+		{ "bind-gfx-state-without-graphics",
+		  { EMBER_PKT(EMBER_UPKT_BIND_GFX_STATE, 0, 3), 0x1000, 0, 0 }, 4 },
+		{ "draw-without-graphics", { EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0 }, 5 },
+		{ "draw-indexed-without-graphics",
+		  { EMBER_PKT(EMBER_UPKT_DRAW_INDEXED, 0, 5), 3, 1, 0, 0, 0 }, 6 },
+		{ "draw-indirect-without-graphics",
+		  { EMBER_PKT(EMBER_UPKT_DRAW_INDIRECT, 0, 6), 0x1000, 0, 1, 16, 0, 0 }, 7 },
 		{ "short-payload", { EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 2), 0, 0 }, 3 },
 		{ "unknown-flags", { EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0x80, 3), 0, 0, 0 }, 4 },
 		{ "misaligned", { EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), 2, 2, 0 }, 4 },

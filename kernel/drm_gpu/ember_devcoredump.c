@@ -100,6 +100,9 @@ static const char *ember_fault_kind_name(u32 kind)
 	case EMBER_FAULT_WATCHDOG: return "watchdog";
 	case EMBER_FAULT_RING: return "ring";
 	case EMBER_FAULT_INJECTED: return "injected";
+	case EMBER_FAULT_BAD_DESCRIPTOR: return "bad-descriptor";
+	case EMBER_FAULT_QUEUE: return "queue";
+	case EMBER_FAULT_BAD_STATE: return "bad-state";
 	default: return "unknown";
 	}
 }

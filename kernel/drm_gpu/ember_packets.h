@@ -1085,7 +1085,7 @@ static inline void ember_upkt_resolve_unpack(const __u32 *dw, struct ember_upkt_
 	ember_upkt_copy_image_unpack(dw, v);
 }
 
-/* 0x40..0x7f: dispatch, draw, state. */
+/* 0x40..0x7f: dispatch, draw, state (0x46..0x7f unused). */
 #define EMBER_UPKT_RESERVED_FIRST	0x40
 #define EMBER_UPKT_RESERVED_LAST	0x7f
 
@@ -1241,6 +1241,252 @@ static inline void ember_upkt_dispatch_indirect_unpack(const __u32 *dw,
 }
 
 /*
+ * Draws (since 1.10, CAP_GRAPHICS; ember-hw.rst "Draws"). A BIND_GFX_STATE
+ * names the graphics state block (struct ember_gfx_state, ember_gfx_hw.h)
+ * and the push constants the draws after it in the same indirect buffer
+ * use; each draw reads and checks the state when it executes. Without
+ * CAP_GRAPHICS every packet of this group is BAD_PACKET.
+ */
+
+/*
+ * Bind the graphics state block at STATE (64-byte aligned) and PUSH_BYTES
+ * (at most EMBER_DISPATCH_MAX_PUSH) of push constants, padded to whole
+ * dwords after the fields, for the draws that follow in this indirect
+ * buffer (none is bound at its start). Since 1.10.
+ */
+#define EMBER_UPKT_BIND_GFX_STATE	0x42
+#define   EMBER_BIND_GFX_STATE_FIXED_LEN	3
+#define   EMBER_GFX_STATE_ALIGN		64
+#define   EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes) \
+	(EMBER_BIND_GFX_STATE_FIXED_LEN + ((push_bytes) + 3) / 4)
+
+/**
+ * struct ember_upkt_bind_gfx_state - the payload of UPKT_BIND_GFX_STATE
+ * @state: GPU VA of the struct ember_gfx_state.
+ * @push_bytes: push-constant bytes after the fields.
+ */
+struct ember_upkt_bind_gfx_state {
+	__u64 state;
+	__u32 push_bytes;
+};
+
+/**
+ * ember_upkt_bind_gfx_state_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_bind_gfx_state_pack(__u32 *dw,
+							  const struct ember_upkt_bind_gfx_state *v)
+{
+	unsigned int len = EMBER_UPKT_BIND_GFX_STATE_LEN(v->push_bytes);
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_BIND_GFX_STATE, 0, len);
+	dw[1] = (__u32)v->state;
+	dw[2] = (__u32)(v->state >> 32);
+	dw[3] = v->push_bytes;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_bind_gfx_state_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_bind_gfx_state_unpack(const __u32 *dw,
+						    struct ember_upkt_bind_gfx_state *v)
+{
+	v->state = dw[1] | (__u64)dw[2] << 32;
+	v->push_bytes = dw[3];
+}
+
+/*
+ * VkCmdDraw with the bound state: INSTANCE_COUNT instances of VERTEX_COUNT
+ * vertices, vertex indices from FIRST_VERTEX, instance indices from
+ * FIRST_INSTANCE (the fields of VkDrawIndirectCommand, in its order).
+ * Since 1.10.
+ */
+#define EMBER_UPKT_DRAW			0x43
+#define   EMBER_UPKT_DRAW_LEN		4
+
+/**
+ * struct ember_upkt_draw - the payload of UPKT_DRAW
+ * @vertex_count: vertices per instance.
+ * @instance_count: instances.
+ * @first_vertex: the first vertex index.
+ * @first_instance: the first instance index.
+ */
+struct ember_upkt_draw {
+	__u32 vertex_count;
+	__u32 instance_count;
+	__u32 first_vertex;
+	__u32 first_instance;
+};
+
+/**
+ * ember_upkt_draw_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_draw_pack(__u32 *dw, const struct ember_upkt_draw *v)
+{
+	unsigned int len = EMBER_UPKT_DRAW_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_DRAW, 0, len);
+	dw[1] = v->vertex_count;
+	dw[2] = v->instance_count;
+	dw[3] = v->first_vertex;
+	dw[4] = v->first_instance;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_draw_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_draw_unpack(const __u32 *dw, struct ember_upkt_draw *v)
+{
+	v->vertex_count = dw[1];
+	v->instance_count = dw[2];
+	v->first_vertex = dw[3];
+	v->first_instance = dw[4];
+}
+
+/*
+ * VkCmdDrawIndexed with the bound state and its index buffer: vertex index
+ * = index + VERTEX_OFFSET (the fields of VkDrawIndexedIndirectCommand, in
+ * its order). Since 1.10.
+ */
+#define EMBER_UPKT_DRAW_INDEXED		0x44
+#define   EMBER_UPKT_DRAW_INDEXED_LEN	5
+
+/**
+ * struct ember_upkt_draw_indexed - the payload of UPKT_DRAW_INDEXED
+ * @index_count: indices per instance.
+ * @instance_count: instances.
+ * @first_index: the first index read.
+ * @vertex_offset: an int32 added to each index.
+ * @first_instance: the first instance index.
+ */
+struct ember_upkt_draw_indexed {
+	__u32 index_count;
+	__u32 instance_count;
+	__u32 first_index;
+	__u32 vertex_offset;
+	__u32 first_instance;
+};
+
+/**
+ * ember_upkt_draw_indexed_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_draw_indexed_pack(__u32 *dw,
+							const struct ember_upkt_draw_indexed *v)
+{
+	unsigned int len = EMBER_UPKT_DRAW_INDEXED_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_DRAW_INDEXED, 0, len);
+	dw[1] = v->index_count;
+	dw[2] = v->instance_count;
+	dw[3] = v->first_index;
+	dw[4] = v->vertex_offset;
+	dw[5] = v->first_instance;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_draw_indexed_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_draw_indexed_unpack(const __u32 *dw,
+						  struct ember_upkt_draw_indexed *v)
+{
+	v->index_count = dw[1];
+	v->instance_count = dw[2];
+	v->first_index = dw[3];
+	v->vertex_offset = dw[4];
+	v->first_instance = dw[5];
+}
+
+/*
+ * MAX_DRAWS draws (or, with flag EMBER_DRAW_COUNT, the u32 at COUNT
+ * clamped to MAX_DRAWS) whose arguments are read from ARGS + i * STRIDE
+ * when the packet executes: a VkDrawIndirectCommand, or with flag
+ * EMBER_DRAW_INDEXED_ARGS a VkDrawIndexedIndirectCommand. ARGS, COUNT and
+ * STRIDE are multiples of 4; STRIDE is at least the command's size when
+ * more than one draw may run. Since 1.10.
+ */
+#define EMBER_UPKT_DRAW_INDIRECT	0x45
+#define   EMBER_UPKT_DRAW_INDIRECT_LEN	6
+#define   EMBER_DRAW_INDEXED_ARGS	BIT(0)
+#define   EMBER_DRAW_COUNT		BIT(1)
+/* A VkDrawIndirectCommand. */
+#define   EMBER_DRAW_INDIRECT_ARGS_DWORDS	4
+/* A VkDrawIndexedIndirectCommand. */
+#define   EMBER_DRAW_INDEXED_INDIRECT_ARGS_DWORDS	5
+
+/**
+ * struct ember_upkt_draw_indirect - the payload of UPKT_DRAW_INDIRECT
+ * @flags: the header's flags.
+ * @args: GPU VA of the first command, 4-byte aligned.
+ * @max_draws: draws (maxDrawCount with EMBER_DRAW_COUNT).
+ * @stride: bytes from a command to the next.
+ * @count: with EMBER_DRAW_COUNT: GPU VA of the u32 draw count, 4-byte aligned; else 0.
+ */
+struct ember_upkt_draw_indirect {
+	__u32 flags;
+	__u64 args;
+	__u32 max_draws;
+	__u32 stride;
+	__u64 count;
+};
+
+/**
+ * ember_upkt_draw_indirect_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_draw_indirect_pack(__u32 *dw,
+							 const struct ember_upkt_draw_indirect *v)
+{
+	unsigned int len = EMBER_UPKT_DRAW_INDIRECT_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_DRAW_INDIRECT, v->flags, len);
+	dw[1] = (__u32)v->args;
+	dw[2] = (__u32)(v->args >> 32);
+	dw[3] = v->max_draws;
+	dw[4] = v->stride;
+	dw[5] = (__u32)v->count;
+	dw[6] = (__u32)(v->count >> 32);
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_draw_indirect_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_draw_indirect_unpack(const __u32 *dw,
+						   struct ember_upkt_draw_indirect *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->args = dw[1] | (__u64)dw[2] << 32;
+	v->max_draws = dw[3];
+	v->stride = dw[4];
+	v->count = dw[5] | (__u64)dw[6] << 32;
+}
+
+/*
  * GPU virtual memory: four levels of 512 64-bit entries (one 4 KiB page
  * each), indexed by VA bits 47..39, 38..30, 29..21, 20..12. An entry holds
  * a guest-physical address in bits 12..51. Directory entries need only
@@ -1299,6 +1545,16 @@ static inline void ember_upkt_dispatch_indirect_unpack(const __u32 *dw,
  * queue; the detail is EMBER_QUEUE_ERR_*. Since 1.9.
  */
 #define EMBER_FAULT_QUEUE		9
+/*
+ * CAP_GRAPHICS: a draw's state has an invalid field; the record's VA is
+ * the address of the dword holding it, its detail
+ * EMBER_BAD_STATE_DETAIL(block, dword) with block an EMBER_GFX_BLOCK_*
+ * (ember_gfx_hw.h) and dword the field's dword in that block. Since 1.10.
+ */
+#define EMBER_FAULT_BAD_STATE		10
+#define   EMBER_BAD_STATE_DETAIL(block, dword)	(((block) << 24) | ((dword) & 0xffffff))
+#define   EMBER_BAD_STATE_BLOCK(detail)	((detail) >> 24)
+#define   EMBER_BAD_STATE_DWORD(detail)	((detail) & 0xffffff)
 
 /* EMBER_FAULT_REC_DETAIL of translation and permission faults: the access. */
 #define EMBER_ACCESS_READ		BIT(0)

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	9
+#define   EMBER_HW_VERSION_MINOR_CURRENT	10
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -103,6 +103,12 @@
  * 1.9)").
  */
 #define   EMBER_CAP_QUEUES		BIT(12)
+/*
+ * The draw packets (BIND_GFX_STATE, DRAW, DRAW_INDEXED, DRAW_INDIRECT) and
+ * their state blocks (ember-hw.rst, "Draws"); without it they are
+ * BAD_PACKET. Since 1.10.
+ */
+#define   EMBER_CAP_GRAPHICS		BIT(13)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */
