@@ -421,11 +421,94 @@ static int parse_insn(struct assembler *as, const char *p, const char *end)
 	return emit(as, &insn);
 }
 
+/* A word of a directive's list at @p: its length, 0 at the end. */
+static size_t directive_word(const char **p, const char *end)
+{
+	size_t n = 0;
+
+	*p = skip_space(*p);
+	while (*p + n < end && (isalnum((unsigned char)(*p)[n]) || (*p)[n] == '_'))
+		n++;
+	return n;
+}
+
+static int lookup_word(const char *const *names, unsigned int count, const char *w, size_t n)
+{
+	for (unsigned int i = 0; i < count; i++)
+		if (names[i] && strlen(names[i]) == n && !memcmp(names[i], w, n))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The graphics directives (ISA 1.4): ".stage NAME", ".inputs N",
+ * ".outputs N", ".clip_distances N", ".cull_distances N" and the flag lists
+ * ".fragment FLAG..." and ".vertex FLAG..." (ember-isa.rst, "Assembly").
+ */
+static int parse_stage_directive(struct assembler *as, unsigned int d, const char *p,
+				 const char *end)
+{
+	struct ember_isa_header *h = &as->header;
+	unsigned int count = ember_isa_stage_flag_count(d == 5);
+	uint64_t v;
+	size_t n;
+	int i;
+
+	switch (d) {
+	case 0:
+		n = directive_word(&p, end);
+		i = lookup_word(ember_isa_stage_names, EMBER_ISA_NUM_STAGES, p, n);
+		if (i < 0)
+			return fail(as, EMBER_ISA_ERR_HEADER, "unknown stage '%.*s'", (int)n, p);
+		h->stage = (uint8_t)i;
+		p += n;
+		break;
+	case 1: case 2: case 3: case 4:
+		if (!parse_uint(&p, end, &v) || v > 255)
+			return fail(as, EMBER_ISA_ERR_HEADER, "bad value of a graphics directive");
+		if (d == 1)
+			h->num_inputs = (uint8_t)v;
+		else if (d == 2)
+			h->num_outputs = (uint8_t)v;
+		else if (d == 3)
+			h->num_clip_distances = (uint8_t)v;
+		else
+			h->num_cull_distances = (uint8_t)v;
+		break;
+	default:
+		while ((n = directive_word(&p, end))) {
+			const struct ember_isa_stage_flag *f = NULL;
+
+			for (unsigned int k = 0; k < count && !f; k++) {
+				const struct ember_isa_stage_flag *c = ember_isa_stage_flag(d == 5, k);
+
+				if (strlen(c->name) == n && !memcmp(c->name, p, n))
+					f = c;
+			}
+			if (!f)
+				return fail(as, EMBER_ISA_ERR_HEADER, "unknown flag '%.*s'", (int)n, p);
+			if (d == 5)
+				h->fragment_flags |= f->bits;
+			else
+				h->vertex_flags |= f->bits;
+			p += n;
+		}
+		break;
+	}
+	if (skip_space(p) != end)
+		return fail(as, EMBER_ISA_ERR_HEADER, "junk after directive");
+	return 0;
+}
+
 static int parse_directive(struct assembler *as, const char *p, const char *end)
 {
 	static const char *const names[] = {
 		"vregs", "uregs", "pregs", "shared", "scratch", "push",
 		"local_size", "resource",
+	};
+	static const char *const stage_directives[] = {
+		"stage", "inputs", "outputs", "clip_distances", "cull_distances",
+		"fragment", "vertex",
 	};
 	struct ember_isa_header *h = &as->header;
 	uint64_t v[5] = { 0 };
@@ -437,6 +520,13 @@ static int parse_directive(struct assembler *as, const char *p, const char *end)
 	for (d = 0; d < sizeof(names) / sizeof(names[0]); d++)
 		if (strlen(names[d]) == len && !memcmp(names[d], p, len))
 			break;
+	if (d == sizeof(names) / sizeof(names[0])) {
+		int g = lookup_word(stage_directives, sizeof(stage_directives) /
+				    sizeof(stage_directives[0]), p, len);
+
+		if (g >= 0)
+			return parse_stage_directive(as, (unsigned int)g, p + len, end);
+	}
 	p += len;
 	switch (d) {
 	case 0: case 1: case 2: case 3: case 4: case 5:
