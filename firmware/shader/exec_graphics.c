@@ -343,9 +343,9 @@ static uint32_t fragment_sr(const struct sc_wave *w, unsigned int sr, unsigned i
 		sample_offset(g, s, &ox, &oy);
 	switch (sr) {
 	case EMBER_ISA_SR_FRAG_COORD_X:
-		return as_bits((float)(q->x + (int32_t)(p & 1)) + 0.5f + ox);
+		return as_bits((float)(q->x + (int32_t)(p & 1)) + (0.5f + ox));
 	case EMBER_ISA_SR_FRAG_COORD_Y:
-		return as_bits((float)(q->y + (int32_t)(p >> 1)) + 0.5f + oy);
+		return as_bits((float)(q->y + (int32_t)(p >> 1)) + (0.5f + oy));
 	case EMBER_ISA_SR_FRAG_COORD_Z:
 		return as_bits(sample_rate && s < EMBER_MAX_SAMPLES ? q->depth[p][s] :
 			       q->depth_center[p]);

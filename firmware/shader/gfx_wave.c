@@ -23,6 +23,7 @@
 
 #include "gfx_wave.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,14 +118,20 @@ static struct sc_wave *start_wave(struct sc_group *g, struct sc_gfx_wave *gfx,
 	return w;
 }
 
-/* Run @w; the dispatch's stop flag (another core's fault) stops it too. */
+/*
+ * Run @w: 0, its fault, or -ECANCELED when the stage's stop flag (another
+ * core's fault) stopped it. BAR is illegal in graphics stages, so the wave
+ * runs to its end in one go.
+ */
 static int run(struct sc_group *g, struct sc_wave *w)
 {
-	if (__atomic_load_n(&g->d->stop, __ATOMIC_RELAXED))
-		return g->fault ? g->fault : EMBER_FAULT_WATCHDOG;
-	sc_wave_run(w);
-	/* A graphics wave has no workgroup: BAR is illegal in its stages. */
-	return w->status == SC_FAULT ? (g->fault ? g->fault : EMBER_FAULT_WATCHDOG) : 0;
+	if (!__atomic_load_n(&g->d->stop, __ATOMIC_RELAXED))
+		sc_wave_run(w);
+	else
+		w->status = SC_FAULT;
+	if (w->status != SC_FAULT)
+		return 0;
+	return g->fault ? g->fault : -ECANCELED;
 }
 
 static uint32_t lanes_below(uint32_t n)
@@ -141,7 +148,7 @@ int sc_vertex_wave_run(struct sc_group *g, const struct sc_vertex_wave_in *in,
 
 	if (g->d->prog->header.stage != EMBER_ISA_STAGE_VERTEX || !in->count ||
 	    in->count > SC_LANES)
-		return EMBER_FAULT_BAD_PACKET;
+		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	for (unsigned int l = 0; l < SC_LANES; l++)
 		out->point_size[l] = one;
@@ -176,7 +183,7 @@ int sc_fragment_wave_run(struct sc_group *g, const struct sc_fragment_wave_in *i
 
 	if (h->stage != EMBER_ISA_STAGE_FRAGMENT || !in->num_quads ||
 	    in->num_quads > SC_GFX_QUADS)
-		return EMBER_FAULT_BAD_PACKET;
+		return -EINVAL;
 	memset(out, 0, sizeof(*out));
 	for (unsigned int k = 0; k < in->num_quads; k++) {
 		const struct ember_quad *q = in->quad[k];

@@ -136,8 +136,11 @@ struct sc_fragment_wave_out {
 };
 
 /*
- * Run one wave on core @g: 0, or the EMBER_FAULT_* kind of the fault that
- * stopped it (also recorded in @g; @out is then undefined).
+ * Run one wave on core @g: 0; the EMBER_FAULT_* kind of the fault that
+ * stopped it (also recorded in @g); -ECANCELED if the stage was stopped
+ * already (another core's fault); -EINVAL for a wave the stage cannot run
+ * (no lanes, too many, another stage's program). @out is undefined unless
+ * 0 is returned.
  */
 int sc_vertex_wave_run(struct sc_group *g, const struct sc_vertex_wave_in *in,
 		       struct sc_vertex_wave_out *out);
