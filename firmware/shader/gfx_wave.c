@@ -43,6 +43,9 @@ bool sc_gfx_stage_init(struct sc_dispatch *d, const struct sc_gfx_stage_params *
 	};
 	if (d->push_bytes > sizeof(d->push))
 		d->push_bytes = sizeof(d->push);
+	/* Sample positions exist for EMBER_MAX_SAMPLES samples at most. */
+	if (!p->samples || p->samples > EMBER_MAX_SAMPLES)
+		return false;
 	memcpy(d->push, p->push, d->push_bytes);
 	return true;
 }

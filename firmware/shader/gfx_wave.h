@@ -64,7 +64,8 @@ struct sc_gfx_stage_params {
 
 /*
  * @d for a stage of a draw: false if @p's program is not of a graphics
- * stage. The pipeline owns @d; it must outlive the cores using it.
+ * stage or @p->samples is not 1..EMBER_MAX_SAMPLES. The pipeline owns @d
+ * and @p; they must outlive the cores using them.
  */
 bool sc_gfx_stage_init(struct sc_dispatch *d, const struct sc_gfx_stage_params *p);
 

@@ -130,6 +130,51 @@ static void stage_fini(struct stage *st)
 	sc_program_fini(&st->prog);
 }
 
+/*
+ * Run a side-effect-free wave; with the JIT's code, run it on the
+ * interpreter too: every output must be the same bits (the new opcodes run
+ * through the JIT's handler calls, TERMINATE through its control flow).
+ */
+static int run_fragment(struct stage *st, const struct sc_fragment_wave_in *in,
+			struct sc_fragment_wave_out *out)
+{
+	static struct sc_fragment_wave_out interpreted;
+	int ret = sc_fragment_wave_run(&st->core, in, out);
+
+	if (ret || !st->d.jit)
+		return ret;
+	st->d.jit = NULL;
+	ret = sc_fragment_wave_run(&st->core, in, &interpreted);
+	st->d.jit = st->params.jit;
+	if (ret)
+		return ret;
+	if (memcmp(out, &interpreted, sizeof(*out))) {
+		tap_diag("the JIT's outputs differ from the interpreter's");
+		return -1;
+	}
+	return 0;
+}
+
+static int run_vertex(struct stage *st, const struct sc_vertex_wave_in *in,
+		      struct sc_vertex_wave_out *out)
+{
+	static struct sc_vertex_wave_out interpreted;
+	int ret = sc_vertex_wave_run(&st->core, in, out);
+
+	if (ret || !st->d.jit)
+		return ret;
+	st->d.jit = NULL;
+	ret = sc_vertex_wave_run(&st->core, in, &interpreted);
+	st->d.jit = st->params.jit;
+	if (ret)
+		return ret;
+	if (memcmp(out, &interpreted, sizeof(*out))) {
+		tap_diag("the JIT's outputs differ from the interpreter's");
+		return -1;
+	}
+	return 0;
+}
+
 static float f32(uint32_t bits)
 {
 	float f;
@@ -226,6 +271,11 @@ static void make_quad(const struct tri *t, int32_t qx, int32_t qy, unsigned int 
 	}
 }
 
+/* Eight quads of a wave, most of them inside tri_a. */
+static const int32_t wave_quads[SC_GFX_QUADS][2] = {
+	{ 0, 0 }, { 2, 2 }, { 6, 4 }, { 12, 8 }, { 4, 14 }, { 20, 6 }, { 2, 20 }, { 8, 2 },
+};
+
 /* Per quad: three vertices' output slots (attribute values). */
 static uint32_t vertex_slots[SC_GFX_QUADS][3][SC_GFX_SLOTS];
 
@@ -276,7 +326,7 @@ static bool test_vertex_wave(void)
 		inputs[5][l] = 0x22220000u + l;
 		inputs[7][l] = 0x33330000u + l;
 	}
-	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
+	CHECK_EQ(run_vertex(&st, &in, &out), 0);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		bool live = l < in.count;
 
@@ -332,7 +382,7 @@ static bool check_fragment_builtins(bool per_sample)
 		 per_sample ? ".fragment sample_rate\n" : "", body);
 	CHECK(stage_load(&st, text, 4));
 	fragment_in(&in, quads, pos, 6, &tri_a, 4);
-	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	CHECK_EQ(out.discarded, 0);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		unsigned int k = l / 4, p = l % 4;
@@ -403,7 +453,7 @@ static bool test_fragment_outputs(void)
 		 EMBER_ISA_FS_DEPTH_WRITE | EMBER_ISA_DEPTH_GREATER << 1 |
 		 EMBER_ISA_FS_SAMPLE_MASK_WRITE);
 	fragment_in(&in, quads, pos, 2, &tri_a, 1);
-	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	for (unsigned int l = 0; l < 8; l++) {
 		CHECK_EQ(bits(out.depth[l]), bits(quads[l / 4].depth_center[l % 4] + 0.25f));
 		CHECK_EQ(out.sample_mask[l], l);
@@ -444,8 +494,6 @@ static bool test_interpolation_at_centre(void)
 		"\tinterp.centroid v8, 6\n\tinterp v9, 8\n"
 		"\tstout 0, v0\n\tstout 1, v1\n\tstout 2, v2\n\tstout 3, v3\n"
 		"\tstout 4, v4\n\tstout 5, v5\n\tstout 6, v8\n\tstout 7, v9\n\tend\n";
-	static const int32_t pos[8][2] = { { 0, 0 }, { 2, 2 }, { 6, 4 }, { 12, 8 },
-					   { 4, 14 }, { 20, 6 }, { 2, 20 }, { 8, 2 } };
 	static struct sc_fragment_wave_out out;
 	struct ember_quad quads[SC_GFX_QUADS];
 	struct sc_fragment_wave_in in;
@@ -453,8 +501,8 @@ static bool test_interpolation_at_centre(void)
 
 	CHECK(stage_load(&st, text, 1));
 	fill_attrs(8);
-	fragment_in(&in, quads, pos, 8, &tri_a, 1);
-	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	fragment_in(&in, quads, wave_quads, 8, &tri_a, 1);
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		unsigned int k = l / 4;
 		float v[3];
@@ -523,7 +571,7 @@ static bool check_interpolation_off_centre(bool per_sample)
 	CHECK(stage_load(&st, text, 4));
 	fill_attrs(8);
 	fragment_in(&in, quads, pos, 8, &tri_a, 4);
-	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		unsigned int k = l / 4, p = l % 4, s = per_sample ? in.sample[k] : 0;
 		const struct ember_quad *q = &quads[k];
@@ -577,16 +625,14 @@ static bool test_derivatives(void)
 		"\tfmul v2, v0, v0\n\tffma v2, v0, v1, v2\n\tffma v2, v1, 7.0, v2\n"
 		"\tddx v3, v2\n\tddy.fine v4, v2\n\tddx.coarse v5, v2\n\tddy.coarse v6, v2\n"
 		"\tstout 0, v3\n\tstout 1, v4\n\tstout 2, v5\n\tstout 3, v6\n\tend\n";
-	static const int32_t pos[8][2] = { { 0, 0 }, { 2, 2 }, { 6, 4 }, { 12, 8 },
-					   { 4, 14 }, { 20, 6 }, { 2, 20 }, { 8, 2 } };
 	static struct sc_fragment_wave_out out;
 	struct ember_quad quads[SC_GFX_QUADS];
 	struct sc_fragment_wave_in in;
 	struct stage st;
 
 	CHECK(stage_load(&st, text, 1));
-	fragment_in(&in, quads, pos, 8, &tri_a, 1);
-	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	fragment_in(&in, quads, wave_quads, 8, &tri_a, 1);
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		const struct ember_quad *q = &quads[l / 4];
 		unsigned int p = l % 4;
@@ -636,8 +682,6 @@ static bool test_implicit_lod(void)
 		{ 16.0f / 64, 2.0f / 64, 2.0f }, { 0.25f / 64, 0.25f / 64, 0.5f },
 		{ 100.0f / 64, 1.0f / 64, 0.0f }, { 6.0f / 64, 5.0f / 64, -0.5f },
 	};
-	static const int32_t pos[8][2] = { { 0, 0 }, { 2, 2 }, { 6, 4 }, { 12, 8 },
-					   { 4, 14 }, { 20, 6 }, { 2, 20 }, { 8, 2 } };
 	static struct sc_fragment_wave_out out;
 	struct ember_image_shape shape = {
 		.layout = EMBER_IMAGE_LAYOUT_TILED_4K, .element_bytes = 4, .width = 64,
@@ -673,12 +717,12 @@ static bool test_implicit_lod(void)
 	memcpy(set0 + 16 * 4, dw, 4 * EMBER_SAMPLER_DESC_DWORDS);
 
 	CHECK(stage_load(&st, text, 1));
-	fragment_in(&in, quads, pos, 8, &tri_a, 1);
+	fragment_in(&in, quads, wave_quads, 8, &tri_a, 1);
 	for (unsigned int k = 0; k < 8; k++)
 		for (unsigned int j = 0; j < 3; j++)
 			for (unsigned int c = 0; c < 3; c++)
 				vertex_slots[k][j][c] = bits(scale[k][c]);
-	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		unsigned int k = l / 4;
 		double rho = 64.0 * fmax(scale[k][0], scale[k][1]), lambda = log2(rho);
@@ -776,23 +820,21 @@ static bool test_terminate_all_and_in_loops(void)
 		"\tcmp.u32.eq p1, v1, 2\n\tand v2, v0, 1\n\tcmp.u32.eq p2, v2, 1\n"
 		"\tpand p1, p1, p2\n\t@p1 terminate\nL3:\tendloop L0\n"
 		"\tstout 0, v1\n\tend\n";
-	static const int32_t pos[8][2] = { { 0, 0 }, { 2, 2 }, { 6, 4 }, { 12, 8 },
-					   { 4, 14 }, { 20, 6 }, { 2, 20 }, { 8, 2 } };
 	static struct sc_fragment_wave_out out;
 	struct ember_quad quads[SC_GFX_QUADS];
 	struct sc_fragment_wave_in in;
 	struct stage st;
 
 	CHECK(stage_load(&st, all, 1));
-	fragment_in(&in, quads, pos, 8, &tri_a, 1);
-	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	fragment_in(&in, quads, wave_quads, 8, &tri_a, 1);
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	CHECK_EQ(out.discarded, 0xffffffffu);
 	for (unsigned int l = 0; l < SC_LANES; l++)
 		CHECK_EQ(out.color[0][l], 0);
 	stage_fini(&st);
 
 	CHECK(stage_load(&st, loop, 1));
-	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	CHECK_EQ(out.discarded, 0xaaaaaaaau);
 	for (unsigned int l = 0; l < SC_LANES; l++)
 		CHECK_EQ(out.color[0][l], l & 1 ? 0 : 4);
@@ -891,7 +933,7 @@ static bool test_stage_checks(void)
 	CHECK_EQ(ember_isa_assemble("end\n", (void **)&bin, &size, err, sizeof(err)), 0);
 	CHECK_EQ(sc_program_build(bin, size, &prog, &detail), 0);
 	{
-		struct sc_gfx_stage_params p = { .prog = &prog };
+		struct sc_gfx_stage_params p = { .prog = &prog, .samples = 1 };
 		struct sc_dispatch d;
 
 		CHECK(!sc_gfx_stage_init(&d, &p));
