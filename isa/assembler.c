@@ -44,6 +44,8 @@ struct assembler {
 	struct label *labels;
 	unsigned int num_labels, cap_labels;
 	uint8_t *code;
+	/** @insn_line: the line of each instruction, for the stage check. */
+	unsigned int *insn_line;
 	uint32_t num_insns, cap_insns;
 	unsigned int line;
 	char *err;
@@ -328,12 +330,18 @@ static int emit(struct assembler *as, const struct ember_isa_insn *insn)
 	if (as->num_insns == as->cap_insns) {
 		uint32_t cap = as->cap_insns ? 2 * as->cap_insns : 64;
 		uint8_t *code = realloc(as->code, (size_t)cap * EMBER_ISA_INSN_SIZE);
+		unsigned int *lines;
 
 		if (!code)
 			return fail(as, EMBER_ISA_ERR_SIZE, "out of memory");
 		as->code = code;
+		lines = realloc(as->insn_line, (size_t)cap * sizeof(*lines));
+		if (!lines)
+			return fail(as, EMBER_ISA_ERR_SIZE, "out of memory");
+		as->insn_line = lines;
 		as->cap_insns = cap;
 	}
+	as->insn_line[as->num_insns] = as->line;
 	ret = ember_isa_encode(insn, as->code + (size_t)as->num_insns * EMBER_ISA_INSN_SIZE);
 	if (ret)
 		return fail(as, ret, "%s", ember_isa_strerror(ret));
@@ -636,6 +644,27 @@ static int pass(struct assembler *as, const char *text, bool labels_only)
 	return 0;
 }
 
+/*
+ * Every instruction in the header's stage, known once every directive is
+ * read: the first that is not is reported at its line.
+ */
+static int check_stage(struct assembler *as)
+{
+	for (uint32_t i = 0; i < as->num_insns; i++) {
+		struct ember_isa_insn insn;
+
+		ember_isa_decode(as->code + (size_t)i * EMBER_ISA_INSN_SIZE, &insn);
+		if (ember_isa_check_stage(&insn, as->header.stage)) {
+			as->line = as->insn_line[i];
+			return fail(as, EMBER_ISA_ERR_STAGE, "%s is not an instruction of a %s shader",
+				    ember_isa_opinfo(insn.opcode)->name,
+				    as->header.stage < EMBER_ISA_NUM_STAGES ?
+				    ember_isa_stage_names[as->header.stage] : "bad");
+		}
+	}
+	return 0;
+}
+
 int ember_isa_assemble(const char *text, void **out, size_t *out_size,
 		       char *err, size_t err_size)
 {
@@ -663,6 +692,9 @@ int ember_isa_assemble(const char *text, void **out, size_t *out_size,
 			as.header.num_uregs = (uint16_t)as.used_regs[1];
 		if (!as.regs_given[2])
 			as.header.num_pregs = (uint8_t)as.used_regs[2];
+		ret = check_stage(&as);
+	}
+	if (!ret) {
 		ret = ember_isa_shader_build(&as.header, as.resources, as.code,
 					     as.num_insns, out, out_size);
 		if (ret)
@@ -670,5 +702,6 @@ int ember_isa_assemble(const char *text, void **out, size_t *out_size,
 	}
 	free(as.labels);
 	free(as.code);
+	free(as.insn_line);
 	return ret;
 }

@@ -904,6 +904,11 @@ static bool test_stage_checks(void)
 	CHECK(refused(".inputs 1\nend\n", EMBER_ISA_ERR_HEADER));
 	CHECK(refused(".stage geometry\nend\n", EMBER_ISA_ERR_HEADER));
 
+	/* The assembler says where: the instruction's line. */
+	CHECK_EQ(ember_isa_assemble("nop\nddx v0, v1\nend\n", (void **)&bin, &size, err,
+				    sizeof(err)), EMBER_ISA_ERR_STAGE);
+	CHECK(strstr(err, "line 2: ddx") && strstr(err, "compute"));
+
 	/* A fragment binary relabelled compute: the device refuses its DDX. */
 	CHECK_EQ(ember_isa_assemble(".stage fragment\nnop\nddx v0, v1\nend\n", (void **)&bin,
 				    &size, err, sizeof(err)), 0);
