@@ -44,6 +44,8 @@ struct assembler {
 	struct label *labels;
 	unsigned int num_labels, cap_labels;
 	uint8_t *code;
+	/** @insn_line: the line of each instruction, for the stage check. */
+	unsigned int *insn_line;
 	uint32_t num_insns, cap_insns;
 	unsigned int line;
 	char *err;
@@ -328,12 +330,18 @@ static int emit(struct assembler *as, const struct ember_isa_insn *insn)
 	if (as->num_insns == as->cap_insns) {
 		uint32_t cap = as->cap_insns ? 2 * as->cap_insns : 64;
 		uint8_t *code = realloc(as->code, (size_t)cap * EMBER_ISA_INSN_SIZE);
+		unsigned int *lines;
 
 		if (!code)
 			return fail(as, EMBER_ISA_ERR_SIZE, "out of memory");
 		as->code = code;
+		lines = realloc(as->insn_line, (size_t)cap * sizeof(*lines));
+		if (!lines)
+			return fail(as, EMBER_ISA_ERR_SIZE, "out of memory");
+		as->insn_line = lines;
 		as->cap_insns = cap;
 	}
+	as->insn_line[as->num_insns] = as->line;
 	ret = ember_isa_encode(insn, as->code + (size_t)as->num_insns * EMBER_ISA_INSN_SIZE);
 	if (ret)
 		return fail(as, ret, "%s", ember_isa_strerror(ret));
@@ -421,11 +429,94 @@ static int parse_insn(struct assembler *as, const char *p, const char *end)
 	return emit(as, &insn);
 }
 
+/* A word of a directive's list at @p: its length, 0 at the end. */
+static size_t directive_word(const char **p, const char *end)
+{
+	size_t n = 0;
+
+	*p = skip_space(*p);
+	while (*p + n < end && (isalnum((unsigned char)(*p)[n]) || (*p)[n] == '_'))
+		n++;
+	return n;
+}
+
+static int lookup_word(const char *const *names, unsigned int count, const char *w, size_t n)
+{
+	for (unsigned int i = 0; i < count; i++)
+		if (names[i] && strlen(names[i]) == n && !memcmp(names[i], w, n))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The graphics directives (ISA 1.4): ".stage NAME", ".inputs N",
+ * ".outputs N", ".clip_distances N", ".cull_distances N" and the flag lists
+ * ".fragment FLAG..." and ".vertex FLAG..." (ember-isa.rst, "Assembly").
+ */
+static int parse_stage_directive(struct assembler *as, unsigned int d, const char *p,
+				 const char *end)
+{
+	struct ember_isa_header *h = &as->header;
+	unsigned int count = ember_isa_stage_flag_count(d == 5);
+	uint64_t v;
+	size_t n;
+	int i;
+
+	switch (d) {
+	case 0:
+		n = directive_word(&p, end);
+		i = lookup_word(ember_isa_stage_names, EMBER_ISA_NUM_STAGES, p, n);
+		if (i < 0)
+			return fail(as, EMBER_ISA_ERR_HEADER, "unknown stage '%.*s'", (int)n, p);
+		h->stage = (uint8_t)i;
+		p += n;
+		break;
+	case 1: case 2: case 3: case 4:
+		if (!parse_uint(&p, end, &v) || v > 255)
+			return fail(as, EMBER_ISA_ERR_HEADER, "bad value of a graphics directive");
+		if (d == 1)
+			h->num_inputs = (uint8_t)v;
+		else if (d == 2)
+			h->num_outputs = (uint8_t)v;
+		else if (d == 3)
+			h->num_clip_distances = (uint8_t)v;
+		else
+			h->num_cull_distances = (uint8_t)v;
+		break;
+	default:
+		while ((n = directive_word(&p, end))) {
+			const struct ember_isa_stage_flag *f = NULL;
+
+			for (unsigned int k = 0; k < count && !f; k++) {
+				const struct ember_isa_stage_flag *c = ember_isa_stage_flag(d == 5, k);
+
+				if (strlen(c->name) == n && !memcmp(c->name, p, n))
+					f = c;
+			}
+			if (!f)
+				return fail(as, EMBER_ISA_ERR_HEADER, "unknown flag '%.*s'", (int)n, p);
+			if (d == 5)
+				h->fragment_flags |= f->bits;
+			else
+				h->vertex_flags |= f->bits;
+			p += n;
+		}
+		break;
+	}
+	if (skip_space(p) != end)
+		return fail(as, EMBER_ISA_ERR_HEADER, "junk after directive");
+	return 0;
+}
+
 static int parse_directive(struct assembler *as, const char *p, const char *end)
 {
 	static const char *const names[] = {
 		"vregs", "uregs", "pregs", "shared", "scratch", "push",
 		"local_size", "resource",
+	};
+	static const char *const stage_directives[] = {
+		"stage", "inputs", "outputs", "clip_distances", "cull_distances",
+		"fragment", "vertex",
 	};
 	struct ember_isa_header *h = &as->header;
 	uint64_t v[5] = { 0 };
@@ -437,6 +528,13 @@ static int parse_directive(struct assembler *as, const char *p, const char *end)
 	for (d = 0; d < sizeof(names) / sizeof(names[0]); d++)
 		if (strlen(names[d]) == len && !memcmp(names[d], p, len))
 			break;
+	if (d == sizeof(names) / sizeof(names[0])) {
+		int g = lookup_word(stage_directives, sizeof(stage_directives) /
+				    sizeof(stage_directives[0]), p, len);
+
+		if (g >= 0)
+			return parse_stage_directive(as, (unsigned int)g, p + len, end);
+	}
 	p += len;
 	switch (d) {
 	case 0: case 1: case 2: case 3: case 4: case 5:
@@ -546,6 +644,27 @@ static int pass(struct assembler *as, const char *text, bool labels_only)
 	return 0;
 }
 
+/*
+ * Every instruction in the header's stage, known once every directive is
+ * read: the first that is not is reported at its line.
+ */
+static int check_stage(struct assembler *as)
+{
+	for (uint32_t i = 0; i < as->num_insns; i++) {
+		struct ember_isa_insn insn;
+
+		ember_isa_decode(as->code + (size_t)i * EMBER_ISA_INSN_SIZE, &insn);
+		if (ember_isa_check_stage(&insn, as->header.stage)) {
+			as->line = as->insn_line[i];
+			return fail(as, EMBER_ISA_ERR_STAGE, "%s is not an instruction of a %s shader",
+				    ember_isa_opinfo(insn.opcode)->name,
+				    as->header.stage < EMBER_ISA_NUM_STAGES ?
+				    ember_isa_stage_names[as->header.stage] : "bad");
+		}
+	}
+	return 0;
+}
+
 int ember_isa_assemble(const char *text, void **out, size_t *out_size,
 		       char *err, size_t err_size)
 {
@@ -573,6 +692,9 @@ int ember_isa_assemble(const char *text, void **out, size_t *out_size,
 			as.header.num_uregs = (uint16_t)as.used_regs[1];
 		if (!as.regs_given[2])
 			as.header.num_pregs = (uint8_t)as.used_regs[2];
+		ret = check_stage(&as);
+	}
+	if (!ret) {
 		ret = ember_isa_shader_build(&as.header, as.resources, as.code,
 					     as.num_insns, out, out_size);
 		if (ret)
@@ -580,5 +702,6 @@ int ember_isa_assemble(const char *text, void **out, size_t *out_size,
 	}
 	free(as.labels);
 	free(as.code);
+	free(as.insn_line);
 	return ret;
 }

@@ -134,6 +134,37 @@ int ember_isa_format(const struct ember_isa_insn *insn, char *buf, size_t size)
 	return (int)o.len;
 }
 
+/* A flag word list: each word whose bits are all in @bits, once. */
+static void put_stage_flags(struct out *o, bool fragment, unsigned int bits)
+{
+	unsigned int done = 0;
+
+	if (!bits)
+		return;
+	put(o, ".%s", fragment ? "fragment" : "vertex");
+	for (unsigned int i = 0; i < ember_isa_stage_flag_count(fragment); i++) {
+		const struct ember_isa_stage_flag *f = ember_isa_stage_flag(fragment, i);
+
+		if ((bits & f->bits) == f->bits && !(done & f->bits)) {
+			put(o, " %s", f->name);
+			done |= f->bits;
+		}
+	}
+	put(o, "\n");
+}
+
+/* The graphics directives; a compute shader has none. */
+static void put_stage(struct out *o, const struct ember_isa_header *h)
+{
+	put(o, ".stage %s\n.inputs %u\n.outputs %u\n", ember_isa_stage_names[h->stage],
+	    h->num_inputs, h->num_outputs);
+	if (h->num_clip_distances || h->num_cull_distances)
+		put(o, ".clip_distances %u\n.cull_distances %u\n", h->num_clip_distances,
+		    h->num_cull_distances);
+	put_stage_flags(o, true, h->fragment_flags);
+	put_stage_flags(o, false, h->vertex_flags);
+}
+
 static void put_header(struct out *o, const struct ember_isa_shader *s)
 {
 	const struct ember_isa_header *h = &s->header;
@@ -146,6 +177,8 @@ static void put_header(struct out *o, const struct ember_isa_shader *s)
 	    h->scratch_bytes, h->push_bytes);
 	put(o, ".local_size %u %u %u\n", h->local_size[0], h->local_size[1],
 	    h->local_size[2]);
+	if (h->stage)
+		put_stage(o, h);
 	for (unsigned int i = 0; i < h->num_resources; i++) {
 		struct ember_isa_resource r;
 

@@ -52,8 +52,10 @@ extern "C" {
  * resource kinds 3..8.
  * 1.3: 16-byte resource-table entries, 32-bit slot and count (descriptor
  * sets of more than 65535 slots); older binaries keep their 8-byte entries.
+ * 1.4: the vertex and fragment stages: the header's stage and interface
+ * fields, LDIN .. TERMINATE and the graphics special registers.
  */
-#define EMBER_ISA_VERSION_MINOR		3
+#define EMBER_ISA_VERSION_MINOR		4
 
 #define EMBER_ISA_WAVE_SIZE		32
 #define EMBER_ISA_NUM_VREGS		256
@@ -67,6 +69,41 @@ extern "C" {
 #define EMBER_ISA_MAX_PUSH_BYTES	256
 #define EMBER_ISA_MAX_SETS		8
 #define EMBER_ISA_MAX_STACK_DEPTH	64	/* IF/LOOP nesting of a wave */
+
+/*
+ * Shader stages (the header's stage, ISA 1.4). A vertex wave is 32
+ * vertices; a fragment wave is up to 8 quads of 2x2 pixels, lane 4k + p
+ * being pixel p of quad k in the order (x,y) (x+1,y) (x,y+1) (x+1,y+1).
+ */
+enum ember_isa_stage {
+	EMBER_ISA_STAGE_COMPUTE = 0,
+	EMBER_ISA_STAGE_VERTEX,
+	EMBER_ISA_STAGE_FRAGMENT,
+	EMBER_ISA_NUM_STAGES,
+};
+#define EMBER_ISA_STAGE_BIT(s)		(1u << EMBER_ISA_STAGE_##s)
+#define EMBER_ISA_MAX_IO_SLOTS		32	/* vec4 inputs or outputs */
+#define EMBER_ISA_MAX_COLOR_OUTPUTS	8	/* fragment outputs: locations 0..7 */
+#define EMBER_ISA_MAX_CLIP_CULL		8	/* clip + cull distances */
+#define EMBER_ISA_QUADS_PER_WAVE	(EMBER_ISA_WAVE_SIZE / 4)
+/* The header's fragment_flags. */
+#define EMBER_ISA_FS_DEPTH_WRITE	0x01u	/* writes FragDepth */
+#define EMBER_ISA_FS_DEPTH_MODE		0x06u	/* with DEPTH_WRITE: enum below << 1 */
+#define EMBER_ISA_FS_SAMPLE_MASK_WRITE	0x08u	/* writes SampleMask */
+#define EMBER_ISA_FS_EARLY_TESTS	0x10u	/* EarlyFragmentTests */
+#define EMBER_ISA_FS_SAMPLE_RATE	0x20u	/* one invocation per covered sample */
+#define EMBER_ISA_FS_DISCARD		0x40u	/* may DEMOTE or TERMINATE */
+#define EMBER_ISA_FS_ALL		0x7fu
+enum ember_isa_depth_mode {
+	EMBER_ISA_DEPTH_ANY = 0,	/* DepthReplacing alone */
+	EMBER_ISA_DEPTH_GREATER,
+	EMBER_ISA_DEPTH_LESS,
+	EMBER_ISA_DEPTH_UNCHANGED,
+};
+/* The header's vertex_flags. */
+#define EMBER_ISA_VS_POINT_SIZE		0x01u	/* writes PointSize */
+#define EMBER_ISA_VS_LAYER		0x02u	/* writes Layer */
+#define EMBER_ISA_VS_ALL		0x03u
 
 /* Operand kinds of a decoded instruction. */
 enum ember_isa_kind {
@@ -129,6 +166,39 @@ enum ember_isa_atomic_op {
 #define EMBER_ISA_GATHER_OFFSETS	0x10u	/* four offsets, one per texel */
 /* Modifier of FETCH: flags. */
 #define EMBER_ISA_FETCH_OFFSET		0x01u
+/* Modifier of TEX (implicit LOD): TEXL's flags, and a per-lane LOD bias. */
+#define EMBER_ISA_TEX_BIAS		0x04u
+/*
+ * Modifier of INTERP: the interpolation (bits 0..1) and where (bits
+ * 2..4). AT_SAMPLE takes a per-lane sample index, AT_OFFSET a per-lane
+ * (x, y) offset pair from the pixel centre.
+ */
+#define EMBER_ISA_INTERP_KIND		0x03u
+#define EMBER_ISA_INTERP_SMOOTH		0x00u
+#define EMBER_ISA_INTERP_NOPERSPECTIVE	0x01u
+#define EMBER_ISA_INTERP_FLAT		0x02u
+#define EMBER_ISA_INTERP_WHERE		0x1cu
+#define EMBER_ISA_INTERP_CENTER		0x00u
+#define EMBER_ISA_INTERP_CENTROID	0x04u
+#define EMBER_ISA_INTERP_SAMPLE		0x08u
+#define EMBER_ISA_INTERP_AT_SAMPLE	0x0cu
+#define EMBER_ISA_INTERP_AT_OFFSET	0x10u
+/* Modifier of DDX/DDY: fine (0, per pixel) or coarse (one per quad). */
+#define EMBER_ISA_DERIV_COARSE		0x01u
+/* Modifier of OSTORE: the built-in output written. */
+enum ember_isa_output {
+	EMBER_ISA_OUT_POSITION_X = 0,	/* vertex: Position */
+	EMBER_ISA_OUT_POSITION_Y,
+	EMBER_ISA_OUT_POSITION_Z,
+	EMBER_ISA_OUT_POSITION_W,
+	EMBER_ISA_OUT_POINT_SIZE,
+	EMBER_ISA_OUT_CLIP_DISTANCE0,	/* ClipDistance[0..7] */
+	EMBER_ISA_OUT_CULL_DISTANCE0 = EMBER_ISA_OUT_CLIP_DISTANCE0 + 8,
+	EMBER_ISA_OUT_LAYER = EMBER_ISA_OUT_CULL_DISTANCE0 + 8,
+	EMBER_ISA_OUT_FRAG_DEPTH,	/* fragment: FragDepth */
+	EMBER_ISA_OUT_SAMPLE_MASK,	/* fragment: SampleMask[0] */
+	EMBER_ISA_NUM_OUTPUTS,
+};
 /* Modifier of IMGQUERY: what is asked. */
 enum ember_isa_image_query {
 	EMBER_ISA_QUERY_LEVELS = 0,
@@ -171,6 +241,28 @@ enum ember_isa_sr {
 	EMBER_ISA_SR_LANE_MASK_LE,
 	EMBER_ISA_SR_LANE_MASK_GT,
 	EMBER_ISA_SR_LANE_MASK_GE,
+	/* ISA 1.4, vertex stage. */
+	EMBER_ISA_SR_VERTEX_INDEX,	/* V: VertexIndex (base vertex included) */
+	EMBER_ISA_SR_INSTANCE_INDEX,	/* V: InstanceIndex (base instance included) */
+	EMBER_ISA_SR_BASE_VERTEX,	/* U: BaseVertex (vertexOffset when indexed) */
+	EMBER_ISA_SR_BASE_INSTANCE,	/* U: BaseInstance */
+	EMBER_ISA_SR_DRAW_INDEX,	/* U: DrawIndex */
+	EMBER_ISA_SR_VIEW_INDEX,	/* U: ViewIndex (vertex and fragment) */
+	/* ISA 1.4, fragment stage. */
+	EMBER_ISA_SR_FRAG_COORD_X,	/* V: FragCoord, f32 */
+	EMBER_ISA_SR_FRAG_COORD_Y,
+	EMBER_ISA_SR_FRAG_COORD_Z,
+	EMBER_ISA_SR_FRAG_COORD_W,
+	EMBER_ISA_SR_FRONT_FACING,	/* V: 1 or 0 */
+	EMBER_ISA_SR_SAMPLE_ID,		/* V: SampleId */
+	EMBER_ISA_SR_SAMPLE_POS_X,	/* V: SamplePosition, f32 in [0, 1) */
+	EMBER_ISA_SR_SAMPLE_POS_Y,
+	EMBER_ISA_SR_SAMPLE_MASK_IN,	/* V: SampleMask[0] input */
+	EMBER_ISA_SR_HELPER_INVOCATION,	/* V: 1 for helpers (demoted too) */
+	EMBER_ISA_SR_PRIMITIVE_ID,	/* V: PrimitiveId */
+	EMBER_ISA_SR_LAYER,		/* V: Layer input */
+	EMBER_ISA_SR_POINT_COORD_X,	/* V: PointCoord, f32 */
+	EMBER_ISA_SR_POINT_COORD_Y,
 	EMBER_ISA_NUM_SRS,
 };
 
@@ -204,6 +296,14 @@ enum ember_isa_sr {
 #define EMBER_ISA_F_CONTROL	0x08u	/* control flow: changes the mask or PC */
 #define EMBER_ISA_F_MEMORY	0x10u	/* reads or writes memory */
 #define EMBER_ISA_F_CROSS_LANE	0x20u	/* a uniform dst may come from lanes */
+/*
+ * Stages an opcode is legal in (ISA 1.4; none of these bits: every stage).
+ * S2R and OSTORE are checked by modifier (ember_isa_check_stage()).
+ */
+#define EMBER_ISA_F_COMPUTE	0x40u	/* compute only */
+#define EMBER_ISA_F_VERTEX	0x80u	/* vertex (or other graphics bits) only */
+#define EMBER_ISA_F_FRAGMENT	0x100u	/* fragment (or other graphics bits) only */
+#define EMBER_ISA_F_STAGES	(EMBER_ISA_F_COMPUTE | EMBER_ISA_F_VERTEX | EMBER_ISA_F_FRAGMENT)
 
 /*
  * X(NAME, "name", dst, src0, src1, src2, types, flags). Operand specs are
@@ -255,7 +355,7 @@ enum ember_isa_sr {
 	X(ENDLOOP,  "endloop",  0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_TARGET) \
 	X(BREAK,    "break",    0, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL) \
 	X(CONTINUE, "continue", 0, EMBER_ISA_P, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL) \
-	X(BAR,      "bar",      0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL) \
+	X(BAR,      "bar",      0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_CTL | EMBER_ISA_F_COMPUTE) \
 	X(MEMBAR,   "membar",   0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_F_NO_GUARD) \
 	/* Moves, selects, special registers, predicates. */ \
 	X(MOV,      "mov",      EMBER_ISA_K_VU, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TI, EMBER_ISA_UNI) \
@@ -356,10 +456,12 @@ enum ember_isa_sr {
 	  EMBER_ISA_TU, EMBER_ISA_MEM | EMBER_ISA_F_NO_GUARD) \
 	X(ATOMG,    "atomg",    EMBER_ISA_V | EMBER_ISA_K_OPT, EMBER_ISA_K_U | EMBER_ISA_W4, EMBER_ISA_VUI | EMBER_ISA_W1, \
 	  EMBER_ISA_VUI, EMBER_ISA_TI, EMBER_ISA_MEM) \
-	X(LDS,      "lds",      EMBER_ISA_V, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_IOFF, 0, EMBER_ISA_TLD, EMBER_ISA_MEM) \
-	X(STS,      "sts",      0, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_IOFF, EMBER_ISA_TST, EMBER_ISA_MEM) \
+	X(LDS,      "lds",      EMBER_ISA_V, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_IOFF, 0, EMBER_ISA_TLD, \
+	  EMBER_ISA_MEM | EMBER_ISA_F_COMPUTE) \
+	X(STS,      "sts",      0, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI, EMBER_ISA_IOFF, EMBER_ISA_TST, \
+	  EMBER_ISA_MEM | EMBER_ISA_F_COMPUTE) \
 	X(ATOMS,    "atoms",    EMBER_ISA_V | EMBER_ISA_K_OPT, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI, 0, \
-	  EMBER_ISA_TI, EMBER_ISA_MEM) \
+	  EMBER_ISA_TI, EMBER_ISA_MEM | EMBER_ISA_F_COMPUTE) \
 	X(LDSCR,    "ldscr",    EMBER_ISA_V, EMBER_ISA_VUI | EMBER_ISA_W1, 0, 0, EMBER_ISA_TU, EMBER_ISA_MEM) \
 	X(STSCR,    "stscr",    0, EMBER_ISA_VUI | EMBER_ISA_W1, EMBER_ISA_VUI, 0, EMBER_ISA_TU, EMBER_ISA_MEM) \
 	X(LDPUSH,   "ldpush",   EMBER_ISA_K_VU, EMBER_ISA_VUI | EMBER_ISA_W1, 0, 0, EMBER_ISA_TU, EMBER_ISA_UNI) \
@@ -424,7 +526,27 @@ enum ember_isa_sr {
 	X(IMGSIZE,  "imgsize",  EMBER_ISA_K_VU | EMBER_ISA_W4, EMBER_ISA_IMGD, EMBER_ISA_VUI | EMBER_ISA_W1, 0, \
 	  EMBER_ISA_T32, EMBER_ISA_UNI | EMBER_ISA_MEM) \
 	X(IMGQUERY, "imgquery", EMBER_ISA_K_VU | EMBER_ISA_W1, EMBER_ISA_IMGD, 0, 0, EMBER_ISA_T32, \
-	  EMBER_ISA_UNI | EMBER_ISA_MEM)
+	  EMBER_ISA_UNI | EMBER_ISA_MEM) \
+	/* \
+	 * Since 1.4, appended: the vertex and fragment stages \
+	 * (ember-isa.rst, "Graphics stages"). Slots are location * 4 + \
+	 * component, an immediate or uniform register. \
+	 */ \
+	X(LDIN,     "ldin",     EMBER_ISA_V, EMBER_ISA_K_UI | EMBER_ISA_W1, 0, 0, EMBER_ISA_TI, EMBER_ISA_F_VERTEX) \
+	X(INTERP,   "interp",   EMBER_ISA_V | EMBER_ISA_W1, EMBER_ISA_K_UI | EMBER_ISA_W1, \
+	  EMBER_ISA_VUI | EMBER_ISA_K_OPT | EMBER_ISA_W_GROUP, 0, EMBER_ISA_T32, EMBER_ISA_F_FRAGMENT) \
+	X(STOUT,    "stout",    0, EMBER_ISA_K_UI | EMBER_ISA_W1, EMBER_ISA_VUI, 0, EMBER_ISA_TI, \
+	  EMBER_ISA_F_VERTEX | EMBER_ISA_F_FRAGMENT) \
+	X(OSTORE,   "ostore",   0, EMBER_ISA_VUI | EMBER_ISA_W1, 0, 0, EMBER_ISA_T32, \
+	  EMBER_ISA_F_VERTEX | EMBER_ISA_F_FRAGMENT) \
+	X(DDX,      "ddx",      EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TF, EMBER_ISA_F_FRAGMENT) \
+	X(DDY,      "ddy",      EMBER_ISA_V, EMBER_ISA_VUI, 0, 0, EMBER_ISA_TF, EMBER_ISA_F_FRAGMENT) \
+	X(TEX,      "tex",      EMBER_ISA_GRP, EMBER_ISA_IMGD, EMBER_ISA_SMPD, EMBER_ISA_GRP, EMBER_ISA_T32, \
+	  EMBER_ISA_MEM | EMBER_ISA_F_FRAGMENT) \
+	X(QUERYLOD, "querylod", EMBER_ISA_V | EMBER_ISA_W2, EMBER_ISA_IMGD, EMBER_ISA_SMPD, EMBER_ISA_GRP, \
+	  EMBER_ISA_T32, EMBER_ISA_MEM | EMBER_ISA_F_FRAGMENT) \
+	X(DEMOTE,   "demote",   0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_F_FRAGMENT) \
+	X(TERMINATE, "terminate", 0, 0, 0, 0, EMBER_ISA_T32, EMBER_ISA_F_CONTROL | EMBER_ISA_F_FRAGMENT)
 
 enum ember_isa_opcode {
 #define EMBER_ISA_ENUM(N, n, d, s0, s1, s2, t, f) EMBER_ISA_OP_##N,
@@ -516,6 +638,7 @@ enum ember_isa_error {
 	EMBER_ISA_ERR_SIZE = -12,	/* binary too small / code size wrong */
 	EMBER_ISA_ERR_STRUCTURE = -13,	/* IF/ELSE/LOOP nesting or targets */
 	EMBER_ISA_ERR_LIMIT = -14,	/* a register count or size over a limit */
+	EMBER_ISA_ERR_STAGE = -15,	/* an instruction the shader's stage lacks */
 };
 
 const char *ember_isa_strerror(int error);
@@ -526,6 +649,13 @@ int ember_isa_encode(const struct ember_isa_insn *insn, void *out);
 int ember_isa_decode(const void *in, struct ember_isa_insn *insn);
 /* The checks ember_isa_encode() makes, alone. */
 int ember_isa_check(const struct ember_isa_insn *insn);
+/*
+ * Is the legal instruction @insn legal in a shader of @stage (enum
+ * ember_isa_stage)? 0 or EMBER_ISA_ERR_STAGE: compute-only instructions
+ * (BAR, shared memory, the workgroup's special registers) outside compute,
+ * graphics ones elsewhere than in their stage.
+ */
+int ember_isa_check_stage(const struct ember_isa_insn *insn, unsigned int stage);
 
 /*
  * Registers operand @i (0 dst, 1..3 srcs) of @insn spans: 1, 2 or 4, a

@@ -77,6 +77,7 @@ const char *ember_isa_strerror(int error)
 	case EMBER_ISA_ERR_SIZE: return "bad binary size";
 	case EMBER_ISA_ERR_STRUCTURE: return "bad IF/ELSE/ENDIF/LOOP/ENDLOOP structure";
 	case EMBER_ISA_ERR_LIMIT: return "over a limit of the ISA";
+	case EMBER_ISA_ERR_STAGE: return "instruction not allowed in the shader's stage";
 	default: return "unknown error";
 	}
 }
@@ -114,6 +115,14 @@ static unsigned int group_regs(const struct ember_isa_insn *insn, unsigned int i
 		       (mod & EMBER_ISA_GATHER_OFFSETS ? 4 : 0);
 	case EMBER_ISA_OP_FETCH:
 		return 4 + !!(mod & EMBER_ISA_FETCH_OFFSET);
+	case EMBER_ISA_OP_TEX:
+		if (i == 0)
+			return mod & EMBER_ISA_TEX_DREF ? 1 : 4;
+		return 4 + !!(mod & EMBER_ISA_TEX_BIAS) + !!(mod & EMBER_ISA_TEX_DREF) +
+		       !!(mod & EMBER_ISA_TEX_OFFSET);
+	case EMBER_ISA_OP_INTERP:
+		/* INTERP's position operand: a sample index or an (x, y) pair. */
+		return (mod & EMBER_ISA_INTERP_WHERE) == EMBER_ISA_INTERP_AT_OFFSET ? 2 : 1;
 	default:
 		return 4;
 	}
@@ -180,6 +189,16 @@ static bool mod_ok(const struct ember_isa_insn *insn)
 		return insn->mod < EMBER_ISA_NUM_ATOMIC_OPS;
 	case EMBER_ISA_OP_IMGQUERY:
 		return insn->mod < EMBER_ISA_NUM_QUERIES;
+	case EMBER_ISA_OP_TEX:
+		return insn->mod <= (EMBER_ISA_TEX_DREF | EMBER_ISA_TEX_OFFSET | EMBER_ISA_TEX_BIAS);
+	case EMBER_ISA_OP_INTERP:
+		return (insn->mod & EMBER_ISA_INTERP_KIND) <= EMBER_ISA_INTERP_FLAT &&
+		       insn->mod <= (EMBER_ISA_INTERP_AT_OFFSET | EMBER_ISA_INTERP_KIND);
+	case EMBER_ISA_OP_DDX:
+	case EMBER_ISA_OP_DDY:
+		return insn->mod <= EMBER_ISA_DERIV_COARSE;
+	case EMBER_ISA_OP_OSTORE:
+		return insn->mod < EMBER_ISA_NUM_OUTPUTS;
 	default:
 		return insn->mod == 0;
 	}
@@ -189,7 +208,16 @@ static bool mod_ok(const struct ember_isa_insn *insn)
 static bool sr_is_uniform(unsigned int sr)
 {
 	return (sr >= EMBER_ISA_SR_WAVE_ID && sr <= EMBER_ISA_SR_NUM_GROUPS_Z) ||
-	       sr == EMBER_ISA_SR_EXEC;
+	       sr == EMBER_ISA_SR_EXEC ||
+	       (sr >= EMBER_ISA_SR_BASE_VERTEX && sr <= EMBER_ISA_SR_VIEW_INDEX);
+}
+
+/* INTERP at a per-lane sample or offset: the one form with a position. */
+static bool interp_has_position(const struct ember_isa_insn *insn)
+{
+	unsigned int where = insn->mod & EMBER_ISA_INTERP_WHERE;
+
+	return where == EMBER_ISA_INTERP_AT_SAMPLE || where == EMBER_ISA_INTERP_AT_OFFSET;
 }
 
 static int check_operand(const struct ember_isa_insn *insn, unsigned int i,
@@ -284,6 +312,10 @@ int ember_isa_check(const struct ember_isa_insn *insn)
 			if (is_per_lane(&insn->src[i]))
 				return EMBER_ISA_ERR_UNIFORM;
 	}
+	if (insn->opcode == EMBER_ISA_OP_INTERP &&
+	    (interp_has_position(insn) != (insn->src[1].kind != EMBER_ISA_NONE) ||
+	     (ember_isa_operand_regs(insn, 2) == 2 && insn->src[1].kind == EMBER_ISA_IMM)))
+		return EMBER_ISA_ERR_OPERAND;
 	if (insn->opcode == EMBER_ISA_OP_SGREDUCE) {
 		uint32_t cluster = insn->src[1].imm;
 
@@ -291,6 +323,41 @@ int ember_isa_check(const struct ember_isa_insn *insn)
 			return EMBER_ISA_ERR_OPERAND;
 	}
 	return 0;
+}
+
+/* The stages S2R's special register @sr exists in (EMBER_ISA_F_* bits). */
+static unsigned int sr_stages(unsigned int sr)
+{
+	if (sr >= EMBER_ISA_SR_LOCAL_ID_X && sr <= EMBER_ISA_SR_NUM_GROUPS_Z)
+		return EMBER_ISA_F_COMPUTE;
+	if (sr == EMBER_ISA_SR_VIEW_INDEX)
+		return EMBER_ISA_F_VERTEX | EMBER_ISA_F_FRAGMENT;
+	if (sr >= EMBER_ISA_SR_VERTEX_INDEX && sr < EMBER_ISA_SR_VIEW_INDEX)
+		return EMBER_ISA_F_VERTEX;
+	if (sr >= EMBER_ISA_SR_FRAG_COORD_X)
+		return EMBER_ISA_F_FRAGMENT;
+	return 0;
+}
+
+int ember_isa_check_stage(const struct ember_isa_insn *insn, unsigned int stage)
+{
+	static const unsigned int stage_flag[EMBER_ISA_NUM_STAGES] = {
+		[EMBER_ISA_STAGE_COMPUTE] = EMBER_ISA_F_COMPUTE,
+		[EMBER_ISA_STAGE_VERTEX] = EMBER_ISA_F_VERTEX,
+		[EMBER_ISA_STAGE_FRAGMENT] = EMBER_ISA_F_FRAGMENT,
+	};
+	const struct ember_isa_opinfo *info = ember_isa_opinfo(insn->opcode);
+	unsigned int stages;
+
+	if (!info || stage >= EMBER_ISA_NUM_STAGES)
+		return EMBER_ISA_ERR_STAGE;
+	stages = info->flags & EMBER_ISA_F_STAGES;
+	if (insn->opcode == EMBER_ISA_OP_S2R)
+		stages = sr_stages(insn->mod);
+	else if (insn->opcode == EMBER_ISA_OP_OSTORE)
+		stages = insn->mod >= EMBER_ISA_OUT_FRAG_DEPTH ? EMBER_ISA_F_FRAGMENT :
+			 EMBER_ISA_F_VERTEX;
+	return !stages || (stages & stage_flag[stage]) ? 0 : EMBER_ISA_ERR_STAGE;
 }
 
 static uint32_t pack_operand(const struct ember_isa_operand *op,

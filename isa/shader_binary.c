@@ -22,6 +22,8 @@
 
 /* ISA 1.3 widened the resource entry's slot and count to 32 bits. */
 #define WIDE_RESOURCES_MINOR	3
+/* ISA 1.4 gave the header's reserved dwords 12 and 13 the graphics fields. */
+#define GRAPHICS_MINOR		4
 
 static bool wide_resources(const struct ember_isa_header *h)
 {
@@ -59,13 +61,39 @@ static void dwords_to_le(uint8_t *bytes, const uint32_t *dw, unsigned int n)
 	}
 }
 
+/* The graphics fields (zero in compute shaders and before ISA 1.4). */
+static bool stage_fields_ok(const struct ember_isa_header *h)
+{
+	bool fragment = h->stage == EMBER_ISA_STAGE_FRAGMENT;
+	bool vertex = h->stage == EMBER_ISA_STAGE_VERTEX;
+	unsigned int depth_mode = h->fragment_flags & EMBER_ISA_FS_DEPTH_MODE;
+
+	if (h->stage == EMBER_ISA_STAGE_COMPUTE || h->version_minor < GRAPHICS_MINOR)
+		return !h->stage && !h->num_inputs && !h->num_outputs && !h->fragment_flags &&
+		       !h->num_clip_distances && !h->num_cull_distances && !h->vertex_flags;
+	if (!vertex && !fragment)
+		return false;
+	/* A graphics wave is the stage's: no workgroup, no shared memory. */
+	if (h->shared_bytes || h->local_size[0] != 1 || h->local_size[1] != 1 ||
+	    h->local_size[2] != 1)
+		return false;
+	if (h->num_inputs > EMBER_ISA_MAX_IO_SLOTS ||
+	    h->num_outputs > (fragment ? EMBER_ISA_MAX_COLOR_OUTPUTS : EMBER_ISA_MAX_IO_SLOTS))
+		return false;
+	if (fragment)
+		return !(h->fragment_flags & ~EMBER_ISA_FS_ALL) &&
+		       (!depth_mode || (h->fragment_flags & EMBER_ISA_FS_DEPTH_WRITE)) &&
+		       !h->num_clip_distances && !h->num_cull_distances && !h->vertex_flags;
+	return !h->fragment_flags && !(h->vertex_flags & ~EMBER_ISA_VS_ALL) &&
+	       h->num_clip_distances + h->num_cull_distances <= EMBER_ISA_MAX_CLIP_CULL;
+}
+
 static bool header_ok(const struct ember_isa_header *h)
 {
 	return h->magic == EMBER_ISA_MAGIC &&
 	       h->version_major == EMBER_ISA_VERSION_MAJOR &&
-	       !h->flags && !h->reserved[0] && !h->reserved[1] &&
-	       !h->reserved[2] && !h->reserved[3] &&
-	       h->header_size == header_size_for(h);
+	       !h->flags && !h->reserved && !h->reserved2[0] && !h->reserved2[1] &&
+	       h->header_size == header_size_for(h) && stage_fields_ok(h);
 }
 
 static bool limits_ok(const struct ember_isa_header *h)
@@ -202,6 +230,18 @@ int ember_isa_shader_build(const struct ember_isa_header *header,
 	for (unsigned int i = 0; i < h.num_resources; i++)
 		if (!resource_ok(&h, &resources[i]))
 			return EMBER_ISA_ERR_HEADER;
+	/*
+	 * An instruction of another stage is refused here; one that does not
+	 * decode is left for the device to refuse (tests build such binaries).
+	 */
+	for (uint32_t i = 0; i < num_insns; i++) {
+		struct ember_isa_insn insn;
+
+		if (!ember_isa_decode((const uint8_t *)code + (size_t)i * EMBER_ISA_INSN_SIZE,
+				      &insn) &&
+		    ember_isa_check_stage(&insn, h.stage))
+			return EMBER_ISA_ERR_STAGE;
+	}
 
 	size = (size_t)h.header_size + h.code_size;
 	bin = calloc(1, size);

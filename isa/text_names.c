@@ -33,6 +33,21 @@ static const char *const sr_names[EMBER_ISA_NUM_SRS] = {
 	"num_groups_x", "num_groups_y", "num_groups_z", "exec",
 	"lane_mask_eq", "lane_mask_lt", "lane_mask_le", "lane_mask_gt",
 	"lane_mask_ge",
+	"vertex_index", "instance_index", "base_vertex", "base_instance",
+	"draw_index", "view_index",
+	"frag_coord_x", "frag_coord_y", "frag_coord_z", "frag_coord_w",
+	"front_facing", "sample_id", "sample_pos_x", "sample_pos_y",
+	"sample_mask_in", "helper_invocation", "primitive_id", "layer",
+	"point_coord_x", "point_coord_y",
+};
+
+static const char *const output_names[EMBER_ISA_NUM_OUTPUTS] = {
+	"position_x", "position_y", "position_z", "position_w", "point_size",
+	"clip_distance0", "clip_distance1", "clip_distance2", "clip_distance3",
+	"clip_distance4", "clip_distance5", "clip_distance6", "clip_distance7",
+	"cull_distance0", "cull_distance1", "cull_distance2", "cull_distance3",
+	"cull_distance4", "cull_distance5", "cull_distance6", "cull_distance7",
+	"layer", "frag_depth", "sample_mask",
 };
 
 static const char *const resource_kind_names[] = {
@@ -85,6 +100,29 @@ static const struct ember_isa_flag_name fetch_flags[] = {
 	{ "off", EMBER_ISA_FETCH_OFFSET, EMBER_ISA_FETCH_OFFSET },
 };
 
+static const struct ember_isa_flag_name implicit_tex_flags[] = {
+	{ "dref", EMBER_ISA_TEX_DREF, EMBER_ISA_TEX_DREF },
+	{ "off", EMBER_ISA_TEX_OFFSET, EMBER_ISA_TEX_OFFSET },
+	{ "bias", EMBER_ISA_TEX_BIAS, EMBER_ISA_TEX_BIAS },
+};
+
+/* Smooth at the centre is the default: "interp v0, 4". */
+static const struct ember_isa_flag_name interp_flags[] = {
+	{ "smooth", EMBER_ISA_INTERP_SMOOTH, EMBER_ISA_INTERP_KIND },
+	{ "noperspective", EMBER_ISA_INTERP_NOPERSPECTIVE, EMBER_ISA_INTERP_KIND },
+	{ "flat", EMBER_ISA_INTERP_FLAT, EMBER_ISA_INTERP_KIND },
+	{ "center", EMBER_ISA_INTERP_CENTER, EMBER_ISA_INTERP_WHERE },
+	{ "centroid", EMBER_ISA_INTERP_CENTROID, EMBER_ISA_INTERP_WHERE },
+	{ "sample", EMBER_ISA_INTERP_SAMPLE, EMBER_ISA_INTERP_WHERE },
+	{ "at_sample", EMBER_ISA_INTERP_AT_SAMPLE, EMBER_ISA_INTERP_WHERE },
+	{ "at_offset", EMBER_ISA_INTERP_AT_OFFSET, EMBER_ISA_INTERP_WHERE },
+};
+
+static const struct ember_isa_flag_name deriv_flags[] = {
+	{ "fine", 0, EMBER_ISA_DERIV_COARSE },
+	{ "coarse", EMBER_ISA_DERIV_COARSE, EMBER_ISA_DERIV_COARSE },
+};
+
 const struct ember_isa_flag_name *ember_isa_mod_flags(unsigned int opcode,
 						      unsigned int *count)
 {
@@ -97,6 +135,13 @@ const struct ember_isa_flag_name *ember_isa_mod_flags(unsigned int opcode,
 		return FLAGS(gather_flags);
 	case EMBER_ISA_OP_FETCH:
 		return FLAGS(fetch_flags);
+	case EMBER_ISA_OP_TEX:
+		return FLAGS(implicit_tex_flags);
+	case EMBER_ISA_OP_INTERP:
+		return FLAGS(interp_flags);
+	case EMBER_ISA_OP_DDX:
+	case EMBER_ISA_OP_DDY:
+		return FLAGS(deriv_flags);
 	default:
 		*count = 0;
 		return NULL;
@@ -131,6 +176,9 @@ static const char *const *names_of(unsigned int opcode, unsigned int *count)
 	case EMBER_ISA_OP_IMGQUERY:
 		*count = EMBER_ISA_NUM_QUERIES;
 		return query_names;
+	case EMBER_ISA_OP_OSTORE:
+		*count = EMBER_ISA_NUM_OUTPUTS;
+		return output_names;
 	default:
 		*count = 0;
 		return NULL;
@@ -161,4 +209,37 @@ int ember_isa_mod_lookup(unsigned int opcode, const char *name, unsigned int len
 		if (names[i] && strlen(names[i]) == len && !memcmp(names[i], name, len))
 			return (int)i;
 	return -1;
+}
+
+const char *const ember_isa_stage_names[EMBER_ISA_NUM_STAGES] = {
+	"compute", "vertex", "fragment",
+};
+
+#define DEPTH(mode)	(EMBER_ISA_FS_DEPTH_WRITE | EMBER_ISA_DEPTH_##mode << 1)
+
+static const struct ember_isa_stage_flag fragment_flags[] = {
+	{ "depth_unchanged", DEPTH(UNCHANGED) },
+	{ "depth_greater", DEPTH(GREATER) },
+	{ "depth_less", DEPTH(LESS) },
+	{ "depth_any", DEPTH(ANY) },
+	{ "sample_mask", EMBER_ISA_FS_SAMPLE_MASK_WRITE },
+	{ "early_tests", EMBER_ISA_FS_EARLY_TESTS },
+	{ "sample_rate", EMBER_ISA_FS_SAMPLE_RATE },
+	{ "discard", EMBER_ISA_FS_DISCARD },
+};
+
+static const struct ember_isa_stage_flag vertex_flags[] = {
+	{ "point_size", EMBER_ISA_VS_POINT_SIZE },
+	{ "layer", EMBER_ISA_VS_LAYER },
+};
+
+unsigned int ember_isa_stage_flag_count(bool fragment)
+{
+	return fragment ? sizeof(fragment_flags) / sizeof(fragment_flags[0]) :
+	       sizeof(vertex_flags) / sizeof(vertex_flags[0]);
+}
+
+const struct ember_isa_stage_flag *ember_isa_stage_flag(bool fragment, unsigned int i)
+{
+	return fragment ? &fragment_flags[i] : &vertex_flags[i];
 }

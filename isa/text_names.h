@@ -41,4 +41,21 @@ struct ember_isa_flag_name {
 const struct ember_isa_flag_name *ember_isa_mod_flags(unsigned int opcode,
 						      unsigned int *count);
 
+/* The .stage directive's names, by enum ember_isa_stage. */
+extern const char *const ember_isa_stage_names[];
+
+/*
+ * A word of the .fragment (@fragment) or .vertex directive: header bits
+ * (fragment_flags or vertex_flags). The depth words carry DEPTH_WRITE and
+ * the mode; the disassembler prints the first word whose bits are all set
+ * and not yet printed, in this order.
+ */
+struct ember_isa_stage_flag {
+	const char *name;
+	unsigned char bits;
+};
+
+unsigned int ember_isa_stage_flag_count(bool fragment);
+const struct ember_isa_stage_flag *ember_isa_stage_flag(bool fragment, unsigned int i);
+
 #endif /* EMBER_ISA_TEXT_NAMES_H */

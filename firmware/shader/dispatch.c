@@ -405,6 +405,10 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 		d.push[i] = htole32(p[EMBER_DISPATCH_FIXED_LEN + i]);
 
 	ret = load_program(job, d.shader_va, &entry);
+	/* A vertex or fragment shader runs in a draw's waves, not a grid. */
+	if (!ret && entry->prog.header.stage != EMBER_ISA_STAGE_COMPUTE)
+		ret = illegal(job, d.shader_va,
+			      EMBER_ILLEGAL_DETAIL((uint32_t)-EMBER_ISA_ERR_STAGE, 0));
 	if (!ret) {
 		/* A test may switch the JIT between dispatches (ember_host.h). */
 		unsigned int jit = __atomic_load_n(&d.dev->config.shader_jit, __ATOMIC_RELAXED);

@@ -429,7 +429,8 @@ FAST(stg_u32)
 	uint32_t data[SC_LANES] SC_ALIGN, lo = 0xffffffffu, hi = 0;
 	struct page_cache pc = { 0 };
 
-	if (!ALL_ACTIVE) {
+	/* Helper lanes store nothing: the general handler skips them. */
+	if (!ALL_ACTIVE || w->helpers) {
 		in->slow(w, in);
 		return;
 	}

@@ -15,6 +15,10 @@
  * page cache (sc_group_page()), so the texels of a page cost one
  * translation per dispatch, and a fault of the unit is the wave's fault.
  *
+ * TEX and QUERYLOD (ISA 1.4, fragment waves) are TEXG and a LOD query
+ * whose gradients are the coarse quad derivatives of the coordinates
+ * (sc_quad.h), one LOD per quad, as OpDPdxCoarse/OpDPdyCoarse give them.
+ *
  * The unit takes one constant offset per call, the ISA one per lane: the
  * lanes are run in groups of equal offsets (one group when the compiler
  * wrote a ConstOffset). Atomics are the core's: the unit says where each
@@ -31,6 +35,7 @@
 #include "ember_packets.h"
 #include "sc_atomic.h"
 #include "sc_lanes.h"
+#include "sc_quad.h"
 #include "texture/tex_descriptor.h"
 #include "texture/tex_unit.h"
 
@@ -167,6 +172,32 @@ static void float_rows(struct sc_wave *w, const struct ember_isa_insn *i, unsign
 }
 
 /*
+ * The sampling of @args (coordinates, LOD or gradients, Dref filled in) on
+ * the active lanes, in groups of equal offsets when the instruction has
+ * one (the last register of its address group), committed to the result.
+ */
+static void sample_lanes(struct sc_wave *w, const struct sc_insn *in,
+			 const struct ember_tex_image *img, const struct ember_tex_sampler *smp,
+			 struct ember_tex_sample_args *args)
+{
+	bool dref = ISA->mod & EMBER_ISA_TEX_DREF, offset = ISA->mod & EMBER_ISA_TEX_OFFSET;
+	struct ember_tex_memory mem = wave_memory(w);
+	const uint32_t *off_row = group_row(w, ISA, 2, ember_isa_operand_regs(ISA, 3) - 1);
+	uint32_t m = sc_active(w, ISA), left = m;
+	ember_tex_result out;
+
+	while (left) {
+		args->mask = offset ? same_offsets(&off_row, 1, left) : left;
+		if (offset)
+			unpack_offset(off_row[__builtin_ctz(args->mask)], args->offset);
+		if (!unit_ok(w, ember_tex_sample(img, smp, &mem, args, out), ISA->src[0].index))
+			return;
+		left &= ~args->mask;
+	}
+	commit_result(w, ISA, out, dref ? 1 : 4, m);
+}
+
+/*
  * TEXL and TEXG: coordinates, then the LOD (TEXL) or the gradients
  * (TEXG), then Dref and the offset as the flags say.
  */
@@ -174,14 +205,10 @@ static void sample(struct sc_wave *w, const struct sc_insn *in, bool gradients)
 {
 	bool dref = ISA->mod & EMBER_ISA_TEX_DREF, offset = ISA->mod & EMBER_ISA_TEX_OFFSET;
 	unsigned int extra = gradients ? 6 : 1, regs = ember_isa_operand_regs(ISA, 3);
-	struct ember_tex_memory mem = wave_memory(w);
 	struct ember_tex_sample_args args = { 0 };
 	struct ember_tex_sampler smp;
 	struct ember_tex_image img;
 	struct float_rows f;
-	ember_tex_result out;
-	uint32_t m = sc_active(w, ISA), left = m;
-	const uint32_t *off_row = group_row(w, ISA, 2, regs - 1);
 
 	if (!image_of(w, ISA, 0, EMBER_TEX_USAGE_SAMPLED, &img) || !sampler_of(w, ISA, 1, &smp))
 		return;
@@ -198,19 +225,77 @@ static void sample(struct sc_wave *w, const struct sc_insn *in, bool gradients)
 	}
 	if (dref)
 		args.dref = f.row[4 + extra];
-	while (left) {
-		args.mask = offset ? same_offsets(&off_row, 1, left) : left;
-		if (offset)
-			unpack_offset(off_row[__builtin_ctz(args.mask)], args.offset);
-		if (!unit_ok(w, ember_tex_sample(&img, &smp, &mem, &args, out), ISA->src[0].index))
-			return;
-		left &= ~args.mask;
-	}
-	commit_result(w, ISA, out, dref ? 1 : 4, m);
+	sample_lanes(w, in, &img, &smp, &args);
 }
 
 HANDLER(op_texl) { sample(w, in, false); }
 HANDLER(op_texg) { sample(w, in, true); }
+
+/*
+ * The implicit LOD's gradients: the coarse quad derivatives (sc_quad.h)
+ * of the first three coordinates, one LOD per quad, as OpDPdxCoarse and
+ * OpDPdyCoarse would give them.
+ */
+struct quad_gradients {
+	float ddx[3][SC_LANES];
+	float ddy[3][SC_LANES];
+};
+
+static void implicit_gradients(const struct float_rows *f, struct quad_gradients *g,
+			       struct ember_tex_sample_args *args)
+{
+	for (unsigned int c = 0; c < 3; c++) {
+		sc_quad_ddx(f->row[c], g->ddx[c], true);
+		sc_quad_ddy(f->row[c], g->ddy[c], true);
+		args->ddx[c] = g->ddx[c];
+		args->ddy[c] = g->ddy[c];
+	}
+}
+
+/* TEX: coordinates, then Bias, Dref and the offset as the flags say. */
+HANDLER(op_tex)
+{
+	bool bias = ISA->mod & EMBER_ISA_TEX_BIAS, dref = ISA->mod & EMBER_ISA_TEX_DREF;
+	bool offset = ISA->mod & EMBER_ISA_TEX_OFFSET;
+	struct ember_tex_sample_args args = { 0 };
+	struct ember_tex_sampler smp;
+	struct ember_tex_image img;
+	struct quad_gradients grad;
+	struct float_rows f;
+
+	if (!image_of(w, ISA, 0, EMBER_TEX_USAGE_SAMPLED, &img) || !sampler_of(w, ISA, 1, &smp))
+		return;
+	float_rows(w, ISA, 2, ember_isa_operand_regs(ISA, 3) - offset, &f);
+	for (unsigned int c = 0; c < 4; c++)
+		args.coord[c] = f.row[c];
+	implicit_gradients(&f, &grad, &args);
+	if (bias)
+		args.bias = f.row[4];
+	if (dref)
+		args.dref = f.row[4 + bias];
+	sample_lanes(w, in, &img, &smp, &args);
+}
+
+/* QUERYLOD: the implicit LOD TEX would use, without bias: (level, λ'). */
+HANDLER(op_querylod)
+{
+	struct ember_tex_sample_args args = { .mask = sc_active(w, ISA) };
+	struct ember_tex_sampler smp;
+	struct ember_tex_image img;
+	struct quad_gradients grad;
+	struct float_rows f;
+	ember_tex_result out;
+
+	if (!image_of(w, ISA, 0, EMBER_TEX_USAGE_SAMPLED, &img) || !sampler_of(w, ISA, 1, &smp))
+		return;
+	float_rows(w, ISA, 2, 4, &f);
+	for (unsigned int c = 0; c < 4; c++)
+		args.coord[c] = f.row[c];
+	implicit_gradients(&f, &grad, &args);
+	if (unit_ok(w, ember_tex_query_lod(&img, &smp, &args, out), ISA->src[0].index))
+		commit_result(w, ISA, out, 2, args.mask);
+}
+
 
 HANDLER(op_gather)
 {
@@ -328,7 +413,7 @@ static void data_rows(struct sc_wave *w, const struct ember_isa_insn *i, unsigne
 HANDLER(op_imgst)
 {
 	struct ember_tex_memory mem = wave_memory(w);
-	struct ember_tex_fetch_args args = { .mask = sc_active(w, ISA) };
+	struct ember_tex_fetch_args args = { .mask = sc_store_lanes(w, ISA) };
 	struct ember_tex_image img;
 	ember_tex_result data;
 
@@ -376,7 +461,7 @@ HANDLER(op_tbld)
 HANDLER(op_tbst)
 {
 	struct ember_tex_memory mem = wave_memory(w);
-	struct ember_tex_fetch_args args = { .mask = sc_active(w, ISA) };
+	struct ember_tex_fetch_args args = { .mask = sc_store_lanes(w, ISA) };
 	int32_t xy[2][SC_LANES];
 	struct ember_tex_image img;
 	ember_tex_result data;
@@ -424,7 +509,7 @@ static void texel_atomics(struct sc_wave *w, const struct ember_isa_insn *i,
 
 HANDLER(op_imgatom)
 {
-	struct ember_tex_fetch_args args = { .mask = sc_active(w, ISA) };
+	struct ember_tex_fetch_args args = { .mask = sc_store_lanes(w, ISA) };
 	uint64_t va[SC_LANES];
 	struct ember_tex_image img;
 	uint32_t inside;
@@ -436,7 +521,7 @@ HANDLER(op_imgatom)
 
 HANDLER(op_tbatom)
 {
-	struct ember_tex_fetch_args args = { .mask = sc_active(w, ISA) };
+	struct ember_tex_fetch_args args = { .mask = sc_store_lanes(w, ISA) };
 	int32_t xy[2][SC_LANES];
 	uint64_t va[SC_LANES];
 	struct ember_tex_image img;
@@ -485,5 +570,6 @@ void sc_image_handlers(sc_handler t[EMBER_ISA_NUM_OPCODES])
 	SET(FETCH, op_fetch); SET(IMGLD, op_imgld); SET(IMGST, op_imgst);
 	SET(IMGATOM, op_imgatom); SET(TBLD, op_tbld); SET(TBST, op_tbst);
 	SET(TBATOM, op_tbatom); SET(IMGSIZE, op_imgsize); SET(IMGQUERY, op_imgquery);
+	SET(TEX, op_tex); SET(QUERYLOD, op_querylod);
 #undef SET
 }

@@ -291,7 +291,7 @@ HANDLER(op_stg)
 	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
 	const uint32_t *off = sc_src(w, ISA, 1, 0);
 	uint32_t rows[4][SC_LANES] SC_ALIGN;
-	uint32_t m = sc_active(w, ISA), lo, hi;
+	uint32_t m = sc_store_lanes(w, ISA), lo, hi;
 	struct page_cache pc = { 0 };
 	bool faulted;
 	uint8_t *base;
@@ -419,7 +419,7 @@ HANDLER(op_stga)
 	unsigned int size = access_size(ISA->type), regs = ember_isa_type_regs(ISA->type);
 	uint64_t addr[SC_LANES] SC_ALIGN, lo;
 	uint32_t rows[4][SC_LANES] SC_ALIGN;
-	uint32_t m = sc_active(w, ISA);
+	uint32_t m = sc_store_lanes(w, ISA);
 	struct page_cache pc = { 0 };
 	bool faulted;
 	uint8_t *base;
@@ -501,7 +501,7 @@ HANDLER(op_atomg)
 	unsigned int size = wide ? 8 : 4, step = wide ? 2 : 1;
 	const uint32_t *off = sc_src(w, ISA, 1, 0);
 	uint64_t old[SC_LANES] SC_ALIGN;
-	uint32_t m = sc_active(w, ISA);
+	uint32_t m = sc_store_lanes(w, ISA);
 	struct page_cache pc = { 0 };
 
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -528,7 +528,7 @@ HANDLER(op_atomga)
 	bool wide = ISA->type == EMBER_ISA_U64;
 	unsigned int size = wide ? 8 : 4, step = wide ? 2 : 1;
 	uint64_t addr[SC_LANES] SC_ALIGN, old[SC_LANES] SC_ALIGN;
-	uint32_t m = sc_active(w, ISA);
+	uint32_t m = sc_store_lanes(w, ISA);
 	struct page_cache pc = { 0 };
 
 	lane_addresses(w, ISA, 0, 2, addr);

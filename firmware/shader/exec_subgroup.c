@@ -339,6 +339,10 @@ HANDLER(op_s2r)
 	const uint32_t *size = g->d->prog->header.local_size;
 	uint32_t r[SC_LANES] SC_ALIGN, base = w->id * SC_LANES, value = 0;
 
+	if (ISA->mod >= EMBER_ISA_SR_VERTEX_INDEX) {
+		sc_graphics_s2r(w, in);
+		return;
+	}
 	switch (ISA->mod) {
 	case EMBER_ISA_SR_LANE_ID: LANES r[l] = l; break;
 	case EMBER_ISA_SR_LOCAL_INDEX: LANES r[l] = base + l; break;

@@ -510,7 +510,7 @@ static void call_handler(struct emit *e, uint32_t pc)
 {
 	const struct sc_insn *in = &e->prog->insns[pc];
 	LLVMValueRef args[2] = { e->w, const_ptr(e, in) };
-	bool may_stop = pc == e->prog->num_insns ||
+	bool may_stop = pc == e->prog->num_insns || in->isa.opcode == EMBER_ISA_OP_TERMINATE ||
 			(ember_isa_opinfo(in->isa.opcode)->flags & EMBER_ISA_F_MEMORY);
 
 	if (may_stop)
@@ -681,6 +681,15 @@ static bool emit_control(struct emit *e, const struct ember_isa_insn *i, uint32_
 	}
 	case EMBER_ISA_OP_BREAK:
 		emit_leave_lanes(e, i, pc, FRAME(e->loop, alt));
+		return true;
+	case EMBER_ISA_OP_TERMINATE:
+		/*
+		 * Its handler removes lanes and ends the wave when none is
+		 * left; an empty exec inside a construct skips to its end.
+		 */
+		call_handler(e, pc);
+		if (d)
+			branch_if_empty(e, load_field(e, WAVE(exec)), pc, e->stack[d - 1].end);
 		return true;
 	case EMBER_ISA_OP_CONTINUE:
 		emit_leave_lanes(e, i, pc, FRAME(e->loop, cont));

@@ -11,7 +11,8 @@
  * - the header (ember_isa_shader_parse) and every instruction
  *   (ember_isa_decode): an error's reason is -ember_isa_error;
  * - every register inside the header's counts (the core allocates only
- *   those);
+ *   those), every instruction one of the header's stage
+ *   (ember_isa_check_stage());
  * - structure: IF [ELSE] ENDIF and LOOP ENDLOOP nest, each with the jump
  *   target ember-isa.rst requires (IF -> its ELSE or ENDIF, ELSE -> its
  *   ENDIF, LOOP -> its ENDLOOP, ENDLOOP -> its LOOP), BREAK and CONTINUE
@@ -55,6 +56,7 @@ static void pick_handlers(void)
 	}
 	sc_control_handlers(handlers);
 	sc_image_handlers(handlers);
+	sc_graphics_handlers(handlers);
 }
 
 static void fell_off(struct sc_wave *w, const struct sc_insn *in)
@@ -183,6 +185,12 @@ int sc_program_build(const void *binary, size_t size, struct sc_program *prog,
 		const struct ember_isa_opinfo *info;
 
 		ret = ember_isa_decode(s.code + (size_t)i * EMBER_ISA_INSN_SIZE, &in->isa);
+		if (ret) {
+			*detail = EMBER_ILLEGAL_DETAIL((uint32_t)-ret, i);
+			goto err_free;
+		}
+		/* Compute-only or graphics instructions outside their stage. */
+		ret = ember_isa_check_stage(&in->isa, s.header.stage);
 		if (ret) {
 			*detail = EMBER_ILLEGAL_DETAIL((uint32_t)-ret, i);
 			goto err_free;

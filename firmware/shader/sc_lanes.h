@@ -35,6 +35,16 @@ static inline uint32_t sc_active(const struct sc_wave *w,
 	return m;
 }
 
+/*
+ * Lanes whose global, image and texel-buffer stores and atomics happen:
+ * the active ones but helper invocations (fragment waves).
+ */
+static inline uint32_t sc_store_lanes(const struct sc_wave *w,
+				      const struct ember_isa_insn *i)
+{
+	return sc_active(w, i) & ~w->helpers;
+}
+
 /* 32 lanes of the 32-bit part @half of source @s. */
 static inline const uint32_t *sc_src(struct sc_wave *w,
 				     const struct ember_isa_insn *i,

@@ -16,6 +16,8 @@
  *   dispatch: its own TLB (the context's TLB is not thread-safe, so each
  *   core caches translations itself, emptied at each dispatch), the
  *   register files of the waves of one workgroup, shared memory, scratch.
+ * - struct sc_gfx_wave (gfx_wave_state.h): what a vertex or fragment
+ *   wave adds (gfx_wave.c runs them; exec_graphics.c has their opcodes).
  * - struct sc_wave: 32 lanes' state in flat arrays. Vector register r is
  *   row v[r * 32 .. r * 32 + 31] (structure of arrays), so an instruction
  *   is a loop over 32 consecutive 32-bit values that the compiler turns
@@ -122,6 +124,7 @@ struct sc_frame {
 };
 
 struct sc_group;
+struct sc_gfx_wave;
 
 struct sc_wave {
 	/* Broadcast copies of uniform/immediate sources: [source][half][lane]. */
@@ -132,6 +135,14 @@ struct sc_wave {
 	uint32_t exec;
 	/** @valid: lanes that exist (the last wave of a group may be partial). */
 	uint32_t valid;
+	/**
+	 * @helpers: helper invocations (a fragment quad's uncovered pixels,
+	 * demoted lanes): they run, for derivatives, but their global, image
+	 * and texel-buffer stores and atomics are dropped. 0 in compute.
+	 */
+	uint32_t helpers;
+	/** @gfx: a vertex or fragment wave's interface; NULL in compute. */
+	struct sc_gfx_wave *gfx;
 	uint32_t pc;
 	uint32_t status;
 	uint32_t id;
@@ -217,6 +228,11 @@ struct sc_dispatch {
 	uint64_t deadline_ns;
 	/** @jit: the program's native code when the JIT is on, else NULL. */
 	sc_jit_fn jit;
+	/**
+	 * @gfx: a draw's vertex or fragment stage (struct sc_gfx_stage_params,
+	 * gfx_wave.h), the caller's; NULL for a DISPATCH.
+	 */
+	const struct sc_gfx_stage_params *gfx;
 	/** @stop: set once any core faults or the job is aborted/outran. */
 	int stop;
 	uint32_t num_cores;
@@ -232,6 +248,9 @@ void sc_memory_handlers_avx2(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_memory_handlers_generic(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_control_handlers(sc_handler table[EMBER_ISA_NUM_OPCODES]);
 void sc_image_handlers(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+void sc_graphics_handlers(sc_handler table[EMBER_ISA_NUM_OPCODES]);
+/* S2R of the graphics special registers (exec_graphics.c). */
+void sc_graphics_s2r(struct sc_wave *w, const struct sc_insn *in);
 /* A fast form for @in (fields filled), or NULL (exec_fast.c). */
 sc_handler sc_fast_handler_avx2(struct sc_insn *in);
 sc_handler sc_fast_handler_generic(struct sc_insn *in);
@@ -281,6 +300,13 @@ void sc_program_fini(struct sc_program *prog);
  * @g; its id is base + pos (wave.c).
  */
 void sc_group_run(struct sc_group *g, const uint32_t pos[3]);
+
+/*
+ * Run @w until it stops (END, BAR, a fault), on the dispatch's native code
+ * when it has some, then the interpreter from wherever that handed over
+ * (wave.c).
+ */
+void sc_wave_run(struct sc_wave *w);
 
 /*
  * The watchdog part of a backward jump, after the wave counted it in

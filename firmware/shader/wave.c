@@ -228,6 +228,21 @@ static void run_wave(struct sc_wave *w, const struct sc_insn *insns)
 	}
 }
 
+void sc_wave_run(struct sc_wave *w)
+{
+	const struct sc_dispatch *d = w->group->d;
+
+	/*
+	 * Native code runs until it stops like the interpreter; at a pc it
+	 * has no entry for it hands over, and the interpreter goes on from
+	 * there (same wave state).
+	 */
+	if (d->jit)
+		d->jit(w);
+	if (!d->jit || w->status == SC_RUNNING)
+		run_wave(w, d->prog->insns);
+}
+
 static void init_waves(struct sc_group *g)
 {
 	const struct ember_isa_header *h = &g->d->prog->header;
@@ -249,6 +264,8 @@ static void init_waves(struct sc_group *g)
 		w->depth = 0;
 		w->loop = -1;
 		w->group = g;
+		w->helpers = 0;
+		w->gfx = NULL;
 		memset(w->u, 0, sizeof(w->u));
 		memset(w->p, 0, sizeof(w->p));
 		memset(w->desc_va, 0, sizeof(w->desc_va));
@@ -258,7 +275,6 @@ static void init_waves(struct sc_group *g)
 void sc_group_run(struct sc_group *g, const uint32_t pos[3])
 {
 	const struct sc_dispatch *d = g->d;
-	const struct sc_insn *insns = d->prog->insns;
 
 	/* base + position modulo 2^32 (ember-hw.rst). */
 	for (unsigned int i = 0; i < 3; i++)
@@ -275,15 +291,7 @@ void sc_group_run(struct sc_group *g, const uint32_t pos[3])
 				done++;
 				continue;
 			}
-			/*
-			 * Native code runs until it stops like the interpreter;
-			 * at a pc it has no entry for it hands over, and the
-			 * interpreter goes on from there (same wave state).
-			 */
-			if (d->jit)
-				d->jit(w);
-			if (!d->jit || w->status == SC_RUNNING)
-				run_wave(w, insns);
+			sc_wave_run(w);
 			if (w->status == SC_FAULT)
 				return;
 			done += w->status == SC_DONE;

@@ -289,6 +289,20 @@ static bool test_illegal_binaries(void)
 	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
 	CHECK(expect_fault(before + 2, EMBER_FAULT_ILLEGAL_INSTRUCTION, &f));
 	CHECK_EQ(EMBER_ILLEGAL_INDEX(f.detail), 0);
+	/* A fragment shader is a draw's, not a dispatch's (ISA 1.4). */
+	CHECK(place_shader(".stage fragment\nddx v0, v1\nend\n", PTE_RX));
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before + 3, EMBER_FAULT_ILLEGAL_INSTRUCTION, &f));
+	CHECK_EQ(EMBER_ILLEGAL_REASON(f.detail), (uint32_t)-EMBER_ISA_ERR_STAGE);
+	CHECK_EQ(f.va, SHADER_VA);
+	/* The same code labelled compute: its DDX is not a compute instruction. */
+	code = guest_ptr(&guest, *guest_pte(&guest, CTX, SHADER_VA) & EMBER_PTE_ADDR_MASK);
+	code[48] = EMBER_ISA_STAGE_COMPUTE;
+	CHECK(dispatch((uint32_t[3]){ 1, 1, 1 }));
+	CHECK(expect_fault(before + 4, EMBER_FAULT_ILLEGAL_INSTRUCTION, &f));
+	CHECK_EQ(EMBER_ILLEGAL_REASON(f.detail), (uint32_t)-EMBER_ISA_ERR_STAGE);
+	CHECK_EQ(EMBER_ILLEGAL_INDEX(f.detail), 0);
+	CHECK_EQ(f.va, SHADER_VA + 64);
 	return true;
 }
 

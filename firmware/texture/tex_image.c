@@ -154,11 +154,14 @@ const char *ember_tex_sampler_check(const struct ember_tex_sampler *smp)
 	return NULL;
 }
 
+float ember_tex_clamp_bias(float b)
+{
+	return b < -MAX_LOD_BIAS ? -MAX_LOD_BIAS : b > MAX_LOD_BIAS ? MAX_LOD_BIAS : b;
+}
+
 float ember_tex_sampler_bias(const struct ember_tex_sampler *smp)
 {
-	float b = smp->lod_bias;
-
-	return b < -MAX_LOD_BIAS ? -MAX_LOD_BIAS : b > MAX_LOD_BIAS ? MAX_LOD_BIAS : b;
+	return ember_tex_clamp_bias(smp->lod_bias);
 }
 
 uint64_t ember_tex_texel_va(const struct ember_tex_image *img, unsigned int bytes,

@@ -305,7 +305,10 @@ static float lane_lambda(const struct lane_sample *ls,
 		}
 		lambda = log2f(rho[0] > rho[1] ? rho[0] : rho[1]);
 	}
-	lambda += ember_tex_sampler_bias(ls->smp);
+	if (args->bias && !args->lod)
+		lambda += ember_tex_clamp_bias(ls->smp->lod_bias + args->bias[l]);
+	else
+		lambda += ember_tex_sampler_bias(ls->smp);
 	return fminf(fmaxf(lambda, ls->smp->min_lod), ls->smp->max_lod);
 }
 
@@ -632,6 +635,31 @@ struct ember_tex_status ember_tex_sample(const struct ember_tex_image *img,
 		if (!(args->mask >> l & 1))
 			continue;
 		sample_lane(&ls, args, l, &t);
+		tex_put_lane(out, l, &t);
+	}
+	return op.status;
+}
+
+struct ember_tex_status ember_tex_query_lod(const struct ember_tex_image *img,
+					    const struct ember_tex_sampler *smp,
+					    const struct ember_tex_sample_args *args,
+					    ember_tex_result out)
+{
+	struct lane_sample ls;
+	struct tex_op op;
+
+	if (!begin(&op, &ls, img, smp, NULL, args))
+		return op.status;
+	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
+		union ember_tex_texel t = { .u = { 0 } };
+		float grad[2][3], lambda;
+
+		if (!(args->mask >> l & 1))
+			continue;
+		lane_setup(&ls, args, l, grad);
+		lambda = lane_lambda(&ls, args, l, grad);
+		t.f[0] = lambda <= 0.0f ? 0.0f : fminf(lambda, (float)(img->levels - 1));
+		t.f[1] = lambda;
 		tex_put_lane(out, l, &t);
 	}
 	return op.status;

@@ -173,5 +173,7 @@ uint64_t ember_tex_texel_va(const struct ember_tex_image *img, unsigned int byte
 			    uint32_t sample);
 /* The sampler's LOD bias, clamped to maxSamplerLodBias (16). */
 float ember_tex_sampler_bias(const struct ember_tex_sampler *smp);
+/* A LOD bias (sampler's plus shader's) clamped to maxSamplerLodBias. */
+float ember_tex_clamp_bias(float bias);
 
 #endif /* EMBER_FW_TEX_TEXEL_H */

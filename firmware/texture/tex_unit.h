@@ -56,6 +56,12 @@ struct ember_tex_sample_args {
 	const float *lod;
 	const float *ddx[3];
 	const float *ddy[3];
+	/*
+	 * @bias: with gradients, the shader's per-lane LOD bias (an implicit
+	 * LOD's Bias operand), added to the sampler's before the clamp to
+	 * +-16; NULL: none.
+	 */
+	const float *bias;
 	const float *dref;
 	/* ConstOffset, in texels, per u, v, w. */
 	int32_t offset[3];
@@ -130,6 +136,17 @@ struct ember_tex_status ember_tex_texel_addresses(const struct ember_tex_image *
 struct ember_tex_status ember_tex_query_size(const struct ember_tex_image *img,
 					     uint32_t mask, const int32_t *lod,
 					     ember_tex_result out);
+/*
+ * OpImageQueryLod from the gradients of @args (coordinates, ddx, ddy,
+ * bias): out[0] the level that would be accessed, λ' clamped to the view's
+ * levels (0 when magnifying), out[1] λ' itself (relative to the view's
+ * base level, biased and clamped to the sampler's min/max LOD), as floats.
+ */
+struct ember_tex_status ember_tex_query_lod(const struct ember_tex_image *img,
+					    const struct ember_tex_sampler *smp,
+					    const struct ember_tex_sample_args *args,
+					    ember_tex_result out);
+
 /* OpImageQueryLevels / OpImageQuerySamples; 0 for a refused image. */
 uint32_t ember_tex_query_levels(const struct ember_tex_image *img);
 uint32_t ember_tex_query_samples(const struct ember_tex_image *img);

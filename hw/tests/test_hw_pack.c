@@ -170,6 +170,8 @@ static bool shader_header_layout(void)
 		.header_size = 80, .code_size = 32, .num_vregs = 300, .num_uregs = 5,
 		.num_pregs = 3, .flags = 0, .num_resources = 2, .shared_bytes = 4096,
 		.scratch_bytes = 16, .local_size = { 64, 2, 1 }, .push_bytes = 8,
+		.stage = 2, .num_inputs = 3, .num_outputs = 4, .fragment_flags = 0x41,
+		.num_clip_distances = 5, .num_cull_distances = 6, .vertex_flags = 7,
 	}, out;
 	uint32_t dw[EMBER_ISA_HEADER_DWORDS];
 
@@ -179,6 +181,9 @@ static bool shader_header_layout(void)
 	CHECK_EQ(dw[4], 5u << 16 | 300);
 	CHECK_EQ(dw[5], 2u << 16 | 3);
 	CHECK_EQ(dw[9], 2);
+	/* ISA 1.4's graphics fields: bytes 48..54. */
+	CHECK_EQ(dw[12], 0x41040302u);
+	CHECK_EQ(dw[13], 0x00070605u);
 	/* On a little-endian host the struct is the memory layout itself. */
 	CHECK(!memcmp(dw, &in, sizeof(in)));
 	ember_isa_header_unpack(dw, &out);
