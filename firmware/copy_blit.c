@@ -7,12 +7,28 @@
  * (copy_image.h). A blit that cannot change a byte (nearest, 1:1, same
  * format, texels that decode and encode back to themselves) is a copy,
  * and is done as COPY_IMAGE does it.
+ *
+ * A downscale by exactly 2 in x and y (mip generation of even levels),
+ * within one format, neither flipped nor 3D, has a fixed footprint: the
+ * sampler's coordinate of destination texel (i, j) is the source texel
+ * edge (2i + 1, 2j + 1) from the region's origin, so linear filtering
+ * averages texels (2i, 2j) .. (2i + 1, 2j + 1) with weights of exactly
+ * 1/4 and nearest takes (2i + 1, 2j + 1). blit_halve() does that
+ * arithmetic itself, in the sampler's order (corners (0,0), (1,0),
+ * (0,1), (1,1), each added as weight * texel to a zero sum) with the
+ * unit's codec (copy_texel.h), on the bytes the MMU maps, without the
+ * sampler's per-lane addressing: bit for bit the unit's result
+ * (test_copy_image.c compares it with the same blit flipped on both
+ * sides, which takes the unit's path). A texel it cannot map sends the
+ * packet down the unit's path, which reports the fault.
  */
 
 #include <math.h>
 
 #include "copy_image.h"
 #include "copy_region.h"
+#include "copy_texel.h"
+#include "texture/tex_texel.h"
 #include "texture/tex_unit.h"
 
 static bool bounds_fit(const struct ember_region_side *side, const uint32_t b[6])
@@ -168,6 +184,139 @@ static int blit_texel(struct ember_job *job, struct blit *b, uint32_t i, uint32_
 	return b->n == EMBER_TEX_LANES ? flush(job, b) : 0;
 }
 
+/* blit_halve() could not map a texel: take the unit's path. */
+#define HALVE_UNMAPPED	(-2)
+
+/*
+ * Whether the blit is a downscale by exactly 2 in x and y (the same
+ * layers in z, one to one) between unflipped, non-3D regions of one
+ * format: blit_halve()'s case.
+ */
+static bool blit_is_halving(const struct ember_region_side *src,
+			    const struct ember_region_side *dst,
+			    const struct ember_upkt_blit *pkt)
+{
+	const uint32_t *sb = pkt->src_bounds, *db = pkt->dst_bounds;
+
+	if (src->img.format != dst->img.format || src->img.aspect != EMBER_TEX_ASPECT_COLOR ||
+	    src->block_log2 || src->img.view_type == EMBER_TEX_3D ||
+	    dst->img.view_type == EMBER_TEX_3D)
+		return false;
+	for (unsigned int c = 0; c < 3; c++) {
+		if (sb[c] >= sb[c + 3] || db[c] >= db[c + 3])
+			return false;
+	}
+	return sb[3] - sb[0] == 2ull * (db[3] - db[0]) && sb[4] - sb[1] == 2ull * (db[4] - db[1]) &&
+	       sb[5] - sb[2] == db[5] - db[2];
+}
+
+/* One destination texel of blit_halve() from its source texels @in (corner order). */
+static inline void halve_texel(const struct ember_copy_codec *cc, bool linear,
+			       const uint8_t *const in[4], uint8_t *out)
+{
+	union ember_tex_texel t, sum = { .f = { 0, 0, 0, 0 } };
+
+	if (linear && cc->unorm8) {
+		/* The same sums, channel by channel, on the unit's table. */
+		for (unsigned int c = 0; c < cc->channels; c++) {
+			const unsigned int o = cc->offset[c];
+			float f = 0.0f;
+
+			for (unsigned int n = 0; n < 4; n++)
+				f += 0.25f * ember_tex_unorm8_to_float(in[n][o]);
+			out[o] = ember_copy_float_to_unorm8(f);
+		}
+		return;
+	}
+	if (!linear) {
+		/* Nearest: the texel at the coordinate, (2i + 1, 2j + 1). */
+		ember_copy_decode(cc, in[3], &sum);
+	} else {
+		/* The sampler's corners in its order, each 1/4 of the sum. */
+		for (unsigned int n = 0; n < 4; n++) {
+			ember_copy_decode(cc, in[n], &t);
+			for (unsigned int c = 0; c < 4; c++)
+				sum.f[c] += 0.25f * t.f[c];
+		}
+	}
+	ember_copy_encode(cc, &sum, out);
+}
+
+/*
+ * Texels [@i0, @i1) of destination row @j (layer @k) of blit_halve() from
+ * source rows @y, @y + 1 of layer @z: runs of texels consecutive in host
+ * memory on all three rows (a TILED_4K tile row, a page of a linear row)
+ * at a time.
+ */
+static int halve_row(struct ember_job *job, const struct blit *b,
+		     const struct ember_copy_codec *cc, struct ember_copy_cursor cur[3],
+		     bool linear, uint32_t i0, uint32_t i1, uint32_t j, uint32_t k)
+{
+	const uint32_t *sb = b->sb, *db = b->db;
+	const unsigned int bytes = cc->view.bytes;
+	const uint32_t y = sb[1] + 2 * (j - db[1]), z = sb[2] + (k - db[2]);
+
+	for (uint32_t i = i0; i < i1;) {
+		const uint32_t x = sb[0] + 2 * (i - db[0]);
+		const uint8_t *in[4];
+		uint8_t *out;
+		uint32_t n;
+
+		in[0] = ember_copy_cursor_seek(job, &cur[0], x, y, z);
+		in[2] = ember_copy_cursor_seek(job, &cur[1], x, y + 1, z);
+		out = ember_copy_cursor_seek(job, &cur[2], i, j, k);
+		n = cur[0].run < cur[1].run ? cur[0].run / 2 : cur[1].run / 2;
+		n = n < cur[2].run ? n : cur[2].run;
+		n = n < i1 - i ? n : i1 - i;
+		if (!in[0] || !in[2] || !out)
+			return HALVE_UNMAPPED;
+		if (!n) {
+			/* A pair across a tile's or a page's edge: its texels one by one. */
+			in[1] = ember_copy_cursor_next(job, &cur[0]);
+			in[3] = ember_copy_cursor_next(job, &cur[1]);
+			if (!in[1] || !in[3])
+				return HALVE_UNMAPPED;
+			halve_texel(cc, linear, in, out);
+			i++;
+			continue;
+		}
+		for (uint32_t m = 0; m < n; m++) {
+			in[1] = in[0] + bytes;
+			in[3] = in[2] + bytes;
+			halve_texel(cc, linear, in, out);
+			in[0] += 2 * bytes;
+			in[2] += 2 * bytes;
+			out += bytes;
+		}
+		i += n;
+	}
+	return ember_copy_spend(job, (uint64_t)(i1 - i0) * 16);
+}
+
+static int blit_halve(struct ember_job *job, const struct blit *b, bool linear)
+{
+	const uint32_t *db = b->db;
+	struct ember_copy_pages src_pages = { .access = EMBER_ACCESS_READ };
+	struct ember_copy_pages dst_pages = { .access = EMBER_ACCESS_WRITE };
+	struct ember_copy_cursor cur[3];
+	struct ember_copy_codec cc;
+	int ret;
+
+	if (!ember_copy_codec_init(&cc, b->src.format, b->src.aspect))
+		return HALVE_UNMAPPED;
+	ember_copy_cursor_init(&cur[0], &b->src, &src_pages, cc.view.bytes);
+	ember_copy_cursor_init(&cur[1], &b->src, &src_pages, cc.view.bytes);
+	ember_copy_cursor_init(&cur[2], &b->dst, &dst_pages, cc.view.bytes);
+	for (uint32_t k = db[2]; k < db[5]; k++) {
+		for (uint32_t j = db[1]; j < db[4]; j++) {
+			ret = halve_row(job, b, &cc, cur, linear, db[0], db[3], j, k);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 {
 	struct ember_upkt_blit pkt;
@@ -211,6 +360,11 @@ int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 		/* An empty source axis has no texel to take. */
 		if (pkt.src_bounds[c] == pkt.src_bounds[c + 3])
 			return 0;
+	}
+	if (blit_is_halving(&src, &dst, &pkt)) {
+		ret = blit_halve(job, &b, linear);
+		if (ret != HALVE_UNMAPPED)
+			return ret;
 	}
 	for (uint32_t k = lo[2]; k < hi[2]; k++) {
 		for (uint32_t j = lo[1]; j < hi[1]; j++) {

@@ -17,9 +17,12 @@
  *   its store, 32 texels at a time, so filtering and every format
  *   conversion are the unit's; a blit that cannot change a byte (nearest,
  *   1:1, one format whose texels decode and encode to themselves) is
- *   copied as COPY_IMAGE copies.
+ *   copied as COPY_IMAGE copies, and a downscale by exactly 2 within one
+ *   format (mip generation) runs the sampler's arithmetic on the mapped
+ *   bytes itself, bit for bit (copy_texel.h).
  * - copy_resolve.c: RESOLVE fetches the samples through the unit and
- *   averages them (float formats) or keeps sample 0 (integer formats).
+ *   averages them (float formats) or keeps sample 0 (integer formats),
+ *   on the mapped rows when they are host runs, bit for bit.
  * - copy_clear.c: CLEAR_COLOR and CLEAR_DEPTH_STENCIL encode the value
  *   once with the unit's codec and fill the region with it;
  *   FILL_WIDE fills buffers with 64- and 128-bit patterns.

@@ -8,11 +8,13 @@
  * (copy_image.h). That path is taken only when a rectangle's rows are
  * not one host run: otherwise the same arithmetic runs on the rows of
  * each tile straight from memory (resolve_rows()), bit for bit what the
- * unit computes, without its addressing of every sample.
+ * unit computes, without its addressing of every sample, and with the
+ * unit's codec inline for 8-bit UNORM formats (copy_texel.h).
  */
 
 #include "copy_image.h"
 #include "copy_region.h"
+#include "copy_texel.h"
 #include "texture/tex_unit.h"
 
 struct resolve {
@@ -85,7 +87,7 @@ static uint8_t *map_rows(struct ember_job *job, uint64_t va, uint64_t len, unsig
 }
 
 struct resolve_rows {
-	struct ember_tex_format view;
+	struct ember_copy_codec cc;
 	unsigned int samples;	/* averaged; 1: sample 0 kept */
 	unsigned int element;	/* source bytes of a texel's samples */
 };
@@ -98,7 +100,8 @@ struct resolve_rows {
 static int resolve_rect(struct ember_job *job, const struct ember_copy_rect *rect, void *arg)
 {
 	const struct resolve_rows *rr = arg;
-	const unsigned int bytes = rr->view.bytes;
+	const struct ember_copy_codec *cc = &rr->cc;
+	const unsigned int bytes = cc->view.bytes;
 	const uint32_t w = rect->width / bytes;
 	uint64_t src_span = (uint64_t)(rect->height - 1) * rect->src_pitch + (uint64_t)w * rr->element;
 	uint64_t dst_span = (uint64_t)(rect->height - 1) * rect->dst_pitch + rect->width;
@@ -115,18 +118,30 @@ static int resolve_rect(struct ember_job *job, const struct ember_copy_rect *rec
 			union ember_tex_texel t, sum = { .f = { 0, 0, 0, 0 } };
 
 			if (rr->samples == 1) {
-				ember_tex_decode(&rr->view, s, &t);
-				ember_tex_encode(&rr->view, &t, d);
+				ember_copy_decode(cc, s, &t);
+				ember_copy_encode(cc, &t, d);
+				continue;
+			}
+			if (cc->unorm8) {
+				/* The same sums, channel by channel, on the unit's table. */
+				for (unsigned int c = 0; c < cc->channels; c++) {
+					const unsigned int o = cc->offset[c];
+					float f = 0.0f;
+
+					for (unsigned int n = 0; n < rr->samples; n++)
+						f += ember_tex_unorm8_to_float(s[n * bytes + o]);
+					d[o] = ember_copy_float_to_unorm8(f / (float)rr->samples);
+				}
 				continue;
 			}
 			for (unsigned int n = 0; n < rr->samples; n++) {
-				ember_tex_decode(&rr->view, s + n * bytes, &t);
+				ember_copy_decode(cc, s + n * bytes, &t);
 				for (unsigned int c = 0; c < 4; c++)
 					sum.f[c] += t.f[c];
 			}
 			for (unsigned int c = 0; c < 4; c++)
 				sum.f[c] /= (float)rr->samples;
-			ember_tex_encode(&rr->view, &sum, d);
+			ember_copy_encode(cc, &sum, d);
 		}
 	}
 	return ember_copy_spend(job, (uint64_t)w * rect->height * 16 * rr->samples);
@@ -141,7 +156,7 @@ static int resolve_rows(struct ember_job *job, const struct ember_region_side *s
 		.samples = average ? src->img.samples : 1, .element = src->element,
 	};
 
-	ember_tex_format_view(src->img.format, src->img.aspect, &rr.view);
+	ember_copy_codec_init(&rr.cc, src->img.format, src->img.aspect);
 	return ember_region_walk(job, dst, src, extent, resolve_rect, &rr);
 }
 

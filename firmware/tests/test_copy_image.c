@@ -860,6 +860,85 @@ static bool test_resolve_rows(void)
 	return true;
 }
 
+/*
+ * A downscale by exactly 2 (blit_halve(), copy_blit.c) computes what the
+ * sampler computes, bit for bit: the same blit flipped in x on both sides
+ * samples the same coordinates through the texture unit. Over random
+ * texels (finite halves), formats with and without the inline UNORM8
+ * codec, both layouts on each side, linear and nearest, whole images of
+ * two layers, odd offsets and a 2x2 -> 1x1 region at the edge.
+ */
+static bool test_blit_halve(void)
+{
+	static const uint32_t formats[] = {
+		VK_R8G8B8A8_UNORM, VK_B8G8R8A8_UNORM, VK_R8_UNORM, VK_R8G8B8A8_SRGB,
+		VK_R8G8B8A8_SNORM, VK_A2B10G10R10_UNORM, VK_R16G16B16A16_SFLOAT, VK_R32_SFLOAT,
+	};
+	static const uint32_t regions[][2][6] = {
+		{ { 0, 0, 0, 64, 48, 2 }, { 0, 0, 0, 32, 24, 2 } },
+		{ { 3, 5, 1, 45, 31, 2 }, { 7, 2, 0, 28, 15, 1 } },
+		{ { 62, 46, 0, 64, 48, 1 }, { 49, 39, 1, 50, 40, 2 } },
+	};
+
+	for (unsigned int f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+		for (unsigned int variant = 0; variant < 8; variant++) {
+			const unsigned int slayout = variant & 1, dlayout = variant >> 1 & 1;
+			const bool linear = variant & 4;
+			struct timg s, d, m;
+			unsigned int e;
+
+			make_image(&s, 1, formats[f], slayout, false, 64, 48, 1, 2, 1, 1, IMG_VA,
+				   mem_img);
+			make_image(&d, 2, formats[f], dlayout, false, 50, 40, 1, 2, 1, 1, IMG2_VA,
+				   mem_img2);
+			make_image(&m, 3, formats[f], dlayout, false, 50, 40, 1, 2, 1, 1, BUF2_VA,
+				   mem_buf2);
+			e = s.ref.bytes;
+			fill_random(mem_img, 1u << 20);
+			if (formats[f] == VK_R16G16B16A16_SFLOAT) {
+				/* Finite halves only: keep the exponent below all ones. */
+				for (unsigned int i = 1; i < (1u << 20); i += 2)
+					mem_img[i] &= 0x3b;
+			}
+			memset(mem_img2, 0, 1u << 20);
+			memset(mem_buf2, 0, 1u << 20);
+			for (unsigned int r = 0; r < sizeof(regions) / sizeof(regions[0]); r++) {
+				const uint32_t *sb = regions[r][0], *db = regions[r][1];
+
+				CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_BLIT,
+							     linear ? EMBER_BLIT_LINEAR : 0, 18),
+					  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+					  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+					  sb[0], sb[1], sb[2], sb[3], sb[4], sb[5],
+					  db[0], db[1], db[2], db[3], db[4], db[5]));
+				CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_BLIT,
+							     linear ? EMBER_BLIT_LINEAR : 0, 18),
+					  LO(s.desc_va), HI(s.desc_va), LO(m.desc_va), HI(m.desc_va),
+					  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+					  sb[3], sb[1], sb[2], sb[0], sb[4], sb[5],
+					  db[3], db[1], db[2], db[0], db[4], db[5]));
+			}
+			/* Every texel of both layers: the regions' and the untouched zeros. */
+			for (uint32_t z = 0; z < 2; z++) {
+				for (uint32_t y = 0; y < 40; y++) {
+					for (uint32_t x = 0; x < 50; x++) {
+						uint64_t o = texel_offset(&d, e, 0, x, y, z);
+
+						if (memcmp(mem_img2 + o, mem_buf2 + o, e)) {
+							tap_diag("fmt %u variant %u (%u,%u,%u): the "
+								 "halving path differs from the "
+								 "sampler's", formats[f], variant,
+								 x, y, z);
+							return false;
+						}
+					}
+				}
+			}
+		}
+	}
+	return true;
+}
+
 static bool test_fill_wide(void)
 {
 	static const uint32_t pat[4] = { 0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c };
@@ -1238,6 +1317,7 @@ int main(void)
 	SUBTEST(test_clear_depth_stencil_multisampled, "clear-depth-stencil-multisampled");
 	SUBTEST(test_blit, "blit-scale-flip-srgb-linear");
 	SUBTEST(test_blit_copy_path, "blit-1to1-copy-path-matches-sampler");
+	SUBTEST(test_blit_halve, "blit-2to1-halving-path-matches-sampler");
 	SUBTEST(test_resolve, "resolve-average-and-sample-0");
 	SUBTEST(test_resolve_rows, "resolve-rows-match-texture-unit");
 	SUBTEST(test_fill_wide, "fill-wide-64-128");

@@ -5,7 +5,8 @@
  * DOC: Descriptors
  *
  * Pools (exhaustion, free and reuse), dynamic storage buffers with their
- * offsets, copies between sets, update templates, push descriptors and
+ * offsets (also in a set of 131072 descriptors bound many times, whose
+ * recording must not copy the set per bind), copies between sets, update templates, push descriptors and
  * inline uniform blocks, each checked by a dispatch that reads or writes
  * through the descriptors.
  */
@@ -14,7 +15,9 @@
 #include "vk_shaders.h"
 
 
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 VK_TEST(descriptor_pool, "descriptor-pool-exhaustion-free-reuse")
 {
@@ -132,6 +135,182 @@ VK_TEST(descriptor_dynamic, "descriptor-dynamic-storage-offsets")
 	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
 	vk_pipe_destroy(&dev, &pipe);
 	vk_buf_destroy(&dev, &in);
+	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
+/* Resident memory of this process, in bytes. */
+static uint64_t resident_bytes(void)
+{
+	unsigned long long size = 0, resident = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	REQUIRE(f);
+	REQUIRE(fscanf(f, "%llu %llu", &size, &resident) == 2);
+	fclose(f);
+	return (uint64_t)resident * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* Storage buffers the big binding of descriptor-dynamic-large-set-many-binds can have. */
+static uint32_t large_set_count(const VkPhysicalDeviceLimits *l)
+{
+	uint32_t n = 131072;
+
+	/* Two more storage buffers in set 0 and set 1 each, one uniform buffer. */
+	n = n < l->maxPerStageDescriptorStorageBuffers - 4 ? n :
+	    l->maxPerStageDescriptorStorageBuffers - 4;
+	n = n < l->maxDescriptorSetStorageBuffers - 4 ? n : l->maxDescriptorSetStorageBuffers - 4;
+	n = n < l->maxPerStageResources - 5 ? n : l->maxPerStageResources - 5;
+	return n;
+}
+
+/*
+ * Set 0: a binding of 131072 storage buffers (2 MiB of Ember descriptors)
+ * the shader does not use, and the input, dynamic. Set 1: the addend
+ * (dynamic uniform), a plain storage buffer, the output (dynamic
+ * storage). Bound 128 times
+ * with other offsets, a dispatch after each, set 1 alone every other time
+ * (set 0 keeps its offset): every result is checked, and recording must
+ * not cost memory in proportion to the set's size times the binds.
+ */
+VK_TEST(descriptor_dynamic_large, "descriptor-dynamic-large-set-many-binds")
+{
+	enum { ROUNDS = 128, IN_SLOTS = 7 };
+	struct vk_dev dev;
+	struct vk_buf in, add, out;
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layouts[2];
+	VkDescriptorPool pool;
+	VkDescriptorSet sets[2];
+	uint32_t salign, ualign, n, in_slot = 0;
+	uint64_t before;
+
+	vk_dev_create(&dev, NULL);
+	salign = (uint32_t)dev.props.limits.minStorageBufferOffsetAlignment;
+	ualign = (uint32_t)dev.props.limits.minUniformBufferOffsetAlignment;
+	salign = salign < 256 ? 256 : salign;
+	ualign = ualign < 256 ? 256 : ualign;
+	n = large_set_count(&dev.props.limits);
+	printf("# a set of %u storage buffers, bound %d times\n", n, ROUNDS);
+	REQUIRE(n == 131072);
+	vk_buf_create(&dev, (IN_SLOTS + 1) * salign, 0, &in);
+	vk_buf_create(&dev, (VkDeviceSize)ROUNDS * ualign, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, &add);
+	vk_buf_create(&dev, (VkDeviceSize)ROUNDS * salign, 0, &out);
+	for (uint32_t i = 0; i < in.size / 4; i++)
+		((uint32_t *)in.map)[i] = i;
+	for (uint32_t r = 0; r < ROUNDS; r++)
+		((uint32_t *)add.map)[r * ualign / 4] = 1000 * (r + 1);
+	memset(out.map, 0xff, out.size);
+
+	const VkDescriptorSetLayoutBinding set0[2] = {
+		{ 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, n, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+		{ 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+	};
+	const VkDescriptorSetLayoutBinding set1[3] = {
+		{ 0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+		{ 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+		{ 2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL },
+	};
+	VkDescriptorSetLayoutCreateInfo layout_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+		.bindingCount = 2, .pBindings = set0,
+	};
+	VkDescriptorSetLayoutSupport support = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_SUPPORT,
+	};
+	vkGetDescriptorSetLayoutSupport(dev.device, &layout_info, &support);
+	REQUIRE(support.supported);
+	VK_CHECK(vkCreateDescriptorSetLayout(dev.device, &layout_info, NULL, &layouts[0]));
+	layout_info.bindingCount = 3;
+	layout_info.pBindings = set1;
+	VK_CHECK(vkCreateDescriptorSetLayout(dev.device, &layout_info, NULL, &layouts[1]));
+	vk_pipe_create(&dev, dynamic_sets_spv, dynamic_sets_spv_size, layouts, 2, 0, NULL, &pipe);
+	const VkDescriptorPoolSize sizes[3] = {
+		{ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, n + 1 },
+		{ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 2 },
+		{ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1 },
+	};
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 2, .poolSizeCount = 3, .pPoolSizes = sizes,
+	};
+	VK_CHECK(vkCreateDescriptorPool(dev.device, &pool_info, NULL, &pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = pool, .descriptorSetCount = 2, .pSetLayouts = layouts,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev.device, &alloc, sets));
+	/* 64 elements of each; the big binding is never used, so never written. */
+	const VkDescriptorBufferInfo in_info = { in.buffer, 0, 256 };
+	const VkDescriptorBufferInfo add_info = { add.buffer, 0, 16 };
+	const VkDescriptorBufferInfo out_infos[2] = { { out.buffer, 0, 256 }, { out.buffer, 0, 256 } };
+	const VkWriteDescriptorSet writes[4] = {
+		{ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[0], .dstBinding = 1,
+		  .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
+		  .pBufferInfo = &in_info },
+		{ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[1], .dstBinding = 0,
+		  .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
+		  .pBufferInfo = &add_info },
+		{ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[1], .dstBinding = 1,
+		  .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+		  .pBufferInfo = &out_infos[0] },
+		{ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[1], .dstBinding = 2,
+		  .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC,
+		  .pBufferInfo = &out_infos[1] },
+	};
+	vkUpdateDescriptorSets(dev.device, 4, writes, 0, NULL);
+
+	before = resident_bytes();
+	VkCommandBuffer cmd = vk_cmd_begin(&dev);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	for (uint32_t r = 0; r < ROUNDS; r++) {
+		const uint32_t set1_offsets[2] = { r * ualign, r * salign };
+
+		if (r % 2 == 0) {
+			/* Offsets in set order, then binding order. */
+			const uint32_t offsets[3] = { in_slot * salign, set1_offsets[0],
+						      set1_offsets[1] };
+
+			vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0,
+						2, sets, 3, offsets);
+		} else {
+			vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 1,
+						1, &sets[1], 2, set1_offsets);
+		}
+		vkCmdDispatch(cmd, 1, 1, 1);
+		/* Set 0 changes its offset at the next even round. */
+		if (r % 2)
+			in_slot = (in_slot + 3) % IN_SLOTS;
+	}
+	vk_cmd_barrier(cmd);
+	VK_CHECK(vkEndCommandBuffer(cmd));
+	/* 64 copies of set 0 would be 128 MiB: 32 MiB is far below. */
+	printf("# recording grew the resident memory by %llu KiB\n",
+	       (unsigned long long)((resident_bytes() - before) >> 10));
+	REQUIRE(resident_bytes() - before < (32ull << 20));
+	const VkSubmitInfo submit = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+		.pCommandBuffers = &cmd,
+	};
+	VK_CHECK(vkQueueSubmit(dev.queues[0], 1, &submit, VK_NULL_HANDLE));
+	VK_CHECK(vkQueueWaitIdle(dev.queues[0]));
+
+	in_slot = 0;
+	for (uint32_t r = 0; r < ROUNDS; r++) {
+		const uint32_t *o = (const uint32_t *)out.map + r * salign / 4;
+
+		for (uint32_t i = 0; i < 64; i++)
+			REQUIRE_EQ(o[i], in_slot * salign / 4 + i + 1000 * (r + 1));
+		if (r % 2)
+			in_slot = (in_slot + 3) % IN_SLOTS;
+	}
+	vkFreeCommandBuffers(dev.device, dev.pool, 1, &cmd);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layouts[0], NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layouts[1], NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &in);
+	vk_buf_destroy(&dev, &add);
 	vk_buf_destroy(&dev, &out);
 	vk_dev_destroy(&dev);
 }

@@ -13,11 +13,14 @@
  *   list with vulkanMemoryModel, vulkanMemoryModelDeviceScope and
  *   bufferDeviceAddress; what descriptorIndexing and 16/8-bit storage
  *   bring with them) and the "Limit Requirements" of those features
- *   (update-after-bind descriptor limits, inline uniform blocks,
- *   maxBufferSize, subgroup sizes, texel buffer alignments, multiview).
- *   The update-after-bind limits bind descriptorIndexing since 1.2; they
- *   are counted against 1.3 here (issue 11: Ember's descriptor slots are
- *   16-bit, and the limits keep it below 1.3).
+ *   and the "Required Limits", each counted against the version that
+ *   requires it: 1.0's VkPhysicalDeviceLimits rows (those of the graphics
+ *   pipeline only on a device with a graphics queue: the table is for
+ *   graphics implementations), 1.1's (multiview, maintenance3, subgroups),
+ *   1.2's (descriptorIndexing's update-after-bind limits, timeline
+ *   semaphores) and 1.3's (inline uniform blocks, maxBufferSize, subgroup
+ *   sizes, texel buffer alignments), each with its feature where the table
+ *   names one.
  *   Every requirement of the reported version must hold. Below 1.3, the
  *   requirements of 1.3 are listed with the ones missing, as far as the
  *   device's extensions let them be queried; when all can be and all hold,
@@ -261,34 +264,36 @@ static void limit_true(struct audit *a, uint32_t minor, bool known, bool holds, 
 }
 
 /*
- * An update-after-bind limit of a descriptor type whose update-after-bind
- * feature is @feature: at least @min and the plain limit (footnote 9).
+ * An update-after-bind limit of descriptorIndexing (Vulkan 1.2): at least
+ * @min and the plain limit (footnote 9).
  */
 struct uab_limit {
-	const char *feature;
 	const char *name;
 	size_t uab;	/* in VkPhysicalDeviceVulkan12Properties */
 	uint32_t min;
 	size_t plain;	/* in VkPhysicalDeviceLimits */
 };
 
-#define UAB(feature, stage_or_set, type, min)						\
-	{ "descriptorBinding" feature "UpdateAfterBind",				\
-	  "max" #stage_or_set "UpdateAfterBind" #type,					\
+#define UAB(stage_or_set, type, min)						\
+	{ "max" #stage_or_set "UpdateAfterBind" #type,					\
 	  offsetof(VkPhysicalDeviceVulkan12Properties, max##stage_or_set##UpdateAfterBind##type), \
 	  min, offsetof(VkPhysicalDeviceLimits, max##stage_or_set##type) }
 
 static const struct uab_limit uab_limits[] = {
-	UAB("SampledImage", PerStageDescriptor, Samplers, 500000),
-	UAB("SampledImage", DescriptorSet, Samplers, 500000),
-	UAB("SampledImage", PerStageDescriptor, SampledImages, 500000),
-	UAB("SampledImage", DescriptorSet, SampledImages, 500000),
-	UAB("StorageImage", PerStageDescriptor, StorageImages, 500000),
-	UAB("StorageImage", DescriptorSet, StorageImages, 500000),
-	UAB("StorageBuffer", PerStageDescriptor, StorageBuffers, 500000),
-	UAB("StorageBuffer", DescriptorSet, StorageBuffers, 500000),
-	UAB("UniformBuffer", PerStageDescriptor, UniformBuffers, 12),
-	UAB("UniformBuffer", DescriptorSet, UniformBuffers, 72),
+	UAB(PerStageDescriptor, Samplers, 500000),
+	UAB(DescriptorSet, Samplers, 500000),
+	UAB(PerStageDescriptor, SampledImages, 500000),
+	UAB(DescriptorSet, SampledImages, 500000),
+	UAB(PerStageDescriptor, StorageImages, 500000),
+	UAB(DescriptorSet, StorageImages, 500000),
+	UAB(PerStageDescriptor, StorageBuffers, 500000),
+	UAB(DescriptorSet, StorageBuffers, 500000),
+	UAB(PerStageDescriptor, UniformBuffers, 12),
+	UAB(DescriptorSet, UniformBuffers, 72),
+	UAB(DescriptorSet, UniformBuffersDynamic, 8),
+	UAB(DescriptorSet, StorageBuffersDynamic, 4),
+	UAB(PerStageDescriptor, InputAttachments, 4),
+	UAB(DescriptorSet, InputAttachments, 4),
 };
 
 static uint32_t u32_at(const void *s, size_t offset)
@@ -299,78 +304,312 @@ static uint32_t u32_at(const void *s, size_t offset)
 	return v;
 }
 
-static void check_limits(struct audit *a)
+/* A limit of at most @max. */
+static void limit_max(struct audit *a, uint32_t minor, bool known, uint64_t value, uint64_t max,
+		      const char *name)
 {
-	struct limits l;
-	struct vk_feature_answer answer, answer12;
-	const VkBool32 *f12 = vk_feature_query(a->pd,
-		VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &answer12);
-#define F12_FEATURE(name) \
-	f12[vk_feature_member_index(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, name)]
-	const bool indexing = F12_FEATURE("descriptorIndexing");
-	const VkPhysicalDeviceLimits *lim = &l.p.properties.limits;
-	bool inline_known;
+	char what[160];
 
-	query_limits(a, &l);
-	inline_known = a->minor >= 3 || l.has_inline;
-	/*
-	 * descriptorIndexing's limits bind since 1.2; this audit counts them
-	 * against 1.3, as issue 11 decided: Ember's 1.2 reports the feature
-	 * with 16-bit descriptor slots, short of them.
-	 */
+	snprintf(what, sizeof(what), "%s <= %llu (%llu)", name, (unsigned long long)max,
+		 (unsigned long long)value);
+	record(a, minor, known ? value <= max : -1, what);
+}
+
+static bool has_graphics_queue(VkPhysicalDevice pd)
+{
+	VkQueueFamilyProperties families[16];
+	uint32_t count = 16;
+
+	vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families);
+	for (uint32_t i = 0; i < count; i++)
+		if (families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT)
+			return true;
+	return false;
+}
+
+#define MIN10(field, min) limit_min(a, 0, true, l->field, min, #field)
+#define MAX10(field, max) limit_max(a, 0, true, l->field, max, #field)
+#define BITS10(field, bits) \
+	limit_true(a, 0, true, (l->field & (bits)) == (bits), #field " has " #bits)
+
+/*
+ * Vulkan 1.0's rows of the "Required Limits" table (VkPhysicalDeviceLimits),
+ * with the required value of each row's feature when the device has it.
+ * The table is "for all Vulkan graphics implementations": the rows of
+ * the graphics pipeline (vertex input to framebuffers, rasterization,
+ * draws) bind a device with a graphics queue; a compute-only one (Ember)
+ * reports zero there. Footnote 8: the per-set minimums are n times the
+ * per-stage ones, n the shader stages the device has.
+ */
+static void check_limits10(struct audit *a, const VkPhysicalDeviceLimits *l)
+{
+	const bool graphics = has_graphics_queue(a->pd);
+	VkPhysicalDeviceFeatures f;
+	uint64_t stage_sum;
+	uint32_t n;
+
+	vkGetPhysicalDeviceFeatures(a->pd, &f);
+	n = 1 + (graphics ? 2 + (f.tessellationShader ? 2 : 0) + (f.geometryShader ? 1 : 0) : 0);
+	MIN10(maxImageDimension1D, 4096);
+	MIN10(maxImageDimension2D, 4096);
+	MIN10(maxImageDimension3D, 256);
+	MIN10(maxImageDimensionCube, 4096);
+	MIN10(maxImageArrayLayers, 256);
+	MIN10(maxTexelBufferElements, 65536);
+	MIN10(maxUniformBufferRange, 16384);
+	MIN10(maxStorageBufferRange, 1u << 27);
+	MIN10(maxPushConstantsSize, 128);
+	MIN10(maxMemoryAllocationCount, 4096);
+	MIN10(maxSamplerAllocationCount, 4000);
+	MAX10(bufferImageGranularity, 131072);
+	if (f.sparseBinding)
+		MIN10(sparseAddressSpaceSize, 1ull << 31);
+	MIN10(maxBoundDescriptorSets, 4);
+	MIN10(maxPerStageDescriptorSamplers, 16);
+	MIN10(maxPerStageDescriptorUniformBuffers, 12);
+	MIN10(maxPerStageDescriptorStorageBuffers, 4);
+	MIN10(maxPerStageDescriptorSampledImages, 16);
+	MIN10(maxPerStageDescriptorStorageImages, 4);
+	MIN10(maxPerStageDescriptorInputAttachments, 4);
+	/* Footnote 2: the smaller of 128 and the sum of the per-stage limits. */
+	stage_sum = (uint64_t)l->maxPerStageDescriptorUniformBuffers +
+		    l->maxPerStageDescriptorStorageBuffers + l->maxPerStageDescriptorSampledImages +
+		    l->maxPerStageDescriptorStorageImages +
+		    l->maxPerStageDescriptorInputAttachments + l->maxColorAttachments;
+	MIN10(maxPerStageResources, stage_sum < 128 ? stage_sum : 128);
+	MIN10(maxDescriptorSetSamplers, 16 * n);
+	MIN10(maxDescriptorSetUniformBuffers, 12 * n);
+	MIN10(maxDescriptorSetUniformBuffersDynamic, 8);
+	MIN10(maxDescriptorSetStorageBuffers, 4 * n);
+	MIN10(maxDescriptorSetStorageBuffersDynamic, 4);
+	MIN10(maxDescriptorSetSampledImages, 16 * n);
+	MIN10(maxDescriptorSetStorageImages, 4 * n);
+	MIN10(maxDescriptorSetInputAttachments, 4);
+	MIN10(maxComputeSharedMemorySize, 16384);
+	MIN10(maxComputeWorkGroupCount[0], 65535);
+	MIN10(maxComputeWorkGroupCount[1], 65535);
+	MIN10(maxComputeWorkGroupCount[2], 65535);
+	MIN10(maxComputeWorkGroupInvocations, 128);
+	MIN10(maxComputeWorkGroupSize[0], 128);
+	MIN10(maxComputeWorkGroupSize[1], 128);
+	MIN10(maxComputeWorkGroupSize[2], 64);
+	MIN10(subTexelPrecisionBits, 4);
+	MIN10(mipmapPrecisionBits, 4);
+	limit_true(a, 0, true, l->maxSamplerLodBias >= 2, "maxSamplerLodBias >= 2");
+	limit_true(a, 0, true, l->maxSamplerAnisotropy >= (f.samplerAnisotropy ? 16 : 1),
+		   "maxSamplerAnisotropy >= 16 with samplerAnisotropy, else 1");
+	MIN10(minMemoryMapAlignment, 64);
+	MAX10(minTexelBufferOffsetAlignment, 256);
+	MAX10(minUniformBufferOffsetAlignment, 256);
+	MAX10(minStorageBufferOffsetAlignment, 256);
+	limit_true(a, 0, true, l->minTexelOffset <= -8, "minTexelOffset <= -8");
+	MIN10(maxTexelOffset, 7);
+	if (f.shaderImageGatherExtended) {
+		limit_true(a, 0, true, l->minTexelGatherOffset <= -8, "minTexelGatherOffset <= -8");
+		MIN10(maxTexelGatherOffset, 7);
+	}
+	BITS10(sampledImageColorSampleCounts, VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT);
+	BITS10(sampledImageIntegerSampleCounts, VK_SAMPLE_COUNT_1_BIT);
+	BITS10(sampledImageDepthSampleCounts, VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT);
+	BITS10(sampledImageStencilSampleCounts, VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT);
+	if (f.shaderStorageImageMultisample)
+		BITS10(storageImageSampleCounts, VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT);
+	else
+		BITS10(storageImageSampleCounts, VK_SAMPLE_COUNT_1_BIT);
+	MIN10(discreteQueuePriorities, 2);
+	MAX10(nonCoherentAtomSize, 256);
+	if (!graphics)
+		return;
+	MIN10(maxVertexInputAttributes, 16);
+	MIN10(maxVertexInputBindings, 16);
+	MIN10(maxVertexInputAttributeOffset, 2047);
+	MIN10(maxVertexInputBindingStride, 2048);
+	MIN10(maxVertexOutputComponents, 64);
+	if (f.tessellationShader) {
+		MIN10(maxTessellationGenerationLevel, 64);
+		MIN10(maxTessellationPatchSize, 32);
+		MIN10(maxTessellationControlPerVertexInputComponents, 64);
+		MIN10(maxTessellationControlPerVertexOutputComponents, 64);
+		MIN10(maxTessellationControlPerPatchOutputComponents, 120);
+		MIN10(maxTessellationControlTotalOutputComponents, 2048);
+		MIN10(maxTessellationEvaluationInputComponents, 64);
+		MIN10(maxTessellationEvaluationOutputComponents, 64);
+	}
+	if (f.geometryShader) {
+		MIN10(maxGeometryShaderInvocations, 32);
+		MIN10(maxGeometryInputComponents, 64);
+		MIN10(maxGeometryOutputComponents, 64);
+		MIN10(maxGeometryOutputVertices, 256);
+		MIN10(maxGeometryTotalOutputComponents, 1024);
+	}
+	MIN10(maxFragmentInputComponents, 64);
+	MIN10(maxFragmentOutputAttachments, 4);
+	if (f.dualSrcBlend)
+		MIN10(maxFragmentDualSrcAttachments, 1);
+	MIN10(maxFragmentCombinedOutputResources, 4);
+	MIN10(subPixelPrecisionBits, 4);
+	MIN10(maxDrawIndexedIndexValue, f.fullDrawIndexUint32 ? 0xffffffffull : (1u << 24) - 1);
+	MIN10(maxDrawIndirectCount, f.multiDrawIndirect ? 65535 : 1);
+	MIN10(maxViewports, f.multiViewport ? 16 : 1);
+	MIN10(maxViewportDimensions[0], 4096);
+	MIN10(maxViewportDimensions[1], 4096);
+	limit_true(a, 0, true, l->viewportBoundsRange[0] <= -8192 &&
+		   l->viewportBoundsRange[1] >= 8191, "viewportBoundsRange covers [-8192, 8191]");
+	if (f.sampleRateShading) {
+		limit_true(a, 0, true, l->minInterpolationOffset <= -0.5f,
+			   "minInterpolationOffset <= -0.5");
+		MIN10(subPixelInterpolationOffsetBits, 4);
+		limit_true(a, 0, true, l->maxInterpolationOffset >=
+			   0.5f - 1.0f / (float)(1u << l->subPixelInterpolationOffsetBits),
+			   "maxInterpolationOffset >= 0.5 - 1 ULP");
+	}
+	MIN10(maxFramebufferWidth, 4096);
+	MIN10(maxFramebufferHeight, 4096);
+	MIN10(maxFramebufferLayers, 256);
+	BITS10(framebufferColorSampleCounts, VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT);
+	BITS10(framebufferDepthSampleCounts, VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT);
+	BITS10(framebufferStencilSampleCounts, VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT);
+	BITS10(framebufferNoAttachmentsSampleCounts, VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT);
+	MIN10(maxColorAttachments, 4);
+	MIN10(maxSampleMaskWords, 1);
+	if (f.shaderClipDistance)
+		MIN10(maxClipDistances, 8);
+	if (f.shaderCullDistance) {
+		MIN10(maxCullDistances, 8);
+		MIN10(maxCombinedClipAndCullDistances, 8);
+	}
+	if (f.largePoints) {
+		limit_true(a, 0, true, l->pointSizeRange[0] <= 1.0f &&
+			   l->pointSizeRange[1] >= 64.0f - l->pointSizeGranularity,
+			   "pointSizeRange covers [1, 64 - ULP]");
+		limit_true(a, 0, true, l->pointSizeGranularity <= 1.0f, "pointSizeGranularity <= 1");
+	}
+	if (f.wideLines) {
+		limit_true(a, 0, true, l->lineWidthRange[0] <= 1.0f &&
+			   l->lineWidthRange[1] >= 8.0f - l->lineWidthGranularity,
+			   "lineWidthRange covers [1, 8 - ULP]");
+		limit_true(a, 0, true, l->lineWidthGranularity <= 1.0f, "lineWidthGranularity <= 1");
+	}
+}
+
+#undef MIN10
+#undef MAX10
+#undef BITS10
+
+/*
+ * The limits of Vulkan 1.1 (multiview, maintenance3, subgroups): a device
+ * with a compute queue runs basic subgroup operations in compute shaders.
+ */
+static void check_limits11(struct audit *a, const struct limits *l, bool multiview)
+{
+	const VkPhysicalDeviceVulkan11Properties *p = &l->p11;
+
+	if (multiview) {
+		limit_min(a, 1, true, p->maxMultiviewViewCount, 6, "maxMultiviewViewCount");
+		limit_min(a, 1, true, p->maxMultiviewInstanceIndex, (1u << 27) - 1,
+			  "maxMultiviewInstanceIndex");
+	}
+	limit_min(a, 1, true, p->maxPerSetDescriptors, 1024, "maxPerSetDescriptors");
+	limit_min(a, 1, true, p->maxMemoryAllocationSize, 1ull << 30, "maxMemoryAllocationSize");
+	limit_true(a, 1, true, power_of_two(p->subgroupSize), "subgroupSize, a power of two");
+	limit_true(a, 1, true, p->subgroupSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT,
+		   "subgroupSupportedStages has COMPUTE");
+	limit_true(a, 1, true, p->subgroupSupportedOperations & VK_SUBGROUP_FEATURE_BASIC_BIT,
+		   "subgroupSupportedOperations has BASIC");
+}
+
+/*
+ * The limits of Vulkan 1.2: descriptorIndexing's (every update-after-bind
+ * limit at least its minimum and, footnote 9, the limit without update
+ * after bind), the timeline semaphores' difference, and integer colour
+ * attachments (graphics).
+ */
+static void check_limits12(struct audit *a, const struct limits *l, bool indexing, bool timeline)
+{
+	const VkPhysicalDeviceVulkan12Properties *p = &l->p12;
+	const VkPhysicalDeviceLimits *lim = &l->p.properties.limits;
+
 	if (indexing) {
-		const VkPhysicalDeviceVulkan12Properties *p = &l.p12;
-
-		limit_min(a, 3, true, p->maxUpdateAfterBindDescriptorsInAllPools, 500000,
+		limit_min(a, 2, true, p->maxUpdateAfterBindDescriptorsInAllPools, 500000,
 			  "maxUpdateAfterBindDescriptorsInAllPools");
-		limit_min(a, 3, true, p->maxPerStageUpdateAfterBindResources, 500000,
+		limit_min(a, 2, true, p->maxPerStageUpdateAfterBindResources, 500000,
 			  "maxPerStageUpdateAfterBindResources");
+		limit_min(a, 2, true, p->maxPerStageUpdateAfterBindResources,
+			  lim->maxPerStageResources,
+			  "maxPerStageUpdateAfterBindResources (maxPerStageResources)");
 		for (size_t i = 0; i < sizeof(uab_limits) / sizeof(uab_limits[0]); i++) {
 			const struct uab_limit *u = &uab_limits[i];
 			uint32_t value = u32_at(p, u->uab);
 			char plain[96];
 
-			if (!F12_FEATURE(u->feature))
-				continue;
 			snprintf(plain, sizeof(plain), "%s (the limit without update after bind)",
 				 u->name);
-			limit_min(a, 3, true, value, u->min, u->name);
-			limit_min(a, 3, true, value, u32_at(lim, u->plain), plain);
+			limit_min(a, 2, true, value, u->min, u->name);
+			limit_min(a, 2, true, value, u32_at(lim, u->plain), plain);
 		}
 	}
-	if (vk_feature_query(a->pd, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
-			     &answer)[vk_feature_member_index(
-				VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, "multiview")]) {
-		limit_min(a, 1, true, l.p11.maxMultiviewViewCount, 6, "maxMultiviewViewCount");
-		limit_min(a, 1, true, l.p11.maxMultiviewInstanceIndex, (1u << 27) - 1,
-			  "maxMultiviewInstanceIndex");
-	}
-	limit_min(a, 3, inline_known, l.p13.maxInlineUniformBlockSize, 256,
+	if (timeline)
+		limit_min(a, 2, true, p->maxTimelineSemaphoreValueDifference, (1u << 31) - 1,
+			  "maxTimelineSemaphoreValueDifference");
+	if (has_graphics_queue(a->pd))
+		limit_true(a, 2, true, p->framebufferIntegerColorSampleCounts & VK_SAMPLE_COUNT_1_BIT,
+			   "framebufferIntegerColorSampleCounts has 1");
+}
+
+/* The limits of Vulkan 1.3: inline uniform blocks, maintenance4, subgroup sizes, texel buffers. */
+static void check_limits13(struct audit *a, const struct limits *l, bool indexing)
+{
+	const bool inline_known = a->minor >= 3 || l->has_inline;
+
+	limit_min(a, 3, inline_known, l->p13.maxInlineUniformBlockSize, 256,
 		  "maxInlineUniformBlockSize");
-	limit_min(a, 3, inline_known, l.p13.maxPerStageDescriptorInlineUniformBlocks, 4,
+	limit_min(a, 3, inline_known, l->p13.maxPerStageDescriptorInlineUniformBlocks, 4,
 		  "maxPerStageDescriptorInlineUniformBlocks");
-	limit_min(a, 3, inline_known, l.p13.maxDescriptorSetInlineUniformBlocks, 4,
+	limit_min(a, 3, inline_known, l->p13.maxDescriptorSetInlineUniformBlocks, 4,
 		  "maxDescriptorSetInlineUniformBlocks");
-	limit_min(a, 3, a->minor >= 3, l.p13.maxInlineUniformTotalSize, 256,
+	limit_min(a, 3, a->minor >= 3, l->p13.maxInlineUniformTotalSize, 256,
 		  "maxInlineUniformTotalSize");
 	if (indexing) {
 		limit_min(a, 3, inline_known,
-			  l.p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks, 4,
+			  l->p13.maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks, 4,
 			  "maxPerStageDescriptorUpdateAfterBindInlineUniformBlocks");
-		limit_min(a, 3, inline_known, l.p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks,
+		limit_min(a, 3, inline_known, l->p13.maxDescriptorSetUpdateAfterBindInlineUniformBlocks,
 			  4, "maxDescriptorSetUpdateAfterBindInlineUniformBlocks");
 	}
-	limit_min(a, 3, a->minor >= 3 || l.has_m4, l.p13.maxBufferSize, 1ull << 30,
+	limit_min(a, 3, a->minor >= 3 || l->has_m4, l->p13.maxBufferSize, 1ull << 30,
 		  "maxBufferSize");
-	limit_true(a, 3, a->minor >= 3 || l.has_subgroup,
-		   power_of_two(l.p13.minSubgroupSize) && power_of_two(l.p13.maxSubgroupSize) &&
-		   l.p13.minSubgroupSize <= l.p11.subgroupSize &&
-		   l.p11.subgroupSize <= l.p13.maxSubgroupSize,
+	limit_true(a, 3, a->minor >= 3 || l->has_subgroup,
+		   power_of_two(l->p13.minSubgroupSize) && power_of_two(l->p13.maxSubgroupSize) &&
+		   l->p13.minSubgroupSize <= l->p11.subgroupSize &&
+		   l->p11.subgroupSize <= l->p13.maxSubgroupSize,
 		   "minSubgroupSize <= subgroupSize <= maxSubgroupSize, powers of two");
-	limit_true(a, 3, a->minor >= 3 || l.has_texel,
-		   power_of_two(l.p13.storageTexelBufferOffsetAlignmentBytes) &&
-		   power_of_two(l.p13.uniformTexelBufferOffsetAlignmentBytes),
+	limit_true(a, 3, a->minor >= 3 || l->has_texel,
+		   power_of_two(l->p13.storageTexelBufferOffsetAlignmentBytes) &&
+		   power_of_two(l->p13.uniformTexelBufferOffsetAlignmentBytes),
 		   "texel buffer offset alignments, powers of two");
+}
+
+/* Every version's limits, each counted against the version that requires it. */
+static void check_limits(struct audit *a)
+{
+	struct limits l;
+	struct vk_feature_answer answer11, answer12;
+	const VkBool32 *f11 = vk_feature_query(a->pd,
+		VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &answer11);
+	const VkBool32 *f12 = vk_feature_query(a->pd,
+		VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &answer12);
+#define F11_FEATURE(name) \
+	f11[vk_feature_member_index(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, name)]
+#define F12_FEATURE(name) \
+	f12[vk_feature_member_index(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, name)]
+	const bool indexing = F12_FEATURE("descriptorIndexing");
+
+	query_limits(a, &l);
+	check_limits10(a, &l.p.properties.limits);
+	check_limits11(a, &l, F11_FEATURE("multiview"));
+	check_limits12(a, &l, indexing, F12_FEATURE("timelineSemaphore"));
+	check_limits13(a, &l, indexing);
+#undef F11_FEATURE
 #undef F12_FEATURE
 }
 

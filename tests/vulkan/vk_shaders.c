@@ -6,6 +6,7 @@
 #include "vk_shaders.h"
 
 #include "add_one.spv.h"
+#include "dynamic_sets.spv.h"
 #include "fill.spv.h"
 #include "grid_count.spv.h"
 #include "group_id.spv.h"
@@ -37,6 +38,7 @@
 #include "terminate_extension.spv.h"
 
 const size_t add_one_spv_size = sizeof(add_one_spv);
+const size_t dynamic_sets_spv_size = sizeof(dynamic_sets_spv);
 const size_t fill_spv_size = sizeof(fill_spv);
 const size_t grid_count_spv_size = sizeof(grid_count_spv);
 const size_t group_id_spv_size = sizeof(group_id_spv);

@@ -17,6 +17,7 @@
 	extern const size_t name##_spv_size
 
 VK_TEST_SHADER(add_one);
+VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);
 VK_TEST_SHADER(grid_count);
 VK_TEST_SHADER(group_id);

@@ -1474,7 +1474,8 @@ static int build_binary(struct emitter *e, void **binary, size_t *size)
 		const struct ir_resource *r = &e->s->resources[i];
 
 		res[nres++] = (struct ember_isa_resource) {
-			.set = r->set, .binding = r->binding, .slot = r->slot, .count = r->count,
+			.set = r->table_set, .binding = r->binding, .slot = r->slot,
+			.count = r->count,
 			.kind = r->kind,
 		};
 	}

@@ -164,6 +164,7 @@ struct ir_instr {
 struct ir_resource {
 	uint32_t set, binding, slot, kind;	/* kind: enum ember_isa_resource_kind */
 	uint32_t count;				/* descriptors (arrays), >= 1 */
+	uint32_t table_set;	/* the set-table entry @slot is in (usually @set) */
 };
 
 struct ir_shader {

@@ -211,6 +211,7 @@ void fe_add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t cou
 	ir->resources = grown;
 	ir->resources[ir->resource_count++] = (struct ir_resource) {
 		.set = set, .binding = binding, .kind = kind, .count = count,
+		.table_set = set,
 	};
 }
 
@@ -220,7 +221,8 @@ void fe_add_resource(struct fe *fe, uint32_t set, uint32_t binding, uint32_t cou
  * same set (arrays, and images and samplers, which take several slots per
  * element: so with buffers alone and no arrays, slot = binding). IR_DESC,
  * IR_IMG_DESC and IR_SMP_DESC carry fe_desc_imm(set, binding, slot offset)
- * until then and get (set, slot + offset).
+ * until then and get (set-table entry, slot + offset): the set's own entry
+ * unless the table moves the binding to another.
  */
 void fe_assign_slots(struct fe *fe)
 {
@@ -231,11 +233,23 @@ void fe_assign_slots(struct fe *fe)
 		bool explicit = false;
 		uint64_t slot;
 
-		for (uint32_t k = 0; k < fe->opts->slot_count; k++)
-			if (fe->opts->slots[k].set == r->set && fe->opts->slots[k].binding == r->binding) {
-				r->slot = fe->opts->slots[k].slot;
-				explicit = true;
-			}
+		r->table_set = r->set;
+		for (uint32_t k = 0; k < fe->opts->slot_count; k++) {
+			const struct ember_cc_binding_slot *b = &fe->opts->slots[k];
+
+			if (b->set != r->set || b->binding != r->binding)
+				continue;
+			if (b->table && (b->table & ~0xffu) != EMBER_CC_TABLE_ENTRY(0))
+				return fe_fail(fe, "set %u binding %u: bad table entry 0x%x", r->set,
+					       r->binding, b->table);
+			if (b->table && (b->table & 0xff) >= 8)
+				return fe_fail(fe, "set %u binding %u: table entry %u is out of range "
+					       "(8 sets)", r->set, r->binding, b->table & 0xff);
+			r->slot = b->slot;
+			if (b->table)
+				r->table_set = b->table & 0xff;
+			explicit = true;
+		}
 		if (explicit)
 			continue;
 		slot = r->binding;
@@ -256,7 +270,7 @@ void fe_assign_slots(struct fe *fe)
 			continue;
 		for (uint32_t k = 0; k < ir->resource_count; k++)
 			if (ir->resources[k].set == set && ir->resources[k].binding == binding)
-				in->imm = (uint64_t)set << 32 |
+				in->imm = (uint64_t)ir->resources[k].table_set << 32 |
 					  (uint32_t)(ir->resources[k].slot + (uint32_t)in->imm);
 	}
 }

@@ -15,7 +15,7 @@
  * full barrier.
  *
  * Per-command data the device reads when the command executes (set
- * tables, dynamic-offset copies of descriptor sets, push descriptors, the
+ * tables, dynamic buffers with their offsets, push descriptors, the
  * source of vkCmdUpdateBuffer) lives in separate data chunks for the same
  * lifetime.
  *
@@ -150,15 +150,22 @@ void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t
 	return (uint8_t *)cmd->data_chunk->bo.bo.map + offset;
 }
 
-void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va)
+void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va,
+				   const struct ember_cmd_dynamic *dynamic)
 {
-	if (set < EMBER_ARRAY_SIZE(cmd->compute.sets))
-		cmd->compute.sets[set] = va;
+	if (set >= EMBER_MAX_BOUND_SETS)
+		return;
+	cmd->compute.sets[set] = va;
+	cmd->compute.dynamic[set] = dynamic ? *dynamic : (struct ember_cmd_dynamic) { 0 };
+	cmd->compute.dynamic_dirty = true;
 }
 
-void ember_cmd_bind_compute_shader(struct ember_cmd_buffer *cmd, struct ember_shader *shader)
+void ember_cmd_bind_compute_shader(struct ember_cmd_buffer *cmd, struct ember_shader *shader,
+				   const struct ember_dynamic_layout *dynamic)
 {
 	cmd->compute.shader = shader;
+	cmd->compute.dynamic_layout = dynamic;
+	cmd->compute.dynamic_dirty = true;
 }
 
 const struct ember_cmd_ib *ember_cmd_buffer_ibs(struct ember_cmd_buffer *cmd, uint32_t *count)

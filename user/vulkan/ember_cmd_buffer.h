@@ -19,6 +19,18 @@ struct ember_cmd_ib {
 struct ember_cmd_pool;
 struct ember_cmd_chunk;
 struct ember_shader;
+struct ember_dynamic_layout;
+
+/**
+ * struct ember_cmd_dynamic - The dynamic buffers of one bound set, as the
+ * bind wrote them with its offsets applied: @count 16-byte descriptors at
+ * @map (GPU VA @va) in the command buffer's data memory.
+ */
+struct ember_cmd_dynamic {
+	const uint8_t *map;
+	uint64_t va;
+	uint32_t count;
+};
 
 /* The specification's command buffer states. */
 enum ember_cmd_state {
@@ -43,7 +55,10 @@ enum ember_cmd_state {
  *	IB starts and where the next packet goes (bytes).
  * @data_chunk, @data_offset: where ember_cmd_alloc_data() takes memory.
  * @ibs, @ib_count, @ib_capacity: the closed IBs, in order.
- * @compute: the compute state the next dispatch uses.
+ * @compute: the compute state the next dispatch uses: the shader and
+ *	where it reads dynamic buffers, the bound sets and their dynamic
+ *	buffers, the push constants; @dynamic_table_va is the dynamic table
+ *	the last dispatch used, still right unless @dynamic_dirty.
  * @push_set: the last push-descriptor set written (a push starts from it).
  */
 struct ember_cmd_buffer {
@@ -63,7 +78,11 @@ struct ember_cmd_buffer {
 	uint32_t ib_count, ib_capacity;
 	struct {
 		struct ember_shader *shader;
+		const struct ember_dynamic_layout *dynamic_layout;
 		uint64_t sets[8];
+		struct ember_cmd_dynamic dynamic[8];
+		uint64_t dynamic_table_va;
+		bool dynamic_dirty;
 		uint8_t push[256];
 	} compute;
 	struct {
@@ -97,7 +116,7 @@ void ember_cmd_buffer_submitted(struct ember_cmd_buffer *cmd);
  * ember_cmd_alloc_data() gives @size bytes of GPU memory aligned to @align
  * (at most 4096) that lives until the command buffer is reset or freed:
  * per-command data the device reads when the command executes (descriptor
- * set tables, dynamic-offset copies of sets, push descriptors). Returns the
+ * set tables, dynamic buffers with their offsets, push descriptors). Returns the
  * CPU pointer and the GPU VA in *@va; NULL on error (recorded).
  */
 uint32_t *ember_cmd_emit(struct ember_cmd_buffer *cmd, uint32_t dwords);
@@ -106,9 +125,23 @@ void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t
 /* Records the first error of the recording (vkEndCommandBuffer returns it). */
 void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result);
 
-/* Compute state: the next dispatch uses set @set at @va (its first descriptor). */
-void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va);
-/* Compute state: the next dispatch runs @shader (NULL: unbind). */
-void ember_cmd_bind_compute_shader(struct ember_cmd_buffer *cmd, struct ember_shader *shader);
+/*
+ * Compute state: the next dispatch uses set @set at @va (its first
+ * descriptor), with the dynamic buffers @dynamic (NULL: none).
+ */
+void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va,
+				   const struct ember_cmd_dynamic *dynamic);
+/*
+ * Compute state: the next dispatch runs @shader (NULL: unbind), which reads
+ * dynamic buffers as @dynamic says (NULL: it has none).
+ */
+void ember_cmd_bind_compute_shader(struct ember_cmd_buffer *cmd, struct ember_shader *shader,
+				   const struct ember_dynamic_layout *dynamic);
+/*
+ * The dynamic table the next dispatch's set-table entry
+ * EMBER_DYNAMIC_TABLE_SET points at (ember_descriptor_set.c), in *@va (0
+ * when its shader reads no dynamic buffer); false on error (recorded).
+ */
+bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, uint64_t *va);
 
 #endif /* EMBER_CMD_BUFFER_H */

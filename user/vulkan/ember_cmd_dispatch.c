@@ -5,9 +5,10 @@
  * DOC: Dispatch
  *
  * A dispatch is one DISPATCH packet: the bound shader's binary, the
- * workgroup counts and base, the VA of a descriptor-set table (the eight
- * bound sets' addresses, written into the command buffer's data memory so
- * that later binds do not change what this dispatch sees) and the push
+ * workgroup counts and base, the VA of a descriptor-set table (the bound
+ * sets' addresses and, last, the dynamic buffers' table, written into the
+ * command buffer's data memory so that later binds do not change what
+ * this dispatch sees) and the push
  * constants the shader reads, inline. Dispatches with a zero count emit
  * nothing (the specification: no workgroups run).
  *
@@ -37,17 +38,20 @@ static uint32_t *emit_dispatch(struct ember_cmd_buffer *cmd, uint32_t op, uint32
 {
 	struct ember_shader *shader = cmd->compute.shader;
 	uint32_t push_bytes, len, *p, *tail;
-	uint64_t table_va;
-	void *table;
+	uint64_t table_va, dynamic_va;
+	uint64_t *table;
 
 	if (!shader)
 		return NULL;
 	push_bytes = EMBER_MIN(shader->push_constant_size, EMBER_DISPATCH_MAX_PUSH);
 	len = fixed_len + (push_bytes + 3) / 4;
+	if (!ember_cmd_dynamic_table(cmd, &dynamic_va))
+		return NULL;
 	table = ember_cmd_alloc_data(cmd, sizeof(cmd->compute.sets), 8, &table_va);
 	if (!table)
 		return NULL;
 	memcpy(table, cmd->compute.sets, sizeof(cmd->compute.sets));
+	table[EMBER_DYNAMIC_TABLE_SET] = dynamic_va;
 
 	p = ember_cmd_emit(cmd, 1 + len);
 	if (!p)

@@ -11,12 +11,24 @@
  * does. Updates write descriptors straight into the set's memory, the
  * same path for writes, copies, update templates and push descriptors.
  *
- * Binding: a set without dynamic buffers binds its own memory; one with
- * dynamic buffers is copied into the command buffer's memory with the
- * dynamic offsets applied, so the set can be bound again with other
- * offsets before the first dispatch runs. Push descriptors are a
- * per-command-buffer copy of the set, rewritten by each push (what the
- * earlier pushes wrote stays).
+ * Binding: a set binds its own memory, whatever it holds. Shaders read
+ * dynamic buffers elsewhere: from the dynamic table, which the last entry
+ * of each dispatch's set table (EMBER_DYNAMIC_TABLE_SET) points at, each
+ * set's dynamic buffers after the lower sets' (ember_dynamic_layout, the
+ * slot table the compiler gets). Binding a set with dynamic buffers writes
+ * only them, offsets applied, into the command buffer's memory (16 bytes
+ * each: a bind costs what its offsets change, not the set's size, which
+ * may be millions of descriptors); a dispatch's dynamic table is those
+ * per-set pieces laid out as its shader's layout says, built when a bind
+ * or the shader changed since the last dispatch and shared otherwise, or
+ * one set's piece itself when that is the whole table. The set keeps the
+ * buffers without offsets (@dynamic) for the binds; the descriptors at
+ * their slots in set memory are never read. That last set-table entry is
+ * why maxBoundDescriptorSets is 7: contract and ISA stay as they are.
+ *
+ * Push descriptors are a per-command-buffer copy of the set, rewritten by
+ * each push (what the earlier pushes wrote stays); they never hold dynamic
+ * buffers (the specification).
  */
 
 #include "ember_descriptor_set.h"
@@ -613,6 +625,47 @@ ember_UpdateDescriptorSetWithTemplate(VkDevice device, VkDescriptorSet descripto
 }
 
 /* Binding. */
+/*
+ * Writes @set's dynamic buffers with their offsets (from @offsets, @next
+ * the first of this set's) into the command buffer: the set's piece of
+ * the dynamic table. False on error (recorded).
+ */
+static bool bind_dynamic(struct ember_cmd_buffer *cmd, const struct ember_descriptor_set *set,
+			 const uint32_t *offsets, uint32_t offset_count, uint32_t *next,
+			 struct ember_cmd_dynamic *out)
+{
+	const struct ember_descriptor_set_layout *sl = set->layout;
+	uint8_t *map;
+	uint64_t va;
+
+	map = ember_cmd_alloc_data(cmd, sl->dynamic_count * EMBER_DESCRIPTOR_SIZE,
+				   EMBER_DESCRIPTOR_SIZE, &va);
+	if (!map)
+		return false;
+	/* Offsets apply in binding order, then array order (the specification). */
+	for (uint32_t b = 0; b < sl->binding_count; b++) {
+		const struct ember_descriptor_binding_layout *bl = &sl->bindings[b];
+
+		if (!type_dynamic(bl->type))
+			continue;
+		for (uint32_t e = 0; e < bl->count; e++) {
+			const uint32_t index = bl->dynamic_index + e;
+			const struct ember_dynamic_buffer *d = &set->dynamic[index];
+			const uint32_t offset = *next < offset_count ? offsets[*next] : 0;
+			uint8_t *dst = map + (size_t)index * EMBER_DESCRIPTOR_SIZE;
+			const uint64_t dva = d->va ? d->va + offset : 0;
+			const uint32_t flags = 0;
+
+			(*next)++;
+			memcpy(dst, &dva, 8);
+			memcpy(dst + 8, &d->range, 4);
+			memcpy(dst + 12, &flags, 4);
+		}
+	}
+	*out = (struct ember_cmd_dynamic) { .map = map, .va = va, .count = sl->dynamic_count };
+	return true;
+}
+
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelineBindPoint,
 			    VkPipelineLayout layout, uint32_t firstSet, uint32_t descriptorSetCount,
@@ -624,40 +677,63 @@ ember_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint p
 
 	for (uint32_t i = 0; i < descriptorSetCount; i++) {
 		EMBER_FROM_HANDLE(ember_descriptor_set, set, pDescriptorSets[i]);
-		const struct ember_descriptor_set_layout *sl;
-		uint64_t va;
-		uint8_t *copy;
+		struct ember_cmd_dynamic dynamic;
 
 		if (!set)
 			continue;
-		sl = set->layout;
-		if (!sl->dynamic_count) {
-			ember_cmd_bind_descriptor_set(cmd, firstSet + i, set->va);
+		if (!set->layout->dynamic_count) {
+			ember_cmd_bind_descriptor_set(cmd, firstSet + i, set->va, NULL);
 			continue;
 		}
-		copy = ember_cmd_alloc_data(cmd, set->slot_count * EMBER_DESCRIPTOR_SIZE,
-					    EMBER_DESCRIPTOR_SIZE, &va);
-		if (!copy)
+		if (!bind_dynamic(cmd, set, pDynamicOffsets, dynamicOffsetCount, &next_offset,
+				  &dynamic))
 			return;
-		memcpy(copy, set->map, (size_t)set->slot_count * EMBER_DESCRIPTOR_SIZE);
-		/* Offsets apply in binding order, then array order (the specification). */
-		for (uint32_t b = 0; b < sl->binding_count; b++) {
-			const struct ember_descriptor_binding_layout *bl = &sl->bindings[b];
-
-			if (!type_dynamic(bl->type))
-				continue;
-			for (uint32_t e = 0; e < bl->count; e++) {
-				const struct ember_dynamic_buffer *d = &set->dynamic[bl->dynamic_index + e];
-				uint32_t offset = next_offset < dynamicOffsetCount ?
-						  pDynamicOffsets[next_offset] : 0;
-				uint64_t dva = d->va ? d->va + offset : 0;
-
-				next_offset++;
-				memcpy(copy + (size_t)(bl->slot + e) * EMBER_DESCRIPTOR_SIZE, &dva, 8);
-			}
-		}
-		ember_cmd_bind_descriptor_set(cmd, firstSet + i, va);
+		ember_cmd_bind_descriptor_set(cmd, firstSet + i, set->va, &dynamic);
 	}
+}
+
+bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, uint64_t *va)
+{
+	const struct ember_dynamic_layout *dl = cmd->compute.dynamic_layout;
+	uint32_t only = EMBER_MAX_BOUND_SETS, sets = 0;
+	uint8_t *table;
+
+	if (!dl || !dl->total) {
+		*va = 0;
+		return true;
+	}
+	if (!cmd->compute.dynamic_dirty) {
+		*va = cmd->compute.dynamic_table_va;
+		return true;
+	}
+	for (uint32_t s = 0; s < EMBER_MAX_BOUND_SETS; s++) {
+		if (dl->count[s]) {
+			only = s;
+			sets++;
+		}
+	}
+	/* One set's buffers are the whole table: its bind wrote it already. */
+	if (sets == 1 && cmd->compute.dynamic[only].count == dl->count[only]) {
+		*va = cmd->compute.dynamic[only].va;
+	} else {
+		table = ember_cmd_alloc_data(cmd, dl->total * EMBER_DESCRIPTOR_SIZE,
+					     EMBER_DESCRIPTOR_SIZE, va);
+		if (!table)
+			return false;
+		/* A set bound with another layout than the shader's has nothing to give. */
+		memset(table, 0, (size_t)dl->total * EMBER_DESCRIPTOR_SIZE);
+		for (uint32_t s = 0; s < EMBER_MAX_BOUND_SETS; s++) {
+			const struct ember_cmd_dynamic *d = &cmd->compute.dynamic[s];
+
+			if (d->count && dl->count[s])
+				memcpy(table + (size_t)dl->first[s] * EMBER_DESCRIPTOR_SIZE, d->map,
+				       (size_t)EMBER_MIN(d->count, dl->count[s]) *
+				       EMBER_DESCRIPTOR_SIZE);
+		}
+	}
+	cmd->compute.dynamic_table_va = *va;
+	cmd->compute.dynamic_dirty = false;
+	return true;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -700,7 +776,7 @@ static bool push_target(struct ember_cmd_buffer *cmd, VkPipelineLayout _layout, 
 	*target = (struct write_target) { .layout = sl, .map = map };
 	/* Inline blocks in push sets point into this copy. */
 	init_set_memory(sl, map, va);
-	ember_cmd_bind_descriptor_set(cmd, set, va);
+	ember_cmd_bind_descriptor_set(cmd, set, va, NULL);
 	return true;
 }
 

@@ -19,8 +19,9 @@
  * samplers are packed into the layout and written into every set.
  *
  * Dynamic uniform/storage buffers keep their descriptor at their slot
- * without the dynamic offset; binding the set copies its descriptors into
- * the command buffer with the offsets applied.
+ * without the dynamic offset, but shaders read them from the dynamic table
+ * instead, where binding the set writes them with the offsets applied
+ * (ember_descriptor_set.c).
  */
 
 #ifndef EMBER_DESCRIPTOR_SET_LAYOUT_H

@@ -11,8 +11,14 @@ struct ember_instance;
 
 /* The one queue family: compute and transfer. */
 #define EMBER_QUEUE_FAMILY		0
-/* Descriptors per set and in all sets of a pipeline layout. */
+/*
+ * Entries of a dispatch's descriptor-set table (ember-isa.rst: 8). The last
+ * one is the driver's: the dynamic buffers' table (ember_descriptor_set.c),
+ * so applications bind at most EMBER_MAX_BOUND_SETS sets.
+ */
 #define EMBER_MAX_SETS			8
+#define EMBER_DYNAMIC_TABLE_SET		(EMBER_MAX_SETS - 1)
+#define EMBER_MAX_BOUND_SETS		EMBER_DYNAMIC_TABLE_SET
 #define EMBER_MAX_PUSH_CONSTANTS	256
 #define EMBER_SUBGROUP_SIZE		32
 #define EMBER_MAX_WORKGROUP_INVOCATIONS	1024

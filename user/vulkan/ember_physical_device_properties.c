@@ -97,7 +97,8 @@ static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimi
 		.maxSamplerAllocationCount = 0,
 		.bufferImageGranularity = 1,
 		.sparseAddressSpaceSize = 0,
-		.maxBoundDescriptorSets = EMBER_ISA_MAX_SETS,
+		/* The set table's last entry holds the dynamic buffers' table. */
+		.maxBoundDescriptorSets = EMBER_MAX_BOUND_SETS,
 		.maxPerStageDescriptorUniformBuffers = EMBER_MAX_DESCRIPTORS,
 		.maxPerStageDescriptorStorageBuffers = EMBER_MAX_DESCRIPTORS,
 		.maxPerStageResources = EMBER_MAX_DESCRIPTORS,

@@ -107,6 +107,7 @@ static VkResult create_compute_pipeline(struct ember_device *device,
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "pipeline");
 	pipeline->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
 	pipeline->flags = flags;
+	ember_dynamic_layout_init(&pipeline->dynamic, req.sets, req.set_count);
 	result = ember_shader_get(device, pcache, &req, &pipeline->shader, &pcache_hit);
 	if (result != VK_SUCCESS)
 		goto err_free;
@@ -208,7 +209,7 @@ ember_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelin
 
 	/* Compute is the only bind point the device has. */
 	if (pipelineBindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
-		ember_cmd_bind_compute_shader(cmd, pipeline->shader);
+		ember_cmd_bind_compute_shader(cmd, pipeline->shader, &pipeline->dynamic);
 }
 
 /* ---- VK_KHR_pipeline_executable_properties ----------------------------- */

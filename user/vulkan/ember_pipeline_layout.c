@@ -11,6 +11,11 @@
  * sampler, combined or texel-buffer binding's elements follow at the
  * EMBER_ISA_*_SLOTS stride of its resource kind (3..8, ember-isa.rst),
  * which is what ember_descriptor_type_slots() lays sets out with.
+ *
+ * Dynamic buffers are the exception: the table sends them to the dynamic
+ * table, set-table entry EMBER_DYNAMIC_TABLE_SET, each set's after the
+ * lower sets' (ember_dynamic_layout), which binding a set writes with its
+ * offsets applied (ember_descriptor_set.c).
  */
 
 #include "ember_pipeline_layout.h"
@@ -63,11 +68,31 @@ ember_DestroyPipelineLayout(VkDevice _device, VkPipelineLayout pipelineLayout,
 	ember_object_free(device, pAllocator, layout);
 }
 
+static bool binding_dynamic(const struct ember_descriptor_binding_layout *b)
+{
+	return b->type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC ||
+	       b->type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+}
+
+void ember_dynamic_layout_init(struct ember_dynamic_layout *dynamic,
+			       struct ember_descriptor_set_layout *const *sets, uint32_t set_count)
+{
+	*dynamic = (struct ember_dynamic_layout) { 0 };
+	for (uint32_t s = 0; s < EMBER_MIN(set_count, EMBER_MAX_BOUND_SETS); s++) {
+		dynamic->first[s] = dynamic->total;
+		dynamic->count[s] = sets[s] ? sets[s]->dynamic_count : 0;
+		dynamic->total += dynamic->count[s];
+	}
+}
+
 VkResult ember_binding_slots(struct ember_descriptor_set_layout *const *sets, uint32_t set_count,
 			     struct ember_cc_binding_slot **slots, uint32_t *count)
 {
+	struct ember_dynamic_layout dynamic;
 	struct ember_cc_binding_slot *table;
 	uint32_t n = 0;
+
+	ember_dynamic_layout_init(&dynamic, sets, set_count);
 
 	for (uint32_t s = 0; s < set_count; s++)
 		n += sets[s] ? sets[s]->binding_count : 0;
@@ -77,11 +102,18 @@ VkResult ember_binding_slots(struct ember_descriptor_set_layout *const *sets, ui
 	n = 0;
 	for (uint32_t s = 0; s < set_count; s++) {
 		for (uint32_t b = 0; sets[s] && b < sets[s]->binding_count; b++) {
-			if (sets[s]->bindings[b].type == VK_DESCRIPTOR_TYPE_MAX_ENUM)
+			const struct ember_descriptor_binding_layout *bl = &sets[s]->bindings[b];
+
+			if (bl->type == VK_DESCRIPTOR_TYPE_MAX_ENUM)
 				continue;
-			table[n++] = (struct ember_cc_binding_slot) {
-				.set = s, .binding = b, .slot = sets[s]->bindings[b].slot,
+			table[n] = (struct ember_cc_binding_slot) {
+				.set = s, .binding = b, .slot = bl->slot,
 			};
+			if (binding_dynamic(bl) && s < EMBER_MAX_BOUND_SETS) {
+				table[n].slot = dynamic.first[s] + bl->dynamic_index;
+				table[n].table = EMBER_CC_TABLE_ENTRY(EMBER_DYNAMIC_TABLE_SET);
+			}
+			n++;
 		}
 	}
 	*slots = table;

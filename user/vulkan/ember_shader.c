@@ -221,6 +221,7 @@ static VkResult create_shader_object(struct ember_device *device,
 {
 	const VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *rss;
 	struct ember_descriptor_set_layout *sets[EMBER_MAX_SETS] = { 0 };
+	const uint32_t set_count = EMBER_MIN(info->setLayoutCount, EMBER_MAX_SETS);
 	struct ember_shader_object *obj;
 	struct ember_shader *shader;
 	VkResult result;
@@ -231,6 +232,8 @@ static VkResult create_shader_object(struct ember_device *device,
 		return ember_error(VK_ERROR_INITIALIZATION_FAILED, "stage 0x%x is not supported",
 				   info->stage);
 
+	for (uint32_t i = 0; i < set_count; i++)
+		sets[i] = ember_descriptor_set_layout_from_handle(info->pSetLayouts[i]);
 	if (info->codeType == VK_SHADER_CODE_TYPE_BINARY_EXT) {
 		result = shader_from_export(device, info, &shader);
 	} else {
@@ -240,11 +243,9 @@ static VkResult create_shader_object(struct ember_device *device,
 			.entry_point = info->pName,
 			.spec = info->pSpecializationInfo,
 			.sets = sets,
-			.set_count = EMBER_MIN(info->setLayoutCount, EMBER_MAX_SETS),
+			.set_count = set_count,
 		};
 
-		for (uint32_t i = 0; i < req.set_count; i++)
-			sets[i] = ember_descriptor_set_layout_from_handle(info->pSetLayouts[i]);
 		rss = ember_find_struct(info->pNext,
 			VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO);
 		if (rss)
@@ -267,6 +268,8 @@ static VkResult create_shader_object(struct ember_device *device,
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "shader object");
 	}
 	obj->shader = shader;
+	/* A binary comes with the set layouts it was built for (the specification). */
+	ember_dynamic_layout_init(&obj->dynamic, sets, set_count);
 	*out = ember_shader_object_to_handle(obj);
 	return VK_SUCCESS;
 }
@@ -353,6 +356,7 @@ ember_CmdBindShadersEXT(VkCommandBuffer commandBuffer, uint32_t stageCount,
 		if (pStages[i] != VK_SHADER_STAGE_COMPUTE_BIT)
 			continue;
 		obj = pShaders ? ember_shader_object_from_handle(pShaders[i]) : NULL;
-		ember_cmd_bind_compute_shader(cmd, obj ? obj->shader : NULL);
+		ember_cmd_bind_compute_shader(cmd, obj ? obj->shader : NULL,
+					      obj ? &obj->dynamic : NULL);
 	}
 }

@@ -29,6 +29,7 @@
 #define EMBER_SHADER_H
 
 #include "ember_device.h"
+#include "ember_pipeline_layout.h"
 
 #include <stdatomic.h>
 
@@ -200,11 +201,13 @@ EMBER_DEFINE_HANDLE_CASTS(ember_pipeline_cache, base, VkPipelineCache,
 			  VK_OBJECT_TYPE_PIPELINE_CACHE)
 
 /**
- * struct ember_shader_object - A VkShaderEXT (compute): one shader reference.
+ * struct ember_shader_object - A VkShaderEXT (compute): one shader reference,
+ * and where it reads dynamic buffers (its set layouts').
  */
 struct ember_shader_object {
 	struct ember_object base;
 	struct ember_shader *shader;
+	struct ember_dynamic_layout dynamic;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_shader_object, base, VkShaderEXT, VK_OBJECT_TYPE_SHADER_EXT)
@@ -212,12 +215,14 @@ EMBER_DEFINE_HANDLE_CASTS(ember_shader_object, base, VkShaderEXT, VK_OBJECT_TYPE
 /**
  * struct ember_pipeline - A VkPipeline (compute): its shader.
  * @flags: the creation flags (VkPipelineCreateFlags2).
+ * @dynamic: where its shader reads dynamic buffers (its layout's).
  */
 struct ember_pipeline {
 	struct ember_object base;
 	VkPipelineBindPoint bind_point;
 	VkPipelineCreateFlags2KHR flags;
 	struct ember_shader *shader;
+	struct ember_dynamic_layout dynamic;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_pipeline, base, VkPipeline, VK_OBJECT_TYPE_PIPELINE)

@@ -596,7 +596,7 @@ static void compute_key(struct ember_device *device, const struct ember_shader_r
 			const struct ember_cc_binding_slot *slots, uint32_t slot_count,
 			uint8_t key[EMBER_SHADER_KEY_SIZE])
 {
-	static const char tag[] = "ember-shader-key-v1";
+	static const char tag[] = "ember-shader-key-v2";
 	const char *entry = req->entry_point ? req->entry_point : "main";
 	uint8_t spirv_sha1[20];
 	struct ember_sha1 ctx;
@@ -626,6 +626,7 @@ static void compute_key(struct ember_device *device, const struct ember_shader_r
 		sha1_u32(&ctx, slots[i].set);
 		sha1_u32(&ctx, slots[i].binding);
 		sha1_u32(&ctx, slots[i].slot);
+		sha1_u32(&ctx, slots[i].table);
 	}
 	sha1_u32(&ctx, req->required_subgroup_size);
 	sha1_u32(&ctx, req->subgroup_flags);

@@ -8,7 +8,11 @@
  * (the header of Documentation/gpu/ember-isa.rst followed by the code).
  * Specialization constants are resolved at compile time; descriptors are
  * found at set_base + 16 * slot, where slot is the binding number unless
- * the caller passes a (set, binding) -> slot table.
+ * the caller passes a (set, binding) -> slot table. The table may also move
+ * a binding to another entry of the dispatch's set table: a driver keeps
+ * some descriptors apart from their set that way (Ember's Vulkan driver:
+ * dynamic buffers, whose offsets change per bind, in a small table of
+ * their own).
  *
  * Errors never crash: the call returns a negative errno and a message that
  * names the unsupported instruction or capability, or the validation error.
@@ -32,10 +36,16 @@ struct ember_cc_spec_constant {
 	uint64_t value;
 };
 
-/* Optional layout table: descriptor (set, binding) lives at slot @slot. */
+/*
+ * Optional layout table: descriptor (set, binding) lives at slot @slot of
+ * set @set, or, when @table is EMBER_CC_TABLE_ENTRY(n), at slot @slot of
+ * set-table entry n (0 .. 7) instead. @table 0: the binding's own set.
+ */
 struct ember_cc_binding_slot {
-	uint32_t set, binding, slot, pad;
+	uint32_t set, binding, slot, table;
 };
+
+#define EMBER_CC_TABLE_ENTRY(n)	(0x100u | (n))
 
 /* Debug flags of ember_cc_options.flags. */
 #define EMBER_CC_DUMP_IR	(1u << 0)	/* print the IR after each pass to stderr */

@@ -257,6 +257,22 @@ static bool test_options(const char *spec_path, const char *add_path)
 			CHECK_EQ(r.slot, 9);
 	}
 	free(binary);
+	/* Moved to another entry of the set table: the header says where it is read. */
+	slots[0].table = EMBER_CC_TABLE_ENTRY(7);
+	CHECK_EQ(ember_cc_compile(add.words, add.count, &opts, &binary, &size, &error), 0);
+	CHECK(header_of(binary, size, &s));
+	for (unsigned int i = 0; i < s.header.num_resources; i++) {
+		ember_isa_shader_resource(&s, i, &r);
+		CHECK(r.set != 1);
+		if (r.binding == 3)
+			CHECK(r.set == 7 && r.slot == 9);
+	}
+	free(binary);
+	slots[0].table = EMBER_CC_TABLE_ENTRY(8);
+	CHECK(ember_cc_compile(add.words, add.count, &opts, &binary, &size, &error) < 0);
+	CHECK(error && strstr(error, "table entry 8 is out of range"));
+	free(error);
+	error = NULL;
 	opts = (struct ember_cc_options) { .entry_point = "nothere" };
 	CHECK_EQ(ember_cc_compile(add.words, add.count, &opts, &binary, &size, &error), -EINVAL);
 	CHECK(error && strstr(error, "no GLCompute entry point named \"nothere\""));
