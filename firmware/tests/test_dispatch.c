@@ -638,6 +638,17 @@ static uint64_t count_indirect(unsigned int ring, const uint32_t n[3])
 	return guest_submit_ib(&guest, ring, CTX, &ib);
 }
 
+/* Waits (at most TIMEOUT_MS) until a workgroup of the submitted grid ran. */
+static bool wait_grid_running(void)
+{
+	int64_t start = guest_now_ms();
+
+	while (!__atomic_load_n(&data[STAT_RAN], __ATOMIC_ACQUIRE) &&
+	       guest_now_ms() - start < TIMEOUT_MS)
+		sched_yield();
+	return __atomic_load_n(&data[STAT_RAN], __ATOMIC_ACQUIRE) > 0;
+}
+
 static bool test_indirect_large_counts(void)
 {
 	const uint32_t n[3] = { 65535, 2, 2 }, zero[3] = { 0, 0, 0 };
@@ -718,11 +729,7 @@ static bool test_huge_grid_preempted(void)
 	count_reset();
 	data[COUNTS_INDEX + 4] = 0;
 	fence = count_indirect(0, n);
-	start = guest_now_ms();
-	while (!__atomic_load_n(&data[STAT_RAN], __ATOMIC_ACQUIRE) &&
-	       guest_now_ms() - start < TIMEOUT_MS)
-		sched_yield();
-	CHECK(data[STAT_RAN] > 0);
+	CHECK(wait_grid_running());
 
 	new_ib(&ib);
 	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(COUNTS_VA + 16),
@@ -756,7 +763,6 @@ static bool test_huge_grid_queue(void)
 	struct guest_queue busy, other;
 	struct guest_ib grid, ib;
 	uint64_t fence;
-	int64_t start;
 
 	guest_reg_write(&guest, EMBER_REG_WATCHDOG_MS, 60000);
 	CHECK(place_shader(count_grid, PTE_RX));
@@ -768,11 +774,7 @@ static bool test_huge_grid_queue(void)
 	CHECK_EQ(guest_queue_map(&guest, &other, 1, NULL), EMBER_MGMT_STATUS_OK);
 	count_indirect_ib(&grid, n);
 	fence = guest_queue_submit_ib(&guest, &busy, CTX, &grid);
-	start = guest_now_ms();
-	while (!__atomic_load_n(&data[STAT_RAN], __ATOMIC_ACQUIRE) &&
-	       guest_now_ms() - start < TIMEOUT_MS)
-		sched_yield();
-	CHECK(data[STAT_RAN] > 0);
+	CHECK(wait_grid_running());
 
 	new_ib(&ib);
 	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(COUNTS_VA + 16),
