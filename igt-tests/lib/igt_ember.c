@@ -730,3 +730,23 @@ void igt_ember_waiters_ready(struct igt_ember_waiters *waiters)
 	}
 	close(waiters->ready[0]);
 }
+
+/*
+ * Sets ember.device_queues (driver 1.8): whether contexts created from now
+ * on get device queues of their own or share the legacy rings. Returns
+ * the previous value, or -1 when the driver has no such parameter (then
+ * contexts share the rings anyway).
+ */
+int igt_ember_set_device_queues(int on)
+{
+	static const char path[] = "/sys/module/ember/parameters/device_queues";
+	char old = 0;
+	int fd = open(path, O_RDWR);
+
+	if (fd < 0)
+		return -1;
+	igt_assert_eq(read(fd, &old, 1), 1);
+	igt_assert_eq(pwrite(fd, on ? "Y" : "N", 1, 0), 1);
+	close(fd);
+	return old == 'Y' || old == '1';
+}

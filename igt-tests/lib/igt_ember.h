@@ -177,6 +177,7 @@ int __igt_ember_submit(int fd, uint32_t ctx, const struct drm_ember_job *jobs,
 int __igt_ember_submit_flags(int fd, uint32_t ctx, uint32_t flags,
 			     const struct drm_ember_job *jobs, uint32_t num_jobs);
 bool igt_ember_has_version(int fd, int major, int minor);
+int igt_ember_set_device_queues(int on);
 
 static inline struct drm_ember_sync_op igt_ember_wait(uint32_t syncobj, uint64_t point)
 {

@@ -8,6 +8,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uaccess.h>
 #include <linux/xarray.h>
 
 #include <drm/drm_drv.h>
@@ -23,6 +24,7 @@
 #include "ember_job.h"
 #include "ember_mmu.h"
 #include "ember_packets.h"
+#include "ember_queue.h"
 #include "ember_regs.h"
 #include "ember_ring.h"
 #include "ember_sched.h"
@@ -101,14 +103,30 @@ void ember_ctx_file_fini(struct ember_file *efile)
 	ember_file_usage_put(efile->usage);
 }
 
+/* Gives the context's device queues back to the pool, unmapped. */
+static void ember_ctx_put_device_queues(struct ember_ctx *ctx, u32 count)
+{
+	u32 q;
+
+	for (q = 0; q < count; q++) {
+		if (ctx->queues[q].device_queue)
+			ember_queue_put(ctx->queues[q].device_queue);
+		ctx->queues[q].device_queue = NULL;
+	}
+}
+
 /*
- * Gives the hardware context back and drops the VM: no job of the context
- * is on a ring any more. Sleeps (the VM may go with it).
+ * Gives the device queues and the hardware context back and drops the VM:
+ * no job of the context is on a ring any more. Sleeps (the VM may go with
+ * it; a queue is unmapped through the mailbox). The queues go first: no
+ * queue may be mapped with a hardware context that has another owner.
  */
 static void ember_ctx_release_hw(struct ember_ctx *ctx)
 {
 	struct ember_device *edev = ctx->edev;
 	int cookie;
+
+	ember_ctx_put_device_queues(ctx, ctx->num_queues);
 
 	if (drm_dev_enter(&edev->base, &cookie)) {
 		ember_gpu_write64(edev, EMBER_REG_CTX(ctx->hw_ctx, EMBER_CTX_PT_ROOT_LO), 0);
@@ -210,11 +228,36 @@ struct ember_ctx *ember_ctx_lookup(struct ember_file *efile, u32 handle)
 	return ctx;
 }
 
+/*
+ * The ring of queue @q: a device queue of its own when the device has
+ * them, else the legacy ring of its priority (see DOC: Scheduler).
+ */
+static struct ember_ring *ember_ctx_queue_ring(struct ember_ctx *ctx, u32 q, u32 priority,
+					       bool use_device_queues, u32 *used)
+{
+	struct ember_sched *sched = ctx->edev->sched;
+	struct ember_ring *ring;
+	u32 r;
+
+	if (use_device_queues) {
+		ring = ember_queue_get(ctx->edev, priority, ctx->hw_ctx);
+		if (!IS_ERR(ring))
+			ctx->queues[q].device_queue = ring;
+		return ring;
+	}
+	r = ember_sched_pick_ring(ctx->edev, priority, *used);
+	*used |= BIT(r);
+	return &sched->rings[r];
+}
+
 static int ember_ctx_init_queues(struct ember_ctx *ctx,
 				 const struct drm_ember_queue_create *qargs, u32 count)
 {
+	/* Read once: all queues of a context are of one kind. */
+	bool use_device_queues = ember_queue_for_new_context(ctx->edev->sched);
 	struct drm_gpu_scheduler *drm_sched;
-	u32 q, ring, used = 0;
+	struct ember_ring *ring;
+	u32 q, used = 0;
 	int ret;
 
 	ctx->queues = kcalloc(count, sizeof(*ctx->queues), GFP_KERNEL);
@@ -222,16 +265,21 @@ static int ember_ctx_init_queues(struct ember_ctx *ctx,
 		return -ENOMEM;
 
 	for (q = 0; q < count; q++) {
-		ring = ember_sched_pick_ring(ctx->edev, qargs[q].priority, used);
-		used |= BIT(ring);
-		drm_sched = &ctx->edev->sched->rings[ring].sched;
+		ring = ember_ctx_queue_ring(ctx, q, qargs[q].priority, use_device_queues, &used);
+		if (IS_ERR(ring)) {
+			ret = PTR_ERR(ring);
+			goto err_fini_entities;
+		}
+		drm_sched = &ring->sched;
 		/* The ring is the priority: its scheduler has one run queue. */
 		ret = drm_sched_entity_init(&ctx->queues[q].entity,
 					    DRM_SCHED_PRIORITY_KERNEL, &drm_sched, 1, NULL);
-		if (ret)
+		if (ret) {
+			ember_ctx_put_device_queues(ctx, q + 1);
 			goto err_fini_entities;
+		}
 		ctx->queues[q].priority = qargs[q].priority;
-		ctx->queues[q].ring = ring;
+		ctx->queues[q].ring = ring->index;
 		ctx->num_queues = q + 1;
 	}
 	return 0;
@@ -239,9 +287,52 @@ static int ember_ctx_init_queues(struct ember_ctx *ctx,
 err_fini_entities:
 	while (q--)
 		drm_sched_entity_destroy(&ctx->queues[q].entity);
+	ember_ctx_put_device_queues(ctx, ctx->num_queues);
 	ctx->num_queues = 0;
 	kfree(ctx->queues);
 	return ret;
+}
+
+/**
+ * ember_ctx_queue_info() - What a queue of a context got, for userspace.
+ * @ctx: The context.
+ * @q: The queue, < &ember_ctx.num_queues.
+ * @info: Where to store it.
+ */
+void ember_ctx_queue_info(struct ember_ctx *ctx, u32 q, struct drm_ember_queue_info *info)
+{
+	const struct ember_queue *queue = &ctx->queues[q];
+	struct ember_sched *sched = ctx->edev->sched;
+
+	*info = (struct drm_ember_queue_info){};
+	if (queue->device_queue) {
+		info->kind = DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE;
+		info->priority = queue->device_queue->hw_priority;
+		info->ring = DRM_EMBER_QUEUE_NO_RING;
+		return;
+	}
+	info->kind = DRM_EMBER_QUEUE_KIND_SHARED_RING;
+	info->ring = queue->ring;
+	info->priority = ember_sched_ring_priority(queue->ring, sched->num_rings);
+}
+
+/* Writes the queue info array userspace asked for (checked by the caller). */
+static int ember_ctx_copy_queue_info(struct ember_ctx *ctx,
+				     const struct drm_ember_obj_array *arr)
+{
+	u8 __user *dst = u64_to_user_ptr(arr->array);
+	size_t size = min_t(size_t, arr->stride, sizeof(struct drm_ember_queue_info));
+	struct drm_ember_queue_info info;
+	u32 q;
+
+	for (q = 0; q < arr->count; q++, dst += arr->stride) {
+		ember_ctx_queue_info(ctx, q, &info);
+		if (copy_to_user(dst, &info, size))
+			return -EFAULT;
+		if (arr->stride > size && clear_user(dst + size, arr->stride - size))
+			return -EFAULT;
+	}
+	return 0;
 }
 
 static int ember_ctx_check_queues(const struct drm_ember_queue_create *qargs, u32 count)
@@ -306,6 +397,10 @@ int ember_ioctl_ctx_create(struct drm_device *ddev, void *data, struct drm_file 
 	if (args->flags || args->pad || !args->queues.count ||
 	    args->queues.count > EMBER_CTX_MAX_QUEUES)
 		return -EINVAL;
+	if (args->queue_info.count &&
+	    (args->queue_info.count != args->queues.count ||
+	     args->queue_info.stride < EMBER_QUEUE_INFO_MIN_SIZE))
+		return -EINVAL;
 
 	qargs = ember_uobj_array_copy(&args->queues, EMBER_CTX_MAX_QUEUES,
 				      sizeof(*qargs), sizeof(*qargs));
@@ -362,6 +457,15 @@ int ember_ioctl_ctx_create(struct drm_device *ddev, void *data, struct drm_file 
 	/* From here on, the release gives the hardware context back. */
 	ctx->usage = efile->usage;
 	kref_get(&ctx->usage->refcount);
+
+	/* Before publication: a context userspace cannot describe is not created. */
+	if (args->queue_info.count) {
+		ret = ember_ctx_copy_queue_info(ctx, &args->queue_info);
+		if (ret) {
+			ember_ctx_destroy(ctx);
+			goto err_free_qargs;
+		}
+	}
 
 	ret = xa_alloc(&efile->contexts, &handle, ctx, XA_LIMIT(1, U32_MAX), GFP_KERNEL);
 	if (ret) {
@@ -642,8 +746,13 @@ void ember_ctx_debugfs_show(struct ember_ctx *ctx, struct seq_file *m)
 	seq_printf(m, "context %u: %s[%d] hw_ctx %u pt_root 0x%llx queues",
 		   READ_ONCE(ctx->handle), ctx->comm, ctx->pid, ctx->hw_ctx,
 		   ember_vm_pt_root(ctx->vm));
-	for (q = 0; q < ctx->num_queues; q++)
-		seq_printf(m, " %u@ring%u", ctx->queues[q].priority, ctx->queues[q].ring);
+	for (q = 0; q < ctx->num_queues; q++) {
+		if (ctx->queues[q].device_queue)
+			seq_printf(m, " %u@%s", ctx->queues[q].priority,
+				   ctx->queues[q].device_queue->name);
+		else
+			seq_printf(m, " %u@ring%u", ctx->queues[q].priority, ctx->queues[q].ring);
+	}
 
 	spin_lock_irqsave(&ctx->state_lock, flags);
 	seq_printf(m, "\n  state 0x%x error %d fault kind %u queue %u va 0x%llx ib_offset %u detail 0x%x\n",

@@ -16,11 +16,13 @@
 #include "ember_regs.h"
 
 struct drm_device;
+struct drm_ember_queue_info;
 struct drm_file;
 struct drm_printer;
 struct ember_device;
 struct ember_fault_record;
 struct ember_file;
+struct ember_ring;
 struct ember_vm;
 struct seq_file;
 
@@ -58,14 +60,21 @@ struct ember_file_usage {
  * struct ember_queue - One queue of a context: a scheduler entity.
  */
 struct ember_queue {
-	/** @entity: The entity, on the queue's ring. */
+	/** @entity: The entity, on the queue's ring or device queue. */
 	struct drm_sched_entity entity;
 
-	/** @priority: enum drm_ember_queue_priority. */
+	/** @priority: enum drm_ember_queue_priority, as asked for. */
 	u32 priority;
 
-	/** @ring: The ring the queue runs on. */
+	/** @ring: The index of the ring (&ember_ring.index) the queue runs on. */
 	u32 ring;
+
+	/**
+	 * @device_queue: The queue's own device queue (see DOC: Device queues
+	 * in ember_queue.c), NULL when it shares a legacy ring. Owned by the
+	 * context until its release gives it back to the pool.
+	 */
+	struct ember_ring *device_queue;
 };
 
 /**
@@ -177,5 +186,6 @@ bool ember_ctx_set_fault(struct ember_ctx *ctx, const struct ember_fault_record 
 bool ember_ctx_set_innocent_lost(struct ember_ctx *ctx, u32 ring, u32 ring_pos);
 void ember_ctx_set_device_lost(struct ember_ctx *ctx);
 void ember_ctx_debugfs_show(struct ember_ctx *ctx, struct seq_file *m);
+void ember_ctx_queue_info(struct ember_ctx *ctx, u32 q, struct drm_ember_queue_info *info);
 
 #endif /* __EMBER_CTX_H__ */

@@ -28,8 +28,11 @@
  * - ``rings``: per ring, its priority, DMA address and size, the device's
  *   HEAD, TAIL, STATUS and IRQ_SEQ next to the driver's TAIL, the last
  *   fence value, the last seqno written and the jobs in flight, the ring
- *   pings written and answered (see ``ring_ping``); then the
- *   number of context and device resets the driver did.
+ *   pings written and answered (see ``ring_ping``); then per device queue
+ *   a context holds (see DOC: Device queues), its priority, hardware
+ *   context, slot (-1 while unmapped), vector, RPTR, WPTR, STATUS and
+ *   last IRQ_SEQ, fence, seqno and jobs in flight; then the number of
+ *   context, queue and device resets the driver did.
  * - ``contexts``: every context of every file: handle, owner, hardware
  *   context, page-table root, queue priorities, state flags
  *   (enum drm_ember_ctx_state_flags), fence error and first fault.
@@ -56,7 +59,8 @@
  *   TIMESTAMP packets around each job (so time waiting in the ring behind
  *   other jobs does not count). Queues of priority LOW, MEDIUM and HIGH
  *   use rings 0, 1 and 2 on the usual three-ring device (see DOC:
- *   Scheduler). Jobs of destroyed contexts still count.
+ *   Scheduler); device queues count in the ring of their priority (see
+ *   DOC: Device queues). Jobs of destroyed contexts still count.
  */
 
 static int ember_debugfs_rings(struct seq_file *m, void *data)
@@ -64,16 +68,22 @@ static int ember_debugfs_rings(struct seq_file *m, void *data)
 	struct drm_debugfs_entry *entry = m->private;
 	struct ember_device *edev = to_ember_device(entry->dev);
 	struct ember_sched *sched = edev->sched;
+	u32 r, count;
 	int cookie;
-	u32 r;
 
 	if (!drm_dev_enter(&edev->base, &cookie))
 		return -ENODEV;
 
 	for (r = 0; r < sched->num_rings; r++)
 		ember_ring_debugfs_show(&sched->rings[r], m);
-	seq_printf(m, "context resets %u device resets %u (device count %u)\n",
-		   sched->ctx_resets, sched->device_resets,
+	/* Pairs with the release that publishes a new queue. */
+	count = smp_load_acquire(&sched->queues.count);
+	for (r = 0; r < count; r++) {
+		if (READ_ONCE(sched->queues.queues[r]->in_use))
+			ember_ring_debugfs_show(sched->queues.queues[r], m);
+	}
+	seq_printf(m, "context resets %u queue resets %u device resets %u (device count %u)\n",
+		   sched->ctx_resets, sched->queue_resets, sched->device_resets,
 		   ember_gpu_read(edev, EMBER_REG_RESET_COUNT));
 
 	drm_dev_exit(cookie);

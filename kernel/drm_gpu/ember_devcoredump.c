@@ -19,6 +19,7 @@
 #include "ember_device.h"
 #include "ember_gpu.h"
 #include "ember_packets.h"
+#include "ember_queue.h"
 #include "ember_regs.h"
 #include "ember_ring.h"
 #include "ember_sched.h"
@@ -48,7 +49,7 @@
 #define EMBER_DUMP_TEXT_SIZE		(16 * 1024 + EMBER_MAX_RINGS * 2048)
 
 struct ember_dump_ring {
-	u32 priority, head, tail, driver_tail, status, irq_seq;
+	u32 index, priority, head, tail, driver_tail, status, irq_seq;
 	u64 fence, emitted;
 	u32 start;
 	u32 dwords[EMBER_DUMP_RING_BYTES / 4];
@@ -67,7 +68,7 @@ struct ember_dump_snapshot {
 	bool has_fault;
 	struct ember_fault_record fault;
 	u32 num_rings;
-	struct ember_dump_ring rings[EMBER_MAX_RINGS];
+	struct ember_dump_ring rings[EMBER_MAX_RINGS + EMBER_CTX_MAX_QUEUES];
 };
 
 /**
@@ -112,11 +113,20 @@ static void ember_dump_ring(struct ember_ring *ring, struct ember_dump_ring *d)
 	struct ember_device *edev = ring->edev;
 	u32 r = ring->index, i;
 
+	d->index = r;
 	d->priority = ring->hw_priority;
-	d->head = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_HEAD));
-	d->tail = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_TAIL));
-	d->status = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_STATUS));
-	d->irq_seq = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_IRQ_SEQ));
+	if (ring->is_queue) {
+		/* A device queue's pointers are in its descriptor. */
+		d->head = ember_queue_desc_read(ring, EMBER_QUEUE_DESC_RPTR);
+		d->tail = ember_queue_desc_read(ring, EMBER_QUEUE_DESC_WPTR);
+		d->status = ember_queue_desc_read(ring, EMBER_QUEUE_DESC_STATUS);
+		d->irq_seq = READ_ONCE(ring->irq_seq);
+	} else {
+		d->head = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_HEAD));
+		d->tail = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_TAIL));
+		d->status = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_STATUS));
+		d->irq_seq = ember_gpu_read(edev, EMBER_REG_RING(r, EMBER_RING_IRQ_SEQ));
+	}
 	d->driver_tail = READ_ONCE(ring->tail);
 	d->fence = le64_to_cpu(READ_ONCE(ring->status->fence));
 	d->emitted = READ_ONCE(ring->emitted_seqno);
@@ -148,7 +158,7 @@ void ember_devcoredump_capture(struct ember_device *edev, const char *reason,
 	struct ember_dump_snapshot *snap = &dump->snap;
 	struct ember_sched *sched = edev->sched;
 	unsigned long flags;
-	u32 r;
+	u32 r, q;
 
 	spin_lock_irqsave(&dump->lock, flags);
 	if (dump->busy) {
@@ -187,6 +197,12 @@ void ember_devcoredump_capture(struct ember_device *edev, const char *reason,
 	snap->num_rings = sched->num_rings;
 	for (r = 0; r < sched->num_rings; r++)
 		ember_dump_ring(&sched->rings[r], &snap->rings[r]);
+	/* The context's device queues after the rings: no other queue matters. */
+	for (q = 0; q < ctx->num_queues; q++) {
+		if (ctx->queues[q].device_queue)
+			ember_dump_ring(ctx->queues[q].device_queue,
+					&snap->rings[snap->num_rings++]);
+	}
 	spin_unlock_irqrestore(&dump->lock, flags);
 
 	schedule_work(&dump->work);
@@ -276,11 +292,11 @@ static void ember_dump_print(struct drm_printer *p, struct ember_device *edev,
 	for (r = 0; r < s->num_rings; r++) {
 		const struct ember_dump_ring *d = &s->rings[r];
 
-		drm_printf(p, "ring %u: priority=%u head=%u tail=%u driver-tail=%u ", r,
+		drm_printf(p, "ring %u: priority=%u head=%u tail=%u driver-tail=%u ", d->index,
 			   d->priority, d->head, d->tail, d->driver_tail);
 		drm_printf(p, "status=0x%x irq-seq=%u fence=%llu emitted=%llu\n", d->status,
 			   d->irq_seq, d->fence, d->emitted);
-		drm_printf(p, "ring %u packets from %u:\n", r, d->start);
+		drm_printf(p, "ring %u packets from %u:\n", d->index, d->start);
 		ember_dump_print_packets(p, d);
 	}
 	drm_printf(p, "end\n");

@@ -216,7 +216,7 @@ static const struct drm_driver ember_drm_driver = {
 	.name = "ember",
 	.desc = "Ember GPU",
 	.major = 1,
-	.minor = 7,
+	.minor = 8,
 };
 
 static unsigned int bo_memory_percent = 50;

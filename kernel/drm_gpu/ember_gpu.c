@@ -18,6 +18,7 @@
 
 #include "ember_device.h"
 #include "ember_gpu.h"
+#include "ember_queue.h"
 #include "ember_regs.h"
 #include "ember_ring.h"
 #include "ember_sched.h"
@@ -38,7 +39,9 @@
  * the results itself, so that part needs neither a lock nor a thread.
  *
  * Since contract 1.1 the same vector also announces fault records, and
- * vectors 1 + r announce completions of ring r. Interrupts carry no data:
+ * vectors 1 + r announce completions of ring r (and, since 1.9, of the
+ * device queues given that vector, see DOC: Device queues in
+ * ember_queue.c). Interrupts carry no data:
  * the hard handlers only compare device counters with what the driver has
  * consumed and wake a thread; the threads (ember_sched_handle_faults(),
  * ember_ring_handle_irq()) read the records and signal fences, which must
@@ -152,7 +155,11 @@ static irqreturn_t ember_gpu_ring_irq_handler(int irq, void *data)
 
 static irqreturn_t ember_gpu_ring_irq_thread(int irq, void *data)
 {
-	ember_ring_handle_irq(data);
+	struct ember_ring *ring = data;
+
+	ember_ring_handle_irq(ring);
+	/* The device queues share the rings' vectors (see DOC: Device queues). */
+	ember_queue_handle_vector(ring->edev, EMBER_VECTOR_RING(ring->index));
 	return IRQ_HANDLED;
 }
 
@@ -248,11 +255,17 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 		ember_gpu_read_cpu_clocks(&clocks->monotonic_after_ns,
 					  &clocks->monotonic_raw_after_ns);
 
-	/* ACK publishes STATUS and RESULT0..3: read them after it. */
+	/*
+	 * ACK publishes STATUS and RESULT0..3: read them after it. A refusal
+	 * has results too (QUEUE_MAP's reason).
+	 */
 	status = ember_gpu_read(edev, EMBER_REG_MGMT_STATUS);
+	for (i = 0; i < EMBER_MGMT_NUM_RESULTS; i++)
+		results[i] = ember_gpu_read(edev, EMBER_REG_MGMT_RESULT(i));
+
 	switch (status) {
 	case EMBER_MGMT_STATUS_OK:
-		break;
+		return 0;
 	case EMBER_MGMT_STATUS_BAD_CMD:
 	case EMBER_MGMT_STATUS_BAD_ARG:
 		return -EINVAL;
@@ -261,11 +274,6 @@ static int ember_gpu_mgmt_call_locked(struct ember_device *edev, u32 cmd,
 				     cmd, status);
 		return -EIO;
 	}
-
-	for (i = 0; i < EMBER_MGMT_NUM_RESULTS; i++)
-		results[i] = ember_gpu_read(edev, EMBER_REG_MGMT_RESULT(i));
-
-	return 0;
 }
 
 /* ember_gpu_mgmt_call(), reading the CPU clocks around the command if asked. */
@@ -414,6 +422,80 @@ int ember_gpu_reset_device_unplugged(struct ember_device *edev)
 }
 
 /**
+ * ember_gpu_queue_map() - Map a device queue into a slot (QUEUE_MAP).
+ * @edev: The device, with CAPS.QUEUES.
+ * @slot: The slot, free.
+ * @desc: Bus address of the queue's descriptor, its driver half written.
+ * @reason: Where to store the device's EMBER_QUEUE_ERR_* when it refuses.
+ *
+ * Context: Process context, see ember_gpu_mgmt_call().
+ *
+ * Return: 0 on success, -EINVAL if the device refused the queue, another
+ * negative error code from ember_gpu_mgmt_call().
+ */
+int ember_gpu_queue_map(struct ember_device *edev, u32 slot, dma_addr_t desc, u32 *reason)
+{
+	u32 args[EMBER_MGMT_NUM_ARGS] = { slot, lower_32_bits(desc), upper_32_bits(desc) };
+	u32 results[EMBER_MGMT_NUM_RESULTS] = {};
+	int ret;
+
+	ret = ember_gpu_mgmt_call(edev, EMBER_MGMT_CMD_QUEUE_MAP, args, results);
+	*reason = ret == -EINVAL ? results[0] : 0;
+	return ret;
+}
+
+/**
+ * ember_gpu_queue_unmap() - Unmap the device queue of a slot (QUEUE_UNMAP).
+ * @edev: The device, with CAPS.QUEUES.
+ * @slot: The slot.
+ * @rptr: Where to store the queue's RPTR once unmapped (unchecked: the
+ *	caller checks it against its ring).
+ * @cut: Where to store whether a running packet was cut short.
+ *
+ * The device waits for the queue's running packet to reach a preemption
+ * point and aborts it.
+ *
+ * Context: Process context, see ember_gpu_mgmt_call().
+ *
+ * Return: 0 on success, -EINVAL if the slot holds no queue, another
+ * negative error code from ember_gpu_mgmt_call().
+ */
+int ember_gpu_queue_unmap(struct ember_device *edev, u32 slot, u32 *rptr, bool *cut)
+{
+	u32 args[EMBER_MGMT_NUM_ARGS] = { slot };
+	u32 results[EMBER_MGMT_NUM_RESULTS] = {};
+	int ret;
+
+	ret = ember_gpu_mgmt_call(edev, EMBER_MGMT_CMD_QUEUE_UNMAP, args, results);
+	*rptr = results[0];
+	*cut = results[1] == 1;
+	return ret;
+}
+
+/**
+ * ember_gpu_queue_unmap_unplugged() - Unmap a device queue once the device
+ * is unplugged from DRM, so that it stops reading the queue's memory.
+ * @edev: The device, see ember_gpu_reset_device_unplugged().
+ * @slot: The slot.
+ *
+ * Return: 0 on success, a negative error code if the device refused or
+ * did not answer.
+ */
+int ember_gpu_queue_unmap_unplugged(struct ember_device *edev, u32 slot)
+{
+	u32 args[EMBER_MGMT_NUM_ARGS] = { slot };
+	u32 results[EMBER_MGMT_NUM_RESULTS];
+	struct ember_gpu *gpu = edev->gpu;
+	int ret;
+
+	mutex_lock(&gpu->mgmt.lock);
+	ret = ember_gpu_mgmt_call_locked(edev, EMBER_MGMT_CMD_QUEUE_UNMAP, args,
+					 results, NULL, EMBER_MGMT_TIMEOUT_MS);
+	mutex_unlock(&gpu->mgmt.lock);
+	return ret;
+}
+
+/**
  * ember_gpu_fault_ack() - Tell the device the driver consumed fault records.
  * @edev: The device.
  * @seq: Sequence number of the last record consumed.
@@ -435,6 +517,17 @@ void ember_gpu_ring_doorbell(struct ember_device *edev, u32 ring_index)
 {
 	writel(EMBER_DOORBELL_VALUE(EMBER_DEVICE_PEER_ID,
 				    EMBER_DOORBELL_RING(ring_index)),
+	       edev->doorbell_regs + EMBER_BAR0_DOORBELL);
+}
+
+/**
+ * ember_gpu_ring_doorbell_queues() - Tell the device a queue doorbell word
+ * changed (DOORBELL_QUEUES, contract 1.9).
+ * @edev: The device.
+ */
+void ember_gpu_ring_doorbell_queues(struct ember_device *edev)
+{
+	writel(EMBER_DOORBELL_VALUE(EMBER_DEVICE_PEER_ID, EMBER_DOORBELL_QUEUES),
 	       edev->doorbell_regs + EMBER_BAR0_DOORBELL);
 }
 

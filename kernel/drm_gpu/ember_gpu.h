@@ -140,6 +140,7 @@ u32 ember_gpu_num_ring_vectors(struct ember_device *edev);
 int ember_gpu_request_ring_irq(struct ember_device *edev, u32 ring_index,
 			       struct ember_ring *ring);
 void ember_gpu_ring_doorbell(struct ember_device *edev, u32 ring_index);
+void ember_gpu_ring_doorbell_queues(struct ember_device *edev);
 void ember_gpu_fault_ack(struct ember_device *edev, u32 seq);
 
 int ember_gpu_mgmt_call(struct ember_device *edev, u32 cmd,
@@ -150,5 +151,8 @@ int ember_gpu_reset_context(struct ember_device *edev, u32 hw_ctx);
 int ember_gpu_reset_device(struct ember_device *edev);
 int ember_gpu_reset_device_unplugged(struct ember_device *edev);
 int ember_gpu_tlb_invalidate(struct ember_device *edev, u64 hw_ctx_mask);
+int ember_gpu_queue_map(struct ember_device *edev, u32 slot, dma_addr_t desc, u32 *reason);
+int ember_gpu_queue_unmap(struct ember_device *edev, u32 slot, u32 *rptr, bool *cut);
+int ember_gpu_queue_unmap_unplugged(struct ember_device *edev, u32 slot);
 
 #endif /* __EMBER_GPU_H__ */

@@ -17,6 +17,7 @@
 #include "ember_gpu.h"
 #include "ember_job.h"
 #include "ember_packets.h"
+#include "ember_queue.h"
 #include "ember_regs.h"
 #include "ember_ring.h"
 #include "ember_sched.h"
@@ -100,7 +101,7 @@ static const struct dma_fence_ops ember_ring_fence_ops = {
  * ember_ring_init() - Allocate a ring and its status page.
  * @edev: The device.
  * @ring: The ring to initialise (zeroed).
- * @index: The ring's number.
+ * @index: The ring's number (see &ember_ring.index).
  * @hw_priority: Its RING_PRIORITY.
  *
  * The memory is device-managed: it goes when the PCI device is unbound,
@@ -117,6 +118,7 @@ int ember_ring_init(struct ember_device *edev, struct ember_ring *ring,
 	ring->edev = edev;
 	ring->index = index;
 	ring->hw_priority = hw_priority;
+	ring->busy_index = index;
 	snprintf(ring->name, sizeof(ring->name), "ring%u", index);
 
 	ring->cpu = dmam_alloc_coherent(dev, EMBER_RING_BUF_SIZE, &ring->dma, GFP_KERNEL);
@@ -143,9 +145,11 @@ int ember_ring_init(struct ember_device *edev, struct ember_ring *ring,
 	/*
 	 * RING_HEAD equals the TAIL a previous driver instance left: carry
 	 * on from there, as after a device reset. Seqnos start again from 0
-	 * in the new status page.
+	 * in the new status page. A device queue starts at 0 in its zeroed
+	 * descriptor.
 	 */
-	ring->tail = ember_gpu_read(edev, EMBER_REG_RING(index, EMBER_RING_HEAD));
+	if (!ring->is_queue)
+		ring->tail = ember_gpu_read(edev, EMBER_REG_RING(index, EMBER_RING_HEAD));
 	return 0;
 }
 
@@ -253,11 +257,17 @@ void ember_ring_emit_job_locked(struct ember_ring *ring, struct ember_job *job)
  * @ring: The ring.
  *
  * writel() orders the packets (coherent memory) before TAIL, which is the
- * release the contract asks for.
+ * release the contract asks for. A device queue publishes its WPTR
+ * instead (ember_queue_kick_locked()).
  */
 void ember_ring_kick_locked(struct ember_ring *ring)
 {
 	lockdep_assert_held(&ring->emit_lock);
+
+	if (ring->is_queue) {
+		ember_queue_kick_locked(ring);
+		return;
+	}
 
 	ember_gpu_write(ring->edev, EMBER_REG_RING(ring->index, EMBER_RING_TAIL), ring->tail);
 	ember_gpu_ring_doorbell(ring->edev, ring->index);
@@ -269,7 +279,8 @@ void ember_ring_kick_locked(struct ember_ring *ring)
  * @job: The job.
  *
  * Context: The scheduler's run_job: allocates nothing, takes the ring's
- * emit_lock.
+ * emit_lock; for a device queue without a slot, then the queue pool's lock
+ * and the mailbox (ember_queue_ensure_mapped()).
  *
  * Return: A reference to the job's hardware fence.
  */
@@ -282,6 +293,10 @@ struct dma_fence *ember_ring_run_job(struct ember_ring *ring, struct ember_job *
 	ember_ring_emit_job_locked(ring, job);
 	ember_ring_kick_locked(ring);
 	mutex_unlock(&ring->emit_lock);
+
+	/* A device queue without a slot gets one now, or waits for one. */
+	if (ring->is_queue)
+		ember_queue_ensure_mapped(ring);
 
 	return dma_fence_get(&job->hw_fence);
 }
@@ -376,7 +391,7 @@ static void ember_ring_account_locked(struct ember_ring *ring, struct ember_job 
 	start = le64_to_cpu(READ_ONCE(ts->start));
 	end = le64_to_cpu(READ_ONCE(ts->end));
 	if (end > start)
-		atomic64_add(end - start, &job->ctx->usage->busy_ns[ring->index]);
+		atomic64_add(end - start, &job->ctx->usage->busy_ns[ring->busy_index]);
 }
 
 static void ember_ring_signal_locked(struct ember_ring *ring, struct ember_job *job,
@@ -411,6 +426,7 @@ void ember_ring_process_completions(struct ember_ring *ring)
 	struct ember_job *job, *tmp;
 	unsigned long flags;
 	u64 done, emitted;
+	bool idle;
 
 	ember_sched_handle_faults(ring->edev);
 
@@ -434,7 +450,11 @@ void ember_ring_process_completions(struct ember_ring *ring)
 					 ember_ctx_job_error(job->ctx, ring->index,
 							     job->ring_pos));
 	}
+	idle = list_empty(&ring->in_flight);
 	spin_unlock_irqrestore(&ring->fence_lock, flags);
+
+	if (ring->is_queue && idle)
+		ember_queue_went_idle(ring);
 }
 
 /**
@@ -546,18 +566,26 @@ enum ember_ring_job_fate ember_ring_job_fate(const struct ember_ring_reset_point
 /**
  * ember_ring_read_reset_point() - Read where the last device reset cut a ring.
  * @ring: The ring, just after a device reset.
- * @point: Where to store it; &ember_ring_reset_point.known is false when
- * the device does not report it (before contract 1.5) or reported a value
- * that cannot be a HEAD of this ring.
  *
- * Context: Inside drm_dev_enter(); takes the ring's emit_lock.
+ * Stores it in &ember_ring.reset_point, whose &ember_ring_reset_point.known
+ * is false when the device does not report it (before contract 1.5) or
+ * reported a value that cannot be a HEAD of this ring. A device queue's is
+ * in its descriptor (ember_queue_read_reset_point()).
+ *
+ * Context: Inside drm_dev_enter(), under &ember_sched.reset_lock; takes the
+ * ring's emit_lock.
  */
-void ember_ring_read_reset_point(struct ember_ring *ring, struct ember_ring_reset_point *point)
+void ember_ring_read_reset_point(struct ember_ring *ring)
 {
+	struct ember_ring_reset_point *point = &ring->reset_point;
 	struct ember_device *edev = ring->edev;
 	u32 r = ring->index, tail;
 
 	*point = (struct ember_ring_reset_point){};
+	if (ring->is_queue) {
+		ember_queue_read_reset_point(ring);
+		return;
+	}
 	if (!(edev->gpu_info.caps & EMBER_CAP_RESET_HEAD))
 		return;
 
@@ -671,6 +699,14 @@ void ember_ring_debugfs_show(struct ember_ring *ring, struct seq_file *m)
 	list_for_each_entry(job, &ring->in_flight, ring_link)
 		in_flight++;
 	spin_unlock_irqrestore(&ring->fence_lock, flags);
+
+	if (ring->is_queue) {
+		ember_queue_debugfs_show(ring, m);
+		seq_printf(m, "  fence %llu emitted %llu in_flight %u\n",
+			   le64_to_cpu(READ_ONCE(ring->status->fence)),
+			   READ_ONCE(ring->emitted_seqno), in_flight);
+		return;
+	}
 
 	seq_printf(m, "%s: priority %u base 0x%llx size %u\n", ring->name,
 		   ring->hw_priority, (u64)ring->dma, EMBER_RING_BUF_SIZE);

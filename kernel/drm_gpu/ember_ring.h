@@ -15,6 +15,8 @@
 
 #include <drm/gpu_scheduler.h>
 
+#include "ember_regs.h"
+
 struct dma_fence;
 struct ember_device;
 struct ember_job;
@@ -59,6 +61,14 @@ struct ember_ring_status {
 
 	/** @timestamps: Per job slot (hardware seqno % EMBER_RING_MAX_JOBS). */
 	struct ember_ring_timestamps timestamps[EMBER_RING_MAX_JOBS];
+
+	/**
+	 * @queue_desc: The queue descriptor of a device queue (contract 1.9,
+	 * EMBER_QUEUE_DESC_*), unused by a legacy ring: the first half the
+	 * driver's, the second the device's. It shares the page so that a
+	 * queue costs one coherent allocation besides its ring buffer.
+	 */
+	__le32 queue_desc[EMBER_QUEUE_DESC_SIZE / 4] __aligned(EMBER_QUEUE_DESC_SIZE);
 };
 
 /**
@@ -99,19 +109,41 @@ enum ember_ring_job_fate {
 };
 
 /**
- * struct ember_ring - A hardware ring and its scheduler.
+ * struct ember_ring - A hardware ring, or a device queue, and its scheduler.
+ *
+ * A device queue (contract 1.9, see DOC: Device queues in ember_queue.c)
+ * is a ring of kernel packets too, with the same packets, head/tail
+ * protocol, fences and recovery; only where the device finds it
+ * (a descriptor instead of ring registers), how it is woken (a doorbell
+ * word) and how it interrupts (a shared vector and a sequence word)
+ * differ. The fields from @is_queue on are a queue's.
  */
 struct ember_ring {
 	/** @edev: The device. */
 	struct ember_device *edev;
 
-	/** @index: Ring number in the contract (doorbell and vector 1 + r). */
+	/**
+	 * @index: Ring number in the contract (doorbell and vector 1 + r);
+	 * for a device queue, EMBER_MAX_RINGS + its number in the queue pool,
+	 * so that every ring and queue of the device has its own index.
+	 */
 	u32 index;
 
-	/** @hw_priority: RING_PRIORITY of the ring, see DOC: Scheduler. */
+	/**
+	 * @hw_priority: RING_PRIORITY of the ring, see DOC: Scheduler; for a
+	 * queue, its descriptor's PRIORITY (the queue's enum
+	 * drm_ember_queue_priority). Set while no job is in flight.
+	 */
 	u32 hw_priority;
 
-	/** @name: "ring<index>", the scheduler's and fdinfo's name. */
+	/**
+	 * @busy_index: Which of &ember_file_usage.busy_ns the ring's jobs
+	 * count in: the ring's own index, or for a queue the ring of its
+	 * priority (see Documentation/gpu/ember-fdinfo.rst).
+	 */
+	u32 busy_index;
+
+	/** @name: "ring<index>" or "queue<n>", the scheduler's and fdinfo's name. */
 	char name[16];
 
 	/** @cpu: The ring buffer, EMBER_RING_BUF_SIZE bytes of coherent memory. */
@@ -188,9 +220,57 @@ struct ember_ring {
 
 	/**
 	 * @submit_wq: The scheduler's ordered, high-priority workqueue
-	 * (run_job and free_job).
+	 * (run_job and free_job); a queue's is shared with the other queues.
 	 */
 	struct workqueue_struct *submit_wq;
+
+	/**
+	 * @reset_point: Where the last device reset cut the ring. Written and
+	 * read by the device reset, under &ember_sched.reset_lock.
+	 */
+	struct ember_ring_reset_point reset_point;
+
+	/** @is_queue: A device queue, not a legacy ring. Never changes. */
+	bool is_queue;
+
+	/**
+	 * @slot: The device queue slot the queue is mapped in, EMBER_NO_QUEUE
+	 * while unmapped. Written under &ember_sched.queue_lock and the
+	 * ring's @emit_lock, so either is enough to read it.
+	 */
+	u32 slot;
+
+	/**
+	 * @hw_ctx: The hardware context of the queue's descriptor, for the
+	 * owning context. Set while the queue is unmapped and idle.
+	 */
+	u32 hw_ctx;
+
+	/** @vector: The interrupt vector of the queue's descriptor. Never changes. */
+	u32 vector;
+
+	/**
+	 * @irq_seq: QUEUE_IRQ_SEQ of @slot when last looked at; only compared
+	 * with the device's value for a change. Written by the vector's IRQ
+	 * thread, and by the mapping before the queue is published in its
+	 * slot.
+	 */
+	u32 irq_seq;
+
+	/**
+	 * @in_use: The queue belongs to a context (else it is free in the
+	 * pool). Protected by &ember_sched.queue_lock.
+	 */
+	bool in_use;
+
+	/**
+	 * @wants_slot: The queue has jobs written but no slot: it is mapped
+	 * as soon as one frees. Protected by &ember_sched.queue_lock.
+	 */
+	bool wants_slot;
+
+	/** @last_used: jiffies of the last job written, to evict the idlest. */
+	unsigned long last_used;
 };
 
 int ember_ring_init(struct ember_device *edev, struct ember_ring *ring,
@@ -208,7 +288,7 @@ void ember_ring_signal_job(struct ember_ring *ring, struct ember_job *job, int e
 bool ember_ring_reset_head_valid(u32 reset_head, u32 tail);
 enum ember_ring_job_fate ember_ring_job_fate(const struct ember_ring_reset_point *point,
 					     u32 run_ib_pos, bool has_ib);
-void ember_ring_read_reset_point(struct ember_ring *ring, struct ember_ring_reset_point *point);
+void ember_ring_read_reset_point(struct ember_ring *ring);
 void ember_ring_mark_lost_jobs(struct ember_ring *ring,
 			       const struct ember_ring_reset_point *point);
 void ember_ring_fail_all(struct ember_ring *ring, int error);

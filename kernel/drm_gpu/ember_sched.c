@@ -30,6 +30,13 @@
 /**
  * DOC: Scheduler
  *
+ * On a device with queues in memory (contract 1.9, CAPS.QUEUES) every
+ * queue of every context is a device queue of its own, with its own
+ * drm_sched, and no queue waits for another: see DOC: Device queues in
+ * ember_queue.c. What follows is the legacy path, for a device without
+ * them (or the device_queues module parameter off); the rings stay up on
+ * both (the ring ping uses them).
+ *
  * Every hardware ring has one drm_sched (&ember_ring.sched); a context's
  * queue is a drm_sched entity on the rings of its priority. drm_sched
  * orders each queue's jobs, waits for their dependencies and calls
@@ -137,6 +144,14 @@
  * 5. if the mailbox does not answer, the device is gone (ember-gpu died):
  *    ember_device_unplug() signals every pending fence with -ENODEV.
  *
+ * On a device queue, step 4 is first tried on the queue alone: the queue
+ * is unmapped (QUEUE_UNMAP aborts its running packet), the rest of its
+ * ring is dropped and its jobs signal with the context's error; jobs of
+ * every other queue are not touched. Only when the device does not unmap
+ * it is the device reset; a device reset treats every mapped queue as a
+ * ring (its RESET_RPTR and RESET_STATUS in its descriptor), and queues
+ * that are not mapped ran nothing it could cut.
+ *
  * drm_sched in Linux 6.12 takes the timed-out job off its pending list
  * while the handler runs; the handler puts it back at the head (as
  * drm_sched_stop() does for its bad job), where the scheduler frees it
@@ -150,10 +165,15 @@
  *
  * 1. &ember_sched.reset_lock: one recovery at a time, and recovery
  *    against unplug. Timeout handlers also run on one ordered workqueue.
- * 2. &ember_ring.emit_lock: writing a ring (run_job, device reset).
- * 3. &ember_sched.fault_lock: consuming fault records.
- * 4. &ember_ring.fence_lock: the in-flight list and hardware fences.
- * 5. &ember_ctx.state_lock and &ember_sched.hw_ctx_lock: leaves.
+ * 2. &ember_queue_pool.lock: mapping device queues to slots (run_job of
+ *    a queue without a slot, context creation and release, device reset).
+ * 3. &ember_ring.emit_lock: writing a ring or queue (run_job, device
+ *    reset, mapping and unmapping a queue).
+ * 4. &ember_gpu.mgmt.lock: the mailbox (QUEUE_MAP, QUEUE_UNMAP, resets).
+ * 5. &ember_sched.fault_lock: consuming fault records.
+ * 6. &ember_queue_pool.slot_lock: which queue is in which slot.
+ * 7. &ember_ring.fence_lock: the in-flight list and hardware fences.
+ * 8. &ember_ctx.state_lock and &ember_sched.hw_ctx_lock: leaves.
  *
  * Hardware fences are signalled from IRQ threads, the timeout handler and
  * the unplug path, never in hard IRQ context; none of those paths
@@ -216,20 +236,35 @@ static void ember_sched_requeue_job(struct ember_ring *ring, struct ember_job *j
 	spin_unlock(&ring->sched.job_list_lock);
 }
 
-static void ember_sched_stop_rings(struct ember_sched *sched)
+/* How many rings and device queues ember_sched_engine() numbers. */
+static u32 ember_sched_num_engines(struct ember_sched *sched)
 {
-	u32 r;
-
-	for (r = 0; r < sched->num_rings; r++)
-		drm_sched_wqueue_stop(&sched->rings[r].sched);
+	/* Pairs with the release in ember_queue_create_locked(). */
+	return sched->num_rings + smp_load_acquire(&sched->queues.count);
 }
 
-static void ember_sched_start_rings(struct ember_sched *sched)
+/* Ring @i, then device queue @i - num_rings: every scheduler of the device. */
+static struct ember_ring *ember_sched_engine(struct ember_sched *sched, u32 i)
 {
-	u32 r;
+	if (i < sched->num_rings)
+		return &sched->rings[i];
+	return sched->queues.queues[i - sched->num_rings];
+}
 
-	for (r = 0; r < sched->num_rings; r++)
-		drm_sched_wqueue_start(&sched->rings[r].sched);
+static void ember_sched_stop_rings(struct ember_sched *sched, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		drm_sched_wqueue_stop(&ember_sched_engine(sched, i)->sched);
+}
+
+static void ember_sched_start_rings(struct ember_sched *sched, u32 n)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		drm_sched_wqueue_start(&ember_sched_engine(sched, i)->sched);
 }
 
 /*
@@ -263,41 +298,51 @@ static bool ember_sched_wait_job(struct ember_ring *ring, struct ember_job *job,
  */
 static int ember_sched_reset_device_locked(struct ember_sched *sched)
 {
-	struct ember_ring_reset_point points[EMBER_MAX_RINGS];
 	struct ember_device *edev = sched->edev;
 	struct ember_job *job, *tmp;
-	u32 r;
+	u32 i, n;
 	int ret;
 
 	lockdep_assert_held(&sched->reset_lock);
 
+	/* No queue is mapped or unmapped meanwhile. */
+	mutex_lock(&sched->queues.lock);
 	ret = ember_gpu_reset_device(edev);
 	if (ret)
-		return ret;
+		goto out_unlock;
 	sched->device_resets++;
+	n = ember_sched_num_engines(sched);
 
-	/* Ban the contexts of cut jobs on every ring before writing any job again. */
-	for (r = 0; r < sched->num_rings; r++) {
-		struct ember_ring *ring = &sched->rings[r];
+	/*
+	 * Ban the contexts of cut jobs on every ring and mapped queue before
+	 * writing any job again. An unmapped queue ran nothing the reset could
+	 * cut: it was unmapped idle, its jobs since then have not begun.
+	 */
+	for (i = 0; i < n; i++) {
+		struct ember_ring *ring = ember_sched_engine(sched, i);
 
+		if (ring->is_queue && ring->slot == EMBER_NO_QUEUE)
+			continue;
 		/* Fences written before the reset are real completions. */
 		ember_ring_process_completions(ring);
-		ember_ring_read_reset_point(ring, &points[r]);
-		ember_ring_mark_lost_jobs(ring, &points[r]);
+		ember_ring_read_reset_point(ring);
+		ember_ring_mark_lost_jobs(ring, &ring->reset_point);
 	}
 
-	for (r = 0; r < sched->num_rings; r++) {
-		struct ember_ring *ring = &sched->rings[r];
+	for (i = 0; i < n; i++) {
+		struct ember_ring *ring = ember_sched_engine(sched, i);
 		LIST_HEAD(jobs);
 
+		if (ring->is_queue && ring->slot == EMBER_NO_QUEUE)
+			continue;
 		mutex_lock(&ring->emit_lock);
 		ember_ring_take_in_flight(ring, &jobs);
 		list_for_each_entry_safe(job, tmp, &jobs, ring_link) {
 			int err;
 
-			if (ember_ring_job_fate(&points[r], job->ring_pos, job->ib_size) ==
+			if (ember_ring_job_fate(&ring->reset_point, job->ring_pos, job->ib_size) ==
 			    EMBER_RING_JOB_RAN) {
-				err = ember_ctx_job_error(job->ctx, r, job->ring_pos);
+				err = ember_ctx_job_error(job->ctx, ring->index, job->ring_pos);
 				ember_ring_signal_job(ring, job, err);
 				continue;
 			}
@@ -309,13 +354,42 @@ static int ember_sched_reset_device_locked(struct ember_sched *sched)
 			list_del_init(&job->ring_link);
 			ember_ring_emit_job_locked(ring, job);
 		}
-		ember_ring_reemit_ping_locked(ring);
+		if (!ring->is_queue)
+			ember_ring_reemit_ping_locked(ring);
 		ember_ring_kick_locked(ring);
 		mutex_unlock(&ring->emit_lock);
 	}
 
 	drm_warn(&edev->base, "device reset %u done\n", sched->device_resets);
-	return 0;
+out_unlock:
+	mutex_unlock(&sched->queues.lock);
+	return ret;
+}
+
+/*
+ * Unmaps the device queue @ring, whose hung job's context is banned, and
+ * signals its jobs with their context's error (see DOC: Device queues in
+ * ember_queue.c). Returns false if the device did not give the queue back.
+ */
+static bool ember_sched_stop_queue_locked(struct ember_sched *sched, struct ember_ring *ring)
+{
+	struct ember_job *job, *tmp;
+	LIST_HEAD(jobs);
+
+	lockdep_assert_held(&sched->reset_lock);
+
+	if (ember_queue_unmap_hung(ring))
+		return false;
+	sched->queue_resets++;
+
+	/* Fences the device wrote before the unmap are real completions. */
+	ember_ring_process_completions(ring);
+	mutex_lock(&ring->emit_lock);
+	ember_ring_take_in_flight(ring, &jobs);
+	list_for_each_entry_safe(job, tmp, &jobs, ring_link)
+		ember_ring_signal_job(ring, job, ember_ctx_ban_error(job->ctx) ?: -ECANCELED);
+	mutex_unlock(&ring->emit_lock);
+	return true;
 }
 
 /*
@@ -346,6 +420,10 @@ static bool ember_sched_recover_locked(struct ember_sched *sched,
 			return false;
 	}
 
+	/* A device queue stops alone: innocent queues keep running. */
+	if (ring->is_queue && ember_sched_stop_queue_locked(sched, ring))
+		return false;
+
 	ret = ember_sched_reset_device_locked(sched);
 	if (ret) {
 		drm_err(&edev->base, "device reset failed (%d): device lost\n", ret);
@@ -372,15 +450,17 @@ static bool ember_sched_recover_locked(struct ember_sched *sched,
 int ember_sched_reset_device(struct ember_device *edev)
 {
 	struct ember_sched *sched = edev->sched;
+	u32 num_engines;
 	int cookie, ret;
 
 	if (!drm_dev_enter(&edev->base, &cookie))
 		return -ENODEV;
 
 	mutex_lock(&sched->reset_lock);
-	ember_sched_stop_rings(sched);
+	num_engines = ember_sched_num_engines(sched);
+	ember_sched_stop_rings(sched, num_engines);
 	ret = ember_sched_reset_device_locked(sched);
-	ember_sched_start_rings(sched);
+	ember_sched_start_rings(sched, num_engines);
 	mutex_unlock(&sched->reset_lock);
 	drm_dev_exit(cookie);
 
@@ -400,6 +480,7 @@ static enum drm_gpu_sched_stat ember_sched_timedout_job(struct drm_sched_job *sc
 	struct ember_device *edev = ring->edev;
 	struct ember_sched *sched = edev->sched;
 	bool dead = false;
+	u32 num_engines;
 	int cookie;
 
 	if (!drm_dev_enter(&edev->base, &cookie)) {
@@ -409,14 +490,23 @@ static enum drm_gpu_sched_stat ember_sched_timedout_job(struct drm_sched_job *sc
 	}
 
 	mutex_lock(&sched->reset_lock);
-	ember_sched_stop_rings(sched);
+	/* Queues created meanwhile were never stopped: leave them be. */
+	num_engines = ember_sched_num_engines(sched);
+	ember_sched_stop_rings(sched, num_engines);
 
 	ember_ring_process_completions(ring);
-	if (!dma_fence_is_signaled(&job->hw_fence))
+	/*
+	 * A device queue still waiting for a slot has not run the job: its
+	 * context is not guilty of the other queues holding every slot.
+	 */
+	if (ring->is_queue && READ_ONCE(ring->wants_slot))
+		drm_warn(&edev->base, "%s: job waited %u ms for a queue slot\n", ring->name,
+			 sched->job_timeout_ms);
+	else if (!dma_fence_is_signaled(&job->hw_fence))
 		dead = ember_sched_recover_locked(sched, ring, job);
 
 	ember_sched_requeue_job(ring, job);
-	ember_sched_start_rings(sched);
+	ember_sched_start_rings(sched, num_engines);
 	mutex_unlock(&sched->reset_lock);
 	drm_dev_exit(cookie);
 
@@ -427,7 +517,8 @@ static enum drm_gpu_sched_stat ember_sched_timedout_job(struct drm_sched_job *sc
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 }
 
-static const struct drm_sched_backend_ops ember_sched_ops = {
+/* The operations of every ring's and device queue's scheduler. */
+const struct drm_sched_backend_ops ember_sched_ops = {
 	.run_job = ember_sched_run_job,
 	.timedout_job = ember_sched_timedout_job,
 	.free_job = ember_sched_free_job,
@@ -476,6 +567,9 @@ static bool ember_sched_read_fault_locked(struct ember_sched *sched, u32 n,
 	rec->detail = ember_sched_read_rec(edev, slot, EMBER_FAULT_REC_DETAIL);
 	rec->timestamp = ember_sched_read_rec(edev, slot, EMBER_FAULT_REC_TIMESTAMP_LO) |
 		(u64)ember_sched_read_rec(edev, slot, EMBER_FAULT_REC_TIMESTAMP_HI) << 32;
+	rec->slot = EMBER_NO_QUEUE;
+	if (edev->gpu_info.caps & EMBER_CAP_QUEUES)
+		rec->slot = ember_sched_read_rec(edev, slot, EMBER_FAULT_REC_QUEUE);
 	rec->queue = U32_MAX;
 
 	return ember_sched_read_rec(edev, slot, EMBER_FAULT_REC_SEQ) == n;
@@ -490,8 +584,15 @@ static void ember_sched_fault_locked(struct ember_sched *sched,
 
 	lockdep_assert_held(&sched->fault_lock);
 
-	if (rec->ring < sched->num_rings)
+	/* A queue's record names its slot (checked there), a ring's its ring. */
+	if (rec->slot != EMBER_NO_QUEUE) {
+		ring = ember_queue_of_slot(sched, rec->slot);
+		/* Its context's faults are told apart by the driver's index. */
+		if (ring)
+			rec->ring = ring->index;
+	} else if (rec->ring < sched->num_rings) {
 		ring = &sched->rings[rec->ring];
+	}
 	if (ring && rec->hw_ctx != EMBER_NO_CONTEXT)
 		rec->queue = ember_ring_queue_of_pos(ring, rec->ring_pos);
 
@@ -506,9 +607,9 @@ static void ember_sched_fault_locked(struct ember_sched *sched,
 		ember_ctx_put_deferred(ctx);
 	}
 
-	if (rec->kind == EMBER_FAULT_RING) {
-		drm_err(&edev->base, "ring %u stopped on a bad kernel packet at %u (header 0x%08x)\n",
-			rec->ring, rec->ring_pos, rec->detail);
+	if (rec->kind == EMBER_FAULT_RING || rec->kind == EMBER_FAULT_QUEUE) {
+		drm_err(&edev->base, "%s stopped on a bad kernel packet at %u (detail 0x%08x)\n",
+			ring ? ring->name : "unknown ring", rec->ring_pos, rec->detail);
 		if (ring)
 			drm_sched_fault(&ring->sched);
 	}
@@ -693,6 +794,7 @@ static void ember_sched_fini(struct drm_device *ddev, void *data)
 		drm_sched_fini(&sched->rings[r].sched);
 		destroy_workqueue(sched->rings[r].submit_wq);
 	}
+	ember_queue_pool_fini(sched);
 	destroy_workqueue(sched->timeout_wq);
 }
 
@@ -772,6 +874,9 @@ int ember_sched_init(struct ember_device *edev)
 	ret = drmm_mutex_init(&edev->base, &sched->reset_lock);
 	if (ret)
 		return ret;
+	ret = ember_queue_pool_early_init(edev, &sched->queues);
+	if (ret)
+		return ret;
 
 	if (info->caps & EMBER_CAP_RINGS) {
 		num_rings = min3(info->num_rings, ember_gpu_num_ring_vectors(edev),
@@ -813,6 +918,10 @@ int ember_sched_init(struct ember_device *edev)
 	if (num_rings)
 		ember_gpu_write(edev, EMBER_REG_WATCHDOG_MS, sched->job_timeout_ms / 2);
 
+	ret = ember_queue_pool_init(edev);
+	if (ret)
+		return ret;
+
 	info->job_timeout_ms = sched->job_timeout_ms;
 	info->max_queues = EMBER_CTX_MAX_QUEUES;
 	if (!num_rings)
@@ -838,17 +947,22 @@ int ember_sched_init(struct ember_device *edev)
 void ember_sched_unplug(struct ember_device *edev)
 {
 	struct ember_sched *sched = edev->sched;
-	u32 r;
+	bool answers = true;
+	u32 r, n;
 
 	mutex_lock(&sched->reset_lock);
 
-	if (sched->num_rings && ember_gpu_reset_device_unplugged(edev))
+	if (sched->num_rings && ember_gpu_reset_device_unplugged(edev)) {
 		drm_warn(&edev->base, "device did not reset on unplug\n");
+		answers = false;
+	}
 
 	for (r = 0; r < sched->num_rings; r++)
 		ember_gpu_write(edev, EMBER_REG_RING(r, EMBER_RING_SIZE), 0);
+	ember_queue_unplug(sched, answers);
 
-	for (r = 0; r < sched->num_rings; r++)
-		ember_ring_fail_all(&sched->rings[r], -ENODEV);
+	n = ember_sched_num_engines(sched);
+	for (r = 0; r < n; r++)
+		ember_ring_fail_all(ember_sched_engine(sched, r), -ENODEV);
 	mutex_unlock(&sched->reset_lock);
 }

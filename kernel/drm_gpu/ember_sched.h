@@ -11,6 +11,7 @@
 
 #include <drm/gpu_scheduler.h>
 
+#include "ember_queue.h"
 #include "ember_regs.h"
 
 struct ember_ctx;
@@ -31,8 +32,15 @@ struct ember_fault_record {
 	/** @kind: EMBER_FAULT_*. */
 	u32 kind;
 
-	/** @ring: The ring. */
+	/**
+	 * @ring: The ring (&ember_ring.index); for a device queue's fault,
+	 * the index of the queue mapped in @slot, or the device's
+	 * NO_CONTEXT if none is.
+	 */
 	u32 ring;
+
+	/** @slot: The device queue slot (FAULT_REC_QUEUE), EMBER_NO_QUEUE for a ring. */
+	u32 slot;
 
 	/** @hw_ctx: The hardware context, or EMBER_NO_CONTEXT. */
 	u32 hw_ctx;
@@ -98,6 +106,12 @@ struct ember_sched {
 	u32 ctx_resets;
 
 	/**
+	 * @queue_resets: Device queues the driver stopped alone after a hang
+	 * (see DOC: Device queues). Under @reset_lock.
+	 */
+	u32 queue_resets;
+
+	/**
 	 * @hw_ctx_lock: Protects @hw_ctxs. Taken by context create and
 	 * release and by the fault handler; a leaf lock.
 	 */
@@ -137,7 +151,12 @@ struct ember_sched {
 
 	/** @coredump: The devcoredump capture (ember_devcoredump.c). */
 	struct ember_devcoredump *coredump;
+
+	/** @queues: The device queues (contract 1.9), see DOC: Device queues. */
+	struct ember_queue_pool queues;
 };
+
+extern const struct drm_sched_backend_ops ember_sched_ops;
 
 int ember_sched_init(struct ember_device *edev);
 void ember_sched_unplug(struct ember_device *edev);

@@ -24,6 +24,9 @@
 /* Size of the first version (uAPI 1.0) of struct drm_ember_gpu_info. */
 #define EMBER_GPU_INFO_MIN_SIZE	offsetofend(struct drm_ember_gpu_info, timestamp)
 
+/* Size of the first version (uAPI 1.8) of struct drm_ember_queue_info. */
+#define EMBER_QUEUE_INFO_MIN_SIZE	offsetofend(struct drm_ember_queue_info, pad)
+
 /* Size of the first version (uAPI 1.2) of struct drm_ember_timestamp. */
 #define EMBER_TIMESTAMP_MIN_SIZE \
 	offsetofend(struct drm_ember_timestamp, monotonic_raw_after_ns)

@@ -75,6 +75,15 @@ extern "C" {
  *   are only given back once the device acknowledged the TLB invalidation
  *   (or was reset): a VM_BIND that unmaps may take up to half the job
  *   timeout and a second when a job of the VM is running.
+ * - 1.8: on a device with queues in memory (contract 1.9, CAPS.QUEUES)
+ *   every queue of every context is a device queue of its own: a job
+ *   waiting on memory (WAIT_MEM, a Vulkan event) or running long in one
+ *   queue no longer holds up jobs of other queues, of its own context or
+ *   any other (before, contexts shared three rings, and a context with
+ *   more queues than rings shared them between its own queues too).
+ *   &drm_ember_ctx_create.queue_info reports what each queue got
+ *   (struct drm_ember_queue_info). A hang is recovered on the hung
+ *   queue alone.
  *
  * Errors common to every ioctl: -EINVAL for a non-zero pad field, an
  * unknown flag or an out-of-range value; -ENOENT for a handle or ID that
@@ -111,7 +120,11 @@ extern "C" {
  *
  * A context (DRM_IOCTL_EMBER_CTX_CREATE) runs jobs in one VM. It has one or
  * more queues, each with a priority; jobs on one queue execute in order,
- * jobs on different queues are ordered only by their sync operations. A
+ * jobs on different queues are ordered only by their sync operations.
+ * Since 1.8, on a device with queues in memory, no queue waits for
+ * another: a job waiting on memory or running long on one queue holds up
+ * only the jobs behind it on that queue (&drm_ember_ctx_create.queue_info
+ * tells what each queue got). A
  * job is an indirect buffer of user packets (ember-hw.rst) at a GPU VA of
  * the context's VM. Jobs wait for and signal DRM syncobjs (binary, or
  * timeline points); Vulkan fences and semaphores are built on them, and
@@ -719,14 +732,72 @@ struct drm_ember_queue_create {
 };
 
 /**
+ * enum drm_ember_queue_kind - What a queue of a context runs on.
+ */
+enum drm_ember_queue_kind {
+	/**
+	 * @DRM_EMBER_QUEUE_KIND_SHARED_RING: One of the device's rings,
+	 * shared with the queues of every context that run at its priority
+	 * (and with the context's own other queues when it has more queues
+	 * than the device has rings): the device runs a ring's jobs one after
+	 * the other, so a job waiting on memory (WAIT_MEM) or running long
+	 * holds up every job queued behind it on the ring. A device without
+	 * queues in memory (before contract 1.9), or the device_queues module
+	 * parameter off.
+	 */
+	DRM_EMBER_QUEUE_KIND_SHARED_RING = 1,
+
+	/**
+	 * @DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE: A device queue of its own
+	 * (contract 1.9): jobs of other queues never wait for its jobs, nor
+	 * its jobs for theirs, but through sync operations or memory.
+	 */
+	DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE = 2,
+};
+
+/* &drm_ember_queue_info.ring of a device queue. */
+#define DRM_EMBER_QUEUE_NO_RING	0xffffffffu
+
+/**
+ * struct drm_ember_queue_info - What one queue of a new context got.
+ *
+ * Written by DRM_IOCTL_EMBER_CTX_CREATE into &drm_ember_ctx_create.queue_info
+ * (since 1.8).
+ */
+struct drm_ember_queue_info {
+	/** @kind: enum drm_ember_queue_kind. */
+	__u32 kind;
+
+	/**
+	 * @priority: The priority the device runs the queue at, an enum
+	 * drm_ember_queue_priority: the one asked for, except on a shared
+	 * ring when no ring of that priority was free for the context (the
+	 * nearest free one, a lower one first).
+	 */
+	__u32 priority;
+
+	/**
+	 * @ring: For DRM_EMBER_QUEUE_KIND_SHARED_RING, the ring's index (two
+	 * queues of the context with the same ring wait for each other);
+	 * else DRM_EMBER_QUEUE_NO_RING.
+	 */
+	__u32 ring;
+
+	/** @pad: Zero. */
+	__u32 pad;
+};
+
+/**
  * struct drm_ember_ctx_create - Argument of DRM_IOCTL_EMBER_CTX_CREATE.
  *
  * Errors: -ENOENT for an unknown @vm_id; -EINVAL for zero queues or more
  * than &drm_ember_gpu_info.max_queues, an unknown priority or non-zero
- * @flags; -EACCES for a high-priority queue without CAP_SYS_NICE; -EDQUOT
- * when the file has &drm_ember_gpu_info.max_contexts_per_file contexts
- * already (since 1.7); -EBUSY when all of the device's hardware contexts
- * are in use.
+ * @flags, or a @queue_info with a count other than 0 and the number of
+ * queues or a stride smaller than 16; -EACCES for a high-priority queue
+ * without CAP_SYS_NICE; -EDQUOT when the file has
+ * &drm_ember_gpu_info.max_contexts_per_file contexts already (since 1.7);
+ * -EBUSY when all of the device's hardware contexts are in use; -EFAULT
+ * when @queue_info cannot be written (no context is created then).
  */
 struct drm_ember_ctx_create {
 	/** @flags: Must be zero. */
@@ -749,6 +820,17 @@ struct drm_ember_ctx_create {
 
 	/** @pad: Must be zero. */
 	__u32 pad;
+
+	/* Fields below: driver 1.8. */
+
+	/**
+	 * @queue_info: Out, optional: an array of struct drm_ember_queue_info,
+	 * element i for queue i. A zero count asks for nothing (what older
+	 * userspace passes); otherwise the count must be the number of
+	 * queues. The kernel writes min(stride, its size) bytes of each
+	 * element and zeroes the rest of a larger one.
+	 */
+	struct drm_ember_obj_array queue_info;
 };
 
 /**

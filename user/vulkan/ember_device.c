@@ -7,7 +7,11 @@
  * A VkDevice is its own DRM file on the GPU's render node, one GPU VM and
  * one kernel context whose queues are the VkDevice's queues (a fault or a
  * hang bans the context: that device is lost, other devices and processes
- * are not). Queue priorities map to the kernel's queue priorities;
+ * are not). Each VkQueue is one kernel queue of that context: on a device
+ * with queues in memory (driver 1.8, contract 1.9) a device queue of its
+ * own, so an event wait or a long dispatch on one VkQueue never holds up
+ * another (see DOC: Device queues in the kernel's ember_queue.c). Queue
+ * priorities map to the kernel's queue priorities;
  * VK_KHR_global_priority's HIGH needs what the kernel asks for it
  * (CAP_SYS_NICE): without it creation fails with VK_ERROR_NOT_PERMITTED_KHR.
  *

@@ -613,6 +613,8 @@ igt_main
 	igt_subtest("injected-ring-hang") {
 		/* One guilty/innocent pair per priority, so that every ring has a pair. */
 		enum { PAIRS = 3 };
+		/* Ring hangs are injected on rings: contexts on device queues use none. */
+		int had_device_queues = igt_ember_set_device_queues(0);
 		const uint32_t prios[PAIRS] = {
 			DRM_EMBER_QUEUE_PRIORITY_LOW, DRM_EMBER_QUEUE_PRIORITY_MEDIUM,
 			DRM_EMBER_QUEUE_PRIORITY_HIGH,
@@ -679,6 +681,7 @@ igt_main
 			for (i = 0; i < 2; i++)
 				igt_ember_ib_destroy(&ibs[p][i]);
 		TEARDOWN();
+		igt_ember_set_device_queues(had_device_queues);
 	}
 
 	igt_describe("A device reset cuts short an innocent job that had started (its first "
@@ -686,9 +689,11 @@ igt_main
 		     "fails with ECANCELED and its context is INNOCENT_LOST and banned; the "
 		     "innocent job queued behind it on its ring runs once, after the reset.");
 	igt_subtest("reset-started-job-not-rerun") {
-		int tries;
+		int tries, had_device_queues;
 
 		igt_require_ember_control();
+		/* A ring hang and jobs queued on rings: contexts sharing the rings. */
+		had_device_queues = igt_ember_set_device_queues(0);
 		igt_require_f(info.num_rings >= 2, "needs a ring besides the hanging one\n");
 		SETUP();
 		for (tries = 0; tries < 3; tries++)
@@ -696,6 +701,7 @@ igt_main
 				break;
 		igt_assert_f(tries < 3, "no try had a job parked across the device reset\n");
 		TEARDOWN();
+		igt_ember_set_device_queues(had_device_queues);
 	}
 
 	igt_describe("A fault leaves a devcoredump of the Ember device, which can be "
@@ -897,6 +903,8 @@ igt_main
 	}
 
 	igt_fixture {
+		/* A subtest that failed on shared rings left them on: device queues again. */
+		igt_ember_set_device_queues(1);
 		drm_close_driver(fd);
 	}
 }

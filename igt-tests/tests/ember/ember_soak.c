@@ -29,6 +29,7 @@
 #include <xf86drm.h>
 
 #include "drmtest.h"
+#include "ember_packets.h"
 #include "igt_ember.h"
 
 #define PAGE IGT_EMBER_PAGE_SIZE
@@ -367,17 +368,63 @@ static unsigned int device_resets(void)
 	return (unsigned int)strtoul(at + 7, NULL, 10);
 }
 
+/* Whether contexts created now share the rings (else each queue is a device queue). */
+static bool contexts_share_rings(int fd)
+{
+	struct drm_ember_queue_info qi = { 0 };
+	struct drm_ember_queue_create q = { .priority = DRM_EMBER_QUEUE_PRIORITY_MEDIUM };
+	struct igt_ember_vm vm;
+	struct drm_ember_ctx_create args = {
+		.queues = DRM_EMBER_OBJ_ARRAY(1, &q),
+		.queue_info = DRM_EMBER_OBJ_ARRAY(1, &qi),
+	};
+
+	igt_ember_vm_init(&vm, fd);
+	args.vm_id = vm.id;
+	igt_assert_eq(igt_ioctl(fd, DRM_IOCTL_EMBER_CTX_CREATE, &args), 0);
+	igt_ember_ctx_destroy(fd, args.handle);
+	igt_ember_vm_fini(&vm);
+	/* A driver before 1.8 writes nothing: kind 0, the rings. */
+	return qi.kind != DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE;
+}
+
+/*
+ * A hang on a device queue, which ember-gpu cannot inject: the parent's
+ * own job waits on memory nobody writes until the watchdog or the job
+ * timeout ends it; the workers' queues must not notice.
+ */
+static void hang_own_queue(int fd, uint64_t give_up_ns)
+{
+	struct igt_ember_env env;
+	struct igt_ember_buf buf;
+	uint32_t done = igt_ember_syncobj_create(fd, 0);
+	struct drm_ember_sync_op signal = igt_ember_signal(done, 0);
+	uint64_t left = give_up_ns - igt_ember_now_ns();
+
+	igt_ember_env_init(&env, fd, 1);
+	igt_ember_buf_create(&buf, &env.vm, PAGE);
+	igt_ember_ib_wait_mem32(&env.ib, buf.va, EMBER_WAIT_EQ, 0x4a46, ~0u);
+	igt_ember_submit_ib(fd, env.ctx, &env.ib, 0, &signal, 1);
+	igt_assert_eq(__igt_ember_syncobj_wait(fd, done, 0, left, 0), 0);
+	igt_assert_eq(igt_ember_syncobj_fence_status(fd, done, 0), -ETIMEDOUT);
+	igt_ember_syncobj_destroy(fd, done);
+	igt_ember_buf_destroy(&buf);
+	igt_ember_env_fini(&env);
+}
+
 /*
  * Parent: ember-gpu's knobs, one every 0.3 to 1.5 s until the deadline,
  * in a fixed rotation (faults, dropped interrupts and hangs 3:2:1) so that
  * even a short run has each kind; the ring to hang is random. A ring hang is armed only when no other is pending, and the next knob
  * waits for the reset that ends it: a reset disarms pending knobs, and
  * while every process waits behind the hung ring no job would take a
- * fault.
+ * fault. Where contexts get device queues, which use no ring, a hang is
+ * the parent's own job hanging on its queue instead (hang_own_queue()).
  */
-static void inject(uint64_t deadline_ns, uint32_t num_rings, uint32_t job_timeout_ms,
+static void inject(int fd, uint64_t deadline_ns, uint32_t num_rings, uint32_t job_timeout_ms,
 		   unsigned int *faults, unsigned int *hangs, unsigned int *dropped)
 {
+	bool rings = contexts_share_rings(fd);
 	static const char rotation[] = "fdfhfd";
 	uint32_t rng = 0x1ec7u;
 
@@ -391,6 +438,9 @@ static void inject(uint64_t deadline_ns, uint32_t num_rings, uint32_t job_timeou
 		} else if (choice == 'd') {
 			igt_ember_control_ok("drop-irq");
 			(*dropped)++;
+		} else if (!rings) {
+			hang_own_queue(fd, igt_ember_now_ns() + 3ull * job_timeout_ms * 1000000ull);
+			(*hangs)++;
 		} else {
 			unsigned int resets = device_resets();
 			uint64_t give_up = igt_ember_now_ns() + 3ull * job_timeout_ms * 1000000ull;
@@ -493,7 +543,7 @@ igt_main
 
 		igt_fork(child, PROCESSES)
 			worker(child, pairs, deadline_ns, hang_wait_ns, stats);
-		inject(deadline_ns, info.num_rings, info.job_timeout_ms, &faults, &hangs, &dropped);
+		inject(fd, deadline_ns, info.num_rings, info.job_timeout_ms, &faults, &hangs, &dropped);
 		igt_waitchildren();
 		for (int i = 0; i < PROCESSES / 2; i++) {
 			close(pairs[i].dmabuf);
@@ -517,7 +567,7 @@ igt_main
 		resets = device_resets();
 		igt_info("soak: %d processes, %llu s: %llu jobs (%llu intact, %llu faulted, "
 			 "%llu hung, %llu lost), %llu contexts, %llu binds, %llu transfers "
-			 "(%llu unchecked); injected %u faults, %u ring hangs, %u dropped irqs; "
+			 "(%llu unchecked); injected %u faults, %u hangs (of a ring, or of a device queue), %u dropped irqs; "
 			 "%u device resets so far\n", PROCESSES, (unsigned long long)seconds,
 			 (unsigned long long)total.jobs, (unsigned long long)total.intact,
 			 (unsigned long long)total.faulted, (unsigned long long)total.hung,

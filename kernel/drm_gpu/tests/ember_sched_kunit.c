@@ -10,6 +10,7 @@
 
 #include "../ember_ctx.h"
 #include "../ember_packets.h"
+#include "../ember_queue.h"
 #include "../ember_ring.h"
 #include "../ember_sched.h"
 
@@ -268,6 +269,22 @@ static void ember_ring_reset_head_checks(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ember_ring_reset_head_valid(0xfffffff8, 8));
 }
 
+static void ember_queue_pending_checks(struct kunit *test)
+{
+	const u32 size = EMBER_RING_BUF_SIZE;
+
+	/* What the device has not completed, from a RPTR it reported. */
+	KUNIT_EXPECT_EQ(test, ember_queue_pending_bytes(64, 64, size), 0);
+	KUNIT_EXPECT_EQ(test, ember_queue_pending_bytes(0, 128, size), 128);
+	KUNIT_EXPECT_EQ(test, ember_queue_pending_bytes(0, size, size), size);
+	/* Free-running counters wrap. */
+	KUNIT_EXPECT_EQ(test, ember_queue_pending_bytes(U32_MAX - 63, 64, size), 128);
+	/* Not a RPTR of the ring: misaligned, ahead of TAIL, too far behind. */
+	KUNIT_EXPECT_EQ(test, ember_queue_pending_bytes(2, 64, size), U32_MAX);
+	KUNIT_EXPECT_EQ(test, ember_queue_pending_bytes(128, 64, size), U32_MAX);
+	KUNIT_EXPECT_EQ(test, ember_queue_pending_bytes(0, size + 4, size), U32_MAX);
+}
+
 static struct kunit_case ember_sched_tests[] = {
 	KUNIT_CASE(ember_sched_ring_priorities),
 	KUNIT_CASE(ember_sched_pick_by_priority),
@@ -285,6 +302,7 @@ static struct kunit_case ember_sched_tests[] = {
 	KUNIT_CASE(ember_ring_fate_wraps),
 	KUNIT_CASE(ember_ring_fate_unknown),
 	KUNIT_CASE(ember_ring_reset_head_checks),
+	KUNIT_CASE(ember_queue_pending_checks),
 	{}
 };
 
