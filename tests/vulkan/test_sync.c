@@ -7,8 +7,9 @@
  * Fences, binary semaphores between submissions, timeline semaphores
  * (host signal and wait, counter value, wait-before-signal on one queue
  * and across queues), events between host and device, timestamp queries,
- * calibrated timestamps, and device loss after a hang (Ember only: it
- * needs the device's watchdog).
+ * calibrated timestamps, an event wait on one queue that does not stall
+ * another queue, and device loss after a hang (Ember only: it needs the
+ * device's watchdog).
  */
 
 #include "vk_test.h"
@@ -331,6 +332,73 @@ VK_TEST(event_device, "event-device-set-and-host-set-device-wait")
 	vkDestroyEvent(dev.device, from_device, NULL);
 	vkDestroyEvent(dev.device, from_host, NULL);
 	vkDestroyFence(dev.device, fence, NULL);
+	vk_buf_destroy(&dev, &buf);
+	vk_dev_destroy(&dev);
+}
+
+/*
+ * Queues are independent: a submission parked on an event nobody has set
+ * yet (vkCmdWaitEvents) on queue 0 does not hold up a submission on queue
+ * 1, whose fence signals first; the host's vkSetEvent then releases the
+ * first. Needs two queues (lavapipe has one: it skips).
+ */
+VK_TEST(event_wait_other_queue, "event-wait-does-not-stall-another-queue")
+{
+	const struct vk_dev_options options = { .queues = 2 };
+	struct vk_dev dev;
+	struct vk_buf buf;
+	VkEvent from_host;
+	VkCommandBuffer waiter, other;
+	VkFence waiter_done, other_done;
+
+	vk_dev_create(&dev, &options);
+	vk_buf_create(&dev, 4096, 0, &buf);
+	from_host = event_create(&dev);
+	waiter_done = fence_create(&dev, false);
+	other_done = fence_create(&dev, false);
+
+	waiter = vk_cmd_begin(&dev);
+	const VkMemoryBarrier barrier = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_HOST_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+	};
+	vkCmdWaitEvents(waiter, 1, &from_host, VK_PIPELINE_STAGE_HOST_BIT,
+			VK_PIPELINE_STAGE_TRANSFER_BIT, 1, &barrier, 0, NULL, 0, NULL);
+	vkCmdFillBuffer(waiter, buf.buffer, 0, 2048, 5);
+	vk_cmd_barrier(waiter);
+	VK_CHECK(vkEndCommandBuffer(waiter));
+	other = vk_cmd_begin(&dev);
+	vkCmdFillBuffer(other, buf.buffer, 2048, 2048, 6);
+	vk_cmd_barrier(other);
+	VK_CHECK(vkEndCommandBuffer(other));
+
+	const VkSubmitInfo submit_waiter = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		.commandBufferCount = 1, .pCommandBuffers = &waiter,
+	};
+	const VkSubmitInfo submit_other = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		.commandBufferCount = 1, .pCommandBuffers = &other,
+	};
+	VK_CHECK(vkQueueSubmit(dev.queues[0], 1, &submit_waiter, waiter_done));
+	VK_CHECK(vkQueueSubmit(dev.queues[1], 1, &submit_other, other_done));
+
+	/* The other queue's work completes while the first still waits. */
+	VK_CHECK(vkWaitForFences(dev.device, 1, &other_done, VK_TRUE, 10 * SECOND));
+	REQUIRE_EQ(((uint32_t *)buf.map)[1023], 6);
+	REQUIRE_EQ(vkGetFenceStatus(dev.device, waiter_done), VK_NOT_READY);
+	REQUIRE_EQ(((uint32_t *)buf.map)[0], 0);
+
+	VK_CHECK(vkSetEvent(dev.device, from_host));
+	VK_CHECK(vkWaitForFences(dev.device, 1, &waiter_done, VK_TRUE, 10 * SECOND));
+	REQUIRE_EQ(((uint32_t *)buf.map)[0], 5);
+	REQUIRE_EQ(((uint32_t *)buf.map)[511], 5);
+	REQUIRE_EQ(((uint32_t *)buf.map)[512], 6);
+
+	vkDestroyEvent(dev.device, from_host, NULL);
+	vkDestroyFence(dev.device, waiter_done, NULL);
+	vkDestroyFence(dev.device, other_done, NULL);
 	vk_buf_destroy(&dev, &buf);
 	vk_dev_destroy(&dev);
 }
