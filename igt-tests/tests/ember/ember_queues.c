@@ -2,7 +2,8 @@
 /*
  * Independent queues (driver 1.8 on a contract 1.9 device with
  * CAPS.QUEUES): what CTX_CREATE reports each queue got
- * (struct drm_ember_queue_info) and its invalid inputs; a job parked in
+ * (struct drm_ember_queue_info), on device queues and on the shared rings
+ * (ember.device_queues off), and its invalid inputs; a job parked in
  * WAIT_MEM on memory nobody has written yet holds up neither another
  * context's job nor another queue of its own context (their fences signal
  * while it still waits; the CPU then releases it); more queues than the
@@ -151,6 +152,51 @@ igt_main
 			igt_ember_buf_destroy(&buf);
 		}
 		igt_ember_ctx_destroy(fd, ctx);
+	}
+
+	igt_describe("Contexts created with ember.device_queues off share the rings and "
+		     "say so: kind SHARED_RING, the ring's index and priority, two LOW "
+		     "queues of one context on two rings; contexts of both kinds run "
+		     "side by side.");
+	igt_subtest("queue-info-shared-rings") {
+		const uint32_t prios[2] = { DRM_EMBER_QUEUE_PRIORITY_LOW,
+					    DRM_EMBER_QUEUE_PRIORITY_LOW };
+		struct drm_ember_queue_info qi[2];
+		uint32_t rings_ctx = 0, queues_ctx, q;
+		struct igt_ember_buf buf;
+		int had;
+
+		require_device_queues(fd, env.vm.id);
+		igt_require(info.num_rings >= 2 && info.max_queues >= 2);
+		queues_ctx = igt_ember_ctx_create(fd, env.vm.id, 1);
+		had = igt_ember_set_device_queues(0);
+		igt_assert_eq(ctx_create_info(fd, env.vm.id, prios, 2, OBJ_ARRAY(2, qi), &rings_ctx),
+			      0);
+		igt_ember_set_device_queues(had);
+		for (q = 0; q < 2; q++) {
+			igt_assert_eq(qi[q].kind, DRM_EMBER_QUEUE_KIND_SHARED_RING);
+			igt_assert_lt(qi[q].ring, info.num_rings);
+			igt_assert_eq(qi[q].pad, 0);
+		}
+		/* The LOW ring, then the free ring nearest in priority. */
+		igt_assert_eq(qi[0].priority, DRM_EMBER_QUEUE_PRIORITY_LOW);
+		igt_assert_neq(qi[0].ring, qi[1].ring);
+		igt_assert_eq(queue_kind(fd, env.vm.id), DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE);
+
+		igt_ember_buf_create(&buf, &env.vm, PAGE);
+		for (q = 0; q < 2; q++) {
+			igt_ember_ib_reset(&env.ib);
+			igt_ember_ib_write32(&env.ib, buf.va + 4 * q, 0x70 + q);
+			igt_ember_run_ib(fd, rings_ctx, &env.ib, q);
+		}
+		igt_ember_ib_reset(&env.ib);
+		igt_ember_ib_write32(&env.ib, buf.va + 8, 0x72);
+		igt_ember_run_ib(fd, queues_ctx, &env.ib, 0);
+		for (q = 0; q < 3; q++)
+			igt_assert_eq_u32(igt_ember_buf_u32(&buf)[q], 0x70 + q);
+		igt_ember_buf_destroy(&buf);
+		igt_ember_ctx_destroy(fd, rings_ctx);
+		igt_ember_ctx_destroy(fd, queues_ctx);
 	}
 
 	igt_describe("queue_info: a count other than the queues' or a stride below the "
