@@ -9,7 +9,8 @@
  * while it still waits; the CPU then releases it); more queues than the
  * device has slots all run, twice (idle queues give their slot up); a
  * fault and a hang on one queue make only that queue's context guilty,
- * and the fault names the right queue.
+ * and the fault names the right queue; a job that times out is recovered
+ * on its queue alone, without a device reset.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -32,6 +33,21 @@
 #define MANY_QUEUES	256
 
 static struct drm_ember_gpu_info info;
+
+/* The engine is paused through ember-gpu's control channel: resume at the end. */
+static bool paused;
+
+/* Device resets ember-gpu did (its control channel's status). */
+static unsigned int device_resets(void)
+{
+	char reply[128] = "";
+	const char *at;
+
+	igt_assert_eq(igt_ember_control("status", reply, sizeof(reply)), 0);
+	at = strstr(reply, "resets=");
+	igt_assert_f(at, "unexpected status reply: %s\n", reply);
+	return (unsigned int)strtoul(at + 7, NULL, 10);
+}
 
 static int ctx_create_info(int fd, uint32_t vm, const uint32_t *priorities, uint32_t count,
 			   struct drm_ember_obj_array queue_info, uint32_t *handle)
@@ -451,7 +467,54 @@ igt_main
 		igt_ember_syncobj_destroy(fd, done);
 	}
 
+	igt_describe("A job the device never runs (its engine paused) times out: the "
+		     "driver stops its queue alone (QUEUE_UNMAP), its context is guilty, "
+		     "the device is not reset, and another context's job, queued "
+		     "meanwhile, runs once the engine is back.");
+	igt_subtest("hang-recovered-on-its-queue-alone") {
+		uint32_t hung = igt_ember_syncobj_create(fd, 0);
+		uint32_t done = igt_ember_syncobj_create(fd, 0);
+		uint64_t bound = (6ull * info.job_timeout_ms + 20000) * 1000000ull;
+		struct igt_ember_buf buf;
+		unsigned int resets;
+		uint32_t ctx, other;
+
+		require_device_queues(fd, env.vm.id);
+		igt_require_ember_control();
+		ctx = igt_ember_ctx_create(fd, env.vm.id, 1);
+		other = igt_ember_ctx_create(fd, env.vm.id, 1);
+		igt_ember_buf_create(&buf, &env.vm, PAGE);
+		resets = device_resets();
+
+		igt_ember_control_ok("pause");
+		paused = true;
+		write_job(fd, ctx, &env.ib, 0, buf.va, 0xbad, hung);
+		igt_assert_eq(__igt_ember_syncobj_wait(fd, hung, 0, bound, 0), 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, hung, 0), -ETIMEDOUT);
+		igt_assert(igt_ember_ctx_state(fd, ctx) & DRM_EMBER_CTX_STATE_GUILTY);
+
+		write_job(fd, other, &env.ib, 0, buf.va + 4, 0x900d, done);
+		igt_ember_control_ok("resume");
+		paused = false;
+		igt_assert_eq(__igt_ember_syncobj_wait(fd, done, 0, bound, 0), 0);
+		igt_assert_eq(igt_ember_syncobj_fence_status(fd, done, 0), 1);
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[1], 0x900d);
+		/* The guilty job never ran, and will not. */
+		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0);
+		igt_assert_eq(igt_ember_ctx_state(fd, other), DRM_EMBER_CTX_STATE_INNOCENT);
+		igt_assert_eq(device_resets(), resets);
+
+		igt_ember_buf_destroy(&buf);
+		igt_ember_ctx_destroy(fd, ctx);
+		igt_ember_ctx_destroy(fd, other);
+		igt_ember_syncobj_destroy(fd, hung);
+		igt_ember_syncobj_destroy(fd, done);
+	}
+
 	igt_fixture {
+		/* A subtest that failed while the engine was paused. */
+		if (paused)
+			igt_ember_control_ok("resume");
 		igt_ember_env_fini(&env);
 		drm_close_driver(fd);
 	}
