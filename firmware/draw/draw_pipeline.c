@@ -214,18 +214,32 @@ static void bound(struct draw *d, struct batch_prim *p)
 	p->box[3] = (int32_t)fmin(ceil(y1 + grow) + 1.0, (double)d->st.height);
 }
 
-/* Cull distances (all vertices outside one), the layer, the box. */
+/* Whether every vertex of @p has its clip (or cull) distance @c below 0. */
+static bool all_outside(const struct draw *d, const struct batch_prim *p, bool clip,
+			unsigned int c)
+{
+	for (unsigned int k = 0; k < p->count; k++) {
+		const struct ember_shaded_vertex *v = vtx(d, p->v[k]);
+
+		if (!((clip ? v->clip[c] : v->cull[c]) < 0.0f))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Clip and cull distances (a primitive all of whose vertices are outside
+ * one is dropped; a clip distance does not cut a primitive that crosses
+ * it), the layer, the box.
+ */
 static void prepare(struct draw *d, struct batch_prim *p)
 {
 	const struct ember_isa_header *h = &d->vs_prog->header;
 
-	for (unsigned int c = 0; c < h->num_cull_distances; c++) {
-		bool outside = true;
-
-		for (unsigned int k = 0; k < p->count; k++)
-			outside &= vtx(d, p->v[k])->cull[c] < 0.0f;
-		p->dropped |= outside;
-	}
+	for (unsigned int c = 0; c < d->vc.clip_count && c < EMBER_ISA_MAX_CLIP_CULL; c++)
+		p->dropped |= all_outside(d, p, true, c);
+	for (unsigned int c = 0; c < d->vc.cull_count && c < EMBER_ISA_MAX_CLIP_CULL; c++)
+		p->dropped |= all_outside(d, p, false, c);
 	if (d->st.view_mask)
 		p->layer = d->view;
 	else if (h->vertex_flags & EMBER_ISA_VS_LAYER)
@@ -484,8 +498,7 @@ static int load_programs(struct draw *d)
 		d->fs_core_ready = true;
 		d->fs_slots = d->fs_prog->header.num_inputs * 4u;
 	}
-	if (!ember_vertex_cache_init(&d->vc, &d->vs_core, d->fs_slots,
-				     d->vs_prog->header.num_cull_distances))
+	if (!ember_vertex_cache_init(&d->vc, &d->vs_core, d->fs_slots))
 		return -ENOMEM;
 	return 0;
 }

@@ -33,10 +33,11 @@
  * attachments before stays written. A reset aborts the draw at its
  * preemption points (between batches, and the front end's).
  *
- * One host thread runs a draw. Clip distances are not clipped against
- * (a primitive whose vertices are all outside one is dropped, as for cull
- * distances); the occlusion sample count has no place in the contract
- * yet: the back end counts it, nothing reports it.
+ * Not yet (issue 13): one host thread runs a draw (tiles could go to the
+ * shader cores); clip distances do not cut primitives (one whose vertices
+ * are all outside one is dropped, as for cull distances); the occlusion
+ * sample count has no place in the contract: the back end counts it,
+ * nothing reports it.
  */
 
 #ifndef EMBER_DRAW_PIPELINE_H

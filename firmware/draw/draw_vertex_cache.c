@@ -11,7 +11,7 @@
 #define HASH_SLOTS	(2 * EMBER_VERTEX_CACHE_SIZE)
 
 bool ember_vertex_cache_init(struct ember_vertex_cache *c, struct sc_group *core,
-			     unsigned int out_slots, unsigned int cull_count)
+			     unsigned int out_slots)
 {
 	const struct ember_isa_header *h = &core->d->prog->header;
 
@@ -19,7 +19,9 @@ bool ember_vertex_cache_init(struct ember_vertex_cache *c, struct sc_group *core
 	c->core = core;
 	c->in_slots = h->num_inputs * 4u;
 	c->out_slots = out_slots;
-	c->cull_count = cull_count;
+	/* The header's counts: their sum is at most EMBER_ISA_MAX_CLIP_CULL. */
+	c->clip_count = h->num_clip_distances;
+	c->cull_count = h->num_cull_distances;
 	c->in.inputs = (const uint32_t (*)[SC_LANES])c->inputs;
 	c->slots = calloc((size_t)EMBER_VERTEX_CACHE_SIZE * (out_slots ? out_slots : 1), 4);
 	return c->slots != NULL;
@@ -69,7 +71,9 @@ int ember_vertex_cache_shade(struct ember_vertex_cache *c)
 			v->pos[k] = c->out.position[k][l];
 		v->point_size = c->out.point_size[l];
 		v->layer = c->out.layer[l];
-		for (unsigned int k = 0; k < c->cull_count; k++)
+		for (unsigned int k = 0; k < c->clip_count && k < EMBER_ISA_MAX_CLIP_CULL; k++)
+			v->clip[k] = c->out.clip_distance[k][l];
+		for (unsigned int k = 0; k < c->cull_count && k < EMBER_ISA_MAX_CLIP_CULL; k++)
 			v->cull[k] = c->out.cull_distance[k][l];
 		for (unsigned int s = 0; s < c->out_slots; s++)
 			slots[s] = c->out.outputs[s][l];

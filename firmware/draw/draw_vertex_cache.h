@@ -14,8 +14,8 @@
  * holds at most EMBER_VERTEX_CACHE_SIZE vertices; the pipeline rasterizes
  * and empties it before it would overflow.
  *
- * A shaded vertex keeps its position, point size, layer, cull distances
- * and the output slots the fragment shader reads (@out_slots dwords).
+ * A shaded vertex keeps its position, point size, layer, clip and cull
+ * distances and the output slots the fragment shader reads (@out_slots dwords).
  */
 
 #ifndef EMBER_DRAW_VERTEX_CACHE_H
@@ -30,6 +30,7 @@ struct ember_shaded_vertex {
 	float pos[4];
 	float point_size;
 	uint32_t layer;
+	float clip[EMBER_ISA_MAX_CLIP_CULL];
 	float cull[EMBER_ISA_MAX_CLIP_CULL];
 };
 
@@ -37,7 +38,7 @@ struct ember_vertex_cache {
 	struct sc_group *core;		/* the vertex shader's */
 	unsigned int in_slots;		/* the vertex shader's input slots */
 	unsigned int out_slots;		/* slots kept per vertex */
-	unsigned int cull_count;
+	unsigned int clip_count, cull_count;
 	uint32_t count;			/* vertices in the batch */
 	uint32_t shaded;		/* vertices [0, shaded) are shaded */
 	uint32_t key_vertex[EMBER_VERTEX_CACHE_SIZE];
@@ -52,9 +53,12 @@ struct ember_vertex_cache {
 	struct sc_vertex_wave_out out;
 };
 
-/* A cache for @core's program keeping @out_slots slots: false without memory. */
+/*
+ * A cache for @core's program keeping @out_slots slots and its clip and
+ * cull distances: false without memory.
+ */
 bool ember_vertex_cache_init(struct ember_vertex_cache *c, struct sc_group *core,
-			     unsigned int out_slots, unsigned int cull_count);
+			     unsigned int out_slots);
 void ember_vertex_cache_fini(struct ember_vertex_cache *c);
 
 /* Room for @n more vertices in the batch. */

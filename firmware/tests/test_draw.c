@@ -19,7 +19,7 @@
  * Covered: an interpolated triangle; an indexed strip with a restart,
  * twice instanced; depth and stencil (D24S8, both planes); a scissor with
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
- * a count. Faults: an unmapped vertex buffer, a bad state block, an
+ * a count; clip and cull distances that cull. Faults: an unmapped vertex buffer, a bad state block, an
  * unmapped attachment, a fragment shader of the wrong stage; after each,
  * the context is reset and the next job draws.
  */
@@ -694,6 +694,38 @@ static bool test_indirect_count(void)
 	return true;
 }
 
+/* A clip distance, then a cull distance, below 0 at every vertex: nothing drawn. */
+static bool test_clip_cull_distances(void)
+{
+	static const char *const texts[2] = {
+		".stage vertex\n.inputs 3\n.outputs 1\n.clip_distances 1\n"
+		"\tldin v0, 0\n\tldin v1, 1\n\tldin v3, 3\n"
+		"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w v3\n"
+		"\tostore.clip_distance0 -1.0\n\tend\n",
+		".stage vertex\n.inputs 3\n.outputs 1\n.cull_distances 1\n"
+		"\tldin v0, 0\n\tldin v1, 1\n\tldin v3, 3\n"
+		"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w v3\n"
+		"\tostore.cull_distance0 -0.5\n\tend\n",
+	};
+
+	for (unsigned int i = 0; i < 2; i++) {
+		struct scene s;
+		uint32_t before = fault_seq();
+
+		CHECK(place(VS_VA + 0x1000 * (i + 1), texts[i]));
+		scene_default(&s);
+		s.root.vs = VS_VA + 0x1000 * (i + 1);
+		write_scene(&s);
+		put_vertices(tri, 3);
+		memset(color, 0, IMAGE_BYTES);
+		CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+		CHECK_EQ(fault_seq(), before);
+		for (unsigned int b = 0; b < SIZE * SIZE * 16; b++)
+			CHECK_EQ(color[b], 0);
+	}
+	return true;
+}
+
 /* Each fault, then the same context draws again. */
 static bool test_faults(void)
 {
@@ -768,6 +800,7 @@ int main(void)
 	tap_result(test_scissor_blend(), "scissor and blending with constants");
 	tap_result(test_msaa_resolve(), "4x MSAA, then RESOLVE");
 	tap_result(test_indirect_count(), "DRAW_INDIRECT with a count");
+	tap_result(test_clip_cull_distances(), "clip and cull distances all below 0: culled");
 	tap_result(test_faults(), "faults: vertex buffer, state, attachment, shader; then a draw");
 	guest_fini(&gst);
 	return tap_finish();
