@@ -68,28 +68,15 @@ static int bad_descriptor(struct ember_draw_fault *fault, uint64_t va, uint32_t 
 static int copy_guest(const struct ember_mmu *mmu, uint64_t va, uint8_t *host,
 		      uint64_t len, bool write, struct ember_draw_fault *fault)
 {
-	unsigned int access = write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ;
+	uint64_t fault_va = va;
+	int kind = ember_mmu_copy(mmu, va, host, len, write, &fault_va);
 
-	while (len) {
-		uint8_t *p;
-		uint64_t run, fault_va = va;
-		int kind = ember_mmu_map_run(mmu, va, len, access, &p, &run, &fault_va);
-
-		if (kind) {
-			fault->kind = (uint32_t)kind;
-			fault->va = fault_va;
-			fault->detail = access;
-			return kind;
-		}
-		if (write)
-			memcpy(p, host, run);
-		else
-			memcpy(host, p, run);
-		va += run;
-		host += run;
-		len -= run;
+	if (kind) {
+		fault->kind = (uint32_t)kind;
+		fault->va = fault_va;
+		fault->detail = write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ;
 	}
-	return 0;
+	return kind;
 }
 
 static int read_desc(const struct ember_mmu *mmu, uint64_t va, struct ember_image_desc *d,
