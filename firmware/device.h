@@ -94,6 +94,12 @@ struct ember_device_config {
 	 * each dispatch, so a test may switch it between dispatches.
 	 */
 	unsigned int shader_jit;
+	/**
+	 * @graphics: the 3D pipeline: CAPS.GRAPHICS set and the draw
+	 * packets executed (firmware/draw); without it they are BAD_PACKET,
+	 * as on devices before contract 1.10.
+	 */
+	bool graphics;
 };
 
 struct ember_device;

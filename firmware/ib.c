@@ -14,6 +14,7 @@
 #include "copy_engine.h"
 #include "copy_image.h"
 #include "device.h"
+#include "draw/draw_pipeline.h"
 #include "fault.h"
 #include "log.h"
 #include "ring.h"
@@ -230,6 +231,12 @@ static int payload_len(uint32_t op, uint32_t flags)
 		return EMBER_UPKT_CLEAR_DEPTH_STENCIL_LEN;
 	case EMBER_UPKT_RESOLVE:
 		return EMBER_UPKT_RESOLVE_LEN;
+	case EMBER_UPKT_DRAW:
+		return EMBER_UPKT_DRAW_LEN;
+	case EMBER_UPKT_DRAW_INDEXED:
+		return EMBER_UPKT_DRAW_INDEXED_LEN;
+	case EMBER_UPKT_DRAW_INDIRECT:
+		return EMBER_UPKT_DRAW_INDIRECT_LEN;
 	default:
 		return -1;
 	}
@@ -240,9 +247,9 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 	uint32_t op = EMBER_PKT_OP(hdr), flags = EMBER_PKT_FLAGS(hdr);
 	uint32_t len = EMBER_PKT_LEN(hdr);
 
-	/* The dispatches check their own (variable) length. */
+	/* The dispatches and BIND_GFX_STATE check their own (variable) length. */
 	if (op != EMBER_UPKT_NOP && op != EMBER_UPKT_DISPATCH &&
-	    op != EMBER_UPKT_DISPATCH_INDIRECT &&
+	    op != EMBER_UPKT_DISPATCH_INDIRECT && op != EMBER_UPKT_BIND_GFX_STATE &&
 	    (int)len != payload_len(op, flags))
 		return EMBER_FAULT_BAD_PACKET;
 
@@ -294,12 +301,16 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 		return flags ? EMBER_FAULT_BAD_PACKET : ember_shader_dispatch(job, p, len);
 	case EMBER_UPKT_DISPATCH_INDIRECT:
 		return exec_dispatch_indirect(job, flags, len, p);
+	case EMBER_UPKT_BIND_GFX_STATE:
+	case EMBER_UPKT_DRAW:
+	case EMBER_UPKT_DRAW_INDEXED:
+	case EMBER_UPKT_DRAW_INDIRECT:
+		/* Reserved opcodes on a device without CAPS.GRAPHICS. */
+		if (!job->ring->dev->config.graphics)
+			return EMBER_FAULT_BAD_PACKET;
+		return ember_draw_packet(job, op, flags, len, p);
 	default:
-		/*
-		 * Unknown or reserved; the draw packets (0x42..0x45) too, as
-		 * long as the device does not advertise CAPS.GRAPHICS: their
-		 * front end (firmware/draw) is host-tested, not wired (issue 13).
-		 */
+		/* Unknown or reserved. */
 		return EMBER_FAULT_BAD_PACKET;
 	}
 }

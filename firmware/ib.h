@@ -22,6 +22,7 @@
 #ifndef EMBER_FW_IB_H
 #define EMBER_FW_IB_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "mmu.h"
@@ -46,6 +47,15 @@ struct ember_job {
 	/** @fault_va, @fault_detail: set by whoever returns a fault kind. */
 	uint64_t fault_va;
 	uint32_t fault_detail;
+	/**
+	 * @gfx_bound, @gfx_state, @gfx_push_bytes, @gfx_push: the root block
+	 * and push constants of the buffer's last BIND_GFX_STATE (none at its
+	 * start), for the draws that follow it.
+	 */
+	bool gfx_bound;
+	uint64_t gfx_state;
+	uint32_t gfx_push_bytes;
+	uint32_t gfx_push[64];
 };
 
 /* Run the IB at @va (@size bytes) in context @ctx_index (< NUM_CONTEXTS). */

@@ -183,6 +183,7 @@ static int parse_options(int argc, char **argv, struct options *opts)
 			.num_vectors = DEFAULT_VECTORS,
 			.num_cores = host_cpus(),
 			.shader_jit = EMBER_SHADER_JIT_BACKGROUND,
+			.graphics = true,
 		},
 	};
 

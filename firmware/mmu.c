@@ -182,3 +182,27 @@ int ember_mmu_map_run(const struct ember_mmu *mmu, uint64_t va, uint64_t len,
 	*run = total < len ? total : len;
 	return 0;
 }
+
+int ember_mmu_copy(const struct ember_mmu *mmu, uint64_t va, void *buf, uint64_t len,
+		   bool write, uint64_t *fault_va)
+{
+	unsigned int access = write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ;
+	uint8_t *bytes = buf;
+
+	while (len) {
+		uint8_t *host;
+		uint64_t run;
+		int fault = ember_mmu_map_run(mmu, va, len, access, &host, &run, fault_va);
+
+		if (fault)
+			return fault;
+		if (write)
+			memcpy(host, bytes, run);
+		else
+			memcpy(bytes, host, run);
+		va += run;
+		bytes += run;
+		len -= run;
+	}
+	return 0;
+}

@@ -23,6 +23,7 @@
 #ifndef EMBER_FW_MMU_H
 #define EMBER_FW_MMU_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ember_packets.h"
@@ -77,5 +78,13 @@ int ember_mmu_translate(const struct ember_mmu *mmu, uint64_t va,
 int ember_mmu_map_run(const struct ember_mmu *mmu, uint64_t va, uint64_t len,
 		      unsigned int access, uint8_t **host, uint64_t *run,
 		      uint64_t *fault_va);
+
+/*
+ * Copy @len bytes between GPU VA @va and @buf (into guest memory when
+ * @write), a host-contiguous run at a time: 0, or the fault kind with the
+ * first byte that faulted in *@fault_va (the runs before it are copied).
+ */
+int ember_mmu_copy(const struct ember_mmu *mmu, uint64_t va, void *buf, uint64_t len,
+		   bool write, uint64_t *fault_va);
 
 #endif /* EMBER_FW_MMU_H */

@@ -8,31 +8,13 @@
  * byte, after copying what came before.
  */
 
-#include <string.h>
-
 #include "draw_memory.h"
 #include "mmu.h"
 
 static int mmu_read(void *ctx, uint64_t va, void *dst, uint64_t size,
 		    uint64_t *fault_va)
 {
-	const struct ember_mmu *mmu = ctx;
-	uint8_t *out = dst;
-
-	while (size) {
-		uint8_t *host;
-		uint64_t run;
-		int fault = ember_mmu_map_run(mmu, va, size, EMBER_ACCESS_READ,
-					      &host, &run, fault_va);
-
-		if (fault)
-			return fault;
-		memcpy(out, host, run);
-		out += run;
-		va += run;
-		size -= run;
-	}
-	return 0;
+	return ember_mmu_copy(ctx, va, dst, size, false, fault_va);
 }
 
 void ember_draw_mem_mmu(struct ember_draw_mem *mem, const struct ember_mmu *mmu)

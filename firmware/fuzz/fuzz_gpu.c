@@ -16,7 +16,9 @@
  *   pt_len bytes    the leaf page table that maps FUZZ_DATA_VA
  *   data_len bytes  the start of the data at FUZZ_DATA_VA (readable,
  *                   writable and executable: shader binaries, descriptor
- *                   sets, images and buffers a DISPATCH uses)
+ *                   sets, images and buffers a DISPATCH uses; the state
+ *                   blocks, buffers and attachments of a draw: the
+ *                   device has the 3D pipeline)
  *
  * and the ring runs to completion in this thread. Whatever follows drives
  * a queue (contract 1.9) whose ring holds a copy of ring 0's packets and
@@ -91,6 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.ram_size = FUZZ_RAM_SIZE,
 		.num_vectors = 3,
 		.num_cores = 1,
+		.graphics = true,
 	};
 	static struct guest g;
 	static bool ready;

@@ -9,16 +9,22 @@
  * sampler and texel-buffer descriptors, all in the data, so that mutation
  * reaches the shader decoder, the descriptor checks and the texture unit;
  * the same dispatch again with a BC7 sampled image (its 8x8 texels are
- * 2x2 blocks of 16 bytes, rows of 32 bytes like the RGBA8 image's).
+ * 2x2 blocks of 16 bytes, rows of 32 bytes like the RGBA8 image's); and a
+ * draw (contract 1.10): state blocks, a vertex buffer, an image
+ * descriptor, a vertex and a fragment shader in the data, so that
+ * mutation reaches the state checks, vertex fetch, the vertex and
+ * fragment waves and the tiles of the attachment.
  *
  * Usage: fuzz_seeds DIR
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ember_gfx_hw.h"
 #include "ember_isa.h"
 #include "ember_packets.h"
 #include "ember_regs.h"
@@ -157,6 +163,107 @@ static size_t image_seed_data(uint8_t *data, uint32_t sampled_format)
 	return SHADER + size;
 }
 
+/* Where the draw seed's pieces are in the data. */
+#define DRAW_ROOT	0x000
+#define DRAW_VINPUT	0x100
+#define DRAW_VIEWPORT	0x200
+#define DRAW_RASTER	0x300
+#define DRAW_TARGETS	0x400
+#define DRAW_VB		0x500
+#define DRAW_DESC	0x600
+#define DRAW_VS		0x1000
+#define DRAW_FS		0x1800
+#define DRAW_IMAGE	0x4000
+#define DRAW_SIZE	16
+
+static const char draw_vs[] =
+	".stage vertex\n.inputs 2\n.outputs 1\n"
+	"\tldin v0, 0\n\tldin v1, 1\n\tldin v4, 4\n\tldin v5, 5\n"
+	"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w 1.0\n"
+	"\tstout 0, v4\n\tstout 1, v5\n\tend\n";
+static const char draw_fs[] =
+	".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard\n"
+	"\tinterp v0, 0\n\tinterp.noperspective.centroid v1, 1\n"
+	"\tddx v2, v0\n\tstout 0, v0\n\tstout 1, v1\n\tstout 2, v2\n"
+	"\tstout 3, 1.0\n\tend\n";
+
+static bool put_program(uint8_t *data, size_t at, const char *text)
+{
+	char err[256];
+	void *bin;
+	size_t size;
+
+	if (ember_isa_assemble(text, &bin, &size, err, sizeof(err))) {
+		fprintf(stderr, "fuzz_seeds: %s\n", err);
+		return false;
+	}
+	memcpy(data + at, bin, size);
+	free(bin);
+	return true;
+}
+
+/* A triangle with interpolated colours into a 16x16 RGBA8 LINEAR image. */
+static size_t draw_seed_data(uint8_t *data)
+{
+	const struct ember_gfx_state root = {
+		.vs = D + DRAW_VS, .fs = D + DRAW_FS, .vertex_input = D + DRAW_VINPUT,
+		.viewports = D + DRAW_VIEWPORT, .raster = D + DRAW_RASTER,
+		.targets = D + DRAW_TARGETS, .topology = 3, .viewport_count = 1,
+	};
+	const struct ember_gfx_vertex_input vi = { .binding_count = 1, .attribute_count = 2 };
+	const struct ember_gfx_vertex_binding vb = {
+		.va = D + DRAW_VB, .range = 96, .stride = 32, .divisor = 1,
+	};
+	const struct ember_gfx_vertex_attribute pos = { .location = 0, .format = 103 };
+	const struct ember_gfx_vertex_attribute col = { .location = 1, .format = 109,
+							 .offset = 16 };
+	const struct ember_gfx_viewport vp = {
+		.width = DRAW_SIZE, .height = DRAW_SIZE, .max_depth = 1,
+		.scissor_width = DRAW_SIZE, .scissor_height = DRAW_SIZE,
+	};
+	const struct ember_gfx_raster raster = {
+		.depth_clip_enable = 1, .line_width = 1.0f, .samples = 1, .sample_mask = ~0u,
+	};
+	const struct ember_gfx_targets targets = {
+		.color_count = 1, .width = DRAW_SIZE, .height = DRAW_SIZE, .layers = 1,
+	};
+	const struct ember_gfx_attachment att = { .image = D + DRAW_DESC };
+	const struct ember_image_desc image = {
+		.va = D + DRAW_IMAGE, .format = 37, .view_type = 1, .width = DRAW_SIZE,
+		.height = DRAW_SIZE, .depth = 1, .image_layers = 1, .image_levels = 1,
+		.levels = 1, .layers = 1, .row_pitch = DRAW_SIZE * 4,
+		.layer_pitch_256b = DRAW_SIZE * DRAW_SIZE * 4 / 256,
+	};
+	const float vertices[3][8] = {
+		{ -0.9f, -0.9f, 0, 0, 1, 0, 0, 1 },
+		{ 0.9f, -0.5f, 0, 0, 0, 1, 0, 1 },
+		{ -0.3f, 0.9f, 0, 0, 0, 0, 1, 1 },
+	};
+	uint32_t dw[32];
+
+	ember_gfx_state_pack(dw, &root);
+	put_dwords(data, DRAW_ROOT, dw, EMBER_GFX_STATE_DWORDS);
+	ember_gfx_vertex_input_pack(dw, &vi);
+	ember_gfx_vertex_binding_pack(dw + 4, &vb);
+	ember_gfx_vertex_attribute_pack(dw + 12, &pos);
+	ember_gfx_vertex_attribute_pack(dw + 16, &col);
+	put_dwords(data, DRAW_VINPUT, dw, 20);
+	ember_gfx_viewport_pack(dw, &vp);
+	put_dwords(data, DRAW_VIEWPORT, dw, EMBER_GFX_VIEWPORT_DWORDS);
+	ember_gfx_raster_pack(dw, &raster);
+	put_dwords(data, DRAW_RASTER, dw, EMBER_GFX_RASTER_DWORDS);
+	ember_gfx_targets_pack(dw, &targets);
+	ember_gfx_attachment_pack(dw + 8, &att);
+	memset(dw + 12, 0, 16);		/* no depth/stencil attachment */
+	put_dwords(data, DRAW_TARGETS, dw, 16);
+	memcpy(data + DRAW_VB, vertices, sizeof(vertices));
+	ember_image_desc_pack(dw, &image);
+	put_dwords(data, DRAW_DESC, dw, 16);
+	if (!put_program(data, DRAW_VS, draw_vs) || !put_program(data, DRAW_FS, draw_fs))
+		exit(1);
+	return DRAW_IMAGE + DRAW_SIZE * DRAW_SIZE * 4;
+}
+
 static int write_seed(const char *dir, const char *name, const uint32_t *ring,
 		      uint16_t ring_len, const uint32_t *ib, uint16_t ib_len,
 		      const uint8_t *data, uint16_t data_len)
@@ -222,6 +329,14 @@ int main(int argc, char **argv)
 		LO(D + SHADER), HI(D + SHADER), 1, 1, 1, 0, 0, 0,
 		LO(D + SET_TABLE), HI(D + SET_TABLE), 0,
 	};
+	const uint32_t draw_ib[] = {
+		EMBER_PKT(EMBER_UPKT_BIND_GFX_STATE, 0, EMBER_UPKT_BIND_GFX_STATE_LEN(4)),
+		LO(D + DRAW_ROOT), HI(D + DRAW_ROOT), 4, 0x3f800000,
+		EMBER_PKT(EMBER_UPKT_DRAW, 0, EMBER_UPKT_DRAW_LEN), 3, 2, 0, 0,
+		EMBER_PKT(EMBER_UPKT_DRAW_INDIRECT, 0, EMBER_UPKT_DRAW_INDIRECT_LEN),
+		LO(FUZZ_IB_VA + 24), HI(FUZZ_IB_VA), 1, 16, 0, 0,	/* the DRAW above */
+	};
+	const uint32_t draw_ring[] = { RUN_IB(sizeof(draw_ib) / 4) };
 	size_t data_len;
 
 	if (argc != 2) {
@@ -247,6 +362,11 @@ int main(int argc, char **argv)
 		return 1;
 	memset(data, 0, sizeof(data));
 	data_len = image_seed_data(data, 145);	/* BC7_UNORM_BLOCK */
-	return write_seed(argv[1], "dispatch-images-bc7", dispatch_ring, sizeof(dispatch_ring),
-			  dispatch_ib, sizeof(dispatch_ib), data, (uint16_t)data_len);
+	if (write_seed(argv[1], "dispatch-images-bc7", dispatch_ring, sizeof(dispatch_ring),
+		       dispatch_ib, sizeof(dispatch_ib), data, (uint16_t)data_len))
+		return 1;
+	memset(data, 0, sizeof(data));
+	data_len = draw_seed_data(data);
+	return write_seed(argv[1], "draw", draw_ring, sizeof(draw_ring), draw_ib,
+			  sizeof(draw_ib), data, (uint16_t)data_len);
 }

@@ -42,6 +42,8 @@ static void write_colors(struct ember_backend *be, const struct ember_quad *q,
 	for (uint32_t i = 0; i < fb->color_count; i++) {
 		const struct ember_render_target *rt = &fb->color[i];
 
+		if (rt->format == EMBER_RT_NONE)
+			continue;	/* an unused attachment */
 		for (int p = 0; p < 4; p++) {
 			for (unsigned int s = 0; s < fb->samples; s++) {
 				if (!(cov[p] & (1u << s)))
@@ -55,47 +57,131 @@ static void write_colors(struct ember_backend *be, const struct ember_quad *q,
 	}
 }
 
+/* R10 after the fragment shader: coverage, late tests, colour writes. */
+static void finish_quad(struct ember_backend *be, const struct ember_quad *q,
+			uint32_t cov[4], float depth[4][EMBER_MAX_SAMPLES],
+			struct ember_fs_output *out)
+{
+	const struct ember_backend_state *st = be->state;
+	bool shaded = be->fs || be->fs_wave;
+
+	be->quads_shaded++;
+	for (int p = 0; p < 4; p++) {
+		if (out->discard_mask & (1u << p))
+			cov[p] = 0;
+		if (out->writes_sample_mask)
+			cov[p] &= out->sample_mask[p];
+	}
+	ember_frag_multisample_coverage(&st->ms, be->fb, out, cov);
+	if (!st->early_fragment_tests) {
+		if (out->writes_depth)
+			for (int p = 0; p < 4; p++)
+				for (int s = 0; s < EMBER_MAX_SAMPLES; s++)
+					depth[p][s] = out->depth[p];
+		depth_stencil_tests(be, q, depth, cov);
+	}
+	if (shaded && any_coverage(cov))
+		write_colors(be, q, out, cov);
+}
+
+void ember_backend_flush(struct ember_backend *be)
+{
+	struct ember_fs_batch *b = &be->batch;
+
+	if (!b->count)
+		return;
+	memset(b->out, 0, sizeof(b->out[0]) * b->count);
+	be->fs_wave(be->fs_ctx, b);
+	for (unsigned int k = 0; k < b->count; k++)
+		finish_quad(be, &b->quad[k], b->cov[k], b->depth[k], &b->out[k]);
+	b->count = 0;
+}
+
+/* Whether a waiting quad covers a sample @cov of the quad at (@x, @y) covers. */
+static bool batch_overlaps(const struct ember_fs_batch *b, int32_t x, int32_t y,
+			   const uint32_t cov[4])
+{
+	for (unsigned int k = 0; k < b->count; k++) {
+		if (b->quad[k].x != x || b->quad[k].y != y)
+			continue;
+		for (int p = 0; p < 4; p++)
+			if (b->cov[k][p] & cov[p])
+				return true;
+	}
+	return false;
+}
+
+/* The quad @q with coverage @cov joins the batch (shading sample @sample). */
+static void batch_add(struct ember_backend *be, const struct ember_quad *q,
+		      const uint32_t cov[4], const float depth[4][EMBER_MAX_SAMPLES],
+		      uint32_t sample)
+{
+	struct ember_fs_batch *b = &be->batch;
+	unsigned int k;
+
+	if (b->count == EMBER_FS_WAVE_QUADS)
+		ember_backend_flush(be);
+	k = b->count++;
+	b->quad[k] = *q;
+	memcpy(b->quad[k].coverage, cov, sizeof(b->quad[k].coverage));
+	b->quad[k].helper_mask = helpers_of(cov);
+	memcpy(b->cov[k], cov, sizeof(b->cov[k]));
+	memcpy(b->depth[k], depth, sizeof(b->depth[k]));
+	b->sample[k] = sample;
+}
+
+/* The tests before the shader; false when no sample is left. */
+static bool early_tests(struct ember_backend *be, const struct ember_quad *q,
+			uint32_t cov[4], float depth[4][EMBER_MAX_SAMPLES])
+{
+	const struct ember_backend_state *st = be->state;
+
+	memcpy(cov, q->coverage, sizeof(q->coverage));
+	memcpy(depth, q->depth, sizeof(q->depth));
+	ember_frag_scissor(&st->scissor, q, cov);
+	ember_frag_sample_mask(st->ms.sample_mask, cov);
+	if (!any_coverage(cov))
+		return false;
+	/* A waiting fragment of the same sample goes first (R6). */
+	if (be->fs_wave && batch_overlaps(&be->batch, q->x, q->y, cov))
+		ember_backend_flush(be);
+	if (st->early_fragment_tests)
+		depth_stencil_tests(be, q, depth, cov);
+	return any_coverage(cov);
+}
+
 /* R10: one quad through the fragment operations. */
 static void shade_quad(void *ctx, const struct ember_quad *raster_quad)
 {
 	struct ember_backend *be = ctx;
-	const struct ember_backend_state *st = be->state;
 	struct ember_quad q = *raster_quad;
 	struct ember_fs_output out;
 	float depth[4][EMBER_MAX_SAMPLES];
 	uint32_t cov[4];
 
-	memcpy(cov, q.coverage, sizeof(cov));
-	memcpy(depth, q.depth, sizeof(depth));
-	ember_frag_scissor(&st->scissor, &q, cov);
-	ember_frag_sample_mask(st->ms.sample_mask, cov);
-	if (st->early_fragment_tests)
-		depth_stencil_tests(be, &q, depth, cov);
-	if (!any_coverage(cov))
+	if (!early_tests(be, &q, cov, depth))
 		return;
+	if (be->fs_wave) {
+		if (!be->sample_rate) {
+			batch_add(be, &q, cov, depth, 0);
+			return;
+		}
+		for (unsigned int s = 0; s < be->fb->samples; s++) {
+			uint32_t one[4];
 
+			for (int p = 0; p < 4; p++)
+				one[p] = cov[p] & (1u << s);
+			if (any_coverage(one))
+				batch_add(be, &q, one, depth, s);
+		}
+		return;
+	}
 	memcpy(q.coverage, cov, sizeof(cov));
 	q.helper_mask = helpers_of(cov);
 	memset(&out, 0, sizeof(out));
 	if (be->fs)
 		be->fs(be->fs_ctx, &q, &out);
-	be->quads_shaded++;
-	for (int p = 0; p < 4; p++) {
-		if (out.discard_mask & (1u << p))
-			cov[p] = 0;
-		if (out.writes_sample_mask)
-			cov[p] &= out.sample_mask[p];
-	}
-	ember_frag_multisample_coverage(&st->ms, be->fb, &out, cov);
-	if (!st->early_fragment_tests) {
-		if (out.writes_depth)
-			for (int p = 0; p < 4; p++)
-				for (int s = 0; s < EMBER_MAX_SAMPLES; s++)
-					depth[p][s] = out.depth[p];
-		depth_stencil_tests(be, &q, depth, cov);
-	}
-	if (be->fs && any_coverage(cov))
-		write_colors(be, &q, &out, cov);
+	finish_quad(be, &q, cov, depth, &out);
 }
 
 static bool intersect(struct ember_rect *r, const struct ember_rect *with)
@@ -128,10 +214,23 @@ static bool intersect(struct ember_rect *r, const struct ember_rect *with)
 static int begin_draw(const struct ember_backend *be, const struct ember_rect *tile,
 		      struct ember_rect *rect, bool *empty)
 {
-	int err = ember_backend_state_check(be->state, be->fb);
+	const struct ember_framebuffer *fb = be->fb;
+	int err = ember_backend_state_check(be->state, fb);
+	uint32_t x0 = fb->depth_stencil.format ? fb->depth_stencil.origin_x : 0;
+	uint32_t y0 = fb->depth_stencil.format ? fb->depth_stencil.origin_y : 0;
 
-	*rect = (struct ember_rect){ 0, 0, be->fb->width, be->fb->height };
-	*empty = (tile && !intersect(rect, tile)) ||
+	/* Nothing left of or above a window (raster_state.h). */
+	for (uint32_t i = 0; i < fb->color_count && i < EMBER_MAX_COLOR_TARGETS; i++) {
+		if (fb->color[i].format == EMBER_RT_NONE)
+			continue;
+		x0 = fb->color[i].origin_x > x0 ? fb->color[i].origin_x : x0;
+		y0 = fb->color[i].origin_y > y0 ? fb->color[i].origin_y : y0;
+	}
+	*rect = (struct ember_rect){ 0, 0, fb->width, fb->height };
+	*empty = x0 >= fb->width || y0 >= fb->height ||
+		 !intersect(rect, &(struct ember_rect){ (int32_t)x0, (int32_t)y0,
+							fb->width - x0, fb->height - y0 }) ||
+		 (tile && !intersect(rect, tile)) ||
 		 !intersect(rect, &be->state->scissor);
 	return err;
 }

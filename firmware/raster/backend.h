@@ -11,8 +11,19 @@
  * cores; within a tile the triangles are processed in submission order,
  * which is the rasterization order of R6.
  *
- * Not wired to packets, the ISA or Vulkan yet (issue 13): the state comes
- * from the caller, render targets are host memory.
+ * The state comes from the caller, render targets are host memory (the
+ * device's pipeline, firmware/draw/draw_pipeline.c, loads a tile of the
+ * attachments into host memory, draws into it and writes it back).
+ *
+ * The fragment shader is either a callback per quad (@fs) or one per wave
+ * of up to EMBER_FS_WAVE_QUADS quads (@fs_wave), the shader cores' unit.
+ * Quads wait in @batch after the tests before the shader (scissor, sample
+ * mask, early tests); the batch is shaded and its quads finished, in
+ * order, when it is full, when a new quad covers a sample a waiting one
+ * covers (so every sample still sees its fragments in primitive order),
+ * and at ember_backend_flush(), which the caller must call before it
+ * reads the targets. With @sample_rate each covered sample of a quad is a
+ * quad of its own, shaded for that sample (per-sample shading).
  */
 
 #ifndef EMBER_RASTER_BACKEND_H
@@ -24,13 +35,34 @@
 #include "raster.h"
 #include "raster_state.h"
 
+#define EMBER_FS_WAVE_QUADS	8
+
+/* Quads waiting for the fragment shader, and what it gave back. */
+struct ember_fs_batch {
+	unsigned int count;
+	struct ember_quad quad[EMBER_FS_WAVE_QUADS];	/* coverage: live samples */
+	uint32_t sample[EMBER_FS_WAVE_QUADS];		/* per-sample shading's */
+	uint32_t cov[EMBER_FS_WAVE_QUADS][4];
+	float depth[EMBER_FS_WAVE_QUADS][4][EMBER_MAX_SAMPLES];
+	struct ember_fs_output out[EMBER_FS_WAVE_QUADS];
+};
+
+/*
+ * A wave of the fragment shader: fill batch->out[k] for each of the
+ * batch's quads (zeroed before the call).
+ */
+typedef void (*ember_fs_wave_fn)(void *ctx, struct ember_fs_batch *batch);
+
 struct ember_backend {
 	const struct ember_backend_state *state;
 	const struct ember_framebuffer *fb;
-	ember_fs_fn fs;		/* NULL: no shader, no colour writes */
+	ember_fs_fn fs;		/* NULL (and no fs_wave): no shader, no colour writes */
+	ember_fs_wave_fn fs_wave;
 	void *fs_ctx;
+	bool sample_rate;	/* with fs_wave: shade each sample alone */
 	uint64_t samples_passed;	/* occlusion query: precise count */
 	uint64_t quads_shaded;
+	struct ember_fs_batch batch;
 };
 
 /*
@@ -50,5 +82,8 @@ int ember_backend_draw_lines(struct ember_backend *be, const struct ember_rect *
 int ember_backend_draw_points(struct ember_backend *be, const struct ember_rect *tile,
 			      const float (*pos)[4], const float *sizes,
 			      uint32_t count, uint32_t first_id);
+
+/* Shade and finish the quads waiting for @fs_wave (a no-op for @fs). */
+void ember_backend_flush(struct ember_backend *be);
 
 #endif /* EMBER_RASTER_BACKEND_H */

@@ -20,8 +20,9 @@
 uint8_t *ember_rt_texel(const struct ember_render_target *rt, uint32_t x,
 			uint32_t y, unsigned int s)
 {
-	return rt->base + (size_t)y * rt->row_pitch +
-	       ((size_t)x * rt->samples + s) * ember_rt_texel_size(rt->format);
+	return rt->base + (size_t)(y - rt->origin_y) * rt->row_pitch +
+	       ((size_t)(x - rt->origin_x) * rt->samples + s) *
+	       ember_rt_texel_size(rt->format);
 }
 
 static float clamp01(float v)

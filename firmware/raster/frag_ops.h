@@ -95,7 +95,7 @@ uint8_t *ember_rt_texel(const struct ember_render_target *rt, uint32_t x,
  * average for float, UNORM and sRGB (in linear space), sample 0 for
  * integers. Only the part of @rect inside both targets is resolved.
  */
-void ember_resolve(const struct ember_render_target *src,
+void ember_backend_resolve(const struct ember_render_target *src,
 		   const struct ember_render_target *dst,
 		   const struct ember_rect *rect);
 

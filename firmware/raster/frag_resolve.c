@@ -18,7 +18,7 @@ static uint32_t clamp_coord(int64_t v, uint32_t max)
 	return v < 0 ? 0 : v > max ? max : (uint32_t)v;
 }
 
-void ember_resolve(const struct ember_render_target *src,
+void ember_backend_resolve(const struct ember_render_target *src,
 		   const struct ember_render_target *dst,
 		   const struct ember_rect *rect)
 {

@@ -20,13 +20,16 @@ static int check_target(const struct ember_render_target *rt,
 {
 	unsigned int size = ember_rt_texel_size(rt->format);
 
+	if (color && rt->format == EMBER_RT_NONE)
+		return 0;	/* unused: never written */
 	if (color ? !ember_rt_is_color(rt->format) :
 		    !(ember_rt_has_depth(rt->format) || ember_rt_has_stencil(rt->format)))
 		return -EINVAL;
 	if (!rt->base || rt->samples != fb->samples || rt->width < fb->width ||
 	    rt->height < fb->height)
 		return -EINVAL;
-	if (rt->row_pitch < (size_t)rt->width * rt->samples * size)
+	if (rt->origin_x > rt->width || rt->origin_y > rt->height ||
+	    rt->row_pitch < (size_t)(rt->width - rt->origin_x) * rt->samples * size)
 		return -EINVAL;
 	return 0;
 }

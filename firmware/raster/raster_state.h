@@ -114,7 +114,8 @@
  *    top-left corner. Lines and points are front-facing and never culled.
  *
  * Memory layout of a render target as the back end sees it: sample s of
- * pixel (x, y) is at base + y * row_pitch + (x * samples + s) * texel size.
+ * pixel (x, y) is at base + (y - origin_y) * row_pitch + ((x - origin_x) *
+ * samples + s) * texel size (origin 0, 0 unless the target is a window).
  * D24_UNORM_S8_UINT is one 32-bit word: depth in bits 0-23, stencil in
  * bits 24-31.
  */
@@ -263,13 +264,23 @@ struct ember_blend_state {
 	struct ember_blend_attachment attachment[EMBER_MAX_COLOR_TARGETS];
 };
 
-/* "A render target as the back end sees it": host memory (see the DOC). */
+/*
+ * "A render target as the back end sees it": host memory (see the DOC).
+ * A colour target of format NONE is an unused attachment: nothing is
+ * written to it.
+ *
+ * A target may be a window of a larger one (the tile a draw works on):
+ * @base then holds pixel (@origin_x, @origin_y), the window covers
+ * [origin_x, width) x [origin_y, height), and the back end never touches
+ * a pixel left of or above it (the draw's rectangle is cut to it).
+ */
 struct ember_render_target {
 	uint8_t format;			/* enum ember_rt_format */
 	uint32_t samples;
 	uint32_t width, height;
 	size_t row_pitch;
 	uint8_t *base;
+	uint32_t origin_x, origin_y;	/* 0, 0: the whole target */
 };
 
 struct ember_framebuffer {

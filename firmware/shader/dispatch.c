@@ -43,6 +43,7 @@
 
 #include <endian.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,8 +53,11 @@
 #include "log.h"
 #include "shader_core.h"
 
-/* More than the rings, so that a victim is never pinned by all of them. */
-#define CACHE_ENTRIES		(EMBER_MAX_RINGS + 16)
+/*
+ * More than the pins of every ring (a draw pins two programs), so that a
+ * victim is never pinned by all of them.
+ */
+#define CACHE_ENTRIES		(2 * EMBER_MAX_RINGS + 16)
 #define MAX_BINARY_BYTES	(16u << 20)
 #define ITEMS_PER_CORE		8
 /* A slice lasts about this long; the first is this many items per core. */
@@ -178,6 +182,10 @@ static int load_program(struct ember_job *job, uint64_t va,
 			victim = e;
 		if (!e->used)
 			break;
+	}
+	if (!victim) {
+		ret = -ENOMEM;
+		goto out;
 	}
 	if (victim->used)
 		sc_program_fini(&victim->prog);
@@ -381,6 +389,44 @@ static int run_grid(struct ember_job *job, struct sc_dispatch *d, grid_index tot
 	return ret;
 }
 
+/* The native code to run @prog with, compiling it first if the JIT is on. */
+static sc_jit_fn program_jit(struct ember_device *dev, struct sc_program *prog)
+{
+	/* A test may switch the JIT between dispatches (ember_host.h). */
+	unsigned int jit = __atomic_load_n(&dev->config.shader_jit, __ATOMIC_RELAXED);
+
+	/* Compiled from the program's first dispatch with the JIT on. */
+	if (jit != EMBER_SHADER_JIT_OFF && sc_jit_compile && !prog->jit_tried)
+		sc_jit_compile(prog, jit == EMBER_SHADER_JIT_SYNC);
+	/* Set by the compiler thread when the code is ready. */
+	return jit != EMBER_SHADER_JIT_OFF ? __atomic_load_n(&prog->jit, __ATOMIC_ACQUIRE) :
+					     NULL;
+}
+
+int ember_shader_program_get(struct ember_job *job, uint64_t va, unsigned int stage,
+			     const struct sc_program **prog, sc_jit_fn *jit)
+{
+	struct cache_entry *entry;
+	int ret = load_program(job, va, &entry);
+
+	if (!ret && entry->prog.header.stage != stage)
+		ret = illegal(job, va, EMBER_ILLEGAL_DETAIL((uint32_t)-EMBER_ISA_ERR_STAGE, 0));
+	if (ret)
+		return ret;
+	entry->pins++;
+	*jit = program_jit(job->ring->dev, &entry->prog);
+	*prog = &entry->prog;
+	return 0;
+}
+
+void ember_shader_program_put(const struct sc_program *prog)
+{
+	struct cache_entry *entry = (struct cache_entry *)((uint8_t *)prog -
+							   offsetof(struct cache_entry, prog));
+
+	entry->pins--;
+}
+
 int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len)
 {
 	struct sc_dispatch d = {
@@ -410,17 +456,9 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 		ret = illegal(job, d.shader_va,
 			      EMBER_ILLEGAL_DETAIL((uint32_t)-EMBER_ISA_ERR_STAGE, 0));
 	if (!ret) {
-		/* A test may switch the JIT between dispatches (ember_host.h). */
-		unsigned int jit = __atomic_load_n(&d.dev->config.shader_jit, __ATOMIC_RELAXED);
-
 		prog = &entry->prog;
 		d.prog = prog;
-		/* Compiled from the program's first dispatch with the JIT on. */
-		if (jit != EMBER_SHADER_JIT_OFF && sc_jit_compile && !prog->jit_tried)
-			sc_jit_compile(prog, jit == EMBER_SHADER_JIT_SYNC);
-		/* Set by the compiler thread when the code is ready. */
-		d.jit = jit != EMBER_SHADER_JIT_OFF ?
-			__atomic_load_n(&prog->jit, __ATOMIC_ACQUIRE) : NULL;
+		d.jit = program_jit(d.dev, prog);
 	}
 	if (!ret && total) {
 		entry->pins++;

@@ -17,6 +17,8 @@
 
 #include <stdint.h>
 
+#include "shader_core.h"
+
 struct ember_device;
 struct ember_job;
 struct ember_shader_cache;
@@ -32,5 +34,18 @@ void ember_shader_cache_destroy(struct ember_shader_cache *cache);
  */
 int ember_shader_dispatch(struct ember_job *job, const uint32_t *payload,
 			  uint32_t len);
+
+/*
+ * The decoded program of the binary at @va for a draw's stage @stage
+ * (EMBER_ISA_STAGE_*), through the program cache, with the native code to
+ * run it with (NULL: the interpreter): 0 with the program pinned in the
+ * cache until ember_shader_program_put(); a fault kind (job->fault_va and
+ * fault_detail set; a program of another stage is an illegal instruction
+ * of reason STAGE); -ENOMEM on host trouble. Only the engine holder calls
+ * these.
+ */
+int ember_shader_program_get(struct ember_job *job, uint64_t va, unsigned int stage,
+			     const struct sc_program **prog, sc_jit_fn *jit);
+void ember_shader_program_put(const struct sc_program *prog);
 
 #endif /* EMBER_FW_SHADER_DISPATCH_H */

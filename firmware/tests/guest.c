@@ -65,6 +65,7 @@ bool guest_init(struct guest *g, const struct guest_config *config)
 		.num_cores = config->num_cores,
 		.guest_ram_size = config->ram_size,
 		.shader_jit = guest_shader_jit(),
+		.graphics = config->graphics,
 	};
 
 	memset(g, 0, sizeof(*g));

@@ -55,6 +55,8 @@ struct guest_config {
 	unsigned int num_cores;
 	/* Start the ring threads; without, run rings with guest_run_sync(). */
 	bool threads;
+	/* The device's 3D pipeline (CAPS.GRAPHICS). */
+	bool graphics;
 };
 
 bool guest_init(struct guest *g, const struct guest_config *config);

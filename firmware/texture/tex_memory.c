@@ -10,26 +10,7 @@
 static int mmu_access(void *ctx, uint64_t va, void *buf, unsigned int len,
 		      bool write, uint64_t *fault_va)
 {
-	const struct ember_mmu *mmu = ctx;
-	unsigned int access = write ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ;
-	uint8_t *bytes = buf;
-
-	while (len) {
-		uint8_t *host;
-		uint64_t run;
-		int fault = ember_mmu_map_run(mmu, va, len, access, &host, &run, fault_va);
-
-		if (fault)
-			return fault;
-		if (write)
-			memcpy(host, bytes, run);
-		else
-			memcpy(bytes, host, run);
-		va += run;
-		bytes += run;
-		len -= (unsigned int)run;
-	}
-	return 0;
+	return ember_mmu_copy(ctx, va, buf, len, write, fault_va);
 }
 
 static uint8_t *mmu_map_page(void *ctx, uint64_t va, bool write, int *fault)

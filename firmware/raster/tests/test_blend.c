@@ -289,7 +289,7 @@ static bool test_resolve(void)
 					ember_texel_store_raw(format, ember_rt_texel(&ms, x, y, s), raw,
 							      EMBER_WRITE_ALL);
 				}
-		ember_resolve(&ms, &ss, &rect);
+		ember_backend_resolve(&ms, &ss, &rect);
 		for (int y = 0; y < 8; y++)
 			for (int x = 0; x < 8; x++) {
 				bool inside = x >= 1 && x < 7 && y >= 2 && y < 7;
@@ -331,7 +331,7 @@ static bool test_resolve(void)
 		uint32_t before[4], after[4];
 
 		memset(ss_mem, 0, sizeof(ss_mem));
-		ember_resolve(&ms, &ss, &outside);
+		ember_backend_resolve(&ms, &ss, &outside);
 		ember_texel_load_raw(format, ember_rt_texel(&ss, 0, 4, 0), before);
 		ember_texel_load_raw(format, ember_rt_texel(&ss, 7, 7, 0), after);
 		CHECK_EQ(before[0] | before[1] | before[2] | before[3], 0);

@@ -257,7 +257,7 @@ int main(int argc, char **argv)
 				(uint32_t)ref_rand(&rng) >> ref_rand_below(&rng, 32),
 				(uint32_t)ref_rand(&rng) >> ref_rand_below(&rng, 32) };
 
-			ember_resolve(&fb.color[0], &fb.color[1], &region);
+			ember_backend_resolve(&fb.color[0], &fb.color[1], &region);
 		}
 		free_targets(&fb);
 	}

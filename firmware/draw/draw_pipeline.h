@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: The 3D pipeline: one draw from packet to attachments
+ *
+ * ember_draw_execute() runs one draw (direct, or one of an indirect
+ * packet) with the state bound by BIND_GFX_STATE:
+ *
+ * 1. the state blocks are read and checked (draw_state.h), the
+ *    attachments' image descriptors too (draw_targets.h), the vertex and
+ *    fragment programs loaded through the program cache (EXEC access, the
+ *    stage checked);
+ * 2. the front end (draw_run.h) fetches and assembles primitives in
+ *    primitive order; their vertices go through the post-transform cache
+ *    (draw_vertex_cache.h), shaded in waves of 32;
+ * 3. primitives gather in a batch; when it is full (or the vertex cache
+ *    is), the batch is rasterized: primitives whose cull distances are all
+ *    negative at every vertex are dropped, each other one goes to its
+ *    layer, and for every tile of the render area that some primitive's
+ *    bounding box touches, the attachments' tile is loaded, every
+ *    primitive of the batch drawn into it in order by the back end
+ *    (clipping, viewport, setup, scan, fragment operations; the fragment
+ *    shader runs in waves of up to 8 quads, helpers included) and the tile
+ *    written back. Tiles never overlap, so the order of R6 holds;
+ * 4. with a view mask, the whole draw runs once per view (ViewIndex), into
+ *    the layer of that view.
+ *
+ * Every fault (a block, an index, an attribute, a descriptor, a shader's
+ * memory access, an illegal instruction, an attachment that does not
+ * translate, the watchdog) ends the draw and is returned as its kind,
+ * with the job's fault_va and fault_detail set; what was written to the
+ * attachments before stays written. A reset aborts the draw at its
+ * preemption points (between batches, and the front end's).
+ *
+ * Not yet (issue 13): one host thread runs a draw (tiles could go to the
+ * shader cores); clip distances do not cut primitives (one whose vertices
+ * are all outside one is dropped, as for cull distances); the occlusion
+ * sample count has no place in the contract: the back end counts it,
+ * nothing reports it.
+ */
+
+#ifndef EMBER_DRAW_PIPELINE_H
+#define EMBER_DRAW_PIPELINE_H
+
+#include "draw_args.h"
+#include "ib.h"
+
+/*
+ * Run the draw @args with the job's bound state: 0, a fault kind (job
+ * fault fields set; BAD_PACKET leaves them to the caller) or
+ * EMBER_JOB_ABORTED.
+ */
+int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args);
+
+/*
+ * The graphics user packets (BIND_GFX_STATE, DRAW, DRAW_INDEXED,
+ * DRAW_INDIRECT) with their header's @flags and payload @p of @len
+ * dwords.
+ */
+int ember_draw_packet(struct ember_job *job, uint32_t op, uint32_t flags, uint32_t len,
+		      const uint32_t *p);
+
+#endif /* EMBER_DRAW_PIPELINE_H */

@@ -1,0 +1,807 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * The draw packets end to end in the device (contract 1.10, "Draws"), as a
+ * driver drives them: state blocks, vertex and index buffers, image
+ * descriptors and hand-assembled vertex and fragment shaders in guest
+ * memory behind page tables, BIND_GFX_STATE and DRAW* packets in an
+ * indirect buffer, the attachments read back from guest memory.
+ *
+ * The reference is the back end (firmware/raster, tested against the
+ * raster tests' CPU references) drawing the same primitives into host
+ * memory with a C fragment shader that interpolates as the ISA's interp
+ * does (b0 a0 + b1 a1 + b2 a2, bit for bit at the centre): so every pixel
+ * must match exactly, and what is checked is the glue: packets, vertex
+ * fetch and waves, primitive assembly, tiles of attachments through the
+ * MMU, fragment waves of quads and the fragment operations' state.
+ *
+ * Covered: an interpolated triangle; an indexed strip with a restart,
+ * twice instanced; depth and stencil (D24S8, both planes); a scissor with
+ * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
+ * a count; clip and cull distances that cull. Faults: an unmapped vertex buffer, a bad state block, an
+ * unmapped attachment, a fragment shader of the wrong stage; after each,
+ * the context is reset and the next job draws.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "ember_gfx_hw.h"
+#include "ember_isa.h"
+#include "ember_shader_hw.h"
+#include "guest.h"
+#include "prim_assembly.h"
+#include "tap.h"
+#include "texture/tex_descriptor.h"
+#include "texture/tex_texel.h"
+
+#define RAM_SIZE	(64u << 20)
+#define TIMEOUT_MS	20000
+#define CTX		2
+#define SIZE		80	/* render area: four tiles, three of them partial */
+#define IB_VA		0x100000000ull
+#define STATE_VA	0x200000000ull
+#define VB_VA		0x210000000ull
+#define IDX_VA		0x220000000ull
+#define DESC_VA		0x230000000ull
+#define COLOR_VA	0x240000000ull
+#define DEPTH_VA	0x250000000ull
+#define STENCIL_VA	0x260000000ull
+#define RESOLVED_VA	0x270000000ull
+#define ARGS_VA		0x280000000ull
+#define VS_VA		0x300000000ull
+#define FS_VA		0x301000000ull
+#define UNMAPPED_VA	0x7000000000ull
+#define IMAGE_BYTES	(256u << 10)
+#define PTE_RX		(EMBER_PTE_VALID | EMBER_PTE_READ | EMBER_PTE_EXEC)
+
+/* Offsets of the blocks in the state page. */
+#define ROOT		0x000
+#define VINPUT		0x100
+#define VIEWPORTS	0x200
+#define RASTER		0x300
+#define DSTATE		0x340
+#define BLEND		0x380
+#define TARGETS		0x400
+
+#define VK_RGBA8	37
+#define VK_RGBA32F	109
+#define VK_D24S8	129
+
+static struct guest gst;
+static uint8_t *state, *vb, *idx, *desc, *color, *depth, *stencil, *resolved, *args;
+static unsigned int ib_count;
+
+/* Position (clip space) then colour, both vec4 f32: 32 bytes a vertex. */
+struct vertex {
+	float pos[4];
+	float rgba[4];
+};
+
+static const char vs_text[] =
+	".stage vertex\n.inputs 3\n.outputs 1\n"
+	"\tldin v0, 0\n\tldin v1, 1\n\tldin v2, 2\n\tldin v3, 3\n"
+	"\tldin v8, 8\n\tfadd v0, v0, v8\n"	/* location 2: a per-instance x offset */
+	"\tostore.position_x v0\n\tostore.position_y v1\n"
+	"\tostore.position_z v2\n\tostore.position_w v3\n"
+	"\tldin v4, 4\n\tldin v5, 5\n\tldin v6, 6\n\tldin v7, 7\n"
+	"\tstout 0, v4\n\tstout 1, v5\n\tstout 2, v6\n\tstout 3, v7\n\tend\n";
+
+static const char fs_text[] =
+	".stage fragment\n.inputs 1\n.outputs 1\n"
+	"\tinterp v0, 0\n\tinterp v1, 1\n\tinterp v2, 2\n\tinterp v3, 3\n"
+	"\tstout 0, v0\n\tstout 1, v1\n\tstout 2, v2\n\tstout 3, v3\n\tend\n";
+
+/* A compute shader named as the fragment shader: the stage check refuses it. */
+static const char compute_text[] = ".local_size 32 1 1\n\tend\n";
+
+static bool place(uint64_t va, const char *text)
+{
+	char err[256];
+	void *bin;
+	size_t size;
+	uint64_t gpa = guest_alloc(&gst, 1);
+
+	if (ember_isa_assemble(text, &bin, &size, err, sizeof(err))) {
+		tap_diag("assembly: %s", err);
+		return false;
+	}
+	CHECK(size <= EMBER_PAGE_SIZE);
+	memcpy(guest_ptr(&gst, gpa), bin, size);
+	free(bin);
+	guest_map(&gst, CTX, va, gpa, EMBER_PAGE_SIZE, PTE_RX);
+	CHECK_EQ(guest_mgmt(&gst, EMBER_MGMT_CMD_TLB_INVALIDATE, CTX, NULL),
+		 EMBER_MGMT_STATUS_OK);
+	return true;
+}
+
+static bool setup(void)
+{
+	const struct guest_config config = {
+		.ram_size = RAM_SIZE, .num_vectors = 2, .num_cores = 2, .threads = true,
+		.graphics = true,
+	};
+
+	CHECK(guest_init(&gst, &config));
+	guest_ring_init(&gst, 0, 0);
+	CHECK(guest_reg(&gst, EMBER_REG_CAPS) & EMBER_CAP_GRAPHICS);
+	state = guest_alloc_mapped(&gst, CTX, STATE_VA, EMBER_PAGE_SIZE);
+	vb = guest_alloc_mapped(&gst, CTX, VB_VA, 4 * EMBER_PAGE_SIZE);
+	idx = guest_alloc_mapped(&gst, CTX, IDX_VA, EMBER_PAGE_SIZE);
+	desc = guest_alloc_mapped(&gst, CTX, DESC_VA, EMBER_PAGE_SIZE);
+	color = guest_alloc_mapped(&gst, CTX, COLOR_VA, IMAGE_BYTES);
+	depth = guest_alloc_mapped(&gst, CTX, DEPTH_VA, IMAGE_BYTES);
+	stencil = guest_alloc_mapped(&gst, CTX, STENCIL_VA, IMAGE_BYTES);
+	resolved = guest_alloc_mapped(&gst, CTX, RESOLVED_VA, IMAGE_BYTES);
+	args = guest_alloc_mapped(&gst, CTX, ARGS_VA, EMBER_PAGE_SIZE);
+	CHECK(place(VS_VA, vs_text));
+	CHECK(place(FS_VA, fs_text));
+	return true;
+}
+
+/* What a test changes of the default scene. */
+struct scene {
+	struct ember_gfx_state root;
+	struct ember_gfx_vertex_input vi;
+	struct ember_gfx_vertex_binding binding[2];
+	struct ember_gfx_vertex_attribute attribute[3];
+	struct ember_gfx_viewport viewport;
+	struct ember_gfx_raster raster;
+	struct ember_gfx_depth_stencil ds;
+	struct ember_gfx_blend blend;
+	struct ember_gfx_blend_attachment blend_att;
+	struct ember_gfx_targets targets;
+	struct ember_gfx_attachment att[2];	/* colour, depth/stencil */
+	uint32_t color_format, samples;
+	bool depth;
+};
+
+static void scene_default(struct scene *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->root = (struct ember_gfx_state) {
+		.vs = VS_VA, .fs = FS_VA, .vertex_input = STATE_VA + VINPUT,
+		.viewports = STATE_VA + VIEWPORTS, .raster = STATE_VA + RASTER,
+		.depth_stencil = 0, .blend = 0, .targets = STATE_VA + TARGETS,
+		.topology = 3, .viewport_count = 1,
+	};
+	s->vi = (struct ember_gfx_vertex_input) { .binding_count = 2, .attribute_count = 3 };
+	s->binding[0] = (struct ember_gfx_vertex_binding) {
+		.va = VB_VA, .range = 2 * EMBER_PAGE_SIZE, .stride = sizeof(struct vertex),
+		.divisor = 1,
+	};
+	/* Per instance: a float x offset (instance 0: 0). */
+	s->binding[1] = (struct ember_gfx_vertex_binding) {
+		.va = VB_VA + 3 * EMBER_PAGE_SIZE, .range = 64, .stride = 4, .input_rate = 1,
+		.divisor = 1,
+	};
+	s->attribute[0] = (struct ember_gfx_vertex_attribute) { .location = 0, .format = VK_RGBA32F };
+	s->attribute[1] = (struct ember_gfx_vertex_attribute) { .location = 1, .format = VK_RGBA32F,
+								 .offset = 16 };
+	s->attribute[2] = (struct ember_gfx_vertex_attribute) { .location = 2, .binding = 1,
+								 .format = 100 };
+	s->viewport = (struct ember_gfx_viewport) {
+		.width = SIZE, .height = SIZE, .max_depth = 1,
+		.scissor_width = SIZE, .scissor_height = SIZE,
+	};
+	s->raster = (struct ember_gfx_raster) {
+		.depth_clip_enable = 1, .line_width = 1.0f, .samples = 1, .sample_mask = ~0u,
+	};
+	s->targets = (struct ember_gfx_targets) { .color_count = 1, .width = SIZE,
+						  .height = SIZE, .layers = 1 };
+	s->att[0] = (struct ember_gfx_attachment) { .image = DESC_VA };
+	s->color_format = VK_RGBA32F;
+	s->samples = 1;
+}
+
+/* The colour image (LINEAR, or TILED_4K when multisampled) and D24S8's. */
+static void write_descriptors(const struct scene *s)
+{
+	struct ember_image_desc c = {
+		.va = COLOR_VA, .format = s->color_format, .view_type = 1,
+		.layout = s->samples > 1, .samples_log2 = s->samples > 1 ? 2 : 0,
+		.width = SIZE, .height = SIZE, .depth = 1, .image_layers = 1,
+		.image_levels = 1, .levels = 1, .layers = 1,
+		.row_pitch = s->samples > 1 ? 0 : SIZE * 16,
+		.layer_pitch_256b = s->samples > 1 ? 0 : SIZE * SIZE * 16 / 256,
+	};
+	struct ember_image_desc d = {
+		.va = DEPTH_VA, .format = VK_D24S8, .view_type = 1, .layout = 1,
+		.samples_log2 = c.samples_log2, .width = SIZE, .height = SIZE, .depth = 1,
+		.image_layers = 1, .image_levels = 1, .levels = 1, .layers = 1,
+		.stencil_va = STENCIL_VA,
+	};
+	struct ember_image_desc r = c;
+	uint32_t dw[16];
+
+	if (s->color_format == VK_RGBA8 && s->samples == 1) {
+		c.row_pitch = SIZE * 4;
+		c.layer_pitch_256b = SIZE * SIZE * 4 / 256;
+	}
+	ember_image_desc_pack(dw, &c);
+	memcpy(desc, dw, sizeof(dw));
+	ember_image_desc_pack(dw, &d);
+	memcpy(desc + 64, dw, sizeof(dw));
+	/* A single-sample LINEAR image to resolve into. */
+	r.va = RESOLVED_VA;
+	r.layout = 0;
+	r.samples_log2 = 0;
+	r.row_pitch = SIZE * 4;
+	r.layer_pitch_256b = SIZE * SIZE * 4 / 256;
+	ember_image_desc_pack(dw, &r);
+	memcpy(desc + 128, dw, sizeof(dw));
+}
+
+static void write_scene(const struct scene *s)
+{
+	uint32_t dw[64];
+
+	ember_gfx_state_pack(dw, &s->root);
+	memcpy(state + ROOT, dw, EMBER_GFX_STATE_DWORDS * 4);
+	ember_gfx_vertex_input_pack(dw, &s->vi);
+	for (unsigned int b = 0; b < 2; b++)
+		ember_gfx_vertex_binding_pack(dw + 4 + 8 * b, &s->binding[b]);
+	for (unsigned int a = 0; a < 3; a++)
+		ember_gfx_vertex_attribute_pack(dw + 20 + 4 * a, &s->attribute[a]);
+	memcpy(state + VINPUT, dw, 32 * 4);
+	ember_gfx_viewport_pack(dw, &s->viewport);
+	memcpy(state + VIEWPORTS, dw, EMBER_GFX_VIEWPORT_DWORDS * 4);
+	ember_gfx_raster_pack(dw, &s->raster);
+	memcpy(state + RASTER, dw, EMBER_GFX_RASTER_DWORDS * 4);
+	ember_gfx_depth_stencil_pack(dw, &s->ds);
+	memcpy(state + DSTATE, dw, EMBER_GFX_DEPTH_STENCIL_DWORDS * 4);
+	ember_gfx_blend_pack(dw, &s->blend);
+	ember_gfx_blend_attachment_pack(dw + 8, &s->blend_att);
+	memcpy(state + BLEND, dw, 9 * 4);
+	ember_gfx_targets_pack(dw, &s->targets);
+	ember_gfx_attachment_pack(dw + 8, &s->att[0]);
+	ember_gfx_attachment_pack(dw + 12, &s->att[1]);
+	memcpy(state + TARGETS, dw, 16 * 4);
+	write_descriptors(s);
+}
+
+/* The packets @pk in a fresh IB after BIND_GFX_STATE; wait for the fence. */
+static bool run(const uint32_t *pk, uint32_t n)
+{
+	struct guest_ib ib;
+	uint64_t fence;
+
+	guest_ib_init(&gst, &ib, CTX, IB_VA + (uint64_t)ib_count++ * EMBER_PAGE_SIZE, 256);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_BIND_GFX_STATE, 0, EMBER_UPKT_BIND_GFX_STATE_LEN(0)),
+	   LO(STATE_VA), HI(STATE_VA), 0);
+	guest_ib_emit(&ib, pk, n);
+	fence = guest_submit_ib(&gst, 0, CTX, &ib);
+	CHECK(guest_wait_fence(&gst, 0, fence, TIMEOUT_MS));
+	return true;
+}
+
+#define RUN(...) run((const uint32_t[]){ __VA_ARGS__ }, \
+	sizeof((const uint32_t[]){ __VA_ARGS__ }) / 4)
+
+static uint32_t fault_seq(void)
+{
+	return guest_reg(&gst, EMBER_REG_FAULT_SEQ);
+}
+
+static bool expect_fault(uint32_t before, uint32_t kind, uint64_t va)
+{
+	struct guest_fault f;
+
+	CHECK_EQ(fault_seq(), before + 1);
+	CHECK(guest_fault(&gst, before + 1, &f));
+	if (f.kind != kind || f.va != va)
+		tap_diag("fault kind %u va 0x%llx detail 0x%x", f.kind,
+			 (unsigned long long)f.va, f.detail);
+	CHECK_EQ(f.kind, kind);
+	CHECK_EQ(f.va, va);
+	guest_reg_write(&gst, EMBER_REG_FAULT_ACK, before + 1);
+	CHECK_EQ(guest_mgmt(&gst, EMBER_MGMT_CMD_RESET_CONTEXT, CTX, NULL),
+		 EMBER_MGMT_STATUS_OK);
+	return true;
+}
+
+/* --- The reference --------------------------------------------------------- */
+
+struct ref {
+	struct ember_backend be;
+	float rgba[3][4];	/* the primitive's vertices' colours */
+};
+
+static void ref_fs(void *ctx, const struct ember_quad *q, struct ember_fs_output *out)
+{
+	const struct ref *r = ctx;
+
+	for (unsigned int p = 0; p < 4; p++)
+		for (unsigned int c = 0; c < 4; c++) {
+			float v[3] = { r->rgba[0][c], r->rgba[1][c], r->rgba[2][c] };
+
+			out->color[0][p].f[c] = ember_quad_interpolate(q, p, EMBER_INTERP_SMOOTH, v);
+		}
+}
+
+static unsigned int rt_of(uint32_t vk)
+{
+	return vk == VK_RGBA8 ? EMBER_RT_R8G8B8A8_UNORM : EMBER_RT_R32G32B32A32_SFLOAT;
+}
+
+/* The backend state the scene's blocks mean (set by hand, as the contract says). */
+static void ref_state(const struct scene *s, struct ember_backend_state *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->viewport = (struct ember_viewport) { s->viewport.x, s->viewport.y, s->viewport.width,
+						 s->viewport.height, s->viewport.min_depth,
+						 s->viewport.max_depth };
+	st->scissor = (struct ember_rect) { (int32_t)s->viewport.scissor_x,
+					    (int32_t)s->viewport.scissor_y,
+					    s->viewport.scissor_width, s->viewport.scissor_height };
+	st->raster = (struct ember_rasterizer_state) {
+		.cull_mode = s->raster.cull_mode, .front_face = s->raster.front_face,
+		.provoking_vertex = s->raster.provoking_vertex,
+		.depth_clip_enable = s->raster.depth_clip_enable,
+	};
+	st->ms = (struct ember_multisample_state) { .samples = s->samples,
+						    .sample_mask = s->raster.sample_mask };
+	if (s->root.depth_stencil) {
+		const struct ember_gfx_depth_stencil *d = &s->ds;
+
+		st->ds = (struct ember_depth_stencil_state) {
+			.depth_test_enable = d->depth_test, .depth_write_enable = d->depth_write,
+			.depth_compare_op = d->depth_compare_op,
+			.stencil_test_enable = d->stencil_test,
+			.front = { d->front_fail_op, d->front_pass_op, d->front_depth_fail_op,
+				   d->front_compare_op, d->front_compare_mask,
+				   d->front_write_mask, d->front_reference },
+			.back = { d->back_fail_op, d->back_pass_op, d->back_depth_fail_op,
+				  d->back_compare_op, d->back_compare_mask,
+				  d->back_write_mask, d->back_reference },
+		};
+	}
+	for (unsigned int i = 0; i < EMBER_MAX_COLOR_TARGETS; i++)
+		st->blend.attachment[i].write_mask = EMBER_WRITE_ALL;
+	if (s->root.blend) {
+		const struct ember_gfx_blend_attachment *a = &s->blend_att;
+
+		memcpy(st->blend.constants, s->blend.constants, sizeof(st->blend.constants));
+		st->blend.attachment[0] = (struct ember_blend_attachment) {
+			a->blend_enable, a->src_color, a->dst_color, a->color_op,
+			a->src_alpha, a->dst_alpha, a->alpha_op, a->write_mask,
+		};
+	}
+}
+
+/*
+ * Draw @s's vertices @verts as the device assembles them (triangle lists
+ * and strips of @n vertices, @instances times, the per-instance x offset
+ * @offsets) into host targets; @col: colour samples, @ds: D24S8 words.
+ */
+static void ref_draw(const struct scene *s, const struct vertex *verts, const uint32_t *order,
+		     uint32_t n, uint32_t instances, const float *offsets, uint8_t *col,
+		     uint32_t *ds)
+{
+	struct ember_backend_state st;
+	unsigned int bytes = s->color_format == VK_RGBA8 ? 4 : 16;
+	struct ember_framebuffer fb = {
+		.width = SIZE, .height = SIZE, .samples = s->samples, .color_count = 1,
+		.color[0] = { .format = (uint8_t)rt_of(s->color_format), .samples = s->samples,
+			      .width = SIZE, .height = SIZE,
+			      .row_pitch = (size_t)SIZE * s->samples * bytes, .base = col },
+	};
+	struct ref r = { .be = { .state = &st, .fb = &fb, .fs = ref_fs } };
+
+	r.be.fs_ctx = &r;
+	ref_state(s, &st);
+	if (ds)
+		fb.depth_stencil = (struct ember_render_target) {
+			.format = EMBER_RT_D24_UNORM_S8_UINT, .samples = s->samples,
+			.width = SIZE, .height = SIZE, .row_pitch = (size_t)SIZE * s->samples * 4,
+			.base = (uint8_t *)ds,
+		};
+	for (uint32_t inst = 0; inst < instances; inst++) {
+		uint32_t prims = ember_prim_count(s->root.topology, n);
+
+		for (uint32_t i = 0; i < prims; i++) {
+			struct ember_assembled_prim p;
+			float pos[3][4];
+
+			ember_prim_get(s->root.topology, s->raster.provoking_vertex, n, i, &p);
+			for (unsigned int k = 0; k < 3; k++) {
+				const struct vertex *v = &verts[order ? order[p.v[k]] : p.v[k]];
+
+				memcpy(pos[k], v->pos, sizeof(pos[k]));
+				pos[k][0] += offsets ? offsets[inst] : 0.0f;
+				memcpy(r.rgba[k], v->rgba, sizeof(r.rgba[k]));
+			}
+			ember_backend_draw(&r.be, NULL, (const float (*)[4])pos, 1, i);
+		}
+	}
+}
+
+/* Plane @aspect of the descriptor at DESC_VA + @off, as the contract places it. */
+static void plane_of(unsigned int off, unsigned int aspect, struct ember_tex_image *img)
+{
+	struct ember_image_desc d;
+	uint32_t dw[16];
+
+	memcpy(dw, desc + off, sizeof(dw));
+	ember_image_desc_unpack(dw, &d);
+	ember_tex_desc_plane(&d, aspect, img);
+}
+
+/* Byte offset of pixel (@x, @y)'s first sample in the plane. */
+static uint64_t texel_offset(const struct ember_tex_image *img, unsigned int bytes,
+			     uint32_t x, uint32_t y)
+{
+	return ember_tex_texel_va(img, bytes, 0, x, y, 0, 0) - img->base;
+}
+
+/* The device's colour image next to the reference, sample by sample. */
+static bool same_color(const struct scene *s, const uint8_t *ref)
+{
+	unsigned int bytes = s->color_format == VK_RGBA8 ? 4 : 16;
+	struct ember_tex_image img;
+	unsigned int bad = 0;
+
+	plane_of(0, EMBER_TEX_ASPECT_COLOR, &img);
+	for (uint32_t y = 0; y < SIZE; y++)
+		for (uint32_t x = 0; x < SIZE; x++) {
+			uint64_t off = texel_offset(&img, bytes, x, y);
+			const uint8_t *want = ref + ((size_t)y * SIZE + x) * s->samples * bytes;
+
+			if (memcmp(color + off, want, bytes * s->samples) && bad++ < 4)
+				tap_diag("pixel (%u, %u) differs", x, y);
+		}
+	CHECK_EQ(bad, 0);
+	return true;
+}
+
+static struct vertex tri[3] = {
+	{ { -0.9f, -0.8f, 0.5f, 1.0f }, { 1.0f, 0.0f, 0.0f, 1.0f } },
+	{ { 0.85f, -0.3f, 0.5f, 1.0f }, { 0.0f, 1.0f, 0.0f, 0.5f } },
+	{ { -0.2f, 0.9f, 0.5f, 2.0f }, { 0.0f, 0.0f, 1.0f, 0.25f } },
+};
+
+static void put_vertices(const struct vertex *v, unsigned int n)
+{
+	memcpy(vb, v, n * sizeof(*v));
+}
+
+static uint8_t *ref_color(void)
+{
+	return calloc((size_t)SIZE * SIZE * 4, 16);
+}
+
+static bool test_triangle(void)
+{
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t before = fault_seq();
+
+	scene_default(&s);
+	write_scene(&s);
+	put_vertices(tri, 3);
+	memset(color, 0, IMAGE_BYTES);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+	CHECK(same_color(&s, ref));
+	free(ref);
+	return true;
+}
+
+/* A strip of 4 + 3 indices split by a restart, two instances side by side. */
+static bool test_indexed_restart_instances(void)
+{
+	static const struct vertex quad[4] = {
+		{ { -0.9f, -0.9f, 0, 1 }, { 1, 0, 0, 1 } },
+		{ { -0.1f, -0.9f, 0, 1 }, { 0, 1, 0, 1 } },
+		{ { -0.9f, 0.9f, 0, 1 }, { 0, 0, 1, 1 } },
+		{ { -0.1f, 0.9f, 0, 1 }, { 1, 1, 1, 1 } },
+	};
+	static const uint16_t indices[] = { 0, 1, 2, 0xffff, 3, 2, 1 };
+	const float offsets[2] = { 0.0f, 1.0f };
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t before = fault_seq();
+
+	scene_default(&s);
+	s.root.topology = 4;
+	s.root.primitive_restart = 1;
+	s.root.index_buffer = IDX_VA;
+	s.root.index_size = 2;
+	s.root.index_range = sizeof(indices);
+	s.raster.provoking_vertex = 1;
+	write_scene(&s);
+	put_vertices(quad, 4);
+	memcpy(vb + 3 * EMBER_PAGE_SIZE, offsets, sizeof(offsets));
+	memcpy(idx, indices, sizeof(indices));
+	memset(color, 0, IMAGE_BYTES);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW_INDEXED, 0, 5), 7, 2, 0, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	/* Each run of the strip alone, as the front end assembles it. */
+	{
+		static const uint32_t run0[3] = { 0, 1, 2 }, run1[3] = { 3, 2, 1 };
+
+		for (uint32_t inst = 0; inst < 2; inst++) {
+			ref_draw(&s, quad, run0, 3, 1, &offsets[inst], ref, NULL);
+			ref_draw(&s, quad, run1, 3, 1, &offsets[inst], ref, NULL);
+		}
+	}
+	CHECK(same_color(&s, ref));
+	free(ref);
+	return true;
+}
+
+/* Two triangles crossing in depth; D24S8 with REPLACE where depth passes. */
+static bool test_depth_stencil(void)
+{
+	static const struct vertex two[6] = {
+		{ { -0.9f, -0.9f, 0.2f, 1 }, { 1, 0, 0, 1 } },
+		{ { 0.9f, -0.9f, 0.8f, 1 }, { 1, 0, 0, 1 } },
+		{ { 0.0f, 0.9f, 0.5f, 1 }, { 1, 0, 0, 1 } },
+		{ { -0.9f, 0.9f, 0.7f, 1 }, { 0, 1, 0, 1 } },
+		{ { 0.9f, 0.9f, 0.3f, 1 }, { 0, 1, 0, 1 } },
+		{ { 0.0f, -0.9f, 0.5f, 1 }, { 0, 1, 0, 1 } },
+	};
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t *ref_ds = calloc(SIZE * SIZE, 4);
+	uint32_t before = fault_seq(), bad = 0;
+	struct ember_tex_image dimg, simg;
+
+	scene_default(&s);
+	s.root.depth_stencil = STATE_VA + DSTATE;
+	s.att[1] = (struct ember_gfx_attachment) { .image = DESC_VA + 64 };
+	s.ds = (struct ember_gfx_depth_stencil) {
+		.depth_test = 1, .depth_write = 1, .depth_compare_op = 1,	/* LESS */
+		.stencil_test = 1, .front_pass_op = 2, .front_compare_op = 7,
+		.front_compare_mask = 0xff, .front_write_mask = 0xff, .front_reference = 5,
+		.back_pass_op = 2, .back_compare_op = 7, .back_compare_mask = 0xff,
+		.back_write_mask = 0xff, .back_reference = 9,
+	};
+	write_scene(&s);
+	put_vertices(two, 6);
+	memset(color, 0, IMAGE_BYTES);
+	/* Depth cleared to 1.0 (24-bit all ones), stencil to 0. */
+	for (unsigned int i = 0; i < IMAGE_BYTES / 4; i++)
+		memcpy(depth + 4 * i, &(uint32_t){ 0xffffff }, 4);
+	memset(stencil, 0, IMAGE_BYTES);
+	for (unsigned int i = 0; i < SIZE * SIZE; i++)
+		ref_ds[i] = 0xffffff;
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 6, 1, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	ref_draw(&s, two, NULL, 6, 1, NULL, ref, ref_ds);
+	CHECK(same_color(&s, ref));
+	plane_of(64, EMBER_TEX_ASPECT_DEPTH, &dimg);
+	plane_of(64, EMBER_TEX_ASPECT_STENCIL, &simg);
+	for (uint32_t y = 0; y < SIZE; y++)
+		for (uint32_t x = 0; x < SIZE; x++) {
+			uint32_t d, want = ref_ds[y * SIZE + x];
+			uint8_t st = stencil[texel_offset(&simg, 1, x, y)];
+
+			memcpy(&d, depth + texel_offset(&dimg, 4, x, y), 4);
+			if ((d != (want & 0xffffff) || st != want >> 24) && bad++ < 4)
+				tap_diag("(%u, %u): depth %06x stencil %u, want %06x %u", x, y, d, st,
+					 want & 0xffffff, want >> 24);
+		}
+	CHECK_EQ(bad, 0);
+	free(ref);
+	free(ref_ds);
+	return true;
+}
+
+/* Additive blending with a constant, twice over, inside a scissor. */
+static bool test_scissor_blend(void)
+{
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t before = fault_seq();
+
+	scene_default(&s);
+	s.viewport.scissor_x = 5;
+	s.viewport.scissor_y = 7;
+	s.viewport.scissor_width = 21;
+	s.viewport.scissor_height = 13;
+	s.root.blend = STATE_VA + BLEND;
+	s.blend.constants[0] = 0.25f;
+	s.blend.constants[1] = 0.5f;
+	s.blend.constants[2] = 0.125f;
+	s.blend.constants[3] = 1.0f;
+	s.blend_att = (struct ember_gfx_blend_attachment) {
+		.blend_enable = 1, .src_color = 10 /* CONSTANT_COLOR */, .dst_color = 1,
+		.src_alpha = 1, .dst_alpha = 1, .write_mask = 0xb,
+	};
+	write_scene(&s);
+	put_vertices(tri, 3);
+	memset(color, 0, IMAGE_BYTES);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0,
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+	ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+	CHECK(same_color(&s, ref));
+	free(ref);
+	return true;
+}
+
+/* 4x MSAA into a TILED_4K RGBA8 image, then RESOLVE into a LINEAR one. */
+static bool test_msaa_resolve(void)
+{
+	struct scene s;
+	uint8_t *ref = ref_color(), *ref1 = ref_color();
+	uint32_t before = fault_seq();
+	struct ember_render_target ms, ss;
+	struct ember_upkt_copy_image rp = {
+		.src = DESC_VA, .dst = DESC_VA + 128,
+		.src_aspect = EMBER_ASPECT_COLOR, .dst_aspect = EMBER_ASPECT_COLOR,
+		.extent = { SIZE, SIZE, 1 },
+	};
+	uint32_t pk[1 + EMBER_UPKT_RESOLVE_LEN];
+
+	scene_default(&s);
+	s.samples = 4;
+	s.raster.samples = 4;
+	s.color_format = VK_RGBA8;
+	write_scene(&s);
+	put_vertices(tri, 3);
+	memset(color, 0, IMAGE_BYTES);
+	memset(resolved, 0, IMAGE_BYTES);
+	ember_upkt_resolve_pack(pk, &rp);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0, EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0)));
+	CHECK(run(pk, 1 + EMBER_UPKT_RESOLVE_LEN));
+	CHECK_EQ(fault_seq(), before);
+	ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+	CHECK(same_color(&s, ref));
+	ms = (struct ember_render_target) { .format = EMBER_RT_R8G8B8A8_UNORM, .samples = 4,
+		.width = SIZE, .height = SIZE, .row_pitch = SIZE * 16, .base = ref };
+	ss = (struct ember_render_target) { .format = EMBER_RT_R8G8B8A8_UNORM, .samples = 1,
+		.width = SIZE, .height = SIZE, .row_pitch = SIZE * 4, .base = ref1 };
+	ember_backend_resolve(&ms, &ss, &(struct ember_rect){ 0, 0, SIZE, SIZE });
+	/* The copy engine's resolve rounds as the back end's: the same bytes. */
+	CHECK(memcmp(resolved, ref1, SIZE * SIZE * 4) == 0);
+	free(ref);
+	free(ref1);
+	return true;
+}
+
+/* DRAW_INDIRECT with a count: draw 0 the triangle, draw 1 (past the count) never. */
+static bool test_indirect_count(void)
+{
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t before = fault_seq();
+	const uint32_t cmds[8] = { 3, 1, 0, 0, 3, 1, 0, 0 }, count = 1;
+
+	scene_default(&s);
+	s.root.blend = STATE_VA + BLEND;
+	s.blend_att = (struct ember_gfx_blend_attachment) {
+		.blend_enable = 1, .src_color = 1, .dst_color = 1, .src_alpha = 1, .dst_alpha = 1,
+		.write_mask = 0xf,
+	};
+	write_scene(&s);
+	put_vertices(tri, 3);
+	memcpy(args, cmds, sizeof(cmds));
+	memcpy(args + 64, &count, 4);
+	memset(color, 0, IMAGE_BYTES);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW_INDIRECT, EMBER_DRAW_COUNT, 6), LO(ARGS_VA), HI(ARGS_VA),
+		  2, 16, LO(ARGS_VA + 64), HI(ARGS_VA + 64)));
+	CHECK_EQ(fault_seq(), before);
+	ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+	CHECK(same_color(&s, ref));
+	free(ref);
+	return true;
+}
+
+/* A clip distance, then a cull distance, below 0 at every vertex: nothing drawn. */
+static bool test_clip_cull_distances(void)
+{
+	static const char *const texts[2] = {
+		".stage vertex\n.inputs 3\n.outputs 1\n.clip_distances 1\n"
+		"\tldin v0, 0\n\tldin v1, 1\n\tldin v3, 3\n"
+		"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w v3\n"
+		"\tostore.clip_distance0 -1.0\n\tend\n",
+		".stage vertex\n.inputs 3\n.outputs 1\n.cull_distances 1\n"
+		"\tldin v0, 0\n\tldin v1, 1\n\tldin v3, 3\n"
+		"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w v3\n"
+		"\tostore.cull_distance0 -0.5\n\tend\n",
+	};
+
+	for (unsigned int i = 0; i < 2; i++) {
+		struct scene s;
+		uint32_t before = fault_seq();
+
+		CHECK(place(VS_VA + 0x1000 * (i + 1), texts[i]));
+		scene_default(&s);
+		s.root.vs = VS_VA + 0x1000 * (i + 1);
+		write_scene(&s);
+		put_vertices(tri, 3);
+		memset(color, 0, IMAGE_BYTES);
+		CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+		CHECK_EQ(fault_seq(), before);
+		for (unsigned int b = 0; b < SIZE * SIZE * 16; b++)
+			CHECK_EQ(color[b], 0);
+	}
+	return true;
+}
+
+/* Each fault, then the same context draws again. */
+static bool test_faults(void)
+{
+	struct scene s;
+	uint32_t before;
+
+	scene_default(&s);
+	s.binding[0].va = UNMAPPED_VA;
+	write_scene(&s);
+	before = fault_seq();
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, UNMAPPED_VA));
+
+	scene_default(&s);
+	s.root.topology = 10;	/* PATCH_LIST: no tessellation */
+	write_scene(&s);
+	before = fault_seq();
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+	CHECK(expect_fault(before, EMBER_FAULT_BAD_STATE, STATE_VA + ROOT + 4 * 22));
+
+	/* The colour image's memory unmapped: the tile's first read faults. */
+	scene_default(&s);
+	write_scene(&s);
+	{
+		uint32_t dw[16];
+		struct ember_image_desc d;
+
+		memcpy(dw, desc, sizeof(dw));
+		ember_image_desc_unpack(dw, &d);
+		d.va = UNMAPPED_VA;
+		ember_image_desc_pack(dw, &d);
+		memcpy(desc, dw, sizeof(dw));
+	}
+	put_vertices(tri, 3);
+	before = fault_seq();
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, UNMAPPED_VA));
+
+	/* A compute shader as the fragment shader. */
+	CHECK(place(FS_VA + 0x1000, compute_text));
+	scene_default(&s);
+	s.root.fs = FS_VA + 0x1000;
+	write_scene(&s);
+	before = fault_seq();
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+	CHECK(expect_fault(before, EMBER_FAULT_ILLEGAL_INSTRUCTION, FS_VA + 0x1000));
+
+	/* A draw with no state bound is a bad packet. */
+	{
+		struct guest_ib ib;
+		uint64_t fence;
+
+		guest_ib_init(&gst, &ib, CTX, IB_VA + (uint64_t)ib_count++ * EMBER_PAGE_SIZE, 64);
+		IB(&ib, EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0);
+		before = fault_seq();
+		fence = guest_submit_ib(&gst, 0, CTX, &ib);
+		CHECK(guest_wait_fence(&gst, 0, fence, TIMEOUT_MS));
+		CHECK(expect_fault(before, EMBER_FAULT_BAD_PACKET, ib.va));
+	}
+
+	/* The device and the context go on drawing. */
+	return test_triangle();
+}
+
+int main(void)
+{
+	if (!tap_result(setup(), "setup: a device with CAPS.GRAPHICS"))
+		return tap_finish();
+	tap_result(test_triangle(), "triangle: interpolated colour, pixel-exact");
+	tap_result(test_indexed_restart_instances(), "indexed strip, restart, two instances");
+	tap_result(test_depth_stencil(), "depth test and stencil on D24S8's two planes");
+	tap_result(test_scissor_blend(), "scissor and blending with constants");
+	tap_result(test_msaa_resolve(), "4x MSAA, then RESOLVE");
+	tap_result(test_indirect_count(), "DRAW_INDIRECT with a count");
+	tap_result(test_clip_cull_distances(), "clip and cull distances all below 0: culled");
+	tap_result(test_faults(), "faults: vertex buffer, state, attachment, shader; then a draw");
+	guest_fini(&gst);
+	return tap_finish();
+}
