@@ -31,7 +31,8 @@ static const struct expectation expectations[] = {
 	{ "shared", NULL }, { "spec", NULL }, { "subgroup", NULL },
 	{ "refuse_float64", "capability Float64 is not supported" },
 	{ "image_store", NULL }, { "images", NULL }, { "many_images", NULL },
-	{ "refuse_vertex", "is a Vertex shader; only GLCompute is supported" },
+	{ "refuse_geometry", "is a Geometry shader; Ember has GLCompute, Vertex and Fragment" },
+	{ "refuse_clip_input", "built-in ClipDistance is not supported in fragment shaders" },
 	{ "refuse_float_atomic", "capability AtomicFloat32AddEXT is not supported" },
 	{ "refuse_f16_math", "OpFMod on 16-bit floats is not supported" }, { "matrix", NULL },
 	{ "refuse_deep_nesting", "nested deeper than the ISA's 64-entry mask stack" },
@@ -275,7 +276,7 @@ static bool test_options(const char *spec_path, const char *add_path)
 	error = NULL;
 	opts = (struct ember_cc_options) { .entry_point = "nothere" };
 	CHECK_EQ(ember_cc_compile(add.words, add.count, &opts, &binary, &size, &error), -EINVAL);
-	CHECK(error && strstr(error, "no GLCompute entry point named \"nothere\""));
+	CHECK(error && strstr(error, "no GLCompute, Vertex or Fragment entry point named \"nothere\""));
 	free(error);
 	free(spec.words);
 	free(add.words);

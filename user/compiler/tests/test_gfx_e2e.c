@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * ember-cc's vertex and fragment stages end to end: GLSL compiled by
+ * glslangValidator (at build time) and ember-cc, run as the device's 3D
+ * pipeline runs them (firmware/shader/gfx_wave.h: sc_vertex_wave_run,
+ * sc_fragment_wave_run) over quads of a triangle built here, outputs
+ * compared with references computed in C: attributes through a
+ * push-constant matrix, component packing, the vertex built-ins, smooth,
+ * flat and noperspective interpolation, FragCoord and FrontFacing, fine
+ * and coarse derivatives, discard and FragDepth. The disassembly names
+ * the stage.
+ */
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ember_cc.h"
+#include "guest.h"
+#include "raster/raster.h"
+#include "shader/gfx_wave.h"
+#include "tap.h"
+
+#define CTX		0
+#define RAM_SIZE	(16ull << 20)
+#define DATA_VA		0x10000000ull
+
+static const char *spirv_dir;
+static struct guest gst;
+static uint64_t set_table_va;
+
+struct stage {
+	struct sc_program prog;
+	struct sc_gfx_stage_params params;
+	struct sc_dispatch d;
+	struct sc_group core;
+	char *disassembly;
+};
+
+static uint32_t *read_spirv(const char *name, size_t *words)
+{
+	char path[512];
+	FILE *f;
+	long size;
+	uint32_t *data;
+
+	snprintf(path, sizeof(path), "%s/%s", spirv_dir, name);
+	f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	data = malloc(size);
+	if (data && fread(data, 1, size, f) != (size_t)size) {
+		free(data);
+		data = NULL;
+	}
+	fclose(f);
+	*words = size / 4;
+	return data;
+}
+
+/* Compile @name and build it into @st, with @push as push constants. */
+static bool stage_load(struct stage *st, const char *name, const uint32_t *push,
+		       uint32_t push_bytes)
+{
+	size_t words, size;
+	uint32_t *spirv = read_spirv(name, &words), detail;
+	char *error = NULL;
+	void *bin;
+	int ret;
+
+	memset(st, 0, sizeof(*st));
+	CHECK(spirv);
+	ret = ember_cc_compile(spirv, words, NULL, &bin, &size, &error);
+	free(spirv);
+	if (ret) {
+		tap_diag("%s: %s", name, error ? error : "?");
+		free(error);
+		return false;
+	}
+	CHECK_EQ(ember_isa_disassemble(bin, size, &st->disassembly), 0);
+	CHECK_EQ(sc_program_build(bin, size, &st->prog, &detail), 0);
+	free(bin);
+	st->params = (struct sc_gfx_stage_params) {
+		.dev = &gst.dev,
+		.mmu = { .ram = &gst.dev.guest_ram, .root = gst.pt_root[CTX] },
+		.prog = &st->prog, .shader_va = 0x1000, .set_table_va = set_table_va,
+		.push = push, .push_bytes = push_bytes,
+		.deadline_ns = UINT64_MAX,
+		.base_vertex = 1000, .base_instance = 77, .draw_index = 3, .view_index = 0,
+		.samples = 1,
+		.sample_pos = { { 0.5f, 0.5f } },
+	};
+	CHECK(sc_gfx_stage_init(&st->d, &st->params));
+	CHECK(sc_gfx_core_init(&st->core, &st->d));
+	return true;
+}
+
+static void stage_fini(struct stage *st)
+{
+	sc_gfx_core_fini(&st->core);
+	sc_program_fini(&st->prog);
+	free(st->disassembly);
+}
+
+static uint32_t bits(float f)
+{
+	uint32_t b;
+
+	memcpy(&b, &f, 4);
+	return b;
+}
+
+static float f32(uint32_t b)
+{
+	float f;
+
+	memcpy(&f, &b, 4);
+	return f;
+}
+
+static bool near(float got, double want)
+{
+	if (fabs((double)got - want) <= 1e-5 * (1.0 + fabs(want)))
+		return true;
+	tap_diag("got %.9g, want %.9g", (double)got, want);
+	return false;
+}
+
+static bool test_vertex(void)
+{
+	/* Column-major: x' = 2x + 1, y' = -y, z' = z + w, w' = w. */
+	static const float m[16] = { 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1 };
+	static uint32_t inputs[SC_GFX_SLOTS][SC_LANES];
+	static struct sc_vertex_wave_out out;
+	struct sc_vertex_wave_in in = { .count = 29, .inputs = inputs };
+	uint32_t push[16];
+	struct stage st;
+
+	memcpy(push, m, sizeof(push));
+	CHECK(stage_load(&st, "gfx_transform_vert.spv", push, sizeof(push)));
+	CHECK(strstr(st.disassembly, ".stage vertex"));
+	CHECK(strstr(st.disassembly, ".vertex point_size"));
+	CHECK_EQ(st.prog.header.num_inputs, 3);
+	CHECK_EQ(st.prog.header.num_outputs, 3);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		in.vertex_index[l] = 1000 + 3 * l;
+		in.instance_index[l] = 77 + l / 8;
+		for (unsigned int c = 0; c < 4; c++)
+			inputs[c][l] = bits(0.25f * (float)l - (float)c);
+		inputs[4][l] = bits(0.5f + (float)l);
+		inputs[5][l] = bits(-2.0f * (float)l);
+		inputs[8][l] = 40 + l;
+		inputs[9][l] = (uint32_t)-5 - l;
+	}
+	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < in.count; l++) {
+		float x = f32(inputs[0][l]), y = f32(inputs[1][l]);
+		float z = f32(inputs[2][l]), w = f32(inputs[3][l]);
+
+		CHECK(near(out.position[0][l], 2.0 * x + w));
+		CHECK(near(out.position[1][l], -y));
+		CHECK(near(out.position[2][l], (double)z + w));
+		CHECK(near(out.position[3][l], w));
+		CHECK_EQ(out.outputs[0][l], inputs[4][l]);
+		CHECK_EQ(out.outputs[1][l], inputs[5][l]);
+		CHECK_EQ(out.outputs[2][l], inputs[2][l]);	/* location 0, component 2 */
+		CHECK_EQ(out.outputs[3][l], 0);
+		CHECK_EQ(out.outputs[4][l], inputs[8][l] + in.instance_index[l]);
+		CHECK_EQ(out.outputs[5][l], inputs[9][l] + 1000);
+		CHECK_EQ(out.outputs[8][l], bits((float)in.vertex_index[l]));
+		CHECK_EQ(out.point_size[l], 3.0f);
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* A triangle in framebuffer space, clip w per vertex. */
+static const double tri_x[3] = { 1.0, 30.0, 4.0 }, tri_y[3] = { 2.0, 5.0, 27.0 };
+static const double tri_w[3] = { 1.0, 4.0, 2.0 };
+
+static void linear_at(double x, double y, double l[3])
+{
+	double area = (tri_x[1] - tri_x[0]) * (tri_y[2] - tri_y[0]) -
+		      (tri_x[2] - tri_x[0]) * (tri_y[1] - tri_y[0]);
+
+	l[0] = ((tri_x[1] - x) * (tri_y[2] - y) - (tri_x[2] - x) * (tri_y[1] - y)) / area;
+	l[1] = ((tri_x[2] - x) * (tri_y[0] - y) - (tri_x[0] - x) * (tri_y[2] - y)) / area;
+	l[2] = 1.0 - l[0] - l[1];
+}
+
+static void persp_at(double x, double y, double b[3], double *inv_w)
+{
+	double l[3], sum = 0.0;
+
+	linear_at(x, y, l);
+	for (unsigned int j = 0; j < 3; j++)
+		sum += l[j] / tri_w[j];
+	for (unsigned int j = 0; j < 3; j++)
+		b[j] = l[j] / tri_w[j] / sum;
+	*inv_w = sum;
+}
+
+static void make_quad(int32_t qx, int32_t qy, struct ember_quad *q)
+{
+	memset(q, 0, sizeof(*q));
+	q->x = qx;
+	q->y = qy;
+	q->front_facing = (qx / 2) & 1;
+	q->provoking_vertex = 2;
+	for (unsigned int p = 0; p < 4; p++) {
+		double cx = qx + (p & 1) + 0.5, cy = qy + (p >> 1) + 0.5, l[3], b[3], inv_w;
+
+		linear_at(cx, cy, l);
+		persp_at(cx, cy, b, &inv_w);
+		for (unsigned int j = 0; j < 3; j++) {
+			q->bary_linear[p][j] = (float)l[j];
+			q->bary[p][j] = (float)b[j];
+		}
+		q->inv_w[p] = (float)inv_w;
+		q->depth_center[p] = 0.5f;
+		q->depth[p][0] = 0.5f;
+		q->coverage[p] = l[0] >= 0 && l[1] >= 0 && l[2] >= 0;
+		if (!q->coverage[p])
+			q->helper_mask |= 1u << p;
+	}
+}
+
+static const int32_t quad_pos[SC_GFX_QUADS][2] = {
+	{ 2, 2 }, { 6, 4 }, { 12, 8 }, { 4, 14 }, { 20, 6 }, { 22, 6 }, { 8, 2 }, { 4, 20 },
+};
+
+/* The three vertices' slots: uv, z (location 0), id (flat), lin. */
+static uint32_t vertex_slots[3][SC_GFX_SLOTS];
+static const float vert_uv[3][2] = { { 0.0f, 0.0f }, { 1.0f, 0.25f }, { 0.5f, 1.0f } };
+static const float vert_z[3] = { 0.1f, 0.9f, 0.5f }, vert_lin[3] = { 10.0f, 20.0f, -30.0f };
+
+static bool test_fragment(void)
+{
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct sc_fragment_wave_in in = { .num_quads = SC_GFX_QUADS };
+	struct stage st;
+
+	CHECK(stage_load(&st, "gfx_interp_frag.spv", NULL, 0));
+	CHECK(strstr(st.disassembly, ".stage fragment"));
+	CHECK(strstr(st.disassembly, "discard"));
+	CHECK(strstr(st.disassembly, "depth_any"));
+	CHECK_EQ(st.prog.header.num_inputs, 3);
+	CHECK_EQ(st.prog.header.num_outputs, 3);
+	for (unsigned int j = 0; j < 3; j++) {
+		vertex_slots[j][0] = bits(vert_uv[j][0]);
+		vertex_slots[j][1] = bits(vert_uv[j][1]);
+		vertex_slots[j][2] = bits(vert_z[j]);
+		vertex_slots[j][4] = 100 + j;
+		vertex_slots[j][8] = bits(vert_lin[j]);
+	}
+	for (unsigned int k = 0; k < SC_GFX_QUADS; k++) {
+		make_quad(quad_pos[k][0], quad_pos[k][1], &quads[k]);
+		in.quad[k] = &quads[k];
+		for (unsigned int j = 0; j < 3; j++)
+			in.vertex[k][j] = vertex_slots[j];
+	}
+	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		unsigned int k = l / 4, p = l % 4, q0 = l & ~3u;
+		const struct ember_quad *q = &quads[k];
+		double px = q->x + (p & 1) + 0.5, py = q->y + (p >> 1) + 0.5, b[3], lin[3], inv_w;
+		bool killed = px > 20.0;
+		const uint32_t *c0 = out.color[0];
+
+		CHECK_EQ((out.discarded >> l) & 1, killed);
+		if (killed)
+			continue;
+		persp_at(px, py, b, &inv_w);
+		linear_at(px, py, lin);
+		CHECK(near(f32(out.color[0][l]), b[0] * vert_uv[0][0] + b[1] * vert_uv[1][0] +
+			   b[2] * vert_uv[2][0]));
+		CHECK(near(f32(out.color[1][l]), b[0] * vert_uv[0][1] + b[1] * vert_uv[1][1] +
+			   b[2] * vert_uv[2][1]));
+		CHECK(near(f32(out.color[2][l]), b[0] * vert_z[0] + b[1] * vert_z[1] +
+			   b[2] * vert_z[2]));
+		CHECK(near(f32(out.color[3][l]), lin[0] * vert_lin[0] + lin[1] * vert_lin[1] +
+			   lin[2] * vert_lin[2]));
+		CHECK_EQ(out.color[4][l], bits((float)px));
+		CHECK_EQ(out.color[5][l], bits((float)py));
+		CHECK_EQ(out.color[6][l], 102);	/* flat: the provoking vertex */
+		CHECK_EQ(out.color[7][l], bits(q->front_facing ? 1.0f : 0.0f));
+		/* Fine: along the pixel's row / column; coarse: the quad's first. */
+		CHECK_EQ(out.color[8][l], bits(f32(c0[q0 + (p & 2) + 1]) - f32(c0[q0 + (p & 2)])));
+		CHECK_EQ(out.color[9][l], bits(f32(c0[q0 + (p & 1) + 2]) - f32(c0[q0 + (p & 1)])));
+		CHECK_EQ(out.color[10][l], bits(f32(c0[q0 + 1]) - f32(c0[q0])));
+		CHECK_EQ(out.color[11][l], bits(f32(c0[q0 + 2]) - f32(c0[q0])));
+		CHECK_EQ(bits(out.depth[l]), bits(f32(out.color[2][l]) * 0.5f));
+	}
+	stage_fini(&st);
+	return true;
+}
+
+static bool setup(void)
+{
+	const struct guest_config config = {
+		.ram_size = RAM_SIZE, .num_vectors = 1, .num_cores = 1,
+	};
+	uint64_t set0_va = DATA_VA + 2 * EMBER_PAGE_SIZE;
+	uint8_t *table;
+
+	CHECK(guest_init(&gst, &config));
+	set_table_va = DATA_VA;
+	table = guest_alloc_mapped(&gst, CTX, set_table_va, EMBER_PAGE_SIZE);
+	CHECK(table);
+	CHECK(guest_alloc_mapped(&gst, CTX, set0_va, EMBER_PAGE_SIZE));
+	memcpy(table, &set0_va, 8);
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	spirv_dir = argc > 1 ? argv[1] : ".";
+	if (!tap_result(setup(), "setup"))
+		return tap_finish();
+	tap_result(test_vertex(), "vertex-transform-packing-builtins");
+	tap_result(test_fragment(), "fragment-interpolation-derivatives-discard-depth");
+	guest_fini(&gst);
+	return tap_finish();
+}
