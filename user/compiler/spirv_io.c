@@ -461,28 +461,29 @@ static void note_builtin_output(struct fe *fe, unsigned int out)
 		st->fragment_flags |= EMBER_ISA_FS_SAMPLE_MASK_WRITE;
 }
 
-/* Clip and cull distances: the declared array, when any element is written. */
+/* Clip and cull distances: the declared array's size, when any element is written. */
 static void count_distances(struct fe *fe, const struct fe_io_var *v, const struct fe_local *l)
 {
 	struct ir_stage_info *st = &fe->ir->stage;
-	uint32_t clip = 0, cull = 0;
+	uint32_t size[2] = { 0 };
+	bool written[2] = { false };
 
 	for (uint32_t k = 0; k < l->leaf_count; k++) {
-		unsigned int out = v->dest[k] & ~FE_IO_BUILTIN;
+		unsigned int out = v->dest[k] & ~FE_IO_BUILTIN, which;
 
-		if (!(v->dest[k] & FE_IO_BUILTIN) || v->dest[k] == FE_IO_NONE)
+		if (!(v->dest[k] & FE_IO_BUILTIN) || v->dest[k] == FE_IO_NONE ||
+		    out < EMBER_ISA_OUT_CLIP_DISTANCE0 || out >= EMBER_ISA_OUT_LAYER)
 			continue;
-		if (out >= EMBER_ISA_OUT_CLIP_DISTANCE0 && out < EMBER_ISA_OUT_CULL_DISTANCE0)
-			clip |= (uint32_t)l->leaf_written[k] << 31 | (out - EMBER_ISA_OUT_CLIP_DISTANCE0 + 1);
-		else if (out >= EMBER_ISA_OUT_CULL_DISTANCE0 && out < EMBER_ISA_OUT_LAYER)
-			cull |= (uint32_t)l->leaf_written[k] << 31 |
-				(out - EMBER_ISA_OUT_CULL_DISTANCE0 + 1);
+		which = out >= EMBER_ISA_OUT_CULL_DISTANCE0;
+		out -= which ? EMBER_ISA_OUT_CULL_DISTANCE0 : EMBER_ISA_OUT_CLIP_DISTANCE0;
+		if (out + 1 > size[which])
+			size[which] = out + 1;
+		written[which] |= l->leaf_written[k];
 	}
-	/* Bit 31: written; the low bits: the array's size (the last element's index + 1). */
-	if (clip >> 31)
-		st->num_clip_distances = clip & 0xff;
-	if (cull >> 31)
-		st->num_cull_distances = cull & 0xff;
+	if (written[0])
+		st->num_clip_distances = size[0];
+	if (written[1])
+		st->num_cull_distances = size[1];
 	if (st->num_clip_distances + st->num_cull_distances > EMBER_ISA_MAX_CLIP_CULL)
 		fe_fail(fe, "%u clip and %u cull distances: the Ember ISA has 8 in all",
 			st->num_clip_distances, st->num_cull_distances);

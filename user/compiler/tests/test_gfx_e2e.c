@@ -10,7 +10,8 @@
  * push-constant matrix, component packing, the vertex built-ins, smooth,
  * flat and noperspective interpolation, FragCoord and FrontFacing, fine
  * and coarse derivatives, discard and FragDepth. The disassembly names
- * the stage.
+ * the stage. Each runs on the JIT (the default) and on the interpreter
+ * (EMBER_SHADER_JIT=off).
  */
 
 #include <errno.h>
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include "ember_cc.h"
+#include "ember_image_layout.h"
 #include "guest.h"
 #include "raster/raster.h"
 #include "shader/gfx_wave.h"
@@ -28,10 +30,15 @@
 #define CTX		0
 #define RAM_SIZE	(16ull << 20)
 #define DATA_VA		0x10000000ull
+#define IMAGE_VA	0x20000000ull
+#define VK_R32_SFLOAT	100
 
 static const char *spirv_dir;
+/* Rasterization samples of the stages stage_load() builds (1 or 4). */
+static unsigned int samples = 1;
 static struct guest gst;
 static uint64_t set_table_va;
+static uint8_t *set0;
 
 struct stage {
 	struct sc_program prog;
@@ -87,16 +94,25 @@ static bool stage_load(struct stage *st, const char *name, const uint32_t *push,
 	CHECK_EQ(ember_isa_disassemble(bin, size, &st->disassembly), 0);
 	CHECK_EQ(sc_program_build(bin, size, &st->prog, &detail), 0);
 	free(bin);
+	/* The JIT when the run asks for it (the default), else the interpreter. */
+	if (guest_shader_jit() != EMBER_SHADER_JIT_OFF && sc_jit_compile)
+		CHECK(sc_jit_compile(&st->prog, true) && st->prog.jit);
 	st->params = (struct sc_gfx_stage_params) {
 		.dev = &gst.dev,
 		.mmu = { .ram = &gst.dev.guest_ram, .root = gst.pt_root[CTX] },
 		.prog = &st->prog, .shader_va = 0x1000, .set_table_va = set_table_va,
 		.push = push, .push_bytes = push_bytes,
-		.deadline_ns = UINT64_MAX,
+		.deadline_ns = UINT64_MAX, .jit = st->prog.jit,
 		.base_vertex = 1000, .base_instance = 77, .draw_index = 3, .view_index = 0,
-		.samples = 1,
-		.sample_pos = { { 0.5f, 0.5f } },
+		.samples = samples,
 	};
+	for (unsigned int i = 0; i < samples; i++) {
+		unsigned int x, y;
+
+		ember_sample_location(samples, i, &x, &y);
+		st->params.sample_pos[i][0] = (float)x / EMBER_SUBPIXEL_ONE;
+		st->params.sample_pos[i][1] = (float)y / EMBER_SUBPIXEL_ONE;
+	}
 	CHECK(sc_gfx_stage_init(&st->d, &st->params));
 	CHECK(sc_gfx_core_init(&st->core, &st->d));
 	return true;
@@ -175,7 +191,7 @@ static bool test_vertex(void)
 		CHECK_EQ(out.outputs[4][l], inputs[8][l] + in.instance_index[l]);
 		CHECK_EQ(out.outputs[5][l], inputs[9][l] + 1000);
 		CHECK_EQ(out.outputs[8][l], bits((float)in.vertex_index[l]));
-		CHECK_EQ(out.point_size[l], 3.0f);
+		CHECK_EQ(bits(out.point_size[l]), bits(3.0f));
 	}
 	stage_fini(&st);
 	return true;
@@ -225,8 +241,17 @@ static void make_quad(int32_t qx, int32_t qy, struct ember_quad *q)
 		}
 		q->inv_w[p] = (float)inv_w;
 		q->depth_center[p] = 0.5f;
-		q->depth[p][0] = 0.5f;
-		q->coverage[p] = l[0] >= 0 && l[1] >= 0 && l[2] >= 0;
+		for (unsigned int i = 0; i < samples; i++) {
+			unsigned int sx, sy;
+			double sl[3];
+
+			ember_sample_location(samples, i, &sx, &sy);
+			linear_at(qx + (p & 1) + (double)sx / EMBER_SUBPIXEL_ONE,
+				  qy + (p >> 1) + (double)sy / EMBER_SUBPIXEL_ONE, sl);
+			q->depth[p][i] = 0.5f;
+			if (sl[0] >= 0 && sl[1] >= 0 && sl[2] >= 0)
+				q->coverage[p] |= 1u << i;
+		}
 		if (!q->coverage[p])
 			q->helper_mask |= 1u << p;
 	}
@@ -303,6 +328,290 @@ static bool test_fragment(void)
 	return true;
 }
 
+/* Run @name over the eight quads of quad_pos with the vertices' @slots. */
+static bool run_quads(struct stage *st, const char *name, struct ember_quad *quads,
+		      struct sc_fragment_wave_out *out)
+{
+	struct sc_fragment_wave_in in = { .num_quads = SC_GFX_QUADS };
+
+	CHECK(stage_load(st, name, NULL, 0));
+	for (unsigned int k = 0; k < SC_GFX_QUADS; k++) {
+		make_quad(quad_pos[k][0], quad_pos[k][1], &quads[k]);
+		quads[k].primitive_id = 3 + k;
+		for (unsigned int p = 0; p < 4; p++) {
+			quads[k].point_coord[p][0] = 0.125f * (float)p;
+			quads[k].point_coord[p][1] = 0.75f - 0.125f * (float)p;
+		}
+		in.quad[k] = &quads[k];
+		in.sample[k] = k % samples;
+		for (unsigned int j = 0; j < 3; j++)
+			in.vertex[k][j] = vertex_slots[j];
+	}
+	CHECK_EQ(sc_fragment_wave_run(&st->core, &in, out), 0);
+	return true;
+}
+
+/*
+ * Implicit LOD against the explicit-gradient path and log2 of the
+ * footprint: a 64x64 R32F image with 7 levels whose texels hold their
+ * level, so trilinear filtering returns the LOD it used.
+ */
+static bool test_texture(void)
+{
+	static const float scale[3] = { 4.0f / 64, 1.0f / 64, 1.0f };
+	static struct sc_fragment_wave_out out;
+	struct ember_image_shape shape = {
+		.layout = EMBER_IMAGE_LAYOUT_TILED_4K, .element_bytes = 4, .width = 64,
+		.height = 64, .depth = 1, .levels = 7, .layers = 1,
+	};
+	struct ember_sampler_desc smp = {
+		.mag_filter = 1, .min_filter = 1, .mipmap_mode = 1, .address_u = 2,
+		.address_v = 2, .address_w = 2, .min_lod = -16.0f, .max_lod = 1000.0f,
+	};
+	double lambda = log2(64.0 * scale[0]);
+	struct ember_quad quads[SC_GFX_QUADS];
+	uint32_t dw[EMBER_IMAGE_DESC_DWORDS];
+	struct ember_image_layout lay;
+	uint64_t pages;
+	uint8_t *img;
+	struct stage st;
+
+	CHECK(!ember_image_layout(&shape, &lay));
+	pages = (lay.size + EMBER_PAGE_SIZE - 1) / EMBER_PAGE_SIZE;
+	img = guest_alloc_mapped(&gst, CTX, IMAGE_VA, pages * EMBER_PAGE_SIZE);
+	CHECK(img);
+	for (unsigned int level = 0; level < 7; level++)
+		for (uint64_t i = 0; i < lay.level[level].size / 4; i++) {
+			float v = (float)level;
+
+			memcpy(img + lay.level[level].offset + 4 * i, &v, 4);
+		}
+	ember_image_desc_pack(dw, &(struct ember_image_desc) {
+		.va = IMAGE_VA, .format = VK_R32_SFLOAT, .view_type = 1,
+		.layout = EMBER_IMAGE_LAYOUT_TILED_4K, .width = 64, .height = 64, .depth = 1,
+		.image_layers = 1, .image_levels = 7, .levels = 7, .layers = 1,
+	});
+	memcpy(set0, dw, sizeof(dw));
+	ember_sampler_desc_pack(dw, &smp);
+	memcpy(set0 + 16 * 4, dw, 4 * EMBER_SAMPLER_DESC_DWORDS);
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++)
+		for (unsigned int c = 0; c < 3; c++)
+			vertex_slots[j][c] = bits(scale[c]);
+	CHECK(run_quads(&st, "gfx_texture_frag.spv", quads, &out));
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		CHECK_EQ(out.color[0][l], out.color[1][l]);
+		CHECK(near(f32(out.color[0][l]), lambda));
+		CHECK(near(f32(out.color[2][l]), lambda + scale[2]));
+		CHECK(near(f32(out.color[3][l]), lambda));
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* Demote: outputs dropped, helper state read after it, derivatives intact. */
+static bool test_demote(void)
+{
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct stage st;
+
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++)
+		vertex_slots[j][0] = bits(vert_uv[j][0]);
+	CHECK(run_quads(&st, "gfx_demote_frag.spv", quads, &out));
+	CHECK(strstr(st.disassembly, "discard"));
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		unsigned int p = l % 4, row = (l & ~3u) + (p & 2);
+		bool helper = (q->helper_mask >> p) & 1;
+		bool demoted = q->x + (int)(p & 1) + 0.5 < 8.0 && q->y + (int)(p >> 1) + 0.5 < 4.0;
+		const uint32_t *uv = out.color[3];
+
+		CHECK_EQ((out.discarded >> l) & 1, demoted);
+		CHECK_EQ(out.color[2][l], bits(helper ? 1.0f : 0.0f));
+		CHECK_EQ(out.color[0][l], bits(helper || demoted ? 1.0f : 0.0f));
+		/* The quad's neighbours still ran: the fine derivative is theirs. */
+		CHECK_EQ(out.color[1][l], bits(f32(uv[row + 1]) - f32(uv[row])));
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* SampleMask in and out, PrimitiveId, PointCoord, FragCoord.zw, the header. */
+static bool test_builtins(void)
+{
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct stage st;
+
+	CHECK(run_quads(&st, "gfx_builtins_frag.spv", quads, &out));
+	CHECK_EQ(st.prog.header.fragment_flags,
+		 EMBER_ISA_FS_DEPTH_WRITE | EMBER_ISA_DEPTH_LESS << 1 |
+		 EMBER_ISA_FS_SAMPLE_MASK_WRITE | EMBER_ISA_FS_EARLY_TESTS);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		unsigned int p = l % 4;
+
+		CHECK_EQ(out.color[0][l], bits(q->point_coord[p][0]));
+		CHECK_EQ(out.color[1][l], bits(q->point_coord[p][1]));
+		CHECK_EQ(out.color[2][l], bits(q->depth_center[p]));
+		CHECK_EQ(out.color[3][l], bits(q->inv_w[p]));
+		CHECK_EQ(out.sample_mask[l], (q->coverage[p] & 5) | q->primitive_id << 4);
+		CHECK_EQ(bits(out.depth[l]), bits(q->depth_center[p] * 0.25f));
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* Location assignment of matrices, arrays, blocks, 64-bit values; clip distances. */
+static bool test_layout(void)
+{
+	static uint32_t inputs[SC_GFX_SLOTS][SC_LANES];
+	static struct sc_vertex_wave_out out;
+	struct sc_vertex_wave_in in = { .count = 32, .inputs = inputs };
+	struct stage st;
+
+	CHECK(stage_load(&st, "gfx_layout_vert.spv", NULL, 0));
+	CHECK(strstr(st.disassembly, ".clip_distances 2"));
+	CHECK_EQ(st.prog.header.num_inputs, 5);
+	CHECK_EQ(st.prog.header.num_outputs, 7);
+	for (unsigned int slot = 0; slot < 20; slot++)
+		for (unsigned int l = 0; l < SC_LANES; l++)
+			inputs[slot][l] = bits((float)(slot * 100 + l));
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint64_t x = 0x100000000ull * l + 7, y = 0x300000005ull * l + 1000;
+
+		inputs[16][l] = (uint32_t)x;
+		inputs[17][l] = x >> 32;
+		inputs[18][l] = (uint32_t)y;
+		inputs[19][l] = y >> 32;
+	}
+	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint64_t d = (0x300000005ull * l + 1000) - (0x100000000ull * l + 7);
+
+		/* m[1] is location 1 (slots 4..6), arr[i] location 2 + i. */
+		CHECK_EQ(out.outputs[0][l], inputs[4][l]);
+		CHECK_EQ(out.outputs[1][l], inputs[6][l]);
+		CHECK_EQ(out.outputs[12][l], inputs[12][l]);	/* o.b at its Location 3 */
+		CHECK_EQ(out.outputs[16][l], inputs[1][l]);	/* o.c[0]: location 4 */
+		CHECK_EQ(out.outputs[20][l], inputs[8][l]);	/* o.c[1]: location 5 */
+		CHECK_EQ(out.outputs[24][l], (uint32_t)d);	/* 64 bits: two slots */
+		CHECK_EQ(out.outputs[25][l], (uint32_t)(d >> 32));
+		CHECK_EQ(bits(out.clip_distance[0][l]), inputs[0][l]);
+		CHECK_EQ(bits(out.clip_distance[1][l]), bits(-1.0f));
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* Smooth interpolation of the vertices' slot @slot at pixel offset (@x, @y). */
+static double smooth_at(double x, double y, unsigned int slot, bool perspective)
+{
+	double b[3], inv_w;
+
+	if (perspective)
+		persp_at(x, y, b, &inv_w);
+	else
+		linear_at(x, y, b);
+	return b[0] * f32(vertex_slots[0][slot]) + b[1] * f32(vertex_slots[1][slot]) +
+	       b[2] * f32(vertex_slots[2][slot]);
+}
+
+/* Centroid, at sample, at offset with four samples, against the triangle. */
+static bool test_centroid(void)
+{
+	static const float values[3] = { 2.0f, -6.0f, 9.0f };
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct stage st;
+
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++)
+		vertex_slots[j][0] = vertex_slots[j][4] = vertex_slots[j][8] = bits(values[j]);
+	samples = 4;
+	CHECK(run_quads(&st, "gfx_centroid_frag.spv", quads, &out));
+	samples = 1;
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		unsigned int p = l % 4, cov = q->coverage[p], sx, sy;
+		double px = q->x + (p & 1), py = q->y + (p >> 1), cx = px + 0.5, cy = py + 0.5;
+
+		/* Centroid: the centre unless partly covered, then the lowest sample. */
+		if (cov && cov != 0xf) {
+			ember_sample_location(4, __builtin_ctz(cov), &sx, &sy);
+			cx = px + (double)sx / EMBER_SUBPIXEL_ONE;
+			cy = py + (double)sy / EMBER_SUBPIXEL_ONE;
+		}
+		CHECK(near(f32(out.color[0][l]), smooth_at(px + 0.5, py + 0.5, 0, true)));
+		CHECK(near(f32(out.color[1][l]), smooth_at(cx, cy, 0, true)));
+		ember_sample_location(4, 2, &sx, &sy);
+		CHECK(near(f32(out.color[2][l]), smooth_at(px + (double)sx / EMBER_SUBPIXEL_ONE,
+							   py + (double)sy / EMBER_SUBPIXEL_ONE, 0, true)));
+		CHECK(near(f32(out.color[3][l]), smooth_at(px + 0.75, py + 0.375, 0, true)));
+		CHECK(near(f32(out.color[4][l]), smooth_at(cx, cy, 8, false)));
+		/* Offsets are clamped to [-0.5, 0.4375]. */
+		CHECK(near(f32(out.color[5][l]), smooth_at(px, py + 0.9375, 8, false)));
+		CHECK(near(f32(out.color[6][l]), smooth_at(px + 0.5, py + 0.5, 8, false)));
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* A Sample-decorated input: per-sample shading at the wave's samples. */
+static bool test_sample_rate(void)
+{
+	static const float values[3] = { 1.0f, 5.0f, -3.0f };
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct stage st;
+
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++)
+		vertex_slots[j][0] = bits(values[j]);
+	samples = 4;
+	CHECK(run_quads(&st, "gfx_sample_rate_frag.spv", quads, &out));
+	samples = 1;
+	CHECK(st.prog.header.fragment_flags & EMBER_ISA_FS_SAMPLE_RATE);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		unsigned int p = l % 4, s = (l / 4) % 4, sx, sy;
+
+		ember_sample_location(4, s, &sx, &sy);
+		CHECK(near(f32(out.color[0][l]),
+			   smooth_at(q->x + (p & 1) + (double)sx / EMBER_SUBPIXEL_ONE,
+				     q->y + (p >> 1) + (double)sy / EMBER_SUBPIXEL_ONE, 0, true)));
+		CHECK_EQ(out.color[1][l], bits((float)s));
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* discard and terminateInvocation inside a divergent loop. */
+static bool test_kill_loop(void)
+{
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	const int n = 6;
+	struct stage st;
+
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++)
+		vertex_slots[j][0] = (uint32_t)n;
+	CHECK(run_quads(&st, "gfx_kill_loop_frag.spv", quads, &out));
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		int x = quads[l / 4].x + (int)(l & 1);
+		bool killed = (x > 16 && x % 5 < n) || (x < 4 && x % 7 < n);
+
+		CHECK_EQ((out.discarded >> l) & 1, killed);
+		if (!killed)
+			CHECK_EQ(out.color[0][l], bits(15.0f));
+	}
+	stage_fini(&st);
+	return true;
+}
+
 static bool setup(void)
 {
 	const struct guest_config config = {
@@ -315,7 +624,8 @@ static bool setup(void)
 	set_table_va = DATA_VA;
 	table = guest_alloc_mapped(&gst, CTX, set_table_va, EMBER_PAGE_SIZE);
 	CHECK(table);
-	CHECK(guest_alloc_mapped(&gst, CTX, set0_va, EMBER_PAGE_SIZE));
+	set0 = guest_alloc_mapped(&gst, CTX, set0_va, EMBER_PAGE_SIZE);
+	CHECK(set0);
 	memcpy(table, &set0_va, 8);
 	return true;
 }
@@ -327,6 +637,13 @@ int main(int argc, char **argv)
 		return tap_finish();
 	tap_result(test_vertex(), "vertex-transform-packing-builtins");
 	tap_result(test_fragment(), "fragment-interpolation-derivatives-discard-depth");
+	tap_result(test_layout(), "vertex-location-assignment-64-bit-clip-distances");
+	tap_result(test_centroid(), "centroid-interpolate-at-sample-offset");
+	tap_result(test_sample_rate(), "per-sample-shading-sample-input");
+	tap_result(test_texture(), "implicit-lod-bias-querylod");
+	tap_result(test_kill_loop(), "discard-terminate-in-divergent-loop");
+	tap_result(test_demote(), "demote-helpers");
+	tap_result(test_builtins(), "fragment-builtins-sample-mask-depth-mode");
 	guest_fini(&gst);
 	return tap_finish();
 }
