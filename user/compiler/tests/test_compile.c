@@ -18,6 +18,7 @@
 
 #include "ember_cc.h"
 #include "ember_isa.h"
+#include "spirv_file.h"
 #include "tap.h"
 
 struct expectation {
@@ -51,22 +52,8 @@ struct module {
 
 static bool load(const char *path, struct module *m)
 {
-	FILE *f = fopen(path, "rb");
-	long size;
-
-	if (!f)
-		return false;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	m->words = malloc(size);
-	m->count = size / 4;
-	if (!m->words || fread(m->words, 1, size, f) != (size_t)size) {
-		fclose(f);
-		return false;
-	}
-	fclose(f);
-	return true;
+	m->words = spirv_file_read(path, &m->count);
+	return m->words != NULL;
 }
 
 static bool round_trips(const void *binary, size_t size)

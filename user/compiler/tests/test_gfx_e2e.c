@@ -22,9 +22,11 @@
 
 #include "ember_cc.h"
 #include "ember_image_layout.h"
+#include "gfx_tri.h"
 #include "guest.h"
 #include "raster/raster.h"
 #include "shader/gfx_wave.h"
+#include "spirv_file.h"
 #include "tap.h"
 
 #define CTX		0
@@ -48,41 +50,20 @@ struct stage {
 	char *disassembly;
 };
 
-static uint32_t *read_spirv(const char *name, size_t *words)
-{
-	char path[512];
-	FILE *f;
-	long size;
-	uint32_t *data;
-
-	snprintf(path, sizeof(path), "%s/%s", spirv_dir, name);
-	f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	data = malloc(size);
-	if (data && fread(data, 1, size, f) != (size_t)size) {
-		free(data);
-		data = NULL;
-	}
-	fclose(f);
-	*words = size / 4;
-	return data;
-}
-
 /* Compile @name and build it into @st, with @push as push constants. */
 static bool stage_load(struct stage *st, const char *name, const uint32_t *push,
 		       uint32_t push_bytes)
 {
 	size_t words, size;
-	uint32_t *spirv = read_spirv(name, &words), detail;
+	char path[512];
+	uint32_t *spirv, detail;
 	char *error = NULL;
 	void *bin;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
+	snprintf(path, sizeof(path), "%s/%s", spirv_dir, name);
+	spirv = spirv_file_read(path, &words);
 	CHECK(spirv);
 	ret = ember_cc_compile(spirv, words, NULL, &bin, &size, &error);
 	free(spirv);
@@ -197,65 +178,11 @@ static bool test_vertex(void)
 	return true;
 }
 
-/* A triangle in framebuffer space, clip w per vertex. */
-static const double tri_x[3] = { 1.0, 30.0, 4.0 }, tri_y[3] = { 2.0, 5.0, 27.0 };
-static const double tri_w[3] = { 1.0, 4.0, 2.0 };
-
-static void linear_at(double x, double y, double l[3])
-{
-	double area = (tri_x[1] - tri_x[0]) * (tri_y[2] - tri_y[0]) -
-		      (tri_x[2] - tri_x[0]) * (tri_y[1] - tri_y[0]);
-
-	l[0] = ((tri_x[1] - x) * (tri_y[2] - y) - (tri_x[2] - x) * (tri_y[1] - y)) / area;
-	l[1] = ((tri_x[2] - x) * (tri_y[0] - y) - (tri_x[0] - x) * (tri_y[2] - y)) / area;
-	l[2] = 1.0 - l[0] - l[1];
-}
-
-static void persp_at(double x, double y, double b[3], double *inv_w)
-{
-	double l[3], sum = 0.0;
-
-	linear_at(x, y, l);
-	for (unsigned int j = 0; j < 3; j++)
-		sum += l[j] / tri_w[j];
-	for (unsigned int j = 0; j < 3; j++)
-		b[j] = l[j] / tri_w[j] / sum;
-	*inv_w = sum;
-}
-
-static void make_quad(int32_t qx, int32_t qy, struct ember_quad *q)
-{
-	memset(q, 0, sizeof(*q));
-	q->x = qx;
-	q->y = qy;
-	q->front_facing = (qx / 2) & 1;
-	q->provoking_vertex = 2;
-	for (unsigned int p = 0; p < 4; p++) {
-		double cx = qx + (p & 1) + 0.5, cy = qy + (p >> 1) + 0.5, l[3], b[3], inv_w;
-
-		linear_at(cx, cy, l);
-		persp_at(cx, cy, b, &inv_w);
-		for (unsigned int j = 0; j < 3; j++) {
-			q->bary_linear[p][j] = (float)l[j];
-			q->bary[p][j] = (float)b[j];
-		}
-		q->inv_w[p] = (float)inv_w;
-		q->depth_center[p] = 0.5f;
-		for (unsigned int i = 0; i < samples; i++) {
-			unsigned int sx, sy;
-			double sl[3];
-
-			ember_sample_location(samples, i, &sx, &sy);
-			linear_at(qx + (p & 1) + (double)sx / EMBER_SUBPIXEL_ONE,
-				  qy + (p >> 1) + (double)sy / EMBER_SUBPIXEL_ONE, sl);
-			q->depth[p][i] = 0.5f;
-			if (sl[0] >= 0 && sl[1] >= 0 && sl[2] >= 0)
-				q->coverage[p] |= 1u << i;
-		}
-		if (!q->coverage[p])
-			q->helper_mask |= 1u << p;
-	}
-}
+/* The triangle the fragment tests shade. */
+static const struct gfx_tri tri = {
+	.x = { 1.0, 30.0, 4.0 }, .y = { 2.0, 5.0, 27.0 },
+	.w = { 1.0, 4.0, 2.0 }, .z = { 0.1, 0.9, 0.5 },
+};
 
 static const int32_t quad_pos[SC_GFX_QUADS][2] = {
 	{ 2, 2 }, { 6, 4 }, { 12, 8 }, { 4, 14 }, { 20, 6 }, { 22, 6 }, { 8, 2 }, { 4, 20 },
@@ -287,7 +214,7 @@ static bool test_fragment(void)
 		vertex_slots[j][8] = bits(vert_lin[j]);
 	}
 	for (unsigned int k = 0; k < SC_GFX_QUADS; k++) {
-		make_quad(quad_pos[k][0], quad_pos[k][1], &quads[k]);
+		gfx_tri_quad(&tri, quad_pos[k][0], quad_pos[k][1], samples, &quads[k]);
 		in.quad[k] = &quads[k];
 		for (unsigned int j = 0; j < 3; j++)
 			in.vertex[k][j] = vertex_slots[j];
@@ -303,8 +230,8 @@ static bool test_fragment(void)
 		CHECK_EQ((out.discarded >> l) & 1, killed);
 		if (killed)
 			continue;
-		persp_at(px, py, b, &inv_w);
-		linear_at(px, py, lin);
+		gfx_tri_persp_at(&tri, px, py, b, &inv_w);
+		gfx_tri_linear_at(&tri, px, py, lin);
 		CHECK(near(f32(out.color[0][l]), b[0] * vert_uv[0][0] + b[1] * vert_uv[1][0] +
 			   b[2] * vert_uv[2][0]));
 		CHECK(near(f32(out.color[1][l]), b[0] * vert_uv[0][1] + b[1] * vert_uv[1][1] +
@@ -336,12 +263,7 @@ static bool run_quads(struct stage *st, const char *name, struct ember_quad *qua
 
 	CHECK(stage_load(st, name, NULL, 0));
 	for (unsigned int k = 0; k < SC_GFX_QUADS; k++) {
-		make_quad(quad_pos[k][0], quad_pos[k][1], &quads[k]);
-		quads[k].primitive_id = 3 + k;
-		for (unsigned int p = 0; p < 4; p++) {
-			quads[k].point_coord[p][0] = 0.125f * (float)p;
-			quads[k].point_coord[p][1] = 0.75f - 0.125f * (float)p;
-		}
+		gfx_tri_quad(&tri, quad_pos[k][0], quad_pos[k][1], samples, &quads[k]);
 		in.quad[k] = &quads[k];
 		in.sample[k] = k % samples;
 		for (unsigned int j = 0; j < 3; j++)
@@ -512,9 +434,9 @@ static double smooth_at(double x, double y, unsigned int slot, bool perspective)
 	double b[3], inv_w;
 
 	if (perspective)
-		persp_at(x, y, b, &inv_w);
+		gfx_tri_persp_at(&tri, x, y, b, &inv_w);
 	else
-		linear_at(x, y, b);
+		gfx_tri_linear_at(&tri, x, y, b);
 	return b[0] * f32(vertex_slots[0][slot]) + b[1] * f32(vertex_slots[1][slot]) +
 	       b[2] * f32(vertex_slots[2][slot]);
 }
