@@ -481,6 +481,44 @@ static uint32_t project(struct fe *fe, struct image_insn *ii, uint32_t id, uint3
 	return dref ? ir_emit(fe->ir, IR_FDIV, 32, fe_scalar(fe, dref), q, 0) : IR_NONE;
 }
 
+static bool nonuniform_handle(const struct fe_handle *h)
+{
+	return (h->img.op && h->img.nonuniform) || (h->smp.op && h->smp.nonuniform);
+}
+
+/*
+ * Implicit LOD through a NonUniform descriptor: the waterfall runs the
+ * sample once per distinct descriptor with only that descriptor's lanes
+ * active, so a quad may be split across iterations, and the address group
+ * built inside the loop only holds the active lanes' coordinates. TEX is
+ * TEXG with the quad's coarse derivatives (ember-isa.rst), so those are
+ * taken before the loop, with the whole quad, and the sample becomes a
+ * TEXG; a bias b scales them by 2^b, which adds b to log2 of the
+ * footprint, the LOD.
+ */
+static void explicit_gradients(struct fe *fe, const struct fe_handle *h,
+			       struct image_insn *ii, uint32_t bias)
+{
+	const struct fe_type *t = fe_type(fe, h->image_type);
+	uint32_t dims = t->dim == SpvDim1D ? 1 : t->dim == SpvDim2D ? 2 : 3;
+	uint32_t grad[2][3] = { { IR_NONE } }, scale = IR_NONE;
+
+	if (bias)
+		scale = ir_emit(fe->ir, IR_FEXP2, 32, fe_scalar(fe, bias), 0, 0);
+	for (uint32_t y = 0; y < 2; y++)
+		for (uint32_t k = 0; k < dims; k++) {
+			uint32_t d = ir_emit(fe->ir, IR_DERIV, 32, ii->addr[k], 0, 0);
+
+			fe->ir->ins[fe->ir->count - 1].imm = y;
+			fe->ir->ins[fe->ir->count - 1].aux = 1;	/* coarse */
+			grad[y][k] = scale ? ir_emit(fe->ir, IR_FMUL, 32, d, scale, 0) : d;
+		}
+	ii->opcode = EMBER_ISA_OP_TEXG;
+	for (uint32_t y = 0; y < 2; y++)
+		for (uint32_t k = 0; k < 3; k++)
+			put(ii, grad[y][k]);
+}
+
 static void sample(struct fe *fe, const uint32_t *w, uint32_t length, uint32_t op)
 {
 	bool dref = op == SpvOpImageSampleDrefExplicitLod || op == SpvOpImageSampleDrefImplicitLod ||
@@ -507,7 +545,11 @@ static void sample(struct fe *fe, const uint32_t *w, uint32_t length, uint32_t o
 		put_coords(fe, &ii, w[4], 4);
 	if (dref && !proj)
 		dref_value = fe_scalar(fe, w[5]);
-	if (implicit) {
+	if (implicit && nonuniform_handle(h)) {
+		explicit_gradients(fe, h, &ii, o.bias);
+		if (o.grad_x || o.lod)
+			return fe_fail(fe, "%s with Lod or Grad", fe_op_name(op));
+	} else if (implicit) {
 		/* TEX: coordinates, [bias], [reference], [offset]. */
 		ii.opcode = EMBER_ISA_OP_TEX;
 		if (o.bias) {

@@ -276,7 +276,8 @@ static bool run_quads(struct stage *st, const char *name, struct ember_quad *qua
 /*
  * Implicit LOD against the explicit-gradient path and log2 of the
  * footprint: a 64x64 R32F image with 7 levels whose texels hold their
- * level, so trilinear filtering returns the LOD it used.
+ * level, so trilinear filtering returns the LOD it used. Also through a
+ * NonUniform descriptor index, whose waterfall splits quads.
  */
 static bool test_texture(void)
 {
@@ -313,9 +314,12 @@ static bool test_texture(void)
 		.layout = EMBER_IMAGE_LAYOUT_TILED_4K, .width = 64, .height = 64, .depth = 1,
 		.image_layers = 1, .image_levels = 7, .levels = 7, .layers = 1,
 	});
-	memcpy(set0, dw, sizeof(dw));
+	/* Binding 0 at slot 0, binding 1's two elements at 6 and 12: one image. */
+	for (unsigned int slot = 0; slot <= 12; slot += 6)
+		memcpy(set0 + 16 * slot, dw, sizeof(dw));
 	ember_sampler_desc_pack(dw, &smp);
-	memcpy(set0 + 16 * 4, dw, 4 * EMBER_SAMPLER_DESC_DWORDS);
+	for (unsigned int slot = 4; slot <= 16; slot += 6)
+		memcpy(set0 + 16 * slot, dw, 4 * EMBER_SAMPLER_DESC_DWORDS);
 	memset(vertex_slots, 0, sizeof(vertex_slots));
 	for (unsigned int j = 0; j < 3; j++)
 		for (unsigned int c = 0; c < 3; c++)
@@ -326,7 +330,11 @@ static bool test_texture(void)
 		CHECK(near(f32(out.color[0][l]), lambda));
 		CHECK(near(f32(out.color[2][l]), lambda + scale[2]));
 		CHECK(near(f32(out.color[3][l]), lambda));
+		/* Through a NonUniform index: the same gradients, a bias as 2^bias. */
+		CHECK_EQ(out.color[4][l], out.color[0][l]);
+		CHECK(near(f32(out.color[5][l]), lambda + scale[2]));
 	}
+	CHECK(strstr(st.disassembly, "texg"));
 	stage_fini(&st);
 	return true;
 }
