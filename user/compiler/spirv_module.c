@@ -165,6 +165,8 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityDrawParameters:
 	case SpvCapabilityMultiView:
 	case SpvCapabilityShaderLayer:
+	/* Only to name ViewportIndex when refusing it (spirv_io.c). */
+	case SpvCapabilityShaderViewportIndex:
 	case SpvCapabilityGeometry:	/* Layer and PrimitiveId as fragment inputs */
 		return true;
 	default:

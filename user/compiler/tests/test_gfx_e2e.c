@@ -84,7 +84,7 @@ static bool stage_load(struct stage *st, const char *name, const uint32_t *push,
 		.prog = &st->prog, .shader_va = 0x1000, .set_table_va = set_table_va,
 		.push = push, .push_bytes = push_bytes,
 		.deadline_ns = UINT64_MAX, .jit = st->prog.jit,
-		.base_vertex = 1000, .base_instance = 77, .draw_index = 3, .view_index = 0,
+		.base_vertex = 1000, .base_instance = 77, .draw_index = 3, .view_index = 1,
 		.samples = samples,
 	};
 	for (unsigned int i = 0; i < samples; i++) {
@@ -436,6 +436,35 @@ static bool test_layout(void)
 	return true;
 }
 
+/* DrawIndex, BaseInstance, ViewIndex in; Layer and a cull distance out. */
+static bool test_vertex_builtins(void)
+{
+	static struct sc_vertex_wave_out out;
+	struct sc_vertex_wave_in in = { .count = 32 };
+	struct stage st;
+
+	CHECK(stage_load(&st, "gfx_vertex_builtins_vert.spv", NULL, 0));
+	CHECK_EQ(st.prog.header.vertex_flags, EMBER_ISA_VS_LAYER);
+	CHECK_EQ(st.prog.header.num_clip_distances, 0);
+	CHECK_EQ(st.prog.header.num_cull_distances, 3);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		in.vertex_index[l] = 1000 + 2 * l;
+		in.instance_index[l] = 77 + l % 3;
+	}
+	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		CHECK_EQ(out.outputs[0][l], st.params.draw_index);
+		CHECK_EQ(out.outputs[1][l], st.params.base_instance);
+		CHECK_EQ(out.outputs[2][l], st.params.view_index);
+		CHECK_EQ(out.outputs[3][l], 2 * l);
+		CHECK_EQ(out.layer[l], l % 3);
+		CHECK_EQ(bits(out.cull_distance[2][l]), bits((float)in.vertex_index[l]));
+		CHECK_EQ(bits(out.position[3][l]), bits(1.0f));
+	}
+	stage_fini(&st);
+	return true;
+}
+
 /* Smooth interpolation of the vertices' slot @slot at pixel offset (@x, @y). */
 static double smooth_at(double x, double y, unsigned int slot, bool perspective)
 {
@@ -567,6 +596,7 @@ int main(int argc, char **argv)
 		return tap_finish();
 	tap_result(test_vertex(), "vertex-transform-packing-builtins");
 	tap_result(test_fragment(), "fragment-interpolation-derivatives-discard-depth");
+	tap_result(test_vertex_builtins(), "vertex-draw-parameters-view-layer-cull");
 	tap_result(test_layout(), "vertex-location-assignment-64-bit-clip-distances");
 	tap_result(test_centroid(), "centroid-interpolate-at-sample-offset");
 	tap_result(test_sample_rate(), "per-sample-shading-sample-input");
