@@ -9,9 +9,9 @@
  *
  * Compiles a SPIR-V compute, vertex or fragment module to an Ember
  * shader binary. With --disassemble the binary is printed with the isa
- * library's disassembler (its .stage line names the stage); --dump-ir prints the IR after every pass (stderr). A
- * refusal or error is printed as "ember-cc: in.spv: message" and the exit
- * status is 1.
+ * library's disassembler (its .stage line names the stage); --dump-ir
+ * prints the IR after every pass (stderr). A refusal or error is printed
+ * as "ember-cc: in.spv: message" and the exit status is 1.
  */
 
 #include <errno.h>
