@@ -368,7 +368,7 @@ static bool test_demote(void)
 	return true;
 }
 
-/* SampleMask in and out, PrimitiveId, PointCoord, FragCoord.zw, the header. */
+/* SampleMask in and out, PrimitiveId, PointCoord, FragCoord.zw, dual source, the header. */
 static bool test_builtins(void)
 {
 	static struct sc_fragment_wave_out out;
@@ -376,6 +376,7 @@ static bool test_builtins(void)
 	struct stage st;
 
 	CHECK(run_quads(&st, "gfx_builtins_frag.spv", quads, &out));
+	CHECK_EQ(st.prog.header.num_outputs, 2);
 	CHECK_EQ(st.prog.header.fragment_flags,
 		 EMBER_ISA_FS_DEPTH_WRITE | EMBER_ISA_DEPTH_LESS << 1 |
 		 EMBER_ISA_FS_SAMPLE_MASK_WRITE | EMBER_ISA_FS_EARLY_TESTS);
@@ -387,6 +388,10 @@ static bool test_builtins(void)
 		CHECK_EQ(out.color[1][l], bits(q->point_coord[p][1]));
 		CHECK_EQ(out.color[2][l], bits(q->depth_center[p]));
 		CHECK_EQ(out.color[3][l], bits(q->inv_w[p]));
+		/* Location 0, Index 1: the ISA's location 1. */
+		CHECK_EQ(out.color[4][l], bits(q->x + (int)(p & 1) + 0.5f));
+		CHECK_EQ(out.color[5][l], bits(q->y + (int)(p >> 1) + 0.5f));
+		CHECK_EQ(out.color[7][l], bits(2.0f));
 		CHECK_EQ(out.sample_mask[l], (q->coverage[p] & 5) | q->primitive_id << 4);
 		CHECK_EQ(bits(out.depth[l]), bits(q->depth_center[p] * 0.25f));
 	}
