@@ -192,6 +192,7 @@ struct fe {
 	struct fe_block *blocks;
 	uint32_t block_count;
 	uint32_t entry_function;	/* id */
+	uint32_t entry_point_word;	/* word index of its OpEntryPoint */
 	uint32_t function_begin, function_end;	/* words of the entry function */
 	uint32_t glsl_set;		/* id of the GLSL.std.450 import, 0 if none */
 	uint32_t workgroup_size_id;	/* constant decorated BuiltIn WorkgroupSize */

@@ -118,10 +118,27 @@ void fe_io_execution_mode(struct fe *fe, const uint32_t *w, uint32_t length)
 	}
 }
 
+/* Is variable @id in the entry point's interface (a module may hold several)? */
+static bool in_interface(struct fe *fe, uint32_t id)
+{
+	const uint32_t *w = &fe->words[fe->entry_point_word];
+	uint32_t length = w[0] >> 16, at = 3;
+
+	/* The operands after the name, a nul-terminated string in words. */
+	while (at < length && (w[at] >> 24))
+		at++;
+	for (at++; at < length; at++)
+		if (w[at] == id)
+			return true;
+	return false;
+}
+
 void fe_io_defer(struct fe *fe, const uint32_t *w)
 {
 	struct fe_io_var *v;
 
+	if (!in_interface(fe, w[2]))
+		return;
 	if (fe->io_count == fe->io_capacity) {
 		uint32_t capacity = fe->io_capacity ? 2 * fe->io_capacity : 8;
 		struct fe_io_var *grown = realloc(fe->io_vars, capacity * sizeof(*grown));

@@ -413,15 +413,17 @@ static void parse_constant(struct fe *fe, const uint32_t *w, uint32_t length, ui
 	}
 }
 
-static void parse_entry_point(struct fe *fe, const uint32_t *w, uint32_t length)
+static void parse_entry_point(struct fe *fe, const uint32_t *w, uint32_t length, size_t word)
 {
 	const char *wanted = fe->opts->entry_point ? fe->opts->entry_point : "main";
 	const char *name = literal_string(&w[3], length - 3);
 
 	if (strcmp(name, wanted))
 		return;
-	if (fe_set_stage(fe, w[1], name))
+	if (fe_set_stage(fe, w[1], name)) {
 		fe->entry_function = w[2];
+		fe->entry_point_word = word;
+	}
 }
 
 static void parse_execution_mode(struct fe *fe, const uint32_t *w, uint32_t length)
@@ -565,7 +567,7 @@ bool fe_parse_module(struct fe *fe)
 					"PhysicalStorageBuffer64)", w[1]);
 			break;
 		case SpvOpEntryPoint:
-			parse_entry_point(fe, w, length);
+			parse_entry_point(fe, w, length, i);
 			break;
 		case SpvOpExecutionMode:
 		case SpvOpExecutionModeId:
