@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "ember_image_layout.h"
+#include "gfx_tri.h"
 #include "guest.h"
 #include "raster/raster.h"
 #include "shader/gfx_wave.h"
@@ -199,77 +200,10 @@ static bool near(float got, double want, double tol)
 	return false;
 }
 
-/* A triangle in framebuffer space with its clip w and depth per vertex. */
-struct tri {
-	double x[3], y[3], w[3], z[3];
-};
-
-static const struct tri tri_a = {
+static const struct gfx_tri tri_a = {
 	.x = { 1.0, 30.0, 4.0 }, .y = { 2.0, 5.0, 27.0 },
 	.w = { 1.0, 4.0, 2.0 }, .z = { 0.1, 0.9, 0.5 },
 };
-
-static void linear_at(const struct tri *t, double x, double y, double l[3])
-{
-	double area = (t->x[1] - t->x[0]) * (t->y[2] - t->y[0]) -
-		      (t->x[2] - t->x[0]) * (t->y[1] - t->y[0]);
-
-	l[0] = ((t->x[1] - x) * (t->y[2] - y) - (t->x[2] - x) * (t->y[1] - y)) / area;
-	l[1] = ((t->x[2] - x) * (t->y[0] - y) - (t->x[0] - x) * (t->y[2] - y)) / area;
-	l[2] = 1.0 - l[0] - l[1];
-}
-
-static void persp_at(const struct tri *t, double x, double y, double b[3], double *inv_w)
-{
-	double l[3], sum = 0.0;
-
-	linear_at(t, x, y, l);
-	for (unsigned int j = 0; j < 3; j++)
-		sum += l[j] / t->w[j];
-	for (unsigned int j = 0; j < 3; j++)
-		b[j] = l[j] / t->w[j] / sum;
-	if (inv_w)
-		*inv_w = sum;
-}
-
-/* The quad at (@qx, @qy) of @t as the back end gives it, @samples samples. */
-static void make_quad(const struct tri *t, int32_t qx, int32_t qy, unsigned int samples,
-		      struct ember_quad *q)
-{
-	memset(q, 0, sizeof(*q));
-	q->x = qx;
-	q->y = qy;
-	q->front_facing = (qx / 2) & 1;
-	q->provoking_vertex = 2;
-	q->primitive_id = 40 + (uint32_t)qx;
-	for (unsigned int p = 0; p < 4; p++) {
-		double cx = qx + (p & 1) + 0.5, cy = qy + (p >> 1) + 0.5, l[3], b[3], inv_w;
-
-		linear_at(t, cx, cy, l);
-		persp_at(t, cx, cy, b, &inv_w);
-		for (unsigned int j = 0; j < 3; j++) {
-			q->bary_linear[p][j] = (float)l[j];
-			q->bary[p][j] = (float)b[j];
-		}
-		q->inv_w[p] = (float)inv_w;
-		q->depth_center[p] = (float)(l[0] * t->z[0] + l[1] * t->z[1] + l[2] * t->z[2]);
-		for (unsigned int s = 0; s < samples; s++) {
-			unsigned int sx, sy;
-			double sl[3];
-
-			ember_sample_location(samples, s, &sx, &sy);
-			linear_at(t, qx + (p & 1) + sx / 256.0, qy + (p >> 1) + sy / 256.0, sl);
-			q->depth[p][s] = (float)(sl[0] * t->z[0] + sl[1] * t->z[1] +
-						 sl[2] * t->z[2]);
-			if (sl[0] >= 0 && sl[1] >= 0 && sl[2] >= 0)
-				q->coverage[p] |= 1u << s;
-		}
-		if (!q->coverage[p])
-			q->helper_mask |= 1u << p;
-		q->point_coord[p][0] = 0.125f * (float)p;
-		q->point_coord[p][1] = 0.75f - 0.125f * (float)p;
-	}
-}
 
 /* Eight quads of a wave, most of them inside tri_a. */
 static const int32_t wave_quads[SC_GFX_QUADS][2] = {
@@ -280,13 +214,13 @@ static const int32_t wave_quads[SC_GFX_QUADS][2] = {
 static uint32_t vertex_slots[SC_GFX_QUADS][3][SC_GFX_SLOTS];
 
 static void fragment_in(struct sc_fragment_wave_in *in, struct ember_quad *quads,
-			const int32_t (*pos)[2], unsigned int n, const struct tri *t,
+			const int32_t (*pos)[2], unsigned int n, const struct gfx_tri *t,
 			unsigned int samples)
 {
 	memset(in, 0, sizeof(*in));
 	in->num_quads = n;
 	for (unsigned int k = 0; k < n; k++) {
-		make_quad(t, pos[k][0], pos[k][1], samples, &quads[k]);
+		gfx_tri_quad(t, pos[k][0], pos[k][1], samples, &quads[k]);
 		in->quad[k] = &quads[k];
 		in->layer[k] = 5 + k;
 		in->sample[k] = k % samples;
@@ -398,7 +332,7 @@ static bool check_fragment_builtins(bool per_sample)
 				CHECK_EQ(out.color[c][l], 0);
 			continue;
 		}
-		persp_at(&tri_a, px + ox, py + oy, b, &inv_w);
+		gfx_tri_persp_at(&tri_a, px + ox, py + oy, b, &inv_w);
 		CHECK_EQ(out.color[0][l], bits(px + ox));
 		CHECK_EQ(out.color[1][l], bits(py + oy));
 		CHECK_EQ(out.color[2][l], bits(per_sample ? q->depth[p][s] : q->depth_center[p]));
@@ -529,9 +463,9 @@ static double reference(unsigned int k, unsigned int slot, bool perspective, dou
 	double b[3], r = 0.0;
 
 	if (perspective)
-		persp_at(&tri_a, x, y, b, NULL);
+		gfx_tri_persp_at(&tri_a, x, y, b, NULL);
 	else
-		linear_at(&tri_a, x, y, b);
+		gfx_tri_linear_at(&tri_a, x, y, b);
 	for (unsigned int j = 0; j < 3; j++)
 		r += b[j] * attr_value(k, j, slot);
 	return r;

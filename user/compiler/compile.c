@@ -55,7 +55,11 @@ static void free_front_end(struct fe *fe)
 	for (uint32_t i = 0; i < fe->local_count; i++) {
 		free(fe->locals[i].leaf_offset);
 		free(fe->locals[i].leaf_var);
+		free(fe->locals[i].leaf_written);
 	}
+	for (uint32_t i = 0; i < fe->io_count; i++)
+		free(fe->io_vars[i].dest);
+	free(fe->io_vars);
 	free(fe->locals);
 	free(fe->types);
 	free(fe->ids);
@@ -109,6 +113,8 @@ static int front_end(const uint32_t *words, size_t count, const struct ember_cc_
 		fe_emit_prologue(&fe);
 		if (!fe.failed)
 			fe_emit_function(&fe);
+		if (!fe.failed)
+			fe_io_epilogue(&fe);
 		if (!fe.failed)
 			fe_assign_slots(&fe);
 	}

@@ -9,7 +9,8 @@
  * LOOP whether the wave can take it as a whole (a uniform branch, no mask
  * stack). A value is IR_VAL_VARYING (vector) when:
  *
- *  - it is per-lane by nature: lane and local ids, atomics results,
+ *  - it is per-lane by nature: lane and local ids, the graphics stages'
+ *    per-lane built-ins, inputs and derivatives, atomics results,
  *    shuffles, scans, shared-memory loads, and results of operations the
  *    ISA only writes to vector registers (select, global loads narrower
  *    than 32 bits or from a per-lane address, image instructions but the
@@ -37,13 +38,35 @@
 
 #include "ember_isa.h"
 
+/* System values one per wave (the rest are per lane). */
+static bool uniform_sysval(uint64_t sv)
+{
+	switch (sv) {
+	case IR_SV_GROUP_ID_X: case IR_SV_GROUP_ID_Y: case IR_SV_GROUP_ID_Z:
+	case IR_SV_NUM_GROUPS_X: case IR_SV_NUM_GROUPS_Y: case IR_SV_NUM_GROUPS_Z:
+	case IR_SV_SUBGROUP_ID: case IR_SV_NUM_SUBGROUPS:
+	case IR_SV_BASE_VERTEX: case IR_SV_BASE_INSTANCE: case IR_SV_DRAW_INDEX:
+	case IR_SV_VIEW_INDEX:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static bool always_varying(const struct ir_instr *in)
 {
 	switch (in->op) {
 	case IR_SYSVAL:
-		return in->imm == IR_SV_LOCAL_ID_X || in->imm == IR_SV_LOCAL_ID_Y ||
-		       in->imm == IR_SV_LOCAL_ID_Z || in->imm == IR_SV_LOCAL_INDEX ||
-		       in->imm == IR_SV_LANE_ID;
+		return !uniform_sysval(in->imm);
+	/*
+	 * Per lane by nature: interface inputs, and a derivative, which is a
+	 * difference between the lanes of a quad (helpers included: they are
+	 * active lanes, so a quad's four values are there whatever the mask).
+	 */
+	case IR_LOAD_INPUT:
+	case IR_INTERP:
+	case IR_DERIV:
+	case IR_IS_HELPER:
 	case IR_ATOMIC_GLOBAL:
 	case IR_ATOMIC_SHARED:
 	case IR_ATOMIC_ADDR:

@@ -7,11 +7,11 @@
  *   ember-cc [--entry NAME] [-DID=VALUE]... [--dump-ir] [--no-opt]
  *            [--disassemble] in.spv [-o out.bin]
  *
- * Compiles a SPIR-V compute module to an Ember shader binary. With
- * --disassemble the binary is printed with the isa library's
- * disassembler; --dump-ir prints the IR after every pass (stderr). A
- * refusal or error is printed as "ember-cc: in.spv: message" and the exit
- * status is 1.
+ * Compiles a SPIR-V compute, vertex or fragment module to an Ember
+ * shader binary. With --disassemble the binary is printed with the isa
+ * library's disassembler (its .stage line names the stage); --dump-ir
+ * prints the IR after every pass (stderr). A refusal or error is printed
+ * as "ember-cc: in.spv: message" and the exit status is 1.
  */
 
 #include <errno.h>

@@ -979,6 +979,8 @@ static void emit_image(struct emitter *e, const struct ir_instr *in)
 	case EMBER_ISA_OP_TEXL:
 	case EMBER_ISA_OP_TEXG:
 	case EMBER_ISA_OP_GATHER:
+	case EMBER_ISA_OP_TEX:
+	case EMBER_ISA_OP_QUERYLOD:
 		out->src[1] = smp;
 		out->src[2] = a;
 		break;
@@ -1016,11 +1018,28 @@ static const uint8_t sysval_sr[IR_SV_COUNT] = {
 	[IR_SV_NUM_GROUPS_Z] = EMBER_ISA_SR_NUM_GROUPS_Z,
 	[IR_SV_LOCAL_INDEX] = EMBER_ISA_SR_LOCAL_INDEX, [IR_SV_SUBGROUP_ID] = EMBER_ISA_SR_WAVE_ID,
 	[IR_SV_LANE_ID] = EMBER_ISA_SR_LANE_ID, [IR_SV_NUM_SUBGROUPS] = EMBER_ISA_SR_NUM_WAVES,
+	[IR_SV_VERTEX_INDEX] = EMBER_ISA_SR_VERTEX_INDEX,
+	[IR_SV_INSTANCE_INDEX] = EMBER_ISA_SR_INSTANCE_INDEX,
+	[IR_SV_BASE_VERTEX] = EMBER_ISA_SR_BASE_VERTEX,
+	[IR_SV_BASE_INSTANCE] = EMBER_ISA_SR_BASE_INSTANCE,
+	[IR_SV_DRAW_INDEX] = EMBER_ISA_SR_DRAW_INDEX, [IR_SV_VIEW_INDEX] = EMBER_ISA_SR_VIEW_INDEX,
+	[IR_SV_FRAG_COORD_X] = EMBER_ISA_SR_FRAG_COORD_X,
+	[IR_SV_FRAG_COORD_Y] = EMBER_ISA_SR_FRAG_COORD_Y,
+	[IR_SV_FRAG_COORD_Z] = EMBER_ISA_SR_FRAG_COORD_Z,
+	[IR_SV_FRAG_COORD_W] = EMBER_ISA_SR_FRAG_COORD_W,
+	[IR_SV_FRONT_FACING] = EMBER_ISA_SR_FRONT_FACING, [IR_SV_SAMPLE_ID] = EMBER_ISA_SR_SAMPLE_ID,
+	[IR_SV_SAMPLE_POS_X] = EMBER_ISA_SR_SAMPLE_POS_X,
+	[IR_SV_SAMPLE_POS_Y] = EMBER_ISA_SR_SAMPLE_POS_Y,
+	[IR_SV_SAMPLE_MASK_IN] = EMBER_ISA_SR_SAMPLE_MASK_IN,
+	[IR_SV_PRIMITIVE_ID] = EMBER_ISA_SR_PRIMITIVE_ID, [IR_SV_LAYER] = EMBER_ISA_SR_LAYER,
+	[IR_SV_POINT_COORD_X] = EMBER_ISA_SR_POINT_COORD_X,
+	[IR_SV_POINT_COORD_Y] = EMBER_ISA_SR_POINT_COORD_Y,
 };
 
 static bool sr_is_uniform(uint8_t sr)
 {
-	return sr >= EMBER_ISA_SR_WAVE_ID && sr <= EMBER_ISA_SR_EXEC;
+	return (sr >= EMBER_ISA_SR_WAVE_ID && sr <= EMBER_ISA_SR_EXEC) ||
+	       (sr >= EMBER_ISA_SR_BASE_VERTEX && sr <= EMBER_ISA_SR_VIEW_INDEX);
 }
 
 /* Write a uniform result (computed into a u temporary) to @d. */
@@ -1358,6 +1377,81 @@ static uint32_t emit_control(struct emitter *e, uint32_t i)
 	}
 }
 
+/* ---- graphics stages ---- */
+
+static void emit_graphics(struct emitter *e, const struct ir_instr *in)
+{
+	struct ember_isa_operand a, b = none();
+	struct ember_isa_insn *out;
+	struct dst_info d;
+
+	switch (in->op) {
+	case IR_LOAD_INPUT:
+		d = destination(e, in->dst);
+		out = emit(e, EMBER_ISA_OP_LDIN, utype(in->bits));
+		out->dst = d.op;
+		out->src[0] = imm(in->imm);
+		finish_dst(e, &d);
+		break;
+	case IR_INTERP: {
+		unsigned int where = (in->imm >> 8) & EMBER_ISA_INTERP_WHERE;
+
+		/* AT_OFFSET reads a register pair, AT_SAMPLE one register. */
+		if (where == EMBER_ISA_INTERP_AT_OFFSET)
+			b = group(e, in->src, 2);
+		else if (where == EMBER_ISA_INTERP_AT_SAMPLE)
+			b = source(e, in->src[0], EMBER_ISA_K_VUI, 1);
+		d = destination(e, in->dst);
+		out = emit(e, EMBER_ISA_OP_INTERP, EMBER_ISA_U32);
+		out->mod = in->imm >> 8;
+		out->dst = d.op;
+		out->src[0] = imm(in->imm & 0xff);
+		out->src[1] = b;
+		finish_dst(e, &d);
+		break;
+	}
+	case IR_STORE_OUTPUT:
+		a = source(e, in->src[0], EMBER_ISA_K_VUI, 1);
+		out = emit(e, EMBER_ISA_OP_STOUT, utype(in->bits));
+		out->src[0] = imm(in->imm);
+		out->src[1] = a;
+		break;
+	case IR_STORE_BUILTIN:
+		a = source(e, in->src[0], EMBER_ISA_K_VUI, 0);
+		out = emit(e, EMBER_ISA_OP_OSTORE, EMBER_ISA_U32);
+		out->mod = in->imm;
+		out->src[0] = a;
+		break;
+	case IR_DERIV:
+		a = source(e, in->src[0], EMBER_ISA_K_VUI, 0);
+		d = destination(e, in->dst);
+		out = emit(e, in->imm ? EMBER_ISA_OP_DDY : EMBER_ISA_OP_DDX, EMBER_ISA_F32);
+		out->mod = in->aux ? EMBER_ISA_DERIV_COARSE : 0;
+		out->dst = d.op;
+		out->src[0] = a;
+		finish_dst(e, &d);
+		break;
+	case IR_DEMOTE:
+		emit(e, EMBER_ISA_OP_DEMOTE, EMBER_ISA_U32);
+		break;
+	case IR_TERMINATE:
+		emit(e, EMBER_ISA_OP_TERMINATE, EMBER_ISA_U32);
+		break;
+	case IR_IS_HELPER:
+		d = destination(e, in->dst);
+		if (d.op.kind != EMBER_ISA_VREG)
+			return fail(e, "internal: a helper test in a uniform register");
+		out = emit(e, EMBER_ISA_OP_S2R, EMBER_ISA_U32);
+		out->mod = EMBER_ISA_SR_HELPER_INVOCATION;
+		out->dst = d.op;
+		finish_dst(e, &d);
+		break;
+	default:
+		fail(e, "internal: no lowering for IR operation %s", ir_op_name(in->op));
+		break;
+	}
+}
+
 /* ---- driver ---- */
 
 static void emit_instruction(struct emitter *e, const struct ir_instr *in)
@@ -1407,6 +1501,10 @@ static void emit_instruction(struct emitter *e, const struct ir_instr *in)
 	case IR_ATOMIC_GLOBAL: case IR_ATOMIC_SHARED:
 	case IR_LOAD_ADDR: case IR_STORE_ADDR: case IR_ATOMIC_ADDR:
 		emit_memory(e, in);
+		break;
+	case IR_LOAD_INPUT: case IR_INTERP: case IR_STORE_OUTPUT: case IR_STORE_BUILTIN:
+	case IR_DERIV: case IR_DEMOTE: case IR_TERMINATE: case IR_IS_HELPER:
+		emit_graphics(e, in);
 		break;
 	case IR_BARRIER:
 		emit(e, EMBER_ISA_OP_BAR, U32);
@@ -1488,6 +1586,13 @@ static int build_binary(struct emitter *e, void **binary, size_t *size)
 	header.shared_bytes = e->s->shared_bytes;
 	header.scratch_bytes = e->s->scratch_bytes;
 	header.push_bytes = e->s->push_bytes;
+	header.stage = e->s->stage.stage;
+	header.num_inputs = e->s->stage.num_inputs;
+	header.num_outputs = e->s->stage.num_outputs;
+	header.fragment_flags = e->s->stage.fragment_flags;
+	header.vertex_flags = e->s->stage.vertex_flags;
+	header.num_clip_distances = e->s->stage.num_clip_distances;
+	header.num_cull_distances = e->s->stage.num_cull_distances;
 	ret = ember_isa_shader_build(&header, res, code, e->count, binary, size);
 	free(res);
 	free(code);

@@ -95,6 +95,15 @@ static const struct {
 	[IR_LOAD_ADDR] = { "load_addr", 1, OPF_DST },
 	[IR_STORE_ADDR] = { "store_addr", 2, OPF_SIDE },
 	[IR_ATOMIC_ADDR] = { "atomic_addr", 3, OPF_DST | OPF_SIDE },
+	[IR_LOAD_INPUT] = { "load_input", 0, OPF_DST },
+	[IR_INTERP] = { "interp", 2, OPF_DST },
+	[IR_STORE_OUTPUT] = { "store_output", 1, OPF_SIDE },
+	[IR_STORE_BUILTIN] = { "store_builtin", 1, OPF_SIDE },
+	[IR_DERIV] = { "deriv", 1, OPF_DST },
+	[IR_DEMOTE] = { "demote", 0, OPF_SIDE },
+	[IR_TERMINATE] = { "terminate", 0, OPF_SIDE },
+	/* A side effect: never merged with or moved across a DEMOTE. */
+	[IR_IS_HELPER] = { "is_helper", 0, OPF_DST | OPF_SIDE },
 	[IR_BARRIER] = { "barrier", 0, OPF_SIDE },
 	[IR_MEMBAR] = { "membar", 0, OPF_SIDE },
 	[IR_SYSVAL] = { "sysval", 0, OPF_DST },
@@ -345,6 +354,8 @@ void ir_print(const struct ir_shader *s, FILE *out)
 				print_value(s, in->src[k], out);
 		}
 		if (in->op == IR_CONST || in->op == IR_SYSVAL || in->op == IR_DESC ||
+		    in->op == IR_LOAD_INPUT || in->op == IR_INTERP || in->op == IR_STORE_OUTPUT ||
+		    in->op == IR_STORE_BUILTIN || in->op == IR_DERIV ||
 		    in->op == IR_IMG_DESC || in->op == IR_SMP_DESC || in->op == IR_EXTRACT ||
 		    ir_op_is_image(in->op) ||
 		    (in->imm && in->op >= IR_SG_BALLOT && in->op <= IR_SG_QUAD_SWAP))

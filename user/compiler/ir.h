@@ -102,6 +102,21 @@ enum ir_op {
 	IR_LOAD_ADDR,	/* dst = [src0 + imm], aux = bytes */
 	IR_STORE_ADDR,	/* [src0 + imm] = src1, aux = bytes */
 	IR_ATOMIC_ADDR,	/* dst = atomic(aux2 = kind)[src0 + imm] (src1[, src2]) */
+	/*
+	 * Graphics stages (ISA 1.4). Slots are location * 4 + component;
+	 * outputs are written once, at the end of the shader, from the
+	 * variables the front end keeps them in.
+	 */
+	IR_LOAD_INPUT,	/* dst (32/64) = vertex input slot imm (ldin) */
+	IR_INTERP,	/* dst(32) = fragment input slot imm & 0xff interpolated, mode
+			 * (EMBER_ISA_INTERP_*) imm >> 8; src0 = sample index or offset
+			 * x, src1 = offset y (optional) */
+	IR_STORE_OUTPUT,/* output slot imm = src0 (32/64) */
+	IR_STORE_BUILTIN,/* built-in output imm (enum ember_isa_output) = src0 */
+	IR_DERIV,	/* dst = d(src0)/dx (imm 0) or /dy (imm 1); aux = 1: coarse */
+	IR_DEMOTE,	/* the active lanes become helper invocations */
+	IR_TERMINATE,	/* the active lanes end (OpKill, OpTerminateInvocation) */
+	IR_IS_HELPER,	/* dst = 1 in helper lanes: read where it stands (demote moves it) */
 	IR_BARRIER,	/* workgroup execution + memory barrier */
 	IR_MEMBAR,	/* memory barrier only */
 	IR_SYSVAL,	/* dst = system value imm (enum ir_sysval) */
@@ -125,6 +140,15 @@ enum ir_sysval {
 	IR_SV_GROUP_ID_X, IR_SV_GROUP_ID_Y, IR_SV_GROUP_ID_Z,
 	IR_SV_NUM_GROUPS_X, IR_SV_NUM_GROUPS_Y, IR_SV_NUM_GROUPS_Z,
 	IR_SV_LOCAL_INDEX, IR_SV_SUBGROUP_ID, IR_SV_LANE_ID, IR_SV_NUM_SUBGROUPS,
+	/* vertex */
+	IR_SV_VERTEX_INDEX, IR_SV_INSTANCE_INDEX,
+	IR_SV_BASE_VERTEX, IR_SV_BASE_INSTANCE, IR_SV_DRAW_INDEX,	/* uniform */
+	IR_SV_VIEW_INDEX,	/* uniform, vertex and fragment */
+	/* fragment */
+	IR_SV_FRAG_COORD_X, IR_SV_FRAG_COORD_Y, IR_SV_FRAG_COORD_Z, IR_SV_FRAG_COORD_W,
+	IR_SV_FRONT_FACING, IR_SV_SAMPLE_ID, IR_SV_SAMPLE_POS_X, IR_SV_SAMPLE_POS_Y,
+	IR_SV_SAMPLE_MASK_IN, IR_SV_PRIMITIVE_ID, IR_SV_LAYER,
+	IR_SV_POINT_COORD_X, IR_SV_POINT_COORD_Y,
 	IR_SV_COUNT
 };
 
@@ -167,6 +191,14 @@ struct ir_resource {
 	uint32_t table_set;	/* the set-table entry @slot is in (usually @set) */
 };
 
+/* The graphics fields of the binary's header (ISA 1.4); all 0 for compute. */
+struct ir_stage_info {
+	uint8_t stage;			/* enum ember_isa_stage */
+	uint8_t num_inputs, num_outputs;	/* vec4 slots */
+	uint8_t fragment_flags, vertex_flags;	/* EMBER_ISA_FS_*, EMBER_ISA_VS_* */
+	uint8_t num_clip_distances, num_cull_distances;
+};
+
 struct ir_shader {
 	struct ir_instr *ins;
 	uint32_t count, capacity;
@@ -174,6 +206,7 @@ struct ir_shader {
 	uint32_t value_count, value_capacity;
 
 	uint32_t local_size[3];
+	struct ir_stage_info stage;
 	uint32_t shared_bytes;
 	uint32_t push_bytes;
 	uint32_t private_bytes;	/* per lane: local arrays, at the start of scratch */

@@ -145,10 +145,13 @@ bool ir_coalesce(struct ir_shader *s)
 	for (uint32_t i = 0; i < s->count; i++) {
 		struct ir_instr *in = &s->ins[i];
 		uint32_t v, y, j;
+		bool forwarded = false;
 
 		for (int k = 0; k < IR_MAX_SRC; k++)
-			if (in->src[k] && forward[in->src[k]])
+			if (in->src[k] && forward[in->src[k]]) {
 				in->src[k] = forward[in->src[k]];
+				forwarded = true;
+			}
 		if (in->op != IR_MOV)
 			continue;
 		/* Reads: %y = mov $v */
@@ -165,8 +168,10 @@ bool ir_coalesce(struct ir_shader *s)
 		/*
 		 * Writes: $v = mov %x, %x used once, defined once just before in
 		 * the region (%x may be a variable with that single definition).
+		 * Not when %x came from a forwarded read ("$w = mov $v", a copy
+		 * between two variables): the counts above are the reads' own.
 		 */
-		if (is_var(s, in->dst) && in->src[0] && in->src[0] != in->dst &&
+		if (is_var(s, in->dst) && in->src[0] && in->src[0] != in->dst && !forwarded &&
 		    uses[in->src[0]] == 1 && defs[in->src[0]] == 1 &&
 		    s->vals[in->src[0]].bits == s->vals[in->dst].bits) {
 			uint32_t x = in->src[0], d = def[x];

@@ -18,8 +18,11 @@
 
 static bool removable_effect(const struct ir_instr *in)
 {
-	/* Subgroup operations only depend on the active lanes; no effect. */
-	return in->op >= IR_SG_BALLOT && in->op <= IR_SG_QUAD_SWAP;
+	/*
+	 * Subgroup operations only depend on the active lanes, a helper test
+	 * on the lane's state: no effect.
+	 */
+	return (in->op >= IR_SG_BALLOT && in->op <= IR_SG_QUAD_SWAP) || in->op == IR_IS_HELPER;
 }
 
 /* Drop IF/ELSE/ENDIF and LOOP/ENDLOOP pairs with nothing inside. */

@@ -359,8 +359,12 @@ static void emit_terminator(struct fe *fe, const struct fe_block *b, const struc
 		break;
 	case SpvOpUnreachable:
 		break;
+	case SpvOpKill:
+	case SpvOpTerminateInvocation:
+		fe_emit_kill(fe);
+		break;
 	default:
-		fe_fail(fe, "%s is not supported in compute shaders", fe_op_name(op));
+		fe_fail(fe, "%s is not supported", fe_op_name(op));
 		break;
 	}
 }

@@ -8,7 +8,7 @@
  * transcendental and rounding functions, fmod, ldexp/frexp parts); the
  * geometric ones (length, normalize, cross, reflect, refract, ...) and the
  * pack/unpack family, determinant and inverse (cofactor expansion) are
- * expanded here. The Interpolate* and the 64-bit float packs are refused
+ * expanded here (the Interpolate* in spirv_io.c). The 64-bit float packs are refused
  * by name.
  */
 
@@ -450,9 +450,11 @@ void fe_emit_glsl(struct fe *fe, const uint32_t *w, uint32_t length)
 	case GLSLstd450MatrixInverse:
 		matrix(fe, w, inst);
 		break;
-	case GLSLstd450PackDouble2x32: case GLSLstd450UnpackDouble2x32:
 	case GLSLstd450InterpolateAtCentroid: case GLSLstd450InterpolateAtSample:
 	case GLSLstd450InterpolateAtOffset:
+		fe_io_interpolate_at(fe, w, inst);
+		break;
+	case GLSLstd450PackDouble2x32: case GLSLstd450UnpackDouble2x32:
 		fe_fail(fe, "GLSL.std.450 %s is not supported", name ? name : "(unknown)");
 		break;
 	default:

@@ -21,8 +21,9 @@
  * as ember-isa.rst's table says (coordinates in four registers, then LOD,
  * gradients, Dref, offsets), because that is where the SPIR-V operands are
  * known. Offsets are packed into one register (6-bit fields); constant ones
- * fold. Implicit-LOD sampling needs derivatives that compute shaders do not
- * have and is refused.
+ * fold. Implicit-LOD sampling (TEX: coordinates, bias, reference, offset;
+ * Proj forms divide by q first) and the LOD query are fragment-only: their
+ * LOD comes from the quad's derivatives, which a compute wave lacks.
  */
 
 #include "spirv_in.h"
@@ -335,7 +336,7 @@ static uint32_t pack_offset(struct fe *fe, uint32_t id, uint32_t first_leaf)
 
 /* Image operands after the mask at w[at]. */
 struct operands {
-	uint32_t lod, grad_x, grad_y, offset, offsets, sample;
+	uint32_t lod, grad_x, grad_y, offset, offsets, sample, bias;
 };
 
 static bool image_operands(struct fe *fe, const uint32_t *w, uint32_t length, uint32_t at,
@@ -355,10 +356,11 @@ static bool image_operands(struct fe *fe, const uint32_t *w, uint32_t length, ui
 			continue;
 		switch (flag) {
 		case SpvImageOperandsBiasMask:
+			o->bias = w[next++];
+			break;
 		case SpvImageOperandsMinLodMask:
-			fe_fail(fe, "image operand %s needs implicit derivatives, which compute "
-				"shaders do not have", flag == SpvImageOperandsBiasMask ? "Bias" :
-				"MinLod");
+			fe_fail(fe, "image operand MinLod is not supported (the Ember ISA's "
+				"sampling has no minimum LOD operand)");
 			return false;
 		case SpvImageOperandsLodMask:
 			o->lod = w[next++];
@@ -414,8 +416,8 @@ static void emit_image(struct fe *fe, const struct fe_handle *h, struct image_in
 
 	if (result) {
 		bool scalar = op == IR_IMAGE_ATOMIC || ii->opcode == EMBER_ISA_OP_IMGQUERY ||
-			      ((ii->opcode == EMBER_ISA_OP_TEXL || ii->opcode == EMBER_ISA_OP_TEXG) &&
-			       (ii->mod & EMBER_ISA_TEX_DREF));
+			      ((ii->opcode == EMBER_ISA_OP_TEXL || ii->opcode == EMBER_ISA_OP_TEXG ||
+				ii->opcode == EMBER_ISA_OP_TEX) && (ii->mod & EMBER_ISA_TEX_DREF));
 
 		nresult = fe_type(fe, result_type)->leaves;
 		if (nresult > 4)
@@ -433,7 +435,8 @@ static void emit_image(struct fe *fe, const struct fe_handle *h, struct image_in
 	in->imm = ii->opcode | ii->mod << 8 | ii->naddr << 16;
 	in->src[0] = wf.img;
 	in->src[1] = ii->opcode == EMBER_ISA_OP_TEXL || ii->opcode == EMBER_ISA_OP_TEXG ||
-		     ii->opcode == EMBER_ISA_OP_GATHER ? wf.smp : IR_NONE;
+		     ii->opcode == EMBER_ISA_OP_TEX || ii->opcode == EMBER_ISA_OP_GATHER ?
+		     wf.smp : IR_NONE;
 	for (uint32_t k = 0; k < ii->naddr; k++)
 		in->src[2 + k] = ii->addr[k];
 	for (uint32_t k = 0; k < ii->ndata; k++)
@@ -459,19 +462,105 @@ static void emit_image(struct fe *fe, const struct fe_handle *h, struct image_in
 		out[k] = values[k];
 }
 
+/*
+ * The coordinates of a Proj form divided by their last component (and
+ * the reference, for Dref): the projection Vulkan defines, done before
+ * sampling as the specification's q division.
+ */
+static uint32_t project(struct fe *fe, struct image_insn *ii, uint32_t id, uint32_t dref)
+{
+	uint32_t n, *c = fe_value(fe, id, &n), q;
+
+	if (!c || n < 2) {
+		fe_fail(fe, "projective sampling with %u coordinates", c ? n : 0);
+		return IR_NONE;
+	}
+	q = c[n - 1];
+	for (uint32_t k = 0; k < 4; k++)
+		put(ii, k < n - 1 ? ir_emit(fe->ir, IR_FDIV, 32, c[k], q, 0) : IR_NONE);
+	return dref ? ir_emit(fe->ir, IR_FDIV, 32, fe_scalar(fe, dref), q, 0) : IR_NONE;
+}
+
+static bool nonuniform_handle(const struct fe_handle *h)
+{
+	return (h->img.op && h->img.nonuniform) || (h->smp.op && h->smp.nonuniform);
+}
+
+/*
+ * Implicit LOD through a NonUniform descriptor: the waterfall runs the
+ * sample once per distinct descriptor with only that descriptor's lanes
+ * active, so a quad may be split across iterations, and the address group
+ * built inside the loop only holds the active lanes' coordinates. TEX is
+ * TEXG with the quad's coarse derivatives (ember-isa.rst), so those are
+ * taken before the loop, with the whole quad, and the sample becomes a
+ * TEXG; a bias b scales them by 2^b, which adds b to log2 of the
+ * footprint, the LOD.
+ */
+static void explicit_gradients(struct fe *fe, const struct fe_handle *h,
+			       struct image_insn *ii, uint32_t bias)
+{
+	const struct fe_type *t = fe_type(fe, h->image_type);
+	uint32_t dims = t->dim == SpvDim1D ? 1 : t->dim == SpvDim2D ? 2 : 3;
+	uint32_t grad[2][3] = { { IR_NONE } }, scale = IR_NONE;
+
+	if (bias)
+		scale = ir_emit(fe->ir, IR_FEXP2, 32, fe_scalar(fe, bias), 0, 0);
+	for (uint32_t y = 0; y < 2; y++)
+		for (uint32_t k = 0; k < dims; k++) {
+			uint32_t d = ir_emit(fe->ir, IR_DERIV, 32, ii->addr[k], 0, 0);
+
+			fe->ir->ins[fe->ir->count - 1].imm = y;
+			fe->ir->ins[fe->ir->count - 1].aux = 1;	/* coarse */
+			grad[y][k] = scale ? ir_emit(fe->ir, IR_FMUL, 32, d, scale, 0) : d;
+		}
+	ii->opcode = EMBER_ISA_OP_TEXG;
+	for (uint32_t y = 0; y < 2; y++)
+		for (uint32_t k = 0; k < 3; k++)
+			put(ii, grad[y][k]);
+}
+
 static void sample(struct fe *fe, const uint32_t *w, uint32_t length, uint32_t op)
 {
-	bool dref = op == SpvOpImageSampleDrefExplicitLod;
+	bool dref = op == SpvOpImageSampleDrefExplicitLod || op == SpvOpImageSampleDrefImplicitLod ||
+		    op == SpvOpImageSampleProjDrefImplicitLod;
+	bool implicit = op == SpvOpImageSampleImplicitLod || op == SpvOpImageSampleDrefImplicitLod ||
+			op == SpvOpImageSampleProjImplicitLod ||
+			op == SpvOpImageSampleProjDrefImplicitLod;
+	bool proj = op == SpvOpImageSampleProjImplicitLod || op == SpvOpImageSampleProjDrefImplicitLod;
 	const struct fe_handle *h = handle(fe, w[3]);
 	struct image_insn ii = { .opcode = EMBER_ISA_OP_TEXL };
+	uint32_t dref_value = IR_NONE;
 	struct operands o;
 
+	if (implicit && fe->ir->stage.stage != EMBER_ISA_STAGE_FRAGMENT)
+		return fe_fail(fe, "%s needs implicit derivatives, which only fragment shaders "
+			       "have", fe_op_name(op));
 	if (!h || !image_operands(fe, w, length, dref ? 6 : 5, &o))
 		return;
 	if (!h->smp.op || !h->img.op)
 		return fe_fail(fe, "%s needs a sampled image", fe_op_name(op));
-	put_coords(fe, &ii, w[4], 4);
-	if (o.grad_x) {
+	if (proj)
+		dref_value = project(fe, &ii, w[4], dref ? w[5] : 0);
+	else
+		put_coords(fe, &ii, w[4], 4);
+	if (dref && !proj)
+		dref_value = fe_scalar(fe, w[5]);
+	if (implicit && nonuniform_handle(h)) {
+		explicit_gradients(fe, h, &ii, o.bias);
+		if (o.grad_x || o.lod)
+			return fe_fail(fe, "%s with Lod or Grad", fe_op_name(op));
+	} else if (implicit) {
+		/* TEX: coordinates, [bias], [reference], [offset]. */
+		ii.opcode = EMBER_ISA_OP_TEX;
+		if (o.bias) {
+			ii.mod |= EMBER_ISA_TEX_BIAS;
+			put(&ii, fe_scalar(fe, o.bias));
+		}
+		if (o.grad_x || o.lod)
+			return fe_fail(fe, "%s with Lod or Grad", fe_op_name(op));
+	} else if (o.bias) {
+		return fe_fail(fe, "%s with Bias", fe_op_name(op));
+	} else if (o.grad_x) {
 		uint32_t n, *dx = fe_value(fe, o.grad_x, &n), m, *dy = fe_value(fe, o.grad_y, &m);
 
 		if (!dx || !dy)
@@ -488,13 +577,47 @@ static void sample(struct fe *fe, const uint32_t *w, uint32_t length, uint32_t o
 	}
 	if (dref) {
 		ii.mod |= EMBER_ISA_TEX_DREF;
-		put(&ii, fe_scalar(fe, w[5]));
+		put(&ii, dref_value);
 	}
 	if (o.offset) {
 		ii.mod |= EMBER_ISA_TEX_OFFSET;
 		put(&ii, pack_offset(fe, o.offset, 0));
 	}
 	emit_image(fe, h, &ii, IR_IMAGE_READ, w[2], w[1], 0);
+}
+
+/* OpImageQueryLod: QUERYLOD's pair (level accessed, λ'), a vec2. */
+static void query_lod(struct fe *fe, const uint32_t *w)
+{
+	const struct fe_handle *h = handle(fe, w[3]);
+	struct image_insn ii = { .opcode = EMBER_ISA_OP_QUERYLOD };
+	struct waterfall wf;
+	struct ir_instr *in;
+	uint32_t pair, values[2], *out;
+
+	if (fe->ir->stage.stage != EMBER_ISA_STAGE_FRAGMENT)
+		return fe_fail(fe, "OpImageQueryLod needs implicit derivatives, which only "
+			       "fragment shaders have");
+	if (!h)
+		return;
+	if (!h->smp.op || !h->img.op)
+		return fe_fail(fe, "OpImageQueryLod needs a sampled image");
+	put_coords(fe, &ii, w[4], 4);
+	begin(fe, h, &wf);
+	pair = ir_new_value(fe->ir, 64);
+	in = ir_append(fe->ir, IR_IMAGE_READ, 32);
+	in->dst = pair;
+	in->imm = ii.opcode | ii.naddr << 16;
+	in->src[0] = wf.img;
+	in->src[1] = wf.smp;
+	for (uint32_t k = 0; k < ii.naddr; k++)
+		in->src[2 + k] = ii.addr[k];
+	values[0] = ir_emit(fe->ir, IR_LO32, 32, pair, 0, 0);
+	values[1] = ir_emit(fe->ir, IR_HI32, 32, pair, 0, 0);
+	end(fe, &wf, values, 2);
+	out = fe_new_leaves(fe, w[2], w[1], 2);
+	for (uint32_t k = 0; out && k < 2; k++)
+		out[k] = values[k];
 }
 
 static void gather(struct fe *fe, const uint32_t *w, uint32_t length, uint32_t op)
@@ -753,9 +876,10 @@ void fe_emit_image(struct fe *fe, const uint32_t *w, uint32_t length)
 	case SpvOpImageSampleDrefImplicitLod:
 	case SpvOpImageSampleProjImplicitLod:
 	case SpvOpImageSampleProjDrefImplicitLod:
+		sample(fe, w, length, op);
+		break;
 	case SpvOpImageQueryLod:
-		fe_fail(fe, "%s needs implicit derivatives, which compute shaders do not have",
-			fe_op_name(op));
+		query_lod(fe, w);
 		break;
 	default:
 		fe_fail(fe, "%s is not supported", fe_op_name(op));

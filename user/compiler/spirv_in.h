@@ -113,7 +113,25 @@ struct fe_local {
 	uint32_t leaf_count;
 	uint32_t *leaf_offset;		/* natural byte offset of each leaf */
 	uint32_t *leaf_var;		/* IR variable holding each leaf */
+	/* Interface variables (spirv_io.c): leaves some store reached. */
+	bool *leaf_written;
 };
+
+/*
+ * An Input or Output variable of a vertex or fragment shader
+ * (spirv_io.c): kept in a function-local variable, filled from the input
+ * slots at the start, written to the output slots at the end.
+ */
+struct fe_io_var {
+	uint32_t id, pointer_type;
+	bool output;
+	uint32_t local;			/* fe.locals index, once declared */
+	uint16_t *dest;			/* per leaf: FE_IO_* */
+};
+
+#define FE_IO_NONE	0xffffu		/* a leaf with no slot */
+#define FE_IO_BUILTIN	0x8000u		/* | enum ember_isa_output */
+#define FE_IO_SLOT_MASK	0x00ffu		/* slot; interpolation mode << 8 for inputs */
 
 struct fe_id {
 	uint8_t kind;			/* enum fe_kind */
@@ -174,6 +192,7 @@ struct fe {
 	struct fe_block *blocks;
 	uint32_t block_count;
 	uint32_t entry_function;	/* id */
+	uint32_t entry_point_word;	/* word index of its OpEntryPoint */
 	uint32_t function_begin, function_end;	/* words of the entry function */
 	uint32_t glsl_set;		/* id of the GLSL.std.450 import, 0 if none */
 	uint32_t workgroup_size_id;	/* constant decorated BuiltIn WorkgroupSize */
@@ -185,6 +204,8 @@ struct fe {
 	uint32_t emit_depth;		/* recursion guard of the CF walk */
 	struct fe_loop *loop;		/* innermost enclosing loop while emitting */
 	struct fe_handle *handles;	/* FE_HANDLE ids (spirv_image.c) */
+	struct fe_io_var *io_vars;	/* interface variables (spirv_io.c) */
+	uint32_t io_count, io_capacity;
 	uint32_t handle_count, handle_capacity;
 	/* Pointers made by fe_pointer() for PhysicalStorageBuffer values. */
 	struct fe_pointer value_pointers[2];
@@ -265,6 +286,22 @@ void fe_image_atomic(struct fe *fe, uint32_t result, uint32_t result_type,
 		     const struct fe_pointer *p, uint32_t data, uint32_t compare,
 		     enum ir_reduce kind);
 void fe_emit_image(struct fe *fe, const uint32_t *w, uint32_t length);
+
+/* the graphics stages' interface (spirv_io.c) */
+bool fe_set_stage(struct fe *fe, uint32_t execution_model, const char *name);
+void fe_io_execution_mode(struct fe *fe, const uint32_t *w, uint32_t length);
+void fe_io_defer(struct fe *fe, const uint32_t *w);
+void fe_io_prologue(struct fe *fe);
+void fe_io_epilogue(struct fe *fe);
+/* A graphics built-in input's component; false: not a graphics built-in. */
+bool fe_io_builtin_input(struct fe *fe, uint32_t builtin, uint32_t component, uint32_t *value);
+void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst);
+/* Local @id of pointer type @pointer_type in registers; returns its fe.locals index. */
+uint32_t fe_new_local(struct fe *fe, uint32_t id, uint32_t pointer_type);
+
+/* derivatives, demote, terminate (spirv_fragment.c) */
+void fe_emit_fragment(struct fe *fe, const uint32_t *w, uint32_t length);
+void fe_emit_kill(struct fe *fe);
 
 /* extended instructions */
 void fe_emit_glsl(struct fe *fe, const uint32_t *w, uint32_t length);

@@ -352,11 +352,17 @@ void fe_declare_variable(struct fe *fe, const uint32_t *w)
 		}
 		break;
 	case SpvStorageClassInput:
+		if (!fe->ids[id].has_builtin && fe->ir->stage.stage != EMBER_ISA_STAGE_COMPUTE)
+			return fe_io_defer(fe, w);
 		if (!fe->ids[id].has_builtin)
 			return fe_fail(fe, "Input variable %u is not a built-in", id);
 		p.space = FE_SPACE_BUILTIN;
 		p.builtin = fe->ids[id].builtin;
 		break;
+	case SpvStorageClassOutput:
+		if (fe->ir->stage.stage == EMBER_ISA_STAGE_COMPUTE)
+			return fe_fail(fe, "Output variables are not supported in compute shaders");
+		return fe_io_defer(fe, w);
 	default: {
 		const char *name = spirv_storage_class_name(storage);
 
@@ -429,21 +435,29 @@ static bool declare_private(struct fe *fe, const uint32_t *w)
 
 static void declare_local(struct fe *fe, const uint32_t *w, uint32_t length)
 {
-	uint32_t type = fe_type(fe, w[1])->elem, leaves = fe_type(fe, type)->leaves;
+	if (!declare_private(fe, w))
+		fe_new_local(fe, w[2], w[1]);
+}
+
+uint32_t fe_new_local(struct fe *fe, uint32_t id, uint32_t pointer_type)
+{
+	uint32_t type = fe_type(fe, pointer_type)->elem, leaves = fe_type(fe, type)->leaves;
 	struct fe_pointer p = { .space = FE_SPACE_FUNCTION, .type = type, .offset = IR_NONE };
 	struct fe_local *local;
 	uint32_t *types;
 
-	if (declare_private(fe, w))
-		return;
-	if (!leaves || leaves > FE_MAX_LOCAL_LEAVES)
-		return fe_fail(fe, "function variable %u of %u scalars is not supported", w[2], leaves);
+	if (!leaves || leaves > FE_MAX_LOCAL_LEAVES) {
+		fe_fail(fe, "variable %u of %u scalars is not supported", id, leaves);
+		return 0;
+	}
 	if (fe->local_count == fe->local_capacity) {
 		uint32_t capacity = fe->local_capacity ? 2 * fe->local_capacity : 16;
 		struct fe_local *grown = realloc(fe->locals, capacity * sizeof(*grown));
 
-		if (!grown)
-			return fe_fail(fe, "out of memory");
+		if (!grown) {
+			fe_fail(fe, "out of memory");
+			return 0;
+		}
 		fe->locals = grown;
 		fe->local_capacity = capacity;
 	}
@@ -458,7 +472,8 @@ static void declare_local(struct fe *fe, const uint32_t *w, uint32_t length)
 		free(local->leaf_offset);
 		free(local->leaf_var);
 		free(types);
-		return fe_fail(fe, "out of memory");
+		fe_fail(fe, "out of memory");
+		return 0;
 	}
 	p.local = fe->local_count++;
 	fe_leaf_types(fe, type, types);
@@ -466,7 +481,8 @@ static void declare_local(struct fe *fe, const uint32_t *w, uint32_t length)
 		local->leaf_var[k] = ir_new_variable(fe->ir, fe_bits(fe, types[k]));
 	free(types);
 	natural_leaf_offsets(fe, type, 0, local->leaf_offset);
-	fe_set_pointer(fe, w[2], w[1], &p);
+	fe_set_pointer(fe, id, pointer_type, &p);
+	return p.local;
 }
 
 /*
@@ -575,6 +591,9 @@ static uint32_t builtin_component(struct fe *fe, uint32_t builtin, uint32_t comp
 
 	bool mask = builtin >= SpvBuiltInSubgroupEqMask && builtin <= SpvBuiltInSubgroupLtMask;
 
+	if (fe->ir->stage.stage != EMBER_ISA_STAGE_COMPUTE &&
+	    fe_io_builtin_input(fe, builtin, component, &v))
+		return v;
 	if (component > (mask ? 3u : 2u)) {
 		const char *name = spirv_builtin_name(builtin);
 
@@ -650,8 +669,10 @@ static uint32_t builtin_component(struct fe *fe, uint32_t builtin, uint32_t comp
 	default: {
 		const char *name = spirv_builtin_name(builtin);
 
-		fe_fail(fe, "built-in %s is not supported in compute shaders",
-			name ? name : "(unknown)");
+		fe_fail(fe, "built-in %s is not supported in %s shaders",
+			name ? name : "(unknown)",
+			fe->ir->stage.stage == EMBER_ISA_STAGE_VERTEX ? "vertex" :
+			fe->ir->stage.stage == EMBER_ISA_STAGE_FRAGMENT ? "fragment" : "compute");
 		return IR_NONE;
 	}
 	}
@@ -686,6 +707,8 @@ static void access_local(struct fe *fe, struct access *a, uint32_t byte_offset, 
 			if (a->store) {
 				struct ir_instr *in = ir_append(fe->ir, IR_MOV, bits);
 
+				if (local->leaf_written)
+					local->leaf_written[k] = true;
 				in->dst = local->leaf_var[k];
 				in->src[0] = a->values[a->at];
 			} else {
@@ -707,6 +730,8 @@ static void access_local(struct fe *fe, struct access *a, uint32_t byte_offset, 
 
 			if (fe->ir->vals[local->leaf_var[k]].bits != bits)
 				continue;
+			if (local->leaf_written)
+				local->leaf_written[k] = true;
 			hit = ir_emit(fe->ir, IR_IEQ, 32, offset,
 				      ir_const(fe->ir, 32, local->leaf_offset[k]), 0);
 			merged = ir_emit(fe->ir, IR_SELECT, bits, hit, a->values[a->at],

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ember_isa.h"
+
 void fe_fail(struct fe *fe, const char *fmt, ...)
 {
 	va_list ap;
@@ -153,13 +155,19 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityDotProductInputAll:
 	case SpvCapabilityDotProductInput4x8Bit:
 	case SpvCapabilityDotProductInput4x8BitPacked:
-	/*
-	 * Demote and terminate are fragment-shader instructions: a compute
-	 * module may declare them (Vulkan 1.3 requires both features), but
-	 * spvValidate refuses their instructions outside the Fragment
-	 * execution model, and Ember has no fragment stage yet.
-	 */
+	/* The vertex and fragment stages (spirv_io.c, spirv_fragment.c). */
 	case SpvCapabilityDemoteToHelperInvocation:
+	case SpvCapabilityDerivativeControl:
+	case SpvCapabilityInterpolationFunction:
+	case SpvCapabilitySampleRateShading:
+	case SpvCapabilityClipDistance:
+	case SpvCapabilityCullDistance:
+	case SpvCapabilityDrawParameters:
+	case SpvCapabilityMultiView:
+	case SpvCapabilityShaderLayer:
+	/* Only to name ViewportIndex when refusing it (spirv_io.c). */
+	case SpvCapabilityShaderViewportIndex:
+	case SpvCapabilityGeometry:	/* Layer and PrimitiveId as fragment inputs */
 		return true;
 	default:
 		return false;
@@ -287,7 +295,7 @@ static void parse_type(struct fe *fe, const uint32_t *w, uint32_t length)
 		fe_parse_image_type(fe, t, w, length);
 		break;
 	default:
-		return fe_fail(fe, "%s is not supported in compute shaders", fe_op_name(op));
+		return fe_fail(fe, "%s is not supported", fe_op_name(op));
 	}
 }
 
@@ -405,20 +413,17 @@ static void parse_constant(struct fe *fe, const uint32_t *w, uint32_t length, ui
 	}
 }
 
-static void parse_entry_point(struct fe *fe, const uint32_t *w, uint32_t length)
+static void parse_entry_point(struct fe *fe, const uint32_t *w, uint32_t length, size_t word)
 {
 	const char *wanted = fe->opts->entry_point ? fe->opts->entry_point : "main";
 	const char *name = literal_string(&w[3], length - 3);
 
 	if (strcmp(name, wanted))
 		return;
-	if (w[1] != SpvExecutionModelGLCompute) {
-		const char *model = spirv_execution_model_name(w[1]);
-
-		return fe_fail(fe, "entry point \"%s\" is a %s shader; only GLCompute is supported",
-			       name, model ? model : "unknown");
+	if (fe_set_stage(fe, w[1], name)) {
+		fe->entry_function = w[2];
+		fe->entry_point_word = word;
 	}
-	fe->entry_function = w[2];
 }
 
 static void parse_execution_mode(struct fe *fe, const uint32_t *w, uint32_t length)
@@ -443,7 +448,9 @@ static void parse_execution_mode(struct fe *fe, const uint32_t *w, uint32_t leng
 	default:
 		if (op == SpvOpExecutionModeId)
 			fe_fail(fe, "execution mode %u is not supported", w[2]);
-		/* Others (e.g. DenormPreserve) do not apply to compute here. */
+		else if (fe->ir->stage.stage != EMBER_ISA_STAGE_COMPUTE)
+			fe_io_execution_mode(fe, w, length);
+		/* Others (e.g. DenormPreserve) do not change what Ember computes. */
 		break;
 	}
 }
@@ -560,7 +567,7 @@ bool fe_parse_module(struct fe *fe)
 					"PhysicalStorageBuffer64)", w[1]);
 			break;
 		case SpvOpEntryPoint:
-			parse_entry_point(fe, w, length);
+			parse_entry_point(fe, w, length, i);
 			break;
 		case SpvOpExecutionMode:
 		case SpvOpExecutionModeId:
@@ -621,7 +628,7 @@ bool fe_parse_module(struct fe *fe)
 	if (fe->failed)
 		return false;
 	if (!fe->entry_function) {
-		fe_fail(fe, "no GLCompute entry point named \"%s\"",
+		fe_fail(fe, "no GLCompute, Vertex or Fragment entry point named \"%s\"",
 			fe->opts->entry_point ? fe->opts->entry_point : "main");
 		return false;
 	}

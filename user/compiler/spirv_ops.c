@@ -237,6 +237,8 @@ void fe_emit_prologue(struct fe *fe)
 	}
 	if (!fe->failed)
 		fe_emit_shared_zero_init(fe);
+	if (!fe->failed)
+		fe_io_prologue(fe);
 }
 
 /* ---- arithmetic ---- */
@@ -1019,6 +1021,12 @@ void fe_emit_instruction(struct fe *fe, const uint32_t *w, uint32_t length)
 	case SpvOpImageSampleDrefImplicitLod: case SpvOpImageSampleProjImplicitLod:
 	case SpvOpImageSampleProjDrefImplicitLod: case SpvOpImageQueryLod:
 		fe_emit_image(fe, w, length);
+		break;
+	case SpvOpDPdx: case SpvOpDPdy: case SpvOpFwidth: case SpvOpDPdxFine:
+	case SpvOpDPdyFine: case SpvOpFwidthFine: case SpvOpDPdxCoarse: case SpvOpDPdyCoarse:
+	case SpvOpFwidthCoarse: case SpvOpDemoteToHelperInvocation:
+	case SpvOpIsHelperInvocationEXT:
+		fe_emit_fragment(fe, w, length);
 		break;
 	case SpvOpExtInst:
 		if (w[3] == fe->glsl_set && fe->glsl_set)

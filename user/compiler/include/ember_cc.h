@@ -4,7 +4,8 @@
 /*
  * DOC: ember_cc — the SPIR-V to Ember ISA compiler
  *
- * One call turns a SPIR-V compute module into an Ember shader binary
+ * One call turns a SPIR-V compute, vertex or fragment module into an Ember
+ * shader binary
  * (the header of Documentation/gpu/ember-isa.rst followed by the code).
  * Specialization constants are resolved at compile time; descriptors are
  * found at set_base + 16 * slot, where slot is the binding number unless

@@ -18,6 +18,7 @@
 
 #include "ember_cc.h"
 #include "ember_isa.h"
+#include "spirv_file.h"
 #include "tap.h"
 
 struct expectation {
@@ -31,7 +32,10 @@ static const struct expectation expectations[] = {
 	{ "shared", NULL }, { "spec", NULL }, { "subgroup", NULL },
 	{ "refuse_float64", "capability Float64 is not supported" },
 	{ "image_store", NULL }, { "images", NULL }, { "many_images", NULL },
-	{ "refuse_vertex", "is a Vertex shader; only GLCompute is supported" },
+	{ "refuse_geometry", "is a Geometry shader; Ember has GLCompute, Vertex and Fragment" },
+	{ "refuse_clip_input", "built-in ClipDistance is not supported in fragment shaders" },
+	{ "refuse_viewport_index",
+	  "built-in output ViewportIndex is not supported in vertex shaders" },
 	{ "refuse_float_atomic", "capability AtomicFloat32AddEXT is not supported" },
 	{ "refuse_f16_math", "OpFMod on 16-bit floats is not supported" }, { "matrix", NULL },
 	{ "refuse_deep_nesting", "nested deeper than the ISA's 64-entry mask stack" },
@@ -50,22 +54,8 @@ struct module {
 
 static bool load(const char *path, struct module *m)
 {
-	FILE *f = fopen(path, "rb");
-	long size;
-
-	if (!f)
-		return false;
-	fseek(f, 0, SEEK_END);
-	size = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	m->words = malloc(size);
-	m->count = size / 4;
-	if (!m->words || fread(m->words, 1, size, f) != (size_t)size) {
-		fclose(f);
-		return false;
-	}
-	fclose(f);
-	return true;
+	m->words = spirv_file_read(path, &m->count);
+	return m->words != NULL;
 }
 
 static bool round_trips(const void *binary, size_t size)
@@ -275,7 +265,7 @@ static bool test_options(const char *spec_path, const char *add_path)
 	error = NULL;
 	opts = (struct ember_cc_options) { .entry_point = "nothere" };
 	CHECK_EQ(ember_cc_compile(add.words, add.count, &opts, &binary, &size, &error), -EINVAL);
-	CHECK(error && strstr(error, "no GLCompute entry point named \"nothere\""));
+	CHECK(error && strstr(error, "no GLCompute, Vertex or Fragment entry point named \"nothere\""));
 	free(error);
 	free(spec.words);
 	free(add.words);

@@ -16,6 +16,7 @@
 #include "ember_cc.h"
 #include "ember_host.h"
 #include "ember_isa.h"
+#include "spirv_file.h"
 #include "tap.h"
 
 static struct ember_host *host;
@@ -43,26 +44,15 @@ static void *compile(const char *name, size_t *size)
 	char path[512], *error = NULL;
 	uint32_t *words;
 	void *binary = NULL;
-	FILE *f;
-	long bytes;
+	size_t count;
 
 	snprintf(path, sizeof(path), "%s/%s.spv", spirv_dir, name);
-	f = fopen(path, "rb");
-	if (!f) {
-		tap_diag("%s: cannot open", path);
+	words = spirv_file_read(path, &count);
+	if (!words) {
+		tap_diag("%s: cannot read", path);
 		return NULL;
 	}
-	fseek(f, 0, SEEK_END);
-	bytes = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	words = malloc(bytes);
-	if (!words || fread(words, 1, bytes, f) != (size_t)bytes) {
-		fclose(f);
-		free(words);
-		return NULL;
-	}
-	fclose(f);
-	if (ember_cc_compile(words, bytes / 4, &(struct ember_cc_options) { .flags = compile_flags },
+	if (ember_cc_compile(words, count, &(struct ember_cc_options) { .flags = compile_flags },
 			     &binary, size, &error)) {
 		tap_diag("%s: %s", name, error ? error : "?");
 		binary = NULL;

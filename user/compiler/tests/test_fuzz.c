@@ -15,6 +15,7 @@
 
 #include "ember_cc.h"
 #include "ember_isa.h"
+#include "spirv_file.h"
 #include "tap.h"
 
 #define MUTATIONS 150
@@ -33,26 +34,15 @@ static uint64_t next_random(void)
 static bool fuzz_one(const char *path)
 {
 	uint32_t *words, *copy;
-	FILE *f = fopen(path, "rb");
-	long bytes;
 	size_t n;
 	bool ok = true;
 
-	if (!f)
-		return false;
-	fseek(f, 0, SEEK_END);
-	bytes = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	words = malloc(bytes);
-	copy = malloc(bytes);
-	if (!words || !copy || fread(words, 1, bytes, f) != (size_t)bytes) {
-		fclose(f);
+	words = spirv_file_read(path, &n);
+	copy = words ? malloc(n * 4) : NULL;
+	if (!copy) {
 		free(words);
-		free(copy);
 		return false;
 	}
-	fclose(f);
-	n = bytes / 4;
 	for (int m = 0; m < MUTATIONS && ok; m++) {
 		size_t count = n;
 		char *error = NULL;
@@ -60,7 +50,7 @@ static bool fuzz_one(const char *path)
 		size_t size;
 		int ret;
 
-		memcpy(copy, words, bytes);
+		memcpy(copy, words, n * 4);
 		switch (m % 3) {
 		case 0:	/* a word anywhere after the header */
 			copy[5 + next_random() % (n - 5)] = next_random();

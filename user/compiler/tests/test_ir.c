@@ -564,6 +564,42 @@ static bool test_validator(void)
 	return true;
 }
 
+/*
+ * A copy between two variables ("%x = mov $a; $b = mov %x", an input
+ * copied to an output in a graphics shader): the read is forwarded, and
+ * the write must then stay, or $b would be read with no definition.
+ */
+static bool test_coalesce_variable_copy(void)
+{
+	struct ir_shader *s = ir_create();
+	uint32_t d = desc0(s), lane = sysval(s, IR_SV_LANE_ID);
+	uint32_t a = ir_new_variable(s, 32), b = ir_new_variable(s, 32), x, y;
+	uint32_t value = ir_emit(s, IR_IADD, 32, lane, ir_const(s, 32, 5), 0);
+	struct ir_instr *in;
+
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = a;
+	in->src[0] = value;
+	x = ir_emit(s, IR_MOV, 32, a, 0, 0);
+	in = ir_append(s, IR_MOV, 32);
+	in->dst = b;
+	in->src[0] = x;
+	y = ir_emit(s, IR_MOV, 32, b, 0, 0);
+	store(s, d, lane, y);
+	while (ir_coalesce(s))
+		CHECK(valid(s));
+	CHECK(valid(s));
+	/* Whatever the store reads now has a definition. */
+	for (uint32_t i = 0; i < s->count; i++) {
+		uint32_t v = s->ins[i].src[2];
+
+		if (s->ins[i].op == IR_STORE_GLOBAL)
+			CHECK(def_of(s, v));
+	}
+	ir_destroy(s);
+	return true;
+}
+
 int main(void)
 {
 	tap_result(test_fold(), "fold-and-copy-propagate");
@@ -575,6 +611,7 @@ int main(void)
 	tap_result(test_simplify_cf(), "simplify-cf-else-break");
 	tap_result(test_licm_and_combine(), "licm-coalesce-combine");
 	tap_result(test_coalesce_exit_value(), "coalesce-loop-exit-value");
+	tap_result(test_coalesce_variable_copy(), "coalesce-variable-to-variable-copy");
 	tap_result(test_if_convert(), "if-convert");
 	tap_result(test_validator(), "validator");
 	return tap_finish();
