@@ -54,7 +54,10 @@ int ember_workers_init(struct ember_workers *w, unsigned int num_cores)
 {
 	unsigned int i;
 
+	if (!num_cores)
+		return -EINVAL;
 	*w = (struct ember_workers) { .num_cores = num_cores };
+	/* num_cores - 1 are used; never an empty allocation (calloc(0) may be NULL). */
 	w->threads = calloc(num_cores, sizeof(*w->threads));
 	if (!w->threads)
 		return -ENOMEM;
@@ -63,7 +66,7 @@ int ember_workers_init(struct ember_workers *w, unsigned int num_cores)
 	pthread_cond_init(&w->work_cond, NULL);
 	pthread_cond_init(&w->done_cond, NULL);
 
-	for (i = 0; i < num_cores; i++) {
+	for (i = 0; i < num_cores - 1; i++) {
 		struct core_start *start = malloc(sizeof(*start));
 
 		if (!start)
@@ -77,7 +80,7 @@ int ember_workers_init(struct ember_workers *w, unsigned int num_cores)
 	return 0;
 
 err_stop:
-	w->num_cores = i;
+	w->num_cores = i + 1;
 	ember_workers_fini(w);
 	return -EAGAIN;
 }
@@ -88,7 +91,7 @@ void ember_workers_fini(struct ember_workers *w)
 	w->stopping = true;
 	pthread_cond_broadcast(&w->work_cond);
 	pthread_mutex_unlock(&w->lock);
-	for (unsigned int i = 0; i < w->num_cores; i++)
+	for (unsigned int i = 0; i + 1 < w->num_cores; i++)
 		pthread_join(w->threads[i], NULL);
 	free(w->threads);
 	w->threads = NULL;
@@ -112,7 +115,7 @@ void ember_workers_run(struct ember_workers *w, unsigned int num_items,
 	w->items_done = 0;
 	w->batch++;
 	pthread_cond_broadcast(&w->work_cond);
-	run_items_locked(w, w->num_cores);
+	run_items_locked(w, w->num_cores - 1);
 	while (w->items_done < w->num_items)
 		pthread_cond_wait(&w->done_cond, &w->lock);
 	pthread_mutex_unlock(&w->lock);

@@ -9,8 +9,12 @@
  * dispatch and draw engines (ISA and graphics issues) hand them work with
  * ember_workers_run(): N independent items, a function called once per
  * item on whichever core is free, and a wait until all are done. The
- * caller's thread takes items too, so a pool of one core still runs work
- * in parallel with nothing and never deadlocks.
+ * caller's thread (the engine's) is one of the cores: the pool starts
+ * NUM_CORES - 1 threads, none for one core, so that NUM_CORES threads in
+ * all run shader work, one per host CPU by default. (A pool of NUM_CORES
+ * threads beside the caller had one thread more than CPUs, and `--cores 1`
+ * meant two.) With no pool thread the caller runs every item, and a batch
+ * never waits for a thread that does not exist.
  *
  * One batch runs at a time (the engine is single-issue, see scheduler.h);
  * @lock serialises batches and protects the batch fields.
@@ -22,10 +26,11 @@
 #include <pthread.h>
 #include <stdbool.h>
 
-/* @core is 0..num_cores-1 for a pool thread, num_cores for the caller. */
+/* @core is 0..num_cores-2 for a pool thread, num_cores-1 for the caller. */
 typedef void (*ember_work_fn)(void *arg, unsigned int item, unsigned int core);
 
 struct ember_workers {
+	/** @num_cores: the cores in all, the caller's thread included. */
 	unsigned int num_cores;
 	pthread_t *threads;
 	pthread_mutex_t lock;

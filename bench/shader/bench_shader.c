@@ -22,7 +22,9 @@
  * kernels are idempotent, so every run computes the verified result.
  * Arguments select kernels by shader name (default: all); "--only NAME"
  * runs one back end (lavapipe, ember-jit, ember-interpreter), e.g. under
- * perf record.
+ * perf record; "--cores N" gives Ember's shader core N host threads in
+ * all instead of one per host CPU (--cores 1 against the default shows
+ * how a kernel scales across cores).
  *
  * In the guest, "--vulkan NAME" runs the same kernels through the Vulkan
  * device NAME (Ember's ICD) instead, as ratios to the host's figures that
@@ -576,6 +578,8 @@ struct bench_ember {
 
 /* Nanoseconds the JIT spent compiling in the current measurement. */
 static uint64_t bench_jit_compile_ns;
+/* Ember's shader cores (--cores N); 0: one per host CPU. */
+static unsigned int bench_cores;
 
 static void *ember_create(void *ctx, const struct kernel_desc *desc, char *err, size_t size)
 {
@@ -585,7 +589,7 @@ static void *ember_create(void *ctx, const struct kernel_desc *desc, char *err, 
 		snprintf(err, size, "out of memory");
 		return NULL;
 	}
-	e->host = ember_host_create(0);
+	e->host = ember_host_create(bench_cores);
 	if (!e->host) {
 		snprintf(err, size, "ember_host_create failed");
 		free(e);
@@ -776,12 +780,23 @@ int main(int argc, char **argv)
 	const char *vulkan = bench_option(argc, argv, "--vulkan");
 	const char *ref_out = bench_option(argc, argv, "--ref-out");
 	const char *only = bench_option(argc, argv, "--only");
+	const char *cores = bench_option(argc, argv, "--cores");
 	FILE *refs = NULL;
 	char err[512];
 	int status = 0;
 
 	if (vulkan)
 		return bench_vulkan(argc, argv, vulkan);
+	if (cores) {
+		char *end;
+		unsigned long n = strtoul(cores, &end, 10);
+
+		if (*end || !n || n > 256) {
+			fprintf(stderr, "bench-shader: --cores takes 1 to 256\n");
+			return 1;
+		}
+		bench_cores = (unsigned int)n;
+	}
 	backends[0].ctx = lvp_open(err, sizeof(err));
 	if (!backends[0].ctx) {
 		fprintf(stderr, "bench-shader: lavapipe: %s\n", err);
@@ -792,8 +807,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench-shader: cannot write %s\n", ref_out);
 		return 1;
 	}
-	printf("shader benchmarks: Ember shader core (host, all CPUs; JIT and interpreter) vs %s; "
-	       "median of timed runs\n", lvp_device_name(backends[0].ctx));
+	if (bench_cores)
+		printf("shader benchmarks: Ember shader core (host, %u cores; JIT and interpreter) "
+		       "vs %s; median of timed runs\n", bench_cores, lvp_device_name(backends[0].ctx));
+	else
+		printf("shader benchmarks: Ember shader core (host, all CPUs; JIT and interpreter) "
+		       "vs %s; median of timed runs\n", lvp_device_name(backends[0].ctx));
 	for (size_t i = 0; i < sizeof(bench_kernels) / sizeof(bench_kernels[0]); i++) {
 		const struct bench_kernel *bk = &bench_kernels[i];
 		const struct corpus_shader *shader = bench_shader(bk->shader);

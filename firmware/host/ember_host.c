@@ -87,8 +87,6 @@ struct ember_host *ember_host_create(unsigned shader_threads)
 
 	if (!h)
 		return NULL;
-	/* The caller's thread works too: cores - 1 pool threads + it. */
-	config.num_cores = config.num_cores > 1 ? config.num_cores - 1 : 1;
 	if (!guest_init(&h->g, &config)) {
 		free(h);
 		return NULL;

@@ -333,7 +333,7 @@ static int run_grid(struct ember_job *job, struct sc_dispatch *d, grid_index tot
 {
 	struct ember_device *dev = job->ring->dev;
 	struct run run = { .d = d };
-	unsigned int cores = dev->workers_running ? dev->workers.num_cores + 1 : 1;
+	unsigned int cores = dev->workers_running ? dev->workers.num_cores : 1;
 	uint64_t target = (uint64_t)cores * ITEMS_PER_CORE;
 	uint64_t slice = target * SLICE_FIRST_ITEMS;
 	int ret = 0;

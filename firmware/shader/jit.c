@@ -38,7 +38,10 @@
  * queue, waits while the thread still reads it (the translation to IR, a
  * few milliseconds), and leaves code generation under way to drop its
  * result: the engine never waits for LLVM. The thread runs at the lowest
- * priority, behind the shader cores.
+ * priority, behind the shader cores. At exit (an atexit() handler, so
+ * before libLLVM's static destructors) the queue is dropped and the
+ * thread joined once its compile under way is done: exiting with it still
+ * inside LLVM raced those destructors.
  *
  * Cost: the module is optimised with LLVM's O2 pipeline and generated at
  * the default code generation level; sc_jit_compile_ns() counts the time
@@ -98,6 +101,12 @@ static struct {
 	/** @cond: a program queued, or a compile finished. */
 	pthread_cond_t cond;
 	bool thread_started;
+	/**
+	 * @stopping: the process exits (stop_compiler()): nothing more is
+	 * queued, the thread ends after its current compile.
+	 */
+	bool stopping;
+	pthread_t thread;
 	struct sc_program *head, *tail;
 	/** @busy: the program the thread is translating (reading), or NULL. */
 	struct sc_program *busy;
@@ -281,6 +290,7 @@ static bool compile_now(struct sc_program *prog, bool background)
 	LLVMOrcExecutorAddress addr = 0;
 	struct sc_jit_code *code;
 	uint64_t start = now_ns();
+	uint32_t num_insns = prog->num_insns;
 	char name[32];
 
 	code = calloc(1, sizeof(*code));
@@ -301,7 +311,8 @@ static bool compile_now(struct sc_program *prog, bool background)
 	publish(prog, code, addr, background);
 	session.compile_ns += now_ns() - start;
 	pthread_mutex_unlock(&session.lock);
-	ember_debug("shader_jit_compiled name=%s insns=%u ns=%llu", name, prog->num_insns,
+	/* Not prog->num_insns: a released program may be gone once published. */
+	ember_debug("shader_jit_compiled name=%s insns=%u ns=%llu", name, num_insns,
 		    (unsigned long long)(now_ns() - start));
 	return true;
 
@@ -319,8 +330,10 @@ static void *compiler_thread(void *arg)
 	for (;;) {
 		struct sc_program *prog;
 
-		while (!queue.head)
+		while (!queue.head && !queue.stopping)
 			pthread_cond_wait(&queue.cond, &queue.lock);
+		if (queue.stopping)
+			break;
 		prog = queue.head;
 		queue.head = prog->jit_next;
 		if (!queue.head)
@@ -334,21 +347,43 @@ static void *compiler_thread(void *arg)
 		queue.abandoned = false;
 		pthread_cond_broadcast(&queue.cond);
 	}
+	pthread_mutex_unlock(&queue.lock);
 	return NULL;
+}
+
+/*
+ * At exit, before LLVM's own static destructors (registered when libLLVM
+ * was loaded, so run after this handler): the compiler thread must not be
+ * inside LLVM while they tear down its option registry and allocators.
+ * Queued programs are dropped, a compile under way is waited for (at most
+ * one program's, MAX_INSNS bounds it).
+ */
+static void stop_compiler(void)
+{
+	pthread_mutex_lock(&queue.lock);
+	queue.stopping = true;
+	queue.head = NULL;
+	queue.tail = NULL;
+	pthread_cond_broadcast(&queue.cond);
+	pthread_mutex_unlock(&queue.lock);
+	pthread_join(queue.thread, NULL);
 }
 
 /* Queue @prog for the compiler thread; false if there can be no thread. */
 static bool compile_later(struct sc_program *prog)
 {
-	pthread_t thread;
-	bool ok = true;
+	bool ok;
 
 	pthread_mutex_lock(&queue.lock);
-	if (!queue.thread_started) {
-		ok = !pthread_create(&thread, NULL, compiler_thread, NULL);
+	ok = !queue.stopping;
+	if (ok && !queue.thread_started) {
+		ok = !pthread_create(&queue.thread, NULL, compiler_thread, NULL);
 		if (ok) {
-			pthread_detach(thread);
 			queue.thread_started = true;
+			if (atexit(stop_compiler)) {
+				/* No way to stop it at exit: let it be, unjoined. */
+				pthread_detach(queue.thread);
+			}
 		}
 	}
 	if (ok) {

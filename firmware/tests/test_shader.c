@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "guest.h"
@@ -1258,6 +1260,88 @@ static bool test_background_jit(void)
 	return true;
 }
 
+/*
+ * A program of about 900 instructions, whose compile takes LLVM the best
+ * part of a second.
+ */
+static char *long_program(void)
+{
+	static const char *const ops[] = { "iadd", "imul", "xor", "ffma", "fmul", "imin" };
+	size_t size = 64 * 1024, used;
+	char *text = malloc(size);
+
+	if (!text)
+		return NULL;
+	used = (size_t)snprintf(text, size, PROLOGUE "ldg.u32 v2, u0, v1\n");
+	/* A web of eight registers, so that LLVM cannot fold it away. */
+	for (unsigned int k = 0; k < 900; k++) {
+		unsigned int d = 2 + k % 8, a = 2 + (k + 3) % 8, b = 2 + (k * 5 + 1) % 8;
+
+		if (k % 6 == 3)
+			used += (size_t)snprintf(text + used, size - used, "ffma v%u, v%u, v%u, %u\n",
+						 d, a, b, k);
+		else
+			used += (size_t)snprintf(text + used, size - used, "%s v%u, v%u, v%u\n",
+						 ops[k % 6], d, a, b);
+	}
+	snprintf(text + used, size - used, "stg.u32 u8, v1, v2\nend\n");
+	return text;
+}
+
+/*
+ * The child of test_exit_while_compiling(): a new program's first dispatch
+ * queues it for the background compiler, and the process ends while LLVM
+ * works on it, as ember-gpu does when stopped right after a dispatch.
+ */
+static int exit_while_compiling(void)
+{
+	struct buffer in, unused, out;
+	char *text;
+
+	host = ember_host_create(0);
+	if (!host)
+		return 2;
+	in = buffer(4096);
+	unused = buffer(4);
+	out = buffer(4096);
+	text = long_program();
+	ember_host_set_shader_jit(host, EMBER_HOST_JIT_BACKGROUND);
+	if (!text || run(text, (uint32_t[3]){ 1, 1, 1 }, (struct buffer[3]){ in, unused, out },
+			 3, NULL, 0, NULL))
+		return 3;
+	free(text);
+	/* The compiler thread has the program by now, deep in LLVM. */
+	usleep(50000);
+	ember_host_destroy(host);
+	return 0;
+}
+
+/*
+ * Exit while the compiler thread compiles: the process must end cleanly
+ * (the thread is stopped before LLVM's static destructors run; it used to
+ * crash ember-gpu at shutdown now and then). Each run is this binary again,
+ * as "test_shader --exit-while-compiling".
+ */
+static bool test_exit_while_compiling(void)
+{
+	if (guest_shader_jit() != EMBER_SHADER_JIT_SYNC || !ember_host_has_shader_jit())
+		return true;
+	for (unsigned int k = 0; k < 3; k++) {
+		char *argv[] = { "test_shader", "--exit-while-compiling", NULL };
+		int status;
+		pid_t pid;
+
+		CHECK_EQ(posix_spawn(&pid, "/proc/self/exe", NULL, NULL, argv, environ), 0);
+		CHECK_EQ(waitpid(pid, &status, 0), pid);
+		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+			tap_diag("run %u: %s %d", k, WIFEXITED(status) ? "exit status" : "signal",
+				 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+			return false;
+		}
+	}
+	return true;
+}
+
 /* A small deterministic generator for the random programs. */
 static uint32_t rng_next(uint64_t *state)
 {
@@ -1547,8 +1631,10 @@ static bool test_random_programs(void)
 	return !jit || !ember_host_has_shader_jit() || differential == 32;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "--exit-while-compiling"))
+		return exit_while_compiling();
 	host = ember_host_create(0);
 	if (!host) {
 		tap_result(false, "host-create");
@@ -1574,6 +1660,7 @@ int main(void)
 	tap_result(test_a64_faults(), "addr64-faults");
 	tap_result(test_random_programs(), "random-programs-run-to-end");
 	tap_result(test_background_jit(), "jit-background-compile");
+	tap_result(test_exit_while_compiling(), "jit-exit-while-compiling");
 	ember_host_destroy(host);
 	return tap_finish();
 }
