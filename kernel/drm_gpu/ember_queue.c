@@ -779,10 +779,14 @@ int ember_queue_pool_init(struct ember_device *edev)
 
 	pool->num_slots = num_slots;
 	pool->capacity = sched->num_hw_ctxs * EMBER_CTX_MAX_QUEUES;
-	pool->slot_rings = drmm_kcalloc(&edev->base, num_slots, sizeof(*pool->slot_rings),
-					GFP_KERNEL);
-	pool->queues = drmm_kcalloc(&edev->base, pool->capacity, sizeof(*pool->queues),
-				    GFP_KERNEL);
+	/*
+	 * Not drmm: ember_sched_fini(), which frees the queues through these
+	 * arrays, is a drmm action registered before them, and drmm releases
+	 * in reverse order. ember_queue_pool_fini() frees them, also after a
+	 * failure here.
+	 */
+	pool->slot_rings = kcalloc(num_slots, sizeof(*pool->slot_rings), GFP_KERNEL);
+	pool->queues = kcalloc(pool->capacity, sizeof(*pool->queues), GFP_KERNEL);
 	if (!pool->slot_rings || !pool->queues)
 		return -ENOMEM;
 
@@ -811,6 +815,10 @@ void ember_queue_pool_fini(struct ember_sched *sched)
 		kfree(pool->queues[i]);
 	}
 	pool->count = 0;
+	kfree(pool->queues);
+	pool->queues = NULL;
+	kfree(pool->slot_rings);
+	pool->slot_rings = NULL;
 	if (pool->wq)
 		destroy_workqueue(pool->wq);
 }
