@@ -22,6 +22,7 @@
 
 #include "ember_cc.h"
 #include "ember_image_layout.h"
+#include "ember_shader_hw.h"
 #include "gfx_tri.h"
 #include "guest.h"
 #include "raster/raster.h"
@@ -106,22 +107,6 @@ static void stage_fini(struct stage *st)
 	free(st->disassembly);
 }
 
-static uint32_t bits(float f)
-{
-	uint32_t b;
-
-	memcpy(&b, &f, 4);
-	return b;
-}
-
-static float f32(uint32_t b)
-{
-	float f;
-
-	memcpy(&f, &b, 4);
-	return f;
-}
-
 static bool near(float got, double want)
 {
 	if (fabs((double)got - want) <= 1e-5 * (1.0 + fabs(want)))
@@ -150,16 +135,16 @@ static bool test_vertex(void)
 		in.vertex_index[l] = 1000 + 3 * l;
 		in.instance_index[l] = 77 + l / 8;
 		for (unsigned int c = 0; c < 4; c++)
-			inputs[c][l] = bits(0.25f * (float)l - (float)c);
-		inputs[4][l] = bits(0.5f + (float)l);
-		inputs[5][l] = bits(-2.0f * (float)l);
+			inputs[c][l] = ember_hw_f32_bits(0.25f * (float)l - (float)c);
+		inputs[4][l] = ember_hw_f32_bits(0.5f + (float)l);
+		inputs[5][l] = ember_hw_f32_bits(-2.0f * (float)l);
 		inputs[8][l] = 40 + l;
 		inputs[9][l] = (uint32_t)-5 - l;
 	}
 	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
 	for (unsigned int l = 0; l < in.count; l++) {
-		float x = f32(inputs[0][l]), y = f32(inputs[1][l]);
-		float z = f32(inputs[2][l]), w = f32(inputs[3][l]);
+		float x = ember_hw_bits_f32(inputs[0][l]), y = ember_hw_bits_f32(inputs[1][l]);
+		float z = ember_hw_bits_f32(inputs[2][l]), w = ember_hw_bits_f32(inputs[3][l]);
 
 		CHECK(near(out.position[0][l], 2.0 * x + w));
 		CHECK(near(out.position[1][l], -y));
@@ -171,8 +156,8 @@ static bool test_vertex(void)
 		CHECK_EQ(out.outputs[3][l], 0);
 		CHECK_EQ(out.outputs[4][l], inputs[8][l] + in.instance_index[l]);
 		CHECK_EQ(out.outputs[5][l], inputs[9][l] + 1000);
-		CHECK_EQ(out.outputs[8][l], bits((float)in.vertex_index[l]));
-		CHECK_EQ(bits(out.point_size[l]), bits(3.0f));
+		CHECK_EQ(out.outputs[8][l], ember_hw_f32_bits((float)in.vertex_index[l]));
+		CHECK_EQ(ember_hw_f32_bits(out.point_size[l]), ember_hw_f32_bits(3.0f));
 	}
 	stage_fini(&st);
 	return true;
@@ -207,11 +192,11 @@ static bool test_fragment(void)
 	CHECK_EQ(st.prog.header.num_inputs, 3);
 	CHECK_EQ(st.prog.header.num_outputs, 3);
 	for (unsigned int j = 0; j < 3; j++) {
-		vertex_slots[j][0] = bits(vert_uv[j][0]);
-		vertex_slots[j][1] = bits(vert_uv[j][1]);
-		vertex_slots[j][2] = bits(vert_z[j]);
+		vertex_slots[j][0] = ember_hw_f32_bits(vert_uv[j][0]);
+		vertex_slots[j][1] = ember_hw_f32_bits(vert_uv[j][1]);
+		vertex_slots[j][2] = ember_hw_f32_bits(vert_z[j]);
 		vertex_slots[j][4] = 100 + j;
-		vertex_slots[j][8] = bits(vert_lin[j]);
+		vertex_slots[j][8] = ember_hw_f32_bits(vert_lin[j]);
 	}
 	for (unsigned int k = 0; k < SC_GFX_QUADS; k++) {
 		gfx_tri_quad(&tri, quad_pos[k][0], quad_pos[k][1], samples, &quads[k]);
@@ -232,24 +217,24 @@ static bool test_fragment(void)
 			continue;
 		gfx_tri_persp_at(&tri, px, py, b, &inv_w);
 		gfx_tri_linear_at(&tri, px, py, lin);
-		CHECK(near(f32(out.color[0][l]), b[0] * vert_uv[0][0] + b[1] * vert_uv[1][0] +
+		CHECK(near(ember_hw_bits_f32(out.color[0][l]), b[0] * vert_uv[0][0] + b[1] * vert_uv[1][0] +
 			   b[2] * vert_uv[2][0]));
-		CHECK(near(f32(out.color[1][l]), b[0] * vert_uv[0][1] + b[1] * vert_uv[1][1] +
+		CHECK(near(ember_hw_bits_f32(out.color[1][l]), b[0] * vert_uv[0][1] + b[1] * vert_uv[1][1] +
 			   b[2] * vert_uv[2][1]));
-		CHECK(near(f32(out.color[2][l]), b[0] * vert_z[0] + b[1] * vert_z[1] +
+		CHECK(near(ember_hw_bits_f32(out.color[2][l]), b[0] * vert_z[0] + b[1] * vert_z[1] +
 			   b[2] * vert_z[2]));
-		CHECK(near(f32(out.color[3][l]), lin[0] * vert_lin[0] + lin[1] * vert_lin[1] +
+		CHECK(near(ember_hw_bits_f32(out.color[3][l]), lin[0] * vert_lin[0] + lin[1] * vert_lin[1] +
 			   lin[2] * vert_lin[2]));
-		CHECK_EQ(out.color[4][l], bits((float)px));
-		CHECK_EQ(out.color[5][l], bits((float)py));
+		CHECK_EQ(out.color[4][l], ember_hw_f32_bits((float)px));
+		CHECK_EQ(out.color[5][l], ember_hw_f32_bits((float)py));
 		CHECK_EQ(out.color[6][l], 102);	/* flat: the provoking vertex */
-		CHECK_EQ(out.color[7][l], bits(q->front_facing ? 1.0f : 0.0f));
+		CHECK_EQ(out.color[7][l], ember_hw_f32_bits(q->front_facing ? 1.0f : 0.0f));
 		/* Fine: along the pixel's row / column; coarse: the quad's first. */
-		CHECK_EQ(out.color[8][l], bits(f32(c0[q0 + (p & 2) + 1]) - f32(c0[q0 + (p & 2)])));
-		CHECK_EQ(out.color[9][l], bits(f32(c0[q0 + (p & 1) + 2]) - f32(c0[q0 + (p & 1)])));
-		CHECK_EQ(out.color[10][l], bits(f32(c0[q0 + 1]) - f32(c0[q0])));
-		CHECK_EQ(out.color[11][l], bits(f32(c0[q0 + 2]) - f32(c0[q0])));
-		CHECK_EQ(bits(out.depth[l]), bits(f32(out.color[2][l]) * 0.5f));
+		CHECK_EQ(out.color[8][l], ember_hw_f32_bits(ember_hw_bits_f32(c0[q0 + (p & 2) + 1]) - ember_hw_bits_f32(c0[q0 + (p & 2)])));
+		CHECK_EQ(out.color[9][l], ember_hw_f32_bits(ember_hw_bits_f32(c0[q0 + (p & 1) + 2]) - ember_hw_bits_f32(c0[q0 + (p & 1)])));
+		CHECK_EQ(out.color[10][l], ember_hw_f32_bits(ember_hw_bits_f32(c0[q0 + 1]) - ember_hw_bits_f32(c0[q0])));
+		CHECK_EQ(out.color[11][l], ember_hw_f32_bits(ember_hw_bits_f32(c0[q0 + 2]) - ember_hw_bits_f32(c0[q0])));
+		CHECK_EQ(ember_hw_f32_bits(out.depth[l]), ember_hw_f32_bits(ember_hw_bits_f32(out.color[2][l]) * 0.5f));
 	}
 	stage_fini(&st);
 	return true;
@@ -323,16 +308,16 @@ static bool test_texture(void)
 	memset(vertex_slots, 0, sizeof(vertex_slots));
 	for (unsigned int j = 0; j < 3; j++)
 		for (unsigned int c = 0; c < 3; c++)
-			vertex_slots[j][c] = bits(scale[c]);
+			vertex_slots[j][c] = ember_hw_f32_bits(scale[c]);
 	CHECK(run_quads(&st, "gfx_texture_frag.spv", quads, &out));
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		CHECK_EQ(out.color[0][l], out.color[1][l]);
-		CHECK(near(f32(out.color[0][l]), lambda));
-		CHECK(near(f32(out.color[2][l]), lambda + scale[2]));
-		CHECK(near(f32(out.color[3][l]), lambda));
+		CHECK(near(ember_hw_bits_f32(out.color[0][l]), lambda));
+		CHECK(near(ember_hw_bits_f32(out.color[2][l]), lambda + scale[2]));
+		CHECK(near(ember_hw_bits_f32(out.color[3][l]), lambda));
 		/* Through a NonUniform index: the same gradients, a bias as 2^bias. */
 		CHECK_EQ(out.color[4][l], out.color[0][l]);
-		CHECK(near(f32(out.color[5][l]), lambda + scale[2]));
+		CHECK(near(ember_hw_bits_f32(out.color[5][l]), lambda + scale[2]));
 	}
 	CHECK(strstr(st.disassembly, "texg"));
 	stage_fini(&st);
@@ -348,7 +333,7 @@ static bool test_demote(void)
 
 	memset(vertex_slots, 0, sizeof(vertex_slots));
 	for (unsigned int j = 0; j < 3; j++)
-		vertex_slots[j][0] = bits(vert_uv[j][0]);
+		vertex_slots[j][0] = ember_hw_f32_bits(vert_uv[j][0]);
 	CHECK(run_quads(&st, "gfx_demote_frag.spv", quads, &out));
 	CHECK(strstr(st.disassembly, "discard"));
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -359,10 +344,10 @@ static bool test_demote(void)
 		const uint32_t *uv = out.color[3];
 
 		CHECK_EQ((out.discarded >> l) & 1, demoted);
-		CHECK_EQ(out.color[2][l], bits(helper ? 1.0f : 0.0f));
-		CHECK_EQ(out.color[0][l], bits(helper || demoted ? 1.0f : 0.0f));
+		CHECK_EQ(out.color[2][l], ember_hw_f32_bits(helper ? 1.0f : 0.0f));
+		CHECK_EQ(out.color[0][l], ember_hw_f32_bits(helper || demoted ? 1.0f : 0.0f));
 		/* The quad's neighbours still ran: the fine derivative is theirs. */
-		CHECK_EQ(out.color[1][l], bits(f32(uv[row + 1]) - f32(uv[row])));
+		CHECK_EQ(out.color[1][l], ember_hw_f32_bits(ember_hw_bits_f32(uv[row + 1]) - ember_hw_bits_f32(uv[row])));
 	}
 	stage_fini(&st);
 	return true;
@@ -384,16 +369,16 @@ static bool test_builtins(void)
 		const struct ember_quad *q = &quads[l / 4];
 		unsigned int p = l % 4;
 
-		CHECK_EQ(out.color[0][l], bits(q->point_coord[p][0]));
-		CHECK_EQ(out.color[1][l], bits(q->point_coord[p][1]));
-		CHECK_EQ(out.color[2][l], bits(q->depth_center[p]));
-		CHECK_EQ(out.color[3][l], bits(q->inv_w[p]));
+		CHECK_EQ(out.color[0][l], ember_hw_f32_bits(q->point_coord[p][0]));
+		CHECK_EQ(out.color[1][l], ember_hw_f32_bits(q->point_coord[p][1]));
+		CHECK_EQ(out.color[2][l], ember_hw_f32_bits(q->depth_center[p]));
+		CHECK_EQ(out.color[3][l], ember_hw_f32_bits(q->inv_w[p]));
 		/* Location 0, Index 1: the ISA's location 1. */
-		CHECK_EQ(out.color[4][l], bits(q->x + (int)(p & 1) + 0.5f));
-		CHECK_EQ(out.color[5][l], bits(q->y + (int)(p >> 1) + 0.5f));
-		CHECK_EQ(out.color[7][l], bits(2.0f));
+		CHECK_EQ(out.color[4][l], ember_hw_f32_bits(q->x + (int)(p & 1) + 0.5f));
+		CHECK_EQ(out.color[5][l], ember_hw_f32_bits(q->y + (int)(p >> 1) + 0.5f));
+		CHECK_EQ(out.color[7][l], ember_hw_f32_bits(2.0f));
 		CHECK_EQ(out.sample_mask[l], (q->coverage[p] & 5) | q->primitive_id << 4);
-		CHECK_EQ(bits(out.depth[l]), bits(q->depth_center[p] * 0.25f));
+		CHECK_EQ(ember_hw_f32_bits(out.depth[l]), ember_hw_f32_bits(q->depth_center[p] * 0.25f));
 	}
 	stage_fini(&st);
 	return true;
@@ -413,7 +398,7 @@ static bool test_layout(void)
 	CHECK_EQ(st.prog.header.num_outputs, 7);
 	for (unsigned int slot = 0; slot < 20; slot++)
 		for (unsigned int l = 0; l < SC_LANES; l++)
-			inputs[slot][l] = bits((float)(slot * 100 + l));
+			inputs[slot][l] = ember_hw_f32_bits((float)(slot * 100 + l));
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		uint64_t x = 0x100000000ull * l + 7, y = 0x300000005ull * l + 1000;
 
@@ -434,8 +419,8 @@ static bool test_layout(void)
 		CHECK_EQ(out.outputs[20][l], inputs[8][l]);	/* o.c[1]: location 5 */
 		CHECK_EQ(out.outputs[24][l], (uint32_t)d);	/* 64 bits: two slots */
 		CHECK_EQ(out.outputs[25][l], (uint32_t)(d >> 32));
-		CHECK_EQ(bits(out.clip_distance[0][l]), inputs[0][l]);
-		CHECK_EQ(bits(out.clip_distance[1][l]), bits(-1.0f));
+		CHECK_EQ(ember_hw_f32_bits(out.clip_distance[0][l]), inputs[0][l]);
+		CHECK_EQ(ember_hw_f32_bits(out.clip_distance[1][l]), ember_hw_f32_bits(-1.0f));
 	}
 	stage_fini(&st);
 	return true;
@@ -463,8 +448,8 @@ static bool test_vertex_builtins(void)
 		CHECK_EQ(out.outputs[2][l], st.params.view_index);
 		CHECK_EQ(out.outputs[3][l], 2 * l);
 		CHECK_EQ(out.layer[l], l % 3);
-		CHECK_EQ(bits(out.cull_distance[2][l]), bits((float)in.vertex_index[l]));
-		CHECK_EQ(bits(out.position[3][l]), bits(1.0f));
+		CHECK_EQ(ember_hw_f32_bits(out.cull_distance[2][l]), ember_hw_f32_bits((float)in.vertex_index[l]));
+		CHECK_EQ(ember_hw_f32_bits(out.position[3][l]), ember_hw_f32_bits(1.0f));
 	}
 	stage_fini(&st);
 	return true;
@@ -479,8 +464,8 @@ static double smooth_at(double x, double y, unsigned int slot, bool perspective)
 		gfx_tri_persp_at(&tri, x, y, b, &inv_w);
 	else
 		gfx_tri_linear_at(&tri, x, y, b);
-	return b[0] * f32(vertex_slots[0][slot]) + b[1] * f32(vertex_slots[1][slot]) +
-	       b[2] * f32(vertex_slots[2][slot]);
+	return b[0] * ember_hw_bits_f32(vertex_slots[0][slot]) + b[1] * ember_hw_bits_f32(vertex_slots[1][slot]) +
+	       b[2] * ember_hw_bits_f32(vertex_slots[2][slot]);
 }
 
 /* Centroid, at sample, at offset with four samples, against the triangle. */
@@ -493,7 +478,7 @@ static bool test_centroid(void)
 
 	memset(vertex_slots, 0, sizeof(vertex_slots));
 	for (unsigned int j = 0; j < 3; j++)
-		vertex_slots[j][0] = vertex_slots[j][4] = vertex_slots[j][8] = bits(values[j]);
+		vertex_slots[j][0] = vertex_slots[j][4] = vertex_slots[j][8] = ember_hw_f32_bits(values[j]);
 	samples = 4;
 	CHECK(run_quads(&st, "gfx_centroid_frag.spv", quads, &out));
 	samples = 1;
@@ -508,16 +493,16 @@ static bool test_centroid(void)
 			cx = px + (double)sx / EMBER_SUBPIXEL_ONE;
 			cy = py + (double)sy / EMBER_SUBPIXEL_ONE;
 		}
-		CHECK(near(f32(out.color[0][l]), smooth_at(px + 0.5, py + 0.5, 0, true)));
-		CHECK(near(f32(out.color[1][l]), smooth_at(cx, cy, 0, true)));
+		CHECK(near(ember_hw_bits_f32(out.color[0][l]), smooth_at(px + 0.5, py + 0.5, 0, true)));
+		CHECK(near(ember_hw_bits_f32(out.color[1][l]), smooth_at(cx, cy, 0, true)));
 		ember_sample_location(4, 2, &sx, &sy);
-		CHECK(near(f32(out.color[2][l]), smooth_at(px + (double)sx / EMBER_SUBPIXEL_ONE,
+		CHECK(near(ember_hw_bits_f32(out.color[2][l]), smooth_at(px + (double)sx / EMBER_SUBPIXEL_ONE,
 							   py + (double)sy / EMBER_SUBPIXEL_ONE, 0, true)));
-		CHECK(near(f32(out.color[3][l]), smooth_at(px + 0.75, py + 0.375, 0, true)));
-		CHECK(near(f32(out.color[4][l]), smooth_at(cx, cy, 8, false)));
+		CHECK(near(ember_hw_bits_f32(out.color[3][l]), smooth_at(px + 0.75, py + 0.375, 0, true)));
+		CHECK(near(ember_hw_bits_f32(out.color[4][l]), smooth_at(cx, cy, 8, false)));
 		/* Offsets are clamped to [-0.5, 0.4375]. */
-		CHECK(near(f32(out.color[5][l]), smooth_at(px, py + 0.9375, 8, false)));
-		CHECK(near(f32(out.color[6][l]), smooth_at(px + 0.5, py + 0.5, 8, false)));
+		CHECK(near(ember_hw_bits_f32(out.color[5][l]), smooth_at(px, py + 0.9375, 8, false)));
+		CHECK(near(ember_hw_bits_f32(out.color[6][l]), smooth_at(px + 0.5, py + 0.5, 8, false)));
 	}
 	stage_fini(&st);
 	return true;
@@ -533,7 +518,7 @@ static bool test_sample_rate(void)
 
 	memset(vertex_slots, 0, sizeof(vertex_slots));
 	for (unsigned int j = 0; j < 3; j++)
-		vertex_slots[j][0] = bits(values[j]);
+		vertex_slots[j][0] = ember_hw_f32_bits(values[j]);
 	samples = 4;
 	CHECK(run_quads(&st, "gfx_sample_rate_frag.spv", quads, &out));
 	samples = 1;
@@ -543,10 +528,10 @@ static bool test_sample_rate(void)
 		unsigned int p = l % 4, s = (l / 4) % 4, sx, sy;
 
 		ember_sample_location(4, s, &sx, &sy);
-		CHECK(near(f32(out.color[0][l]),
+		CHECK(near(ember_hw_bits_f32(out.color[0][l]),
 			   smooth_at(q->x + (p & 1) + (double)sx / EMBER_SUBPIXEL_ONE,
 				     q->y + (p >> 1) + (double)sy / EMBER_SUBPIXEL_ONE, 0, true)));
-		CHECK_EQ(out.color[1][l], bits((float)s));
+		CHECK_EQ(out.color[1][l], ember_hw_f32_bits((float)s));
 	}
 	stage_fini(&st);
 	return true;
@@ -570,7 +555,7 @@ static bool test_kill_loop(void)
 
 		CHECK_EQ((out.discarded >> l) & 1, killed);
 		if (!killed)
-			CHECK_EQ(out.color[0][l], bits(15.0f));
+			CHECK_EQ(out.color[0][l], ember_hw_f32_bits(15.0f));
 	}
 	stage_fini(&st);
 	return true;
