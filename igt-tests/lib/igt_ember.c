@@ -382,14 +382,21 @@ void igt_ember_buf_destroy(struct igt_ember_buf *buf)
 
 /* Contexts and submission. */
 
-int __igt_ember_ctx_create(int fd, uint32_t vm_id, const uint32_t *priorities,
-			   uint32_t num_queues, uint32_t *handle)
+/*
+ * CTX_CREATE with @num_queues queues of @priorities (NULL: all medium);
+ * with @queue_info an array (count 0: none), the driver reports each
+ * queue's kind, priority and ring there (uAPI 1.8).
+ */
+int __igt_ember_ctx_create_info(int fd, uint32_t vm_id, const uint32_t *priorities,
+				uint32_t num_queues, struct drm_ember_obj_array queue_info,
+				uint32_t *handle)
 {
 	struct drm_ember_queue_create queues[64] = { 0 };
 	struct drm_ember_ctx_create args = {
 		.vm_id = vm_id,
 		.queues = { .stride = sizeof(queues[0]), .count = num_queues,
 			    .array = (uintptr_t)queues },
+		.queue_info = queue_info,
 	};
 	uint32_t i;
 
@@ -400,6 +407,32 @@ int __igt_ember_ctx_create(int fd, uint32_t vm_id, const uint32_t *priorities,
 		return -errno;
 	*handle = args.handle;
 	return 0;
+}
+
+int __igt_ember_ctx_create(int fd, uint32_t vm_id, const uint32_t *priorities,
+			   uint32_t num_queues, uint32_t *handle)
+{
+	struct drm_ember_obj_array none = { 0 };
+
+	return __igt_ember_ctx_create_info(fd, vm_id, priorities, num_queues, none, handle);
+}
+
+/*
+ * What queue 0 of a new one-queue context on @vm_id gets on this device
+ * now: DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE or the shared rings (a driver
+ * before 1.8 writes nothing: kind 0, the rings).
+ */
+uint32_t igt_ember_queue_kind(int fd, uint32_t vm_id)
+{
+	struct drm_ember_queue_info qi = { 0 };
+	struct drm_ember_obj_array info = {
+		.stride = sizeof(qi), .count = 1, .array = (uintptr_t)&qi,
+	};
+	uint32_t ctx = 0;
+
+	igt_assert_eq(__igt_ember_ctx_create_info(fd, vm_id, NULL, 1, info, &ctx), 0);
+	igt_ember_ctx_destroy(fd, ctx);
+	return qi.kind;
 }
 
 /* A context on @vm_id with @num_queues medium-priority queues. */

@@ -164,6 +164,10 @@ static inline uint32_t *igt_ember_buf_u32(const struct igt_ember_buf *buf)
 int __igt_ember_ctx_create(int fd, uint32_t vm_id, const uint32_t *priorities,
 			   uint32_t num_queues, uint32_t *handle);
 uint32_t igt_ember_ctx_create(int fd, uint32_t vm_id, uint32_t num_queues);
+int __igt_ember_ctx_create_info(int fd, uint32_t vm_id, const uint32_t *priorities,
+				uint32_t num_queues, struct drm_ember_obj_array queue_info,
+				uint32_t *handle);
+uint32_t igt_ember_queue_kind(int fd, uint32_t vm_id);
 int __igt_ember_ctx_destroy(int fd, uint32_t handle);
 void igt_ember_ctx_destroy(int fd, uint32_t handle);
 int __igt_ember_ctx_get_state(int fd, struct drm_ember_ctx_get_state *state);
@@ -319,5 +323,6 @@ void igt_require_ember_control(void);
 int igt_ember_control(const char *command, char *reply, size_t len);
 void igt_ember_control_ok(const char *command);
 void igt_ember_control_kill_device(void);
+unsigned int igt_ember_device_resets(void);
 
 #endif /* IGT_EMBER_H */

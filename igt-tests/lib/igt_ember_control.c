@@ -174,3 +174,15 @@ void igt_ember_control_kill_device(void)
 	igt_assert_f(ret == -ETIMEDOUT, "ember-gpu still answers after 'die': %s\n",
 		     ret ? strerror(-ret) : reply);
 }
+
+/* The device resets ember-gpu has done, from its "status" reply. */
+unsigned int igt_ember_device_resets(void)
+{
+	char reply[128] = "";
+	const char *at;
+
+	igt_assert_eq(igt_ember_control("status", reply, sizeof(reply)), 0);
+	at = strstr(reply, "resets=");
+	igt_assert_f(at, "unexpected status reply: %s\n", reply);
+	return (unsigned int)strtoul(at + 7, NULL, 10);
+}

@@ -397,6 +397,25 @@ int ember_gpu_reset_device(struct ember_device *edev)
 	return ember_gpu_mgmt_call(edev, EMBER_MGMT_CMD_RESET_DEVICE, args, results);
 }
 
+/*
+ * A management call once the device is unplugged from DRM, where
+ * ember_gpu_mgmt_call() would fail with -ENODEV: the unplug path still
+ * has to stop the device before its memory is released.
+ */
+static int ember_gpu_mgmt_call_unplugged(struct ember_device *edev, u32 cmd,
+					 const u32 args[EMBER_MGMT_NUM_ARGS])
+{
+	u32 results[EMBER_MGMT_NUM_RESULTS];
+	struct ember_gpu *gpu = edev->gpu;
+	int ret;
+
+	mutex_lock(&gpu->mgmt.lock);
+	ret = ember_gpu_mgmt_call_locked(edev, cmd, args, results, NULL,
+					 EMBER_MGMT_TIMEOUT_MS);
+	mutex_unlock(&gpu->mgmt.lock);
+	return ret;
+}
+
 /**
  * ember_gpu_reset_device_unplugged() - Reset the device once it is
  * unplugged from DRM, to stop it before its memory is released.
@@ -410,15 +429,8 @@ int ember_gpu_reset_device(struct ember_device *edev)
 int ember_gpu_reset_device_unplugged(struct ember_device *edev)
 {
 	u32 args[EMBER_MGMT_NUM_ARGS] = { 0 };
-	u32 results[EMBER_MGMT_NUM_RESULTS];
-	struct ember_gpu *gpu = edev->gpu;
-	int ret;
 
-	mutex_lock(&gpu->mgmt.lock);
-	ret = ember_gpu_mgmt_call_locked(edev, EMBER_MGMT_CMD_RESET_DEVICE, args,
-					 results, NULL, EMBER_MGMT_TIMEOUT_MS);
-	mutex_unlock(&gpu->mgmt.lock);
-	return ret;
+	return ember_gpu_mgmt_call_unplugged(edev, EMBER_MGMT_CMD_RESET_DEVICE, args);
 }
 
 /**
@@ -484,15 +496,8 @@ int ember_gpu_queue_unmap(struct ember_device *edev, u32 slot, u32 *rptr, bool *
 int ember_gpu_queue_unmap_unplugged(struct ember_device *edev, u32 slot)
 {
 	u32 args[EMBER_MGMT_NUM_ARGS] = { slot };
-	u32 results[EMBER_MGMT_NUM_RESULTS];
-	struct ember_gpu *gpu = edev->gpu;
-	int ret;
 
-	mutex_lock(&gpu->mgmt.lock);
-	ret = ember_gpu_mgmt_call_locked(edev, EMBER_MGMT_CMD_QUEUE_UNMAP, args,
-					 results, NULL, EMBER_MGMT_TIMEOUT_MS);
-	mutex_unlock(&gpu->mgmt.lock);
-	return ret;
+	return ember_gpu_mgmt_call_unplugged(edev, EMBER_MGMT_CMD_QUEUE_UNMAP, args);
 }
 
 /**

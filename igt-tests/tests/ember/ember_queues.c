@@ -37,53 +37,10 @@ static struct drm_ember_gpu_info info;
 /* The engine is paused through ember-gpu's control channel: resume at the end. */
 static bool paused;
 
-/* Device resets ember-gpu did (its control channel's status). */
-static unsigned int device_resets(void)
-{
-	char reply[128] = "";
-	const char *at;
-
-	igt_assert_eq(igt_ember_control("status", reply, sizeof(reply)), 0);
-	at = strstr(reply, "resets=");
-	igt_assert_f(at, "unexpected status reply: %s\n", reply);
-	return (unsigned int)strtoul(at + 7, NULL, 10);
-}
-
-static int ctx_create_info(int fd, uint32_t vm, const uint32_t *priorities, uint32_t count,
-			   struct drm_ember_obj_array queue_info, uint32_t *handle)
-{
-	struct drm_ember_queue_create queues[16] = { 0 };
-	struct drm_ember_ctx_create args = {
-		.vm_id = vm,
-		.queues = OBJ_ARRAY(count, queues),
-		.queue_info = queue_info,
-	};
-	uint32_t i;
-
-	igt_assert_lte(count, 16);
-	for (i = 0; i < count; i++)
-		queues[i].priority = priorities ? priorities[i] : DRM_EMBER_QUEUE_PRIORITY_MEDIUM;
-	if (igt_ioctl(fd, DRM_IOCTL_EMBER_CTX_CREATE, &args))
-		return -errno;
-	*handle = args.handle;
-	return 0;
-}
-
-/* What queue 0 of a new one-queue context gets on this device. */
-static uint32_t queue_kind(int fd, uint32_t vm)
-{
-	struct drm_ember_queue_info qi = { 0 };
-	uint32_t ctx = 0;
-
-	igt_assert_eq(ctx_create_info(fd, vm, NULL, 1, OBJ_ARRAY(1, &qi), &ctx), 0);
-	igt_ember_ctx_destroy(fd, ctx);
-	return qi.kind;
-}
-
 static void require_device_queues(int fd, uint32_t vm)
 {
 	igt_require_f(igt_ember_has_version(fd, 1, 8), "driver older than 1.8\n");
-	igt_require_f(queue_kind(fd, vm) == DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE,
+	igt_require_f(igt_ember_queue_kind(fd, vm) == DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE,
 		      "queues share the device's rings (no CAPS.QUEUES, or device_queues=0)\n");
 }
 
@@ -132,7 +89,7 @@ igt_main
 		igt_require_f(igt_ember_has_version(fd, 1, 8), "driver older than 1.8\n");
 		igt_require(info.max_queues >= 3);
 		memset(big, 0xa5, sizeof(big));
-		igt_assert_eq(ctx_create_info(fd, env.vm.id, prios, 3,
+		igt_assert_eq(__igt_ember_ctx_create_info(fd, env.vm.id, prios, 3,
 					      (struct drm_ember_obj_array) {
 						      .stride = sizeof(big[0]), .count = 3,
 						      .array = (uintptr_t)big },
@@ -186,7 +143,7 @@ igt_main
 		igt_require(info.num_rings >= 2 && info.max_queues >= 2);
 		queues_ctx = igt_ember_ctx_create(fd, env.vm.id, 1);
 		had = igt_ember_set_device_queues(0);
-		igt_assert_eq(ctx_create_info(fd, env.vm.id, prios, 2, OBJ_ARRAY(2, qi), &rings_ctx),
+		igt_assert_eq(__igt_ember_ctx_create_info(fd, env.vm.id, prios, 2, OBJ_ARRAY(2, qi), &rings_ctx),
 			      0);
 		igt_ember_set_device_queues(had);
 		for (q = 0; q < 2; q++) {
@@ -197,7 +154,7 @@ igt_main
 		/* The LOW ring, then the free ring nearest in priority. */
 		igt_assert_eq(qi[0].priority, DRM_EMBER_QUEUE_PRIORITY_LOW);
 		igt_assert_neq(qi[0].ring, qi[1].ring);
-		igt_assert_eq(queue_kind(fd, env.vm.id), DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE);
+		igt_assert_eq(igt_ember_queue_kind(fd, env.vm.id), DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE);
 
 		igt_ember_buf_create(&buf, &env.vm, PAGE);
 		for (q = 0; q < 2; q++) {
@@ -224,22 +181,22 @@ igt_main
 		void *ro;
 
 		igt_require_f(igt_ember_has_version(fd, 1, 8), "driver older than 1.8\n");
-		igt_assert_eq(ctx_create_info(fd, env.vm.id, NULL, 1,
+		igt_assert_eq(__igt_ember_ctx_create_info(fd, env.vm.id, NULL, 1,
 					      OBJ_ARRAY(2, qi), &ctx), -EINVAL);
-		igt_assert_eq(ctx_create_info(fd, env.vm.id, NULL, 1,
+		igt_assert_eq(__igt_ember_ctx_create_info(fd, env.vm.id, NULL, 1,
 					      (struct drm_ember_obj_array) {
 						      .stride = 8, .count = 1,
 						      .array = (uintptr_t)qi },
 					      &ctx), -EINVAL);
 		ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		igt_assert(ro != MAP_FAILED);
-		igt_assert_eq(ctx_create_info(fd, env.vm.id, NULL, 1,
+		igt_assert_eq(__igt_ember_ctx_create_info(fd, env.vm.id, NULL, 1,
 					      (struct drm_ember_obj_array) {
 						      .stride = sizeof(qi[0]), .count = 1,
 						      .array = (uintptr_t)ro },
 					      &ctx), -EFAULT);
 		/* A zero count (older userspace) asks for nothing. */
-		igt_assert_eq(ctx_create_info(fd, env.vm.id, NULL, 1,
+		igt_assert_eq(__igt_ember_ctx_create_info(fd, env.vm.id, NULL, 1,
 					      (struct drm_ember_obj_array) {
 						      .stride = 0, .count = 0,
 						      .array = (uintptr_t)ro },
@@ -484,7 +441,7 @@ igt_main
 		ctx = igt_ember_ctx_create(fd, env.vm.id, 1);
 		other = igt_ember_ctx_create(fd, env.vm.id, 1);
 		igt_ember_buf_create(&buf, &env.vm, PAGE);
-		resets = device_resets();
+		resets = igt_ember_device_resets();
 
 		igt_ember_control_ok("pause");
 		paused = true;
@@ -502,7 +459,7 @@ igt_main
 		/* The guilty job never ran, and will not. */
 		igt_assert_eq_u32(igt_ember_buf_u32(&buf)[0], 0);
 		igt_assert_eq(igt_ember_ctx_state(fd, other), DRM_EMBER_CTX_STATE_INNOCENT);
-		igt_assert_eq(device_resets(), resets);
+		igt_assert_eq(igt_ember_device_resets(), resets);
 
 		igt_ember_buf_destroy(&buf);
 		igt_ember_ctx_destroy(fd, ctx);

@@ -356,36 +356,16 @@ static void worker(unsigned int id, const struct soak_pair *pairs, uint64_t dead
 	drm_close_driver(w.fd);
 }
 
-/* The device's reset count, from ember-gpu's "status" reply. */
-static unsigned int device_resets(void)
-{
-	char reply[128] = "";
-	const char *at;
-
-	igt_assert_eq(igt_ember_control("status", reply, sizeof(reply)), 0);
-	at = strstr(reply, "resets=");
-	igt_assert_f(at, "unexpected status reply: %s\n", reply);
-	return (unsigned int)strtoul(at + 7, NULL, 10);
-}
-
 /* Whether contexts created now share the rings (else each queue is a device queue). */
 static bool contexts_share_rings(int fd)
 {
-	struct drm_ember_queue_info qi = { 0 };
-	struct drm_ember_queue_create q = { .priority = DRM_EMBER_QUEUE_PRIORITY_MEDIUM };
 	struct igt_ember_vm vm;
-	struct drm_ember_ctx_create args = {
-		.queues = DRM_EMBER_OBJ_ARRAY(1, &q),
-		.queue_info = DRM_EMBER_OBJ_ARRAY(1, &qi),
-	};
+	uint32_t kind;
 
 	igt_ember_vm_init(&vm, fd);
-	args.vm_id = vm.id;
-	igt_assert_eq(igt_ioctl(fd, DRM_IOCTL_EMBER_CTX_CREATE, &args), 0);
-	igt_ember_ctx_destroy(fd, args.handle);
+	kind = igt_ember_queue_kind(fd, vm.id);
 	igt_ember_vm_fini(&vm);
-	/* A driver before 1.8 writes nothing: kind 0, the rings. */
-	return qi.kind != DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE;
+	return kind != DRM_EMBER_QUEUE_KIND_DEVICE_QUEUE;
 }
 
 /*
@@ -415,7 +395,8 @@ static void hang_own_queue(int fd, uint64_t give_up_ns)
 /*
  * Parent: ember-gpu's knobs, one every 0.3 to 1.5 s until the deadline,
  * in a fixed rotation (faults, dropped interrupts and hangs 3:2:1) so that
- * even a short run has each kind; the ring to hang is random. A ring hang is armed only when no other is pending, and the next knob
+ * even a short run has each kind; the ring to hang is random. A ring hang
+ * is armed only when no other is pending, and the next knob
  * waits for the reset that ends it: a reset disarms pending knobs, and
  * while every process waits behind the hung ring no job would take a
  * fault. Where contexts get device queues, which use no ring, a hang is
@@ -442,14 +423,14 @@ static void inject(int fd, uint64_t deadline_ns, uint32_t num_rings, uint32_t jo
 			hang_own_queue(fd, igt_ember_now_ns() + 3ull * job_timeout_ms * 1000000ull);
 			(*hangs)++;
 		} else {
-			unsigned int resets = device_resets();
+			unsigned int resets = igt_ember_device_resets();
 			uint64_t give_up = igt_ember_now_ns() + 3ull * job_timeout_ms * 1000000ull;
 
 			snprintf(command, sizeof(command), "hang-ring=%u",
 				 next_random(&rng) % num_rings);
 			igt_ember_control_ok(command);
 			(*hangs)++;
-			while (device_resets() == resets && igt_ember_now_ns() < give_up)
+			while (igt_ember_device_resets() == resets && igt_ember_now_ns() < give_up)
 				usleep(200000);
 		}
 	}
@@ -564,7 +545,7 @@ igt_main
 			total.contexts += stats[i].contexts;
 			igt_assert_f(stats[i].jobs > 0, "process %d ran no job\n", i);
 		}
-		resets = device_resets();
+		resets = igt_ember_device_resets();
 		igt_info("soak: %d processes, %llu s: %llu jobs (%llu intact, %llu faulted, "
 			 "%llu hung, %llu lost), %llu contexts, %llu binds, %llu transfers "
 			 "(%llu unchecked); injected %u faults, %u hangs (of a ring, or of a device queue), %u dropped irqs; "
