@@ -296,6 +296,8 @@ void fe_io_epilogue(struct fe *fe);
 /* A graphics built-in input's component; false: not a graphics built-in. */
 bool fe_io_builtin_input(struct fe *fe, uint32_t builtin, uint32_t component, uint32_t *value);
 void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst);
+/* The 32-bit system value @sv where it is read. */
+uint32_t fe_sysval(struct fe *fe, enum ir_sysval sv);
 /* Local @id of pointer type @pointer_type in registers; returns its fe.locals index. */
 uint32_t fe_new_local(struct fe *fe, uint32_t id, uint32_t pointer_type);
 

@@ -539,7 +539,7 @@ void fe_io_epilogue(struct fe *fe)
 		fe->ir->stage.fragment_flags &= ~EMBER_ISA_FS_DEPTH_MODE;
 }
 
-static uint32_t sysval(struct fe *fe, enum ir_sysval sv)
+uint32_t fe_sysval(struct fe *fe, enum ir_sysval sv)
 {
 	uint32_t v = ir_emit(fe->ir, IR_SYSVAL, 32, 0, 0, 0);
 
@@ -595,7 +595,7 @@ bool fe_io_builtin_input(struct fe *fe, uint32_t builtin, uint32_t component, ui
 		*value = ir_const(fe->ir, 32, 0);
 		return true;
 	}
-	*value = sysval(fe, sv + component);
+	*value = fe_sysval(fe, sv + component);
 	return true;
 }
 

@@ -165,6 +165,9 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityDrawParameters:
 	case SpvCapabilityMultiView:
 	case SpvCapabilityShaderLayer:
+	case SpvCapabilityInputAttachment:	/* fetch under the fragment (spirv_image.c) */
+	case SpvCapabilityInputAttachmentArrayDynamicIndexing:
+	case SpvCapabilityInputAttachmentArrayNonUniformIndexing:
 	/* Only to name ViewportIndex when refusing it (spirv_io.c). */
 	case SpvCapabilityShaderViewportIndex:
 	case SpvCapabilityGeometry:	/* Layer and PrimitiveId as fragment inputs */

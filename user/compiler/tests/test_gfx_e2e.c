@@ -9,7 +9,7 @@
  * compared with references computed in C: attributes through a
  * push-constant matrix, component packing, the vertex built-ins, smooth,
  * flat and noperspective interpolation, FragCoord and FrontFacing, fine
- * and coarse derivatives, discard and FragDepth. The disassembly names
+ * and coarse derivatives, discard and FragDepth, input attachments. The disassembly names
  * the stage. Each runs on the JIT (the default) and on the interpreter
  * (EMBER_SHADER_JIT=off).
  */
@@ -561,6 +561,107 @@ static bool test_kill_loop(void)
 	return true;
 }
 
+#define VK_R32_UINT	98
+#define SUBPASS_VA	(IMAGE_VA + 0x100000)
+#define SUBPASS_SIZE	32u
+
+/* What the input attachments of test_subpass() hold at (x, y), layer or sample @z. */
+static uint32_t subpass_texel(unsigned int image, uint32_t x, uint32_t y, uint32_t z)
+{
+	if (image == 1)
+		return x | y << 8 | z << 16;
+	return ember_hw_f32_bits((float)(10000 * z + 100 * y + x));
+}
+
+/* Image @image of test_subpass() at SUBPASS_VA + @image MiB, its descriptor at @slot. */
+static bool subpass_image(unsigned int image, unsigned int slot)
+{
+	bool ms = image == 1;
+	struct ember_image_shape shape = {
+		.layout = ms ? EMBER_IMAGE_LAYOUT_TILED_4K : EMBER_IMAGE_LAYOUT_LINEAR,
+		.element_bytes = ms ? 16 : 4, .width = SUBPASS_SIZE, .height = SUBPASS_SIZE,
+		.depth = 1, .levels = 1, .layers = image == 2 ? 4 : 1,
+	};
+	uint64_t va = SUBPASS_VA + ((uint64_t)image << 20);
+	uint32_t dw[EMBER_IMAGE_DESC_DWORDS];
+	struct ember_image_layout lay;
+	unsigned int tw, th;
+	uint8_t *mem;
+
+	CHECK(!ember_image_layout(&shape, &lay));
+	mem = guest_alloc_mapped(&gst, CTX, va, (lay.size + EMBER_PAGE_SIZE - 1) &
+				 ~(uint64_t)(EMBER_PAGE_SIZE - 1));
+	CHECK(mem);
+	ember_image_tile_shape(shape.element_bytes, &tw, &th);
+	for (uint32_t z = 0; z < (ms ? 4 : shape.layers); z++)
+		for (uint32_t y = 0; y < SUBPASS_SIZE; y++)
+			for (uint32_t x = 0; x < SUBPASS_SIZE; x++) {
+				uint32_t v = subpass_texel(image, x, y, z);
+				uint64_t at;
+
+				if (ms)	/* TILED_4K: tiles row-major, elements row-major in a tile */
+					at = (((uint64_t)(y >> th) * (SUBPASS_SIZE >> tw) + (x >> tw)) << 12) +
+					     ((((y & ((1u << th) - 1)) << tw) + (x & ((1u << tw) - 1))) * 16) +
+					     4 * z;
+				else
+					at = z * lay.layer_pitch + y * lay.level[0].row_pitch + 4 * x;
+				memcpy(mem + at, &v, 4);
+			}
+	ember_image_desc_pack(dw, &(struct ember_image_desc) {
+		.va = va, .format = ms ? VK_R32_UINT : VK_R32_SFLOAT,
+		.view_type = image == 2 ? 5 : 1, .layout = shape.layout,
+		.samples_log2 = ms ? 2 : 0, .width = SUBPASS_SIZE, .height = SUBPASS_SIZE,
+		.depth = 1, .image_layers = shape.layers, .image_levels = 1, .levels = 1,
+		.base_layer = image == 2 ? 1 : 0, .layers = image == 2 ? 3 : 1,
+		.row_pitch = ms ? 0 : (uint32_t)lay.level[0].row_pitch,
+		.layer_pitch_256b = ms ? 0 : (uint32_t)(lay.layer_pitch / 256),
+	});
+	memcpy(set0 + 16 * slot, dw, sizeof(dw));
+	return true;
+}
+
+/*
+ * Input attachments (subpassLoad) as the ICD writes their descriptors (an
+ * image view, 4 slots): the texel under the fragment, a multisampled one's
+ * sample 2, an array view's layer from the fragment's layer (the view
+ * index under multiview) past the view's base layer.
+ */
+static bool test_subpass(void)
+{
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct sc_fragment_wave_in in = { .num_quads = SC_GFX_QUADS };
+	struct stage st;
+
+	for (unsigned int image = 0; image < 3; image++)
+		CHECK(subpass_image(image, 4 * image));
+	CHECK(stage_load(&st, "gfx_subpass_frag.spv", NULL, 0));
+	CHECK(strstr(st.disassembly, "fetch"));
+	CHECK_EQ(st.prog.header.fragment_flags & EMBER_ISA_FS_SAMPLE_RATE, 0);
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int k = 0; k < SC_GFX_QUADS; k++) {
+		gfx_tri_quad(&tri, quad_pos[k][0], quad_pos[k][1], samples, &quads[k]);
+		in.quad[k] = &quads[k];
+		in.layer[k] = k % 3;
+		for (unsigned int j = 0; j < 3; j++)
+			in.vertex[k][j] = vertex_slots[j];
+	}
+	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		uint32_t x = q->x + (l & 1), y = q->y + ((l >> 1) & 1);
+
+		CHECK_EQ(out.color[0][l], subpass_texel(0, x, y, 0));
+		CHECK_EQ(out.color[1][l], 0);
+		CHECK_EQ(out.color[3][l], ember_hw_f32_bits(1.0f));
+		CHECK_EQ(out.color[4][l], subpass_texel(1, x, y, 2));
+		CHECK_EQ(out.color[7][l], 1);
+		CHECK_EQ(out.color[8][l], subpass_texel(2, x, y, 1 + (l / 4) % 3));
+	}
+	stage_fini(&st);
+	return true;
+}
+
 static bool setup(void)
 {
 	const struct guest_config config = {
@@ -594,6 +695,7 @@ int main(int argc, char **argv)
 	tap_result(test_kill_loop(), "discard-terminate-in-divergent-loop");
 	tap_result(test_demote(), "demote-helpers");
 	tap_result(test_builtins(), "fragment-builtins-sample-mask-depth-mode");
+	tap_result(test_subpass(), "input-attachments-ms-layered");
 	guest_fini(&gst);
 	return tap_finish();
 }
