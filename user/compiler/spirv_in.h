@@ -127,6 +127,7 @@ struct fe_io_var {
 	bool output;
 	uint32_t local;			/* fe.locals index, once declared */
 	uint16_t *dest;			/* per leaf: FE_IO_* */
+	uint32_t *leaf_type;		/* per leaf: its scalar type */
 };
 
 #define FE_IO_NONE	0xffffu		/* a leaf with no slot */

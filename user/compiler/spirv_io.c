@@ -29,6 +29,8 @@
  * locations unless a member has its own Location. A fragment output with
  * Index 1 (dual-source blending) is location 1, as the ISA says.
  *
+ * 8- and 16-bit values take a 32-bit component (from_slot(), to_slot()).
+ *
  * Built-in inputs are read where the shader reads them (spirv_mem.c's
  * built-in space calls fe_io_builtin_input()); HelperInvocation is an
  * IR_IS_HELPER, read at each load, since a demote changes it.
@@ -331,8 +333,6 @@ static void walk(struct io_walk *iw, uint32_t type, uint32_t location, uint32_t 
 		break;
 	}
 	width = fe_type_width(fe, type);
-	if (width != 32 && width != 64)
-		return fe_fail(fe, "%u-bit interface variables are not supported", width);
 	/* Integer and 64-bit inputs are flat (Vulkan requires the decoration). */
 	if (!fe_is_float(fe, type) || width == 64)
 		mode = (mode & ~EMBER_ISA_INTERP_KIND) | EMBER_ISA_INTERP_FLAT;
@@ -383,6 +383,39 @@ static void assign_destinations(struct fe *fe, struct fe_io_var *v, uint32_t typ
 			*count - 1, EMBER_ISA_MAX_COLOR_OUTPUTS);
 }
 
+/*
+ * 16-bit values (StorageInputOutput16; and 8-bit integers, which SPIR-V
+ * validation lets through) take a whole 32-bit component of their slot,
+ * as Vulkan's "Location Assignment" counts them. In the slot a float16 is
+ * its f32 value, so interpolation and vertex fetch (which gives 32-bit
+ * values) work unchanged, and a narrow integer its 32-bit value,
+ * sign-extended when signed, which is what a colour attachment's integer
+ * format converts from. In registers the front end keeps them in their
+ * low bits (fe_wrap()).
+ */
+static uint32_t from_slot(struct fe *fe, uint32_t type, uint32_t value)
+{
+	unsigned int width = fe_type_width(fe, type);
+
+	if (width >= 32)
+		return value;
+	if (fe_is_float(fe, type))
+		return ir_emit(fe->ir, IR_F2F16, 32, value, 0, 0);
+	return fe_wrap(fe, value, width);
+}
+
+static uint32_t to_slot(struct fe *fe, uint32_t type, uint32_t value)
+{
+	const struct fe_type *t = fe_type(fe, type);
+	unsigned int width = fe_type_width(fe, type);
+
+	if (width >= 32)
+		return value;
+	if (t->op == SpvOpTypeFloat)
+		return ir_emit(fe->ir, IR_F162F, 32, value, 0, 0);
+	return t->is_signed ? fe_sign_extend(fe, value, width) : value;
+}
+
 /* The value of an input leaf at its slot (interpolated with @mode, fragment). */
 static uint32_t read_input(struct fe *fe, uint32_t slot, uint32_t mode, unsigned int bits,
 			   uint32_t pos0, uint32_t pos1)
@@ -431,8 +464,10 @@ void fe_io_prologue(struct fe *fe)
 		struct fe_local *local;
 
 		v->dest = malloc(leaves * sizeof(*v->dest));
-		if (!v->dest)
+		v->leaf_type = calloc(leaves ? leaves : 1, sizeof(*v->leaf_type));
+		if (!v->dest || !v->leaf_type)
 			return fe_fail(fe, "out of memory");
+		fe_leaf_types(fe, type, v->leaf_type);
 		for (uint32_t k = 0; k < leaves; k++)
 			v->dest[k] = FE_IO_NONE;
 		assign_destinations(fe, v, type);
@@ -454,8 +489,9 @@ void fe_io_prologue(struct fe *fe)
 			else if (dest == FE_IO_NONE)
 				value = ir_const(fe->ir, bits, 0);
 			else
-				value = read_input(fe, dest & FE_IO_SLOT_MASK, dest >> 8, bits,
-						   IR_NONE, IR_NONE);
+				value = from_slot(fe, v->leaf_type[k],
+						  read_input(fe, dest & FE_IO_SLOT_MASK, dest >> 8,
+							     bits, IR_NONE, IR_NONE));
 			in = ir_append(fe->ir, IR_MOV, bits);
 			in->dst = local->leaf_var[k];
 			in->src[0] = value;
@@ -522,7 +558,8 @@ void fe_io_epilogue(struct fe *fe)
 
 			if (v->dest[k] == FE_IO_NONE || !l->leaf_written[k])
 				continue;
-			value = ir_emit(fe->ir, IR_MOV, bits, l->leaf_var[k], 0, 0);
+			value = to_slot(fe, v->leaf_type[k],
+					ir_emit(fe->ir, IR_MOV, bits, l->leaf_var[k], 0, 0));
 			if (v->dest[k] & FE_IO_BUILTIN) {
 				note_builtin_output(fe, v->dest[k] & ~FE_IO_BUILTIN);
 				in = ir_append(fe->ir, IR_STORE_BUILTIN, 32);
@@ -651,9 +688,10 @@ void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst)
 		/* A flat input has one value wherever it is asked for. */
 		if ((dest >> 8 & EMBER_ISA_INTERP_KIND) == EMBER_ISA_INTERP_FLAT)
 			mode = EMBER_ISA_INTERP_FLAT;
-		out[k] = read_input(fe, dest & FE_IO_SLOT_MASK, mode,
-				    fe->ir->vals[l->leaf_var[first + k]].bits,
-				    mode == EMBER_ISA_INTERP_FLAT ? IR_NONE : pos0,
-				    mode == EMBER_ISA_INTERP_FLAT ? IR_NONE : pos1);
+		out[k] = from_slot(fe, v->leaf_type[first + k],
+				   read_input(fe, dest & FE_IO_SLOT_MASK, mode,
+					      fe->ir->vals[l->leaf_var[first + k]].bits,
+					      mode == EMBER_ISA_INTERP_FLAT ? IR_NONE : pos0,
+					      mode == EMBER_ISA_INTERP_FLAT ? IR_NONE : pos1));
 	}
 }

@@ -111,6 +111,7 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityStorageBuffer16BitAccess:
 	case SpvCapabilityUniformAndStorageBuffer16BitAccess:
 	case SpvCapabilityStoragePushConstant16:
+	case SpvCapabilityStorageInputOutput16:	/* a 32-bit component each (spirv_io.c) */
 	case SpvCapabilityGroupNonUniform:
 	case SpvCapabilityGroupNonUniformVote:
 	case SpvCapabilityGroupNonUniformBallot:

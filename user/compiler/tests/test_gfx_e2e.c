@@ -9,7 +9,8 @@
  * compared with references computed in C: attributes through a
  * push-constant matrix, component packing, the vertex built-ins, smooth,
  * flat and noperspective interpolation, FragCoord and FrontFacing, fine
- * and coarse derivatives, discard and FragDepth, input attachments. The disassembly names
+ * and coarse derivatives, discard and FragDepth, input attachments, 8- and
+ * 16-bit interface variables. The disassembly names
  * the stage. Each runs on the JIT (the default) and on the interpreter
  * (EMBER_SHADER_JIT=off).
  */
@@ -662,6 +663,93 @@ static bool test_subpass(void)
 	return true;
 }
 
+/* 16-bit vertex attributes and outputs: a 32-bit component each, converted. */
+static bool test_vertex_16bit(void)
+{
+	static uint32_t inputs[SC_GFX_SLOTS][SC_LANES];
+	static struct sc_vertex_wave_out out;
+	struct sc_vertex_wave_in in = { .count = 32, .inputs = inputs };
+	struct stage st;
+
+	CHECK(stage_load(&st, "gfx_io16_vert.spv", NULL, 0));
+	CHECK_EQ(st.prog.header.num_inputs, 3);
+	CHECK_EQ(st.prog.header.num_outputs, 3);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		/* What vertex fetch gives for R16G16B16A16_SFLOAT, R16G16_SINT, R16_UINT. */
+		for (unsigned int c = 0; c < 4; c++)
+			inputs[c][l] = ember_hw_f32_bits(0.25f * (float)l - (float)c);
+		inputs[4][l] = (uint32_t)(-3 * (int)l - 1);
+		inputs[5][l] = 1000 * l;
+		inputs[8][l] = 60000 + l;
+	}
+	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		CHECK_EQ(out.outputs[0][l], ember_hw_f32_bits(0.5f * (float)l));
+		CHECK_EQ(out.outputs[1][l], ember_hw_f32_bits(0.5f * (float)l - 2.0f));
+		CHECK_EQ(out.outputs[2][l], inputs[2][l]);
+		CHECK_EQ(out.outputs[4][l], inputs[3][l]);
+		CHECK_EQ(out.outputs[5][l], ember_hw_f32_bits((float)(-3 * (int)l - 1)));
+		CHECK_EQ(out.outputs[6][l], ember_hw_f32_bits((float)(1000 * l)));
+		CHECK_EQ(out.outputs[7][l], ember_hw_f32_bits((float)(60000 + l)));
+		/* int16 sign-extended, uint16 zero-extended (and wrapped). */
+		CHECK_EQ(out.outputs[8][l], (uint32_t)(1000 * (int)l - 1));
+		CHECK_EQ(out.outputs[9][l], 60007 + l);
+	}
+	stage_fini(&st);
+	return true;
+}
+
+static bool near_half(uint32_t got_bits, double want)
+{
+	double got = ember_hw_bits_f32(got_bits);
+
+	/* A float16 holds 11 significant bits. */
+	if (fabs(got - want) <= 1e-3 * fabs(want) + 1e-4)
+		return true;
+	tap_diag("got %.9g, want %.9g (float16)", got, want);
+	return false;
+}
+
+/* 16- and 8-bit fragment inputs and outputs. */
+static bool test_fragment_16bit(void)
+{
+	static const float half_y[3] = { 1.0f, 2.0f, 4.0f }, f[3] = { 0.5f, 1.5f, -2.0f };
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct stage st;
+
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++) {
+		vertex_slots[j][0] = ember_hw_f32_bits(0.75f);
+		vertex_slots[j][1] = ember_hw_f32_bits(half_y[j]);
+		vertex_slots[j][2] = ember_hw_f32_bits(f[j]);
+		/* Flat: the provoking vertex's (the last) counts. */
+		vertex_slots[j][8] = j == 2 ? (uint32_t)-300 : 0x12345;
+		vertex_slots[j][9] = j == 2 ? 40000 : 0x54321;
+		vertex_slots[j][12] = j == 2 ? (uint32_t)-5 : 0x777;
+	}
+	CHECK(run_quads(&st, "gfx_io16_frag.spv", quads, &out));
+	CHECK_EQ(st.prog.header.num_inputs, 4);
+	CHECK_EQ(st.prog.header.num_outputs, 4);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		double px = q->x + (l & 1) + 0.5, py = q->y + ((l >> 1) & 1) + 0.5;
+
+		CHECK_EQ(out.color[0][l], ember_hw_f32_bits(0.75f));
+		CHECK(near_half(out.color[1][l], smooth_at(px, py, 1, true)));
+		CHECK(near_half(out.color[2][l], smooth_at(px, py, 2, true)));
+		CHECK_EQ(out.color[3][l], ember_hw_f32_bits(-2.5f));
+		CHECK_EQ(out.color[4][l], (uint32_t)-300);
+		CHECK_EQ(out.color[5][l], 600);
+		CHECK_EQ(out.color[8][l], 40000);
+		CHECK_EQ(out.color[9][l], 80000 & 0xffff);
+		CHECK_EQ(out.color[12][l], (uint32_t)-5);
+		CHECK_EQ(out.color[13][l], (uint32_t)-15);
+	}
+	stage_fini(&st);
+	return true;
+}
+
 static bool setup(void)
 {
 	const struct guest_config config = {
@@ -696,6 +784,8 @@ int main(int argc, char **argv)
 	tap_result(test_demote(), "demote-helpers");
 	tap_result(test_builtins(), "fragment-builtins-sample-mask-depth-mode");
 	tap_result(test_subpass(), "input-attachments-ms-layered");
+	tap_result(test_vertex_16bit(), "vertex-16-bit-attributes-outputs");
+	tap_result(test_fragment_16bit(), "fragment-16-8-bit-inputs-outputs");
 	guest_fini(&gst);
 	return tap_finish();
 }
