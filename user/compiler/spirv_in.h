@@ -270,6 +270,11 @@ static inline uint64_t fe_desc_imm(uint32_t set, uint32_t binding, uint32_t offs
 	return (uint64_t)set << 48 | (uint64_t)binding << 32 | offset;
 }
 void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);
+/* Byte offset of each leaf of @type in the natural layout from @base; returns the count. */
+uint32_t fe_natural_leaf_offsets(struct fe *fe, uint32_t type, uint32_t base, uint32_t *out);
+/* Of @n candidates, the one whose offset equals the dynamic byte @offset (else the first). */
+uint32_t fe_select_by_offset(struct fe *fe, uint32_t offset, const uint32_t *candidates,
+			     const uint32_t *candidate_offsets, uint32_t n);
 /* Zeroes the initialized shared variables at the shader's start. */
 void fe_emit_shared_zero_init(struct fe *fe);
 

@@ -636,11 +636,65 @@ bool fe_io_builtin_input(struct fe *fe, uint32_t builtin, uint32_t component, ui
 	return true;
 }
 
+/* Input leaf @k of @v interpolated at @where (pos0/pos1: its sample or offset). */
+static uint32_t interpolate_leaf(struct fe *fe, const struct fe_io_var *v, uint32_t k,
+				 uint32_t where, uint32_t pos0, uint32_t pos1)
+{
+	const struct fe_local *l = &fe->locals[v->local];
+	uint16_t dest = v->dest[k];
+	uint32_t mode = (dest >> 8 & EMBER_ISA_INTERP_KIND) | where;
+
+	if (dest == FE_IO_NONE)
+		return ir_const(fe->ir, fe->ir->vals[l->leaf_var[k]].bits, 0);
+	/* A flat input has one value wherever it is asked for. */
+	if ((dest >> 8 & EMBER_ISA_INTERP_KIND) == EMBER_ISA_INTERP_FLAT) {
+		mode = EMBER_ISA_INTERP_FLAT;
+		pos0 = pos1 = IR_NONE;
+	}
+	return from_slot(fe, v->leaf_type[k],
+			 read_input(fe, dest & FE_IO_SLOT_MASK, mode,
+				    fe->ir->vals[l->leaf_var[k]].bits, pos0, pos1));
+}
+
+/*
+ * The operand's leaf at byte @offset (an IR value) of the input, chosen
+ * at run time (an array element, a vector component or a struct member
+ * indexed by a variable): every input leaf of the same width is
+ * interpolated and the one at that offset selected, as a dynamic load
+ * from the input's variable selects (spirv_mem.c). CSE shares the reads
+ * between the operand's leaves.
+ */
+static uint32_t interpolate_dynamic(struct fe *fe, const struct fe_io_var *v, uint32_t offset,
+				    unsigned int bits, uint32_t where, uint32_t pos0,
+				    uint32_t pos1)
+{
+	const struct fe_local *l = &fe->locals[v->local];
+	uint32_t *values = malloc(l->leaf_count * sizeof(*values));
+	uint32_t *offsets = malloc(l->leaf_count * sizeof(*offsets));
+	uint32_t n = 0, result = IR_NONE;
+
+	if (!values || !offsets) {
+		fe_fail(fe, "out of memory");
+	} else {
+		for (uint32_t k = 0; k < l->leaf_count; k++) {
+			if (fe->ir->vals[l->leaf_var[k]].bits != bits)
+				continue;
+			values[n] = interpolate_leaf(fe, v, k, where, pos0, pos1);
+			offsets[n++] = l->leaf_offset[k];
+		}
+		result = n ? fe_select_by_offset(fe, offset, values, offsets, n) :
+			     ir_const(fe->ir, bits, 0);
+	}
+	free(values);
+	free(offsets);
+	return result;
+}
+
 void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst)
 {
 	const struct fe_pointer *p = fe_pointer(fe, w[5]);
 	const struct fe_io_var *v = NULL;
-	uint32_t where, pos0 = IR_NONE, pos1 = IR_NONE, first = 0, n, *out;
+	uint32_t where, pos0 = IR_NONE, pos1 = IR_NONE, first = 0, n, *out, *types, *within;
 	const struct fe_local *l;
 
 	if (fe->ir->stage.stage != EMBER_ISA_STAGE_FRAGMENT)
@@ -653,15 +707,14 @@ void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst)
 			v = &fe->io_vars[i];
 	if (!v)
 		return fe_fail(fe, "interpolateAt* of something not a fragment input");
-	if (p->offset != IR_NONE)
-		return fe_fail(fe, "interpolateAt* of an input element chosen at run time is "
-			       "not supported");
 	l = &fe->locals[v->local];
-	while (first < l->leaf_count && l->leaf_offset[first] != p->const_offset)
-		first++;
 	n = fe_type(fe, w[1])->leaves;
-	if (first + n > l->leaf_count)
-		return fe_fail(fe, "interpolateAt*: the operand matches no input element");
+	if (p->offset == IR_NONE) {
+		while (first < l->leaf_count && l->leaf_offset[first] != p->const_offset)
+			first++;
+		if (first + n > l->leaf_count)
+			return fe_fail(fe, "interpolateAt*: the operand matches no input element");
+	}
 	switch (inst) {
 	case GLSLstd450InterpolateAtCentroid:
 		where = EMBER_ISA_INTERP_CENTROID;
@@ -677,21 +730,25 @@ void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst)
 		break;
 	}
 	out = fe_new_leaves(fe, w[2], w[1], n);
-	for (uint32_t k = 0; out && k < n; k++) {
-		uint16_t dest = v->dest[first + k];
-		uint32_t mode = (dest >> 8 & EMBER_ISA_INTERP_KIND) | where;
-
-		if (dest == FE_IO_NONE) {
-			out[k] = ir_const(fe->ir, 32, 0);
+	types = calloc(n ? n : 1, sizeof(*types));
+	within = calloc(n ? n : 1, sizeof(*within));
+	if (!types || !within)
+		fe_fail(fe, "out of memory");
+	if (out && types && within) {
+		fe_leaf_types(fe, w[1], types);
+		fe_natural_leaf_offsets(fe, w[1], 0, within);
+	}
+	for (uint32_t k = 0; out && types && within && k < n; k++) {
+		if (p->offset == IR_NONE) {
+			out[k] = interpolate_leaf(fe, v, first + k, where, pos0, pos1);
 			continue;
 		}
-		/* A flat input has one value wherever it is asked for. */
-		if ((dest >> 8 & EMBER_ISA_INTERP_KIND) == EMBER_ISA_INTERP_FLAT)
-			mode = EMBER_ISA_INTERP_FLAT;
-		out[k] = from_slot(fe, v->leaf_type[first + k],
-				   read_input(fe, dest & FE_IO_SLOT_MASK, mode,
-					      fe->ir->vals[l->leaf_var[first + k]].bits,
-					      mode == EMBER_ISA_INTERP_FLAT ? IR_NONE : pos0,
-					      mode == EMBER_ISA_INTERP_FLAT ? IR_NONE : pos1));
+		out[k] = interpolate_dynamic(fe, v,
+					     ir_emit(fe->ir, IR_IADD, 32, p->offset,
+						     ir_const(fe->ir, 32, p->const_offset + within[k]),
+						     0),
+					     fe_bits(fe, types[k]), where, pos0, pos1);
 	}
+	free(types);
+	free(within);
 }

@@ -10,7 +10,8 @@
  * push-constant matrix, component packing, the vertex built-ins, smooth,
  * flat and noperspective interpolation, FragCoord and FrontFacing, fine
  * and coarse derivatives, discard and FragDepth, input attachments, 8- and
- * 16-bit interface variables. The disassembly names
+ * 16-bit interface variables, interpolateAt* of elements chosen at run
+ * time. The disassembly names
  * the stage. Each runs on the JIT (the default) and on the interpreter
  * (EMBER_SHADER_JIT=off).
  */
@@ -750,6 +751,61 @@ static bool test_fragment_16bit(void)
 	return true;
 }
 
+/*
+ * interpolateAt* of an element chosen at run time: the same bits as with
+ * the constant index, and the triangle's values at the place asked for.
+ */
+static bool test_interpolate_dynamic(void)
+{
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct stage st;
+
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++)
+		for (unsigned int slot = 0; slot < 24; slot++)
+			vertex_slots[j][slot] = ember_hw_f32_bits((float)(slot + 1) *
+								  (j == 1 ? -2.0f : 1.0f + j) + 0.5f * slot);
+	samples = 4;
+	CHECK(run_quads(&st, "gfx_interp_dynamic_frag.spv", quads, &out));
+	samples = 1;
+	CHECK_EQ(st.prog.header.fragment_flags & EMBER_ISA_FS_SAMPLE_RATE, 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		unsigned int p = l % 4, cov = q->coverage[p], sx, sy;
+		double px = q->x + (p & 1), py = q->y + (p >> 1), cx = px + 0.5, cy = py + 0.5;
+		unsigned int i = (unsigned int)(q->x + (p & 1)) % 3;
+		unsigned int j = (unsigned int)(q->y + (p >> 1)) % 2;
+
+		CHECK_EQ(out.color[16][l], ember_hw_f32_bits((float)i));
+		CHECK_EQ(out.color[17][l], ember_hw_f32_bits((float)j));
+		if (cov && cov != 0xf) {
+			ember_sample_location(4, __builtin_ctz(cov), &sx, &sy);
+			cx = px + (double)sx / EMBER_SUBPIXEL_ONE;
+			cy = py + (double)sy / EMBER_SUBPIXEL_ONE;
+		}
+		for (unsigned int c = 0; c < 4; c++) {
+			CHECK_EQ(out.color[c][l], out.color[4 + c][l]);
+			CHECK(near(ember_hw_bits_f32(out.color[c][l]),
+				   smooth_at(px + 0.75, py + 0.375, 4 * i + c, true)));
+		}
+		CHECK_EQ(out.color[8][l], out.color[9][l]);
+		CHECK(near(ember_hw_bits_f32(out.color[8][l]), smooth_at(cx, cy, 20 + i, false)));
+		CHECK_EQ(out.color[10][l], out.color[11][l]);
+		ember_sample_location(4, 3, &sx, &sy);
+		CHECK(near(ember_hw_bits_f32(out.color[10][l]),
+			   smooth_at(px + (double)sx / EMBER_SUBPIXEL_ONE,
+				     py + (double)sy / EMBER_SUBPIXEL_ONE, 4 * i + j + 1, true)));
+		/* Block members: a at location 3, b at location 4. */
+		CHECK(near(ember_hw_bits_f32(out.color[12][l]), smooth_at(px + 0.25, py + 0.875, 16, true)));
+		CHECK(near(ember_hw_bits_f32(out.color[13][l]), smooth_at(px + 0.25, py + 0.875, 17, true)));
+		CHECK(near(ember_hw_bits_f32(out.color[14][l]), smooth_at(cx, cy, 12, true)));
+		CHECK_EQ(out.color[15][l], out.color[12 + j][l]);
+	}
+	stage_fini(&st);
+	return true;
+}
+
 static bool setup(void)
 {
 	const struct guest_config config = {
@@ -786,6 +842,7 @@ int main(int argc, char **argv)
 	tap_result(test_subpass(), "input-attachments-ms-layered");
 	tap_result(test_vertex_16bit(), "vertex-16-bit-attributes-outputs");
 	tap_result(test_fragment_16bit(), "fragment-16-8-bit-inputs-outputs");
+	tap_result(test_interpolate_dynamic(), "interpolate-at-dynamic-element");
 	guest_fini(&gst);
 	return tap_finish();
 }
