@@ -806,6 +806,44 @@ static bool test_interpolate_dynamic(void)
 	return true;
 }
 
+/* Location aliasing by component, a 64-bit value at component 2, PointSize. */
+static bool test_location_aliasing(void)
+{
+	static uint32_t inputs[SC_GFX_SLOTS][SC_LANES];
+	static struct sc_vertex_wave_out out;
+	struct sc_vertex_wave_in in = { .count = 32, .inputs = inputs };
+	struct stage st;
+
+	CHECK(stage_load(&st, "gfx_alias_vert.spv", NULL, 0));
+	CHECK_EQ(st.prog.header.num_inputs, 2);
+	CHECK_EQ(st.prog.header.num_outputs, 2);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint64_t big = 0xffffffffull + 0x100000000ull * l - (l & 1);
+
+		inputs[0][l] = ember_hw_f32_bits(1.5f * (float)l);
+		inputs[1][l] = ember_hw_f32_bits(4.0f - (float)l);
+		inputs[6][l] = (uint32_t)big;
+		inputs[7][l] = big >> 32;
+	}
+	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		float a = 1.5f * (float)l, b = 4.0f - (float)l;
+		uint64_t big = 0xffffffffull + 0x100000000ull * l - (l & 1);
+
+		CHECK_EQ(out.outputs[0][l], inputs[0][l]);
+		CHECK_EQ(out.outputs[1][l], ember_hw_f32_bits(a + b));
+		CHECK_EQ(out.outputs[2][l], ember_hw_f32_bits(a - b));
+		CHECK_EQ(out.outputs[3][l], inputs[1][l]);
+		CHECK_EQ(out.outputs[4][l], (uint32_t)big);
+		CHECK_EQ(out.outputs[5][l], 0);
+		CHECK_EQ(out.outputs[6][l], (uint32_t)(big + 1));
+		CHECK_EQ(out.outputs[7][l], (uint32_t)((big + 1) >> 32));
+		CHECK_EQ(ember_hw_f32_bits(out.point_size[l]), ember_hw_f32_bits(2.0f));
+	}
+	stage_fini(&st);
+	return true;
+}
+
 static bool setup(void)
 {
 	const struct guest_config config = {
@@ -843,6 +881,7 @@ int main(int argc, char **argv)
 	tap_result(test_vertex_16bit(), "vertex-16-bit-attributes-outputs");
 	tap_result(test_fragment_16bit(), "fragment-16-8-bit-inputs-outputs");
 	tap_result(test_interpolate_dynamic(), "interpolate-at-dynamic-element");
+	tap_result(test_location_aliasing(), "location-aliasing-components-64-bit");
 	guest_fini(&gst);
 	return tap_finish();
 }
