@@ -57,8 +57,10 @@ static void free_front_end(struct fe *fe)
 		free(fe->locals[i].leaf_var);
 		free(fe->locals[i].leaf_written);
 	}
-	for (uint32_t i = 0; i < fe->io_count; i++)
+	for (uint32_t i = 0; i < fe->io_count; i++) {
 		free(fe->io_vars[i].dest);
+		free(fe->io_vars[i].leaf_type);
+	}
 	free(fe->io_vars);
 	free(fe->locals);
 	free(fe->types);

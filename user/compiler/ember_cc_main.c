@@ -4,9 +4,12 @@
 /*
  * DOC: ember-cc, the command-line compiler
  *
- *   ember-cc [--entry NAME] [-DID=VALUE]... [--dump-ir] [--no-opt]
- *            [--disassemble] in.spv [-o out.bin]
+ *   ember-cc [--entry NAME] [--stage STAGE] [-DID=VALUE]... [--dump-ir]
+ *            [--no-opt] [--disassemble] in.spv [-o out.bin]
  *
+ * --stage (vert, tesc, tese, geom, frag, comp: glslang's names) picks the
+ * entry point of that stage when a module has several of the same name;
+ * without it the name must be unique.
  * Compiles a SPIR-V compute, vertex or fragment module to an Ember
  * shader binary. With --disassemble the binary is printed with the isa
  * library's disassembler (its .stage line names the stage); --dump-ir
@@ -24,8 +27,29 @@
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: ember-cc [--entry NAME] [-DID=VALUE]... [--dump-ir] [--no-opt]\n"
-		     "                [--disassemble] in.spv [-o out.bin]\n");
+	fprintf(out, "usage: ember-cc [--entry NAME] [--stage vert|frag|comp|...] [-DID=VALUE]...\n"
+		     "                [--dump-ir] [--no-opt] [--disassemble] in.spv [-o out.bin]\n");
+}
+
+/* EMBER_CC_STAGE_* of a glslang stage name, 0 if unknown. */
+static uint32_t parse_stage(const char *name)
+{
+	static const struct {
+		const char *name;
+		uint32_t stage;
+	} stages[] = {
+		{ "vert", EMBER_CC_STAGE_VERTEX },
+		{ "tesc", EMBER_CC_STAGE_TESSELLATION_CONTROL },
+		{ "tese", EMBER_CC_STAGE_TESSELLATION_EVALUATION },
+		{ "geom", EMBER_CC_STAGE_GEOMETRY },
+		{ "frag", EMBER_CC_STAGE_FRAGMENT },
+		{ "comp", EMBER_CC_STAGE_COMPUTE },
+	};
+
+	for (size_t i = 0; i < sizeof(stages) / sizeof(stages[0]); i++)
+		if (!strcmp(name, stages[i].name))
+			return stages[i].stage;
+	return 0;
 }
 
 static void *read_file(const char *path, size_t *size)
@@ -97,6 +121,12 @@ int main(int argc, char **argv)
 			output = argv[++i];
 		} else if (!strcmp(a, "--entry") && i + 1 < argc) {
 			opts.entry_point = argv[++i];
+		} else if (!strcmp(a, "--stage") && i + 1 < argc) {
+			opts.stage = parse_stage(argv[++i]);
+			if (!opts.stage) {
+				fprintf(stderr, "ember-cc: unknown stage '%s'\n", argv[i]);
+				return 2;
+			}
 		} else if (!strcmp(a, "--dump-ir")) {
 			opts.flags |= EMBER_CC_DUMP_IR;
 		} else if (!strcmp(a, "--no-opt")) {

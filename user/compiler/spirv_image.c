@@ -24,6 +24,9 @@
  * fold. Implicit-LOD sampling (TEX: coordinates, bias, reference, offset;
  * Proj forms divide by q first) and the LOD query are fragment-only: their
  * LOD comes from the quad's derivatives, which a compute wave lacks.
+ * Input attachments (Dim SubpassData, fragment only) are image
+ * descriptors, the image view the driver writes for
+ * VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT, read with fetch under the fragment.
  */
 
 #include "spirv_in.h"
@@ -60,6 +63,9 @@ uint32_t fe_image_kind(struct fe *fe, uint32_t type)
 			return EMBER_ISA_RES_UNIFORM_TEXEL_BUFFER;
 		return EMBER_ISA_RES_COMBINED_IMAGE_SAMPLER;
 	case SpvOpTypeImage:
+		/* An input attachment's descriptor is its image view's, read with fetch. */
+		if (t->dim == SpvDimSubpassData)
+			return EMBER_ISA_RES_SAMPLED_IMAGE;
 		if (t->dim == SpvDimBuffer)
 			return t->sampled == 2 ? EMBER_ISA_RES_STORAGE_TEXEL_BUFFER :
 			       EMBER_ISA_RES_UNIFORM_TEXEL_BUFFER;
@@ -81,13 +87,15 @@ void fe_parse_image_type(struct fe *fe, struct fe_type *t, const uint32_t *w, ui
 		t->arrayed = w[5];
 		t->multisampled = w[6];
 		t->sampled = w[7];
+		if (t->dim == SpvDimSubpassData && fe->ir->stage.stage != EMBER_ISA_STAGE_FRAGMENT)
+			return fe_fail(fe, "input attachments (OpTypeImage of dimension SubpassData) "
+				       "belong to fragment shaders");
 		if (t->dim != SpvDim1D && t->dim != SpvDim2D && t->dim != SpvDim3D &&
-		    t->dim != SpvDimCube && t->dim != SpvDimBuffer)
-			return fe_fail(fe, "OpTypeImage of dimension %u is not supported in compute "
-				       "shaders", t->dim);
+		    t->dim != SpvDimCube && t->dim != SpvDimBuffer && t->dim != SpvDimSubpassData)
+			return fe_fail(fe, "OpTypeImage of dimension %u is not supported", t->dim);
 		if (t->sampled != 1 && t->sampled != 2)
-			return fe_fail(fe, "OpTypeImage with Sampled %u: compute shaders need 1 "
-				       "(sampled) or 2 (storage)", t->sampled);
+			return fe_fail(fe, "OpTypeImage with Sampled %u: Ember needs 1 (sampled) or "
+				       "2 (storage, input attachment)", t->sampled);
 		if (fe_type_width(fe, t->elem) != 32)
 			return fe_fail(fe, "OpTypeImage of a %u-bit sampled type is not supported "
 				       "(the device has no 64-bit or 16-bit texel results)",
@@ -657,6 +665,33 @@ static void put_texel(struct fe *fe, struct image_insn *ii, uint32_t coords, uin
 	ii->addr[3] = w_value ? w_value : ir_const(fe->ir, 32, 0);
 }
 
+/*
+ * An input attachment read (subpassLoad): the attachment's texel under
+ * the fragment. x, y: the fragment's integer framebuffer coordinates
+ * (FragCoord, the pixel centre or the sample's location, truncated) plus
+ * the coordinate operand, which SPIR-V makes relative to the fragment and
+ * Vulkan (0, 0); the layer: the fragment's framebuffer layer, which the
+ * device gives as its layer (the view index under multiview, else the
+ * primitive's Layer); w: the sample of a multisampled attachment, else
+ * level 0 of the view. fetch, not imgld: depth, stencil and colour
+ * attachment formats are all sampleable, not all storage formats.
+ */
+static void put_subpass_texel(struct fe *fe, struct image_insn *ii, uint32_t coords,
+			      uint32_t sample)
+{
+	uint32_t n, *c = fe_value(fe, coords, &n);
+
+	if (!c)
+		return;
+	for (uint32_t k = 0; k < 2; k++) {
+		uint32_t at = ir_emit(fe->ir, IR_F2I, 32, fe_sysval(fe, IR_SV_FRAG_COORD_X + k), 0, 0);
+
+		put(ii, k < n ? ir_emit(fe->ir, IR_IADD, 32, at, c[k], 0) : at);
+	}
+	put(ii, fe_sysval(fe, IR_SV_LAYER));
+	put(ii, sample ? fe_scalar(fe, sample) : ir_const(fe->ir, 32, 0));
+}
+
 static void fetch_or_read(struct fe *fe, const uint32_t *w, uint32_t length, uint32_t op)
 {
 	const struct fe_handle *h = handle(fe, w[3]);
@@ -672,6 +707,9 @@ static void fetch_or_read(struct fe *fe, const uint32_t *w, uint32_t length, uin
 	if (t->dim == SpvDimBuffer) {
 		ii.opcode = EMBER_ISA_OP_TBLD;
 		put(&ii, fe_scalar(fe, w[4]));
+	} else if (t->dim == SpvDimSubpassData) {
+		ii.opcode = EMBER_ISA_OP_FETCH;
+		put_subpass_texel(fe, &ii, w[4], o.sample);
 	} else if (op == SpvOpImageFetch) {
 		ii.opcode = EMBER_ISA_OP_FETCH;
 		put_texel(fe, &ii, w[4], o.sample ? fe_scalar(fe, o.sample) :

@@ -127,6 +127,7 @@ struct fe_io_var {
 	bool output;
 	uint32_t local;			/* fe.locals index, once declared */
 	uint16_t *dest;			/* per leaf: FE_IO_* */
+	uint32_t *leaf_type;		/* per leaf: its scalar type */
 };
 
 #define FE_IO_NONE	0xffffu		/* a leaf with no slot */
@@ -269,6 +270,11 @@ static inline uint64_t fe_desc_imm(uint32_t set, uint32_t binding, uint32_t offs
 	return (uint64_t)set << 48 | (uint64_t)binding << 32 | offset;
 }
 void fe_store_leaves(struct fe *fe, uint32_t pointer_id, uint32_t *values);
+/* Byte offset of each leaf of @type in the natural layout from @base; returns the count. */
+uint32_t fe_natural_leaf_offsets(struct fe *fe, uint32_t type, uint32_t base, uint32_t *out);
+/* Of @n candidates, the one whose offset equals the dynamic byte @offset (else the first). */
+uint32_t fe_select_by_offset(struct fe *fe, uint32_t offset, const uint32_t *candidates,
+			     const uint32_t *candidate_offsets, uint32_t n);
 /* Zeroes the initialized shared variables at the shader's start. */
 void fe_emit_shared_zero_init(struct fe *fe);
 
@@ -296,6 +302,8 @@ void fe_io_epilogue(struct fe *fe);
 /* A graphics built-in input's component; false: not a graphics built-in. */
 bool fe_io_builtin_input(struct fe *fe, uint32_t builtin, uint32_t component, uint32_t *value);
 void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst);
+/* The 32-bit system value @sv where it is read. */
+uint32_t fe_sysval(struct fe *fe, enum ir_sysval sv);
 /* Local @id of pointer type @pointer_type in registers; returns its fe.locals index. */
 uint32_t fe_new_local(struct fe *fe, uint32_t id, uint32_t pointer_type);
 

@@ -29,6 +29,8 @@
  * locations unless a member has its own Location. A fragment output with
  * Index 1 (dual-source blending) is location 1, as the ISA says.
  *
+ * 8- and 16-bit values take a 32-bit component (from_slot(), to_slot()).
+ *
  * Built-in inputs are read where the shader reads them (spirv_mem.c's
  * built-in space calls fe_io_builtin_input()); HelperInvocation is an
  * IR_IS_HELPER, read at each load, since a demote changes it.
@@ -331,8 +333,6 @@ static void walk(struct io_walk *iw, uint32_t type, uint32_t location, uint32_t 
 		break;
 	}
 	width = fe_type_width(fe, type);
-	if (width != 32 && width != 64)
-		return fe_fail(fe, "%u-bit interface variables are not supported", width);
 	/* Integer and 64-bit inputs are flat (Vulkan requires the decoration). */
 	if (!fe_is_float(fe, type) || width == 64)
 		mode = (mode & ~EMBER_ISA_INTERP_KIND) | EMBER_ISA_INTERP_FLAT;
@@ -383,6 +383,39 @@ static void assign_destinations(struct fe *fe, struct fe_io_var *v, uint32_t typ
 			*count - 1, EMBER_ISA_MAX_COLOR_OUTPUTS);
 }
 
+/*
+ * 16-bit values (StorageInputOutput16; and 8-bit integers, which SPIR-V
+ * validation lets through) take a whole 32-bit component of their slot,
+ * as Vulkan's "Location Assignment" counts them. In the slot a float16 is
+ * its f32 value, so interpolation and vertex fetch (which gives 32-bit
+ * values) work unchanged, and a narrow integer its 32-bit value,
+ * sign-extended when signed, which is what a colour attachment's integer
+ * format converts from. In registers the front end keeps them in their
+ * low bits (fe_wrap()).
+ */
+static uint32_t from_slot(struct fe *fe, uint32_t type, uint32_t value)
+{
+	unsigned int width = fe_type_width(fe, type);
+
+	if (width >= 32)
+		return value;
+	if (fe_is_float(fe, type))
+		return ir_emit(fe->ir, IR_F2F16, 32, value, 0, 0);
+	return fe_wrap(fe, value, width);
+}
+
+static uint32_t to_slot(struct fe *fe, uint32_t type, uint32_t value)
+{
+	const struct fe_type *t = fe_type(fe, type);
+	unsigned int width = fe_type_width(fe, type);
+
+	if (width >= 32)
+		return value;
+	if (t->op == SpvOpTypeFloat)
+		return ir_emit(fe->ir, IR_F162F, 32, value, 0, 0);
+	return t->is_signed ? fe_sign_extend(fe, value, width) : value;
+}
+
 /* The value of an input leaf at its slot (interpolated with @mode, fragment). */
 static uint32_t read_input(struct fe *fe, uint32_t slot, uint32_t mode, unsigned int bits,
 			   uint32_t pos0, uint32_t pos1)
@@ -431,8 +464,10 @@ void fe_io_prologue(struct fe *fe)
 		struct fe_local *local;
 
 		v->dest = malloc(leaves * sizeof(*v->dest));
-		if (!v->dest)
+		v->leaf_type = calloc(leaves ? leaves : 1, sizeof(*v->leaf_type));
+		if (!v->dest || !v->leaf_type)
 			return fe_fail(fe, "out of memory");
+		fe_leaf_types(fe, type, v->leaf_type);
 		for (uint32_t k = 0; k < leaves; k++)
 			v->dest[k] = FE_IO_NONE;
 		assign_destinations(fe, v, type);
@@ -454,8 +489,9 @@ void fe_io_prologue(struct fe *fe)
 			else if (dest == FE_IO_NONE)
 				value = ir_const(fe->ir, bits, 0);
 			else
-				value = read_input(fe, dest & FE_IO_SLOT_MASK, dest >> 8, bits,
-						   IR_NONE, IR_NONE);
+				value = from_slot(fe, v->leaf_type[k],
+						  read_input(fe, dest & FE_IO_SLOT_MASK, dest >> 8,
+							     bits, IR_NONE, IR_NONE));
 			in = ir_append(fe->ir, IR_MOV, bits);
 			in->dst = local->leaf_var[k];
 			in->src[0] = value;
@@ -522,7 +558,8 @@ void fe_io_epilogue(struct fe *fe)
 
 			if (v->dest[k] == FE_IO_NONE || !l->leaf_written[k])
 				continue;
-			value = ir_emit(fe->ir, IR_MOV, bits, l->leaf_var[k], 0, 0);
+			value = to_slot(fe, v->leaf_type[k],
+					ir_emit(fe->ir, IR_MOV, bits, l->leaf_var[k], 0, 0));
 			if (v->dest[k] & FE_IO_BUILTIN) {
 				note_builtin_output(fe, v->dest[k] & ~FE_IO_BUILTIN);
 				in = ir_append(fe->ir, IR_STORE_BUILTIN, 32);
@@ -539,7 +576,7 @@ void fe_io_epilogue(struct fe *fe)
 		fe->ir->stage.fragment_flags &= ~EMBER_ISA_FS_DEPTH_MODE;
 }
 
-static uint32_t sysval(struct fe *fe, enum ir_sysval sv)
+uint32_t fe_sysval(struct fe *fe, enum ir_sysval sv)
 {
 	uint32_t v = ir_emit(fe->ir, IR_SYSVAL, 32, 0, 0, 0);
 
@@ -595,15 +632,69 @@ bool fe_io_builtin_input(struct fe *fe, uint32_t builtin, uint32_t component, ui
 		*value = ir_const(fe->ir, 32, 0);
 		return true;
 	}
-	*value = sysval(fe, sv + component);
+	*value = fe_sysval(fe, sv + component);
 	return true;
+}
+
+/* Input leaf @k of @v interpolated at @where (pos0/pos1: its sample or offset). */
+static uint32_t interpolate_leaf(struct fe *fe, const struct fe_io_var *v, uint32_t k,
+				 uint32_t where, uint32_t pos0, uint32_t pos1)
+{
+	const struct fe_local *l = &fe->locals[v->local];
+	uint16_t dest = v->dest[k];
+	uint32_t mode = (dest >> 8 & EMBER_ISA_INTERP_KIND) | where;
+
+	if (dest == FE_IO_NONE)
+		return ir_const(fe->ir, fe->ir->vals[l->leaf_var[k]].bits, 0);
+	/* A flat input has one value wherever it is asked for. */
+	if ((dest >> 8 & EMBER_ISA_INTERP_KIND) == EMBER_ISA_INTERP_FLAT) {
+		mode = EMBER_ISA_INTERP_FLAT;
+		pos0 = pos1 = IR_NONE;
+	}
+	return from_slot(fe, v->leaf_type[k],
+			 read_input(fe, dest & FE_IO_SLOT_MASK, mode,
+				    fe->ir->vals[l->leaf_var[k]].bits, pos0, pos1));
+}
+
+/*
+ * The operand's leaf at byte @offset (an IR value) of the input, chosen
+ * at run time (an array element, a vector component or a struct member
+ * indexed by a variable): every input leaf of the same width is
+ * interpolated and the one at that offset selected, as a dynamic load
+ * from the input's variable selects (spirv_mem.c). CSE shares the reads
+ * between the operand's leaves.
+ */
+static uint32_t interpolate_dynamic(struct fe *fe, const struct fe_io_var *v, uint32_t offset,
+				    unsigned int bits, uint32_t where, uint32_t pos0,
+				    uint32_t pos1)
+{
+	const struct fe_local *l = &fe->locals[v->local];
+	uint32_t *values = malloc(l->leaf_count * sizeof(*values));
+	uint32_t *offsets = malloc(l->leaf_count * sizeof(*offsets));
+	uint32_t n = 0, result = IR_NONE;
+
+	if (!values || !offsets) {
+		fe_fail(fe, "out of memory");
+	} else {
+		for (uint32_t k = 0; k < l->leaf_count; k++) {
+			if (fe->ir->vals[l->leaf_var[k]].bits != bits)
+				continue;
+			values[n] = interpolate_leaf(fe, v, k, where, pos0, pos1);
+			offsets[n++] = l->leaf_offset[k];
+		}
+		result = n ? fe_select_by_offset(fe, offset, values, offsets, n) :
+			     ir_const(fe->ir, bits, 0);
+	}
+	free(values);
+	free(offsets);
+	return result;
 }
 
 void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst)
 {
 	const struct fe_pointer *p = fe_pointer(fe, w[5]);
 	const struct fe_io_var *v = NULL;
-	uint32_t where, pos0 = IR_NONE, pos1 = IR_NONE, first = 0, n, *out;
+	uint32_t where, pos0 = IR_NONE, pos1 = IR_NONE, first = 0, n, *out, *types, *within;
 	const struct fe_local *l;
 
 	if (fe->ir->stage.stage != EMBER_ISA_STAGE_FRAGMENT)
@@ -616,15 +707,14 @@ void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst)
 			v = &fe->io_vars[i];
 	if (!v)
 		return fe_fail(fe, "interpolateAt* of something not a fragment input");
-	if (p->offset != IR_NONE)
-		return fe_fail(fe, "interpolateAt* of an input element chosen at run time is "
-			       "not supported");
 	l = &fe->locals[v->local];
-	while (first < l->leaf_count && l->leaf_offset[first] != p->const_offset)
-		first++;
 	n = fe_type(fe, w[1])->leaves;
-	if (first + n > l->leaf_count)
-		return fe_fail(fe, "interpolateAt*: the operand matches no input element");
+	if (p->offset == IR_NONE) {
+		while (first < l->leaf_count && l->leaf_offset[first] != p->const_offset)
+			first++;
+		if (first + n > l->leaf_count)
+			return fe_fail(fe, "interpolateAt*: the operand matches no input element");
+	}
 	switch (inst) {
 	case GLSLstd450InterpolateAtCentroid:
 		where = EMBER_ISA_INTERP_CENTROID;
@@ -640,20 +730,25 @@ void fe_io_interpolate_at(struct fe *fe, const uint32_t *w, uint32_t inst)
 		break;
 	}
 	out = fe_new_leaves(fe, w[2], w[1], n);
-	for (uint32_t k = 0; out && k < n; k++) {
-		uint16_t dest = v->dest[first + k];
-		uint32_t mode = (dest >> 8 & EMBER_ISA_INTERP_KIND) | where;
-
-		if (dest == FE_IO_NONE) {
-			out[k] = ir_const(fe->ir, 32, 0);
+	types = calloc(n ? n : 1, sizeof(*types));
+	within = calloc(n ? n : 1, sizeof(*within));
+	if (!types || !within)
+		fe_fail(fe, "out of memory");
+	if (out && types && within) {
+		fe_leaf_types(fe, w[1], types);
+		fe_natural_leaf_offsets(fe, w[1], 0, within);
+	}
+	for (uint32_t k = 0; out && types && within && k < n; k++) {
+		if (p->offset == IR_NONE) {
+			out[k] = interpolate_leaf(fe, v, first + k, where, pos0, pos1);
 			continue;
 		}
-		/* A flat input has one value wherever it is asked for. */
-		if ((dest >> 8 & EMBER_ISA_INTERP_KIND) == EMBER_ISA_INTERP_FLAT)
-			mode = EMBER_ISA_INTERP_FLAT;
-		out[k] = read_input(fe, dest & FE_IO_SLOT_MASK, mode,
-				    fe->ir->vals[l->leaf_var[first + k]].bits,
-				    mode == EMBER_ISA_INTERP_FLAT ? IR_NONE : pos0,
-				    mode == EMBER_ISA_INTERP_FLAT ? IR_NONE : pos1);
+		out[k] = interpolate_dynamic(fe, v,
+					     ir_emit(fe->ir, IR_IADD, 32, p->offset,
+						     ir_const(fe->ir, 32, p->const_offset + within[k]),
+						     0),
+					     fe_bits(fe, types[k]), where, pos0, pos1);
 	}
+	free(types);
+	free(within);
 }

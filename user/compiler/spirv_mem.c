@@ -373,8 +373,7 @@ void fe_declare_variable(struct fe *fe, const uint32_t *w)
 	fe_set_pointer(fe, id, pointer_type, &p);
 }
 
-/* Byte offset of each leaf of @type in the natural layout; returns the count. */
-static uint32_t natural_leaf_offsets(struct fe *fe, uint32_t type, uint32_t base, uint32_t *out)
+uint32_t fe_natural_leaf_offsets(struct fe *fe, uint32_t type, uint32_t base, uint32_t *out)
 {
 	const struct fe_type *t = fe_type(fe, type);
 	uint32_t at = 0;
@@ -388,12 +387,12 @@ static uint32_t natural_leaf_offsets(struct fe *fe, uint32_t type, uint32_t base
 
 		stride = align_up(stride, align);
 		for (uint32_t i = 0; i < t->count; i++)
-			at += natural_leaf_offsets(fe, t->elem, base + i * stride, out + at);
+			at += fe_natural_leaf_offsets(fe, t->elem, base + i * stride, out + at);
 		return at;
 	}
 	case SpvOpTypeStruct:
 		for (uint32_t i = 0; i < t->count; i++)
-			at += natural_leaf_offsets(fe, t->members[i].type,
+			at += fe_natural_leaf_offsets(fe, t->members[i].type,
 						   base + natural_member_offset(fe, t, i), out + at);
 		return at;
 	default:
@@ -480,7 +479,7 @@ uint32_t fe_new_local(struct fe *fe, uint32_t id, uint32_t pointer_type)
 	for (uint32_t k = 0; k < leaves; k++)
 		local->leaf_var[k] = ir_new_variable(fe->ir, fe_bits(fe, types[k]));
 	free(types);
-	natural_leaf_offsets(fe, type, 0, local->leaf_offset);
+	fe_natural_leaf_offsets(fe, type, 0, local->leaf_offset);
 	fe_set_pointer(fe, id, pointer_type, &p);
 	return p.local;
 }
@@ -678,8 +677,7 @@ static uint32_t builtin_component(struct fe *fe, uint32_t builtin, uint32_t comp
 	}
 }
 
-/* Pick leaf @k of @n candidates by comparing a dynamic byte offset. */
-static uint32_t select_by_offset(struct fe *fe, uint32_t offset, const uint32_t *candidates,
+uint32_t fe_select_by_offset(struct fe *fe, uint32_t offset, const uint32_t *candidates,
 				 const uint32_t *candidate_offsets, uint32_t n)
 {
 	uint32_t v = candidates[0];
@@ -756,7 +754,7 @@ static void access_local(struct fe *fe, struct access *a, uint32_t byte_offset, 
 			vars[n] = ir_emit(fe->ir, IR_MOV, bits, local->leaf_var[k], 0, 0);
 			offs[n++] = local->leaf_offset[k];
 		}
-		a->values[a->at] = n ? select_by_offset(fe, offset, vars, offs, n) :
+		a->values[a->at] = n ? fe_select_by_offset(fe, offset, vars, offs, n) :
 				       ir_const(fe->ir, bits, 0);
 		free(vars);
 		free(offs);
@@ -877,7 +875,7 @@ static void access_scalar(struct fe *fe, struct access *a, uint32_t type, uint32
 				comps[k] = builtin_component(fe, p->builtin, k);
 				offs[k] = 4 * k;
 			}
-			a->values[a->at] = select_by_offset(fe, offset_value(fe, p, byte_offset),
+			a->values[a->at] = fe_select_by_offset(fe, offset_value(fe, p, byte_offset),
 							    comps, offs, 3);
 		}
 		break;

@@ -111,6 +111,7 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityStorageBuffer16BitAccess:
 	case SpvCapabilityUniformAndStorageBuffer16BitAccess:
 	case SpvCapabilityStoragePushConstant16:
+	case SpvCapabilityStorageInputOutput16:	/* a 32-bit component each (spirv_io.c) */
 	case SpvCapabilityGroupNonUniform:
 	case SpvCapabilityGroupNonUniformVote:
 	case SpvCapabilityGroupNonUniformBallot:
@@ -165,6 +166,9 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityDrawParameters:
 	case SpvCapabilityMultiView:
 	case SpvCapabilityShaderLayer:
+	case SpvCapabilityInputAttachment:	/* fetch under the fragment (spirv_image.c) */
+	case SpvCapabilityInputAttachmentArrayDynamicIndexing:
+	case SpvCapabilityInputAttachmentArrayNonUniformIndexing:
 	/* Only to name ViewportIndex when refusing it (spirv_io.c). */
 	case SpvCapabilityShaderViewportIndex:
 	case SpvCapabilityGeometry:	/* Layer and PrimitiveId as fragment inputs */

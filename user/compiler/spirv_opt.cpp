@@ -12,7 +12,9 @@
  * What it does, in order:
  *  1. spvValidate for the Vulkan environment matching the module's SPIR-V
  *     version, so the front end may trust the module's structure (ids
- *     defined before use, structured control flow, types consistent).
+ *     defined before use, structured control flow, types consistent);
+ *     then the entry point by name and stage, the others removed
+ *     (spirv_entry.c).
  *  2. Specialization constants: the caller's values become the defaults
  *     (SetSpecConstantDefaultValuePass, given bit patterns sized from the
  *     constant's own type), are frozen into plain constants and every
@@ -31,6 +33,7 @@
  */
 
 #include "spirv_opt.h"
+#include "spirv_entry.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -141,6 +144,26 @@ extern "C" int ember_spirv_prepare(const uint32_t *words, size_t word_count,
 
 	if (!validate(words, word_count, env, error))
 		return -EINVAL;
+
+	// The entry point by name and stage; the others leave the module, so
+	// the passes below drop their functions.
+	size_t entry_word, kept_count;
+	int ret = spirv_entry_select(words, word_count, opts->entry_point, opts->stage,
+				     &entry_word, error);
+
+	if (ret)
+		return ret;
+	uint32_t *kept = spirv_entry_keep_only(words, word_count, entry_word, &kept_count);
+
+	if (!kept) {
+		*error = dup_message("out of memory");
+		return -ENOMEM;
+	}
+	std::vector<uint32_t> module(kept, kept + kept_count);
+
+	free(kept);
+	words = module.data();
+	word_count = module.size();
 
 	std::unordered_map<uint32_t, uint32_t> widths = spec_constant_words(words, word_count);
 	std::unordered_map<uint32_t, std::vector<uint32_t>> spec_values;

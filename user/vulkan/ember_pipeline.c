@@ -67,6 +67,7 @@ static VkResult create_compute_pipeline(struct ember_device *device,
 	VkPipelineCreateFlags2KHR flags = pipeline_flags(info);
 	struct ember_shader_request req = {
 		.entry_point = stage->pName,
+		.stage = stage->stage,
 		.spec = stage->pSpecializationInfo,
 		.no_compile = flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT,
 	};

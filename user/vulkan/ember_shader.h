@@ -122,6 +122,7 @@ VkResult ember_shader_create_from_binary(struct ember_device *device,
  * VkShaderCreateInfoEXT, SPIR-V code type).
  * @spirv, @spirv_size: the module (bytes); @spirv_sha1 its SHA-1 if known.
  * @entry_point: the entry point's name.
+ * @stage: its stage (Vulkan names an entry point by name and stage).
  * @spec: the specialization, or NULL.
  * @sets, @set_count: the set layouts (NULL entries allowed).
  * @required_subgroup_size: 0, or VkPipelineShaderStageRequiredSubgroupSize's.
@@ -133,6 +134,7 @@ struct ember_shader_request {
 	size_t spirv_size;
 	const uint8_t *spirv_sha1;
 	const char *entry_point;
+	VkShaderStageFlagBits stage;
 	const VkSpecializationInfo *spec;
 	struct ember_descriptor_set_layout *const *sets;
 	uint32_t set_count;

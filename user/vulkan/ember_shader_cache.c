@@ -596,7 +596,7 @@ static void compute_key(struct ember_device *device, const struct ember_shader_r
 			const struct ember_cc_binding_slot *slots, uint32_t slot_count,
 			uint8_t key[EMBER_SHADER_KEY_SIZE])
 {
-	static const char tag[] = "ember-shader-key-v2";
+	static const char tag[] = "ember-shader-key-v3";
 	const char *entry = req->entry_point ? req->entry_point : "main";
 	uint8_t spirv_sha1[20];
 	struct ember_sha1 ctx;
@@ -616,6 +616,8 @@ static void compute_key(struct ember_device *device, const struct ember_shader_r
 	sha1_u64(&ctx, req->spirv_size);
 	sha1_u32(&ctx, strlen(entry));
 	ember_sha1_update(&ctx, entry, strlen(entry));
+	/* The same module's vertex and fragment "main" are two shaders. */
+	sha1_u32(&ctx, req->stage);
 	sha1_u32(&ctx, spec_count);
 	for (uint32_t i = 0; i < spec_count; i++) {
 		sha1_u32(&ctx, spec[i].id);
@@ -648,6 +650,7 @@ static VkResult compile(struct ember_device *device, const struct ember_shader_r
 {
 	const struct ember_cc_options options = {
 		.entry_point = req->entry_point,
+		.stage = req->stage,	/* EMBER_CC_STAGE_* are VkShaderStageFlagBits */
 		.spec_constants = spec,
 		.spec_constant_count = spec_count,
 		.slots = slots,

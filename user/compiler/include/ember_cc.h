@@ -48,6 +48,28 @@ struct ember_cc_binding_slot {
 
 #define EMBER_CC_TABLE_ENTRY(n)	(0x100u | (n))
 
+/*
+ * Stages of ember_cc_options.stage: the values of VkShaderStageFlagBits, so
+ * a Vulkan driver passes its stage as it is. Vulkan names an entry point by
+ * its name *and* its stage (a module may have a vertex and a fragment
+ * "main"); 0 takes the one entry point of that name, whatever its stage.
+ */
+#define EMBER_CC_STAGE_ANY			0u
+#define EMBER_CC_STAGE_VERTEX			0x00000001u
+#define EMBER_CC_STAGE_TESSELLATION_CONTROL	0x00000002u
+#define EMBER_CC_STAGE_TESSELLATION_EVALUATION	0x00000004u
+#define EMBER_CC_STAGE_GEOMETRY			0x00000008u
+#define EMBER_CC_STAGE_FRAGMENT			0x00000010u
+#define EMBER_CC_STAGE_COMPUTE			0x00000020u
+#define EMBER_CC_STAGE_TASK			0x00000040u
+#define EMBER_CC_STAGE_MESH			0x00000080u
+#define EMBER_CC_STAGE_RAYGEN			0x00000100u
+#define EMBER_CC_STAGE_ANY_HIT			0x00000200u
+#define EMBER_CC_STAGE_CLOSEST_HIT		0x00000400u
+#define EMBER_CC_STAGE_MISS			0x00000800u
+#define EMBER_CC_STAGE_INTERSECTION		0x00001000u
+#define EMBER_CC_STAGE_CALLABLE			0x00002000u
+
 /* Debug flags of ember_cc_options.flags. */
 #define EMBER_CC_DUMP_IR	(1u << 0)	/* print the IR after each pass to stderr */
 #define EMBER_CC_NO_OPT		(1u << 1)	/* skip fold/CSE/DCE (SPIRV-Tools still runs) */
@@ -59,6 +81,7 @@ struct ember_cc_options {
 	const struct ember_cc_binding_slot *slots;
 	uint32_t slot_count;				/* default slot = binding */
 	uint32_t flags;					/* EMBER_CC_* */
+	uint32_t stage;					/* EMBER_CC_STAGE_*, 0 = any */
 };
 
 /*

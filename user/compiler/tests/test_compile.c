@@ -45,6 +45,8 @@ static const struct expectation expectations[] = {
 	{ "refuse_demote", "OpDemoteToHelperInvocationEXT requires Fragment execution model" },
 	{ "refuse_terminate", "OpTerminateInvocation requires Fragment execution model" },
 	{ "wide_slots", NULL },
+	{ "two_entries", "entry point name \"main\" is ambiguous: the module has Vertex, "
+	  "Fragment entry points of that name; name the stage too" },
 };
 
 struct module {
@@ -272,9 +274,62 @@ static bool test_options(const char *spec_path, const char *add_path)
 	return true;
 }
 
+/* Compile @m's entry point @name of @stage: its header's stage, or -1 with *@error. */
+static int stage_compiled(const struct module *m, const char *name, uint32_t stage,
+			  char **error)
+{
+	struct ember_cc_options opts = { .entry_point = name, .stage = stage };
+	struct ember_isa_shader s;
+	void *binary;
+	size_t size;
+	int ret;
+
+	*error = NULL;
+	if (ember_cc_compile(m->words, m->count, &opts, &binary, &size, error))
+		return -1;
+	ret = header_of(binary, size, &s) ? s.header.stage : -2;
+	if (!round_trips(binary, size))
+		ret = -3;
+	free(binary);
+	return ret;
+}
+
+/* An entry point by name and stage: the vertex and the fragment "main" of one module. */
+static bool test_entry_stage(const char *path)
+{
+	struct module m = { 0 };
+	char *error = NULL;
+
+	CHECK(load(path, &m));
+	CHECK_EQ(stage_compiled(&m, NULL, EMBER_CC_STAGE_VERTEX, &error), EMBER_ISA_STAGE_VERTEX);
+	CHECK_EQ(stage_compiled(&m, "main", EMBER_CC_STAGE_FRAGMENT, &error),
+		 EMBER_ISA_STAGE_FRAGMENT);
+	/* A unique name needs no stage; with the right one it is the same. */
+	CHECK_EQ(stage_compiled(&m, "other", 0, &error), EMBER_ISA_STAGE_COMPUTE);
+	CHECK_EQ(stage_compiled(&m, "other", EMBER_CC_STAGE_COMPUTE, &error),
+		 EMBER_ISA_STAGE_COMPUTE);
+	CHECK_EQ(stage_compiled(&m, "other", EMBER_CC_STAGE_FRAGMENT, &error), -1);
+	CHECK(error && strstr(error, "no fragment entry point named \"other\" (entry points "
+			      "of that name: GLCompute)"));
+	free(error);
+	CHECK_EQ(stage_compiled(&m, "main", EMBER_CC_STAGE_COMPUTE, &error), -1);
+	CHECK(error && strstr(error, "no compute entry point named \"main\" (entry points of "
+			      "that name: Vertex, Fragment)"));
+	free(error);
+	CHECK_EQ(stage_compiled(&m, "nothere", EMBER_CC_STAGE_VERTEX, &error), -1);
+	CHECK(error && strstr(error, "no vertex entry point named \"nothere\""));
+	free(error);
+	CHECK_EQ(stage_compiled(&m, "main", EMBER_CC_STAGE_VERTEX | EMBER_CC_STAGE_FRAGMENT,
+				&error), -1);
+	CHECK(error && strstr(error, "stage 0x11 is not one stage"));
+	free(error);
+	free(m.words);
+	return true;
+}
+
 int main(int argc, char **argv)
 {
-	const char *spec = NULL, *add = NULL;
+	const char *spec = NULL, *add = NULL, *two = NULL;
 
 	for (int i = 1; i < argc; i++) {
 		char name[256];
@@ -286,8 +341,11 @@ int main(int argc, char **argv)
 			spec = argv[i];
 		if (strstr(argv[i], "/add.spv"))
 			add = argv[i];
+		if (strstr(argv[i], "/two_entries.spv"))
+			two = argv[i];
 	}
 	tap_result(test_bad_input(), "bad-input");
 	tap_result(spec && add && test_options(spec, add), "options");
+	tap_result(two && test_entry_stage(two), "entry-point-by-name-and-stage");
 	return tap_finish();
 }

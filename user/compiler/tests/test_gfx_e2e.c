@@ -9,7 +9,9 @@
  * compared with references computed in C: attributes through a
  * push-constant matrix, component packing, the vertex built-ins, smooth,
  * flat and noperspective interpolation, FragCoord and FrontFacing, fine
- * and coarse derivatives, discard and FragDepth. The disassembly names
+ * and coarse derivatives, discard and FragDepth, input attachments, 8- and
+ * 16-bit interface variables, interpolateAt* of elements chosen at run
+ * time. The disassembly names
  * the stage. Each runs on the JIT (the default) and on the interpreter
  * (EMBER_SHADER_JIT=off).
  */
@@ -561,6 +563,287 @@ static bool test_kill_loop(void)
 	return true;
 }
 
+#define VK_R32_UINT	98
+#define SUBPASS_VA	(IMAGE_VA + 0x100000)
+#define SUBPASS_SIZE	32u
+
+/* What the input attachments of test_subpass() hold at (x, y), layer or sample @z. */
+static uint32_t subpass_texel(unsigned int image, uint32_t x, uint32_t y, uint32_t z)
+{
+	if (image == 1)
+		return x | y << 8 | z << 16;
+	return ember_hw_f32_bits((float)(10000 * z + 100 * y + x));
+}
+
+/* Image @image of test_subpass() at SUBPASS_VA + @image MiB, its descriptor at @slot. */
+static bool subpass_image(unsigned int image, unsigned int slot)
+{
+	bool ms = image == 1;
+	struct ember_image_shape shape = {
+		.layout = ms ? EMBER_IMAGE_LAYOUT_TILED_4K : EMBER_IMAGE_LAYOUT_LINEAR,
+		.element_bytes = ms ? 16 : 4, .width = SUBPASS_SIZE, .height = SUBPASS_SIZE,
+		.depth = 1, .levels = 1, .layers = image == 2 ? 4 : 1,
+	};
+	uint64_t va = SUBPASS_VA + ((uint64_t)image << 20);
+	uint32_t dw[EMBER_IMAGE_DESC_DWORDS];
+	struct ember_image_layout lay;
+	unsigned int tw, th;
+	uint8_t *mem;
+
+	CHECK(!ember_image_layout(&shape, &lay));
+	mem = guest_alloc_mapped(&gst, CTX, va, (lay.size + EMBER_PAGE_SIZE - 1) &
+				 ~(uint64_t)(EMBER_PAGE_SIZE - 1));
+	CHECK(mem);
+	ember_image_tile_shape(shape.element_bytes, &tw, &th);
+	for (uint32_t z = 0; z < (ms ? 4 : shape.layers); z++)
+		for (uint32_t y = 0; y < SUBPASS_SIZE; y++)
+			for (uint32_t x = 0; x < SUBPASS_SIZE; x++) {
+				uint32_t v = subpass_texel(image, x, y, z);
+				uint64_t at;
+
+				if (ms)	/* TILED_4K: tiles row-major, elements row-major in a tile */
+					at = (((uint64_t)(y >> th) * (SUBPASS_SIZE >> tw) + (x >> tw)) << 12) +
+					     ((((y & ((1u << th) - 1)) << tw) + (x & ((1u << tw) - 1))) * 16) +
+					     4 * z;
+				else
+					at = z * lay.layer_pitch + y * lay.level[0].row_pitch + 4 * x;
+				memcpy(mem + at, &v, 4);
+			}
+	ember_image_desc_pack(dw, &(struct ember_image_desc) {
+		.va = va, .format = ms ? VK_R32_UINT : VK_R32_SFLOAT,
+		.view_type = image == 2 ? 5 : 1, .layout = shape.layout,
+		.samples_log2 = ms ? 2 : 0, .width = SUBPASS_SIZE, .height = SUBPASS_SIZE,
+		.depth = 1, .image_layers = shape.layers, .image_levels = 1, .levels = 1,
+		.base_layer = image == 2 ? 1 : 0, .layers = image == 2 ? 3 : 1,
+		.row_pitch = ms ? 0 : (uint32_t)lay.level[0].row_pitch,
+		.layer_pitch_256b = ms ? 0 : (uint32_t)(lay.layer_pitch / 256),
+	});
+	memcpy(set0 + 16 * slot, dw, sizeof(dw));
+	return true;
+}
+
+/*
+ * Input attachments (subpassLoad) as the ICD writes their descriptors (an
+ * image view, 4 slots): the texel under the fragment, a multisampled one's
+ * sample 2, an array view's layer from the fragment's layer (the view
+ * index under multiview) past the view's base layer.
+ */
+static bool test_subpass(void)
+{
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct sc_fragment_wave_in in = { .num_quads = SC_GFX_QUADS };
+	struct stage st;
+
+	for (unsigned int image = 0; image < 3; image++)
+		CHECK(subpass_image(image, 4 * image));
+	CHECK(stage_load(&st, "gfx_subpass_frag.spv", NULL, 0));
+	CHECK(strstr(st.disassembly, "fetch"));
+	CHECK_EQ(st.prog.header.fragment_flags & EMBER_ISA_FS_SAMPLE_RATE, 0);
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int k = 0; k < SC_GFX_QUADS; k++) {
+		gfx_tri_quad(&tri, quad_pos[k][0], quad_pos[k][1], samples, &quads[k]);
+		in.quad[k] = &quads[k];
+		in.layer[k] = k % 3;
+		for (unsigned int j = 0; j < 3; j++)
+			in.vertex[k][j] = vertex_slots[j];
+	}
+	CHECK_EQ(sc_fragment_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		uint32_t x = q->x + (l & 1), y = q->y + ((l >> 1) & 1);
+
+		CHECK_EQ(out.color[0][l], subpass_texel(0, x, y, 0));
+		CHECK_EQ(out.color[1][l], 0);
+		CHECK_EQ(out.color[3][l], ember_hw_f32_bits(1.0f));
+		CHECK_EQ(out.color[4][l], subpass_texel(1, x, y, 2));
+		CHECK_EQ(out.color[7][l], 1);
+		CHECK_EQ(out.color[8][l], subpass_texel(2, x, y, 1 + (l / 4) % 3));
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* 16-bit vertex attributes and outputs: a 32-bit component each, converted. */
+static bool test_vertex_16bit(void)
+{
+	static uint32_t inputs[SC_GFX_SLOTS][SC_LANES];
+	static struct sc_vertex_wave_out out;
+	struct sc_vertex_wave_in in = { .count = 32, .inputs = inputs };
+	struct stage st;
+
+	CHECK(stage_load(&st, "gfx_io16_vert.spv", NULL, 0));
+	CHECK_EQ(st.prog.header.num_inputs, 3);
+	CHECK_EQ(st.prog.header.num_outputs, 3);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		/* What vertex fetch gives for R16G16B16A16_SFLOAT, R16G16_SINT, R16_UINT. */
+		for (unsigned int c = 0; c < 4; c++)
+			inputs[c][l] = ember_hw_f32_bits(0.25f * (float)l - (float)c);
+		inputs[4][l] = (uint32_t)(-3 * (int)l - 1);
+		inputs[5][l] = 1000 * l;
+		inputs[8][l] = 60000 + l;
+	}
+	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		CHECK_EQ(out.outputs[0][l], ember_hw_f32_bits(0.5f * (float)l));
+		CHECK_EQ(out.outputs[1][l], ember_hw_f32_bits(0.5f * (float)l - 2.0f));
+		CHECK_EQ(out.outputs[2][l], inputs[2][l]);
+		CHECK_EQ(out.outputs[4][l], inputs[3][l]);
+		CHECK_EQ(out.outputs[5][l], ember_hw_f32_bits((float)(-3 * (int)l - 1)));
+		CHECK_EQ(out.outputs[6][l], ember_hw_f32_bits((float)(1000 * l)));
+		CHECK_EQ(out.outputs[7][l], ember_hw_f32_bits((float)(60000 + l)));
+		/* int16 sign-extended, uint16 zero-extended (and wrapped). */
+		CHECK_EQ(out.outputs[8][l], (uint32_t)(1000 * (int)l - 1));
+		CHECK_EQ(out.outputs[9][l], 60007 + l);
+	}
+	stage_fini(&st);
+	return true;
+}
+
+static bool near_half(uint32_t got_bits, double want)
+{
+	double got = ember_hw_bits_f32(got_bits);
+
+	/* A float16 holds 11 significant bits. */
+	if (fabs(got - want) <= 1e-3 * fabs(want) + 1e-4)
+		return true;
+	tap_diag("got %.9g, want %.9g (float16)", got, want);
+	return false;
+}
+
+/* 16- and 8-bit fragment inputs and outputs. */
+static bool test_fragment_16bit(void)
+{
+	static const float half_y[3] = { 1.0f, 2.0f, 4.0f }, f[3] = { 0.5f, 1.5f, -2.0f };
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct stage st;
+
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++) {
+		vertex_slots[j][0] = ember_hw_f32_bits(0.75f);
+		vertex_slots[j][1] = ember_hw_f32_bits(half_y[j]);
+		vertex_slots[j][2] = ember_hw_f32_bits(f[j]);
+		/* Flat: the provoking vertex's (the last) counts. */
+		vertex_slots[j][8] = j == 2 ? (uint32_t)-300 : 0x12345;
+		vertex_slots[j][9] = j == 2 ? 40000 : 0x54321;
+		vertex_slots[j][12] = j == 2 ? (uint32_t)-5 : 0x777;
+	}
+	CHECK(run_quads(&st, "gfx_io16_frag.spv", quads, &out));
+	CHECK_EQ(st.prog.header.num_inputs, 4);
+	CHECK_EQ(st.prog.header.num_outputs, 4);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		double px = q->x + (l & 1) + 0.5, py = q->y + ((l >> 1) & 1) + 0.5;
+
+		CHECK_EQ(out.color[0][l], ember_hw_f32_bits(0.75f));
+		CHECK(near_half(out.color[1][l], smooth_at(px, py, 1, true)));
+		CHECK(near_half(out.color[2][l], smooth_at(px, py, 2, true)));
+		CHECK_EQ(out.color[3][l], ember_hw_f32_bits(-2.5f));
+		CHECK_EQ(out.color[4][l], (uint32_t)-300);
+		CHECK_EQ(out.color[5][l], 600);
+		CHECK_EQ(out.color[8][l], 40000);
+		CHECK_EQ(out.color[9][l], 80000 & 0xffff);
+		CHECK_EQ(out.color[12][l], (uint32_t)-5);
+		CHECK_EQ(out.color[13][l], (uint32_t)-15);
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/*
+ * interpolateAt* of an element chosen at run time: the same bits as with
+ * the constant index, and the triangle's values at the place asked for.
+ */
+static bool test_interpolate_dynamic(void)
+{
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct stage st;
+
+	memset(vertex_slots, 0, sizeof(vertex_slots));
+	for (unsigned int j = 0; j < 3; j++)
+		for (unsigned int slot = 0; slot < 24; slot++)
+			vertex_slots[j][slot] = ember_hw_f32_bits((float)(slot + 1) *
+								  (j == 1 ? -2.0f : 1.0f + j) + 0.5f * slot);
+	samples = 4;
+	CHECK(run_quads(&st, "gfx_interp_dynamic_frag.spv", quads, &out));
+	samples = 1;
+	CHECK_EQ(st.prog.header.fragment_flags & EMBER_ISA_FS_SAMPLE_RATE, 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		const struct ember_quad *q = &quads[l / 4];
+		unsigned int p = l % 4, cov = q->coverage[p], sx, sy;
+		double px = q->x + (p & 1), py = q->y + (p >> 1), cx = px + 0.5, cy = py + 0.5;
+		unsigned int i = (unsigned int)(q->x + (p & 1)) % 3;
+		unsigned int j = (unsigned int)(q->y + (p >> 1)) % 2;
+
+		CHECK_EQ(out.color[16][l], ember_hw_f32_bits((float)i));
+		CHECK_EQ(out.color[17][l], ember_hw_f32_bits((float)j));
+		if (cov && cov != 0xf) {
+			ember_sample_location(4, __builtin_ctz(cov), &sx, &sy);
+			cx = px + (double)sx / EMBER_SUBPIXEL_ONE;
+			cy = py + (double)sy / EMBER_SUBPIXEL_ONE;
+		}
+		for (unsigned int c = 0; c < 4; c++) {
+			CHECK_EQ(out.color[c][l], out.color[4 + c][l]);
+			CHECK(near(ember_hw_bits_f32(out.color[c][l]),
+				   smooth_at(px + 0.75, py + 0.375, 4 * i + c, true)));
+		}
+		CHECK_EQ(out.color[8][l], out.color[9][l]);
+		CHECK(near(ember_hw_bits_f32(out.color[8][l]), smooth_at(cx, cy, 20 + i, false)));
+		CHECK_EQ(out.color[10][l], out.color[11][l]);
+		ember_sample_location(4, 3, &sx, &sy);
+		CHECK(near(ember_hw_bits_f32(out.color[10][l]),
+			   smooth_at(px + (double)sx / EMBER_SUBPIXEL_ONE,
+				     py + (double)sy / EMBER_SUBPIXEL_ONE, 4 * i + j + 1, true)));
+		/* Block members: a at location 3, b at location 4. */
+		CHECK(near(ember_hw_bits_f32(out.color[12][l]), smooth_at(px + 0.25, py + 0.875, 16, true)));
+		CHECK(near(ember_hw_bits_f32(out.color[13][l]), smooth_at(px + 0.25, py + 0.875, 17, true)));
+		CHECK(near(ember_hw_bits_f32(out.color[14][l]), smooth_at(cx, cy, 12, true)));
+		CHECK_EQ(out.color[15][l], out.color[12 + j][l]);
+	}
+	stage_fini(&st);
+	return true;
+}
+
+/* Location aliasing by component, a 64-bit value at component 2, PointSize. */
+static bool test_location_aliasing(void)
+{
+	static uint32_t inputs[SC_GFX_SLOTS][SC_LANES];
+	static struct sc_vertex_wave_out out;
+	struct sc_vertex_wave_in in = { .count = 32, .inputs = inputs };
+	struct stage st;
+
+	CHECK(stage_load(&st, "gfx_alias_vert.spv", NULL, 0));
+	CHECK_EQ(st.prog.header.num_inputs, 2);
+	CHECK_EQ(st.prog.header.num_outputs, 2);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint64_t big = 0xffffffffull + 0x100000000ull * l - (l & 1);
+
+		inputs[0][l] = ember_hw_f32_bits(1.5f * (float)l);
+		inputs[1][l] = ember_hw_f32_bits(4.0f - (float)l);
+		inputs[6][l] = (uint32_t)big;
+		inputs[7][l] = big >> 32;
+	}
+	CHECK_EQ(sc_vertex_wave_run(&st.core, &in, &out), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		float a = 1.5f * (float)l, b = 4.0f - (float)l;
+		uint64_t big = 0xffffffffull + 0x100000000ull * l - (l & 1);
+
+		CHECK_EQ(out.outputs[0][l], inputs[0][l]);
+		CHECK_EQ(out.outputs[1][l], ember_hw_f32_bits(a + b));
+		CHECK_EQ(out.outputs[2][l], ember_hw_f32_bits(a - b));
+		CHECK_EQ(out.outputs[3][l], inputs[1][l]);
+		CHECK_EQ(out.outputs[4][l], (uint32_t)big);
+		CHECK_EQ(out.outputs[5][l], 0);
+		CHECK_EQ(out.outputs[6][l], (uint32_t)(big + 1));
+		CHECK_EQ(out.outputs[7][l], (uint32_t)((big + 1) >> 32));
+		CHECK_EQ(ember_hw_f32_bits(out.point_size[l]), ember_hw_f32_bits(2.0f));
+	}
+	stage_fini(&st);
+	return true;
+}
+
 static bool setup(void)
 {
 	const struct guest_config config = {
@@ -594,6 +877,11 @@ int main(int argc, char **argv)
 	tap_result(test_kill_loop(), "discard-terminate-in-divergent-loop");
 	tap_result(test_demote(), "demote-helpers");
 	tap_result(test_builtins(), "fragment-builtins-sample-mask-depth-mode");
+	tap_result(test_subpass(), "input-attachments-ms-layered");
+	tap_result(test_vertex_16bit(), "vertex-16-bit-attributes-outputs");
+	tap_result(test_fragment_16bit(), "fragment-16-8-bit-inputs-outputs");
+	tap_result(test_interpolate_dynamic(), "interpolate-at-dynamic-element");
+	tap_result(test_location_aliasing(), "location-aliasing-components-64-bit");
 	guest_fini(&gst);
 	return tap_finish();
 }
