@@ -345,6 +345,33 @@ static LLVMMemoryBufferRef generate_object(LLVMModuleRef mod, bool *fatal)
 }
 
 /*
+ * EMBER_SHADER_JIT_INJECT=fatal, fault injection for the test of the net
+ * above (test_shader's jit-llvm-fatal-error): add to @mod a function that
+ * LLVM 19 cannot generate for baseline x86-64 (EMBER_SHADER_GENERIC),
+ * AVX-512's sitofp.round on <16 x i32>: "LLVM ERROR: Do not know how to
+ * split the result of this operator!".
+ */
+static void inject_fatal(LLVMModuleRef mod)
+{
+	static const char name[] = "llvm.x86.avx512.sitofp.round";
+	LLVMContextRef ctx = LLVMGetModuleContext(mod);
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+	LLVMTypeRef types[2] = {
+		LLVMVectorType(LLVMFloatTypeInContext(ctx), 16), LLVMVectorType(i32, 16),
+	};
+	unsigned int id = LLVMLookupIntrinsicID(name, sizeof(name) - 1);
+	LLVMTypeRef fn_ty = LLVMFunctionType(types[0], &types[1], 1, false);
+	LLVMValueRef fn = LLVMAddFunction(mod, "ember_jit_inject_fatal", fn_ty);
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+	LLVMValueRef args[2] = { LLVMGetParam(fn, 0), LLVMConstInt(i32, 8, false) };
+
+	LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, ""));
+	LLVMBuildRet(b, LLVMBuildCall2(b, LLVMIntrinsicGetType(ctx, id, types, 2),
+				       LLVMGetIntrinsicDeclaration(mod, id, types, 2), args, 2, ""));
+	LLVMDisposeBuilder(b);
+}
+
+/*
  * Check, optimise and generate @mod (@ok: emitted), then add its code
  * under @tracker, or for good without one; false if anything failed.
  */
@@ -370,6 +397,10 @@ static bool add_module(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
 	}
 	/* A helper's fatal error may have turned the JIT off meanwhile. */
 	if (ok && !session.broken) {
+		const char *inject = getenv("EMBER_SHADER_JIT_INJECT");
+
+		if (inject && !strcmp(inject, "fatal"))
+			inject_fatal(mod);
 		dump_module(mod, name);
 		obj = generate_object(mod, &fatal);
 	}

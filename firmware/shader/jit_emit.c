@@ -51,11 +51,15 @@
  *   plain vector load or store of the 32 elements, the rows of the wider
  *   types split or interleaved by shuffles;
  * - LDG of any active lanes, where the target has AVX2's gathers: one
- *   masked gather per register from the lowest active offset.
+ *   masked gather per register from the lowest active offset;
+ * - STG of a whole wave whose lanes step by a constant stride of at least
+ *   the size (a vec4 stored as four u32 stores: 16 bytes): the lanes'
+ *   bytes do not overlap, so their order does not matter, and each row
+ *   is one scatter (32 plain stores: emit_strided_store()).
  *
  * Anything else (no cached translation yet, a span over two pages or out
- * of range, scattered stores, which AVX2 cannot do in one instruction and
- * whose lane order matters) calls the handler, which translates, faults,
+ * of range, other stores, whose lane order matters, and which AVX2 cannot
+ * do in one instruction) calls the handler, which translates, faults,
  * or takes the lanes one by one, exactly as the interpreter: so a fault,
  * a robust out-of-range lane and an exec-masked lane at an unmapped
  * address behave alike on both, and the native code never faults by
@@ -784,6 +788,49 @@ static LLVMValueRef row_at(struct emit *e, LLVMValueRef rows, unsigned int h)
 }
 
 /*
+ * A store of a whole wave whose lanes step by a constant @size to 4096
+ * bytes (a vec4 written as four u32 stores: 16; the span already checked
+ * to lie in one cached page, in range): the lanes' bytes do not overlap,
+ * so their order does not matter, and each row is one scatter of 32
+ * plain stores (AVX2 has no scatter: LLVM writes them lane by lane,
+ * without the handler's per-lane translation and checks). Otherwise on
+ * to @fail (the handler).
+ */
+static void emit_strided_store(struct emit *e, LLVMValueRef base, LLVMValueRef off,
+			       LLVMValueRef m, LLVMValueRef rows, unsigned int size,
+			       LLVMBasicBlockRef done, LLVMBasicBlockRef fail)
+{
+	LLVMTypeRef types[2] = { e->v32i32, LLVMVectorType(e->ptr, SC_LANES) };
+	LLVMBasicBlockRef strided = new_block(e);
+	LLVMValueRef first = LLVMBuildExtractElement(e->b, off, c32(e, 0), "");
+	LLVMValueRef step = LLVMBuildSub(e->b, LLVMBuildExtractElement(e->b, off, c32(e, 1), ""),
+					 first, "");
+	LLVMValueRef want = LLVMBuildAdd(e->b, splat(e, first),
+					 LLVMBuildMul(e->b, splat(e, step), lane_steps(e, 1), ""), "");
+	LLVMValueRef same = LLVMBuildICmp(e->b, LLVMIntEQ, mask_of(e, LLVMBuildICmp(e->b,
+					  LLVMIntEQ, off, want, "")), c32(e, 0xffffffffu), "");
+	LLVMValueRef apart = LLVMBuildICmp(e->b, LLVMIntULE,
+					   LLVMBuildSub(e->b, step, c32(e, size), ""),
+					   c32(e, EMBER_PAGE_SIZE - size), "");
+	LLVMValueRef rel = LLVMBuildSub(e->b, off, splat(e, first), "");
+
+	LLVMBuildCondBr(e->b, LLVMBuildAnd(e->b, all_active(e, m),
+					   LLVMBuildAnd(e->b, same, apart, ""), ""), strided, fail);
+	LLVMPositionBuilderAtEnd(e->b, strided);
+	for (unsigned int h = 0; h < size / 4; h++) {
+		LLVMValueRef args[4] = {
+			tag(e, LLVMBuildLoad2(e->b, e->v32i32, row_at(e, rows, h), ""),
+			    e->tag_vreg, 64),
+			lane_pointers(e, base, rel, 4 * h), c32(e, 1),
+			LLVMConstAllOnes(e->v32i1),
+		};
+
+		memory_access(e, intrinsic(e, "llvm.masked.scatter", types, 2, args, 4));
+	}
+	LLVMBuildBr(e->b, done);
+}
+
+/*
  * The body of a global access helper (sc_jit_emit_helper()): the access of
  * @size bytes per lane, a load (@store false) into the rows at @rows or a
  * store of them, for the lanes of @mask at the offsets @off of the buffer
@@ -844,7 +891,9 @@ static void emit_access_body(struct emit *e, unsigned int size, bool store)
 	LLVMBuildBr(e->b, done);
 
 	LLVMPositionBuilderAtEnd(e->b, scattered);
-	if (store || !e->gathers) {
+	if (store) {
+		emit_strided_store(e, base, off, m, rows, size, done, fail);
+	} else if (!e->gathers) {
 		LLVMBuildBr(e->b, fail);
 	} else {
 		LLVMValueRef rel = LLVMBuildSub(e->b, off, splat(e, lo), "");
