@@ -16,12 +16,18 @@
  * device's background JIT has had time to compile the kernel), then
  * several timed runs; the median is printed
  * with the Ember/lavapipe ratio, one line per kernel. The timed runs of
- * the two back ends alternate, so both see the same load.
+ * the back ends alternate, so all see the same load.
+ *
+ * The physical reference (bench_native.c) runs with them where a kernel
+ * has one: the plain C loop of copy, triad and reduce, and OpenBLAS's
+ * SGEMM (a plain blocked C SGEMM where OpenBLAS is not installed), on as
+ * many threads as Ember's shader core has; its line ends with Ember's
+ * JIT as a fraction of it.
  *
  * Timing is wall time around submit-and-wait, the same for both. The
  * kernels are idempotent, so every run computes the verified result.
  * Arguments select kernels by shader name (default: all); "--only NAME"
- * runs one back end (lavapipe, ember-jit, ember-interpreter), e.g. under
+ * runs one back end (lavapipe, ember-jit, ember-interpreter, native), e.g. under
  * perf record; "--cores N" gives Ember's shader core N host threads in
  * all instead of one per host CPU (--cores 1 against the default shows
  * how a kernel scales across cores).
@@ -33,6 +39,7 @@
  * Ember's shader core driven directly.
  */
 
+#include "bench_native.h"
 #include "corpus.h"
 #include "kernel.h"
 #include "ember_host.h"
@@ -47,6 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <vulkan/vulkan.h>
 
@@ -633,6 +641,19 @@ static void ember_destroy(void *k)
 	free(e);
 }
 
+/* The physical reference of the kernel being measured (bench_native.h). */
+struct bench_native_ctx {
+	const char *shader;
+	unsigned int threads;
+};
+
+static void *native_create(void *ctx, const struct kernel_desc *desc, char *err, size_t size)
+{
+	const struct bench_native_ctx *c = ctx;
+
+	return bench_native_create(c->shader, c->threads, desc, err, size);
+}
+
 /* The benchmark's own shaders (the .comp files of bench/shader), besides the corpus'. */
 static const struct corpus_shader bench_own_shaders[] = {
 	{ "sample_fetch", bench_spv_sample_fetch, sizeof(bench_spv_sample_fetch) },
@@ -765,7 +786,8 @@ static int bench_vulkan(int argc, char **argv, const char *device)
 int main(int argc, char **argv)
 {
 	static int jit_on = 1;
-	struct bench_backend backends[3] = {
+	struct bench_native_ctx native = { 0 };
+	struct bench_backend backends[4] = {
 		{
 			.name = "lavapipe", .create = lvp_create, .buffer = lvp_buffer,
 			.run = lvp_run, .destroy = lvp_destroy,
@@ -775,6 +797,9 @@ int main(int argc, char **argv)
 		}, {
 			.name = "ember-interpreter", .create = ember_create, .buffer = ember_buffer,
 			.run = ember_run, .destroy = ember_destroy,
+		}, {
+			.name = "native", .create = native_create, .buffer = bench_native_buffer,
+			.run = bench_native_run, .destroy = bench_native_destroy, .ctx = &native,
 		},
 	};
 	const char *vulkan = bench_option(argc, argv, "--vulkan");
@@ -797,6 +822,7 @@ int main(int argc, char **argv)
 		}
 		bench_cores = (unsigned int)n;
 	}
+	native.threads = bench_cores ? bench_cores : (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	backends[0].ctx = lvp_open(err, sizeof(err));
 	if (!backends[0].ctx) {
 		fprintf(stderr, "bench-shader: lavapipe: %s\n", err);
@@ -816,12 +842,14 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(bench_kernels) / sizeof(bench_kernels[0]); i++) {
 		const struct bench_kernel *bk = &bench_kernels[i];
 		const struct corpus_shader *shader = bench_shader(bk->shader);
-		struct bench_side sides[3] = {
+		struct bench_side sides[4] = {
 			{ .backend = &backends[0] }, { .backend = &backends[1] },
-			{ .backend = &backends[2] },
+			{ .backend = &backends[2] }, { .backend = &backends[3] },
 		};
-		char text[3][600];
-		double rate[3];
+		const char *native_label = bench_native_label(bk->shader);
+		int count = native_label ? 4 : 3;
+		char text[4][600];
+		double rate[4];
 
 		if (!shader) {
 			fprintf(stderr, "bench-shader: no corpus shader %s\n", bk->shader);
@@ -830,14 +858,15 @@ int main(int argc, char **argv)
 		if (!bench_selected(argc, argv, bk->shader))
 			continue;
 		bench_jit_compile_ns = 0;
+		native.shader = bk->shader;
 		if (only) {
-			for (int b = 0; b < 3; b++)
+			for (int b = 0; b < count; b++)
 				if (!strcmp(backends[b].name, only))
 					bench_measure(bk, shader, &sides[b], 1);
 		} else {
-			bench_measure(bk, shader, sides, 3);
+			bench_measure(bk, shader, sides, count);
 		}
-		for (int b = 0; b < 3; b++) {
+		for (int b = 0; b < count; b++) {
 			rate[b] = sides[b].rate;
 			if (only && strcmp(backends[b].name, only)) {
 				snprintf(text[b], sizeof(text[b]), "%s not run", backends[b].name);
@@ -855,6 +884,17 @@ int main(int argc, char **argv)
 			printf(", jit/lavapipe %.3fx, interpreter/lavapipe %.3fx, jit/interpreter %.3fx",
 			       rate[1] / rate[0], rate[2] / rate[0], rate[1] / rate[2]);
 		printf(", JIT compile %.1f ms\n", bench_jit_compile_ns / 1e6);
+		if (native_label) {
+			printf("  physical reference, %s on %u threads: %s", native_label,
+			       native.threads, text[3]);
+			if (rate[3] > 0 && rate[1] > 0)
+				printf(", jit/native %.3fx", rate[1] / rate[3]);
+			if (rate[3] > 0 && rate[2] > 0)
+				printf(", interpreter/native %.3fx", rate[2] / rate[3]);
+			if (rate[3] > 0 && rate[0] > 0)
+				printf(", lavapipe/native %.3fx", rate[0] / rate[3]);
+			printf("\n");
+		}
 		/* The guest compares with the host's default shader core: the JIT. */
 		if (refs && rate[0] > 0 && rate[1] > 0) {
 			char key[64];

@@ -98,6 +98,8 @@ void ember_shader_cache_destroy(struct ember_shader_cache *cache)
 		if (cache->entries[i].used)
 			sc_program_fini(&cache->entries[i].prog);
 	free(cache);
+	if (sc_jit_quiesce)
+		sc_jit_quiesce();
 }
 
 static uint64_t fnv1a(const uint8_t *p, size_t n)

@@ -25,10 +25,17 @@
  * Session: one LLJIT per process, created at the first compile, for the
  * host's CPU (AVX2 and FMA where present) or for baseline x86-64 when
  * EMBER_SHADER_GENERIC is set, like the interpreter's handler builds.
- * Each program's module gets a unique name and its own resource tracker,
- * so sc_jit_release() frees exactly its code when the program cache drops
- * the program. Compiles take the session lock: the compiler thread and a
- * synchronous compile (tests, benchmarks) may overlap.
+ * A module is verified, optimised and turned into an object file here
+ * (generate_object()), then the object is linked into the LLJIT under
+ * the program's own resource tracker, so sc_jit_release() frees exactly
+ * its code when the program cache drops the program. Compiles take the
+ * session lock: the compiler thread and a synchronous compile (tests,
+ * benchmarks) may overlap.
+ *
+ * Failures: whatever LLVM reports as an error (verifier, passes, code
+ * generation, linking) leaves the program on the interpreter. LLVM's
+ * fatal errors do not return: see fatal_error() for the net under code
+ * generation, the one step that can hit them.
  *
  * Background compiles (ember-gpu's default): a program's first dispatch
  * queues it for one compiler thread, started with the first queued
@@ -38,14 +45,34 @@
  * queue, waits while the thread still reads it (the translation to IR, a
  * few milliseconds), and leaves code generation under way to drop its
  * result: the engine never waits for LLVM. The thread runs at the lowest
- * priority, behind the shader cores. At exit (an atexit() handler, so
- * before libLLVM's static destructors) the queue is dropped and the
- * thread joined once its compile under way is done: exiting with it still
- * inside LLVM raced those destructors.
+ * priority, behind the shader cores.
+ *
+ * Exit: the compiler thread must be out of LLVM before exit() runs
+ * LLVM's static destructors, or a compile under way uses freed objects.
+ * An atexit() handler (stop_compiler()) cannot ensure that alone: LLVM
+ * registers the destructors of its function-local statics when a compile
+ * first reaches them (SDNode::getValueTypeList()'s type sets, the target
+ * library info's tables, ...), after the handler, and exit() runs
+ * them first. That was the "LLVM ERROR: Do not know how to promote this
+ * operator!" of jit-exit-while-compiling's child (the same run also died
+ * of "Invalid size request on a scalable vector" and of SIGSEGV: LLVM
+ * reading freed type lists; llc-19 compiles the dumped module cleanly).
+ * So the device's teardown, which releases its programs, then waits in
+ * sc_jit_quiesce() until the thread is idle, before the process exits;
+ * the atexit() handler stays for processes that exit without one
+ * (queued programs are dropped, the thread joined).
  *
  * Cost: the module is optimised with LLVM's O2 pipeline and generated at
  * the default code generation level; sc_jit_compile_ns() counts the time
  * (./ember bench, which compiles in sync mode, prints it per kernel).
+ * EMBER_SHADER_JIT_DUMP=DIR writes each optimised module to DIR (see
+ * dump_module()) to read what LLVM made of a kernel.
+ *
+ * Target: the host's CPU and features, plus "fast-gather" where AVX2 is
+ * there (with_gathers()): without it LLVM lowers the whole-wave gathers of
+ * shared and global loads to a tested scalar load per lane on AMD CPUs up
+ * to Zen 3 (this machine), which made SGEMM's code 1.6 times as long and
+ * its compile slower.
  * Measured (perf, the shader tests): 90% of it is LLVM's code generation,
  * mostly SelectionDAG instruction selection of the 32-lane vector code;
  * about 1 ms of CPU per instruction on the development machine, so a
@@ -56,6 +83,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Support.h>
@@ -63,8 +91,10 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -73,6 +103,7 @@
 #include "log.h"
 
 #define PASSES		"default<O2>"
+#define FEATURES_MAX	4096
 /*
  * Compile time grows with the code (about 1 ms of CPU per instruction
  * here, see below): larger programs stay on the interpreter, so that no
@@ -91,6 +122,11 @@ static struct {
 	LLVMOrcLLJITRef jit;
 	/** @tm: the optimisation passes' view of the target. */
 	LLVMTargetMachineRef tm;
+	/** @gathers: the target has AVX2's gathers (not EMBER_SHADER_GENERIC). */
+	bool gathers;
+	/** @helpers: the global access helpers' addresses (access_helper()). */
+	uint64_t helpers[SC_JIT_ACCESS_HELPERS];
+	bool helper_failed[SC_JIT_ACCESS_HELPERS];
 	uint64_t programs;
 	uint64_t compile_ns;
 } session = { .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -149,13 +185,30 @@ static bool failed(LLVMErrorRef err, const char *what)
 	return true;
 }
 
+/*
+ * @features plus "+fast-gather" where AVX2 is there, in @buf. LLVM
+ * generates vpgatherdd only for CPUs it tunes as fast gatherers (Intel's
+ * since Skylake); on the others (AMD's up to Zen 3: this machine) each of
+ * the shared-memory and global loads' masked gathers became 32 tested
+ * scalar loads with a branch per lane. The interpreter's measured choice
+ * (exec_fast.c) is vpgatherdd too.
+ */
+static const char *with_gathers(const char *features, char *buf)
+{
+	if (!strstr(features, "+avx2") ||
+	    snprintf(buf, FEATURES_MAX, "%s,+fast-gather", features) >= FEATURES_MAX)
+		return features;
+	return buf;
+}
+
 /* A target machine for this host, or baseline x86-64 (EMBER_SHADER_GENERIC). */
-static LLVMTargetMachineRef host_machine(void)
+static LLVMTargetMachineRef host_machine(bool *gathers)
 {
 	bool generic = getenv("EMBER_SHADER_GENERIC") != NULL;
 	char *triple = LLVMGetDefaultTargetTriple();
 	char *cpu = generic ? NULL : LLVMGetHostCPUName();
 	char *features = generic ? NULL : LLVMGetHostCPUFeatures();
+	static char tuned[FEATURES_MAX];
 	LLVMTargetMachineRef tm = NULL;
 	LLVMTargetRef target;
 	char *err = NULL;
@@ -165,15 +218,43 @@ static LLVMTargetMachineRef host_machine(void)
 		LLVMDisposeMessage(err);
 	} else {
 		tm = LLVMCreateTargetMachine(target, triple, generic ? "x86-64" : cpu,
-					     generic ? "" : features, LLVMCodeGenLevelDefault,
-					     LLVMRelocDefault, LLVMCodeModelJITDefault);
+					     generic ? "" : with_gathers(features, tuned),
+					     LLVMCodeGenLevelDefault, LLVMRelocDefault,
+					     LLVMCodeModelJITDefault);
 	}
+	*gathers = !generic && strstr(features, "+avx2");
 	LLVMDisposeMessage(triple);
 	if (cpu)
 		LLVMDisposeMessage(cpu);
 	if (features)
 		LLVMDisposeMessage(features);
 	return tm;
+}
+
+/*
+ * LLVM's fatal errors (report_fatal_error(): a construct the code
+ * generator cannot legalise, say) call the installed handler, then abort
+ * the process if it returns: the device would die of a guest's shader.
+ * The one place they come from here is code generation, which
+ * generate_object() runs on its own thread with a recovery point: the
+ * handler jumps back to it, and the compile fails like any other. The
+ * jump skips the destructors of LLVM's frames in between (their memory is
+ * lost, and their state is not to be trusted), so the JIT is then off
+ * for the rest of the process (session.broken), every program on the
+ * interpreter. jit_emit.c's job is to never get there; this is the net.
+ * A fatal error on a thread without a recovery point (another LLVM user
+ * in the process) is left to LLVM's default: the message, then abort.
+ */
+static _Thread_local jmp_buf *recovery;
+
+static void fatal_error(const char *reason)
+{
+	if (!recovery) {
+		fprintf(stderr, "LLVM ERROR: %s\n", reason);
+		return;
+	}
+	ember_error("shader_jit_error step=codegen fatal=1 error=\"%s\" jit=off", reason);
+	longjmp(*recovery, 1);
 }
 
 /* Under the lock: the session, started once; false if LLVM failed. */
@@ -190,8 +271,8 @@ static bool session_ready(void)
 		return false;
 	LLVMParseCommandLineOptions(sizeof(codegen_options) / sizeof(codegen_options[0]),
 				    codegen_options, NULL);
-	session.tm = host_machine();
-	jit_tm = host_machine();
+	session.tm = host_machine(&session.gathers);
+	jit_tm = host_machine(&session.gathers);
 	if (!session.tm || !jit_tm)
 		return false;
 	builder = LLVMOrcCreateLLJITBuilder();
@@ -199,6 +280,7 @@ static bool session_ready(void)
 		LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jit_tm));
 	if (failed(LLVMOrcCreateLLJIT(&session.jit, builder), "session"))
 		return false;
+	LLVMInstallFatalErrorHandler(fatal_error);
 	session.broken = false;
 	return true;
 }
@@ -215,23 +297,93 @@ static void translated(struct sc_program *prog)
 	pthread_mutex_unlock(&queue.lock);
 }
 
-/* Emit, check and optimise @prog's module, then add it under @tracker. */
-static bool build_module(struct sc_program *prog, const char *name,
-			 LLVMOrcResourceTrackerRef tracker, bool background)
+/*
+ * EMBER_SHADER_JIT_DUMP=DIR: each optimised module as DIR/NAME.ll, for
+ * llc and llvm-mca (what the code generator makes of a kernel's loops).
+ */
+static void dump_module(LLVMModuleRef mod, const char *name)
 {
-	LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
-	LLVMContextRef ctx = LLVMOrcThreadSafeContextGetContext(tsc);
-	LLVMModuleRef mod = LLVMModuleCreateWithNameInContext(name, ctx);
-	LLVMPassBuilderOptionsRef opts;
-	LLVMOrcThreadSafeModuleRef tsm;
-	char *msg = NULL;
-	bool ok;
+	const char *dir = getenv("EMBER_SHADER_JIT_DUMP");
+	char path[4096], *msg = NULL;
 
-	LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(session.jit));
-	LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(session.jit));
-	ok = sc_jit_emit(mod, prog, name);
-	if (background)
-		translated(prog);
+	if (!dir)
+		return;
+	snprintf(path, sizeof(path), "%s/%s.ll", dir, name);
+	if (LLVMPrintModuleToFile(mod, path, &msg))
+		ember_error("shader_jit_error step=dump error=\"%s\"", msg);
+	LLVMDisposeMessage(msg);
+}
+
+/*
+ * Code generation of the optimised @mod into an object file, under the
+ * recovery point above; NULL if LLVM failed (logged). LLJIT would do the
+ * same inside its lookup, where a jump out would leave ORC's own state
+ * (symbols being materialised) half done; here it is the target
+ * machine's passes only.
+ */
+static LLVMMemoryBufferRef generate_object(LLVMModuleRef mod, bool *fatal)
+{
+	LLVMMemoryBufferRef obj = NULL;
+	char *msg = NULL;
+	jmp_buf here;
+
+	*fatal = false;
+	if (setjmp(here)) {
+		recovery = NULL;
+		*fatal = true;
+		session.broken = true;
+		return NULL;
+	}
+	recovery = &here;
+	if (LLVMTargetMachineEmitToMemoryBuffer(session.tm, mod, LLVMObjectFile, &msg, &obj)) {
+		ember_error("shader_jit_error step=codegen error=\"%s\"", msg);
+		LLVMDisposeMessage(msg);
+		obj = NULL;
+	}
+	recovery = NULL;
+	return obj;
+}
+
+/*
+ * EMBER_SHADER_JIT_INJECT=fatal, fault injection for the test of the net
+ * above (test_shader's jit-llvm-fatal-error): add to @mod a function that
+ * LLVM 19 cannot generate for baseline x86-64 (EMBER_SHADER_GENERIC),
+ * AVX-512's sitofp.round on <16 x i32>: "LLVM ERROR: Do not know how to
+ * split the result of this operator!".
+ */
+static void inject_fatal(LLVMModuleRef mod)
+{
+	static const char name[] = "llvm.x86.avx512.sitofp.round";
+	LLVMContextRef ctx = LLVMGetModuleContext(mod);
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+	LLVMTypeRef types[2] = {
+		LLVMVectorType(LLVMFloatTypeInContext(ctx), 16), LLVMVectorType(i32, 16),
+	};
+	unsigned int id = LLVMLookupIntrinsicID(name, sizeof(name) - 1);
+	LLVMTypeRef fn_ty = LLVMFunctionType(types[0], &types[1], 1, false);
+	LLVMValueRef fn = LLVMAddFunction(mod, "ember_jit_inject_fatal", fn_ty);
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+	LLVMValueRef args[2] = { LLVMGetParam(fn, 0), LLVMConstInt(i32, 8, false) };
+
+	LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, fn, ""));
+	LLVMBuildRet(b, LLVMBuildCall2(b, LLVMIntrinsicGetType(ctx, id, types, 2),
+				       LLVMGetIntrinsicDeclaration(mod, id, types, 2), args, 2, ""));
+	LLVMDisposeBuilder(b);
+}
+
+/*
+ * Check, optimise and generate @mod (@ok: emitted), then add its code
+ * under @tracker, or for good without one; false if anything failed.
+ */
+static bool add_module(LLVMContextRef ctx, LLVMModuleRef mod, const char *name,
+		       LLVMOrcResourceTrackerRef tracker, bool ok)
+{
+	LLVMPassBuilderOptionsRef opts;
+	LLVMMemoryBufferRef obj = NULL;
+	LLVMOrcJITDylibRef dylib;
+	bool fatal = false;
+	char *msg = NULL;
+
 	/* Never run code LLVM would reject: the interpreter runs it instead. */
 	if (ok && LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
 		ember_error("shader_jit_error step=verify error=\"%s\"", msg);
@@ -243,14 +395,78 @@ static bool build_module(struct sc_program *prog, const char *name,
 		ok = !failed(LLVMRunPasses(mod, PASSES, session.tm, opts), "passes");
 		LLVMDisposePassBuilderOptions(opts);
 	}
-	if (!ok) {
-		LLVMDisposeModule(mod);
-		LLVMOrcDisposeThreadSafeContext(tsc);
-		return false;
+	/* A helper's fatal error may have turned the JIT off meanwhile. */
+	if (ok && !session.broken) {
+		const char *inject = getenv("EMBER_SHADER_JIT_INJECT");
+
+		if (inject && !strcmp(inject, "fatal"))
+			inject_fatal(mod);
+		dump_module(mod, name);
+		obj = generate_object(mod, &fatal);
 	}
-	tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-	LLVMOrcDisposeThreadSafeContext(tsc);
-	return !failed(LLVMOrcLLJITAddLLVMIRModuleWithRT(session.jit, tracker, tsm), "add");
+	/* After a fatal error LLVM's frames may still point into the module: keep it. */
+	if (!fatal) {
+		LLVMDisposeModule(mod);
+		LLVMContextDispose(ctx);
+	}
+	if (!obj)
+		return false;
+	dylib = LLVMOrcLLJITGetMainJITDylib(session.jit);
+	if (tracker)
+		return !failed(LLVMOrcLLJITAddObjectFileWithRT(session.jit, tracker, obj), "add");
+	return !failed(LLVMOrcLLJITAddObjectFile(session.jit, dylib, obj), "add");
+}
+
+/* A new module named @name for the session's target, in a context of its own. */
+static LLVMModuleRef new_module(const char *name, LLVMContextRef *ctx)
+{
+	LLVMModuleRef mod;
+
+	*ctx = LLVMContextCreate();
+	mod = LLVMModuleCreateWithNameInContext(name, *ctx);
+	LLVMSetTarget(mod, LLVMOrcLLJITGetTripleString(session.jit));
+	LLVMSetDataLayout(mod, LLVMOrcLLJITGetDataLayoutStr(session.jit));
+	return mod;
+}
+
+/*
+ * Under the session lock: the address of global access helper @kind
+ * (jit.h), compiled in a module of its own at its first use and kept for
+ * the process's life, shared by every program; 0 if it failed.
+ */
+static uint64_t access_helper(unsigned int kind)
+{
+	LLVMOrcExecutorAddress addr = 0;
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	char name[32];
+
+	if (session.helpers[kind] || session.helper_failed[kind])
+		return session.helpers[kind];
+	session.helper_failed[kind] = true;
+	snprintf(name, sizeof(name), "ember_jit_access_%u", kind);
+	mod = new_module(name, &ctx);
+	sc_jit_emit_helper(mod, kind, name, session.gathers);
+	if (!add_module(ctx, mod, name, NULL, true) ||
+	    failed(LLVMOrcLLJITLookup(session.jit, &addr, name), "lookup"))
+		return 0;
+	session.helper_failed[kind] = false;
+	session.helpers[kind] = addr;
+	return addr;
+}
+
+/* Emit, check and optimise @prog's module, then add it under @tracker. */
+static bool build_module(struct sc_program *prog, const char *name,
+			 LLVMOrcResourceTrackerRef tracker, bool background)
+{
+	LLVMContextRef ctx;
+	LLVMModuleRef mod = new_module(name, &ctx);
+	bool ok;
+
+	ok = sc_jit_emit(mod, prog, name, session.gathers, access_helper);
+	if (background)
+		translated(prog);
+	return add_module(ctx, mod, name, tracker, ok);
 }
 
 static void drop_code(struct sc_jit_code *code)
@@ -352,11 +568,10 @@ static void *compiler_thread(void *arg)
 }
 
 /*
- * At exit, before LLVM's own static destructors (registered when libLLVM
- * was loaded, so run after this handler): the compiler thread must not be
- * inside LLVM while they tear down its option registry and allocators.
- * Queued programs are dropped, a compile under way is waited for (at most
- * one program's, MAX_INSNS bounds it).
+ * At exit, before the LLVM static destructors registered when libLLVM was
+ * loaded (not those registered later: see the DOC's "Exit" and
+ * sc_jit_quiesce()). Queued programs are dropped, a compile under way is
+ * waited for (at most one program's, MAX_INSNS bounds it).
  */
 static void stop_compiler(void)
 {
@@ -437,6 +652,14 @@ void sc_jit_release(struct sc_program *prog)
 	prog->jit = NULL;
 	if (code)
 		drop_code(code);
+}
+
+void sc_jit_quiesce(void)
+{
+	pthread_mutex_lock(&queue.lock);
+	while (queue.busy || queue.finishing)
+		pthread_cond_wait(&queue.cond, &queue.lock);
+	pthread_mutex_unlock(&queue.lock);
 }
 
 uint64_t sc_jit_compile_ns(void)

@@ -11,17 +11,17 @@
  * in order, each either
  *
  * - native IR: the 32-bit integer and float arithmetic, moves, selects,
- *   compares, conversions, predicate logic and 32-bit shared-memory loads,
- *   as <32 x i32> / <32 x float>
- *   operations on the register rows (w->v[r * 32 + lane]), committed like
- *   sc_commit() does: only the active lanes (exec & guard) of a vector or
- *   predicate destination, lane 0 to a uniform one; and all of the
- *   structured control flow (below); or
+ *   compares, conversions, predicate logic, 32-bit shared-memory loads
+ *   and stores and the common global loads and stores (below),
+ *   as <32 x i32> / <32 x float> operations on the register rows,
+ *   committed like sc_commit() does: only the active lanes (exec & guard)
+ *   of a vector or predicate destination, lane 0 to a uniform one; and all
+ *   of the structured control flow (below); or
  * - a call of the instruction's own handler, in->fn(w, in), with both
- *   pointers baked in as constants (memory, subgroup, 64-bit and the
- *   libm-based operations); around a memory instruction's, w->pc is set as
- *   the interpreter has it, and if the handler stopped the wave (a fault)
- *   the function returns.
+ *   pointers baked in as constants (the other memory forms, subgroup,
+ *   64-bit and the libm-based operations); around a memory instruction's,
+ *   w->pc is set as the interpreter has it, and if the handler stopped the
+ *   wave (a fault) the function returns.
  *
  * So every validated program compiles, and an instruction moves from the
  * second list to the first when it pays. The invariant both keep: at each
@@ -29,6 +29,62 @@
  * interpreter's (w->pc, which only control flow and faults read, is set
  * where those can happen), so the two can hand a wave over at any stop
  * (between those points LLVM keeps values in host registers).
+ *
+ * Registers stay in the wave's rows (w->v[r * 32 + lane]); TBAA (below)
+ * lets LLVM keep values in host registers between stores. Keeping each
+ * row in an SSA value of its own instead (allocas that SROA promotes,
+ * written back around handler calls and at the exit) was tried: every
+ * handler call then spilled the live rows (the calls clobber all vector
+ * registers), the copy kernel's compile measured three to five times
+ * slower, the shader tests' random programs (a handler call every few
+ * instructions) ran into their timeout, and SGEMM and copy measured no
+ * faster per CPU second (bench-shader, on a loaded machine).
+ *
+ * Global memory (LDG and STG of 4, 8 or 16 bytes): the interpreter's
+ * one-page fast path, natively. The accessed bytes, checked against the
+ * descriptor's range, lie in one page, and that page is in the core's
+ * page cache (struct sc_group's pages[], what sc_group_page() fills, with
+ * the rights it was checked for). Then:
+ *
+ * - a whole wave at consecutive elements (lane l at lane 0's offset plus
+ *   l times the size, what a kernel indexing by invocation id does): one
+ *   plain vector load or store of the 32 elements, the rows of the wider
+ *   types split or interleaved by shuffles;
+ * - LDG of any active lanes, where the target has AVX2's gathers: one
+ *   masked gather per register from the lowest active offset;
+ * - STG of a whole wave whose lanes step by a constant stride of at least
+ *   the size (a vec4 stored as four u32 stores: 16 bytes): the lanes'
+ *   bytes do not overlap, so their order does not matter, and each row
+ *   is one scatter (32 plain stores: emit_strided_store()).
+ *
+ * Anything else (no cached translation yet, a span over two pages or out
+ * of range, other stores, whose lane order matters, and which AVX2 cannot
+ * do in one instruction) calls the handler, which translates, faults,
+ * or takes the lanes one by one, exactly as the interpreter: so a fault,
+ * a robust out-of-range lane and an exec-masked lane at an unmapped
+ * address behave alike on both, and the native code never faults by
+ * itself (a page in the cache was translated with those rights in this
+ * slice of the dispatch, and the cache is emptied when the slice ends).
+ * STS.u32 of a whole wave at consecutive dwords inside shared memory is
+ * one vector store too.
+ *
+ * Those paths live out of line, in six helpers shared by every program
+ * (LDG and STG of 4, 8 and 16 bytes: sc_jit_emit_helper(), compiled once
+ * per process by jit.c): an access is one call of its helper, which
+ * returns whether it did the access, and the handler call behind a
+ * branch if not. Inlined, every access added its tests and paths to the
+ * program's function, and LLVM's GVN reloaded the rows the handler call
+ * may have changed on every path after it: the shader tests' random
+ * programs (some 80 STGs in 300 instructions) compiled five times slower,
+ * so only a program's first few accesses could have them. With the
+ * helpers every access has them, and the kernels compile about as fast
+ * as without any native global access (bench-shader, against main
+ * before: SGEMM 267 ms against 325, copy 28 against 25, triad 34
+ * against 32, reduce 67 against 97).
+ *
+ * Gathers: LLVM emits vpgatherdd only for CPUs it tunes as fast gatherers,
+ * so jit.c asks for them (see with_gathers()); without, each masked
+ * gather was 32 scalar loads behind a branch per lane.
  *
  * Control flow: program.c has checked the structure, and uniform branches
  * stay in their region, so the reconvergence stack's shape at each
@@ -71,12 +127,19 @@ struct emit {
 	LLVMValueRef fn, w, vbase;
 	/** @shared: the workgroup's shared memory (w->group->shared). */
 	LLVMValueRef shared;
+	/** @group: the wave's core (w->group), for its page cache. */
+	LLVMValueRef group;
+	/** @gathers: the target has vector gathers (sc_jit_emit()). */
+	bool gathers;
 	LLVMTypeRef i8, i32, i64, ptr, v32i1, v32i32, v32f32, handler_ty, watchdog_ty;
 	/** @blocks: per pc, the block starting there (a jump target), or NULL. */
 	LLVMBasicBlockRef *blocks;
 	LLVMBasicBlockRef exit;
 	unsigned int tbaa;
-	LLVMValueRef tag_wave, tag_vreg;
+	LLVMValueRef tag_wave, tag_vreg, tag_page, tag_memory;
+	/** @helper: the global access helpers' code (sc_jit_emit()). */
+	sc_jit_helper_fn helper;
+	LLVMTypeRef access_ty;
 	struct static_frame stack[MAX_DEPTH];
 	uint32_t depth;
 	int32_t loop;
@@ -158,21 +221,31 @@ static LLVMValueRef splat(struct emit *e, LLVMValueRef x)
 				      LLVMConstNull(e->v32i32), "");
 }
 
-/* Source @s as 32 lanes: a row, or a uniform register or literal broadcast. */
-static LLVMValueRef src(struct emit *e, const struct ember_isa_insn *i, unsigned int s)
+/*
+ * The 32-bit part @half of source @s as 32 lanes (sc_src()): a row, or a
+ * uniform register or literal broadcast; a literal's upper parts are its
+ * sign, as a 64-bit immediate's.
+ */
+static LLVMValueRef src_row(struct emit *e, const struct ember_isa_insn *i, unsigned int s,
+			    unsigned int half)
 {
 	const struct ember_isa_operand *o = &i->src[s];
 
 	switch (o->kind) {
 	case EMBER_ISA_VREG:
-		return load_row(e, o->index);
+		return load_row(e, o->index + half);
 	case EMBER_ISA_UREG:
-		return splat(e, load_field(e, WAVE_U(o->index)));
+		return splat(e, load_field(e, WAVE_U(o->index + half)));
 	case EMBER_ISA_IMM:
-		return splat(e, c32(e, o->imm));
+		return splat(e, c32(e, half ? (uint32_t)((int32_t)o->imm >> 31) : o->imm));
 	default:
 		return LLVMConstNull(e->v32i32);
 	}
+}
+
+static LLVMValueRef src(struct emit *e, const struct ember_isa_insn *i, unsigned int s)
+{
+	return src_row(e, i, s, 0);
 }
 
 static LLVMValueRef as_float(struct emit *e, LLVMValueRef v)
@@ -435,6 +508,25 @@ static bool emit_alu(struct emit *e, const struct ember_isa_insn *i)
 	return true;
 }
 
+/* Memory the shader reaches (guest pages, shared memory): its own TBAA type. */
+static LLVMValueRef memory_access(struct emit *e, LLVMValueRef access)
+{
+	LLVMSetMetadata(access, e->tbaa, e->tag_memory);
+	return access;
+}
+
+/* Lane offsets @off plus immediate @imm, saturating (lane_offsets()). */
+static LLVMValueRef plus_imm(struct emit *e, LLVMValueRef off, uint32_t imm)
+{
+	LLVMValueRef sum;
+
+	if (!imm)
+		return off;
+	sum = LLVMBuildAdd(e->b, off, splat(e, c32(e, imm)), "");
+	return LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntULT, sum, splat(e, c32(e, imm)), ""),
+			       splat(e, c32(e, 0xffffffffu)), sum, "");
+}
+
 /*
  * LDS.u32 (op_lds()): each lane reads the dword at its offset (plus the
  * immediate, saturating) if it lies inside shared memory, else 0; one
@@ -449,13 +541,7 @@ static bool emit_lds(struct emit *e, const struct ember_isa_insn *i)
 
 	if (i->type != EMBER_ISA_U32)
 		return false;
-	if (i->src[1].kind == EMBER_ISA_IMM && imm) {
-		LLVMValueRef sum = LLVMBuildAdd(e->b, off, splat(e, c32(e, imm)), "");
-
-		off = LLVMBuildSelect(e->b, LLVMBuildICmp(e->b, LLVMIntULT, sum,
-							  splat(e, c32(e, imm)), ""),
-				      splat(e, c32(e, 0xffffffffu)), sum, "");
-	}
+	off = plus_imm(e, off, i->src[1].kind == EMBER_ISA_IMM ? imm : 0);
 	if (limit < 4) {
 		r = LLVMConstNull(e->v32i32);
 	} else {
@@ -465,7 +551,7 @@ static bool emit_lds(struct emit *e, const struct ember_isa_insn *i)
 		args[1] = c32(e, 1);
 		args[2] = in_range;
 		args[3] = LLVMConstNull(e->v32i32);
-		r = intrinsic(e, "llvm.masked.gather", types, 2, args, 4);
+		r = memory_access(e, intrinsic(e, "llvm.masked.gather", types, 2, args, 4));
 	}
 	commit(e, i, r);
 	return true;
@@ -518,6 +604,405 @@ static void call_handler(struct emit *e, uint32_t pc)
 	LLVMBuildCall2(e->b, e->handler_ty, const_ptr(e, (const void *)in->fn), args, 2, "");
 	if (may_stop)
 		check_running(e);
+}
+
+/* Bytes a global access of @type moves, if the native paths take it; else 0. */
+static unsigned int native_access_size(unsigned int type)
+{
+	switch (type) {
+	case EMBER_ISA_U32: case EMBER_ISA_S32: case EMBER_ISA_F32: return 4;
+	case EMBER_ISA_U64: case EMBER_ISA_S64: return 8;
+	case EMBER_ISA_B128: return 16;
+	default: return 0;
+	}
+}
+
+static LLVMValueRef zext64(struct emit *e, LLVMValueRef x)
+{
+	return LLVMBuildZExt(e->b, x, e->i64, "");
+}
+
+static LLVMValueRef reduce(struct emit *e, const char *name, LLVMValueRef v)
+{
+	return intrinsic(e, name, &e->v32i32, 1, &v, 1);
+}
+
+/*
+ * The core's page cache entry for @va (sc_group_page()'s pages[], the
+ * interpreter's path to memory): its host page, and in *@hit whether it
+ * holds @va's page with the rights @access.
+ */
+static LLVMValueRef cached_page(struct emit *e, LLVMValueRef va, unsigned int access,
+				LLVMValueRef *hit)
+{
+	LLVMValueRef vpn = LLVMBuildLShr(e->b, va, c64(e, EMBER_PAGE_SHIFT), "");
+	LLVMValueRef idx = LLVMBuildURem(e->b, vpn, c64(e, SC_HOST_PAGES), "");
+	LLVMValueRef entry = LLVMBuildGEP2(e->b, e->i8, byte_gep(e, e->group,
+					   offsetof(struct sc_group, pages)),
+					   (LLVMValueRef[]) { LLVMBuildMul(e->b, idx,
+					   c64(e, sizeof(struct sc_host_page)), "") }, 1, "");
+	LLVMValueRef tag_v = tag(e, LLVMBuildLoad2(e->b, e->i64, byte_gep(e, entry,
+				 offsetof(struct sc_host_page, tag)), ""), e->tag_page, 8);
+	LLVMValueRef host = tag(e, LLVMBuildLoad2(e->b, e->ptr, byte_gep(e, entry,
+				offsetof(struct sc_host_page, host)), ""), e->tag_page, 8);
+	LLVMValueRef rights = tag(e, LLVMBuildLoad2(e->b, e->i32, byte_gep(e, entry,
+				  offsetof(struct sc_host_page, access)), ""), e->tag_page, 4);
+
+	*hit = LLVMBuildAnd(e->b,
+		LLVMBuildICmp(e->b, LLVMIntEQ, tag_v, LLVMBuildAdd(e->b, vpn, c64(e, 1), ""), ""),
+		LLVMBuildICmp(e->b, LLVMIntEQ, LLVMBuildAnd(e->b, rights, c32(e, access), ""),
+			      c32(e, access), ""), "");
+	return host;
+}
+
+/*
+ * The one-page test of a descriptor access (exec_memory.c's one_page())
+ * for the bytes [@lo, @end) of the buffer at @va of @range bytes (all
+ * i64): inside its range and one page, which the core's page cache
+ * already holds for @access. Then the builder is left in the block that
+ * runs the access, returning the host address of offset @lo; otherwise
+ * control goes to @slow.
+ */
+static LLVMValueRef one_page(struct emit *e, LLVMValueRef va, LLVMValueRef range,
+			     LLVMValueRef lo, LLVMValueRef end, unsigned int access,
+			     LLVMBasicBlockRef slow)
+{
+	LLVMValueRef first, last, ok, hit, host;
+	LLVMBasicBlockRef fast = new_block(e);
+
+	first = LLVMBuildAdd(e->b, va, lo, "");
+	last = LLVMBuildSub(e->b, LLVMBuildAdd(e->b, va, end, ""), c64(e, 1), "");
+	host = cached_page(e, first, access, &hit);
+	ok = LLVMBuildAnd(e->b, hit, LLVMBuildAnd(e->b,
+		LLVMBuildICmp(e->b, LLVMIntULE, end, range, ""),
+		LLVMBuildICmp(e->b, LLVMIntEQ,
+			      LLVMBuildLShr(e->b, first, c64(e, EMBER_PAGE_SHIFT), ""),
+			      LLVMBuildLShr(e->b, last, c64(e, EMBER_PAGE_SHIFT), ""), ""), ""), "");
+	LLVMBuildCondBr(e->b, ok, fast, slow);
+	LLVMPositionBuilderAtEnd(e->b, fast);
+	return LLVMBuildGEP2(e->b, e->i8, host,
+			     (LLVMValueRef[]) { LLVMBuildAnd(e->b, first,
+						c64(e, EMBER_PAGE_SIZE - 1), "") }, 1, "");
+}
+
+/* <0, @stride, 2 * @stride, ...>: the offsets of consecutive lanes. */
+static LLVMValueRef lane_steps(struct emit *e, unsigned int stride)
+{
+	LLVMValueRef steps[SC_LANES];
+
+	for (unsigned int l = 0; l < SC_LANES; l++)
+		steps[l] = c32(e, l * stride);
+	return LLVMConstVector(steps, SC_LANES);
+}
+
+/*
+ * Whether every lane of @off is lane 0's plus @stride per lane: a wave
+ * reading or writing one contiguous block (consecutive elements of a
+ * buffer, the common case), which plain vector loads and stores move.
+ */
+static LLVMValueRef consecutive(struct emit *e, LLVMValueRef off, unsigned int stride)
+{
+	LLVMValueRef first = LLVMBuildExtractElement(e->b, off, c32(e, 0), "");
+	LLVMValueRef want = LLVMBuildAdd(e->b, splat(e, first), lane_steps(e, stride), "");
+	LLVMValueRef same = LLVMBuildICmp(e->b, LLVMIntEQ, off, want, "");
+
+	return LLVMBuildICmp(e->b, LLVMIntEQ, mask_of(e, same), c32(e, 0xffffffffu), "");
+}
+
+/* Every lane active: the contiguous paths take whole waves only. */
+static LLVMValueRef all_active(struct emit *e, LLVMValueRef m)
+{
+	return LLVMBuildICmp(e->b, LLVMIntEQ, m, c32(e, 0xffffffffu), "");
+}
+
+/* @regs rows of 32 lanes as they lie in memory: lane 0's dwords first. */
+static LLVMValueRef interleave(struct emit *e, LLVMValueRef *rows, unsigned int regs)
+{
+	LLVMValueRef pair[2], idx[4 * SC_LANES];
+
+	if (regs == 1)
+		return rows[0];
+	for (unsigned int k = 0; k < regs * SC_LANES; k++)
+		idx[k] = c32(e, (k % regs) * SC_LANES + k / regs);
+	if (regs == 2)
+		return LLVMBuildShuffleVector(e->b, rows[0], rows[1],
+					      LLVMConstVector(idx, 2 * SC_LANES), "");
+	/* Four rows: concatenate them pairwise, then pick. */
+	for (unsigned int h = 0; h < 2; h++) {
+		LLVMValueRef cat[2 * SC_LANES];
+
+		for (unsigned int k = 0; k < 2 * SC_LANES; k++)
+			cat[k] = c32(e, k);
+		pair[h] = LLVMBuildShuffleVector(e->b, rows[2 * h], rows[2 * h + 1],
+						 LLVMConstVector(cat, 2 * SC_LANES), "");
+	}
+	return LLVMBuildShuffleVector(e->b, pair[0], pair[1], LLVMConstVector(idx, 4 * SC_LANES),
+				      "");
+}
+
+/* Row @h of @regs interleaved rows in @block (interleave()'s inverse). */
+static LLVMValueRef deinterleave(struct emit *e, LLVMValueRef block, unsigned int regs,
+				 unsigned int h)
+{
+	LLVMValueRef idx[SC_LANES];
+
+	if (regs == 1)
+		return block;
+	for (unsigned int l = 0; l < SC_LANES; l++)
+		idx[l] = c32(e, l * regs + h);
+	return LLVMBuildShuffleVector(e->b, block, LLVMGetPoison(LLVMTypeOf(block)),
+				      LLVMConstVector(idx, SC_LANES), "");
+}
+
+/* 32 lanes' addresses: @base + @rel + @extra (the GEP sign-extends: exact below 2 GiB). */
+static LLVMValueRef lane_pointers(struct emit *e, LLVMValueRef base, LLVMValueRef rel,
+				  uint32_t extra)
+{
+	if (extra)
+		rel = LLVMBuildAdd(e->b, rel, splat(e, c32(e, extra)), "");
+	return LLVMBuildGEP2(e->b, e->i8, base, &rel, 1, "");
+}
+
+static LLVMValueRef gather(struct emit *e, LLVMValueRef ptrs, LLVMValueRef mask)
+{
+	LLVMTypeRef types[2] = { e->v32i32, LLVMVectorType(e->ptr, SC_LANES) };
+	LLVMValueRef args[4] = { ptrs, c32(e, 1), mask, LLVMConstNull(e->v32i32) };
+
+	return memory_access(e, intrinsic(e, "llvm.masked.gather", types, 2, args, 4));
+}
+
+/* The handler as the slow path of a native access, then on at @cont. */
+static void slow_path(struct emit *e, LLVMBasicBlockRef slow, uint32_t pc,
+		      LLVMBasicBlockRef cont)
+{
+	LLVMPositionBuilderAtEnd(e->b, slow);
+	call_handler(e, pc);
+	LLVMBuildBr(e->b, cont);
+	LLVMPositionBuilderAtEnd(e->b, cont);
+}
+
+/* Row @h of the rows at @rows (a register's row pointer). */
+static LLVMValueRef row_at(struct emit *e, LLVMValueRef rows, unsigned int h)
+{
+	return byte_gep(e, rows, (size_t)h * SC_LANES * 4);
+}
+
+/*
+ * A store of a whole wave whose lanes step by a constant @size to 4096
+ * bytes (a vec4 written as four u32 stores: 16; the span already checked
+ * to lie in one cached page, in range): the lanes' bytes do not overlap,
+ * so their order does not matter, and each row is one scatter of 32
+ * plain stores (AVX2 has no scatter: LLVM writes them lane by lane,
+ * without the handler's per-lane translation and checks). Otherwise on
+ * to @fail (the handler).
+ */
+static void emit_strided_store(struct emit *e, LLVMValueRef base, LLVMValueRef off,
+			       LLVMValueRef m, LLVMValueRef rows, unsigned int size,
+			       LLVMBasicBlockRef done, LLVMBasicBlockRef fail)
+{
+	LLVMTypeRef types[2] = { e->v32i32, LLVMVectorType(e->ptr, SC_LANES) };
+	LLVMBasicBlockRef strided = new_block(e);
+	LLVMValueRef first = LLVMBuildExtractElement(e->b, off, c32(e, 0), "");
+	LLVMValueRef step = LLVMBuildSub(e->b, LLVMBuildExtractElement(e->b, off, c32(e, 1), ""),
+					 first, "");
+	LLVMValueRef want = LLVMBuildAdd(e->b, splat(e, first),
+					 LLVMBuildMul(e->b, splat(e, step), lane_steps(e, 1), ""), "");
+	LLVMValueRef same = LLVMBuildICmp(e->b, LLVMIntEQ, mask_of(e, LLVMBuildICmp(e->b,
+					  LLVMIntEQ, off, want, "")), c32(e, 0xffffffffu), "");
+	LLVMValueRef apart = LLVMBuildICmp(e->b, LLVMIntULE,
+					   LLVMBuildSub(e->b, step, c32(e, size), ""),
+					   c32(e, EMBER_PAGE_SIZE - size), "");
+	LLVMValueRef rel = LLVMBuildSub(e->b, off, splat(e, first), "");
+
+	LLVMBuildCondBr(e->b, LLVMBuildAnd(e->b, all_active(e, m),
+					   LLVMBuildAnd(e->b, same, apart, ""), ""), strided, fail);
+	LLVMPositionBuilderAtEnd(e->b, strided);
+	for (unsigned int h = 0; h < size / 4; h++) {
+		LLVMValueRef args[4] = {
+			tag(e, LLVMBuildLoad2(e->b, e->v32i32, row_at(e, rows, h), ""),
+			    e->tag_vreg, 64),
+			lane_pointers(e, base, rel, 4 * h), c32(e, 1),
+			LLVMConstAllOnes(e->v32i1),
+		};
+
+		memory_access(e, intrinsic(e, "llvm.masked.scatter", types, 2, args, 4));
+	}
+	LLVMBuildBr(e->b, done);
+}
+
+/*
+ * The body of a global access helper (sc_jit_emit_helper()): the access of
+ * @size bytes per lane, a load (@store false) into the rows at @rows or a
+ * store of them, for the lanes of @mask at the offsets @off of the buffer
+ * at @va of @range bytes; true if done, false if the handler must do it.
+ *
+ * No active lane: done, as the handler. The active lanes' span in range,
+ * in one page the core's page cache holds: a whole wave at consecutive
+ * elements is one vector access (the rows of the wider types interleaved
+ * by shuffles); a load of other lanes, one masked gather per row where
+ * the target has AVX2's (committing the active lanes only). Anything else
+ * (a miss, two pages, out of range, a scattered store, whose lane order
+ * matters and which AVX2 cannot do in one instruction) goes back to the
+ * handler, which translates, faults or takes the lanes one by one exactly
+ * as the interpreter: the native code never faults by itself (a cached
+ * page was translated with those rights in this slice of the dispatch,
+ * and the cache is emptied when the slice ends).
+ */
+static void emit_access_body(struct emit *e, unsigned int size, bool store)
+{
+	unsigned int regs = size / 4;
+	LLVMValueRef group = LLVMGetParam(e->fn, 0), va = LLVMGetParam(e->fn, 1);
+	LLVMValueRef range = LLVMGetParam(e->fn, 2), off = LLVMGetParam(e->fn, 3);
+	LLVMValueRef m = LLVMGetParam(e->fn, 4), rows = LLVMGetParam(e->fn, 5);
+	LLVMBasicBlockRef done = new_block(e), fail = new_block(e), some = new_block(e);
+	LLVMBasicBlockRef block = new_block(e), scattered = new_block(e);
+	LLVMValueRef act, lo, hi, base, whole, r[4];
+	LLVMTypeRef block_ty = LLVMVectorType(e->i32, SC_LANES * regs);
+
+	e->group = group;
+	LLVMBuildCondBr(e->b, LLVMBuildICmp(e->b, LLVMIntEQ, m, c32(e, 0), ""), done, some);
+	LLVMPositionBuilderAtEnd(e->b, some);
+	act = lanes(e, m);
+	lo = reduce(e, "llvm.vector.reduce.umin",
+		    LLVMBuildSelect(e->b, act, off, splat(e, c32(e, 0xffffffffu)), ""));
+	hi = reduce(e, "llvm.vector.reduce.umax",
+		    LLVMBuildSelect(e->b, act, off, LLVMConstNull(e->v32i32), ""));
+	base = one_page(e, va, range, zext64(e, lo),
+			LLVMBuildAdd(e->b, zext64(e, hi), c64(e, size), ""),
+			store ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ, fail);
+	whole = LLVMBuildAnd(e->b, all_active(e, m), consecutive(e, off, size), "");
+	LLVMBuildCondBr(e->b, whole, block, scattered);
+
+	/* One block: lane 0's offset (the lowest) to 32 elements further. */
+	LLVMPositionBuilderAtEnd(e->b, block);
+	if (store) {
+		for (unsigned int h = 0; h < regs; h++)
+			r[h] = tag(e, LLVMBuildLoad2(e->b, e->v32i32, row_at(e, rows, h), ""),
+				   e->tag_vreg, 64);
+		tag(e, LLVMBuildStore(e->b, interleave(e, r, regs), base), e->tag_memory, 1);
+	} else {
+		LLVMValueRef data = tag(e, LLVMBuildLoad2(e->b, block_ty, base, ""),
+					e->tag_memory, 1);
+
+		for (unsigned int h = 0; h < regs; h++)
+			tag(e, LLVMBuildStore(e->b, deinterleave(e, data, regs, h),
+					      row_at(e, rows, h)), e->tag_vreg, 64);
+	}
+	LLVMBuildBr(e->b, done);
+
+	LLVMPositionBuilderAtEnd(e->b, scattered);
+	if (store) {
+		emit_strided_store(e, base, off, m, rows, size, done, fail);
+	} else if (!e->gathers) {
+		LLVMBuildBr(e->b, fail);
+	} else {
+		LLVMValueRef rel = LLVMBuildSub(e->b, off, splat(e, lo), "");
+
+		for (unsigned int h = 0; h < regs; h++) {
+			LLVMValueRef at = row_at(e, rows, h);
+			LLVMValueRef old = tag(e, LLVMBuildLoad2(e->b, e->v32i32, at, ""),
+					       e->tag_vreg, 64);
+			LLVMValueRef got = gather(e, lane_pointers(e, base, rel, 4 * h), act);
+
+			tag(e, LLVMBuildStore(e->b, LLVMBuildSelect(e->b, act, got, old, ""), at),
+			    e->tag_vreg, 64);
+		}
+		LLVMBuildBr(e->b, done);
+	}
+	LLVMPositionBuilderAtEnd(e->b, done);
+	LLVMBuildRet(e->b, LLVMConstInt(LLVMInt1TypeInContext(e->ctx), 1, false));
+	LLVMPositionBuilderAtEnd(e->b, fail);
+	LLVMBuildRet(e->b, LLVMConstInt(LLVMInt1TypeInContext(e->ctx), 0, false));
+}
+
+/* The helper kind (jit.h) of a global access of @size bytes. */
+static unsigned int helper_kind(unsigned int size, bool store)
+{
+	return (size == 4 ? 0 : size == 8 ? 1 : 2) + (store ? 3 : 0);
+}
+
+/*
+ * LDG and STG of 4, 8 or 16 bytes (op_ldg(), op_stg()) through their
+ * helper, the handler when it declines; a store's data must be in
+ * registers (a uniform or literal one is rare: the handler).
+ */
+static bool emit_global(struct emit *e, const struct ember_isa_insn *i, uint32_t pc, bool store)
+{
+	unsigned int size = native_access_size(i->type), u = i->src[0].index;
+	const struct ember_isa_operand *data = store ? &i->src[2] : &i->dst;
+	LLVMValueRef args[6], ok;
+	LLVMBasicBlockRef slow, cont;
+	uint64_t helper;
+
+	if (!size || data->kind != EMBER_ISA_VREG)
+		return false;
+	helper = e->helper(helper_kind(size, store));
+	if (!helper)
+		return false;
+	slow = new_block(e);
+	cont = new_block(e);
+	args[0] = e->group;
+	args[1] = LLVMBuildOr(e->b, zext64(e, load_field(e, WAVE_U(u))),
+			      LLVMBuildShl(e->b, zext64(e, load_field(e, WAVE_U(u + 1))),
+					   c64(e, 32), ""), "");
+	args[2] = zext64(e, load_field(e, WAVE_U(u + 2)));
+	args[3] = src(e, i, 1);
+	/* LDG's immediate offset (STG's third source is its data). */
+	if (!store && i->src[2].kind == EMBER_ISA_IMM)
+		args[3] = plus_imm(e, args[3], i->src[2].imm);
+	args[4] = active(e, i);
+	args[5] = byte_gep(e, e->vbase, (size_t)data->index * SC_LANES * 4);
+	ok = LLVMBuildCall2(e->b, e->access_ty, const_ptr(e, (const void *)(uintptr_t)helper),
+			    args, 6, "");
+	LLVMBuildCondBr(e->b, ok, cont, slow);
+	slow_path(e, slow, pc, cont);
+	return true;
+}
+
+/*
+ * STS.u32 of a whole wave writing consecutive dwords inside shared memory
+ * (exec_fast.c's sts_u32): one vector store; else the handler, which
+ * keeps the lane order and skips lanes out of range.
+ */
+static bool emit_sts(struct emit *e, const struct ember_isa_insn *i, uint32_t pc)
+{
+	uint32_t limit = e->prog->header.shared_bytes;
+	LLVMBasicBlockRef slow, cont, fast;
+	LLVMValueRef off, first, ok, ptr;
+
+	if (i->type != EMBER_ISA_U32 || limit < 4 * SC_LANES)
+		return false;
+	slow = new_block(e);
+	cont = new_block(e);
+	fast = new_block(e);
+	off = plus_imm(e, src(e, i, 0), i->src[2].kind == EMBER_ISA_IMM ? i->src[2].imm : 0);
+	first = LLVMBuildExtractElement(e->b, off, c32(e, 0), "");
+	ok = LLVMBuildAnd(e->b, LLVMBuildAnd(e->b, all_active(e, active(e, i)),
+					     consecutive(e, off, 4), ""),
+			  LLVMBuildICmp(e->b, LLVMIntULE, first,
+					c32(e, limit - 4 * SC_LANES), ""), "");
+	LLVMBuildCondBr(e->b, ok, fast, slow);
+	LLVMPositionBuilderAtEnd(e->b, fast);
+	ptr = LLVMBuildGEP2(e->b, e->i8, e->shared, (LLVMValueRef[]) { zext64(e, first) }, 1, "");
+	tag(e, LLVMBuildStore(e->b, src(e, i, 1), ptr), e->tag_memory, 1);
+	LLVMBuildBr(e->b, cont);
+	slow_path(e, slow, pc, cont);
+	return true;
+}
+
+/* The native forms of the memory instructions; false: the handler runs it. */
+static bool emit_memory(struct emit *e, const struct ember_isa_insn *i, uint32_t pc)
+{
+	switch (i->opcode) {
+	case EMBER_ISA_OP_STS:
+		return emit_sts(e, i, pc);
+	case EMBER_ISA_OP_LDG:
+		return emit_global(e, i, pc, false);
+	case EMBER_ISA_OP_STG:
+		return emit_global(e, i, pc, true);
+	default:
+		return false;
+	}
 }
 
 /* jump(): a backward one counts for the watchdog; then go to @target. */
@@ -739,6 +1224,7 @@ static void emit_entry(struct emit *e, LLVMBasicBlockRef entry)
 		       e->tag_wave, 8);
 	group = tag(e, LLVMBuildLoad2(e->b, e->ptr, byte_gep(e, e->w, WAVE(group)), ""),
 		    e->tag_wave, 8);
+	e->group = group;
 	e->shared = tag(e, LLVMBuildLoad2(e->b, e->ptr,
 					  byte_gep(e, group, offsetof(struct sc_group, shared)), ""),
 			e->tag_wave, 8);
@@ -754,7 +1240,7 @@ static void emit_entry(struct emit *e, LLVMBasicBlockRef entry)
 static void init_types(struct emit *e)
 {
 	LLVMContextRef c = e->ctx;
-	LLVMMetadataRef root, wave, vreg, node[3];
+	LLVMMetadataRef root, wave, vreg, page, memory, node[3];
 
 	e->i8 = LLVMInt8TypeInContext(c);
 	e->i32 = LLVMInt32TypeInContext(c);
@@ -766,6 +1252,8 @@ static void init_types(struct emit *e)
 	e->handler_ty = LLVMFunctionType(LLVMVoidTypeInContext(c),
 					 (LLVMTypeRef[]) { e->ptr, e->ptr }, 2, false);
 	e->watchdog_ty = LLVMFunctionType(LLVMVoidTypeInContext(c), &e->ptr, 1, false);
+	e->access_ty = LLVMFunctionType(LLVMInt1TypeInContext(c), (LLVMTypeRef[]) {
+		e->ptr, e->i64, e->i64, e->v32i32, e->i32, e->ptr }, 6, false);
 
 	/* TBAA: !{"name", root, 0} types, !{type, type, 0} access tags. */
 	e->tbaa = LLVMGetMDKindIDInContext(c, "tbaa", 4);
@@ -781,11 +1269,23 @@ static void init_types(struct emit *e)
 		(LLVMMetadataRef[]) { wave, wave, node[2] }, 3));
 	e->tag_vreg = LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c,
 		(LLVMMetadataRef[]) { vreg, vreg, node[2] }, 3));
+	node[0] = LLVMMDStringInContext2(c, "page", 4);
+	page = LLVMMDNodeInContext2(c, node, 3);
+	node[0] = LLVMMDStringInContext2(c, "memory", 6);
+	memory = LLVMMDNodeInContext2(c, node, 3);
+	e->tag_page = LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c,
+		(LLVMMetadataRef[]) { page, page, node[2] }, 3));
+	e->tag_memory = LLVMMetadataAsValue(c, LLVMMDNodeInContext2(c,
+		(LLVMMetadataRef[]) { memory, memory, node[2] }, 3));
 }
 
-bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *name)
+bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *name,
+		 bool gathers, sc_jit_helper_fn helper)
 {
-	struct emit e = { .ctx = LLVMGetModuleContext(mod), .mod = mod, .prog = prog, .loop = -1 };
+	struct emit e = {
+		.ctx = LLVMGetModuleContext(mod), .mod = mod, .prog = prog, .loop = -1,
+		.gathers = gathers, .helper = helper,
+	};
 	LLVMBasicBlockRef entry;
 	LLVMTypeRef fn_ty;
 
@@ -816,7 +1316,8 @@ bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *n
 			LLVMPositionBuilderAtEnd(e.b, new_block(&e));
 		}
 		if (emit_control(&e, i, pc) || emit_alu(&e, i) ||
-		    (i->opcode == EMBER_ISA_OP_LDS && emit_lds(&e, i)))
+		    (i->opcode == EMBER_ISA_OP_LDS && emit_lds(&e, i)) ||
+		    emit_memory(&e, i, pc))
 			continue;
 		call_handler(&e, pc);
 	}
@@ -835,4 +1336,17 @@ bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *n
 	LLVMDisposeBuilder(e.b);
 	free(e.blocks);
 	return true;
+}
+
+void sc_jit_emit_helper(LLVMModuleRef mod, unsigned int kind, const char *name, bool gathers)
+{
+	struct emit e = { .ctx = LLVMGetModuleContext(mod), .mod = mod, .gathers = gathers };
+	static const unsigned int sizes[3] = { 4, 8, 16 };
+
+	init_types(&e);
+	e.fn = LLVMAddFunction(mod, name, e.access_ty);
+	e.b = LLVMCreateBuilderInContext(e.ctx);
+	LLVMPositionBuilderAtEnd(e.b, new_block(&e));
+	emit_access_body(&e, sizes[kind % 3], kind >= 3);
+	LLVMDisposeBuilder(e.b);
 }

@@ -327,6 +327,12 @@ void sc_wave_watchdog(struct sc_wave *w);
  */
 bool sc_jit_compile(struct sc_program *prog, bool wait) __attribute__((weak));
 void sc_jit_release(struct sc_program *prog) __attribute__((weak));
+/*
+ * The device's programs are all released (its teardown): return once the
+ * JIT's compiler thread is out of LLVM, so that the process may exit
+ * (jit.c's DOC says why that must not happen with a compile under way).
+ */
+void sc_jit_quiesce(void) __attribute__((weak));
 /* Nanoseconds this process has spent compiling shaders. */
 uint64_t sc_jit_compile_ns(void) __attribute__((weak));
 
