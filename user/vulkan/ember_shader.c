@@ -132,6 +132,9 @@ VkResult ember_shader_create_from_binary(struct ember_device *device,
 	shader->shared_bytes = parsed.header.shared_bytes;
 	shader->scratch_bytes = parsed.header.scratch_bytes;
 	shader->num_insns = parsed.num_insns;
+	shader->stage = parsed.header.stage;
+	shader->num_inputs = parsed.header.num_inputs;
+	shader->num_outputs = parsed.header.num_outputs;
 	*out = shader;
 	return VK_SUCCESS;
 
@@ -241,6 +244,7 @@ static VkResult create_shader_object(struct ember_device *device,
 			.spirv = info->pCode,
 			.spirv_size = info->codeSize,
 			.entry_point = info->pName,
+			.stage = VK_SHADER_STAGE_COMPUTE_BIT,
 			.spec = info->pSpecializationInfo,
 			.sets = sets,
 			.set_count = set_count,
