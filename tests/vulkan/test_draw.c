@@ -344,6 +344,8 @@ VK_TEST(draw_forms, "draw-every-draw-command")
 		};
 		struct vk_dev_options options = {
 			.features = &f13, .api_version = VK_API_VERSION_1_3,
+			.core = { .fullDrawIndexUint32 = VK_TRUE,
+				  .drawIndirectFirstInstance = VK_TRUE },
 		};
 		VkQueueFamilyProperties families[8];
 		uint32_t n = 8;
@@ -365,15 +367,22 @@ VK_TEST(draw_forms, "draw-every-draw-command")
 	/* Band b (4 pixels wide) is rectangle b: vertices 6b .. 6b + 5. */
 	for (int b = 0; b < BANDS; b++)
 		rect((struct vtx3 *)s.vertices.map + 6 * b, 4.0f * b, 0, 4.0f * b + 4, TH, 0, TW, TH);
-	vk_buf_create(&s.dev, 6 * BANDS * 4, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &index);
+	vk_buf_create(&s.dev, 6 * (BANDS + 1) * 4, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &index);
 	idx = index.map;
 	for (int i = 0; i < 6 * BANDS; i++)
 		idx[i] = i;
+	/* Indices past 2^24 (fullDrawIndexUint32), brought back by a negative vertexOffset. */
+	for (int i = 0; i < 6; i++)
+		idx[6 * BANDS + i] = (1u << 24) + 6 + i;
 	vk_buf_create(&s.dev, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, &args);
 	vk_buf_create(&s.dev, 16, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, &count);
 	draw = args.map;
-	/* 0: vkCmdDrawIndirect, band 2; 1, 2: vkCmdDrawIndirectCount, band 4 then 7. */
-	draw[0] = (VkDrawIndirectCommand) { 6, 1, 12, 0 };
+	/*
+	 * 0: vkCmdDrawIndirect, band 2 from instance 2 (drawIndirectFirstInstance;
+	 * the instance buffer's offsets are all zero); 1, 2: vkCmdDrawIndirectCount,
+	 * band 4 then 7.
+	 */
+	draw[0] = (VkDrawIndirectCommand) { 6, 1, 12, 2 };
 	draw[1] = (VkDrawIndirectCommand) { 6, 1, 24, 0 };
 	draw[2] = (VkDrawIndirectCommand) { 6, 1, 42, 0 };
 	/* At 64: vkCmdDrawIndexedIndirect, band 3; then the indexed count form, 5 and 7. */
@@ -392,7 +401,7 @@ VK_TEST(draw_forms, "draw-every-draw-command")
 	vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 1 });
 	vkCmdDraw(s.cmd, 6, 1, 0, 0);
 	vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 2 });
-	vkCmdDrawIndexed(s.cmd, 6, 1, 0, 6, 0);
+	vkCmdDrawIndexed(s.cmd, 6, 1, 6 * BANDS, -(1 << 24), 0);
 	vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 3 });
 	vkCmdDrawIndirect(s.cmd, args.buffer, 0, 1, sizeof(VkDrawIndirectCommand));
 	vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 4 });
@@ -403,13 +412,15 @@ VK_TEST(draw_forms, "draw-every-draw-command")
 	vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 6 });
 	vkCmdDrawIndexedIndirectCount(s.cmd, args.buffer, 64 + sizeof(VkDrawIndexedIndirectCommand),
 				      count.buffer, 0, 2, sizeof(VkDrawIndexedIndirectCommand));
+
 	scene_finish(&s);
 	fill(expected, TW, 0, 0, 4, TH, 1);	/* vkCmdDraw */
-	fill(expected, TW, 4, 0, 8, TH, 2);	/* vkCmdDrawIndexed, vertexOffset 6 */
-	fill(expected, TW, 8, 0, 12, TH, 3);	/* vkCmdDrawIndirect */
+	fill(expected, TW, 4, 0, 8, TH, 2);	/* vkCmdDrawIndexed, indices 2^24 + 6 .. */
+	fill(expected, TW, 8, 0, 12, TH, 3 + 2);	/* vkCmdDrawIndirect, instance 2 */
 	fill(expected, TW, 12, 0, 16, TH, 4);	/* vkCmdDrawIndexedIndirect */
 	fill(expected, TW, 16, 0, 20, TH, 5);	/* vkCmdDrawIndirectCount */
 	fill(expected, TW, 20, 0, 24, TH, 6);	/* vkCmdDrawIndexedIndirectCount */
+
 	check_uint(&s, expected);
 	vk_gfx_pipe_destroy(&s.dev, &pipe);
 	vk_buf_destroy(&s.dev, &index);

@@ -107,7 +107,7 @@ static void fill_graphics_limits(VkPhysicalDeviceLimits *l)
 	l->maxFragmentCombinedOutputResources = EMBER_MAX_DESCRIPTORS;
 	l->subPixelPrecisionBits = 8;		/* R1: a 1/256 pixel grid */
 	l->maxDrawIndexedIndexValue = UINT32_MAX;	/* fullDrawIndexUint32 */
-	l->maxDrawIndirectCount = UINT32_MAX;	/* multiDrawIndirect */
+	l->maxDrawIndirectCount = 1;		/* no multiDrawIndirect reported */
 	l->maxViewports = 1;			/* no multiViewport: no shader picks another */
 	l->maxViewportDimensions[0] = EMBER_GFX_MAX_VIEWPORT_DIM;
 	l->maxViewportDimensions[1] = EMBER_GFX_MAX_VIEWPORT_DIM;
