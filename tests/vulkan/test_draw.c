@@ -318,7 +318,11 @@ VK_TEST(draw_indexed_restart, "draw-indexed-primitive-restart-instanced")
 	scene_destroy(&s);
 }
 
-VK_TEST(draw_forms, "draw-every-draw-command")
+/*
+ * Every draw command into its own band of a 32x8 target; @count adds the
+ * indirect-count forms (drawIndirectCount, a 1.2 feature of its own).
+ */
+static void draw_forms(bool count_forms)
 {
 	enum { BANDS = 8, TW = 32, TH = 8 };
 	const VkClearValue clear = { .color.uint32 = { 0 } };
@@ -340,7 +344,8 @@ VK_TEST(draw_forms, "draw-every-draw-command")
 	{
 		VkPhysicalDeviceVulkan13Features f13 = {
 			.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-			.pNext = &f12, .dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE,
+			.pNext = count_forms ? &f12 : NULL, .dynamicRendering = VK_TRUE,
+			.synchronization2 = VK_TRUE,
 		};
 		struct vk_dev_options options = {
 			.features = &f13, .api_version = VK_API_VERSION_1_3,
@@ -406,20 +411,26 @@ VK_TEST(draw_forms, "draw-every-draw-command")
 	vkCmdDrawIndirect(s.cmd, args.buffer, 0, 1, sizeof(VkDrawIndirectCommand));
 	vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 4 });
 	vkCmdDrawIndexedIndirect(s.cmd, args.buffer, 64, 1, sizeof(VkDrawIndexedIndirectCommand));
-	vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 5 });
-	vkCmdDrawIndirectCount(s.cmd, args.buffer, sizeof(VkDrawIndirectCommand), count.buffer, 0,
-			       2, sizeof(VkDrawIndirectCommand));
-	vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 6 });
-	vkCmdDrawIndexedIndirectCount(s.cmd, args.buffer, 64 + sizeof(VkDrawIndexedIndirectCommand),
-				      count.buffer, 0, 2, sizeof(VkDrawIndexedIndirectCommand));
+	if (count_forms) {
+		vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 5 });
+		vkCmdDrawIndirectCount(s.cmd, args.buffer, sizeof(VkDrawIndirectCommand), count.buffer, 0,
+				       2, sizeof(VkDrawIndirectCommand));
+		vkCmdPushConstants(s.cmd, pipe.layout, stages, 0, 4, &(uint32_t){ 6 });
+		vkCmdDrawIndexedIndirectCount(s.cmd, args.buffer,
+					      64 + sizeof(VkDrawIndexedIndirectCommand),
+					      count.buffer, 0, 2,
+					      sizeof(VkDrawIndexedIndirectCommand));
+	}
 
 	scene_finish(&s);
 	fill(expected, TW, 0, 0, 4, TH, 1);	/* vkCmdDraw */
 	fill(expected, TW, 4, 0, 8, TH, 2);	/* vkCmdDrawIndexed, indices 2^24 + 6 .. */
 	fill(expected, TW, 8, 0, 12, TH, 3 + 2);	/* vkCmdDrawIndirect, instance 2 */
 	fill(expected, TW, 12, 0, 16, TH, 4);	/* vkCmdDrawIndexedIndirect */
-	fill(expected, TW, 16, 0, 20, TH, 5);	/* vkCmdDrawIndirectCount */
-	fill(expected, TW, 20, 0, 24, TH, 6);	/* vkCmdDrawIndexedIndirectCount */
+	if (count_forms) {
+		fill(expected, TW, 16, 0, 20, TH, 5);	/* vkCmdDrawIndirectCount */
+		fill(expected, TW, 20, 0, 24, TH, 6);	/* vkCmdDrawIndexedIndirectCount */
+	}
 
 	check_uint(&s, expected);
 	vk_gfx_pipe_destroy(&s.dev, &pipe);
@@ -427,6 +438,16 @@ VK_TEST(draw_forms, "draw-every-draw-command")
 	vk_buf_destroy(&s.dev, &args);
 	vk_buf_destroy(&s.dev, &count);
 	scene_destroy(&s);
+}
+
+VK_TEST(draw_every_form, "draw-every-draw-command")
+{
+	draw_forms(false);
+}
+
+VK_TEST(draw_count_forms, "draw-indirect-count")
+{
+	draw_forms(true);
 }
 
 VK_TEST(draw_scissor_viewport, "draw-scissor-negative-viewport-height")
