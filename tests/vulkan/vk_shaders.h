@@ -2,8 +2,9 @@
 /* Copyright 2026 The Ember Authors */
 
 /*
- * The tests' compute shaders (shaders/NAME.comp, or NAME.spvasm for what GLSL
- * cannot express), compiled to SPIR-V at build time.
+ * The tests' shaders (shaders/NAME.comp, or NAME.spvasm for what GLSL
+ * cannot express; the drawing tests' NAME.vert and NAME.frag as NAME_vert
+ * and NAME_frag), compiled to SPIR-V at build time.
  */
 
 #ifndef EMBER_VK_SHADERS_H
@@ -17,6 +18,11 @@
 	extern const size_t name##_spv_size
 
 VK_TEST_SHADER(add_one);
+VK_TEST_SHADER(gfx_color_vert);
+VK_TEST_SHADER(gfx_color_frag);
+VK_TEST_SHADER(gfx_uint_vert);
+VK_TEST_SHADER(gfx_uint_frag);
+
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);
 VK_TEST_SHADER(grid_count);

@@ -30,8 +30,10 @@
 
 #include "ember_cmd_buffer.h"
 
+#include "ember_cmd_gfx.h"
 #include "ember_cmd_pool.h"
 #include "ember_device.h"
+#include "ember_packets.h"
 #include "ember_shader.h"
 
 #include <string.h>
@@ -150,22 +152,61 @@ void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t
 	return (uint8_t *)cmd->data_chunk->bo.bo.map + offset;
 }
 
-void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va,
+struct ember_cmd_bindings *ember_cmd_bindings(struct ember_cmd_buffer *cmd,
+					      VkPipelineBindPoint bind_point)
+{
+	if (bind_point == VK_PIPELINE_BIND_POINT_GRAPHICS) {
+		struct ember_cmd_gfx *gfx = ember_cmd_gfx(cmd);
+
+		return gfx ? &gfx->bind : NULL;
+	}
+	return &cmd->compute.bind;
+}
+
+void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, VkPipelineBindPoint bind_point,
+				   uint32_t set, uint64_t va,
 				   const struct ember_cmd_dynamic *dynamic)
 {
-	if (set >= EMBER_MAX_BOUND_SETS)
+	struct ember_cmd_bindings *bind = ember_cmd_bindings(cmd, bind_point);
+
+	if (!bind || set >= EMBER_MAX_BOUND_SETS)
 		return;
-	cmd->compute.sets[set] = va;
-	cmd->compute.dynamic[set] = dynamic ? *dynamic : (struct ember_cmd_dynamic) { 0 };
-	cmd->compute.dynamic_dirty = true;
+	bind->sets[set] = va;
+	bind->dynamic[set] = dynamic ? *dynamic : (struct ember_cmd_dynamic) { 0 };
+	bind->dynamic_dirty = true;
+	if (bind_point == VK_PIPELINE_BIND_POINT_GRAPHICS)
+		cmd->gfx->dirty |= EMBER_GFX_DIRTY_ROOT;
 }
 
 void ember_cmd_bind_compute_shader(struct ember_cmd_buffer *cmd, struct ember_shader *shader,
 				   const struct ember_dynamic_layout *dynamic)
 {
 	cmd->compute.shader = shader;
-	cmd->compute.dynamic_layout = dynamic;
-	cmd->compute.dynamic_dirty = true;
+	cmd->compute.bind.dynamic_layout = dynamic;
+	cmd->compute.bind.dynamic_dirty = true;
+}
+
+uint64_t ember_cmd_set_table(struct ember_cmd_buffer *cmd, struct ember_cmd_bindings *bind)
+{
+	uint64_t table_va, dynamic_va;
+	uint64_t *table;
+
+	if (!ember_cmd_dynamic_table(cmd, bind, &dynamic_va))
+		return 0;
+	table = ember_cmd_alloc_data(cmd, sizeof(bind->sets), 8, &table_va);
+	if (!table)
+		return 0;
+	memcpy(table, bind->sets, sizeof(bind->sets));
+	table[EMBER_DYNAMIC_TABLE_SET] = dynamic_va;
+	return table_va;
+}
+
+void ember_cmd_emit_barrier(struct ember_cmd_buffer *cmd)
+{
+	uint32_t *p = ember_cmd_emit(cmd, 1);
+
+	if (p)
+		p[0] = EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0);
 }
 
 const struct ember_cmd_ib *ember_cmd_buffer_ibs(struct ember_cmd_buffer *cmd, uint32_t *count)
@@ -208,7 +249,17 @@ void ember_cmd_buffer_reset(struct ember_cmd_buffer *cmd)
 	cmd->error = VK_SUCCESS;
 	cmd->usage = 0;
 	memset(&cmd->compute, 0, sizeof(cmd->compute));
+	memset(cmd->push, 0, sizeof(cmd->push));
 	memset(&cmd->push_set, 0, sizeof(cmd->push_set));
+	if (cmd->gfx) {
+		/* The render pass views' array stays for the next recording. */
+		struct ember_image_view **views = cmd->gfx->pass_views;
+		uint32_t capacity = cmd->gfx->pass_view_capacity;
+
+		memset(cmd->gfx, 0, sizeof(*cmd->gfx));
+		cmd->gfx->pass_views = views;
+		cmd->gfx->pass_view_capacity = capacity;
+	}
 	cmd->state = EMBER_CMD_INITIAL;
 }
 
@@ -224,6 +275,7 @@ void ember_cmd_buffer_destroy(struct ember_cmd_buffer *cmd)
 	if (cmd->link_next)
 		cmd->link_next->link_prev = cmd->link_prev;
 	ember_free(&pool->alloc, cmd->ibs);
+	ember_cmd_gfx_free(cmd);
 	ember_free(&pool->alloc, cmd);
 }
 
@@ -300,9 +352,10 @@ ember_CmdPushConstants(VkCommandBuffer commandBuffer, VkPipelineLayout layout,
 {
 	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
 
-	if (offset < sizeof(cmd->compute.push))
-		memcpy(cmd->compute.push + offset, pValues,
-		       EMBER_MIN(size, sizeof(cmd->compute.push) - offset));
+	if (offset < sizeof(cmd->push))
+		memcpy(cmd->push + offset, pValues, EMBER_MIN(size, sizeof(cmd->push) - offset));
+	if (cmd->gfx)
+		cmd->gfx->push_dirty = true;
 }
 
 VKAPI_ATTR void VKAPI_CALL

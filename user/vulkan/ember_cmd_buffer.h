@@ -32,6 +32,22 @@ struct ember_cmd_dynamic {
 	uint32_t count;
 };
 
+/**
+ * struct ember_cmd_bindings - The descriptor sets of one bind point (compute
+ * or graphics): where the bound shaders read dynamic buffers, the bound
+ * sets and their dynamic buffers; @dynamic_table_va is the dynamic table
+ * the last dispatch or draw used, still right unless @dynamic_dirty.
+ */
+struct ember_cmd_bindings {
+	const struct ember_dynamic_layout *dynamic_layout;
+	uint64_t sets[8];
+	struct ember_cmd_dynamic dynamic[8];
+	uint64_t dynamic_table_va;
+	bool dynamic_dirty;
+};
+
+struct ember_cmd_gfx;
+
 /* The specification's command buffer states. */
 enum ember_cmd_state {
 	EMBER_CMD_INITIAL,
@@ -55,10 +71,10 @@ enum ember_cmd_state {
  *	IB starts and where the next packet goes (bytes).
  * @data_chunk, @data_offset: where ember_cmd_alloc_data() takes memory.
  * @ibs, @ib_count, @ib_capacity: the closed IBs, in order.
- * @compute: the compute state the next dispatch uses: the shader and
- *	where it reads dynamic buffers, the bound sets and their dynamic
- *	buffers, the push constants; @dynamic_table_va is the dynamic table
- *	the last dispatch used, still right unless @dynamic_dirty.
+ * @compute: the compute state the next dispatch uses: the shader and the
+ *	compute bind point's sets.
+ * @push: the push constants (one range for every stage and bind point).
+ * @gfx: the graphics state (ember_cmd_gfx.h), allocated on first use.
  * @push_set: the last push-descriptor set written (a push starts from it).
  */
 struct ember_cmd_buffer {
@@ -78,13 +94,10 @@ struct ember_cmd_buffer {
 	uint32_t ib_count, ib_capacity;
 	struct {
 		struct ember_shader *shader;
-		const struct ember_dynamic_layout *dynamic_layout;
-		uint64_t sets[8];
-		struct ember_cmd_dynamic dynamic[8];
-		uint64_t dynamic_table_va;
-		bool dynamic_dirty;
-		uint8_t push[256];
+		struct ember_cmd_bindings bind;
 	} compute;
+	uint8_t push[256];
+	struct ember_cmd_gfx *gfx;
 	struct {
 		void *map;
 		uint32_t set;
@@ -126,10 +139,17 @@ void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t
 void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result);
 
 /*
- * Compute state: the next dispatch uses set @set at @va (its first
+ * The sets of @bind_point (compute; graphics, allocating the graphics
+ * state: NULL when out of memory, the error recorded).
+ */
+struct ember_cmd_bindings *ember_cmd_bindings(struct ember_cmd_buffer *cmd,
+					      VkPipelineBindPoint bind_point);
+/*
+ * The next dispatch or draw of @bind_point uses set @set at @va (its first
  * descriptor), with the dynamic buffers @dynamic (NULL: none).
  */
-void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, uint64_t va,
+void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, VkPipelineBindPoint bind_point,
+				   uint32_t set, uint64_t va,
 				   const struct ember_cmd_dynamic *dynamic);
 /*
  * Compute state: the next dispatch runs @shader (NULL: unbind), which reads
@@ -138,10 +158,18 @@ void ember_cmd_bind_descriptor_set(struct ember_cmd_buffer *cmd, uint32_t set, u
 void ember_cmd_bind_compute_shader(struct ember_cmd_buffer *cmd, struct ember_shader *shader,
 				   const struct ember_dynamic_layout *dynamic);
 /*
- * The dynamic table the next dispatch's set-table entry
- * EMBER_DYNAMIC_TABLE_SET points at (ember_descriptor_set.c), in *@va (0
- * when its shader reads no dynamic buffer); false on error (recorded).
+ * The dynamic table the set-table entry EMBER_DYNAMIC_TABLE_SET of the next
+ * dispatch or draw using @bind points at (ember_descriptor_set.c), in *@va
+ * (0 when its shaders read no dynamic buffer); false on error (recorded).
  */
-bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, uint64_t *va);
+bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, struct ember_cmd_bindings *bind,
+			     uint64_t *va);
+/*
+ * The descriptor-set table of a dispatch or draw using @bind, written into
+ * the command buffer's memory: its VA, 0 on error (recorded).
+ */
+uint64_t ember_cmd_set_table(struct ember_cmd_buffer *cmd, struct ember_cmd_bindings *bind);
+/* A BARRIER packet: every earlier packet of the buffer completes before any later one. */
+void ember_cmd_emit_barrier(struct ember_cmd_buffer *cmd);
 
 #endif /* EMBER_CMD_BUFFER_H */

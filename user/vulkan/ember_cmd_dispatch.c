@@ -38,20 +38,15 @@ static uint32_t *emit_dispatch(struct ember_cmd_buffer *cmd, uint32_t op, uint32
 {
 	struct ember_shader *shader = cmd->compute.shader;
 	uint32_t push_bytes, len, *p, *tail;
-	uint64_t table_va, dynamic_va;
-	uint64_t *table;
+	uint64_t table_va;
 
 	if (!shader)
 		return NULL;
 	push_bytes = EMBER_MIN(shader->push_constant_size, EMBER_DISPATCH_MAX_PUSH);
 	len = fixed_len + (push_bytes + 3) / 4;
-	if (!ember_cmd_dynamic_table(cmd, &dynamic_va))
+	table_va = ember_cmd_set_table(cmd, &cmd->compute.bind);
+	if (!table_va)
 		return NULL;
-	table = ember_cmd_alloc_data(cmd, sizeof(cmd->compute.sets), 8, &table_va);
-	if (!table)
-		return NULL;
-	memcpy(table, cmd->compute.sets, sizeof(cmd->compute.sets));
-	table[EMBER_DYNAMIC_TABLE_SET] = dynamic_va;
 
 	p = ember_cmd_emit(cmd, 1 + len);
 	if (!p)
@@ -67,7 +62,7 @@ static uint32_t *emit_dispatch(struct ember_cmd_buffer *cmd, uint32_t op, uint32
 	if (push_bytes) {
 		/* The last dword's unused bytes are zero, not stale. */
 		p[len] = 0;
-		memcpy(&tail[3], cmd->compute.push, push_bytes);
+		memcpy(&tail[3], cmd->push, push_bytes);
 	}
 	return p;
 }

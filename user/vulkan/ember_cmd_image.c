@@ -22,7 +22,8 @@
 /* The contract wants descriptors 16-byte aligned. */
 #define EMBER_IMAGE_DESC_ALIGN	16
 
-uint64_t ember_cmd_image_desc(struct ember_cmd_buffer *cmd, const struct ember_image *image)
+uint64_t ember_cmd_image_desc_as(struct ember_cmd_buffer *cmd, const struct ember_image *image,
+				 VkFormat format)
 {
 	uint32_t dw[EMBER_IMAGE_DESC_DWORDS];
 	struct ember_image_desc d;
@@ -33,9 +34,15 @@ uint64_t ember_cmd_image_desc(struct ember_cmd_buffer *cmd, const struct ember_i
 	if (!map)
 		return 0;
 	ember_image_whole_desc(image, &d);
+	d.format = (uint32_t)format;
 	ember_image_desc_pack(dw, &d);
 	memcpy(map, dw, sizeof(dw));
 	return va;
+}
+
+uint64_t ember_cmd_image_desc(struct ember_cmd_buffer *cmd, const struct ember_image *image)
+{
+	return ember_cmd_image_desc_as(cmd, image, image->format);
 }
 
 uint32_t ember_image_remaining(uint32_t count, uint32_t base, uint32_t total)

@@ -21,6 +21,12 @@
  * when out of memory (the error is recorded).
  */
 uint64_t ember_cmd_image_desc(struct ember_cmd_buffer *cmd, const struct ember_image *image);
+/*
+ * The same in @format, one of the image's view formats (a MUTABLE_FORMAT
+ * image's view: same texel size, the layout unchanged).
+ */
+uint64_t ember_cmd_image_desc_as(struct ember_cmd_buffer *cmd, const struct ember_image *image,
+				 VkFormat format);
 
 /* @count of a subresource range, VK_REMAINING_* resolved against @total from @base. */
 uint32_t ember_image_remaining(uint32_t count, uint32_t base, uint32_t total);

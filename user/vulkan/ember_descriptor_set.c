@@ -554,6 +554,7 @@ ember_UpdateDescriptorSets(VkDevice device, uint32_t descriptorWriteCount,
 struct ember_descriptor_update_template {
 	struct ember_object base;
 	uint32_t set;	/* push descriptors: the set number */
+	VkPipelineBindPoint bind_point;	/* push descriptors: where the set is bound */
 	uint32_t entry_count;
 	VkDescriptorUpdateTemplateEntry entries[];
 };
@@ -576,6 +577,7 @@ ember_CreateDescriptorUpdateTemplate(VkDevice _device,
 	if (!t)
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "descriptor update template");
 	t->set = pCreateInfo->set;
+	t->bind_point = pCreateInfo->pipelineBindPoint;
 	t->entry_count = n;
 	memcpy(t->entries, pCreateInfo->pDescriptorUpdateEntries, n * sizeof(t->entries[0]));
 	*pDescriptorUpdateTemplate = ember_descriptor_update_template_to_handle(t);
@@ -682,19 +684,22 @@ ember_CmdBindDescriptorSets(VkCommandBuffer commandBuffer, VkPipelineBindPoint p
 		if (!set)
 			continue;
 		if (!set->layout->dynamic_count) {
-			ember_cmd_bind_descriptor_set(cmd, firstSet + i, set->va, NULL);
+			ember_cmd_bind_descriptor_set(cmd, pipelineBindPoint, firstSet + i, set->va,
+						      NULL);
 			continue;
 		}
 		if (!bind_dynamic(cmd, set, pDynamicOffsets, dynamicOffsetCount, &next_offset,
 				  &dynamic))
 			return;
-		ember_cmd_bind_descriptor_set(cmd, firstSet + i, set->va, &dynamic);
+		ember_cmd_bind_descriptor_set(cmd, pipelineBindPoint, firstSet + i, set->va,
+					      &dynamic);
 	}
 }
 
-bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, uint64_t *va)
+bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, struct ember_cmd_bindings *bind,
+			     uint64_t *va)
 {
-	const struct ember_dynamic_layout *dl = cmd->compute.dynamic_layout;
+	const struct ember_dynamic_layout *dl = bind->dynamic_layout;
 	uint32_t only = EMBER_MAX_BOUND_SETS, sets = 0;
 	uint8_t *table;
 
@@ -702,8 +707,8 @@ bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, uint64_t *va)
 		*va = 0;
 		return true;
 	}
-	if (!cmd->compute.dynamic_dirty) {
-		*va = cmd->compute.dynamic_table_va;
+	if (!bind->dynamic_dirty) {
+		*va = bind->dynamic_table_va;
 		return true;
 	}
 	for (uint32_t s = 0; s < EMBER_MAX_BOUND_SETS; s++) {
@@ -713,8 +718,8 @@ bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, uint64_t *va)
 		}
 	}
 	/* One set's buffers are the whole table: its bind wrote it already. */
-	if (sets == 1 && cmd->compute.dynamic[only].count == dl->count[only]) {
-		*va = cmd->compute.dynamic[only].va;
+	if (sets == 1 && bind->dynamic[only].count == dl->count[only]) {
+		*va = bind->dynamic[only].va;
 	} else {
 		table = ember_cmd_alloc_data(cmd, dl->total * EMBER_DESCRIPTOR_SIZE,
 					     EMBER_DESCRIPTOR_SIZE, va);
@@ -723,7 +728,7 @@ bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, uint64_t *va)
 		/* A set bound with another layout than the shader's has nothing to give. */
 		memset(table, 0, (size_t)dl->total * EMBER_DESCRIPTOR_SIZE);
 		for (uint32_t s = 0; s < EMBER_MAX_BOUND_SETS; s++) {
-			const struct ember_cmd_dynamic *d = &cmd->compute.dynamic[s];
+			const struct ember_cmd_dynamic *d = &bind->dynamic[s];
 
 			if (d->count && dl->count[s])
 				memcpy(table + (size_t)dl->first[s] * EMBER_DESCRIPTOR_SIZE, d->map,
@@ -731,8 +736,8 @@ bool ember_cmd_dynamic_table(struct ember_cmd_buffer *cmd, uint64_t *va)
 				       EMBER_DESCRIPTOR_SIZE);
 		}
 	}
-	cmd->compute.dynamic_table_va = *va;
-	cmd->compute.dynamic_dirty = false;
+	bind->dynamic_table_va = *va;
+	bind->dynamic_dirty = false;
 	return true;
 }
 
@@ -742,15 +747,22 @@ ember_CmdBindDescriptorSets2(VkCommandBuffer commandBuffer,
 {
 	const VkBindDescriptorSetsInfo *info = pBindDescriptorSetsInfo;
 
-	ember_CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, info->layout,
-				    info->firstSet, info->descriptorSetCount,
-				    info->pDescriptorSets, info->dynamicOffsetCount,
-				    info->pDynamicOffsets);
+	/* The bind points of the stages named: compute, graphics or both. */
+	if (info->stageFlags & VK_SHADER_STAGE_COMPUTE_BIT)
+		ember_CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE,
+					    info->layout, info->firstSet, info->descriptorSetCount,
+					    info->pDescriptorSets, info->dynamicOffsetCount,
+					    info->pDynamicOffsets);
+	if (info->stageFlags & VK_SHADER_STAGE_ALL_GRAPHICS)
+		ember_CmdBindDescriptorSets(commandBuffer, VK_PIPELINE_BIND_POINT_GRAPHICS,
+					    info->layout, info->firstSet, info->descriptorSetCount,
+					    info->pDescriptorSets, info->dynamicOffsetCount,
+					    info->pDynamicOffsets);
 }
 
 /* A fresh copy of the push set @set of @layout, starting from the previous push. */
-static bool push_target(struct ember_cmd_buffer *cmd, VkPipelineLayout _layout, uint32_t set,
-			struct write_target *target)
+static bool push_target(struct ember_cmd_buffer *cmd, VkPipelineBindPoint bind_point,
+			VkPipelineLayout _layout, uint32_t set, struct write_target *target)
 {
 	EMBER_FROM_HANDLE(ember_pipeline_layout, layout, _layout);
 	const struct ember_descriptor_set_layout *sl;
@@ -776,7 +788,7 @@ static bool push_target(struct ember_cmd_buffer *cmd, VkPipelineLayout _layout, 
 	*target = (struct write_target) { .layout = sl, .map = map };
 	/* Inline blocks in push sets point into this copy. */
 	init_set_memory(sl, map, va);
-	ember_cmd_bind_descriptor_set(cmd, set, va, NULL);
+	ember_cmd_bind_descriptor_set(cmd, bind_point, set, va, NULL);
 	return true;
 }
 
@@ -788,7 +800,7 @@ ember_CmdPushDescriptorSet(VkCommandBuffer commandBuffer, VkPipelineBindPoint pi
 	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
 	struct write_target target;
 
-	if (!push_target(cmd, layout, set, &target))
+	if (!push_target(cmd, pipelineBindPoint, layout, set, &target))
 		return;
 	for (uint32_t i = 0; i < descriptorWriteCount; i++)
 		write_descriptor_set(&target, &pDescriptorWrites[i]);
@@ -800,10 +812,10 @@ ember_CmdPushDescriptorSetWithTemplate(VkCommandBuffer commandBuffer,
 					  VkPipelineLayout layout, uint32_t set, const void *pData)
 {
 	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
+	EMBER_FROM_HANDLE(ember_descriptor_update_template, t, descriptorUpdateTemplate);
 	struct write_target target;
 
-	if (!push_target(cmd, layout, set, &target))
+	if (!push_target(cmd, t->bind_point, layout, set, &target))
 		return;
-	apply_template(&target, ember_descriptor_update_template_from_handle(
-			       descriptorUpdateTemplate), pData);
+	apply_template(&target, t, pData);
 }

@@ -21,10 +21,14 @@
  * every format, required-format-support checks the specification's
  * required ones.
  *
- * Ember has a compute queue only: blits, resolves and depth/stencil clears
- * are graphics-queue commands in Vulkan, so the BLIT_* features follow the
- * specification's table while only a graphics queue may validly use them
- * (the copy engine runs them on any queue).
+ * Graphics (CAPS.GRAPHICS, a graphics queue family): the contract's
+ * renderable formats are colour attachments (R8G8B8A8_UNORM and _SRGB,
+ * R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT, R32_UINT; the non-integer ones
+ * blend) and depth/stencil attachments (D16_UNORM, D32_SFLOAT,
+ * D24_UNORM_S8_UINT, S8_UINT), in optimal tiling (the device renders to
+ * any layout, but Vulkan's linear images are for transfers here); its
+ * vertex formats (ember-hw.rst "Vertex fetch") are vertex buffer formats.
+ * A device without it reports none of these.
  *
  * BC1..BC7 (with CAPS.IMAGE_BC: textureCompressionBC) are optimal-tiling
  * formats with the features of the specification's BC table: sampled with
@@ -141,19 +145,55 @@ static VkFormatFeatureFlags2 image_features(const struct ember_image_format *f)
 	return features;
 }
 
+/* ember-hw.rst "Targets": the formats the device renders to. */
+static VkFormatFeatureFlags2 attachment_features(VkFormat format)
+{
+	switch (format) {
+	case VK_FORMAT_R8G8B8A8_UNORM:
+	case VK_FORMAT_R8G8B8A8_SRGB:
+	case VK_FORMAT_R16G16B16A16_SFLOAT:
+	case VK_FORMAT_R32G32B32A32_SFLOAT:
+		return VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
+		       VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
+	case VK_FORMAT_R32_UINT:
+		/* Integer targets never blend (R13). */
+		return VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+	case VK_FORMAT_D16_UNORM:
+	case VK_FORMAT_D32_SFLOAT:
+	case VK_FORMAT_D24_UNORM_S8_UINT:
+	case VK_FORMAT_S8_UINT:
+		return VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT;
+	default:
+		return 0;
+	}
+}
+
+/* ember-hw.rst "Vertex fetch": the VkFormat codes vertex fetch reads. */
+static bool is_vertex_format(VkFormat format)
+{
+	const int f = (int)format;
+
+	return (f >= 9 && f <= 14) || (f >= 16 && f <= 21) || (f >= 23 && f <= 28) ||
+	       (f >= 30 && f <= 35) || (f >= 37 && f <= 42) || (f >= 44 && f <= 49) ||
+	       (f >= 51 && f <= 56) || (f >= 58 && f <= 69) || (f >= 70 && f <= 122);
+}
+
 VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *pdev,
 					    VkFormat format, enum ember_format_use use)
 {
 	const struct ember_image_format *f = ember_format_get(pdev, format);
+	const bool graphics = ember_physical_device_has_graphics(pdev);
 	VkFormatFeatureFlags2 features = 0;
 
+	if (use == EMBER_FORMAT_BUFFER && graphics && is_vertex_format(format))
+		features |= VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT;
 	if (!f)
-		return 0;
+		return features;
 	switch (use) {
 	case EMBER_FORMAT_BUFFER:
 		if (f->usage & EMBER_IMAGE_FMT_TEXEL_BUFFER)
-			features = VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT |
-				   VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT;
+			features |= VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT |
+				    VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT;
 		/* Texel-buffer atomics: the 32-bit integer formats (64-bit need an extension). */
 		if ((f->usage & EMBER_IMAGE_FMT_ATOMIC) && f->bytes == 4)
 			features |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
@@ -171,6 +211,8 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 		break;
 	case EMBER_FORMAT_OPTIMAL:
 		features = image_features(f);
+		if (graphics)
+			features |= attachment_features(format);
 		break;
 	}
 	if (!has_spirv_image_format(format))

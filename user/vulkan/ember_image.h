@@ -99,6 +99,10 @@ VkResult ember_image_format_support(struct ember_physical_device *pdev,
 struct ember_image_view {
 	struct ember_object base;
 	struct ember_image *image;
+	/* What rendering to it needs: VK_REMAINING_ARRAY_LAYERS resolved. */
+	VkFormat format;
+	VkImageAspectFlags aspects;
+	uint32_t base_level, base_layer, layer_count;
 	uint32_t desc[EMBER_IMAGE_DESC_DWORDS];
 };
 

@@ -78,6 +78,12 @@ ember_CreateImageView(VkDevice _device, const VkImageViewCreateInfo *pCreateInfo
 	if (!view)
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "image view");
 	view->image = image;
+	view->format = pCreateInfo->format;
+	view->aspects = range->aspectMask;
+	view->base_level = range->baseMipLevel;
+	view->base_layer = range->baseArrayLayer;
+	view->layer_count = resolve_count(range->layerCount, range->baseArrayLayer,
+					  image->layers);
 	/* A stencil view of a depth/stencil image reads its stencil plane. */
 	plane = ember_image_plane(image, stencil ? VK_IMAGE_ASPECT_STENCIL_BIT :
 				  VK_IMAGE_ASPECT_DEPTH_BIT);

@@ -13,6 +13,7 @@
 
 #include "ember_descriptor_set_layout.h"
 #include "ember_device_memory.h"
+#include "ember_gfx_hw.h"
 #include "ember_image.h"
 #include "ember_instance.h"
 #include "ember_isa.h"
@@ -84,6 +85,51 @@ static void fill_image_limits(VkPhysicalDeviceLimits *l)
 	l->maxSampleMaskWords = 1;
 }
 
+/*
+ * The limits of the graphics pipeline (contract 1.10, CAPS.GRAPHICS:
+ * ember-hw.rst "Draws", ember_gfx_hw.h; interface slots: ember-isa.rst
+ * "Graphics stages"). A device without graphics reports the zeros of a
+ * compute-only device, which the specification's table does not bind.
+ */
+static void fill_graphics_limits(VkPhysicalDeviceLimits *l)
+{
+	const VkSampleCountFlags ms = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+
+	l->maxVertexInputAttributes = EMBER_GFX_MAX_VERTEX_ATTRIBUTES;
+	l->maxVertexInputBindings = EMBER_GFX_MAX_VERTEX_BINDINGS;
+	l->maxVertexInputAttributeOffset = EMBER_GFX_MAX_ATTRIBUTE_OFFSET;
+	l->maxVertexInputBindingStride = EMBER_GFX_MAX_VERTEX_STRIDE;
+	/* 32 vec4 slots out of a vertex shader and into a fragment shader. */
+	l->maxVertexOutputComponents = 128;
+	l->maxFragmentInputComponents = 128;
+	l->maxFragmentOutputAttachments = EMBER_GFX_MAX_COLOR_ATTACHMENTS;
+	l->maxFragmentDualSrcAttachments = 0;
+	l->maxFragmentCombinedOutputResources = EMBER_MAX_DESCRIPTORS;
+	l->subPixelPrecisionBits = 8;		/* R1: a 1/256 pixel grid */
+	l->maxDrawIndexedIndexValue = UINT32_MAX;	/* fullDrawIndexUint32 */
+	l->maxDrawIndirectCount = 1;		/* no multiDrawIndirect reported */
+	l->maxViewports = 1;			/* no multiViewport: no shader picks another */
+	l->maxViewportDimensions[0] = EMBER_GFX_MAX_VIEWPORT_DIM;
+	l->maxViewportDimensions[1] = EMBER_GFX_MAX_VIEWPORT_DIM;
+	l->viewportBoundsRange[0] = -32768.0f;
+	l->viewportBoundsRange[1] = 32767.0f;
+	l->viewportSubPixelBits = 8;
+	l->maxFramebufferWidth = EMBER_GFX_MAX_VIEWPORT_DIM;
+	l->maxFramebufferHeight = EMBER_GFX_MAX_VIEWPORT_DIM;
+	l->maxFramebufferLayers = 2048;
+	l->framebufferColorSampleCounts = ms;
+	l->framebufferDepthSampleCounts = ms;
+	l->framebufferStencilSampleCounts = ms;
+	l->framebufferNoAttachmentsSampleCounts = ms;
+	l->maxColorAttachments = EMBER_GFX_MAX_COLOR_ATTACHMENTS;
+	l->pointSizeRange[0] = 1.0f;
+	l->pointSizeRange[1] = 1.0f;	/* no largePoints */
+	l->lineWidthRange[0] = 1.0f;
+	l->lineWidthRange[1] = 1.0f;	/* no wideLines */
+	l->standardSampleLocations = VK_TRUE;	/* R4 */
+	l->timestampComputeAndGraphics = VK_TRUE;
+}
+
 static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimits *l)
 {
 	const struct ember_ws_info *info = &pdev->ws.info;
@@ -133,6 +179,8 @@ static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimi
 		.nonCoherentAtomSize = 64,
 	};
 	fill_image_limits(l);
+	if (ember_physical_device_has_graphics(pdev))
+		fill_graphics_limits(l);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -223,7 +271,8 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 	p->filterMinmaxSingleComponentFormats = VK_FALSE;
 	p->filterMinmaxImageComponentMapping = VK_FALSE;
 	p->maxTimelineSemaphoreValueDifference = UINT64_MAX;
-	p->framebufferIntegerColorSampleCounts = 0;
+	p->framebufferIntegerColorSampleCounts = ember_physical_device_has_graphics(pdev) ?
+		VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT : 0;
 }
 
 static void fill_vulkan13(struct ember_physical_device *pdev, VkPhysicalDeviceVulkan13Properties *p)
@@ -453,6 +502,9 @@ ember_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice physicalDevice, ui
 		return;
 	*pProperties = ember_queue_family;
 	pProperties->queueCount = pdev->ws.info.max_queues;
+	/* The device draws (contract 1.10): the one family does everything. */
+	if (ember_physical_device_has_graphics(pdev))
+		pProperties->queueFlags |= VK_QUEUE_GRAPHICS_BIT;
 	*pCount = 1;
 }
 

@@ -27,7 +27,7 @@
 
 #include "ember_shader.h"
 
-#include "ember_cmd_buffer.h"
+#include "ember_cmd_gfx.h"
 #include "ember_isa.h"
 #include "ember_pipeline_layout.h"
 
@@ -171,6 +171,17 @@ ember_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
 	return result;
 }
 
+void ember_pipeline_destroy(struct ember_device *device, const VkAllocationCallbacks *alloc,
+			    struct ember_pipeline *pipeline)
+{
+	if (pipeline->shader)
+		ember_shader_unref(device, pipeline->shader);
+	if (pipeline->fragment)
+		ember_shader_unref(device, pipeline->fragment);
+	ember_free(ember_choose_alloc(alloc, &device->alloc), pipeline->gfx);
+	ember_object_free(device, alloc, pipeline);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 ember_DestroyPipeline(VkDevice _device, VkPipeline _pipeline,
 		      const VkAllocationCallbacks *pAllocator)
@@ -178,27 +189,8 @@ ember_DestroyPipeline(VkDevice _device, VkPipeline _pipeline,
 	EMBER_FROM_HANDLE(ember_device, device, _device);
 	EMBER_FROM_HANDLE(ember_pipeline, pipeline, _pipeline);
 
-	if (!pipeline)
-		return;
-	ember_shader_unref(device, pipeline->shader);
-	ember_object_free(device, pAllocator, pipeline);
-}
-
-/*
- * Graphics pipelines: ember-cc compiles compute shaders only, so no
- * vertex, fragment or other graphics stage has code, and a graphics
- * pipeline fails as a shader the compiler rejects does (VK_ERROR_UNKNOWN,
- * see above). Without a graphics queue family it could never be bound.
- */
-VKAPI_ATTR VkResult VKAPI_CALL
-ember_CreateGraphicsPipelines(VkDevice device, VkPipelineCache pipelineCache,
-			      uint32_t createInfoCount,
-			      const VkGraphicsPipelineCreateInfo *pCreateInfos,
-			      const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
-{
-	for (uint32_t i = 0; i < createInfoCount; i++)
-		pPipelines[i] = VK_NULL_HANDLE;
-	return ember_error(VK_ERROR_UNKNOWN, "ember-cc compiles no graphics stage");
+	if (pipeline)
+		ember_pipeline_destroy(device, pAllocator, pipeline);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -208,9 +200,10 @@ ember_CmdBindPipeline(VkCommandBuffer commandBuffer, VkPipelineBindPoint pipelin
 	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
 	EMBER_FROM_HANDLE(ember_pipeline, pipeline, _pipeline);
 
-	/* Compute is the only bind point the device has. */
 	if (pipelineBindPoint == VK_PIPELINE_BIND_POINT_COMPUTE)
 		ember_cmd_bind_compute_shader(cmd, pipeline->shader, &pipeline->dynamic);
+	else if (pipelineBindPoint == VK_PIPELINE_BIND_POINT_GRAPHICS)
+		ember_cmd_bind_graphics_pipeline(cmd, pipeline);
 }
 
 /* ---- VK_KHR_pipeline_executable_properties ----------------------------- */
@@ -220,30 +213,58 @@ static void copy_string(char *dst, size_t size, const char *src)
 	snprintf(dst, size, "%s", src);
 }
 
+/*
+ * The executables of @pipeline: its compute shader, or its vertex shader
+ * then its fragment shader. Executable @index's shader.
+ */
+static const struct ember_shader *executable_shader(const struct ember_pipeline *pipeline,
+						    uint32_t index)
+{
+	/* An index past them is invalid usage: the first one, never a crash. */
+	if (index == 1 && pipeline->fragment)
+		return pipeline->fragment;
+	return pipeline->shader;
+}
+
+static uint32_t executable_count(const struct ember_pipeline *pipeline)
+{
+	return pipeline->fragment ? 2 : 1;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 ember_GetPipelineExecutablePropertiesKHR(VkDevice _device, const VkPipelineInfoKHR *pPipelineInfo,
 					 uint32_t *pExecutableCount,
 					 VkPipelineExecutablePropertiesKHR *pProperties)
 {
 	EMBER_FROM_HANDLE(ember_pipeline, pipeline, pPipelineInfo->pipeline);
-	VkPipelineExecutablePropertiesKHR *p;
+	const uint32_t count = executable_count(pipeline);
+	uint32_t n;
 
 	if (!pProperties) {
-		*pExecutableCount = 1;
+		*pExecutableCount = count;
 		return VK_SUCCESS;
 	}
-	if (!*pExecutableCount)
-		return VK_INCOMPLETE;
-	p = &pProperties[0];
-	p->stages = VK_SHADER_STAGE_COMPUTE_BIT;
-	copy_string(p->name, sizeof(p->name), "compute");
-	snprintf(p->description, sizeof(p->description),
-		 "The compute shader (Ember ISA, workgroup %ux%ux%u)",
-		 pipeline->shader->local_size[0], pipeline->shader->local_size[1],
-		 pipeline->shader->local_size[2]);
-	p->subgroupSize = EMBER_ISA_WAVE_SIZE;
-	*pExecutableCount = 1;
-	return VK_SUCCESS;
+	n = EMBER_MIN(*pExecutableCount, count);
+	for (uint32_t i = 0; i < n; i++) {
+		VkPipelineExecutablePropertiesKHR *p = &pProperties[i];
+		const struct ember_shader *s = executable_shader(pipeline, i);
+
+		p->subgroupSize = EMBER_ISA_WAVE_SIZE;
+		if (pipeline->bind_point == VK_PIPELINE_BIND_POINT_COMPUTE) {
+			p->stages = VK_SHADER_STAGE_COMPUTE_BIT;
+			copy_string(p->name, sizeof(p->name), "compute");
+			snprintf(p->description, sizeof(p->description),
+				 "The compute shader (Ember ISA, workgroup %ux%ux%u)",
+				 s->local_size[0], s->local_size[1], s->local_size[2]);
+			continue;
+		}
+		p->stages = i ? VK_SHADER_STAGE_FRAGMENT_BIT : VK_SHADER_STAGE_VERTEX_BIT;
+		copy_string(p->name, sizeof(p->name), i ? "fragment" : "vertex");
+		snprintf(p->description, sizeof(p->description), "The %s shader (Ember ISA)",
+			 i ? "fragment" : "vertex");
+	}
+	*pExecutableCount = n;
+	return n < count ? VK_INCOMPLETE : VK_SUCCESS;
 }
 
 struct statistic {
@@ -259,7 +280,7 @@ ember_GetPipelineExecutableStatisticsKHR(VkDevice _device,
 					 VkPipelineExecutableStatisticKHR *pStatistics)
 {
 	EMBER_FROM_HANDLE(ember_pipeline, pipeline, pExecutableInfo->pipeline);
-	const struct ember_shader *s = pipeline->shader;
+	const struct ember_shader *s = executable_shader(pipeline, pExecutableInfo->executableIndex);
 	const struct statistic stats[] = {
 		{ "Instructions", "Instructions in the shader's code", s->num_insns },
 		{ "Code size", "Bytes of the shader binary (header and code)", s->code_size },
@@ -300,7 +321,7 @@ ember_GetPipelineExecutableInternalRepresentationsKHR(
 {
 	EMBER_FROM_HANDLE(ember_pipeline, pipeline, pExecutableInfo->pipeline);
 	VkPipelineExecutableInternalRepresentationKHR *ir;
-	const struct ember_shader *s = pipeline->shader;
+	const struct ember_shader *s = executable_shader(pipeline, pExecutableInfo->executableIndex);
 	VkResult result = VK_SUCCESS;
 	char *text = NULL;
 	size_t length;

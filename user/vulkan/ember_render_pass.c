@@ -4,68 +4,64 @@
 /*
  * DOC: Render passes and framebuffers
  *
- * Render pass and framebuffer objects are device objects any Vulkan
- * device creates, whatever its queues; only vkCmdBeginRenderPass needs a
- * graphics queue family (ember_cmd_graphics.c), which Ember does not have
- * yet. The objects keep what rendering will need from them: the
- * attachment count and each subpass's view mask (the multiview feature:
- * vkCreateRenderPass takes them from VkRenderPassMultiviewCreateInfo,
- * vkCreateRenderPass2 from its subpasses), and a framebuffer's extent,
- * its attachment count and whether it is imageless (the
- * imagelessFramebuffer feature: its views come at vkCmdBeginRenderPass).
+ * The objects keep what rendering needs from them (ember_cmd_render_pass.c
+ * records it): each attachment's format and load operations, each
+ * subpass's colour, resolve and depth/stencil references and view mask
+ * (the multiview feature: vkCreateRenderPass takes them from
+ * VkRenderPassMultiviewCreateInfo, vkCreateRenderPass2 from its
+ * subpasses), and a framebuffer's extent and views, or none when it is
+ * imageless (the imagelessFramebuffer feature: its views come at
+ * vkCmdBeginRenderPass). Store operations need nothing (attachments are
+ * the images' memory) and dependencies nothing either: every subpass
+ * boundary is a full barrier.
  * The attachments' separate depth and stencil layouts
  * (separateDepthStencilLayouts) are accepted as any layout is: Ember's
  * image layouts are all one memory layout.
  */
 
+#include "ember_render_pass.h"
+
 #include "ember_device.h"
-
-/**
- * struct ember_render_pass - A VkRenderPass.
- * @base: the object base.
- * @attachment_count: its attachments.
- * @subpass_count: its subpasses.
- * @view_masks: each subpass's view mask (0: no multiview).
- */
-struct ember_render_pass {
-	struct ember_object base;
-	uint32_t attachment_count;
-	uint32_t subpass_count;
-	uint32_t view_masks[];
-};
-
-EMBER_DEFINE_HANDLE_CASTS(ember_render_pass, base, VkRenderPass, VK_OBJECT_TYPE_RENDER_PASS)
-
-/**
- * struct ember_framebuffer - A VkFramebuffer.
- * @base: the object base.
- * @imageless: created with VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT.
- * @width, @height, @layers: its extent.
- * @attachment_count: its attachments (views or, imageless, their descriptions).
- */
-struct ember_framebuffer {
-	struct ember_object base;
-	bool imageless;
-	uint32_t width, height, layers;
-	uint32_t attachment_count;
-};
-
-EMBER_DEFINE_HANDLE_CASTS(ember_framebuffer, base, VkFramebuffer, VK_OBJECT_TYPE_FRAMEBUFFER)
+#include "ember_image.h"
 
 static struct ember_render_pass *render_pass_alloc(struct ember_device *device,
 						   const VkAllocationCallbacks *alloc,
 						   uint32_t attachments, uint32_t subpasses)
 {
-	struct ember_render_pass *pass =
-		ember_object_alloc(device, alloc, sizeof(*pass) + subpasses * sizeof(uint32_t),
-				   VK_OBJECT_TYPE_RENDER_PASS);
+	const size_t size = sizeof(struct ember_render_pass) +
+			    subpasses * sizeof(struct ember_rp_subpass) +
+			    attachments * sizeof(struct ember_rp_attachment);
+	struct ember_render_pass *pass = ember_object_alloc(device, alloc, size,
+							    VK_OBJECT_TYPE_RENDER_PASS);
 
 	if (!pass)
 		return NULL;
 	pass->attachment_count = attachments;
 	pass->subpass_count = subpasses;
+	pass->subpasses = (struct ember_rp_subpass *)(pass + 1);
+	pass->attachments = (struct ember_rp_attachment *)(pass->subpasses + subpasses);
 	return pass;
 }
+
+/* A subpass's references (@resolve may be NULL), as both create commands give them. */
+static void subpass_init(struct ember_rp_subpass *sp, uint32_t color_count, const uint32_t *color,
+			 const uint32_t *resolve, uint32_t depth_stencil, uint32_t view_mask)
+{
+	sp->color_count = color_count;
+	for (uint32_t i = 0; i < color_count; i++) {
+		sp->color[i] = color[i];
+		sp->resolve[i] = resolve ? resolve[i] : VK_ATTACHMENT_UNUSED;
+	}
+	sp->depth_stencil = depth_stencil;
+	sp->view_mask = view_mask;
+}
+
+/* Both VkAttachmentReference and VkAttachmentReference2 arrays, by their attachment member. */
+#define REFS(out, refs, count)							\
+	do {									\
+		for (uint32_t c_ = 0; c_ < (count); c_++)			\
+			(out)[c_] = (refs)[c_].attachment;			\
+	} while (0)
 
 VKAPI_ATTR VkResult VKAPI_CALL
 ember_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *pCreateInfo,
@@ -81,9 +77,29 @@ ember_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *pCreateIn
 
 	if (!pass)
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "render pass");
-	for (uint32_t i = 0; i < pCreateInfo->subpassCount; i++)
-		pass->view_masks[i] = multiview && i < multiview->subpassCount ?
-				      multiview->pViewMasks[i] : 0;
+	for (uint32_t i = 0; i < pCreateInfo->attachmentCount; i++) {
+		const VkAttachmentDescription *a = &pCreateInfo->pAttachments[i];
+
+		pass->attachments[i] = (struct ember_rp_attachment) {
+			a->format, a->loadOp, a->stencilLoadOp,
+		};
+	}
+	for (uint32_t i = 0; i < pCreateInfo->subpassCount; i++) {
+		const VkSubpassDescription *sp = &pCreateInfo->pSubpasses[i];
+		uint32_t color[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
+		uint32_t resolve[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
+		const uint32_t n = EMBER_MIN(sp->colorAttachmentCount,
+					     EMBER_GFX_MAX_COLOR_ATTACHMENTS);
+
+		REFS(color, sp->pColorAttachments, n);
+		if (sp->pResolveAttachments)
+			REFS(resolve, sp->pResolveAttachments, n);
+		subpass_init(&pass->subpasses[i], n, color,
+			     sp->pResolveAttachments ? resolve : NULL,
+			     sp->pDepthStencilAttachment ? sp->pDepthStencilAttachment->attachment :
+			     VK_ATTACHMENT_UNUSED,
+			     multiview && i < multiview->subpassCount ? multiview->pViewMasks[i] : 0);
+	}
 	*pRenderPass = ember_render_pass_to_handle(pass);
 	return VK_SUCCESS;
 }
@@ -99,11 +115,33 @@ ember_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *pCreate
 
 	if (!pass)
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "render pass");
-	for (uint32_t i = 0; i < pCreateInfo->subpassCount; i++)
-		pass->view_masks[i] = pCreateInfo->pSubpasses[i].viewMask;
+	for (uint32_t i = 0; i < pCreateInfo->attachmentCount; i++) {
+		const VkAttachmentDescription2 *a = &pCreateInfo->pAttachments[i];
+
+		pass->attachments[i] = (struct ember_rp_attachment) {
+			a->format, a->loadOp, a->stencilLoadOp,
+		};
+	}
+	for (uint32_t i = 0; i < pCreateInfo->subpassCount; i++) {
+		const VkSubpassDescription2 *sp = &pCreateInfo->pSubpasses[i];
+		uint32_t color[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
+		uint32_t resolve[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
+		const uint32_t n = EMBER_MIN(sp->colorAttachmentCount,
+					     EMBER_GFX_MAX_COLOR_ATTACHMENTS);
+
+		REFS(color, sp->pColorAttachments, n);
+		if (sp->pResolveAttachments)
+			REFS(resolve, sp->pResolveAttachments, n);
+		subpass_init(&pass->subpasses[i], n, color,
+			     sp->pResolveAttachments ? resolve : NULL,
+			     sp->pDepthStencilAttachment ? sp->pDepthStencilAttachment->attachment :
+			     VK_ATTACHMENT_UNUSED, sp->viewMask);
+	}
 	*pRenderPass = ember_render_pass_to_handle(pass);
 	return VK_SUCCESS;
 }
+
+#undef REFS
 
 VKAPI_ATTR void VKAPI_CALL
 ember_DestroyRenderPass(VkDevice _device, VkRenderPass renderPass,
@@ -128,12 +166,17 @@ ember_CreateFramebuffer(VkDevice _device, const VkFramebufferCreateInfo *pCreate
 			const VkAllocationCallbacks *pAllocator, VkFramebuffer *pFramebuffer)
 {
 	EMBER_FROM_HANDLE(ember_device, device, _device);
-	struct ember_framebuffer *fb = ember_object_alloc(device, pAllocator, sizeof(*fb),
+	const bool imageless = pCreateInfo->flags & VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT;
+	const uint32_t views = imageless ? 0 : pCreateInfo->attachmentCount;
+	struct ember_framebuffer *fb = ember_object_alloc(device, pAllocator,
+							  sizeof(*fb) + views * sizeof(fb->views[0]),
 							  VK_OBJECT_TYPE_FRAMEBUFFER);
 
 	if (!fb)
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "framebuffer");
-	fb->imageless = pCreateInfo->flags & VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT;
+	fb->imageless = imageless;
+	for (uint32_t i = 0; i < views; i++)
+		fb->views[i] = ember_image_view_from_handle(pCreateInfo->pAttachments[i]);
 	fb->width = pCreateInfo->width;
 	fb->height = pCreateInfo->height;
 	fb->layers = pCreateInfo->layers;

@@ -132,6 +132,9 @@ VkResult ember_shader_create_from_binary(struct ember_device *device,
 	shader->shared_bytes = parsed.header.shared_bytes;
 	shader->scratch_bytes = parsed.header.scratch_bytes;
 	shader->num_insns = parsed.num_insns;
+	shader->stage = parsed.header.stage;
+	shader->num_inputs = parsed.header.num_inputs;
+	shader->num_outputs = parsed.header.num_outputs;
 	*out = shader;
 	return VK_SUCCESS;
 

@@ -82,6 +82,8 @@ EMBER_DEFINE_HANDLE_CASTS(ember_shader_module, base, VkShaderModule,
  * @shared_bytes: workgroup shared memory.
  * @scratch_bytes: scratch per lane (spills, private arrays).
  * @num_insns: instructions in the code.
+ * @stage: the binary's stage (enum ember_isa_stage: compute, vertex, fragment).
+ * @num_inputs, @num_outputs: its vec4 interface slots (graphics stages).
  * @cache_next: chain of the device cache's hash bucket.
  */
 struct ember_shader {
@@ -97,6 +99,8 @@ struct ember_shader {
 	uint32_t shared_bytes;
 	uint32_t scratch_bytes;
 	uint32_t num_insns;
+	uint32_t stage;
+	uint32_t num_inputs, num_outputs;
 	struct ember_shader *cache_next;
 };
 
@@ -122,7 +126,9 @@ VkResult ember_shader_create_from_binary(struct ember_device *device,
  * VkShaderCreateInfoEXT, SPIR-V code type).
  * @spirv, @spirv_size: the module (bytes); @spirv_sha1 its SHA-1 if known.
  * @entry_point: the entry point's name.
- * @stage: its stage (Vulkan names an entry point by name and stage).
+ * @stage: its stage (VkShaderStageFlagBits): Vulkan names an entry point by
+ *	name and stage, ember-cc selects it so, it is part of the key, and a
+ *	binary of another stage is refused.
  * @spec: the specialization, or NULL.
  * @sets, @set_count: the set layouts (NULL entries allowed).
  * @required_subgroup_size: 0, or VkPipelineShaderStageRequiredSubgroupSize's.
@@ -214,8 +220,12 @@ struct ember_shader_object {
 
 EMBER_DEFINE_HANDLE_CASTS(ember_shader_object, base, VkShaderEXT, VK_OBJECT_TYPE_SHADER_EXT)
 
+struct ember_gfx_pipeline;
+
 /**
- * struct ember_pipeline - A VkPipeline (compute): its shader.
+ * struct ember_pipeline - A VkPipeline: compute, its shader; graphics
+ * (ember_pipeline_graphics.c), its vertex shader in @shader, its fragment
+ * shader (or NULL) and its state (ember_gfx_state.h).
  * @flags: the creation flags (VkPipelineCreateFlags2).
  * @dynamic: where its shader reads dynamic buffers (its layout's).
  */
@@ -224,9 +234,15 @@ struct ember_pipeline {
 	VkPipelineBindPoint bind_point;
 	VkPipelineCreateFlags2KHR flags;
 	struct ember_shader *shader;
+	struct ember_shader *fragment;
+	struct ember_gfx_pipeline *gfx;
 	struct ember_dynamic_layout dynamic;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_pipeline, base, VkPipeline, VK_OBJECT_TYPE_PIPELINE)
+
+/* Drops @pipeline's shaders and frees it and its state (any kind, partly built too). */
+void ember_pipeline_destroy(struct ember_device *device, const VkAllocationCallbacks *alloc,
+			    struct ember_pipeline *pipeline);
 
 #endif /* EMBER_SHADER_H */

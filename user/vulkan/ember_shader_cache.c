@@ -700,6 +700,19 @@ static VkResult compile(struct ember_device *device, const struct ember_shader_r
 	return result;
 }
 
+/* The binary's stage (ember_isa.h) a Vulkan stage compiles to; 0 (unset) is compute. */
+static uint32_t isa_stage(VkShaderStageFlagBits stage)
+{
+	switch (stage) {
+	case VK_SHADER_STAGE_VERTEX_BIT:
+		return EMBER_ISA_STAGE_VERTEX;
+	case VK_SHADER_STAGE_FRAGMENT_BIT:
+		return EMBER_ISA_STAGE_FRAGMENT;
+	default:
+		return EMBER_ISA_STAGE_COMPUTE;
+	}
+}
+
 VkResult ember_shader_get(struct ember_device *device, struct ember_pipeline_cache *pcache,
 			  const struct ember_shader_request *req, struct ember_shader **out,
 			  bool *pcache_hit)
@@ -742,6 +755,13 @@ VkResult ember_shader_get(struct ember_device *device, struct ember_pipeline_cac
 		if (result != VK_SUCCESS)
 			goto out;
 		shader = ember_shader_cache_insert(device, shader);
+	}
+	if (shader->stage != isa_stage(req->stage)) {
+		fprintf(stderr, "ember-vk: entry point \"%s\" is not a shader of stage 0x%x\n",
+			req->entry_point ? req->entry_point : "main", req->stage);
+		ember_shader_unref(device, shader);
+		result = ember_error(VK_ERROR_UNKNOWN, "shader of the wrong stage");
+		goto out;
 	}
 	if (pcache)
 		ember_pipeline_cache_insert(pcache, shader);

@@ -1,0 +1,303 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+#include "vk_gfx.h"
+
+#include <string.h>
+
+void vk_gfx_dev_create(struct vk_dev *dev, const VkPhysicalDeviceFeatures *features)
+{
+	VkPhysicalDeviceVulkan13Features f13 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+		.dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE,
+	};
+	struct vk_dev_options options = {
+		.features = &f13, .api_version = VK_API_VERSION_1_3,
+	};
+	VkQueueFamilyProperties families[8];
+	uint32_t count = 8;
+
+	if (features)
+		options.core = *features;
+	vk_dev_create(dev, &options);
+	vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, families);
+	if (!(families[dev->family].queueFlags & VK_QUEUE_GRAPHICS_BIT)) {
+		vk_dev_destroy(dev);
+		vk_test_skip("the device has no graphics queue");
+	}
+}
+
+static VkImageAspectFlags format_aspects(VkFormat format)
+{
+	switch (format) {
+	case VK_FORMAT_D16_UNORM:
+	case VK_FORMAT_D32_SFLOAT:
+		return VK_IMAGE_ASPECT_DEPTH_BIT;
+	case VK_FORMAT_S8_UINT:
+		return VK_IMAGE_ASPECT_STENCIL_BIT;
+	case VK_FORMAT_D24_UNORM_S8_UINT:
+	case VK_FORMAT_D32_SFLOAT_S8_UINT:
+		return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+	default:
+		return VK_IMAGE_ASPECT_COLOR_BIT;
+	}
+}
+
+static uint32_t format_bytes(VkFormat format)
+{
+	switch (format) {
+	case VK_FORMAT_R16G16B16A16_SFLOAT:
+		return 8;
+	case VK_FORMAT_R32G32B32A32_SFLOAT:
+		return 16;
+	case VK_FORMAT_D16_UNORM:
+		return 2;
+	case VK_FORMAT_S8_UINT:
+		return 1;
+	default:
+		return 4;
+	}
+}
+
+void vk_target_create(struct vk_dev *dev, VkFormat format, uint32_t width, uint32_t height,
+		      uint32_t layers, VkSampleCountFlagBits samples, struct vk_target *t)
+{
+	const VkImageAspectFlags aspects = format_aspects(format);
+	const bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
+	VkImageCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+		.imageType = VK_IMAGE_TYPE_2D,
+		.format = format,
+		.extent = { width, height, 1 },
+		.mipLevels = 1,
+		.arrayLayers = layers,
+		.samples = samples,
+		.tiling = VK_IMAGE_TILING_OPTIMAL,
+		.usage = (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT :
+			  VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) |
+			 VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+	};
+	VkMemoryRequirements req;
+	VkMemoryAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO };
+	VkImageViewCreateInfo view = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+		.viewType = layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
+		.format = format,
+		.subresourceRange = { aspects, 0, 1, 0, layers },
+	};
+	VkFormatProperties props;
+
+	vkGetPhysicalDeviceFormatProperties(dev->physical, format, &props);
+	if (!(props.optimalTilingFeatures & (color ? VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT :
+					     VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT)))
+		vk_test_skip("format %d is not an attachment format", format);
+	memset(t, 0, sizeof(*t));
+	t->format = format;
+	t->aspects = aspects;
+	t->width = width;
+	t->height = height;
+	t->layers = layers;
+	t->samples = samples;
+	t->bytes = format_bytes(format);
+	VK_CHECK(vkCreateImage(dev->device, &info, NULL, &t->image));
+	vkGetImageMemoryRequirements(dev->device, t->image, &req);
+	REQUIRE(req.memoryTypeBits & (1u << dev->memory_type));
+	alloc.allocationSize = req.size;
+	alloc.memoryTypeIndex = dev->memory_type;
+	VK_CHECK(vkAllocateMemory(dev->device, &alloc, NULL, &t->memory));
+	VK_CHECK(vkBindImageMemory(dev->device, t->image, t->memory, 0));
+	view.image = t->image;
+	VK_CHECK(vkCreateImageView(dev->device, &view, NULL, &t->view));
+}
+
+void vk_target_destroy(struct vk_dev *dev, struct vk_target *t)
+{
+	vkDestroyImageView(dev->device, t->view, NULL);
+	vkDestroyImage(dev->device, t->image, NULL);
+	vkFreeMemory(dev->device, t->memory, NULL);
+}
+
+void vk_target_layout(VkCommandBuffer cmd, const struct vk_target *t, VkImageLayout from,
+		      VkImageLayout to)
+{
+	const VkImageMemoryBarrier2 barrier = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,
+		.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+		.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT,
+		.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+		.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+		.oldLayout = from,
+		.newLayout = to,
+		.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+		.image = t->image,
+		.subresourceRange = { t->aspects, 0, 1, 0, t->layers },
+	};
+	const VkDependencyInfo dep = {
+		.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+		.imageMemoryBarrierCount = 1,
+		.pImageMemoryBarriers = &barrier,
+	};
+
+	vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+void vk_target_read(VkCommandBuffer cmd, const struct vk_target *t, VkImageAspectFlags aspect,
+		    uint32_t layer, VkBuffer buf)
+{
+	const VkBufferImageCopy region = {
+		.imageSubresource = { aspect, 0, layer, 1 },
+		.imageExtent = { t->width, t->height, 1 },
+	};
+
+	vkCmdCopyImageToBuffer(cmd, t->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buf, 1, &region);
+	vk_cmd_barrier(cmd);
+}
+
+static VkShaderModule module(struct vk_dev *dev, const uint32_t *code, size_t size)
+{
+	const VkShaderModuleCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+		.codeSize = size, .pCode = code,
+	};
+	VkShaderModule m;
+
+	VK_CHECK(vkCreateShaderModule(dev->device, &info, NULL, &m));
+	return m;
+}
+
+void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct vk_gfx_pipe *p)
+{
+	const VkPushConstantRange push = {
+		VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, d->push_size,
+	};
+	const VkPipelineLayoutCreateInfo layout = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.pushConstantRangeCount = d->push_size ? 1 : 0,
+		.pPushConstantRanges = &push,
+	};
+	const VkViewport viewport = { 0, 0, (float)d->width, (float)d->height, 0, 1 };
+	const VkRect2D scissor = { { 0, 0 }, { d->width, d->height } };
+	const uint32_t sample_mask = d->sample_mask ? d->sample_mask : ~0u;
+	VkPipelineShaderStageCreateInfo stages[2] = {
+		{ .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+		  .stage = VK_SHADER_STAGE_VERTEX_BIT, .pName = "main" },
+		{ .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+		  .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .pName = "main" },
+	};
+	const VkPipelineVertexInputStateCreateInfo vi = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+		.vertexBindingDescriptionCount = d->binding_count,
+		.pVertexBindingDescriptions = d->bindings,
+		.vertexAttributeDescriptionCount = d->attribute_count,
+		.pVertexAttributeDescriptions = d->attributes,
+	};
+	const VkPipelineInputAssemblyStateCreateInfo ia = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+		.topology = d->topology, .primitiveRestartEnable = d->restart,
+	};
+	const VkPipelineViewportStateCreateInfo vp = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+		.viewportCount = 1, .pViewports = d->viewport ? d->viewport : &viewport,
+		.scissorCount = 1, .pScissors = d->scissor ? d->scissor : &scissor,
+	};
+	const VkPipelineRasterizationStateCreateInfo rs = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.polygonMode = VK_POLYGON_MODE_FILL, .cullMode = d->cull_mode,
+		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f,
+	};
+	const VkPipelineMultisampleStateCreateInfo ms = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+		.rasterizationSamples = d->samples ? d->samples : VK_SAMPLE_COUNT_1_BIT,
+		.pSampleMask = &sample_mask,
+	};
+	const VkPipelineDepthStencilStateCreateInfo no_ds = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+	};
+	const VkPipelineColorBlendAttachmentState no_blend = { .colorWriteMask = 0xf };
+	VkPipelineColorBlendStateCreateInfo cb = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+		.logicOpEnable = d->logic_op_enable, .logicOp = d->logic_op,
+		.attachmentCount = d->color_format ? 1 : 0,
+		.pAttachments = d->blend ? d->blend : &no_blend,
+	};
+	const VkPipelineDynamicStateCreateInfo dyn = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+		.dynamicStateCount = d->dynamic_count, .pDynamicStates = d->dynamic,
+	};
+	const VkPipelineRenderingCreateInfo rendering = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+		.colorAttachmentCount = d->color_format ? 1 : 0,
+		.pColorAttachmentFormats = &d->color_format,
+		.depthAttachmentFormat = d->depth_format,
+		.stencilAttachmentFormat = d->stencil_format,
+	};
+	VkGraphicsPipelineCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+		.pNext = d->render_pass ? NULL : &rendering,
+		.stageCount = 2, .pStages = stages,
+		.pVertexInputState = &vi, .pInputAssemblyState = &ia, .pViewportState = &vp,
+		.pRasterizationState = &rs, .pMultisampleState = &ms,
+		.pDepthStencilState = d->depth_stencil ? d->depth_stencil : &no_ds,
+		.pColorBlendState = &cb, .pDynamicState = &dyn,
+		.renderPass = d->render_pass, .subpass = d->subpass,
+	};
+
+	if (d->blend_constants)
+		memcpy(cb.blendConstants, d->blend_constants, sizeof(cb.blendConstants));
+	memset(p, 0, sizeof(*p));
+	p->vs = module(dev, d->vs, d->vs_size);
+	p->fs = module(dev, d->fs, d->fs_size);
+	stages[0].module = p->vs;
+	stages[1].module = p->fs;
+	VK_CHECK(vkCreatePipelineLayout(dev->device, &layout, NULL, &p->layout));
+	info.layout = p->layout;
+	VK_CHECK(vkCreateGraphicsPipelines(dev->device, VK_NULL_HANDLE, 1, &info, NULL,
+					   &p->pipeline));
+}
+
+void vk_gfx_pipe_destroy(struct vk_dev *dev, struct vk_gfx_pipe *p)
+{
+	vkDestroyPipeline(dev->device, p->pipeline, NULL);
+	vkDestroyPipelineLayout(dev->device, p->layout, NULL);
+	vkDestroyShaderModule(dev->device, p->vs, NULL);
+	vkDestroyShaderModule(dev->device, p->fs, NULL);
+}
+
+void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,
+		  const struct vk_target *depth, const VkClearValue *color_clear,
+		  const VkClearValue *depth_clear)
+{
+	const struct vk_target *any = color ? color : depth;
+	VkRenderingAttachmentInfo c = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+		.imageView = color ? color->view : VK_NULL_HANDLE,
+		.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		.loadOp = color_clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+	};
+	VkRenderingAttachmentInfo ds = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+		.imageView = depth ? depth->view : VK_NULL_HANDLE,
+		.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+		.loadOp = depth_clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+	};
+	VkRenderingInfo info = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+		.renderArea = { { 0, 0 }, { any->width, any->height } },
+		.layerCount = 1,
+		.colorAttachmentCount = color ? 1 : 0,
+		.pColorAttachments = &c,
+		.pDepthAttachment = depth && (depth->aspects & VK_IMAGE_ASPECT_DEPTH_BIT) ?
+				    &ds : NULL,
+		.pStencilAttachment = depth && (depth->aspects & VK_IMAGE_ASPECT_STENCIL_BIT) ?
+				      &ds : NULL,
+	};
+
+	if (color_clear)
+		c.clearValue = *color_clear;
+	if (depth_clear)
+		ds.clearValue = *depth_clear;
+	vkCmdBeginRendering(cmd, &info);
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Helpers of the drawing tests
+ *
+ * A render target (an image with its view, read back into a host buffer),
+ * a graphics pipeline from a vertex and a fragment shader with the state a
+ * test describes, and a device with a graphics queue (the tests skip on a
+ * device without one, saying so). Positions are given in pixels and
+ * turned into clip coordinates exactly: targets are powers of two wide
+ * and high.
+ */
+
+#ifndef EMBER_VK_GFX_H
+#define EMBER_VK_GFX_H
+
+#include "vk_test.h"
+
+struct vk_target {
+	VkImage image;
+	VkDeviceMemory memory;
+	VkImageView view;
+	VkFormat format;
+	VkImageAspectFlags aspects;
+	uint32_t width, height, layers, bytes;
+	VkSampleCountFlagBits samples;
+};
+
+/* A device with a graphics queue and @features (NULL: none) in its core features. */
+void vk_gfx_dev_create(struct vk_dev *dev, const VkPhysicalDeviceFeatures *features);
+
+/* A 2D optimal-tiling target (@layers array layers), colour or depth/stencil. */
+void vk_target_create(struct vk_dev *dev, VkFormat format, uint32_t width, uint32_t height,
+		      uint32_t layers, VkSampleCountFlagBits samples, struct vk_target *t);
+void vk_target_destroy(struct vk_dev *dev, struct vk_target *t);
+
+/*
+ * Records a copy of @aspect of layer @layer of @t (in
+ * TRANSFER_SRC_OPTIMAL) into @buf, rows packed, after a barrier from
+ * attachment writes.
+ */
+void vk_target_read(VkCommandBuffer cmd, const struct vk_target *t, VkImageAspectFlags aspect,
+		    uint32_t layer, VkBuffer buf);
+
+/* An image layout transition of every layer of @t, waiting for all earlier commands. */
+void vk_target_layout(VkCommandBuffer cmd, const struct vk_target *t, VkImageLayout from,
+		      VkImageLayout to);
+
+/* What a test's pipeline is. */
+struct vk_gfx_desc {
+	const uint32_t *vs, *fs;
+	size_t vs_size, fs_size;
+	VkPrimitiveTopology topology;
+	bool restart;
+	const VkVertexInputBindingDescription *bindings;
+	uint32_t binding_count;
+	const VkVertexInputAttributeDescription *attributes;
+	uint32_t attribute_count;
+	VkFormat color_format;			/* UNDEFINED: no colour attachment */
+	VkFormat depth_format;			/* UNDEFINED: none */
+	VkFormat stencil_format;
+	VkSampleCountFlagBits samples;		/* 0: 1 */
+	uint32_t sample_mask;			/* 0: all */
+	const VkPipelineColorBlendAttachmentState *blend;	/* NULL: no blending */
+	const float *blend_constants;
+	bool logic_op_enable;
+	VkLogicOp logic_op;
+	const VkPipelineDepthStencilStateCreateInfo *depth_stencil;
+	VkCullModeFlags cull_mode;
+	const VkDynamicState *dynamic;
+	uint32_t dynamic_count;
+	const VkViewport *viewport;		/* NULL: the whole target */
+	const VkRect2D *scissor;		/* NULL: the whole target */
+	uint32_t width, height;			/* of the target (viewport, scissor) */
+	uint32_t push_size;			/* bytes of push constants, all stages */
+	VkRenderPass render_pass;		/* VK_NULL_HANDLE: dynamic rendering */
+	uint32_t subpass;
+};
+
+struct vk_gfx_pipe {
+	VkShaderModule vs, fs;
+	VkPipelineLayout layout;
+	VkPipeline pipeline;
+};
+
+void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *desc, struct vk_gfx_pipe *p);
+void vk_gfx_pipe_destroy(struct vk_dev *dev, struct vk_gfx_pipe *p);
+
+/* Begins dynamic rendering into @color (NULL: none) and @depth (NULL: none), loading both. */
+void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,
+		  const struct vk_target *depth, const VkClearValue *color_clear,
+		  const VkClearValue *depth_clear);
+
+/* Clip x or y of pixel coordinate @p of a target @size pixels across. */
+static inline float vk_ndc(float p, uint32_t size)
+{
+	return p / (float)size * 2.0f - 1.0f;
+}
+
+#endif /* EMBER_VK_GFX_H */

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: A command buffer's graphics state
+ *
+ * What the graphics commands share: the bound graphics pipeline and sets,
+ * the Vulkan-level state (ember_gfx_state.h) with the blocks written for
+ * it, the vertex and index buffers, and the render pass instance being
+ * recorded (dynamic rendering, or a render pass's subpass expressed as
+ * one). ember_cmd_rendering.c begins and ends rendering instances,
+ * ember_cmd_draw.c binds and draws, ember_cmd_dynamic_state.c holds the
+ * dynamic-state commands, ember_cmd_clear_attachments.c
+ * vkCmdClearAttachments, ember_cmd_render_pass.c the render pass commands.
+ */
+
+#ifndef EMBER_CMD_GFX_H
+#define EMBER_CMD_GFX_H
+
+#include "ember_cmd_buffer.h"
+#include "ember_gfx_state.h"
+#include "ember_image.h"
+
+struct ember_pipeline;
+struct ember_render_pass;
+struct ember_framebuffer;
+
+/**
+ * struct ember_cmd_attachment - One attachment of a rendering instance.
+ * @view: the view rendered to (NULL: none, VK_ATTACHMENT_UNUSED).
+ * @resolve: the view resolved into at the end (NULL: none).
+ */
+struct ember_cmd_attachment {
+	struct ember_image_view *view;
+	struct ember_image_view *resolve;
+};
+
+/**
+ * struct ember_cmd_rendering - A render pass instance (VkRenderingInfo, or
+ * a subpass of a render pass).
+ * @area: the render area; @layers: layers drawn without multiview.
+ * @view_mask: multiview's views (0: off).
+ * @color_count, @color: colour attachments by location.
+ * @depth_stencil: the depth/stencil attachment (depth's view, else stencil's).
+ * @depth_stencil_aspects: which of its aspects the rendering has.
+ */
+struct ember_cmd_rendering {
+	bool active;
+	VkRect2D area;
+	uint32_t layers, view_mask;
+	uint32_t color_count;
+	struct ember_cmd_attachment color[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
+	struct ember_cmd_attachment depth_stencil;
+	VkImageAspectFlags depth_stencil_aspects;
+};
+
+/**
+ * struct ember_cmd_gfx - The graphics state of a command buffer.
+ * @bind: the graphics bind point's sets.
+ * @pipeline: the bound graphics pipeline.
+ * @state: the draw state (pipeline's static groups, commands' dynamic ones).
+ * @dirty: EMBER_GFX_DIRTY_* blocks to write again at the next draw.
+ * @blocks, @root: the blocks the last draw used.
+ * @vbs: vertex buffers by binding; @index_*: the index buffer.
+ * @rendering: the render pass instance being recorded.
+ * @pass, @framebuffer, @subpass, @pass_views, @pass_clears: the render
+ *	pass instance (NULL @pass: dynamic rendering or none).
+ */
+struct ember_cmd_gfx {
+	struct ember_cmd_bindings bind;
+	struct ember_pipeline *pipeline;
+	struct ember_gfx_draw_state state;
+	uint32_t dirty;
+	bool push_dirty;
+	struct ember_gfx_blocks blocks;
+	uint64_t root;
+	struct ember_gfx_vertex_buffer vbs[EMBER_GFX_MAX_VERTEX_BINDINGS];
+	uint64_t index_va, index_range;
+	uint32_t index_size;
+	struct ember_cmd_rendering rendering;
+	struct ember_render_pass *pass;
+	struct ember_framebuffer *framebuffer;
+	VkRect2D pass_area;
+	uint32_t subpass;
+	struct ember_image_view **pass_views;
+	uint32_t pass_view_capacity;
+	bool rendering_suspending;
+};
+
+/* Binds graphics @pipeline (ember_cmd_draw.c). */
+void ember_cmd_bind_graphics_pipeline(struct ember_cmd_buffer *cmd,
+				      struct ember_pipeline *pipeline);
+
+/* @cmd's graphics state, allocated on first use; NULL when out of memory (recorded). */
+struct ember_cmd_gfx *ember_cmd_gfx(struct ember_cmd_buffer *cmd);
+
+/* Releases what the graphics state allocated besides itself. */
+void ember_cmd_gfx_free(struct ember_cmd_buffer *cmd);
+
+/*
+ * Starts the render pass instance @r (ember_cmd_rendering.c): writes its
+ * targets block; the caller applies the load operations. Ends it: the
+ * resolves, after a barrier.
+ */
+void ember_cmd_rendering_begin(struct ember_cmd_buffer *cmd, const struct ember_cmd_rendering *r);
+void ember_cmd_rendering_end(struct ember_cmd_buffer *cmd);
+
+/*
+ * Clears @aspects of @view over @rect, layers @base_layer .. + @layer_count
+ * of the view (or the views of @view_mask), on the copy engine; no barrier.
+ */
+void ember_cmd_clear_view(struct ember_cmd_buffer *cmd, const struct ember_image_view *view,
+			  VkImageAspectFlags aspects, const VkClearValue *value,
+			  const VkRect2D *rect, uint32_t base_layer, uint32_t layer_count,
+			  uint32_t view_mask);
+
+#endif /* EMBER_CMD_GFX_H */
