@@ -21,6 +21,7 @@
 #include "vk_test.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -39,14 +40,8 @@ struct wsi {
 	VkImageUsageFlags usage;	/* what the tests use images for */
 };
 
-static void wsi_create(struct wsi *w)
+static void wsi_create_with(struct wsi *w, const struct vk_dev_options *options)
 {
-	const struct vk_dev_options options = {
-		.instance_extensions = wsi_instance_extensions,
-		.instance_extension_count = 2,
-		.extensions = wsi_device_extensions,
-		.extension_count = 1,
-	};
 	const VkHeadlessSurfaceCreateInfoEXT info = {
 		.sType = VK_STRUCTURE_TYPE_HEADLESS_SURFACE_CREATE_INFO_EXT,
 	};
@@ -56,7 +51,7 @@ static void wsi_create(struct wsi *w)
 	VkBool32 supported = VK_FALSE;
 
 	memset(w, 0, sizeof(*w));
-	vk_dev_create(&w->dev, &options);
+	vk_dev_create(&w->dev, options);
 	create = (PFN_vkCreateHeadlessSurfaceEXT)
 		vkGetInstanceProcAddr(w->dev.instance, "vkCreateHeadlessSurfaceEXT");
 	REQUIRE(create);
@@ -72,6 +67,18 @@ static void wsi_create(struct wsi *w)
 	w->usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
 	if ((w->caps.supportedUsageFlags & w->usage) != w->usage)
 		vk_test_skip("swapchain images are not transfer sources and destinations");
+}
+
+static void wsi_create(struct wsi *w)
+{
+	const struct vk_dev_options options = {
+		.instance_extensions = wsi_instance_extensions,
+		.instance_extension_count = 2,
+		.extensions = wsi_device_extensions,
+		.extension_count = 1,
+	};
+
+	wsi_create_with(w, &options);
 }
 
 static void wsi_destroy(struct wsi *w)
@@ -524,6 +531,194 @@ VK_TEST(swapchain_present_frames, "swapchain-present-semaphores-and-contents")
 		vkDestroySemaphore(w.dev.device, acquired[i], NULL);
 		vkDestroySemaphore(w.dev.device, rendered[i], NULL);
 	}
+	vkDestroySwapchainKHR(w.dev.device, s, NULL);
+	wsi_destroy(&w);
+}
+
+/* Submits a clear of @image to @colour, then its move to PRESENT_SRC, with @submit's syncs. */
+static void clear_for_present(struct wsi *w, VkCommandBuffer cmd, VkImage image, uint32_t colour,
+			      const VkSubmitInfo *submit_template)
+{
+	const VkCommandBufferBeginInfo begin = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+	};
+	const VkImageSubresourceRange range = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 };
+	VkClearColorValue c = image_colour(colour);
+	VkSubmitInfo submit = *submit_template;
+
+	VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+	barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+	vkCmdClearColorImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c, 1, &range);
+	barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
+	VK_CHECK(vkEndCommandBuffer(cmd));
+	submit.commandBufferCount = 1;
+	submit.pCommandBuffers = &cmd;
+	VK_CHECK(vkQueueSubmit(w->dev.queues[0], 1, &submit, VK_NULL_HANDLE));
+}
+
+struct late_signal {
+	VkDevice device;
+	VkSemaphore timeline;
+};
+
+/* Signals the timeline to 1 after 300 ms: some drivers' presents block until it is. */
+static void *signal_later(void *data)
+{
+	struct late_signal *late = data;
+	struct timespec pause = { 0, 300000000 };
+	const VkSemaphoreSignalInfo signal = {
+		.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO,
+		.semaphore = late->timeline,
+		.value = 1,
+	};
+
+	nanosleep(&pause, NULL);
+	vkSignalSemaphore(late->device, &signal);
+	return NULL;
+}
+
+/*
+ * A present whose semaphore is signalled by work that waits for a
+ * timeline value another thread signals later. Until the work is done the
+ * presentation engine has not finished with the image: an acquire may
+ * return it early, but its fence must not signal before the timeline has
+ * (Ember does not return it: VK_NOT_READY with a zero timeout). Then the
+ * image comes back, its fence signals and it holds the clear the present
+ * waited for.
+ */
+VK_TEST(swapchain_pending_present, "swapchain-acquire-waits-for-presented-work")
+{
+	VkPhysicalDeviceTimelineSemaphoreFeatures timeline_feature = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES,
+		.timelineSemaphore = VK_TRUE,
+	};
+	const struct vk_dev_options options = {
+		.instance_extensions = wsi_instance_extensions,
+		.instance_extension_count = 2,
+		.extensions = wsi_device_extensions,
+		.extension_count = 1,
+		.features = &timeline_feature,
+	};
+	struct wsi w;
+	VkImage images[32];
+	uint32_t n, held[32], pending, index = UINT32_MAX;
+	VkSwapchainKHR s;
+
+	wsi_create_with(&w, &options);
+	s = swapchain_create(&w, w.caps.minImageCount < 2 ? 2 : w.caps.minImageCount,
+			     (VkExtent2D) { 8, 8 }, VK_PRESENT_MODE_FIFO_KHR, VK_NULL_HANDLE);
+	n = swapchain_images(&w, s, images, 32);
+	for (uint32_t i = 0; i < n; i++)
+		held[i] = acquire_wait(&w, s);
+	pending = held[0];
+
+	const VkSemaphoreTypeCreateInfo timeline_type = {
+		.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
+		.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
+	};
+	const VkSemaphoreCreateInfo timeline_info = {
+		.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO,
+		.pNext = &timeline_type,
+	};
+	VkSemaphore timeline, rendered = semaphore_create(&w);
+	const uint64_t wait_value = 1;
+	const VkTimelineSemaphoreSubmitInfo values = {
+		.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO,
+		.waitSemaphoreValueCount = 1,
+		.pWaitSemaphoreValues = &wait_value,
+	};
+	const VkPipelineStageFlags stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
+	const VkSubmitInfo gated = {
+		.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+		.pNext = &values,
+		.waitSemaphoreCount = 1,
+		.pWaitSemaphores = &timeline,
+		.pWaitDstStageMask = &stage,
+		.signalSemaphoreCount = 1,
+		.pSignalSemaphores = &rendered,
+	};
+	const VkCommandBufferAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+		.commandPool = w.dev.pool,
+		.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+		.commandBufferCount = 1,
+	};
+	VkCommandBuffer cmd;
+	VkFence fence = fence_create(&w);
+	VkResult r;
+
+	VK_CHECK(vkCreateSemaphore(w.dev.device, &timeline_info, NULL, &timeline));
+	VK_CHECK(vkAllocateCommandBuffers(w.dev.device, &alloc, &cmd));
+	clear_for_present(&w, cmd, images[pending], 5, &gated);
+	const VkPresentInfoKHR present = {
+		.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR,
+		.waitSemaphoreCount = 1,
+		.pWaitSemaphores = &rendered,
+		.swapchainCount = 1,
+		.pSwapchains = &s,
+		.pImageIndices = &pending,
+	};
+	struct late_signal late = { w.dev.device, timeline };
+	pthread_t thread;
+	uint64_t value;
+
+	REQUIRE(!pthread_create(&thread, NULL, signal_later, &late));
+	VK_CHECK(vkQueuePresentKHR(w.dev.queues[0], &present));
+
+	/* Every other image is held: only the pending one could come back. */
+	r = vkAcquireNextImageKHR(w.dev.device, s, 0, VK_NULL_HANDLE, fence, &index);
+	VK_CHECK(vkGetSemaphoreCounterValue(w.dev.device, timeline, &value));
+	if (vk_dev_is_ember(&w.dev) && !value)
+		REQUIRE_EQ(r, VK_NOT_READY);
+	if (r == VK_SUCCESS) {
+		VkResult status;
+
+		REQUIRE_EQ(index, pending);
+		/* A signalled fence means the work ran, after the timeline signalled. */
+		status = vkGetFenceStatus(w.dev.device, fence);
+		VK_CHECK(vkGetSemaphoreCounterValue(w.dev.device, timeline, &value));
+		if (status == VK_SUCCESS)
+			REQUIRE_EQ(value, 1);
+	} else {
+		REQUIRE_EQ(r, VK_NOT_READY);
+	}
+	pthread_join(thread, NULL);
+	if (r != VK_SUCCESS) {
+		VK_CHECK(vkAcquireNextImageKHR(w.dev.device, s, 5000000000ull, VK_NULL_HANDLE,
+					       fence, &index));
+		REQUIRE_EQ(index, pending);
+	}
+	VK_CHECK(vkWaitForFences(w.dev.device, 1, &fence, VK_TRUE, 5000000000ull));
+
+	/* The clear the present waited for is in the image. */
+	struct vk_buf buf;
+	const VkBufferImageCopy region = {
+		.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+		.imageExtent = { 8, 8, 1 },
+	};
+	VkCommandBuffer copy;
+	const uint8_t *texel;
+	VkClearColorValue c = image_colour(5);
+	bool bgra = w.format.format == VK_FORMAT_B8G8R8A8_UNORM ||
+		    w.format.format == VK_FORMAT_B8G8R8A8_SRGB;
+	bool srgb = w.format.format == VK_FORMAT_R8G8B8A8_SRGB ||
+		    w.format.format == VK_FORMAT_B8G8R8A8_SRGB;
+
+	vk_buf_create(&w.dev, 8 * 8 * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &buf);
+	copy = vk_cmd_begin(&w.dev);
+	barrier(copy, images[pending], VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+		VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	vkCmdCopyImageToBuffer(copy, images[pending], VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+			       buf.buffer, 1, &region);
+	vk_cmd_submit_wait(&w.dev, copy, 0);
+	texel = buf.map;
+	REQUIRE(abs(texel[bgra ? 2 : 0] - channel_byte(c.float32[0], srgb)) <= 1);
+	REQUIRE(abs(texel[1] - channel_byte(c.float32[1], srgb)) <= 1);
+	vk_buf_destroy(&w.dev, &buf);
+	vkDestroyFence(w.dev.device, fence, NULL);
+	vkDestroySemaphore(w.dev.device, timeline, NULL);
+	vkDestroySemaphore(w.dev.device, rendered, NULL);
 	vkDestroySwapchainKHR(w.dev.device, s, NULL);
 	wsi_destroy(&w);
 }
