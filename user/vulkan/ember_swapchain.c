@@ -126,7 +126,8 @@ static void swapchain_destroy(struct ember_device *device, struct ember_swapchai
 /* Image @img of a swapchain made by @info, with its memory and semaphore. */
 static VkResult swapchain_image_init(struct ember_device *device,
 				     const VkSwapchainCreateInfoKHR *info,
-				     const VkAllocationCallbacks *alloc, struct swapchain_image *img)
+				     const VkAllocationCallbacks *alloc,
+				     struct swapchain_image *img)
 {
 	VkDevice _device = ember_device_to_handle(device);
 	const VkImageCreateInfo image_info = {
@@ -153,8 +154,9 @@ static VkResult swapchain_image_init(struct ember_device *device,
 
 	result = ember_CreateImage(_device, &image_info, alloc, &img->image);
 	if (result == VK_ERROR_FORMAT_NOT_SUPPORTED)
-		return ember_error(VK_ERROR_INITIALIZATION_FAILED, "no image of format %d, usage %#x",
-				   info->imageFormat, info->imageUsage);
+		return ember_error(VK_ERROR_INITIALIZATION_FAILED,
+				   "no image of format %d, usage %#x", info->imageFormat,
+				   info->imageUsage);
 	if (result != VK_SUCCESS)
 		return result;
 	ember_GetImageMemoryRequirements(_device, img->image, &reqs);
@@ -179,8 +181,10 @@ ember_CreateSwapchainKHR(VkDevice _device, const VkSwapchainCreateInfoKHR *pCrea
 {
 	EMBER_FROM_HANDLE(ember_device, device, _device);
 	EMBER_FROM_HANDLE(ember_swapchain, old, pCreateInfo->oldSwapchain);
-	const VkSwapchainCreateFlagsKHR unsupported = VK_SWAPCHAIN_CREATE_SPLIT_INSTANCE_BIND_REGIONS_BIT_KHR |
-						      VK_SWAPCHAIN_CREATE_PROTECTED_BIT_KHR;
+	/* No device groups of several GPUs, no protected memory. */
+	const VkSwapchainCreateFlagsKHR unsupported =
+		VK_SWAPCHAIN_CREATE_SPLIT_INSTANCE_BIND_REGIONS_BIT_KHR |
+		VK_SWAPCHAIN_CREATE_PROTECTED_BIT_KHR;
 	struct ember_swapchain *swapchain;
 	VkResult result;
 
@@ -201,7 +205,8 @@ ember_CreateSwapchainKHR(VkDevice _device, const VkSwapchainCreateInfoKHR *pCrea
 	/* minImageCount is what the application asks for; Ember makes exactly that many. */
 	swapchain->image_count = pCreateInfo->minImageCount;
 	for (uint32_t i = 0; i < swapchain->image_count; i++) {
-		result = swapchain_image_init(device, pCreateInfo, pAllocator, &swapchain->images[i]);
+		result = swapchain_image_init(device, pCreateInfo, pAllocator,
+					      &swapchain->images[i]);
 		if (result != VK_SUCCESS) {
 			swapchain_destroy(device, swapchain, pAllocator);
 			return result;
@@ -409,7 +414,8 @@ ember_QueuePresentKHR(VkQueue _queue, const VkPresentInfoKHR *pPresentInfo)
 		struct swapchain_image *img = &swapchain->images[pPresentInfo->pImageIndices[i]];
 
 		/* A present that failed pends nothing: its image is free at once. */
-		img->state = result == VK_SUCCESS ? SWAPCHAIN_IMAGE_PRESENTED : SWAPCHAIN_IMAGE_IDLE;
+		img->state = result == VK_SUCCESS ? SWAPCHAIN_IMAGE_PRESENTED :
+			     SWAPCHAIN_IMAGE_IDLE;
 		img->present_order = ++swapchain->presents;
 		if (pPresentInfo->pResults)
 			pPresentInfo->pResults[i] = result;

@@ -74,7 +74,8 @@ const VkIcdSurfaceBase *ember_wsi_headless_surface(VkSurfaceKHR surface)
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
-ember_CreateHeadlessSurfaceEXT(VkInstance _instance, const VkHeadlessSurfaceCreateInfoEXT *pCreateInfo,
+ember_CreateHeadlessSurfaceEXT(VkInstance _instance,
+			       const VkHeadlessSurfaceCreateInfoEXT *pCreateInfo,
 			       const VkAllocationCallbacks *pAllocator, VkSurfaceKHR *pSurface)
 {
 	EMBER_FROM_HANDLE(ember_instance, instance, _instance);
