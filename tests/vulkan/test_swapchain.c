@@ -722,3 +722,93 @@ VK_TEST(swapchain_pending_present, "swapchain-acquire-waits-for-presented-work")
 	vkDestroySwapchainKHR(w.dev.device, s, NULL);
 	wsi_destroy(&w);
 }
+
+/*
+ * Vulkan 1.1 with swapchains: an image created like the swapchain's
+ * (VkImageSwapchainCreateInfoKHR) and bound to a swapchain image's memory
+ * (VkBindImageMemorySwapchainInfoKHR, no VkDeviceMemory of its own) is a
+ * working image: a clear through it reads back.
+ */
+VK_TEST(swapchain_bound_image, "swapchain-image-bound-to-swapchain-memory")
+{
+	const struct vk_dev_options options = {
+		.instance_extensions = wsi_instance_extensions,
+		.instance_extension_count = 2,
+		.extensions = wsi_device_extensions,
+		.extension_count = 1,
+		.api_version = VK_API_VERSION_1_1,
+	};
+	struct wsi w;
+	VkSwapchainKHR s;
+	VkImage alias;
+	uint32_t index;
+	struct vk_buf buf;
+
+	wsi_create_with(&w, &options);
+	/* Mesa 25's lavapipe faults in its queue thread on such an image's clear. */
+	if (!vk_dev_is_ember(&w.dev))
+		vk_test_skip("only Ember's images bound to swapchain memory are exercised");
+	s = swapchain_create(&w, w.caps.minImageCount, (VkExtent2D) { 8, 8 },
+			     VK_PRESENT_MODE_FIFO_KHR, VK_NULL_HANDLE);
+	index = acquire_wait(&w, s);
+
+	const VkImageSwapchainCreateInfoKHR like = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_SWAPCHAIN_CREATE_INFO_KHR,
+		.swapchain = s,
+	};
+	const VkImageCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+		.pNext = &like,
+		.imageType = VK_IMAGE_TYPE_2D,
+		.format = w.format.format,
+		.extent = { 8, 8, 1 },
+		.mipLevels = 1,
+		.arrayLayers = 1,
+		.samples = VK_SAMPLE_COUNT_1_BIT,
+		.tiling = VK_IMAGE_TILING_OPTIMAL,
+		.usage = w.usage,
+		.sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+	};
+	const VkBindImageMemorySwapchainInfoKHR swapchain_memory = {
+		.sType = VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_SWAPCHAIN_INFO_KHR,
+		.swapchain = s,
+		.imageIndex = index,
+	};
+	const VkBindImageMemoryInfo bind = {
+		.sType = VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_INFO,
+		.pNext = &swapchain_memory,
+		.image = VK_NULL_HANDLE,
+	};
+	VkBindImageMemoryInfo bind_alias = bind;
+
+	VK_CHECK(vkCreateImage(w.dev.device, &info, NULL, &alias));
+	bind_alias.image = alias;
+	VK_CHECK(vkBindImageMemory2(w.dev.device, 1, &bind_alias));
+
+	const VkImageSubresourceRange range = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 };
+	const VkBufferImageCopy region = {
+		.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+		.imageExtent = { 8, 8, 1 },
+	};
+	const VkClearColorValue white = { .float32 = { 1, 1, 1, 1 } };
+	VkCommandBuffer cmd;
+	const uint8_t *texels;
+
+	vk_buf_create(&w.dev, 8 * 8 * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &buf);
+	cmd = vk_cmd_begin(&w.dev);
+	barrier(cmd, alias, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+	vkCmdClearColorImage(cmd, alias, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &white, 1, &range);
+	barrier(cmd, alias, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+		VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	vkCmdCopyImageToBuffer(cmd, alias, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buf.buffer, 1,
+			       &region);
+	vk_cmd_submit_wait(&w.dev, cmd, 0);
+	texels = buf.map;
+	for (uint32_t i = 0; i < 8 * 8 * 4; i++)
+		REQUIRE_EQ(texels[i], 255);
+	vk_buf_destroy(&w.dev, &buf);
+	vkDestroyImage(w.dev.device, alias, NULL);
+	vkDestroySwapchainKHR(w.dev.device, s, NULL);
+	wsi_destroy(&w);
+}
