@@ -740,7 +740,7 @@ VK_TEST(swapchain_bound_image, "swapchain-image-bound-to-swapchain-memory")
 	};
 	struct wsi w;
 	VkSwapchainKHR s;
-	VkImage alias;
+	VkImage alias, images[32];
 	uint32_t index;
 	struct vk_buf buf;
 
@@ -750,6 +750,8 @@ VK_TEST(swapchain_bound_image, "swapchain-image-bound-to-swapchain-memory")
 		vk_test_skip("only Ember's images bound to swapchain memory are exercised");
 	s = swapchain_create(&w, w.caps.minImageCount, (VkExtent2D) { 8, 8 },
 			     VK_PRESENT_MODE_FIFO_KHR, VK_NULL_HANDLE);
+	/* The image index is one of those the application has seen. */
+	REQUIRE(swapchain_images(&w, s, images, 32) >= 1);
 	index = acquire_wait(&w, s);
 
 	const VkImageSwapchainCreateInfoKHR like = {
