@@ -72,6 +72,19 @@ bool vk_test_under_validation(void)
 	return v && !strcmp(v, "1");
 }
 
+bool vk_has_instance_extension(const char *name)
+{
+	VkExtensionProperties props[256];
+	uint32_t count = 256;
+
+	if (vkEnumerateInstanceExtensionProperties(NULL, &count, props) < 0)
+		return false;
+	for (uint32_t i = 0; i < count; i++)
+		if (!strcmp(props[i].extensionName, name))
+			return true;
+	return false;
+}
+
 bool vk_has_extension(VkPhysicalDevice pd, const char *name)
 {
 	VkExtensionProperties props[512];
@@ -116,8 +129,9 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 {
 	static const struct vk_dev_options none;
 	const char *layers[] = { "VK_LAYER_KHRONOS_validation" };
-	const char *instance_ext[] = { VK_EXT_DEBUG_UTILS_EXTENSION_NAME };
+	const char *instance_ext[16] = { VK_EXT_DEBUG_UTILS_EXTENSION_NAME };
 	const bool validation = vk_test_under_validation();
+	uint32_t extra_ext = 0;	/* the test's, after debug-utils (enabled under validation) */
 	const VkApplicationInfo app = {
 		.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
 		.pApplicationName = "ember_vulkan_tests",
@@ -132,14 +146,13 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 			       VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT,
 		.pfnUserCallback = validation_message,
 	};
-	const VkInstanceCreateInfo instance_info = {
+	VkInstanceCreateInfo instance_info = {
 		.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
 		.pNext = validation ? &messenger : NULL,
 		.pApplicationInfo = &app,
 		.enabledLayerCount = validation ? 1 : 0,
 		.ppEnabledLayerNames = layers,
-		.enabledExtensionCount = validation ? 1 : 0,
-		.ppEnabledExtensionNames = instance_ext,
+		.ppEnabledExtensionNames = instance_ext + (validation ? 0 : 1),
 	};
 	const char *want = getenv("EMBER_VK_DEVICE");
 	VkPhysicalDevice pds[8];
@@ -148,6 +161,13 @@ void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options)
 	if (!options)
 		options = &none;
 	memset(dev, 0, sizeof(*dev));
+	REQUIRE(options->instance_extension_count < 16);
+	for (uint32_t i = 0; i < options->instance_extension_count; i++) {
+		if (!vk_has_instance_extension(options->instance_extensions[i]))
+			vk_test_skip("the instance lacks %s", options->instance_extensions[i]);
+		instance_ext[1 + extra_ext++] = options->instance_extensions[i];
+	}
+	instance_info.enabledExtensionCount = (validation ? 1 : 0) + extra_ext;
 	VK_CHECK(vkCreateInstance(&instance_info, NULL, &dev->instance));
 	if (validation) {
 		/* The chained messenger covers only vkCreate/DestroyInstance. */

@@ -92,6 +92,8 @@ struct vk_dev_options {
 	VkPhysicalDeviceFeatures core;
 	uint32_t queues;	/* 0: one */
 	uint32_t api_version;	/* the instance's apiVersion; 0: 1.2 */
+	const char *const *instance_extensions;	/* SKIP when the instance lacks one */
+	uint32_t instance_extension_count;
 };
 
 void vk_dev_create(struct vk_dev *dev, const struct vk_dev_options *options);
@@ -132,6 +134,8 @@ void vk_dev_destroy(struct vk_dev *dev);
  * test of that skips under it, saying why.
  */
 bool vk_test_under_validation(void);
+/* Whether the Vulkan instance (the loader and its drivers) has extension @name. */
+bool vk_has_instance_extension(const char *name);
 /* Whether physical device @pd has device extension @name. */
 bool vk_has_extension(VkPhysicalDevice pd, const char *name);
 /* Whether the device is Ember (for tests of Ember's own behaviour). */

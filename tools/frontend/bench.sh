@@ -13,9 +13,15 @@ ember_bench_host() {
 	mkdir -p "$EMBER_OUT"
 	"$EMBER_BUILD/bench/shader/bench-shader" --ref-out "$EMBER_OUT/bench-shader.ref" |
 		sed 's/^/    /' || die "bench: bench-shader failed"
+	step "bench: the demo scene's triangles and fragments on lavapipe (host, no VM)"
+	VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/lvp_icd.json \
+		"$EMBER_BUILD/bench/graphics/bench-graphics" \
+		--ref-out "$EMBER_OUT/bench-graphics.ref" | sed 's/^/    /' ||
+		die "bench: bench-graphics failed"
 }
 
-# The guest run's arguments: the host's shader figures of this run.
+# The guest run's arguments: the host's shader and graphics figures of this run.
 ember_bench_guest_args() {
-	tr '\n' ' ' < "$EMBER_OUT/bench-shader.ref" 2>/dev/null || true
+	cat "$EMBER_OUT/bench-shader.ref" "$EMBER_OUT/bench-graphics.ref" 2>/dev/null |
+		tr '\n' ' ' || true
 }

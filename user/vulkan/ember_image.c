@@ -39,6 +39,7 @@
 #include "ember_device.h"
 #include "ember_device_memory.h"
 #include "ember_physical_device.h"
+#include "ember_wsi.h"
 
 #include <string.h>
 
@@ -73,6 +74,16 @@ static bool usage_supported(VkImageUsageFlags usage, VkFormatFeatureFlags2 featu
 		}
 	}
 	return !usage;
+}
+
+VkImageUsageFlags ember_image_usage_for_features(VkFormatFeatureFlags2 features)
+{
+	VkImageUsageFlags usage = 0;
+
+	for (size_t i = 0; i < EMBER_ARRAY_SIZE(usage_features); i++)
+		if (features & usage_features[i].feature)
+			usage |= usage_features[i].usage;
+	return usage;
 }
 
 /*
@@ -513,9 +524,19 @@ ember_BindImageMemory2(VkDevice _device, uint32_t bindInfoCount,
 	for (uint32_t i = 0; i < bindInfoCount; i++) {
 		EMBER_FROM_HANDLE(ember_image, image, pBindInfos[i].image);
 		EMBER_FROM_HANDLE(ember_device_memory, mem, pBindInfos[i].memory);
+		const VkBindImageMemorySwapchainInfoKHR *swapchain =
+			ember_find_struct(pBindInfos[i].pNext,
+					  VK_STRUCTURE_TYPE_BIND_IMAGE_MEMORY_SWAPCHAIN_INFO_KHR);
+		VkDeviceSize offset = pBindInfos[i].memoryOffset;
 
+		/* An image made like a swapchain's shares that image's memory. */
+		if (swapchain && swapchain->swapchain) {
+			mem = ember_swapchain_image_memory(swapchain->swapchain,
+							   swapchain->imageIndex);
+			offset = 0;
+		}
 		image->memory = mem;
-		image->va = ember_memory_bind(mem, pBindInfos[i].memoryOffset, pBindInfos[i].pNext);
+		image->va = ember_memory_bind(mem, offset, pBindInfos[i].pNext);
 	}
 	return VK_SUCCESS;
 }

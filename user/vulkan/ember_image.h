@@ -70,6 +70,9 @@ const struct ember_image_plane *ember_image_plane(const struct ember_image *imag
  */
 void ember_image_whole_desc(const struct ember_image *image, struct ember_image_desc *d);
 
+/* The image usages formats with @features can have (the inverse of vkCreateImage's check). */
+VkImageUsageFlags ember_image_usage_for_features(VkFormatFeatureFlags2 features);
+
 /* What vkGetPhysicalDeviceImageFormatProperties2 is asked about. */
 struct ember_image_query {
 	VkFormat format;

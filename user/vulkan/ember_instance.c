@@ -33,6 +33,9 @@ static const int ember_instance_extensions[] = {
 	EMBER_KHR_external_semaphore_capabilities,
 	EMBER_KHR_external_fence_capabilities,
 	EMBER_KHR_device_group_creation,
+	EMBER_KHR_surface,		/* headless only: ember_wsi_headless.c */
+	EMBER_EXT_headless_surface,
+	EMBER_KHR_get_surface_capabilities2,
 };
 
 static bool instance_extension_supported(int index)

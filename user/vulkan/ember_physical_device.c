@@ -130,6 +130,7 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_shader_subgroup_extended_types,
 	EMBER_KHR_shader_terminate_invocation,
 	EMBER_KHR_storage_buffer_storage_class,
+	EMBER_KHR_swapchain,		/* on headless surfaces: ember_swapchain.c */
 	EMBER_KHR_synchronization2,
 	EMBER_KHR_timeline_semaphore,
 	EMBER_KHR_uniform_buffer_standard_layout,

@@ -64,15 +64,10 @@ static VkResult sync_failed(struct ember_device *device, const char *what, int r
 	return ember_device_set_lost(device, what);
 }
 
-/*
- * Waits until every (@wait_all) or one of the @count points is signalled,
- * or until @abs_timeout (CLOCK_MONOTONIC ns). VK_SUCCESS, VK_TIMEOUT or
- * VK_ERROR_DEVICE_LOST (also when the device was lost meanwhile, or a
- * signalled job faulted it).
- */
-static VkResult sync_wait(struct ember_device *device, const uint32_t *handles,
-			  const uint64_t *points, uint32_t count, int64_t abs_timeout,
-			  bool wait_all)
+/* Sleeps in slices so that a device lost meanwhile ends the wait. */
+VkResult ember_sync_wait(struct ember_device *device, const uint32_t *handles,
+			 const uint64_t *points, uint32_t count, int64_t abs_timeout,
+			 bool wait_all)
 {
 	for (;;) {
 		int64_t now = ember_ws_now_ns();
@@ -300,7 +295,8 @@ ember_WaitForFences(VkDevice _device, uint32_t fenceCount, const VkFence *pFence
 
 		list.handles[list.count++] = ember_fence_syncobj(fence);
 	}
-	result = sync_wait(device, list.handles, list.points, list.count, abs_timeout, waitAll);
+	result = ember_sync_wait(device, list.handles, list.points, list.count, abs_timeout,
+				 waitAll);
 	sync_wait_list_fini(&list);
 	return result;
 }
@@ -508,7 +504,7 @@ ember_WaitSemaphores(VkDevice _device, const VkSemaphoreWaitInfo *pWaitInfo, uin
 		list.points[list.count++] = value;
 	}
 	if (list.count)
-		result = sync_wait(device, list.handles, list.points, list.count, abs_timeout,
+		result = ember_sync_wait(device, list.handles, list.points, list.count, abs_timeout,
 				   wait_all);
 	else
 		result = sync_check_device(device);

@@ -58,6 +58,17 @@ static inline uint32_t ember_semaphore_syncobj(const struct ember_semaphore *sem
 	return sem->temporary ? sem->temporary : sem->permanent;
 }
 
+/*
+ * Waits until every (@wait_all) or one of the @count points (NULL or zero:
+ * binary) is signalled, or until @abs_timeout (CLOCK_MONOTONIC ns): a
+ * point not submitted yet is waited for too. VK_SUCCESS, VK_TIMEOUT or
+ * VK_ERROR_DEVICE_LOST (also when the device was lost meanwhile, or a
+ * signalled job faulted it).
+ */
+VkResult ember_sync_wait(struct ember_device *device, const uint32_t *handles,
+			 const uint64_t *points, uint32_t count, int64_t abs_timeout,
+			 bool wait_all);
+
 /* After a wait on @sem was submitted: a temporary payload is gone. */
 void ember_semaphore_consume_temporary(struct ember_device *device, struct ember_semaphore *sem);
 
