@@ -12,6 +12,7 @@
 
 #include "backend.h"
 #include "device.h"
+#include "draw_occlusion.h"
 #include "draw_run.h"
 #include "draw_targets.h"
 #include "draw_vertex_cache.h"
@@ -596,6 +597,8 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 			d->be_state.early_fragment_tests = flags & EMBER_ISA_FS_EARLY_TESTS;
 		}
 		ret = run_views(d);
+		if (!ret)
+			ret = ember_occlusion_add(job, d->be.samples_passed);
 	}
 	if (ret == -ENOMEM)
 		ret = fail_mem(d);

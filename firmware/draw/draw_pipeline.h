@@ -25,6 +25,9 @@
  *    written back. Tiles never overlap, so the order of R6 holds;
  * 4. with a view mask, the whole draw runs once per view (ViewIndex), into
  *    the layer of that view.
+ * 5. the samples that passed sample counting (every view's) are added to
+ *    the job's occlusion counter, if OCCLUSION_COUNTER named one
+ *    (draw_occlusion.h), once the draw has finished without a fault.
  *
  * Every fault (a block, an index, an attribute, a descriptor, a shader's
  * memory access, an illegal instruction, an attachment that does not
@@ -35,9 +38,7 @@
  *
  * Not yet (issue 13): one host thread runs a draw (tiles could go to the
  * shader cores); clip distances do not cut primitives (one whose vertices
- * are all outside one is dropped, as for cull distances); the occlusion
- * sample count has no place in the contract: the back end counts it,
- * nothing reports it.
+ * are all outside one is dropped, as for cull distances).
  */
 
 #ifndef EMBER_DRAW_PIPELINE_H
@@ -55,8 +56,8 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 
 /*
  * The graphics user packets (BIND_GFX_STATE, DRAW, DRAW_INDEXED,
- * DRAW_INDIRECT) with their header's @flags and payload @p of @len
- * dwords.
+ * DRAW_INDIRECT) and OCCLUSION_COUNTER, with their header's @flags and
+ * payload @p of @len dwords.
  */
 int ember_draw_packet(struct ember_job *job, uint32_t op, uint32_t flags, uint32_t len,
 		      const uint32_t *p);

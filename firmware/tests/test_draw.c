@@ -19,7 +19,9 @@
  * Covered: an interpolated triangle; an indexed strip with a restart,
  * twice instanced; depth and stencil (D24S8, both planes); a scissor with
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
- * a count; clip and cull distances that cull. Faults: an unmapped vertex buffer, a bad state block, an
+ * a count; clip and cull distances that cull; occlusion counters
+ * (contract 1.11): exact sample counts, depth-failed, demoted and masked
+ * samples left out, MSAA, several draws and counters. Faults: an unmapped vertex buffer, a bad state block, an
  * unmapped attachment, a fragment shader of the wrong stage; after each,
  * the context is reset and the next job draws.
  */
@@ -726,6 +728,232 @@ static bool test_clip_cull_distances(void)
 	return true;
 }
 
+/* --- Occlusion counters (contract 1.11) ------------------------------------- */
+
+#define COUNTER0	(ARGS_VA + 0x100)
+#define COUNTER1	(ARGS_VA + 0x108)
+#define RO_VA		0x290000000ull	/* a read-only page */
+
+static uint64_t counter(uint64_t va)
+{
+	uint64_t v;
+
+	memcpy(&v, args + (va - ARGS_VA), 8);
+	return v;
+}
+
+static void set_counter(uint64_t va, uint64_t v)
+{
+	memcpy(args + (va - ARGS_VA), &v, 8);
+}
+
+/*
+ * Vertices 0..5: the pixels [10, 50) x [20, 40) at depth 0.25; 6..11:
+ * [30, 70) x [20, 40) at 0.75. Edges on whole pixels: no centre or sample
+ * lies on one, so the counts are exact areas.
+ */
+static void put_rectangles(void)
+{
+	static const float rect[2][4] = { { 10, 20, 50, 40 }, { 30, 20, 70, 40 } };
+	struct vertex v[12];
+
+	for (unsigned int r = 0; r < 2; r++) {
+		float x0 = rect[r][0] / 40 - 1, y0 = rect[r][1] / 40 - 1;
+		float x1 = rect[r][2] / 40 - 1, y1 = rect[r][3] / 40 - 1;
+		const float corner[6][2] = { { x0, y0 }, { x1, y0 }, { x0, y1 },
+					     { x1, y0 }, { x1, y1 }, { x0, y1 } };
+
+		for (unsigned int k = 0; k < 6; k++)
+			v[6 * r + k] = (struct vertex) {
+				{ corner[k][0], corner[k][1], r ? 0.75f : 0.25f, 1 }, { 1, 1, 1, 1 },
+			};
+	}
+	put_vertices(v, 12);
+	memset(vb + 3 * EMBER_PAGE_SIZE, 0, 64);	/* the per-instance offsets */
+}
+
+static void scene_depth(struct scene *s)
+{
+	s->root.depth_stencil = STATE_VA + DSTATE;
+	s->att[1] = (struct ember_gfx_attachment) { .image = DESC_VA + 64 };
+	s->ds = (struct ember_gfx_depth_stencil) {
+		.depth_test = 1, .depth_write = 1, .depth_compare_op = 1,	/* LESS */
+	};
+	for (unsigned int i = 0; i < IMAGE_BYTES / 4; i++)
+		memcpy(depth + 4 * i, &(uint32_t){ 0xffffff }, 4);
+}
+
+#define OCC(flags, va) \
+	EMBER_PKT(EMBER_UPKT_OCCLUSION_COUNTER, flags, EMBER_UPKT_OCCLUSION_COUNTER_LEN), \
+	LO(va), HI(va)
+#define DRAW_RECT(r) EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 6, 1, 6 * (r), 0
+
+/*
+ * Two counters in one buffer, each reset by its packet: the first rectangle
+ * passes everywhere, the second fails the depth test where it is behind the
+ * first; with the counter cleared, a draw counts nothing.
+ */
+static bool test_occlusion_depth(void)
+{
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	CHECK(guest_reg(&gst, EMBER_REG_CAPS) & EMBER_CAP_OCCLUSION);
+	scene_default(&s);
+	scene_depth(&s);
+	write_scene(&s);
+	put_rectangles();
+	set_counter(COUNTER0, 0x1234567890ull);
+	set_counter(COUNTER1, ~0ull);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0),
+		  OCC(EMBER_OCCLUSION_RESET, COUNTER1), DRAW_RECT(1),
+		  OCC(0, 0), DRAW_RECT(1), EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0)));
+	CHECK_EQ(fault_seq(), before);
+	CHECK_EQ(counter(COUNTER0), 40 * 20);
+	CHECK_EQ(counter(COUNTER1), 20 * 20);
+	return true;
+}
+
+/*
+ * Without RESET the draws add to what is there, DRAW_INDIRECT's draws each;
+ * a buffer starts with no counter; a draw of zero vertices adds nothing.
+ */
+static bool test_occlusion_accumulates(void)
+{
+	struct scene s;
+	uint32_t before = fault_seq();
+	const uint32_t cmds[8] = { 6, 1, 0, 0, 6, 1, 6, 0 };
+
+	scene_default(&s);
+	write_scene(&s);
+	put_rectangles();
+	memcpy(args, cmds, sizeof(cmds));
+	set_counter(COUNTER0, 1000);
+	CHECK(RUN(OCC(0, COUNTER0), DRAW_RECT(0),
+		  EMBER_PKT(EMBER_UPKT_DRAW_INDIRECT, 0, 6), LO(ARGS_VA), HI(ARGS_VA), 2, 16, 0, 0));
+	CHECK_EQ(counter(COUNTER0), 1000 + 3 * 800);
+	CHECK(RUN(DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 1000 + 3 * 800);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 0, 1, 0, 0));
+	CHECK_EQ(counter(COUNTER0), 0);
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/* 4x MSAA counts samples, and the sample mask removes some. */
+static bool test_occlusion_msaa(void)
+{
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	scene_default(&s);
+	s.samples = 4;
+	s.raster.samples = 4;
+	s.color_format = VK_RGBA8;
+	write_scene(&s);
+	put_rectangles();
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 4 * 800);
+	s.raster.sample_mask = 0x5;
+	write_scene(&s);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 2 * 800);
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/*
+ * Fragments the shader demotes are not counted (the tests run after it);
+ * with early fragment tests they are (counting comes before the shader);
+ * rasterizer discard counts nothing.
+ */
+static bool test_occlusion_discard(void)
+{
+	static const char *const fs[2] = {
+		".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard\n"
+		"\ts2r.frag_coord_x v0\n\tcmp.f32.lt p0, v0, 30.0\n\t@p0 demote\n"
+		"\tstout 0, 1.0\n\tstout 1, 1.0\n\tstout 2, 1.0\n\tstout 3, 1.0\n\tend\n",
+		".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard early_tests\n"
+		"\ts2r.frag_coord_x v0\n\tcmp.f32.lt p0, v0, 30.0\n\t@p0 demote\n"
+		"\tstout 0, 1.0\n\tstout 1, 1.0\n\tstout 2, 1.0\n\tstout 3, 1.0\n\tend\n",
+	};
+	const uint64_t want[2] = { 20 * 20, 40 * 20 };
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	for (unsigned int i = 0; i < 2; i++) {
+		CHECK(place(FS_VA + 0x2000 + 0x1000 * i, fs[i]));
+		scene_default(&s);
+		s.root.fs = FS_VA + 0x2000 + 0x1000 * i;
+		scene_depth(&s);
+		write_scene(&s);
+		put_rectangles();
+		CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+		CHECK_EQ(counter(COUNTER0), want[i]);
+	}
+	scene_default(&s);
+	s.raster.rasterizer_discard = 1;
+	write_scene(&s);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 0);
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/* The packet's bad forms, and a counter that does not translate or is read-only. */
+static bool test_occlusion_faults(void)
+{
+	struct scene s;
+	uint32_t before;
+	uint64_t packet_va;
+
+	scene_default(&s);
+	write_scene(&s);
+	put_rectangles();
+	guest_map(&gst, CTX, RO_VA, guest_alloc(&gst, 1), EMBER_PAGE_SIZE,
+		  EMBER_PTE_VALID | EMBER_PTE_READ);
+	CHECK_EQ(guest_mgmt(&gst, EMBER_MGMT_CMD_TLB_INVALIDATE, CTX, NULL),
+		 EMBER_MGMT_STATUS_OK);
+
+	/* Misaligned, RESET without a counter, an unknown flag: the packet's fault. */
+	{
+		const uint32_t bad[3][3] = {
+			{ OCC(0, COUNTER0 + 4) }, { OCC(EMBER_OCCLUSION_RESET, 0) },
+			{ OCC(2, COUNTER0) },
+		};
+
+		for (unsigned int i = 0; i < 3; i++) {
+			before = fault_seq();
+			CHECK(run(bad[i], 3));
+			packet_va = IB_VA + (uint64_t)(ib_count - 1) * EMBER_PAGE_SIZE + 16;
+			CHECK(expect_fault(before, EMBER_FAULT_BAD_PACKET, packet_va));
+		}
+	}
+	/* RESET of an unmapped counter faults at once, at the counter. */
+	before = fault_seq();
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, UNMAPPED_VA)));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, UNMAPPED_VA));
+	/* A draw's addition to an unmapped or read-only counter, after its pixels. */
+	memset(color, 0, IMAGE_BYTES);
+	before = fault_seq();
+	CHECK(RUN(OCC(0, UNMAPPED_VA), DRAW_RECT(0)));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, UNMAPPED_VA));
+	{
+		float alpha;
+
+		/* The rectangle was drawn (RGBA32F, alpha of pixel (20, 30)). */
+		memcpy(&alpha, color + (30 * SIZE + 20) * 16 + 12, 4);
+		CHECK(alpha == 1.0f);
+	}
+	before = fault_seq();
+	CHECK(RUN(OCC(0, RO_VA), DRAW_RECT(0)));
+	CHECK(expect_fault(before, EMBER_FAULT_PERMISSION, RO_VA));
+	/* The context counts again. */
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 800);
+	return true;
+}
+
 /* Each fault, then the same context draws again. */
 static bool test_faults(void)
 {
@@ -802,6 +1030,11 @@ int main(void)
 	tap_result(test_indirect_count(), "DRAW_INDIRECT with a count");
 	tap_result(test_clip_cull_distances(), "clip and cull distances all below 0: culled");
 	tap_result(test_faults(), "faults: vertex buffer, state, attachment, shader; then a draw");
+	tap_result(test_occlusion_depth(), "occlusion: exact counts, depth-failed not counted, two counters");
+	tap_result(test_occlusion_accumulates(), "occlusion: draws add, indirect too; none at a buffer's start");
+	tap_result(test_occlusion_msaa(), "occlusion: 4x MSAA counts samples, sample mask");
+	tap_result(test_occlusion_discard(), "occlusion: demoted not counted, early tests count, discard 0");
+	tap_result(test_occlusion_faults(), "occlusion: bad packets, unmapped and read-only counters");
 	guest_fini(&gst);
 	return tap_finish();
 }
