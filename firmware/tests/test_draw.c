@@ -21,7 +21,8 @@
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
  * a count; clip and cull distances that cull; occlusion counters
  * (contract 1.11): exact sample counts, depth-failed, demoted and masked
- * samples left out, MSAA, several draws and counters. Faults: an unmapped vertex buffer, a bad state block, an
+ * samples left out, MSAA, several draws and counters; a busy draw on 1,
+ * 2 and 4 shader cores, bit-identical (tiles spread over cores). Faults: an unmapped vertex buffer, a bad state block, an
  * unmapped attachment, a fragment shader of the wrong stage; after each,
  * the context is reset and the next job draws.
  */
@@ -29,6 +30,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend.h"
 #include "ember_gfx_hw.h"
@@ -120,10 +122,11 @@ static bool place(uint64_t va, const char *text)
 	return true;
 }
 
-static bool setup(void)
+/* A device with @cores shader cores, the shaders placed. */
+static bool setup_cores(unsigned int cores)
 {
 	const struct guest_config config = {
-		.ram_size = RAM_SIZE, .num_vectors = 2, .num_cores = 2, .threads = true,
+		.ram_size = RAM_SIZE, .num_vectors = 2, .num_cores = cores, .threads = true,
 		.graphics = true,
 	};
 
@@ -142,6 +145,11 @@ static bool setup(void)
 	CHECK(place(VS_VA, vs_text));
 	CHECK(place(FS_VA, fs_text));
 	return true;
+}
+
+static bool setup(void)
+{
+	return setup_cores(2);
 }
 
 /* What a test changes of the default scene. */
@@ -954,6 +962,111 @@ static bool test_occlusion_faults(void)
 	return true;
 }
 
+/* --- Tiles on every shader core --------------------------------------------- */
+
+#define BUSY_TRIANGLES	80
+#define BUSY_INSTANCES	8
+
+/*
+ * On a new device with @cores cores: 80 random triangles over the four
+ * tiles, 8 instances each shifted a little, depth LESS_OR_EQUAL and
+ * additive float blending (so the order of every sample's fragments
+ * shows in the bits), counting samples. The colour and depth images and
+ * the count come back in @col, @dep, @count; the draw's time in @ms
+ * (after a first draw that compiled the shaders).
+ */
+static bool draw_busy_scene(unsigned int cores, uint8_t *col, uint8_t *dep, uint64_t *count,
+			    double *ms)
+{
+	struct vertex v[3 * BUSY_TRIANGLES];
+	float offsets[BUSY_INSTANCES];
+	uint64_t rng = 0x9e3779b97f4a7c15ull;
+	struct scene s;
+	struct timespec t0, t1;
+	uint32_t before;
+
+	guest_fini(&gst);
+	ib_count = 0;
+	CHECK(setup_cores(cores));
+	for (unsigned int i = 0; i < 3 * BUSY_TRIANGLES; i++) {
+		float r[6];
+
+		for (unsigned int k = 0; k < 6; k++) {
+			rng ^= rng << 13;
+			rng ^= rng >> 7;
+			rng ^= rng << 17;
+			r[k] = (float)(rng >> 40) / (float)(1u << 24);
+		}
+		v[i] = (struct vertex) { { r[0] * 2.2f - 1.1f, r[1] * 2.2f - 1.1f, r[2], 1.0f },
+					 { r[3], r[4], r[5], 0.25f } };
+	}
+	for (unsigned int i = 0; i < BUSY_INSTANCES; i++)
+		offsets[i] = 0.01f * (float)i;
+	scene_default(&s);
+	scene_depth(&s);
+	s.ds.depth_compare_op = 3;	/* LESS_OR_EQUAL */
+	s.root.blend = STATE_VA + BLEND;
+	s.blend_att = (struct ember_gfx_blend_attachment) {
+		.blend_enable = 1, .src_color = 1, .dst_color = 1, .src_alpha = 1, .dst_alpha = 1,
+		.write_mask = 0xf,
+	};
+	write_scene(&s);
+	put_vertices(v, 3 * BUSY_TRIANGLES);
+	memcpy(vb + 3 * EMBER_PAGE_SIZE, offsets, sizeof(offsets));
+	before = fault_seq();
+	/* Once to compile the shaders, then timed from cleared attachments. */
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3 * BUSY_TRIANGLES, 1, 0, 0));
+	memset(color, 0, IMAGE_BYTES);
+	scene_depth(&s);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0),
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3 * BUSY_TRIANGLES, BUSY_INSTANCES, 0, 0));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK_EQ(fault_seq(), before);
+	*ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	memcpy(col, color, IMAGE_BYTES);
+	memcpy(dep, depth, IMAGE_BYTES);
+	*count = counter(COUNTER0);
+	return true;
+}
+
+/*
+ * The same draw on 1, 2 and 4 shader cores: the tiles spread over the
+ * cores, every attachment bit and the sample count as on one core (R6).
+ */
+static bool test_cores_identical(void)
+{
+	static const unsigned int cores[3] = { 1, 2, 4 };
+	uint8_t *col[3], *dep[3];
+	uint64_t count[3];
+	double ms[3];
+	bool ok = true;
+
+	for (unsigned int i = 0; i < 3; i++) {
+		col[i] = malloc(IMAGE_BYTES);
+		dep[i] = malloc(IMAGE_BYTES);
+		CHECK(col[i] && dep[i]);
+		CHECK(draw_busy_scene(cores[i], col[i], dep[i], &count[i], &ms[i]));
+		tap_diag("%u core(s): %.1f ms, %llu samples passed", cores[i], ms[i],
+			 (unsigned long long)count[i]);
+	}
+	for (unsigned int i = 1; i < 3; i++) {
+		ok &= !memcmp(col[0], col[i], IMAGE_BYTES) && !memcmp(dep[0], dep[i], IMAGE_BYTES) &&
+		      count[0] == count[i];
+	}
+	CHECK(count[0] > 0);
+	for (unsigned int i = 0; i < 3; i++) {
+		free(col[i]);
+		free(dep[i]);
+	}
+	CHECK(ok);
+	/* The other tests' device again. */
+	guest_fini(&gst);
+	ib_count = 0;
+	CHECK(setup());
+	return true;
+}
+
 /* Each fault, then the same context draws again. */
 static bool test_faults(void)
 {
@@ -1035,6 +1148,7 @@ int main(void)
 	tap_result(test_occlusion_msaa(), "occlusion: 4x MSAA counts samples, sample mask");
 	tap_result(test_occlusion_discard(), "occlusion: demoted not counted, early tests count, discard 0");
 	tap_result(test_occlusion_faults(), "occlusion: bad packets, unmapped and read-only counters");
+	tap_result(test_cores_identical(), "tiles on 1, 2 and 4 cores: the same bits and count");
 	guest_fini(&gst);
 	return tap_finish();
 }
