@@ -291,8 +291,8 @@ static bool all_outside(const struct draw *d, const struct batch_prim *p, bool c
 
 /*
  * Clip and cull distances (a primitive all of whose vertices are outside
- * one is dropped; a clip distance does not cut a primitive that crosses
- * it), the layer, the box.
+ * one is dropped here; the back end cuts one that crosses a clip distance),
+ * the layer, the box.
  */
 static void prepare(struct draw *d, struct batch_prim *p)
 {
@@ -318,50 +318,77 @@ static bool box_meets(const int32_t box[4], const struct ember_rect *r)
 	       box[1] < r->y + (int32_t)r->height && r->y < box[3];
 }
 
-/* Draw @p (batch index @i) into @tile with the back end @be. */
-static void draw_prim(const struct draw *d, struct ember_backend *be, uint32_t i,
-		      const struct ember_rect *tile)
+/* The clip distances of @p's vertices @k[0..@n-1], in that order. */
+static void clip_distances(const struct draw *d, const struct batch_prim *p,
+			   const unsigned int *k, unsigned int n, struct ember_clip_distances *cd)
+{
+	cd->count = d->vc.clip_count < EMBER_MAX_CLIP_DISTANCES ? d->vc.clip_count :
+								   EMBER_MAX_CLIP_DISTANCES;
+	for (unsigned int v = 0; v < n; v++)
+		for (unsigned int c = 0; c < cd->count; c++)
+			cd->d[v][c] = vtx(d, p->v[k[v]])->clip[c];
+}
+
+/*
+ * Polygon mode LINE or POINT: the edges or vertices of @p (batch index @i),
+ * after culling (ember-hw.rst), each clipped by its own vertices' clip
+ * distances.
+ */
+static void draw_polygon_mode(const struct draw *d, struct ember_backend *be, uint32_t i,
+			      const struct ember_rect *tile, const float pos[3][4],
+			      const float size[3], const struct ember_clip_distances *cd)
 {
 	const struct batch_prim *p = &d->prim[i];
-	float pos[3][4], size[3];
+	struct ember_clip_distances piece;
+	struct ember_primitive culled;
 
-	for (unsigned int k = 0; k < p->count; k++) {
-		memcpy(pos[k], vtx(d, p->v[k])->pos, sizeof(pos[k]));
-		size[k] = vtx(d, p->v[k])->point_size;
-	}
-	if (p->kind == EMBER_PRIM_POINT) {
-		ember_backend_draw_points(be, tile, (const float (*)[4])pos, size, 1, 4 * i);
+	if (!ember_raster_setup(&d->be_state, be->fb->depth_stencil.format, pos,
+				cd->count ? cd : NULL, 0, &culled))
 		return;
-	}
-	if (p->kind == EMBER_PRIM_LINE) {
-		ember_backend_draw_lines(be, tile, (const float (*)[4])pos, 1, 4 * i);
-		return;
-	}
-	if (d->st.polygon_mode == EMBER_POLYGON_FILL) {
-		ember_backend_draw(be, tile, (const float (*)[4])pos, 1, 4 * i);
-		return;
-	}
-	{
-		/* LINE and POINT modes draw after culling (ember-hw.rst). */
-		struct ember_primitive culled;
-
-		if (!ember_raster_setup(&d->be_state, be->fb->depth_stencil.format,
-					(const float (*)[4])pos, 0, &culled))
-			return;
-	}
+	be->clip_distances = cd->count ? &piece : NULL;
 	for (unsigned int e = 0; e < 3; e++) {
+		const unsigned int ends[2] = { e, (e + 1) % 3 };
+
 		if (d->st.polygon_mode == EMBER_POLYGON_POINT) {
+			clip_distances(d, p, ends, 1, &piece);
 			ember_backend_draw_points(be, tile, (const float (*)[4])pos[e],
 						  &size[e], 1, 4 * i + e + 1);
 		} else {
 			float edge[2][4];
 
+			clip_distances(d, p, ends, 2, &piece);
 			memcpy(edge[0], pos[e], sizeof(edge[0]));
 			memcpy(edge[1], pos[(e + 1) % 3], sizeof(edge[1]));
 			ember_backend_draw_lines(be, tile, (const float (*)[4])edge, 1,
 						 4 * i + e + 1);
 		}
 	}
+}
+
+/* Draw @p (batch index @i) into @tile with the back end @be. */
+static void draw_prim(const struct draw *d, struct ember_backend *be, uint32_t i,
+		      const struct ember_rect *tile)
+{
+	static const unsigned int in_order[3] = { 0, 1, 2 };
+	const struct batch_prim *p = &d->prim[i];
+	struct ember_clip_distances cd;
+	float pos[3][4], size[3];
+
+	for (unsigned int k = 0; k < p->count; k++) {
+		memcpy(pos[k], vtx(d, p->v[k])->pos, sizeof(pos[k]));
+		size[k] = vtx(d, p->v[k])->point_size;
+	}
+	clip_distances(d, p, in_order, p->count, &cd);
+	be->clip_distances = cd.count ? &cd : NULL;
+	if (p->kind == EMBER_PRIM_POINT)
+		ember_backend_draw_points(be, tile, (const float (*)[4])pos, size, 1, 4 * i);
+	else if (p->kind == EMBER_PRIM_LINE)
+		ember_backend_draw_lines(be, tile, (const float (*)[4])pos, 1, 4 * i);
+	else if (d->st.polygon_mode == EMBER_POLYGON_FILL)
+		ember_backend_draw(be, tile, (const float (*)[4])pos, 1, 4 * i);
+	else
+		draw_polygon_mode(d, be, i, tile, (const float (*)[4])pos, size, &cd);
+	be->clip_distances = NULL;
 }
 
 /* Whether a primitive of the batch on @layer touches @tile. */

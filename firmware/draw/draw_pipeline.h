@@ -15,8 +15,9 @@
  *    primitive order; their vertices go through the post-transform cache
  *    (draw_vertex_cache.h), shaded in waves of 32;
  * 3. primitives gather in a batch; when it is full (or the vertex cache
- *    is), the batch is rasterized: primitives whose cull distances are all
- *    negative at every vertex are dropped, each other one goes to its
+ *    is), the batch is rasterized: primitives with a cull (or clip)
+ *    distance negative at every vertex are dropped, the back end cuts
+ *    those a clip distance crosses (raster_clip.c), each one goes to its
  *    layer, and the tiles of the render area that some primitive's
  *    bounding box touches go to the shader cores (workers.h), each core
  *    with a back end, a fragment shader core and tile buffers of its own:
@@ -28,7 +29,7 @@
  *    so every sample sees its fragments in primitive order (R6) and the
  *    attachments get the same bits on any number of cores;
  * 4. with a view mask, the whole draw runs once per view (ViewIndex), into
- *    the layer of that view.
+ *    the layer of that view;
  * 5. the samples that passed sample counting (every view's) are added to
  *    the job's occlusion counter, if OCCLUSION_COUNTER named one
  *    (draw_occlusion.h), once the draw has finished without a fault.
@@ -41,9 +42,7 @@
  * lowest one that faulted are finished and its fault is the draw's, as
  * on one core. A reset aborts the draw at its
  * preemption points (between batches, and the front end's).
- *
- * Not yet (issue 13): clip distances do not cut primitives (one whose
- * vertices are all outside one is dropped, as for cull distances).
+
  */
 
 #ifndef EMBER_DRAW_PIPELINE_H

@@ -19,7 +19,8 @@
  * Covered: an interpolated triangle; an indexed strip with a restart,
  * twice instanced; depth and stencil (D24S8, both planes); a scissor with
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
- * a count; clip and cull distances that cull; occlusion counters
+ * a count; clip and cull distances that cull, a clip distance that cuts;
+ * occlusion counters
  * (contract 1.11): exact sample counts, depth-failed, demoted and masked
  * samples left out, MSAA, several draws and counters; a busy draw on 1,
  * 2 and 4 shader cores, bit-identical (tiles spread over cores). Faults: an unmapped vertex buffer, a bad state block, an
@@ -736,6 +737,90 @@ static bool test_clip_cull_distances(void)
 	return true;
 }
 
+/*
+ * Whether (@x, @y) is within 1/64 pixel of an edge of @v's triangle in
+ * the 80x80 viewport: the pieces of a cut triangle are drawn from the
+ * snapped vertices of the cut polygon, new ones on the triangle's edges
+ * too, so a sample that close to an edge may go either way.
+ */
+static bool near_edge(const struct vertex *v, double x, double y)
+{
+	double fx[3], fy[3];
+
+	for (unsigned int k = 0; k < 3; k++) {
+		fx[k] = SIZE / 2.0 * (1.0 + v[k].pos[0] / v[k].pos[3]);
+		fy[k] = SIZE / 2.0 * (1.0 + v[k].pos[1] / v[k].pos[3]);
+	}
+	for (unsigned int k = 0; k < 3; k++) {
+		double ex = fx[(k + 1) % 3] - fx[k], ey = fy[(k + 1) % 3] - fy[k];
+		double cross = ex * (y - fy[k]) - ey * (x - fx[k]);
+
+		if (fabs(cross) / sqrt(ex * ex + ey * ey) < 1.0 / 64)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A clip distance that crosses the triangle cuts it: ClipDistance[0] = x_c
+ * is 0 on the line x_f = 40, so left of it nothing is drawn and right of
+ * it every pixel is the unclipped triangle's, with its interpolated colour
+ * to 1e-4 (barycentrics stay relative to the vertices; R7 makes them exact
+ * only where nothing was cut).
+ */
+static bool test_clip_distance_cuts(void)
+{
+	static const char vs[] =
+		".stage vertex\n.inputs 3\n.outputs 1\n.clip_distances 1\n"
+		"\tldin v0, 0\n\tldin v1, 1\n\tldin v2, 2\n\tldin v3, 3\n"
+		"\tostore.position_x v0\n\tostore.position_y v1\n"
+		"\tostore.position_z v2\n\tostore.position_w v3\n"
+		"\tostore.clip_distance0 v0\n"
+		"\tldin v4, 4\n\tldin v5, 5\n\tldin v6, 6\n\tldin v7, 7\n"
+		"\tstout 0, v4\n\tstout 1, v5\n\tstout 2, v6\n\tstout 3, v7\n\tend\n";
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t before = fault_seq();
+	unsigned int cut = 0, kept = 0;
+
+	CHECK(place(VS_VA + 0x4000, vs));
+	scene_default(&s);
+	s.root.vs = VS_VA + 0x4000;
+	write_scene(&s);
+	put_vertices(tri, 3);
+	memset(color, 0, IMAGE_BYTES);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+	for (uint32_t y = 0; y < SIZE; y++) {
+		for (uint32_t x = 0; x < SIZE; x++) {
+			const uint8_t *got = color + ((size_t)y * SIZE + x) * 16;
+			const uint8_t *want = ref + ((size_t)y * SIZE + x) * 16;
+			static const uint8_t zero[16];
+
+			if (x == 39 || x == 40)
+				continue;	/* the cut's snapped edge */
+			if (x < 40) {
+				CHECK(!memcmp(got, zero, 16));
+				cut += !!memcmp(want, zero, 16);
+			} else if (near_edge(tri, x + 0.5, y + 0.5)) {
+				continue;
+			} else {
+				float g[4], w[4];
+
+				memcpy(g, got, 16);
+				memcpy(w, want, 16);
+				for (unsigned int c = 0; c < 4; c++)
+					CHECK(fabsf(g[c] - w[c]) <= 1e-4f);
+				kept += !!memcmp(want, zero, 16);
+			}
+		}
+	}
+	CHECK(cut > 100 && kept > 100);
+	free(ref);
+	return true;
+}
+
 /* --- Occlusion counters (contract 1.11) ------------------------------------- */
 
 #define COUNTER0	(ARGS_VA + 0x100)
@@ -1142,6 +1227,7 @@ int main(void)
 	tap_result(test_msaa_resolve(), "4x MSAA, then RESOLVE");
 	tap_result(test_indirect_count(), "DRAW_INDIRECT with a count");
 	tap_result(test_clip_cull_distances(), "clip and cull distances all below 0: culled");
+	tap_result(test_clip_distance_cuts(), "a clip distance crossing the triangle cuts it");
 	tap_result(test_faults(), "faults: vertex buffer, state, attachment, shader; then a draw");
 	tap_result(test_occlusion_depth(), "occlusion: exact counts, depth-failed not counted, two counters");
 	tap_result(test_occlusion_accumulates(), "occlusion: draws add, indirect too; none at a buffer's start");
