@@ -175,6 +175,19 @@ static void quad_vertices(const struct draw *d, uint32_t be_id, const uint32_t *
 
 		out[0] = out[1] = out[2] = vertex_slots(d, p->v[a]);
 	}
+	/*
+	 * A polygon-mode edge or vertex interpolates with the third weight 0
+	 * (lines and points weigh their own vertices only): that slot carries
+	 * the triangle's provoking vertex, which its flat inputs read.
+	 */
+	if (piece)
+		out[2] = vertex_slots(d, p->provoking);
+}
+
+/* The vertex of quad_vertices() a quad of @be_id reads flat inputs from. */
+static uint8_t flat_vertex(uint32_t be_id, uint8_t raster_provoking)
+{
+	return be_id % 4 ? 2 : raster_provoking;
 }
 
 static void fs_wave(void *ctx, struct ember_fs_batch *b)
@@ -199,6 +212,7 @@ static void fs_wave(void *ctx, struct ember_fs_batch *b)
 
 		quads[k] = b->quad[k];
 		quads[k].primitive_id = d->prim[be_id / 4].id;
+		quads[k].provoking_vertex = flat_vertex(be_id, b->quad[k].provoking_vertex);
 		in.quad[k] = &quads[k];
 		in.layer[k] = d->prim[be_id / 4].layer;
 		in.sample[k] = b->sample[k];

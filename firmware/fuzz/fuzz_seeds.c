@@ -13,8 +13,9 @@
  * draw (contract 1.10): state blocks, a vertex buffer, an image
  * descriptor, a vertex and a fragment shader in the data, so that
  * mutation reaches the state checks, vertex fetch, the vertex and
- * fragment waves and the tiles of the attachment; its draws add to an
- * occlusion counter in the data (contract 1.11).
+ * fragment waves and the tiles of the attachment; a clip distance cuts
+ * its triangle, its draws add to an occlusion counter in the data
+ * (contract 1.11).
  *
  * Usage: fuzz_seeds DIR
  */
@@ -179,9 +180,10 @@ static size_t image_seed_data(uint8_t *data, uint32_t sampled_format)
 #define DRAW_SIZE	16
 
 static const char draw_vs[] =
-	".stage vertex\n.inputs 2\n.outputs 1\n"
+	".stage vertex\n.inputs 2\n.outputs 1\n.clip_distances 1\n"
 	"\tldin v0, 0\n\tldin v1, 1\n\tldin v4, 4\n\tldin v5, 5\n"
 	"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w 1.0\n"
+	"\tostore.clip_distance0 v0\n"
 	"\tstout 0, v4\n\tstout 1, v5\n\tend\n";
 static const char draw_fs[] =
 	".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard\n"

@@ -20,6 +20,7 @@
  * twice instanced; depth and stencil (D24S8, both planes); a scissor with
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
  * a count; clip and cull distances that cull, a clip distance that cuts;
+ * polygon modes' flat values;
  * occlusion counters
  * (contract 1.11): exact sample counts, depth-failed, demoted and masked
  * samples left out, MSAA, several draws and counters; a busy draw on 1,
@@ -821,6 +822,51 @@ static bool test_clip_distance_cuts(void)
 	return true;
 }
 
+/*
+ * Polygon mode LINE and POINT: every pixel of the three edges or vertices
+ * reads its flat colour from the triangle's provoking vertex, first or
+ * last, not from the edge's.
+ */
+static bool test_polygon_mode_flat(void)
+{
+	static const char fs[] =
+		".stage fragment\n.inputs 1\n.outputs 1\n"
+		"\tinterp.flat v0, 0\n\tinterp.flat v1, 1\n\tinterp.flat v2, 2\n"
+		"\tinterp.flat v3, 3\n"
+		"\tstout 0, v0\n\tstout 1, v1\n\tstout 2, v2\n\tstout 3, v3\n\tend\n";
+	struct scene s;
+
+	CHECK(place(FS_VA + 0x4000, fs));
+	for (unsigned int mode = 1; mode <= 2; mode++) {
+		for (unsigned int last = 0; last < 2; last++) {
+			const float *want = tri[last ? 2 : 0].rgba;
+			uint32_t before = fault_seq();
+			unsigned int drawn = 0;
+
+			scene_default(&s);
+			s.root.fs = FS_VA + 0x4000;
+			s.raster.polygon_mode = mode;
+			s.raster.provoking_vertex = last;
+			write_scene(&s);
+			put_vertices(tri, 3);
+			memset(color, 0, IMAGE_BYTES);
+			CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+			CHECK_EQ(fault_seq(), before);
+			for (uint32_t p = 0; p < SIZE * SIZE; p++) {
+				float got[4];
+
+				memcpy(got, color + (size_t)p * 16, 16);
+				if (got[0] == 0 && got[1] == 0 && got[2] == 0 && got[3] == 0)
+					continue;
+				CHECK(!memcmp(got, want, 16));
+				drawn++;
+			}
+			CHECK(drawn >= (mode == 1 ? 100u : 3u));
+		}
+	}
+	return true;
+}
+
 /* --- Occlusion counters (contract 1.11) ------------------------------------- */
 
 #define COUNTER0	(ARGS_VA + 0x100)
@@ -1228,6 +1274,7 @@ int main(void)
 	tap_result(test_indirect_count(), "DRAW_INDIRECT with a count");
 	tap_result(test_clip_cull_distances(), "clip and cull distances all below 0: culled");
 	tap_result(test_clip_distance_cuts(), "a clip distance crossing the triangle cuts it");
+	tap_result(test_polygon_mode_flat(), "polygon mode LINE and POINT: flat from the triangle's provoking vertex");
 	tap_result(test_faults(), "faults: vertex buffer, state, attachment, shader; then a draw");
 	tap_result(test_occlusion_depth(), "occlusion: exact counts, depth-failed not counted, two counters");
 	tap_result(test_occlusion_accumulates(), "occlusion: draws add, indirect too; none at a buffer's start");
