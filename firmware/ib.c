@@ -237,6 +237,8 @@ static int payload_len(uint32_t op, uint32_t flags)
 		return EMBER_UPKT_DRAW_INDEXED_LEN;
 	case EMBER_UPKT_DRAW_INDIRECT:
 		return EMBER_UPKT_DRAW_INDIRECT_LEN;
+	case EMBER_UPKT_OCCLUSION_COUNTER:
+		return EMBER_UPKT_OCCLUSION_COUNTER_LEN;
 	default:
 		return -1;
 	}
@@ -305,7 +307,8 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 	case EMBER_UPKT_DRAW:
 	case EMBER_UPKT_DRAW_INDEXED:
 	case EMBER_UPKT_DRAW_INDIRECT:
-		/* Reserved opcodes on a device without CAPS.GRAPHICS. */
+	case EMBER_UPKT_OCCLUSION_COUNTER:
+		/* Reserved opcodes on a device without CAPS.GRAPHICS (and OCCLUSION). */
 		if (!job->ring->dev->config.graphics)
 			return EMBER_FAULT_BAD_PACKET;
 		return ember_draw_packet(job, op, flags, len, p);

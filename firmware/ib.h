@@ -56,6 +56,12 @@ struct ember_job {
 	uint64_t gfx_state;
 	uint32_t gfx_push_bytes;
 	uint32_t gfx_push[64];
+	/**
+	 * @occlusion_counter: the VA of the u64 the buffer's last
+	 * OCCLUSION_COUNTER named, which every draw adds its passed samples
+	 * to; 0 (none, as at the buffer's start): draws count nothing.
+	 */
+	uint64_t occlusion_counter;
 };
 
 /* Run the IB at @va (@size bytes) in context @ctx_index (< NUM_CONTEXTS). */

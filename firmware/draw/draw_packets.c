@@ -7,11 +7,14 @@
  * turn into draw arguments and run through the pipeline
  * (draw_pipeline.h); DRAW_INDIRECT reads its count once, then each
  * command as its draw starts, draws in order with DrawIndex = d.
+ * OCCLUSION_COUNTER (contract 1.11) names the counter the draws after it
+ * add their passed samples to (draw_occlusion.h).
  */
 
 #include <endian.h>
 #include <string.h>
 
+#include "draw_occlusion.h"
 #include "draw_pipeline.h"
 
 static int bind_state(struct ember_job *job, uint32_t flags, uint32_t len, const uint32_t *p)
@@ -90,6 +93,8 @@ int ember_draw_packet(struct ember_job *job, uint32_t op, uint32_t flags, uint32
 		return ember_draw_execute(job, &args);
 	case EMBER_UPKT_DRAW_INDIRECT:
 		return draw_indirect(job, flags, p);
+	case EMBER_UPKT_OCCLUSION_COUNTER:
+		return ember_occlusion_counter_packet(job, flags, p);
 	default:
 		return EMBER_FAULT_BAD_PACKET;
 	}

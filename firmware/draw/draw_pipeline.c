@@ -7,11 +7,13 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend.h"
 #include "device.h"
+#include "draw_occlusion.h"
 #include "draw_run.h"
 #include "draw_targets.h"
 #include "draw_vertex_cache.h"
@@ -37,6 +39,45 @@ struct batch_prim {
 	int32_t box[4];		/* x0, y0, x1, y1 (exclusive) in pixels */
 };
 
+struct draw;
+
+/*
+ * A shader core's share of the rasterization: the tiles it draws get its
+ * back end, its fragment shader core and its own tile buffers, so cores
+ * never share anything they write.
+ */
+struct tile_core {
+	struct draw *d;
+	struct ember_backend be;
+	struct ember_draw_targets targets;
+	struct sc_group fs_core;
+	bool fs_core_ready;
+	struct sc_fragment_wave_out fs_out;
+	struct ember_draw_fault fault;
+	uint32_t item;		/* the tile it draws, as tile_run indexes them */
+};
+
+/* The tiles of one layer a batch touches, spread over the cores. */
+struct tile_run {
+	uint32_t layer;
+	uint32_t count;
+	struct ember_rect *tile;
+	/*
+	 * The lowest tile that faulted (UINT32_MAX: none yet; it only
+	 * decreases) and its fault; tiles after it are skipped or abandoned.
+	 */
+	pthread_mutex_t lock;
+	uint32_t fault_tile;
+	int ret;
+	struct ember_draw_fault fault;
+};
+
+/* Whether tile @item need not finish: a tile before it faulted. */
+static bool tile_abandoned(const struct tile_run *run, uint32_t item)
+{
+	return item > __atomic_load_n(&run->fault_tile, __ATOMIC_RELAXED);
+}
+
 struct draw {
 	struct ember_job *job;
 	struct ember_draw_mem mem;
@@ -49,9 +90,10 @@ struct draw {
 	const struct sc_program *vs_prog, *fs_prog;
 	struct sc_gfx_stage_params vs_params, fs_params;
 	struct sc_dispatch vs_d, fs_d;
-	struct sc_group vs_core, fs_core;
-	bool vs_core_ready, fs_core_ready;
+	struct sc_group vs_core;
+	bool vs_core_ready;
 	unsigned int fs_slots;
+	bool sample_rate;	/* the back ends' */
 
 	struct ember_vertex_cache vc;
 	struct batch_prim prim[BATCH_PRIMS];
@@ -60,34 +102,49 @@ struct draw {
 	uint32_t instance;	/* its instance */
 	uint32_t view;		/* ViewIndex, with multiview */
 
-	struct ember_backend be;
-	struct sc_fragment_wave_out fs_out;
+	struct tile_core *cores;
+	unsigned int num_cores;
+	struct tile_run run;
 	struct ember_draw_fault fault;
 };
 
-static int fail_mem(struct draw *d)
+static void no_memory(const struct draw *d, struct ember_draw_fault *fault)
 {
 	ember_error("draw_no_memory");
-	d->fault = (struct ember_draw_fault) {
+	*fault = (struct ember_draw_fault) {
 		.kind = EMBER_FAULT_ILLEGAL_INSTRUCTION, .va = d->st.vs,
 		.detail = EMBER_ILLEGAL_DETAIL(SC_ILLEGAL_NO_HOST_MEMORY, 0),
 	};
-	return EMBER_FAULT_ILLEGAL_INSTRUCTION;
 }
 
-/* A wave's result as the draw's: its fault from @core, or no memory. */
-static int wave_fault(struct draw *d, struct sc_group *core, int ret)
+static int fail_mem(struct draw *d)
+{
+	no_memory(d, &d->fault);
+	return (int)d->fault.kind;
+}
+
+/*
+ * A wave's result @ret as a fault in @fault: its fault from @core, or no
+ * memory. -ECANCELED (another core's wave faulted and stopped the stage)
+ * is not a fault of this core: @fault stays clear, the draw ends with the
+ * other one's.
+ */
+static int wave_fault(struct draw *d, struct sc_group *core, int ret,
+		      struct ember_draw_fault *fault)
 {
 	uint64_t va;
 	uint32_t detail;
 	int kind = sc_gfx_core_fault(core, &va, &detail);
 
 	if (ret > 0 || kind) {
-		d->fault = (struct ember_draw_fault) { .kind = (uint32_t)(kind ? kind : ret),
-						       .va = va, .detail = detail };
-		return (int)d->fault.kind;
+		*fault = (struct ember_draw_fault) { .kind = (uint32_t)(kind ? kind : ret),
+						     .va = va, .detail = detail };
+		return (int)fault->kind;
 	}
-	return fail_mem(d);
+	if (ret == -ECANCELED)
+		return -ECANCELED;
+	no_memory(d, fault);
+	return (int)fault->kind;
 }
 
 /* --- Fragment waves ------------------------------------------------------ */
@@ -118,25 +175,44 @@ static void quad_vertices(const struct draw *d, uint32_t be_id, const uint32_t *
 
 		out[0] = out[1] = out[2] = vertex_slots(d, p->v[a]);
 	}
+	/*
+	 * A polygon-mode edge or vertex interpolates with the third weight 0
+	 * (lines and points weigh their own vertices only): that slot carries
+	 * the triangle's provoking vertex, which its flat inputs read.
+	 */
+	if (piece)
+		out[2] = vertex_slots(d, p->provoking);
+}
+
+/* The vertex of quad_vertices() a quad of @be_id reads flat inputs from. */
+static uint8_t flat_vertex(uint32_t be_id, uint8_t raster_provoking)
+{
+	return be_id % 4 ? 2 : raster_provoking;
 }
 
 static void fs_wave(void *ctx, struct ember_fs_batch *b)
 {
-	struct draw *d = ctx;
+	struct tile_core *c = ctx;
+	const struct draw *d = c->d;
 	static const uint32_t none[SC_GFX_SLOTS];
 	struct ember_quad quads[SC_GFX_QUADS];
 	struct sc_fragment_wave_in in = { .num_quads = b->count };
-	struct sc_fragment_wave_out *out = &d->fs_out;
+	struct sc_fragment_wave_out *out = &c->fs_out;
 	uint8_t flags = d->fs_prog->header.fragment_flags;
 	int ret;
 
-	if (d->fault.kind)
-		return;		/* a wave faulted: nothing more is written */
+	if (c->fault.kind || tile_abandoned(&d->run, c->item)) {
+		/* A wave faulted: nothing more is written. */
+		for (unsigned int k = 0; k < b->count; k++)
+			b->out[k].discard_mask = 0xf;
+		return;
+	}
 	for (unsigned int k = 0; k < b->count; k++) {
 		uint32_t be_id = b->quad[k].primitive_id;
 
 		quads[k] = b->quad[k];
 		quads[k].primitive_id = d->prim[be_id / 4].id;
+		quads[k].provoking_vertex = flat_vertex(be_id, b->quad[k].provoking_vertex);
 		in.quad[k] = &quads[k];
 		in.layer[k] = d->prim[be_id / 4].layer;
 		in.sample[k] = b->sample[k];
@@ -145,9 +221,9 @@ static void fs_wave(void *ctx, struct ember_fs_batch *b)
 		else
 			in.vertex[k][0] = in.vertex[k][1] = in.vertex[k][2] = none;
 	}
-	ret = sc_fragment_wave_run(&d->fs_core, &in, out);
+	ret = sc_fragment_wave_run(&c->fs_core, &in, out);
 	if (ret) {
-		wave_fault(d, &d->fs_core, ret);
+		wave_fault(c->d, &c->fs_core, ret, &c->fault);
 		for (unsigned int k = 0; k < b->count; k++)
 			b->out[k].discard_mask = 0xf;
 		return;
@@ -229,8 +305,8 @@ static bool all_outside(const struct draw *d, const struct batch_prim *p, bool c
 
 /*
  * Clip and cull distances (a primitive all of whose vertices are outside
- * one is dropped; a clip distance does not cut a primitive that crosses
- * it), the layer, the box.
+ * one is dropped here; the back end cuts one that crosses a clip distance),
+ * the layer, the box.
  */
 static void prepare(struct draw *d, struct batch_prim *p)
 {
@@ -256,62 +332,170 @@ static bool box_meets(const int32_t box[4], const struct ember_rect *r)
 	       box[1] < r->y + (int32_t)r->height && r->y < box[3];
 }
 
-/* Draw @p (batch index @i) into @tile with the back end. */
-static void draw_prim(struct draw *d, uint32_t i, const struct ember_rect *tile)
+/* The clip distances of @p's vertices @k[0..@n-1], in that order. */
+static void clip_distances(const struct draw *d, const struct batch_prim *p,
+			   const unsigned int *k, unsigned int n, struct ember_clip_distances *cd)
+{
+	cd->count = d->vc.clip_count < EMBER_MAX_CLIP_DISTANCES ? d->vc.clip_count :
+								   EMBER_MAX_CLIP_DISTANCES;
+	for (unsigned int v = 0; v < n; v++)
+		for (unsigned int c = 0; c < cd->count; c++)
+			cd->d[v][c] = vtx(d, p->v[k[v]])->clip[c];
+}
+
+/*
+ * Polygon mode LINE or POINT: the edges or vertices of @p (batch index @i),
+ * after culling (ember-hw.rst), each clipped by its own vertices' clip
+ * distances.
+ */
+static void draw_polygon_mode(const struct draw *d, struct ember_backend *be, uint32_t i,
+			      const struct ember_rect *tile, const float pos[3][4],
+			      const float size[3], const struct ember_clip_distances *cd)
 {
 	const struct batch_prim *p = &d->prim[i];
+	struct ember_clip_distances piece;
+	struct ember_primitive culled;
+
+	if (!ember_raster_setup(&d->be_state, be->fb->depth_stencil.format, pos,
+				cd->count ? cd : NULL, 0, &culled))
+		return;
+	be->clip_distances = cd->count ? &piece : NULL;
+	for (unsigned int e = 0; e < 3; e++) {
+		const unsigned int ends[2] = { e, (e + 1) % 3 };
+
+		if (d->st.polygon_mode == EMBER_POLYGON_POINT) {
+			clip_distances(d, p, ends, 1, &piece);
+			ember_backend_draw_points(be, tile, (const float (*)[4])pos[e],
+						  &size[e], 1, 4 * i + e + 1);
+		} else {
+			float edge[2][4];
+
+			clip_distances(d, p, ends, 2, &piece);
+			memcpy(edge[0], pos[e], sizeof(edge[0]));
+			memcpy(edge[1], pos[(e + 1) % 3], sizeof(edge[1]));
+			ember_backend_draw_lines(be, tile, (const float (*)[4])edge, 1,
+						 4 * i + e + 1);
+		}
+	}
+}
+
+/* Draw @p (batch index @i) into @tile with the back end @be. */
+static void draw_prim(const struct draw *d, struct ember_backend *be, uint32_t i,
+		      const struct ember_rect *tile)
+{
+	static const unsigned int in_order[3] = { 0, 1, 2 };
+	const struct batch_prim *p = &d->prim[i];
+	struct ember_clip_distances cd;
 	float pos[3][4], size[3];
 
 	for (unsigned int k = 0; k < p->count; k++) {
 		memcpy(pos[k], vtx(d, p->v[k])->pos, sizeof(pos[k]));
 		size[k] = vtx(d, p->v[k])->point_size;
 	}
-	if (p->kind == EMBER_PRIM_POINT) {
-		ember_backend_draw_points(&d->be, tile, (const float (*)[4])pos, size, 1, 4 * i);
-		return;
-	}
-	if (p->kind == EMBER_PRIM_LINE) {
-		ember_backend_draw_lines(&d->be, tile, (const float (*)[4])pos, 1, 4 * i);
-		return;
-	}
-	if (d->st.polygon_mode == EMBER_POLYGON_FILL) {
-		ember_backend_draw(&d->be, tile, (const float (*)[4])pos, 1, 4 * i);
-		return;
-	}
-	{
-		/* LINE and POINT modes draw after culling (ember-hw.rst). */
-		struct ember_primitive culled;
-
-		if (!ember_raster_setup(&d->be_state, d->be.fb->depth_stencil.format,
-					(const float (*)[4])pos, 0, &culled))
-			return;
-	}
-	for (unsigned int e = 0; e < 3; e++) {
-		if (d->st.polygon_mode == EMBER_POLYGON_POINT) {
-			ember_backend_draw_points(&d->be, tile, (const float (*)[4])pos[e],
-						  &size[e], 1, 4 * i + e + 1);
-		} else {
-			float edge[2][4];
-
-			memcpy(edge[0], pos[e], sizeof(edge[0]));
-			memcpy(edge[1], pos[(e + 1) % 3], sizeof(edge[1]));
-			ember_backend_draw_lines(&d->be, tile, (const float (*)[4])edge, 1,
-						 4 * i + e + 1);
-		}
-	}
+	clip_distances(d, p, in_order, p->count, &cd);
+	be->clip_distances = cd.count ? &cd : NULL;
+	if (p->kind == EMBER_PRIM_POINT)
+		ember_backend_draw_points(be, tile, (const float (*)[4])pos, size, 1, 4 * i);
+	else if (p->kind == EMBER_PRIM_LINE)
+		ember_backend_draw_lines(be, tile, (const float (*)[4])pos, 1, 4 * i);
+	else if (d->st.polygon_mode == EMBER_POLYGON_FILL)
+		ember_backend_draw(be, tile, (const float (*)[4])pos, 1, 4 * i);
+	else
+		draw_polygon_mode(d, be, i, tile, (const float (*)[4])pos, size, &cd);
+	be->clip_distances = NULL;
 }
 
-static int tile_fault(struct draw *d, int ret)
+/* Whether a primitive of the batch on @layer touches @tile. */
+static bool tile_touched(const struct draw *d, uint32_t layer, const struct ember_rect *tile)
 {
-	return ret == -ENOMEM ? fail_mem(d) : ret;
+	for (uint32_t i = 0; i < d->prim_count; i++)
+		if (!d->prim[i].dropped && d->prim[i].layer == layer &&
+		    box_meets(d->prim[i].box, tile))
+			return true;
+	return false;
 }
 
-/* The batch's primitives of layer @layer over every tile they touch. */
+/*
+ * One tile on core @c: load the attachments' tile, draw every primitive of
+ * the batch that touches it in primitive order, store it: 0, a fault kind
+ * (in c->fault), -ENOMEM, or -ECANCELED (another core's wave faulted).
+ */
+static int draw_tile(struct draw *d, struct tile_core *c, const struct ember_rect *tile,
+		     uint32_t layer)
+{
+	struct ember_framebuffer fb;
+	int ret = ember_draw_tile_load(&d->job->mmu, &c->targets, tile, layer, &c->fault);
+
+	if (ret)
+		return ret;
+	ember_draw_tile_framebuffer(&c->targets, &d->st, tile, &fb);
+	c->be.fb = &fb;
+	for (uint32_t i = 0; i < d->prim_count && !c->fault.kind; i++)
+		if (!d->prim[i].dropped && d->prim[i].layer == layer &&
+		    box_meets(d->prim[i].box, tile))
+			draw_prim(d, &c->be, i, tile);
+	if (c->be.fs_wave)
+		ember_backend_flush(&c->be);
+	c->be.fb = NULL;
+	if (c->fault.kind)
+		return (int)c->fault.kind;
+	if (tile_abandoned(&d->run, c->item) || __atomic_load_n(&d->fs_d.stop, __ATOMIC_RELAXED))
+		return -ECANCELED;
+	return ember_draw_tile_store(&d->job->mmu, &c->targets, tile, layer, &c->fault);
+}
+
+/*
+ * A work item of the shader cores: tile @item of the run. Every tile
+ * before the lowest faulting one is drawn whole, so the run reports that
+ * tile's fault, as one core going through the tiles in order would; the
+ * tiles after it are skipped or abandoned (not stored). The exception: a
+ * fault in a fragment wave stops the whole stage (gfx_wave.h), so a wave
+ * of an earlier tile running at that moment is cancelled, and a fault it
+ * would have hit is not seen.
+ */
+static void tile_item(void *arg, unsigned int item, unsigned int core)
+{
+	struct draw *d = arg;
+	struct tile_run *run = &d->run;
+	struct tile_core *c = &d->cores[core];
+	int ret;
+
+	if (tile_abandoned(run, item))
+		return;
+	c->fault.kind = 0;
+	c->item = item;
+	ret = draw_tile(d, c, &run->tile[item], run->layer);
+	if (!ret || ret == -ECANCELED)
+		return;
+	if (ret == -ENOMEM)
+		no_memory(d, &c->fault);
+	pthread_mutex_lock(&run->lock);
+	if (item < run->fault_tile) {
+		__atomic_store_n(&run->fault_tile, item, __ATOMIC_RELAXED);
+		run->ret = (int)c->fault.kind;
+		run->fault = c->fault;
+	}
+	pthread_mutex_unlock(&run->lock);
+}
+
+/* The batch's primitives of layer @layer over every tile they touch, on all cores. */
 static int raster_layer(struct draw *d, uint32_t layer)
 {
 	const struct ember_rect *sc = &d->be_state.scissor;
+	struct ember_device *dev = d->job->ring->dev;
+	struct tile_run *run = &d->run;
 	uint32_t x_end = d->st.width, y_end = d->st.height;
+	int32_t sbox[4] = { sc->x, sc->y, (int32_t)((int64_t)sc->x + sc->width),
+			    (int32_t)((int64_t)sc->y + sc->height) };
 
+	if ((int64_t)sc->x + sc->width > INT32_MAX)
+		sbox[2] = INT32_MAX;
+	if ((int64_t)sc->y + sc->height > INT32_MAX)
+		sbox[3] = INT32_MAX;
+	run->layer = layer;
+	run->count = 0;
+	run->fault_tile = UINT32_MAX;
+	run->ret = 0;
 	for (uint32_t ty = 0; ty < y_end; ty += EMBER_DRAW_TILE) {
 		for (uint32_t tx = 0; tx < x_end; tx += EMBER_DRAW_TILE) {
 			struct ember_rect tile = {
@@ -319,45 +503,20 @@ static int raster_layer(struct draw *d, uint32_t layer)
 				x_end - tx < EMBER_DRAW_TILE ? x_end - tx : EMBER_DRAW_TILE,
 				y_end - ty < EMBER_DRAW_TILE ? y_end - ty : EMBER_DRAW_TILE,
 			};
-			int32_t sbox[4] = { sc->x, sc->y, (int32_t)((int64_t)sc->x + sc->width),
-					    (int32_t)((int64_t)sc->y + sc->height) };
-			struct ember_framebuffer fb;
-			bool touched = false;
-			int ret;
 
-			if ((int64_t)sc->x + sc->width > INT32_MAX)
-				sbox[2] = INT32_MAX;
-			if ((int64_t)sc->y + sc->height > INT32_MAX)
-				sbox[3] = INT32_MAX;
-			if (!box_meets(sbox, &tile))
-				continue;
-			for (uint32_t i = 0; i < d->prim_count && !touched; i++)
-				touched = !d->prim[i].dropped && d->prim[i].layer == layer &&
-					  box_meets(d->prim[i].box, &tile);
-			if (!touched)
-				continue;
-			ret = ember_draw_tile_load(&d->job->mmu, &d->targets, &tile, layer,
-						   &d->fault);
-			if (ret)
-				return tile_fault(d, ret);
-			ember_draw_tile_framebuffer(&d->targets, &d->st, &tile, &fb);
-			d->be.fb = &fb;
-			for (uint32_t i = 0; i < d->prim_count && !d->fault.kind; i++)
-				if (!d->prim[i].dropped && d->prim[i].layer == layer &&
-				    box_meets(d->prim[i].box, &tile))
-					draw_prim(d, i, &tile);
-			if (d->be.fs_wave)
-				ember_backend_flush(&d->be);
-			d->be.fb = NULL;
-			if (d->fault.kind)
-				return (int)d->fault.kind;
-			ret = ember_draw_tile_store(&d->job->mmu, &d->targets, &tile, layer,
-						    &d->fault);
-			if (ret)
-				return tile_fault(d, ret);
+			if (box_meets(sbox, &tile) && tile_touched(d, layer, &tile))
+				run->tile[run->count++] = tile;
 		}
 	}
-	return 0;
+	if (d->num_cores > 1 && run->count > 1) {
+		ember_workers_run(&dev->workers, run->count, tile_item, d);
+	} else {
+		for (uint32_t i = 0; i < run->count && !run->ret; i++)
+			tile_item(d, i, 0);
+	}
+	if (run->ret)
+		d->fault = run->fault;
+	return run->ret;
 }
 
 /* Empty the caches a preemption point may have made stale (dispatch.c). */
@@ -365,9 +524,13 @@ static void cores_forget(struct draw *d)
 {
 	ember_tlb_flush(&d->vs_core.tlb);
 	memset(d->vs_core.pages, 0, sizeof(d->vs_core.pages));
-	if (d->fs_core_ready) {
-		ember_tlb_flush(&d->fs_core.tlb);
-		memset(d->fs_core.pages, 0, sizeof(d->fs_core.pages));
+	for (unsigned int c = 0; c < d->num_cores; c++) {
+		struct sc_group *g = &d->cores[c].fs_core;
+
+		if (!d->cores[c].fs_core_ready)
+			continue;
+		ember_tlb_flush(&g->tlb);
+		memset(g->pages, 0, sizeof(g->pages));
 	}
 }
 
@@ -389,7 +552,7 @@ static int flush_batch(struct draw *d)
 	int ret = ember_vertex_cache_shade(&d->vc);
 
 	if (ret)
-		return wave_fault(d, &d->vs_core, ret);
+		return wave_fault(d, &d->vs_core, ret, &d->fault);
 	if (!d->st.rasterizer_discard) {
 		for (uint32_t i = 0; i < d->prim_count; i++)
 			prepare(d, &d->prim[i]);
@@ -436,7 +599,7 @@ static int add_primitive(void *ctx, const struct ember_draw_args *args,
 	for (unsigned int k = 0; k < ap->count; k++) {
 		ret = ember_vertex_cache_add(&d->vc, &v[k], &p->v[k]);
 		if (ret)
-			return wave_fault(d, &d->vs_core, ret);
+			return wave_fault(d, &d->vs_core, ret, &d->fault);
 	}
 	p->provoking = p->v[ap->provoking];
 	d->prim_count++;
@@ -492,10 +655,8 @@ static int load_programs(struct draw *d)
 	d->vs_core_ready = true;
 	if (d->fs_prog) {
 		stage_params(d, d->fs_prog, fs_jit, d->st.fs, &d->fs_params);
-		if (!sc_gfx_stage_init(&d->fs_d, &d->fs_params) ||
-		    !sc_gfx_core_init(&d->fs_core, &d->fs_d))
+		if (!sc_gfx_stage_init(&d->fs_d, &d->fs_params))
 			return -ENOMEM;
-		d->fs_core_ready = true;
 		d->fs_slots = d->fs_prog->header.num_inputs * 4u;
 	}
 	if (!ember_vertex_cache_init(&d->vc, &d->vs_core, d->fs_slots))
@@ -503,13 +664,67 @@ static int load_programs(struct draw *d)
 	return 0;
 }
 
+/*
+ * The tile cores: every shader core when the render area has more than one
+ * tile (ember_workers_run() may give a tile to any of them), else one. The
+ * first takes over the targets' tile buffers, the others get their own.
+ */
+static int setup_cores(struct draw *d)
+{
+	struct ember_device *dev = d->job->ring->dev;
+	uint32_t tiles = ((d->st.width + EMBER_DRAW_TILE - 1) / EMBER_DRAW_TILE) *
+			 ((d->st.height + EMBER_DRAW_TILE - 1) / EMBER_DRAW_TILE);
+	unsigned int n = dev->workers_running && tiles > 1 ? dev->workers.num_cores : 1;
+
+	d->run.tile = calloc(tiles, sizeof(*d->run.tile));
+	d->cores = calloc(n, sizeof(*d->cores));
+	if (!d->run.tile || !d->cores)
+		return -ENOMEM;
+	d->num_cores = n;
+	d->cores[0].targets = d->targets;
+	memset(&d->targets, 0, sizeof(d->targets));
+	for (unsigned int i = 0; i < n; i++) {
+		struct tile_core *c = &d->cores[i];
+
+		c->d = d;
+		c->be = (struct ember_backend) {
+			.state = &d->be_state, .fs_ctx = c, .sample_rate = d->sample_rate,
+			.fs_wave = d->fs_prog ? fs_wave : NULL,
+		};
+		if (i && ember_draw_targets_clone(&d->cores[0].targets, &c->targets))
+			return -ENOMEM;
+		if (d->fs_prog) {
+			if (!sc_gfx_core_init(&c->fs_core, &d->fs_d))
+				return -ENOMEM;
+			c->fs_core_ready = true;
+		}
+	}
+	return 0;
+}
+
+/* The samples that passed sample counting on every core. */
+static uint64_t samples_passed(const struct draw *d)
+{
+	uint64_t n = 0;
+
+	for (unsigned int c = 0; c < d->num_cores; c++)
+		n += d->cores[c].be.samples_passed;
+	return n;
+}
+
 static void release(struct draw *d)
 {
 	ember_vertex_cache_fini(&d->vc);
 	if (d->vs_core_ready)
 		sc_gfx_core_fini(&d->vs_core);
-	if (d->fs_core_ready)
-		sc_gfx_core_fini(&d->fs_core);
+	for (unsigned int c = 0; c < d->num_cores; c++) {
+		if (d->cores[c].fs_core_ready)
+			sc_gfx_core_fini(&d->cores[c].fs_core);
+		ember_draw_targets_free(&d->cores[c].targets);
+	}
+	free(d->cores);
+	free(d->run.tile);
+	pthread_mutex_destroy(&d->run.lock);
 	if (d->vs_prog)
 		ember_shader_program_put(d->vs_prog);
 	if (d->fs_prog)
@@ -572,6 +787,7 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 	}
 	d->job = job;
 	d->args = args;
+	pthread_mutex_init(&d->run.lock, NULL);
 	ember_draw_mem_mmu(&d->mem, &job->mmu);
 	ret = ember_draw_state_load(&d->mem, job->gfx_state, args->indexed, &d->st, &d->fault);
 	if (!ret) {
@@ -584,18 +800,21 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 		ret = load_programs(d);
 	if (!ret) {
 		d->be_state = d->st.backend;
-		d->be = (struct ember_backend) { .state = &d->be_state, .fs_ctx = d };
 		if (d->fs_prog) {
 			uint8_t flags = d->fs_prog->header.fragment_flags;
 
-			d->be.fs_wave = fs_wave;
-			d->be.sample_rate = (flags & EMBER_ISA_FS_SAMPLE_RATE) ||
-					    (d->st.sample_shading &&
-					     d->st.min_sample_shading * (float)d->st.backend.ms.samples >
-					     1.0f);
+			d->sample_rate = (flags & EMBER_ISA_FS_SAMPLE_RATE) ||
+					 (d->st.sample_shading &&
+					  d->st.min_sample_shading * (float)d->st.backend.ms.samples >
+					  1.0f);
 			d->be_state.early_fragment_tests = flags & EMBER_ISA_FS_EARLY_TESTS;
 		}
+		ret = setup_cores(d);
+	}
+	if (!ret) {
 		ret = run_views(d);
+		if (!ret)
+			ret = ember_occlusion_add(job, samples_passed(d));
 	}
 	if (ret == -ENOMEM)
 		ret = fail_mem(d);

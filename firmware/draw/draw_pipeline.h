@@ -15,29 +15,34 @@
  *    primitive order; their vertices go through the post-transform cache
  *    (draw_vertex_cache.h), shaded in waves of 32;
  * 3. primitives gather in a batch; when it is full (or the vertex cache
- *    is), the batch is rasterized: primitives whose cull distances are all
- *    negative at every vertex are dropped, each other one goes to its
- *    layer, and for every tile of the render area that some primitive's
- *    bounding box touches, the attachments' tile is loaded, every
- *    primitive of the batch drawn into it in order by the back end
- *    (clipping, viewport, setup, scan, fragment operations; the fragment
- *    shader runs in waves of up to 8 quads, helpers included) and the tile
- *    written back. Tiles never overlap, so the order of R6 holds;
+ *    is), the batch is rasterized: primitives with a cull (or clip)
+ *    distance negative at every vertex are dropped, the back end cuts
+ *    those a clip distance crosses (raster_clip.c), each one goes to its
+ *    layer, and the tiles of the render area that some primitive's
+ *    bounding box touches go to the shader cores (workers.h), each core
+ *    with a back end, a fragment shader core and tile buffers of its own:
+ *    the core loads the attachments' tile, draws every primitive of the
+ *    batch into it in order with the back end (clipping, viewport, setup,
+ *    scan, fragment operations; the fragment shader runs in waves of up to
+ *    8 quads, helpers included) and writes the tile back. A tile belongs
+ *    to one core for the whole batch and batches run one after another,
+ *    so every sample sees its fragments in primitive order (R6) and the
+ *    attachments get the same bits on any number of cores;
  * 4. with a view mask, the whole draw runs once per view (ViewIndex), into
- *    the layer of that view.
+ *    the layer of that view;
+ * 5. the samples that passed sample counting (every view's) are added to
+ *    the job's occlusion counter, if OCCLUSION_COUNTER named one
+ *    (draw_occlusion.h), once the draw has finished without a fault.
  *
  * Every fault (a block, an index, an attribute, a descriptor, a shader's
  * memory access, an illegal instruction, an attachment that does not
  * translate, the watchdog) ends the draw and is returned as its kind,
  * with the job's fault_va and fault_detail set; what was written to the
- * attachments before stays written. A reset aborts the draw at its
+ * attachments before stays written. Of a batch's tiles, those before the
+ * lowest one that faulted are finished and its fault is the draw's, as
+ * on one core. A reset aborts the draw at its
  * preemption points (between batches, and the front end's).
- *
- * Not yet (issue 13): one host thread runs a draw (tiles could go to the
- * shader cores); clip distances do not cut primitives (one whose vertices
- * are all outside one is dropped, as for cull distances); the occlusion
- * sample count has no place in the contract: the back end counts it,
- * nothing reports it.
+
  */
 
 #ifndef EMBER_DRAW_PIPELINE_H
@@ -55,8 +60,8 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 
 /*
  * The graphics user packets (BIND_GFX_STATE, DRAW, DRAW_INDEXED,
- * DRAW_INDIRECT) with their header's @flags and payload @p of @len
- * dwords.
+ * DRAW_INDIRECT) and OCCLUSION_COUNTER, with their header's @flags and
+ * payload @p of @len dwords.
  */
 int ember_draw_packet(struct ember_job *job, uint32_t op, uint32_t flags, uint32_t len,
 		      const uint32_t *p);

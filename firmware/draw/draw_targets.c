@@ -93,6 +93,12 @@ static int read_desc(const struct ember_mmu *mmu, uint64_t va, struct ember_imag
 	return 0;
 }
 
+/* A host buffer for one tile of @t's elements (a pixel's samples each). */
+static uint8_t *tile_buffer(const struct ember_draw_target *t, uint32_t samples)
+{
+	return calloc((size_t)EMBER_DRAW_TILE * EMBER_DRAW_TILE * samples, t->rt_bytes);
+}
+
 /* The planes of a checked descriptor @d for the back end's @format. */
 static bool take_planes(const struct ember_image_desc *d, unsigned int format,
 			struct ember_draw_target *t)
@@ -150,7 +156,7 @@ static int map_target(const struct ember_mmu *mmu, const struct ember_draw_state
 	t->level = a->level;
 	t->base_layer = a->base_layer;
 	t->rt_bytes = ember_rt_texel_size(t->format);
-	t->tile = calloc((size_t)EMBER_DRAW_TILE * EMBER_DRAW_TILE * samples, t->rt_bytes);
+	t->tile = tile_buffer(t, samples);
 	return t->tile ? 0 : -ENOMEM;
 }
 
@@ -169,6 +175,28 @@ int ember_draw_targets_map(const struct ember_mmu *mmu, const struct ember_draw_
 		ret = map_target(mmu, st, &st->depth_stencil, false, layers,
 				 &t->depth_stencil, fault);
 	return ret;
+}
+
+int ember_draw_targets_clone(const struct ember_draw_targets *src,
+			     struct ember_draw_targets *dst)
+{
+	bool failed = false;
+
+	*dst = *src;
+	/* Every pointer copied from @src is replaced: none is freed twice. */
+	for (uint32_t i = 0; i <= EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		struct ember_draw_target *t = i < EMBER_GFX_MAX_COLOR_ATTACHMENTS ?
+					      &dst->color[i] : &dst->depth_stencil;
+		bool used = t->tile;
+
+		t->tile = used ? tile_buffer(t, src->samples) : NULL;
+		failed |= used && !t->tile;
+	}
+	if (failed) {
+		ember_draw_targets_free(dst);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 void ember_draw_targets_free(struct ember_draw_targets *t)

@@ -73,6 +73,13 @@ int ember_draw_targets_map(const struct ember_mmu *mmu, const struct ember_draw_
 void ember_draw_targets_free(struct ember_draw_targets *t);
 
 /*
+ * @dst: @src's attachments with tile buffers of its own, so that another
+ * thread can draw other tiles at the same time (-ENOMEM, @dst empty).
+ */
+int ember_draw_targets_clone(const struct ember_draw_targets *src,
+			     struct ember_draw_targets *dst);
+
+/*
  * @fb as the back end's framebuffer over the tile @rect (inside the
  * render area, at most EMBER_DRAW_TILE square) of the targets' buffers.
  */

@@ -13,7 +13,9 @@
  * draw (contract 1.10): state blocks, a vertex buffer, an image
  * descriptor, a vertex and a fragment shader in the data, so that
  * mutation reaches the state checks, vertex fetch, the vertex and
- * fragment waves and the tiles of the attachment.
+ * fragment waves and the tiles of the attachment; a clip distance cuts
+ * its triangle, its draws add to an occlusion counter in the data
+ * (contract 1.11).
  *
  * Usage: fuzz_seeds DIR
  */
@@ -171,15 +173,17 @@ static size_t image_seed_data(uint8_t *data, uint32_t sampled_format)
 #define DRAW_TARGETS	0x400
 #define DRAW_VB		0x500
 #define DRAW_DESC	0x600
+#define DRAW_COUNTER	0x700	/* the occlusion counter (contract 1.11) */
 #define DRAW_VS		0x1000
 #define DRAW_FS		0x1800
 #define DRAW_IMAGE	0x4000
 #define DRAW_SIZE	16
 
 static const char draw_vs[] =
-	".stage vertex\n.inputs 2\n.outputs 1\n"
+	".stage vertex\n.inputs 2\n.outputs 1\n.clip_distances 1\n"
 	"\tldin v0, 0\n\tldin v1, 1\n\tldin v4, 4\n\tldin v5, 5\n"
 	"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w 1.0\n"
+	"\tostore.clip_distance0 v0\n"
 	"\tstout 0, v4\n\tstout 1, v5\n\tend\n";
 static const char draw_fs[] =
 	".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard\n"
@@ -332,9 +336,12 @@ int main(int argc, char **argv)
 	const uint32_t draw_ib[] = {
 		EMBER_PKT(EMBER_UPKT_BIND_GFX_STATE, 0, EMBER_UPKT_BIND_GFX_STATE_LEN(4)),
 		LO(D + DRAW_ROOT), HI(D + DRAW_ROOT), 4, 0x3f800000,
+		EMBER_PKT(EMBER_UPKT_OCCLUSION_COUNTER, EMBER_OCCLUSION_RESET,
+			  EMBER_UPKT_OCCLUSION_COUNTER_LEN),
+		LO(D + DRAW_COUNTER), HI(D + DRAW_COUNTER),
 		EMBER_PKT(EMBER_UPKT_DRAW, 0, EMBER_UPKT_DRAW_LEN), 3, 2, 0, 0,
 		EMBER_PKT(EMBER_UPKT_DRAW_INDIRECT, 0, EMBER_UPKT_DRAW_INDIRECT_LEN),
-		LO(FUZZ_IB_VA + 24), HI(FUZZ_IB_VA), 1, 16, 0, 0,	/* the DRAW above */
+		LO(FUZZ_IB_VA + 36), HI(FUZZ_IB_VA), 1, 16, 0, 0,	/* the DRAW above */
 	};
 	const uint32_t draw_ring[] = { RUN_IB(sizeof(draw_ib) / 4) };
 	size_t data_len;

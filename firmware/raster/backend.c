@@ -235,6 +235,12 @@ static int begin_draw(const struct ember_backend *be, const struct ember_rect *t
 	return err;
 }
 
+static const struct ember_clip_distances *clip_distances_of(const struct ember_backend *be,
+							    uint32_t i)
+{
+	return be->clip_distances ? &be->clip_distances[i] : NULL;
+}
+
 /* One primitive's setup, by topology: @i indexes the draw's primitives. */
 typedef bool (*setup_fn)(const struct ember_backend *be, const float (*pos)[4],
 			 const float *sizes, uint32_t i, uint32_t id,
@@ -245,7 +251,8 @@ static bool setup_triangle(const struct ember_backend *be, const float (*pos)[4]
 			   struct ember_primitive *prim)
 {
 	return ember_raster_setup(be->state, be->fb->depth_stencil.format,
-				  (const float (*)[4])pos[3 * i], id, prim);
+				  (const float (*)[4])pos[3 * i], clip_distances_of(be, i), id,
+				  prim);
 }
 
 static bool setup_line(const struct ember_backend *be, const float (*pos)[4],
@@ -253,7 +260,7 @@ static bool setup_line(const struct ember_backend *be, const float (*pos)[4],
 		       struct ember_primitive *prim)
 {
 	return ember_raster_setup_line(be->state, (const float (*)[4])pos[2 * i],
-				       id, prim);
+				       clip_distances_of(be, i), id, prim);
 }
 
 static bool setup_point(const struct ember_backend *be, const float (*pos)[4],
@@ -261,7 +268,7 @@ static bool setup_point(const struct ember_backend *be, const float (*pos)[4],
 			struct ember_primitive *prim)
 {
 	return ember_raster_setup_point(be->state, pos[i], sizes ? sizes[i] : 1.0f,
-					id, prim);
+					clip_distances_of(be, i), id, prim);
 }
 
 /* Primitives in submission order, each set up and scanned over the rectangle. */

@@ -60,6 +60,11 @@ struct ember_backend {
 	ember_fs_wave_fn fs_wave;
 	void *fs_ctx;
 	bool sample_rate;	/* with fs_wave: shade each sample alone */
+	/*
+	 * The clip distances of each primitive the next draw call draws
+	 * (index i of its @count), NULL: none.
+	 */
+	const struct ember_clip_distances *clip_distances;
 	uint64_t samples_passed;	/* occlusion query: precise count */
 	uint64_t quads_shaded;
 	struct ember_fs_batch batch;

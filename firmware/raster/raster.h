@@ -6,8 +6,8 @@
  *
  * A triangle goes through three steps, one file each:
  *
- * - raster_clip.c: clip-space clipping (guard band, w > 0, depth clip) and
- *   the viewport transform. The clipped polygon's vertices carry their
+ * - raster_clip.c: clip-space clipping (guard band, w > 0, depth clip, the
+ *   clip distances) and the viewport transform. The clipped polygon's vertices carry their
  *   weights relative to the primitive's three vertices, so everything
  *   interpolated later is relative to the primitive, not to a piece of it.
  * - raster_setup.c: snapping to the 1/256 grid, facing and culling, the
@@ -29,9 +29,27 @@
 
 #include "raster_state.h"
 
-/* 3 vertices plus at most one more per clip plane (4 guard band, w, z x2). */
-#define EMBER_CLIP_MAX_VERTS	10
+/* Clip distances a primitive may have (Vulkan's maxClipDistances). */
+#define EMBER_MAX_CLIP_DISTANCES	8
+
+/*
+ * 3 vertices plus at most one more per clip plane (4 guard band, w, z x2,
+ * the clip distances).
+ */
+#define EMBER_CLIP_MAX_VERTS	(10 + EMBER_MAX_CLIP_DISTANCES)
 #define EMBER_CLIP_MAX_TRIS	(EMBER_CLIP_MAX_VERTS - 2)
+
+/*
+ * A primitive's clip distances (R2): @count per vertex, vertex k's in
+ * d[k], in the order of the primitive's vertices (a line uses d[0..1], a
+ * point d[0]). A point of the primitive is inside clip distance c when c,
+ * interpolated linearly in clip space like the position, is >= 0; a NaN
+ * distance is outside.
+ */
+struct ember_clip_distances {
+	unsigned int count;
+	float d[3][EMBER_MAX_CLIP_DISTANCES];
+};
 
 /* A vertex of the clipped polygon, in framebuffer space. */
 struct ember_clip_vertex {
@@ -105,9 +123,11 @@ typedef void (*ember_quad_fn)(void *ctx, const struct ember_quad *quad);
 /*
  * Clips the triangle @pos (clip space x, y, z, w) and maps it to
  * framebuffer space; returns the polygon's vertex count (0: nothing left).
+ * @cd: its clip distances, NULL for none.
  */
 unsigned int ember_raster_clip(const struct ember_viewport *vp,
 			       bool depth_clip, const float pos[3][4],
+			       const struct ember_clip_distances *cd,
 			       struct ember_clip_vertex out[EMBER_CLIP_MAX_VERTS]);
 
 /*
@@ -116,9 +136,11 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
  * dropped otherwise (its square may still cross the framebuffer's edge).
  */
 bool ember_raster_clip_segment(const struct ember_viewport *vp, bool depth_clip,
-			       const float pos[2][4], struct ember_clip_vertex out[2]);
+			       const float pos[2][4], const struct ember_clip_distances *cd,
+			       struct ember_clip_vertex out[2]);
 bool ember_raster_clip_point(const struct ember_viewport *vp, bool depth_clip,
-			     const float pos[4], struct ember_clip_vertex *out);
+			     const float pos[4], const struct ember_clip_distances *cd,
+			     struct ember_clip_vertex *out);
 
 /*
  * Sets up the triangle @pos; returns false when it produces no fragments
@@ -127,17 +149,20 @@ bool ember_raster_clip_point(const struct ember_viewport *vp, bool depth_clip,
  */
 bool ember_raster_setup(const struct ember_backend_state *state,
 			unsigned int depth_format, const float pos[3][4],
+			const struct ember_clip_distances *cd,
 			uint32_t primitive_id, struct ember_primitive *prim);
 
 /*
- * Lines (R11) and points (R12): @pos clip space; @size the PointSize.
- * Returns false when the primitive produces no fragments.
+ * Lines (R11) and points (R12): @pos clip space; @size the PointSize; @cd
+ * the clip distances or NULL. Returns false when the primitive produces
+ * no fragments.
  */
 bool ember_raster_setup_line(const struct ember_backend_state *state,
-			     const float pos[2][4], uint32_t primitive_id,
-			     struct ember_primitive *prim);
+			     const float pos[2][4], const struct ember_clip_distances *cd,
+			     uint32_t primitive_id, struct ember_primitive *prim);
 bool ember_raster_setup_point(const struct ember_backend_state *state,
 			      const float pos[4], float size,
+			      const struct ember_clip_distances *cd,
 			      uint32_t primitive_id, struct ember_primitive *prim);
 
 /* Shared by the setups: R1's snapping, and a snapped polygon's fan. */

@@ -8,7 +8,13 @@
  * planes of R2: the guard band's four sides (x_f and y_f within
  * +-EMBER_GUARD_BAND once projected, written as planes of (x, y, z, w) so
  * no division happens before w is known to be positive), w >= a tiny
- * positive minimum, and 0 <= z <= w when depth clipping is on.
+ * positive minimum, 0 <= z <= w when depth clipping is on, then each clip
+ * distance. A clip distance is linear in clip space across the primitive
+ * exactly as its vertices' weights are, so its plane is written over the
+ * weights: distance = sum of weight_j * d_j. The vertices a plane makes
+ * carry weights like any other, and whatever is interpolated later (the
+ * varyings, the distances themselves) stays relative to the primitive's
+ * own vertices.
  *
  * Two triangles sharing an edge must get the same new vertex where that
  * edge crosses a plane, or the top-left rule could leave a gap: the
@@ -18,6 +24,7 @@
 
 #include "raster.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -29,11 +36,20 @@ struct clip_vertex {
 	double weight[3];
 };
 
-/* A plane is (a, b, c, d, e): inside where a x + b y + c z + d w + e >= 0. */
-static double plane_distance(const double plane[5], const double pos[4])
+/* The frustum's planes (guard band, w, depth) and the clip distances. */
+#define MAX_PLANES	(7 + EMBER_MAX_CLIP_DISTANCES)
+
+/*
+ * A plane is (a, b, c, d, e, u0, u1, u2): inside where a x + b y + c z +
+ * d w + e + u0 weight0 + u1 weight1 + u2 weight2 >= 0.
+ */
+typedef double clip_plane[8];
+
+static double plane_distance(const double plane[8], const struct clip_vertex *v)
 {
-	return plane[0] * pos[0] + plane[1] * pos[1] + plane[2] * pos[2] +
-	       plane[3] * pos[3] + plane[4];
+	return plane[0] * v->pos[0] + plane[1] * v->pos[1] + plane[2] * v->pos[2] +
+	       plane[3] * v->pos[3] + plane[4] + plane[5] * v->weight[0] +
+	       plane[6] * v->weight[1] + plane[7] * v->weight[2];
 }
 
 static void intersect(const struct clip_vertex *in, double d_in,
@@ -49,7 +65,7 @@ static void intersect(const struct clip_vertex *in, double d_in,
 				    t * (out->weight[j] - in->weight[j]);
 }
 
-static unsigned int clip_polygon(const double plane[5],
+static unsigned int clip_polygon(const double plane[8],
 				 const struct clip_vertex *src, unsigned int n,
 				 struct clip_vertex *dst)
 {
@@ -58,8 +74,8 @@ static unsigned int clip_polygon(const double plane[5],
 	for (unsigned int i = 0; i < n; i++) {
 		const struct clip_vertex *a = &src[i];
 		const struct clip_vertex *b = &src[(i + 1) % n];
-		double da = plane_distance(plane, a->pos);
-		double db = plane_distance(plane, b->pos);
+		double da = plane_distance(plane, a);
+		double db = plane_distance(plane, b);
 
 		if (da >= 0)
 			dst[m++] = *a;
@@ -80,15 +96,27 @@ static bool viewport_is_finite(const struct ember_viewport *vp)
 	       isfinite(vp->max_depth);
 }
 
-/* The planes of R2 for @vp; returns how many apply. */
+/* A clip distance as a plane's coefficient: NaN is outside, infinities finite. */
+static double distance_coefficient(float d)
+{
+	if (isnan(d))
+		return -FLT_MAX;
+	return fmax(fmin((double)d, FLT_MAX), -FLT_MAX);
+}
+
+/*
+ * The planes of R2 for @vp, then one per clip distance of @cd (NULL:
+ * none) over @n vertices; returns how many apply.
+ */
 static unsigned int clip_planes(const struct ember_viewport *vp, bool depth_clip,
-				double planes[7][5])
+				const struct ember_clip_distances *cd, unsigned int n,
+				clip_plane planes[MAX_PLANES])
 {
 	double ox = (double)vp->x + (double)vp->width / 2;
 	double oy = (double)vp->y + (double)vp->height / 2;
 	double px = (double)vp->width / 2, py = (double)vp->height / 2;
 	double gb = EMBER_GUARD_BAND;
-	const double all[7][5] = {
+	const clip_plane frustum[7] = {
 		{ 0, 0, 0, 1, -CLIP_MIN_W },	/* w >= CLIP_MIN_W */
 		{ px, 0, 0, ox + gb, 0 },	/* x_f >= -gb */
 		{ -px, 0, 0, gb - ox, 0 },	/* x_f <= gb */
@@ -97,9 +125,17 @@ static unsigned int clip_planes(const struct ember_viewport *vp, bool depth_clip
 		{ 0, 0, 1, 0, 0 },		/* z >= 0 */
 		{ 0, 0, -1, 1, 0 },		/* z <= w */
 	};
+	unsigned int count = depth_clip ? 7 : 5;
 
-	memcpy(planes, all, sizeof(all));
-	return depth_clip ? 7 : 5;
+	memcpy(planes, frustum, sizeof(frustum));
+	for (unsigned int c = 0; cd && c < cd->count && c < EMBER_MAX_CLIP_DISTANCES; c++) {
+		double *plane = planes[count++];
+
+		memset(plane, 0, sizeof(clip_plane));
+		for (unsigned int k = 0; k < n; k++)
+			plane[5 + k] = distance_coefficient(cd->d[k][c]);
+	}
+	return count;
 }
 
 /* Loads @n input vertices with unit weights; false if one is not finite. */
@@ -152,11 +188,12 @@ static bool project(const struct ember_viewport *vp, const struct clip_vertex *v
 
 unsigned int ember_raster_clip(const struct ember_viewport *vp,
 			       bool depth_clip, const float pos[3][4],
+			       const struct ember_clip_distances *cd,
 			       struct ember_clip_vertex out[EMBER_CLIP_MAX_VERTS])
 {
 	struct clip_vertex buf[2][EMBER_CLIP_MAX_VERTS];
-	double planes[7][5];
-	unsigned int plane_count = clip_planes(vp, depth_clip, planes);
+	clip_plane planes[MAX_PLANES];
+	unsigned int plane_count = clip_planes(vp, depth_clip, cd, 3, planes);
 	unsigned int n = 3, cur = 0;
 
 	if (!load_vertices(vp, pos, 3, buf[0]))
@@ -165,7 +202,7 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
 		bool all_inside = true;
 
 		for (unsigned int i = 0; i < n; i++)
-			if (!(plane_distance(planes[p], buf[cur][i].pos) >= 0))
+			if (!(plane_distance(planes[p], &buf[cur][i]) >= 0))
 				all_inside = false;
 		/* Never touch a polygon the plane does not cut (R2). */
 		if (all_inside)
@@ -179,17 +216,18 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
 }
 
 bool ember_raster_clip_segment(const struct ember_viewport *vp, bool depth_clip,
-			       const float pos[2][4], struct ember_clip_vertex out[2])
+			       const float pos[2][4], const struct ember_clip_distances *cd,
+			       struct ember_clip_vertex out[2])
 {
 	struct clip_vertex v[2], moved;
-	double planes[7][5];
-	unsigned int plane_count = clip_planes(vp, depth_clip, planes);
+	clip_plane planes[MAX_PLANES];
+	unsigned int plane_count = clip_planes(vp, depth_clip, cd, 2, planes);
 
 	if (!load_vertices(vp, pos, 2, v))
 		return false;
 	for (unsigned int p = 0; p < plane_count; p++) {
-		double d0 = plane_distance(planes[p], v[0].pos);
-		double d1 = plane_distance(planes[p], v[1].pos);
+		double d0 = plane_distance(planes[p], &v[0]);
+		double d1 = plane_distance(planes[p], &v[1]);
 
 		if (!(d0 >= 0) && !(d1 >= 0))
 			return false;
@@ -206,16 +244,17 @@ bool ember_raster_clip_segment(const struct ember_viewport *vp, bool depth_clip,
 }
 
 bool ember_raster_clip_point(const struct ember_viewport *vp, bool depth_clip,
-			     const float pos[4], struct ember_clip_vertex *out)
+			     const float pos[4], const struct ember_clip_distances *cd,
+			     struct ember_clip_vertex *out)
 {
 	struct clip_vertex v;
-	double planes[7][5];
-	unsigned int plane_count = clip_planes(vp, depth_clip, planes);
+	clip_plane planes[MAX_PLANES];
+	unsigned int plane_count = clip_planes(vp, depth_clip, cd, 1, planes);
 
 	if (!load_vertices(vp, (const float (*)[4])pos, 1, &v))
 		return false;
 	for (unsigned int p = 0; p < plane_count; p++)
-		if (!(plane_distance(planes[p], v.pos) >= 0))
+		if (!(plane_distance(planes[p], &v) >= 0))
 			return false;
 	return project(vp, &v, 1, out);
 }

@@ -42,15 +42,15 @@ static void init_prim(struct ember_primitive *prim, enum ember_prim_kind kind,
 }
 
 bool ember_raster_setup_line(const struct ember_backend_state *state,
-			     const float pos[2][4], uint32_t primitive_id,
-			     struct ember_primitive *prim)
+			     const float pos[2][4], const struct ember_clip_distances *cd,
+			     uint32_t primitive_id, struct ember_primitive *prim)
 {
 	struct ember_clip_vertex end[2], corner[4];
 	int64_t ex[2], ey[2], sx[4], sy[4];
 	const int64_t half = EMBER_SUBPIXEL_ONE / 2;
 
 	if (!ember_raster_clip_segment(&state->viewport,
-				       state->raster.depth_clip_enable, pos, end))
+				       state->raster.depth_clip_enable, pos, cd, end))
 		return false;
 	for (int i = 0; i < 2; i++) {
 		ex[i] = ember_raster_snap(end[i].x);
@@ -77,13 +77,14 @@ bool ember_raster_setup_line(const struct ember_backend_state *state,
 
 bool ember_raster_setup_point(const struct ember_backend_state *state,
 			      const float pos[4], float size,
+			      const struct ember_clip_distances *cd,
 			      uint32_t primitive_id, struct ember_primitive *prim)
 {
 	struct ember_clip_vertex centre, corner[4];
 	int64_t cx, cy, sx[4], sy[4], half;
 
 	if (!ember_raster_clip_point(&state->viewport,
-				     state->raster.depth_clip_enable, pos, &centre))
+				     state->raster.depth_clip_enable, pos, cd, &centre))
 		return false;
 	if (!(size >= 1.0f))	/* also NaN */
 		size = 1.0f;

@@ -206,6 +206,7 @@ int64_t ember_raster_fan(const struct ember_clip_vertex *v, const int64_t *sx,
 
 bool ember_raster_setup(const struct ember_backend_state *state,
 			unsigned int depth_format, const float pos[3][4],
+			const struct ember_clip_distances *cd,
 			uint32_t primitive_id, struct ember_primitive *prim)
 {
 	const struct ember_rasterizer_state *rs = &state->raster;
@@ -214,7 +215,7 @@ bool ember_raster_setup(const struct ember_backend_state *state,
 	int64_t area2;
 	unsigned int n;
 
-	n = ember_raster_clip(&state->viewport, rs->depth_clip_enable, pos, v);
+	n = ember_raster_clip(&state->viewport, rs->depth_clip_enable, pos, cd, v);
 	if (n < 3)
 		return false;
 	for (unsigned int i = 0; i < n; i++) {

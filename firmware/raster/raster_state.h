@@ -22,9 +22,11 @@
  *
  * R2 Guard band. Snapped coordinates lie in [-EMBER_GUARD_BAND,
  *    +EMBER_GUARD_BAND] = [-16384, 16384] pixels. Primitives are clipped in
- *    clip space against the guard band's four planes, against w > 0 and,
- *    when depth clipping is enabled, against 0 <= z_c <= w_c; clipping
- *    never moves a vertex that is already inside. Edge functions are
+ *    clip space against the guard band's four planes, against w > 0,
+ *    when depth clipping is enabled against 0 <= z_c <= w_c, and against
+ *    each clip distance (struct ember_clip_distances: inside where the
+ *    distance, linear in clip space like the position, is >= 0; NaN is
+ *    outside); clipping never moves a vertex that is already inside. Edge functions are
  *    evaluated exactly in 64-bit integers (|coordinate| <= 2^22 in 1/256
  *    units, |product| < 2^47): nothing in the fixed-point math overflows.
  *    A primitive with a non-finite coordinate (NaN, inf), or with a

@@ -19,7 +19,12 @@
  * Covered: an interpolated triangle; an indexed strip with a restart,
  * twice instanced; depth and stencil (D24S8, both planes); a scissor with
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
- * a count; clip and cull distances that cull. Faults: an unmapped vertex buffer, a bad state block, an
+ * a count; clip and cull distances that cull, a clip distance that cuts;
+ * polygon modes' flat values;
+ * occlusion counters
+ * (contract 1.11): exact sample counts, depth-failed, demoted and masked
+ * samples left out, MSAA, several draws and counters; a busy draw on 1,
+ * 2 and 4 shader cores, bit-identical (tiles spread over cores). Faults: an unmapped vertex buffer, a bad state block, an
  * unmapped attachment, a fragment shader of the wrong stage; after each,
  * the context is reset and the next job draws.
  */
@@ -27,6 +32,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "backend.h"
 #include "ember_gfx_hw.h"
@@ -118,10 +124,11 @@ static bool place(uint64_t va, const char *text)
 	return true;
 }
 
-static bool setup(void)
+/* A device with @cores shader cores, the shaders placed. */
+static bool setup_cores(unsigned int cores)
 {
 	const struct guest_config config = {
-		.ram_size = RAM_SIZE, .num_vectors = 2, .num_cores = 2, .threads = true,
+		.ram_size = RAM_SIZE, .num_vectors = 2, .num_cores = cores, .threads = true,
 		.graphics = true,
 	};
 
@@ -140,6 +147,11 @@ static bool setup(void)
 	CHECK(place(VS_VA, vs_text));
 	CHECK(place(FS_VA, fs_text));
 	return true;
+}
+
+static bool setup(void)
+{
+	return setup_cores(2);
 }
 
 /* What a test changes of the default scene. */
@@ -726,6 +738,466 @@ static bool test_clip_cull_distances(void)
 	return true;
 }
 
+/*
+ * Whether (@x, @y) is within 1/64 pixel of an edge of @v's triangle in
+ * the 80x80 viewport: the pieces of a cut triangle are drawn from the
+ * snapped vertices of the cut polygon, new ones on the triangle's edges
+ * too, so a sample that close to an edge may go either way.
+ */
+static bool near_edge(const struct vertex *v, double x, double y)
+{
+	double fx[3], fy[3];
+
+	for (unsigned int k = 0; k < 3; k++) {
+		fx[k] = SIZE / 2.0 * (1.0 + v[k].pos[0] / v[k].pos[3]);
+		fy[k] = SIZE / 2.0 * (1.0 + v[k].pos[1] / v[k].pos[3]);
+	}
+	for (unsigned int k = 0; k < 3; k++) {
+		double ex = fx[(k + 1) % 3] - fx[k], ey = fy[(k + 1) % 3] - fy[k];
+		double cross = ex * (y - fy[k]) - ey * (x - fx[k]);
+
+		if (fabs(cross) / sqrt(ex * ex + ey * ey) < 1.0 / 64)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A clip distance that crosses the triangle cuts it: ClipDistance[0] = x_c
+ * is 0 on the line x_f = 40, so left of it nothing is drawn and right of
+ * it every pixel is the unclipped triangle's, with its interpolated colour
+ * to 1e-4 (barycentrics stay relative to the vertices; R7 makes them exact
+ * only where nothing was cut).
+ */
+static bool test_clip_distance_cuts(void)
+{
+	static const char vs[] =
+		".stage vertex\n.inputs 3\n.outputs 1\n.clip_distances 1\n"
+		"\tldin v0, 0\n\tldin v1, 1\n\tldin v2, 2\n\tldin v3, 3\n"
+		"\tostore.position_x v0\n\tostore.position_y v1\n"
+		"\tostore.position_z v2\n\tostore.position_w v3\n"
+		"\tostore.clip_distance0 v0\n"
+		"\tldin v4, 4\n\tldin v5, 5\n\tldin v6, 6\n\tldin v7, 7\n"
+		"\tstout 0, v4\n\tstout 1, v5\n\tstout 2, v6\n\tstout 3, v7\n\tend\n";
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t before = fault_seq();
+	unsigned int cut = 0, kept = 0;
+
+	CHECK(place(VS_VA + 0x4000, vs));
+	scene_default(&s);
+	s.root.vs = VS_VA + 0x4000;
+	write_scene(&s);
+	put_vertices(tri, 3);
+	memset(color, 0, IMAGE_BYTES);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+	for (uint32_t y = 0; y < SIZE; y++) {
+		for (uint32_t x = 0; x < SIZE; x++) {
+			const uint8_t *got = color + ((size_t)y * SIZE + x) * 16;
+			const uint8_t *want = ref + ((size_t)y * SIZE + x) * 16;
+			static const uint8_t zero[16];
+
+			if (x == 39 || x == 40)
+				continue;	/* the cut's snapped edge */
+			if (x < 40) {
+				CHECK(!memcmp(got, zero, 16));
+				cut += !!memcmp(want, zero, 16);
+			} else if (near_edge(tri, x + 0.5, y + 0.5)) {
+				continue;
+			} else {
+				float g[4], w[4];
+
+				memcpy(g, got, 16);
+				memcpy(w, want, 16);
+				for (unsigned int c = 0; c < 4; c++)
+					CHECK(fabsf(g[c] - w[c]) <= 1e-4f);
+				kept += !!memcmp(want, zero, 16);
+			}
+		}
+	}
+	CHECK(cut > 100 && kept > 100);
+	free(ref);
+	return true;
+}
+
+/*
+ * Polygon mode LINE and POINT: every pixel of the three edges or vertices
+ * reads its flat colour from the triangle's provoking vertex, first or
+ * last, not from the edge's.
+ */
+static bool test_polygon_mode_flat(void)
+{
+	static const char fs[] =
+		".stage fragment\n.inputs 1\n.outputs 1\n"
+		"\tinterp.flat v0, 0\n\tinterp.flat v1, 1\n\tinterp.flat v2, 2\n"
+		"\tinterp.flat v3, 3\n"
+		"\tstout 0, v0\n\tstout 1, v1\n\tstout 2, v2\n\tstout 3, v3\n\tend\n";
+	struct scene s;
+
+	CHECK(place(FS_VA + 0x4000, fs));
+	for (unsigned int mode = 1; mode <= 2; mode++) {
+		for (unsigned int last = 0; last < 2; last++) {
+			const float *want = tri[last ? 2 : 0].rgba;
+			uint32_t before = fault_seq();
+			unsigned int drawn = 0;
+
+			scene_default(&s);
+			s.root.fs = FS_VA + 0x4000;
+			s.raster.polygon_mode = mode;
+			s.raster.provoking_vertex = last;
+			write_scene(&s);
+			put_vertices(tri, 3);
+			memset(color, 0, IMAGE_BYTES);
+			CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+			CHECK_EQ(fault_seq(), before);
+			for (uint32_t p = 0; p < SIZE * SIZE; p++) {
+				float got[4];
+
+				memcpy(got, color + (size_t)p * 16, 16);
+				if (got[0] == 0 && got[1] == 0 && got[2] == 0 && got[3] == 0)
+					continue;
+				CHECK(!memcmp(got, want, 16));
+				drawn++;
+			}
+			CHECK(drawn >= (mode == 1 ? 100u : 3u));
+		}
+	}
+	return true;
+}
+
+/* --- Occlusion counters (contract 1.11) ------------------------------------- */
+
+#define COUNTER0	(ARGS_VA + 0x100)
+#define COUNTER1	(ARGS_VA + 0x108)
+#define RO_VA		0x290000000ull	/* a read-only page */
+
+static uint64_t counter(uint64_t va)
+{
+	uint64_t v;
+
+	memcpy(&v, args + (va - ARGS_VA), 8);
+	return v;
+}
+
+static void set_counter(uint64_t va, uint64_t v)
+{
+	memcpy(args + (va - ARGS_VA), &v, 8);
+}
+
+/*
+ * Vertices 0..5: the pixels [10, 50) x [20, 40) at depth 0.25; 6..11:
+ * [30, 70) x [20, 40) at 0.75. Edges on whole pixels: no centre or sample
+ * lies on one, so the counts are exact areas.
+ */
+static void put_rectangles(void)
+{
+	static const float rect[2][4] = { { 10, 20, 50, 40 }, { 30, 20, 70, 40 } };
+	struct vertex v[12];
+
+	for (unsigned int r = 0; r < 2; r++) {
+		float x0 = rect[r][0] / 40 - 1, y0 = rect[r][1] / 40 - 1;
+		float x1 = rect[r][2] / 40 - 1, y1 = rect[r][3] / 40 - 1;
+		const float corner[6][2] = { { x0, y0 }, { x1, y0 }, { x0, y1 },
+					     { x1, y0 }, { x1, y1 }, { x0, y1 } };
+
+		for (unsigned int k = 0; k < 6; k++)
+			v[6 * r + k] = (struct vertex) {
+				{ corner[k][0], corner[k][1], r ? 0.75f : 0.25f, 1 }, { 1, 1, 1, 1 },
+			};
+	}
+	put_vertices(v, 12);
+	memset(vb + 3 * EMBER_PAGE_SIZE, 0, 64);	/* the per-instance offsets */
+}
+
+static void scene_depth(struct scene *s)
+{
+	s->root.depth_stencil = STATE_VA + DSTATE;
+	s->att[1] = (struct ember_gfx_attachment) { .image = DESC_VA + 64 };
+	s->ds = (struct ember_gfx_depth_stencil) {
+		.depth_test = 1, .depth_write = 1, .depth_compare_op = 1,	/* LESS */
+	};
+	for (unsigned int i = 0; i < IMAGE_BYTES / 4; i++)
+		memcpy(depth + 4 * i, &(uint32_t){ 0xffffff }, 4);
+}
+
+#define OCC(flags, va) \
+	EMBER_PKT(EMBER_UPKT_OCCLUSION_COUNTER, flags, EMBER_UPKT_OCCLUSION_COUNTER_LEN), \
+	LO(va), HI(va)
+#define DRAW_RECT(r) EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 6, 1, 6 * (r), 0
+
+/*
+ * Two counters in one buffer, each reset by its packet: the first rectangle
+ * passes everywhere, the second fails the depth test where it is behind the
+ * first; with the counter cleared, a draw counts nothing.
+ */
+static bool test_occlusion_depth(void)
+{
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	CHECK(guest_reg(&gst, EMBER_REG_CAPS) & EMBER_CAP_OCCLUSION);
+	scene_default(&s);
+	scene_depth(&s);
+	write_scene(&s);
+	put_rectangles();
+	set_counter(COUNTER0, 0x1234567890ull);
+	set_counter(COUNTER1, ~0ull);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0),
+		  OCC(EMBER_OCCLUSION_RESET, COUNTER1), DRAW_RECT(1),
+		  OCC(0, 0), DRAW_RECT(1), EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0)));
+	CHECK_EQ(fault_seq(), before);
+	CHECK_EQ(counter(COUNTER0), 40 * 20);
+	CHECK_EQ(counter(COUNTER1), 20 * 20);
+	return true;
+}
+
+/*
+ * Without RESET the draws add to what is there, DRAW_INDIRECT's draws each;
+ * a buffer starts with no counter; a draw of zero vertices adds nothing.
+ */
+static bool test_occlusion_accumulates(void)
+{
+	struct scene s;
+	uint32_t before = fault_seq();
+	const uint32_t cmds[8] = { 6, 1, 0, 0, 6, 1, 6, 0 };
+
+	scene_default(&s);
+	write_scene(&s);
+	put_rectangles();
+	memcpy(args, cmds, sizeof(cmds));
+	set_counter(COUNTER0, 1000);
+	CHECK(RUN(OCC(0, COUNTER0), DRAW_RECT(0),
+		  EMBER_PKT(EMBER_UPKT_DRAW_INDIRECT, 0, 6), LO(ARGS_VA), HI(ARGS_VA), 2, 16, 0, 0));
+	CHECK_EQ(counter(COUNTER0), 1000 + 3 * 800);
+	CHECK(RUN(DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 1000 + 3 * 800);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 0, 1, 0, 0));
+	CHECK_EQ(counter(COUNTER0), 0);
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/* 4x MSAA counts samples, and the sample mask removes some. */
+static bool test_occlusion_msaa(void)
+{
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	scene_default(&s);
+	s.samples = 4;
+	s.raster.samples = 4;
+	s.color_format = VK_RGBA8;
+	write_scene(&s);
+	put_rectangles();
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 4 * 800);
+	s.raster.sample_mask = 0x5;
+	write_scene(&s);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 2 * 800);
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/*
+ * Fragments the shader demotes are not counted (the tests run after it);
+ * with early fragment tests they are (counting comes before the shader);
+ * rasterizer discard counts nothing.
+ */
+static bool test_occlusion_discard(void)
+{
+	static const char *const fs[2] = {
+		".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard\n"
+		"\ts2r.frag_coord_x v0\n\tcmp.f32.lt p0, v0, 30.0\n\t@p0 demote\n"
+		"\tstout 0, 1.0\n\tstout 1, 1.0\n\tstout 2, 1.0\n\tstout 3, 1.0\n\tend\n",
+		".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard early_tests\n"
+		"\ts2r.frag_coord_x v0\n\tcmp.f32.lt p0, v0, 30.0\n\t@p0 demote\n"
+		"\tstout 0, 1.0\n\tstout 1, 1.0\n\tstout 2, 1.0\n\tstout 3, 1.0\n\tend\n",
+	};
+	const uint64_t want[2] = { 20 * 20, 40 * 20 };
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	for (unsigned int i = 0; i < 2; i++) {
+		CHECK(place(FS_VA + 0x2000 + 0x1000 * i, fs[i]));
+		scene_default(&s);
+		s.root.fs = FS_VA + 0x2000 + 0x1000 * i;
+		scene_depth(&s);
+		write_scene(&s);
+		put_rectangles();
+		CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+		CHECK_EQ(counter(COUNTER0), want[i]);
+	}
+	scene_default(&s);
+	s.raster.rasterizer_discard = 1;
+	write_scene(&s);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 0);
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/* The packet's bad forms, and a counter that does not translate or is read-only. */
+static bool test_occlusion_faults(void)
+{
+	struct scene s;
+	uint32_t before;
+	uint64_t packet_va;
+
+	scene_default(&s);
+	write_scene(&s);
+	put_rectangles();
+	guest_map(&gst, CTX, RO_VA, guest_alloc(&gst, 1), EMBER_PAGE_SIZE,
+		  EMBER_PTE_VALID | EMBER_PTE_READ);
+	CHECK_EQ(guest_mgmt(&gst, EMBER_MGMT_CMD_TLB_INVALIDATE, CTX, NULL),
+		 EMBER_MGMT_STATUS_OK);
+
+	/* Misaligned, RESET without a counter, an unknown flag: the packet's fault. */
+	{
+		const uint32_t bad[3][3] = {
+			{ OCC(0, COUNTER0 + 4) }, { OCC(EMBER_OCCLUSION_RESET, 0) },
+			{ OCC(2, COUNTER0) },
+		};
+
+		for (unsigned int i = 0; i < 3; i++) {
+			before = fault_seq();
+			CHECK(run(bad[i], 3));
+			packet_va = IB_VA + (uint64_t)(ib_count - 1) * EMBER_PAGE_SIZE + 16;
+			CHECK(expect_fault(before, EMBER_FAULT_BAD_PACKET, packet_va));
+		}
+	}
+	/* RESET of an unmapped counter faults at once, at the counter. */
+	before = fault_seq();
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, UNMAPPED_VA)));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, UNMAPPED_VA));
+	/* A draw's addition to an unmapped or read-only counter, after its pixels. */
+	memset(color, 0, IMAGE_BYTES);
+	before = fault_seq();
+	CHECK(RUN(OCC(0, UNMAPPED_VA), DRAW_RECT(0)));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, UNMAPPED_VA));
+	{
+		float alpha;
+
+		/* The rectangle was drawn (RGBA32F, alpha of pixel (20, 30)). */
+		memcpy(&alpha, color + (30 * SIZE + 20) * 16 + 12, 4);
+		CHECK(alpha == 1.0f);
+	}
+	before = fault_seq();
+	CHECK(RUN(OCC(0, RO_VA), DRAW_RECT(0)));
+	CHECK(expect_fault(before, EMBER_FAULT_PERMISSION, RO_VA));
+	/* The context counts again. */
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), DRAW_RECT(0)));
+	CHECK_EQ(counter(COUNTER0), 800);
+	return true;
+}
+
+/* --- Tiles on every shader core --------------------------------------------- */
+
+#define BUSY_TRIANGLES	80
+#define BUSY_INSTANCES	8
+
+/*
+ * On a new device with @cores cores: 80 random triangles over the four
+ * tiles, 8 instances each shifted a little, depth LESS_OR_EQUAL and
+ * additive float blending (so the order of every sample's fragments
+ * shows in the bits), counting samples. The colour and depth images and
+ * the count come back in @col, @dep, @count; the draw's time in @ms
+ * (after a first draw that compiled the shaders).
+ */
+static bool draw_busy_scene(unsigned int cores, uint8_t *col, uint8_t *dep, uint64_t *count,
+			    double *ms)
+{
+	struct vertex v[3 * BUSY_TRIANGLES];
+	float offsets[BUSY_INSTANCES];
+	uint64_t rng = 0x9e3779b97f4a7c15ull;
+	struct scene s;
+	struct timespec t0, t1;
+	uint32_t before;
+
+	guest_fini(&gst);
+	ib_count = 0;
+	CHECK(setup_cores(cores));
+	for (unsigned int i = 0; i < 3 * BUSY_TRIANGLES; i++) {
+		float r[6];
+
+		for (unsigned int k = 0; k < 6; k++) {
+			rng ^= rng << 13;
+			rng ^= rng >> 7;
+			rng ^= rng << 17;
+			r[k] = (float)(rng >> 40) / (float)(1u << 24);
+		}
+		v[i] = (struct vertex) { { r[0] * 2.2f - 1.1f, r[1] * 2.2f - 1.1f, r[2], 1.0f },
+					 { r[3], r[4], r[5], 0.25f } };
+	}
+	for (unsigned int i = 0; i < BUSY_INSTANCES; i++)
+		offsets[i] = 0.01f * (float)i;
+	scene_default(&s);
+	scene_depth(&s);
+	s.ds.depth_compare_op = 3;	/* LESS_OR_EQUAL */
+	s.root.blend = STATE_VA + BLEND;
+	s.blend_att = (struct ember_gfx_blend_attachment) {
+		.blend_enable = 1, .src_color = 1, .dst_color = 1, .src_alpha = 1, .dst_alpha = 1,
+		.write_mask = 0xf,
+	};
+	write_scene(&s);
+	put_vertices(v, 3 * BUSY_TRIANGLES);
+	memcpy(vb + 3 * EMBER_PAGE_SIZE, offsets, sizeof(offsets));
+	before = fault_seq();
+	/* Once to compile the shaders, then timed from cleared attachments. */
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3 * BUSY_TRIANGLES, 1, 0, 0));
+	memset(color, 0, IMAGE_BYTES);
+	scene_depth(&s);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0),
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3 * BUSY_TRIANGLES, BUSY_INSTANCES, 0, 0));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK_EQ(fault_seq(), before);
+	*ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	memcpy(col, color, IMAGE_BYTES);
+	memcpy(dep, depth, IMAGE_BYTES);
+	*count = counter(COUNTER0);
+	return true;
+}
+
+/*
+ * The same draw on 1, 2 and 4 shader cores: the tiles spread over the
+ * cores, every attachment bit and the sample count as on one core (R6).
+ */
+static bool test_cores_identical(void)
+{
+	static const unsigned int cores[3] = { 1, 2, 4 };
+	uint8_t *col[3], *dep[3];
+	uint64_t count[3];
+	double ms[3];
+	bool ok = true;
+
+	for (unsigned int i = 0; i < 3; i++) {
+		col[i] = malloc(IMAGE_BYTES);
+		dep[i] = malloc(IMAGE_BYTES);
+		CHECK(col[i] && dep[i]);
+		CHECK(draw_busy_scene(cores[i], col[i], dep[i], &count[i], &ms[i]));
+		tap_diag("%u core(s): %.1f ms, %llu samples passed", cores[i], ms[i],
+			 (unsigned long long)count[i]);
+	}
+	for (unsigned int i = 1; i < 3; i++) {
+		ok &= !memcmp(col[0], col[i], IMAGE_BYTES) && !memcmp(dep[0], dep[i], IMAGE_BYTES) &&
+		      count[0] == count[i];
+	}
+	CHECK(count[0] > 0);
+	for (unsigned int i = 0; i < 3; i++) {
+		free(col[i]);
+		free(dep[i]);
+	}
+	CHECK(ok);
+	/* The other tests' device again. */
+	guest_fini(&gst);
+	ib_count = 0;
+	CHECK(setup());
+	return true;
+}
+
 /* Each fault, then the same context draws again. */
 static bool test_faults(void)
 {
@@ -801,7 +1273,15 @@ int main(void)
 	tap_result(test_msaa_resolve(), "4x MSAA, then RESOLVE");
 	tap_result(test_indirect_count(), "DRAW_INDIRECT with a count");
 	tap_result(test_clip_cull_distances(), "clip and cull distances all below 0: culled");
+	tap_result(test_clip_distance_cuts(), "a clip distance crossing the triangle cuts it");
+	tap_result(test_polygon_mode_flat(), "polygon mode LINE and POINT: flat from the triangle's provoking vertex");
 	tap_result(test_faults(), "faults: vertex buffer, state, attachment, shader; then a draw");
+	tap_result(test_occlusion_depth(), "occlusion: exact counts, depth-failed not counted, two counters");
+	tap_result(test_occlusion_accumulates(), "occlusion: draws add, indirect too; none at a buffer's start");
+	tap_result(test_occlusion_msaa(), "occlusion: 4x MSAA counts samples, sample mask");
+	tap_result(test_occlusion_discard(), "occlusion: demoted not counted, early tests count, discard 0");
+	tap_result(test_occlusion_faults(), "occlusion: bad packets, unmapped and read-only counters");
+	tap_result(test_cores_identical(), "tiles on 1, 2 and 4 cores: the same bits and count");
 	guest_fini(&gst);
 	return tap_finish();
 }

@@ -556,6 +556,8 @@ static bool test_fault_bad_packets(void)
 		  { EMBER_PKT(EMBER_UPKT_DRAW_INDEXED, 0, 5), 3, 1, 0, 0, 0 }, 6 },
 		{ "draw-indirect-without-graphics",
 		  { EMBER_PKT(EMBER_UPKT_DRAW_INDIRECT, 0, 6), 0x1000, 0, 1, 16, 0, 0 }, 7 },
+		{ "occlusion-counter-without-graphics",
+		  { EMBER_PKT(EMBER_UPKT_OCCLUSION_COUNTER, 0, 2), 0x1000, 0 }, 3 },
 		{ "short-payload", { EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 2), 0, 0 }, 3 },
 		{ "unknown-flags", { EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0x80, 3), 0, 0, 0 }, 4 },
 		{ "misaligned", { EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), 2, 2, 0 }, 4 },

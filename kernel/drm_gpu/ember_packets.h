@@ -1085,7 +1085,7 @@ static inline void ember_upkt_resolve_unpack(const __u32 *dw, struct ember_upkt_
 	ember_upkt_copy_image_unpack(dw, v);
 }
 
-/* 0x40..0x7f: dispatch, draw, state (0x46..0x7f unused). */
+/* 0x40..0x7f: dispatch, draw, state (0x47..0x7f unused). */
 #define EMBER_UPKT_RESERVED_FIRST	0x40
 #define EMBER_UPKT_RESERVED_LAST	0x7f
 
@@ -1484,6 +1484,58 @@ static inline void ember_upkt_draw_indirect_unpack(const __u32 *dw,
 	v->max_draws = dw[3];
 	v->stride = dw[4];
 	v->count = dw[5] | (__u64)dw[6] << 32;
+}
+
+/*
+ * CAP_OCCLUSION: the draws that follow in this indirect buffer (none
+ * counts at its start) each add the samples that passed sample counting to
+ * the u64 at COUNTER (8-byte aligned; 0: no counter, draws count nothing).
+ * With flag EMBER_OCCLUSION_RESET (COUNTER not 0) the u64 is first set to
+ * 0, ordered before the next draw's addition. Since 1.11.
+ */
+#define EMBER_UPKT_OCCLUSION_COUNTER	0x46
+#define   EMBER_UPKT_OCCLUSION_COUNTER_LEN	2
+#define   EMBER_OCCLUSION_RESET		BIT(0)
+#define   EMBER_OCCLUSION_COUNTER_ALIGN	8
+
+/**
+ * struct ember_upkt_occlusion_counter - the payload of UPKT_OCCLUSION_COUNTER
+ * @flags: the header's flags.
+ * @counter: GPU VA of the u64 sample counter (READ and WRITE access), or 0.
+ */
+struct ember_upkt_occlusion_counter {
+	__u32 flags;
+	__u64 counter;
+};
+
+/**
+ * ember_upkt_occlusion_counter_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int
+ember_upkt_occlusion_counter_pack(__u32 *dw, const struct ember_upkt_occlusion_counter *v)
+{
+	unsigned int len = EMBER_UPKT_OCCLUSION_COUNTER_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_OCCLUSION_COUNTER, v->flags, len);
+	dw[1] = (__u32)v->counter;
+	dw[2] = (__u32)(v->counter >> 32);
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_occlusion_counter_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_occlusion_counter_unpack(const __u32 *dw,
+						       struct ember_upkt_occlusion_counter *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->counter = dw[1] | (__u64)dw[2] << 32;
 }
 
 /*

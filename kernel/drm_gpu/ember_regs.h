@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	10
+#define   EMBER_HW_VERSION_MINOR_CURRENT	11
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -109,6 +109,13 @@
  * BAD_PACKET. Since 1.10.
  */
 #define   EMBER_CAP_GRAPHICS		BIT(13)
+/*
+ * The OCCLUSION_COUNTER packet: draws add the samples that pass sample
+ * counting to a u64 counter in memory, for occlusion queries (ember-
+ * hw.rst, "Occlusion counters (since 1.11)"); without it the packet is
+ * BAD_PACKET.
+ */
+#define   EMBER_CAP_OCCLUSION		BIT(14)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */

@@ -97,7 +97,7 @@ static bool test_points(void)
 		state_init(&st, samples);
 		memset(&c, 0, sizeof(c));
 		at_pixel(pos, cx, cy);
-		CHECK(ember_raster_setup_point(&st, pos, size, 3, &prim));
+		CHECK(ember_raster_setup_point(&st, pos, size, NULL, 3, &prim));
 		scan(&prim, samples, &c);
 		CHECK(!c.overlap);
 
@@ -189,7 +189,7 @@ static bool test_lines(void)
 			memset(&one, 0, sizeof(one));
 			snap_end(strip[seg], a);
 			snap_end(strip[seg + 1], b);
-			bool drawn = ember_raster_setup_line(&st, (const float (*)[4])strip[seg], 5, &prim);
+			bool drawn = ember_raster_setup_line(&st, (const float (*)[4])strip[seg], NULL, 5, &prim);
 
 			CHECK_EQ(drawn, a[0] != b[0] || a[1] != b[1]);
 			if (!drawn)
@@ -252,7 +252,7 @@ static bool test_horizontal_line(void)
 	state_init(&st, 1);
 	at_pixel(pos[0], 3.5, 10.5);
 	at_pixel(pos[1], 20.5, 10.5);
-	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, 0, &prim));
+	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, NULL, 0, &prim));
 	memset(&c, 0, sizeof(c));
 	scan(&prim, 1, &c);
 	for (int y = 0; y < FB; y++)
@@ -261,7 +261,7 @@ static bool test_horizontal_line(void)
 	/* The same line drawn backwards covers the same pixels but x = 20, not 3. */
 	at_pixel(pos[0], 20.5, 10.5);
 	at_pixel(pos[1], 3.5, 10.5);
-	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, 0, &prim));
+	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, NULL, 0, &prim));
 	memset(&c, 0, sizeof(c));
 	scan(&prim, 1, &c);
 	for (int x = 0; x < FB; x++)
@@ -278,7 +278,7 @@ static bool test_line_clipping(void)
 	float pos[2][4] = { { 0, 0, 0.5f, 1 }, { 1e30f, 1e-3f, 0.5f, 1e-10f } };
 
 	state_init(&st, 4);
-	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, 0, &prim));
+	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, NULL, 0, &prim));
 	for (unsigned int i = 0; i < prim.tri_count; i++)
 		for (int k = 0; k < 3; k++)
 			CHECK(llabs(prim.tri[i].x[k]) <= EMBER_GUARD_BAND * 256);
@@ -288,7 +288,7 @@ static bool test_line_clipping(void)
 	/* Behind the eye at both ends: nothing. */
 	pos[0][3] = -1;
 	pos[1][3] = -2;
-	CHECK(!ember_raster_setup_line(&st, (const float (*)[4])pos, 0, &prim));
+	CHECK(!ember_raster_setup_line(&st, (const float (*)[4])pos, NULL, 0, &prim));
 	return true;
 }
 

@@ -5,7 +5,8 @@
  * The rasterizer against the CPU reference (raster_ref.c): sample
  * locations, the top-left rule on shared edges and fans, coverage and
  * culling of random triangles, quad order and helpers, barycentrics,
- * depth and depth bias, the guard band and depth clipping.
+ * depth and depth bias, the guard band and depth clipping, clip
+ * distances.
  */
 
 #include <math.h>
@@ -76,7 +77,7 @@ static bool raster_one(const struct ember_backend_state *st, const float pos[3][
 	memset(c, 0, sizeof(*c));
 	c->order_ok = c->helpers_ok = true;
 	c->last_key = INT64_MIN;
-	if (!ember_raster_setup(st, depth_format, pos, 7, &prim))
+	if (!ember_raster_setup(st, depth_format, pos, NULL, 7, &prim))
 		return false;
 	if (prim_out)
 		*prim_out = prim;
@@ -529,7 +530,7 @@ static bool test_depth_bias(void)
 		ref_project(&st.viewport, (const float (*)[4])pos, &t);
 		if (!ref_passes_cull(&t, &st.raster, &front) || fabs((double)ref_area2(&t)) < 65536)
 			continue;
-		CHECK(ember_raster_setup(&st, format, (const float (*)[4])pos, 0, &prim));
+		CHECK(ember_raster_setup(&st, format, (const float (*)[4])pos, NULL, 0, &prim));
 		double want = ref_depth_bias(&t, &st.raster, format);
 
 		if (fabs(prim.depth_offset - want) > 1e-5 * fabs(want) + 1e-12) {
@@ -708,6 +709,184 @@ static bool test_depth_clip(void)
 	return true;
 }
 
+/* Perspective-correct barycentrics of pixel point (@x, @y) of @t. */
+static void persp_bary(const struct ref_tri *t, double x, double y, double b[3])
+{
+	double l[3], sum = 0;
+
+	ref_linear_bary(t, x, y, l);
+	for (int j = 0; j < 3; j++)
+		sum += l[j] * t->inv_w[j];
+	for (int j = 0; j < 3; j++)
+		b[j] = l[j] * t->inv_w[j] / sum;
+}
+
+/* Whether every clip distance of @cd, interpolated at (@x, @y), is >= 0. */
+static bool ref_inside_distances(const struct ref_tri *t, const struct ember_clip_distances *cd,
+				 double x, double y)
+{
+	double b[3];
+
+	persp_bary(t, x, y, b);
+	for (unsigned int c = 0; c < cd->count; c++)
+		if (b[0] * cd->d[0][c] + b[1] * cd->d[1][c] + b[2] * cd->d[2][c] < 0)
+			return false;
+	return true;
+}
+
+struct clip_check {
+	const struct ref_tri *t;
+	bool covered[FB][FB];
+	float bary[FB][FB][3];
+};
+
+static void capture_clip_quad(void *ctx, const struct ember_quad *q)
+{
+	struct clip_check *c = ctx;
+
+	for (int p = 0; p < 4; p++) {
+		int x = q->x + (p & 1), y = q->y + (p >> 1);
+
+		if (!q->coverage[p] || x < 0 || y < 0 || x >= FB || y >= FB)
+			continue;
+		c->covered[y][x] = true;
+		memcpy(c->bary[y][x], q->bary[p], sizeof(c->bary[y][x]));
+	}
+}
+
+/*
+ * Clip distances cut random perspective triangles: a pixel is drawn where
+ * the reference's triangle covers it and every distance, interpolated
+ * perspective-correctly from the vertices, is >= 0 (pixels within 1/32
+ * pixel of an edge or of a distance's zero are not judged: snapping moves
+ * those), and its barycentrics stay relative to the primitive's vertices
+ * (within what snapping a cut's new vertices to 1/256 pixel changes).
+ */
+static bool test_clip_distances(void)
+{
+	uint64_t rng = 0xc11f;
+	unsigned int cut = 0, kept = 0;
+
+	for (int iter = 0; iter < 200; iter++) {
+		static struct clip_check chk;
+		struct ember_backend_state st;
+		struct ember_clip_distances cd = { .count = 1 + (unsigned int)(iter % 3) };
+		struct ember_primitive prim;
+		struct ember_rect rect = { 0, 0, FB, FB };
+		float pos[3][4];
+		struct ref_tri t;
+		bool front;
+
+		default_state(&st, 1);
+		for (int v = 0; v < 3; v++) {
+			at_pixel(pos[v], ref_rand_double(&rng, -8, FB + 8),
+				 ref_rand_double(&rng, -8, FB + 8), ref_rand_double(&rng, 0, 1),
+				 ref_rand_double(&rng, 0.5, 4));
+			for (unsigned int c = 0; c < cd.count; c++)
+				cd.d[v][c] = (float)ref_rand_double(&rng, -1, 1);
+		}
+		ref_project(&st.viewport, (const float (*)[4])pos, &t);
+		if (!ref_passes_cull(&t, &st.raster, &front) || fabs((double)ref_area2(&t)) < 65536 * 4)
+			continue;
+		memset(&chk, 0, sizeof(chk));
+		chk.t = &t;
+		if (ember_raster_setup(&st, 0, (const float (*)[4])pos, &cd, 0, &prim))
+			ember_raster_scan(&prim, &rect, 1, capture_clip_quad, &chk);
+		for (int y = 0; y < FB; y++) {
+			for (int x = 0; x < FB; x++) {
+				const double e = 1.0 / 32, px = x + 0.5, py = y + 0.5;
+				int64_t sx = (int64_t)(px * 256), sy = (int64_t)(py * 256);
+				bool in_tri = ref_covered(&t, sx, sy);
+				bool in_cd = ref_inside_distances(&t, &cd, px, py);
+				bool sure = true;
+				double b[3], bx[3], by[3];
+
+				for (int k = 0; k < 4; k++) {
+					double ox = k & 1 ? e : -e, oy = k & 2 ? e : -e;
+
+					sure &= ref_covered(&t, (int64_t)((px + ox) * 256),
+							    (int64_t)((py + oy) * 256)) == in_tri &&
+						ref_inside_distances(&t, &cd, px + ox, py + oy) == in_cd;
+				}
+				if (!sure)
+					continue;
+				if (chk.covered[y][x] != (in_tri && in_cd)) {
+					tap_diag("triangle %d: pixel %d,%d drawn %d, want %d (in %d, cd %d)",
+						 iter, x, y, chk.covered[y][x], in_tri && in_cd,
+						 in_tri, in_cd);
+					return false;
+				}
+				cut += in_tri && !in_cd;
+				kept += in_tri && in_cd;
+				if (!chk.covered[y][x])
+					continue;
+				persp_bary(&t, px, py, b);
+				persp_bary(&t, px + 1, py, bx);
+				persp_bary(&t, px, py + 1, by);
+				for (int j = 0; j < 3; j++) {
+					/* A cut's new vertex snaps: 1/256 pixel of gradient. */
+					double tol = 1e-4 + (fabs(bx[j] - b[j]) +
+							     fabs(by[j] - b[j])) / 128;
+
+					if (fabs(chk.bary[y][x][j] - b[j]) > tol) {
+						tap_diag("triangle %d: pixel %d,%d bary %d %f, want %f",
+							 iter, x, y, j, chk.bary[y][x][j], b[j]);
+						return false;
+					}
+				}
+			}
+		}
+	}
+	CHECK(cut > 1000 && kept > 1000);
+	return true;
+}
+
+/* A line cut where its distance crosses 0; points kept or dropped by theirs. */
+static bool test_clip_distances_line_point(void)
+{
+	struct ember_backend_state st;
+	struct ember_clip_distances cd = { .count = 2 };
+	struct ember_primitive prim;
+	struct ember_rect rect = { 0, 0, FB, FB };
+	static struct clip_check chk;
+	float line[2][4], point[4];
+	unsigned int drawn = 0;
+
+	default_state(&st, 1);
+	/* From x = 4 to x = 60 on row 32: distance 0 at x = 4 + 56 / 4 = 18. */
+	at_pixel(line[0], 4, 32.5, 0.5, 1);
+	at_pixel(line[1], 60, 32.5, 0.5, 1);
+	cd.d[0][0] = -1.0f;
+	cd.d[1][0] = 3.0f;
+	cd.d[0][1] = cd.d[1][1] = 0.5f;
+	memset(&chk, 0, sizeof(chk));
+	CHECK(ember_raster_setup_line(&st, (const float (*)[4])line, &cd, 0, &prim));
+	ember_raster_scan(&prim, &rect, 1, capture_clip_quad, &chk);
+	for (int x = 0; x < FB; x++) {
+		bool want = x >= 18 && x < 60;
+
+		if (x == 17 || x == 18 || x == 59 || x == 60)
+			continue;	/* the ends: R11's rule decides */
+		CHECK_EQ(chk.covered[32][x], want);
+		drawn += chk.covered[32][x];
+	}
+	CHECK(drawn > 30);
+	/* A distance NaN is outside: nothing. */
+	cd.d[1][1] = NAN;
+	memset(&chk, 0, sizeof(chk));
+	if (ember_raster_setup_line(&st, (const float (*)[4])line, &cd, 0, &prim))
+		ember_raster_scan(&prim, &rect, 1, capture_clip_quad, &chk);
+	for (int x = 0; x < FB; x++)
+		CHECK(!chk.covered[32][x]);
+	at_pixel(point, 20.5, 20.5, 0.5, 1);
+	cd.count = 1;
+	cd.d[0][0] = 0.0f;
+	CHECK(ember_raster_setup_point(&st, point, 1.0f, &cd, 0, &prim));
+	cd.d[0][0] = -0.0001f;
+	CHECK(!ember_raster_setup_point(&st, point, 1.0f, &cd, 0, &prim));
+	return true;
+}
+
 /* Non-finite input and a non-finite viewport produce nothing. */
 static bool test_not_finite(void)
 {
@@ -746,5 +925,7 @@ int main(void)
 	tap_result(test_guard_band_limits(), "guard-band-limits-no-overflow");
 	tap_result(test_depth_clip(), "depth-clip-vs-clamp");
 	tap_result(test_not_finite(), "not-finite-input");
+	tap_result(test_clip_distances(), "clip-distances-cut-triangles");
+	tap_result(test_clip_distances_line_point(), "clip-distances-lines-points");
 	return tap_finish();
 }

@@ -6,7 +6,8 @@
  * (no recovery): triangles, lines and points, random state, valid or not,
  * random framebuffers,
  * vertices from huge to tiny, zero and negative w, NaN and infinities,
- * shaders writing NaN, infinities and random masks. Render targets are
+ * clip distances (nasty ones too), shaders writing NaN, infinities and
+ * random masks. Render targets are
  * allocated at their exact size, so any write outside is an ASan error;
  * the back end must never crash, and ember_backend_draw() must refuse
  * exactly the states ember_backend_state_check() rejects.
@@ -221,11 +222,21 @@ int main(int argc, char **argv)
 		int check = ember_backend_state_check(&st, &fb);
 		const struct ember_rect *where = ref_rand_below(&rng, 2) ? &tile : NULL;
 		float sizes[8 * 3];
+		struct ember_clip_distances cds[8 * 3];
 		int err;
 
 		for (unsigned int i = 0; i < count * 3; i++)
 			sizes[i] = ref_rand_below(&rng, 2) ? (float)ref_rand_double(&rng, 0, 80) :
 							     nasty_float(&rng);
+		/* Clip distances (0..8 per primitive, some nasty) on half the draws. */
+		for (unsigned int i = 0; i < count * 3; i++) {
+			cds[i].count = ref_rand_below(&rng, EMBER_MAX_CLIP_DISTANCES + 1);
+			for (unsigned int k = 0; k < 3; k++)
+				for (unsigned int c = 0; c < EMBER_MAX_CLIP_DISTANCES; c++)
+					cds[i].d[k][c] = ref_rand_below(&rng, 4) ?
+						(float)ref_rand_double(&rng, -1, 2) : nasty_float(&rng);
+		}
+		be.clip_distances = ref_rand_below(&rng, 2) ? cds : NULL;
 		switch (ref_rand_below(&rng, 3)) {
 		case 0:
 			err = ember_backend_draw_points(&be, where, (const float (*)[4])pos, sizes,
