@@ -145,6 +145,13 @@ static uint32_t read_descriptor(struct ember_device *dev, uint8_t *desc,
 	return 0;
 }
 
+/* The QUEUE_DOORBELL word of @slot as the driver last wrote it. */
+static uint32_t doorbell_word(struct ember_device *dev, uint32_t slot)
+{
+	return le32toh(__atomic_load_n(queue_page_word(dev, EMBER_REG_QUEUE_DOORBELL(slot)),
+				       __ATOMIC_ACQUIRE));
+}
+
 static bool descriptor_in_use(struct ember_device *dev, uint64_t gpa)
 {
 	for (uint32_t q = 0; q < dev->num_queues; q++) {
@@ -186,9 +193,7 @@ static uint32_t map_locked(struct ember_device *dev, uint32_t slot,
 	ring->hung = false;
 	ring->in_packet = false;
 	ember_ring_publish(ring);
-	dev->queue_doorbell_seen[slot] =
-		le32toh(__atomic_load_n(queue_page_word(dev, EMBER_REG_QUEUE_DOORBELL(slot)),
-					__ATOMIC_RELAXED));
+	dev->queue_doorbell_seen[slot] = doorbell_word(dev, slot);
 	return 0;
 }
 
@@ -250,6 +255,13 @@ uint32_t ember_queue_unmap(struct ember_device *dev, uint32_t slot,
 	}
 	ember_ring_publish(ring);
 	ring->map.mapped = false;
+	/*
+	 * A doorbell rung before the unmap is answered by it: the mailbox
+	 * and the queues share doorbell 0, and the mailbox is looked at
+	 * first, so a word the driver wrote just before QUEUE_UNMAP would
+	 * otherwise read as a doorbell for an empty slot.
+	 */
+	dev->queue_doorbell_seen[slot] = doorbell_word(dev, slot);
 	*rptr = ring->head;
 	ember_sched_unlock(&dev->sched);
 	ember_info("queue_unmapped queue=%u rptr=0x%x cut=%u", slot, *rptr, *cut);
@@ -259,9 +271,7 @@ uint32_t ember_queue_unmap(struct ember_device *dev, uint32_t slot,
 void ember_queues_doorbell(struct ember_device *dev)
 {
 	for (uint32_t q = 0; q < dev->num_queues; q++) {
-		uint32_t word = le32toh(__atomic_load_n(
-			queue_page_word(dev, EMBER_REG_QUEUE_DOORBELL(q)),
-			__ATOMIC_ACQUIRE));
+		uint32_t word = doorbell_word(dev, q);
 		bool mapped;
 
 		if (word == dev->queue_doorbell_seen[q])

@@ -150,6 +150,30 @@ static void ember_queue_ring_doorbell(struct ember_ring *ring)
 }
 
 /**
+ * ember_queue_fault_stops() - Whether a FAULT_QUEUE reason stops a queue.
+ * @detail: The record's DETAIL, a QUEUE_ERR_* reason from the device.
+ *
+ * Kept free of device state for KUnit.
+ *
+ * Return: true for the reasons a running queue stops on (ember-hw.rst
+ * "Queue faults": bad pointers, a bad kernel packet, a packet naming
+ * another context); false for the rest, which stop nothing: a refused
+ * QUEUE_MAP, whose caller has the refusal, and a doorbell word that
+ * moved for an empty slot.
+ */
+bool ember_queue_fault_stops(u32 detail)
+{
+	switch (detail) {
+	case EMBER_QUEUE_ERR_POINTERS:
+	case EMBER_QUEUE_ERR_PACKET:
+	case EMBER_QUEUE_ERR_CONTEXT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
  * ember_queue_pending_bytes() - Bytes of a queue's ring the device has not
  * completed.
  * @rptr: RPTR as the device reported it.

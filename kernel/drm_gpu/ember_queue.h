@@ -93,6 +93,7 @@ int ember_queue_unmap_hung(struct ember_ring *ring);
 void ember_queue_unplug(struct ember_sched *sched, bool answers);
 void ember_queue_debugfs_show(struct ember_ring *ring, struct seq_file *m);
 u32 ember_queue_pending_bytes(u32 rptr, u32 tail, u32 ring_size);
+bool ember_queue_fault_stops(u32 detail);
 u32 ember_queue_desc_read(struct ember_ring *ring, u32 reg);
 
 #endif /* __EMBER_QUEUE_H__ */

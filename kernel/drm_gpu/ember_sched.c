@@ -575,6 +575,14 @@ static bool ember_sched_read_fault_locked(struct ember_sched *sched, u32 n,
 	return ember_sched_read_rec(edev, slot, EMBER_FAULT_REC_SEQ) == n;
 }
 
+/* Whether a FAULT_QUEUE record says @ring, the queue in its slot, stopped. */
+static bool ember_sched_queue_stopped(const struct ember_ring *ring,
+				      const struct ember_fault_record *rec)
+{
+	/* The record names the descriptor's context: that of the queue then. */
+	return ring && ring->hw_ctx == rec->hw_ctx && ember_queue_fault_stops(rec->detail);
+}
+
 static void ember_sched_fault_locked(struct ember_sched *sched,
 				     struct ember_fault_record *rec)
 {
@@ -607,6 +615,16 @@ static void ember_sched_fault_locked(struct ember_sched *sched,
 		ember_ctx_put_deferred(ctx);
 	}
 
+	if (rec->kind == EMBER_FAULT_QUEUE && !ember_sched_queue_stopped(ring, rec)) {
+		/*
+		 * A refused QUEUE_MAP (its caller has the refusal), a doorbell
+		 * of an empty slot, or a record of a queue that has left the
+		 * slot since: whatever now runs there is innocent.
+		 */
+		drm_dbg_driver(&edev->base, "queue slot %u: reason %u, nothing stopped\n",
+			       rec->slot, rec->detail);
+		return;
+	}
 	if (rec->kind == EMBER_FAULT_RING || rec->kind == EMBER_FAULT_QUEUE) {
 		drm_err(&edev->base, "%s stopped on a bad kernel packet at %u (detail 0x%08x)\n",
 			ring ? ring->name : "unknown ring", rec->ring_pos, rec->detail);

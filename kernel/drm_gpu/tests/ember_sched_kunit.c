@@ -285,6 +285,22 @@ static void ember_queue_pending_checks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ember_queue_pending_bytes(0, size + 4, size), U32_MAX);
 }
 
+static void ember_queue_fault_reasons(struct kunit *test)
+{
+	/* A running queue stops on these (ember-hw.rst "Queue faults"). */
+	KUNIT_EXPECT_TRUE(test, ember_queue_fault_stops(EMBER_QUEUE_ERR_PACKET));
+	KUNIT_EXPECT_TRUE(test, ember_queue_fault_stops(EMBER_QUEUE_ERR_POINTERS));
+	KUNIT_EXPECT_TRUE(test, ember_queue_fault_stops(EMBER_QUEUE_ERR_CONTEXT));
+	/* A doorbell of an empty slot and QUEUE_MAP refusals stop nothing. */
+	KUNIT_EXPECT_FALSE(test, ember_queue_fault_stops(EMBER_QUEUE_ERR_NOT_MAPPED));
+	KUNIT_EXPECT_FALSE(test, ember_queue_fault_stops(EMBER_QUEUE_ERR_DESC));
+	KUNIT_EXPECT_FALSE(test, ember_queue_fault_stops(EMBER_QUEUE_ERR_VECTOR));
+	KUNIT_EXPECT_FALSE(test, ember_queue_fault_stops(EMBER_QUEUE_ERR_FLAGS));
+	/* Nor does a reason the device should not have written. */
+	KUNIT_EXPECT_FALSE(test, ember_queue_fault_stops(0));
+	KUNIT_EXPECT_FALSE(test, ember_queue_fault_stops(U32_MAX));
+}
+
 static struct kunit_case ember_sched_tests[] = {
 	KUNIT_CASE(ember_sched_ring_priorities),
 	KUNIT_CASE(ember_sched_pick_by_priority),
@@ -303,6 +319,7 @@ static struct kunit_case ember_sched_tests[] = {
 	KUNIT_CASE(ember_ring_fate_unknown),
 	KUNIT_CASE(ember_ring_reset_head_checks),
 	KUNIT_CASE(ember_queue_pending_checks),
+	KUNIT_CASE(ember_queue_fault_reasons),
 	{}
 };
 
