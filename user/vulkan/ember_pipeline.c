@@ -31,40 +31,90 @@
 #include "ember_isa.h"
 #include "ember_pipeline_layout.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
+/* The fields every Vk*PipelineCreateInfo starts with. */
+struct pipeline_create_head {
+	VkStructureType sType;
+	const void *pNext;
+	VkPipelineCreateFlags flags;
+};
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
+_Static_assert(offsetof(VkComputePipelineCreateInfo, flags) ==
+	       offsetof(struct pipeline_create_head, flags), "compute create info head");
+_Static_assert(offsetof(VkGraphicsPipelineCreateInfo, flags) ==
+	       offsetof(struct pipeline_create_head, flags), "graphics create info head");
 
-static VkPipelineCreateFlags2KHR pipeline_flags(const VkComputePipelineCreateInfo *info)
+VkPipelineCreateFlags2KHR ember_pipeline_create_flags(const void *next,
+						      VkPipelineCreateFlags flags)
 {
 	const VkPipelineCreateFlags2CreateInfoKHR *f2;
 
-	/* maintenance5: a chained VkPipelineCreateFlags2CreateInfo replaces flags. */
-	f2 = ember_find_struct(info->pNext,
-			       VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR);
-	return f2 ? f2->flags : info->flags;
+	f2 = ember_find_struct(next, VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR);
+	return f2 ? f2->flags : flags;
+}
+
+void ember_pipeline_write_feedback(const void *next, bool cache_hit, int64_t start_ns)
+{
+	const VkPipelineCreationFeedbackCreateInfo *feedback;
+	VkPipelineCreationFeedback fb = { .flags = VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT };
+
+	feedback = ember_find_struct(next, VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO);
+	if (!feedback)
+		return;
+	fb.duration = (uint64_t)(ember_ws_now_ns() - start_ns);
+	if (cache_hit)
+		fb.flags |= VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
+	*feedback->pPipelineCreationFeedback = fb;
+	for (uint32_t i = 0; i < feedback->pipelineStageCreationFeedbackCount; i++)
+		feedback->pPipelineStageCreationFeedbacks[i] = fb;
+}
+
+VkResult ember_pipelines_create(struct ember_device *device, VkPipelineCache pipelineCache,
+				uint32_t count, const void *infos, size_t info_size,
+				ember_pipeline_create_fn create,
+				const VkAllocationCallbacks *alloc, VkPipeline *out)
+{
+	struct ember_pipeline_cache *pcache = ember_pipeline_cache_from_handle(pipelineCache);
+	VkResult result = VK_SUCCESS;
+	uint32_t i;
+
+	for (i = 0; i < count; i++) {
+		const struct pipeline_create_head *head =
+			(const void *)((const char *)infos + i * info_size);
+		VkResult r;
+
+		out[i] = VK_NULL_HANDLE;
+		r = create(device, pcache, head, alloc, &out[i]);
+		if (r == VK_SUCCESS)
+			continue;
+		/* The result is a failed pipeline's; the others keep going. */
+		result = r;
+		if (ember_pipeline_create_flags(head->pNext, head->flags) &
+		    VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT) {
+			i++;
+			break;
+		}
+	}
+	for (; i < count; i++)
+		out[i] = VK_NULL_HANDLE;
+	return result;
 }
 
 static VkResult create_compute_pipeline(struct ember_device *device,
 					struct ember_pipeline_cache *pcache,
-					const VkComputePipelineCreateInfo *info,
+					const void *create_info,
 					const VkAllocationCallbacks *alloc, VkPipeline *out)
 {
+	const VkComputePipelineCreateInfo *info = create_info;
 	const VkPipelineShaderStageCreateInfo *stage = &info->stage;
 	EMBER_FROM_HANDLE(ember_pipeline_layout, layout, info->layout);
 	EMBER_FROM_HANDLE(ember_shader_module, module, stage->module);
 	const VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *rss;
-	const VkPipelineCreationFeedbackCreateInfo *feedback;
-	VkPipelineCreateFlags2KHR flags = pipeline_flags(info);
+	VkPipelineCreateFlags2KHR flags = ember_pipeline_create_flags(info->pNext, info->flags);
 	struct ember_shader_request req = {
 		.entry_point = stage->pName,
 		.stage = stage->stage,
@@ -72,7 +122,7 @@ static VkResult create_compute_pipeline(struct ember_device *device,
 		.no_compile = flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT,
 	};
 	struct ember_pipeline *pipeline;
-	uint64_t start = now_ns();
+	int64_t start = ember_ws_now_ns();
 	bool pcache_hit = false;
 	VkResult result;
 
@@ -113,24 +163,7 @@ static VkResult create_compute_pipeline(struct ember_device *device,
 	if (result != VK_SUCCESS)
 		goto err_free;
 
-	feedback = ember_find_struct(info->pNext,
-				     VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO);
-	if (feedback) {
-		const VkPipelineCreationFeedbackFlags hit =
-			VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
-		VkPipelineCreationFeedback fb = {
-			.flags = VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT,
-			.duration = now_ns() - start,
-		};
-
-		if (pcache_hit)
-			fb.flags |= hit;
-
-		*feedback->pPipelineCreationFeedback = fb;
-		/* The one stage is the whole pipeline. */
-		if (feedback->pipelineStageCreationFeedbackCount)
-			feedback->pPipelineStageCreationFeedbacks[0] = fb;
-	}
+	ember_pipeline_write_feedback(info->pNext, pcache_hit, start);
 	*out = ember_pipeline_to_handle(pipeline);
 	return VK_SUCCESS;
 
@@ -146,29 +179,10 @@ ember_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
 			     const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
 {
 	EMBER_FROM_HANDLE(ember_device, device, _device);
-	struct ember_pipeline_cache *pcache = ember_pipeline_cache_from_handle(pipelineCache);
-	VkResult result = VK_SUCCESS;
-	uint32_t i;
 
-	for (i = 0; i < createInfoCount; i++) {
-		VkResult r;
-
-		pPipelines[i] = VK_NULL_HANDLE;
-		r = create_compute_pipeline(device, pcache, &pCreateInfos[i], pAllocator,
-					    &pPipelines[i]);
-		if (r == VK_SUCCESS)
-			continue;
-		/* The result is a failed pipeline's; the others keep going. */
-		result = r;
-		if (pipeline_flags(&pCreateInfos[i]) &
-		    VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT) {
-			i++;
-			break;
-		}
-	}
-	for (; i < createInfoCount; i++)
-		pPipelines[i] = VK_NULL_HANDLE;
-	return result;
+	return ember_pipelines_create(device, pipelineCache, createInfoCount, pCreateInfos,
+				      sizeof(*pCreateInfos), create_compute_pipeline, pAllocator,
+				      pPipelines);
 }
 
 void ember_pipeline_destroy(struct ember_device *device, const VkAllocationCallbacks *alloc,

@@ -31,15 +31,6 @@
 
 #include <string.h>
 
-static VkPipelineCreateFlags2KHR pipeline_flags(const VkGraphicsPipelineCreateInfo *info)
-{
-	const VkPipelineCreateFlags2CreateInfoKHR *f2;
-
-	f2 = ember_find_struct(info->pNext,
-			       VK_STRUCTURE_TYPE_PIPELINE_CREATE_FLAGS_2_CREATE_INFO_KHR);
-	return f2 ? f2->flags : info->flags;
-}
-
 /* The shader of @stage, referenced in *@out. */
 static VkResult stage_shader(struct ember_device *device, struct ember_pipeline_cache *pcache,
 			     const VkPipelineShaderStageCreateInfo *stage,
@@ -108,13 +99,15 @@ static void rendering_of(const VkGraphicsPipelineCreateInfo *info, struct ember_
 
 static VkResult create_graphics_pipeline(struct ember_device *device,
 					 struct ember_pipeline_cache *pcache,
-					 const VkGraphicsPipelineCreateInfo *info,
+					 const void *create_info,
 					 const VkAllocationCallbacks *alloc, VkPipeline *out)
 {
+	const VkGraphicsPipelineCreateInfo *info = create_info;
 	EMBER_FROM_HANDLE(ember_pipeline_layout, layout, info->layout);
-	const VkPipelineCreateFlags2KHR flags = pipeline_flags(info);
+	const VkPipelineCreateFlags2KHR flags = ember_pipeline_create_flags(info->pNext,
+									    info->flags);
 	const bool no_compile = flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT;
-	const VkPipelineCreationFeedbackCreateInfo *feedback;
+	const int64_t start = ember_ws_now_ns();
 	struct ember_pipeline *pipeline;
 	bool all_hit = true;
 	VkResult result;
@@ -161,17 +154,7 @@ static VkResult create_graphics_pipeline(struct ember_device *device,
 	rendering_of(info, pipeline->gfx);
 	ember_gfx_state_from_pipeline(pipeline->gfx, info, pipeline->fragment != NULL);
 
-	feedback = ember_find_struct(info->pNext,
-				     VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO);
-	if (feedback) {
-		VkPipelineCreationFeedback fb = { .flags = VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT };
-
-		if (all_hit && pcache)
-			fb.flags |= VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
-		*feedback->pPipelineCreationFeedback = fb;
-		for (uint32_t i = 0; i < feedback->pipelineStageCreationFeedbackCount; i++)
-			feedback->pPipelineStageCreationFeedbacks[i] = fb;
-	}
+	ember_pipeline_write_feedback(info->pNext, all_hit && pcache, start);
 	*out = ember_pipeline_to_handle(pipeline);
 	return VK_SUCCESS;
 
@@ -187,27 +170,8 @@ ember_CreateGraphicsPipelines(VkDevice _device, VkPipelineCache pipelineCache,
 			      const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
 {
 	EMBER_FROM_HANDLE(ember_device, device, _device);
-	struct ember_pipeline_cache *pcache = ember_pipeline_cache_from_handle(pipelineCache);
-	VkResult result = VK_SUCCESS;
-	uint32_t i;
 
-	for (i = 0; i < createInfoCount; i++) {
-		VkResult r;
-
-		pPipelines[i] = VK_NULL_HANDLE;
-		r = create_graphics_pipeline(device, pcache, &pCreateInfos[i], pAllocator,
-					     &pPipelines[i]);
-		if (r == VK_SUCCESS)
-			continue;
-		/* The result is a failed pipeline's; the others keep going. */
-		result = r;
-		if (pipeline_flags(&pCreateInfos[i]) &
-		    VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT) {
-			i++;
-			break;
-		}
-	}
-	for (; i < createInfoCount; i++)
-		pPipelines[i] = VK_NULL_HANDLE;
-	return result;
+	return ember_pipelines_create(device, pipelineCache, createInfoCount, pCreateInfos,
+				      sizeof(*pCreateInfos), create_graphics_pipeline, pAllocator,
+				      pPipelines);
 }

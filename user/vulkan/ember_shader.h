@@ -241,6 +241,40 @@ struct ember_pipeline {
 
 EMBER_DEFINE_HANDLE_CASTS(ember_pipeline, base, VkPipeline, VK_OBJECT_TYPE_PIPELINE)
 
+/*
+ * The creation flags of a Vk*PipelineCreateInfo whose pNext chain and
+ * flags are @next and @flags: a chained VkPipelineCreateFlags2CreateInfo
+ * (maintenance5) replaces @flags.
+ */
+VkPipelineCreateFlags2KHR ember_pipeline_create_flags(const void *next,
+						      VkPipelineCreateFlags flags);
+
+/*
+ * Fills the VkPipelineCreationFeedbackCreateInfo in chain @next, if any:
+ * the pipeline took from @start_ns (ember_ws_now_ns()) until now, was a
+ * hit of the application's cache if @cache_hit, and each stage is
+ * reported as the whole pipeline (they are built together).
+ */
+void ember_pipeline_write_feedback(const void *next, bool cache_hit, int64_t start_ns);
+
+/* Creates one pipeline of a vkCreate*Pipelines call from @info. */
+typedef VkResult (*ember_pipeline_create_fn)(struct ember_device *device,
+					     struct ember_pipeline_cache *pcache,
+					     const void *info,
+					     const VkAllocationCallbacks *alloc,
+					     VkPipeline *out);
+
+/*
+ * The loop of vkCreate*Pipelines over @count create infos of @info_size
+ * bytes each at @infos: a failure is the call's result while the others
+ * are still created, except after one with EARLY_RETURN_ON_FAILURE; every
+ * pipeline not created is VK_NULL_HANDLE.
+ */
+VkResult ember_pipelines_create(struct ember_device *device, VkPipelineCache pipelineCache,
+				uint32_t count, const void *infos, size_t info_size,
+				ember_pipeline_create_fn create,
+				const VkAllocationCallbacks *alloc, VkPipeline *out);
+
 /* Drops @pipeline's shaders and frees it and its state (any kind, partly built too). */
 void ember_pipeline_destroy(struct ember_device *device, const VkAllocationCallbacks *alloc,
 			    struct ember_pipeline *pipeline);

@@ -635,14 +635,6 @@ static void compute_key(struct ember_device *device, const struct ember_shader_r
 	ember_sha1_final(&ctx, key);
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
 static VkResult compile(struct ember_device *device, const struct ember_shader_request *req,
 			const struct ember_cc_spec_constant *spec, uint32_t spec_count,
 			const struct ember_cc_binding_slot *slots, uint32_t slot_count,
@@ -656,7 +648,7 @@ static VkResult compile(struct ember_device *device, const struct ember_shader_r
 		.slots = slots,
 		.slot_count = slot_count,
 	};
-	uint64_t start = now_ns();
+	int64_t start = ember_ws_now_ns();
 	char *message = NULL;
 	size_t binary_size;
 	void *binary;
@@ -694,7 +686,7 @@ static VkResult compile(struct ember_device *device, const struct ember_shader_r
 
 			key_hex(key, hex);
 			fprintf(stderr, "ember-vk: shader cache: %s: miss, compiled in %.1f ms\n",
-				hex, (now_ns() - start) / 1e6);
+				hex, (ember_ws_now_ns() - start) / 1e6);
 		}
 	}
 	return result;
