@@ -50,7 +50,7 @@ static const VkImageCreateFlags supported_flags =
 	VK_IMAGE_CREATE_ALIAS_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT |
 	VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT;
 
-/* The format features each usage needs; any usage not here Ember has not. */
+/* The format features each usage needs (any one of them); any usage not here Ember has not. */
 static const struct {
 	VkImageUsageFlags usage;
 	VkFormatFeatureFlags2 feature;
@@ -61,6 +61,17 @@ static const struct {
 	{ VK_IMAGE_USAGE_STORAGE_BIT, VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT },
 	{ VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT },
 	{ VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+	  VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT },
+	/*
+	 * These only qualify an attachment (a lazily allocated render
+	 * target; one read back in a later subpass): either attachment
+	 * feature will do.
+	 */
+	{ VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT,
+	  VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
+	  VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT },
+	{ VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT,
+	  VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
 	  VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT },
 };
 

@@ -52,7 +52,9 @@ uint32_t ember_wsi_formats(struct ember_physical_device *pdev,
 		VkFormatFeatureFlags2 features =
 			ember_format_features(pdev, wsi_candidate_formats[i], EMBER_FORMAT_OPTIMAL);
 
-		usages[i] = ember_image_usage_for_features(features);
+		/* A presented image is never lazily allocated. */
+		usages[i] = ember_image_usage_for_features(features) &
+			    ~VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
 		if (usages[i] & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT)
 			need = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
 	}
