@@ -448,8 +448,9 @@ static void fill_features(VkBaseOutStructure *s)
 		VkPhysicalDeviceVulkan11Features *f = (void *)s;
 		void *next = f->pNext;
 
+		/* @f is @s: the copy's sType (0 in the table) must not stay. */
 		*f = *f11;
-		f->sType = s->sType;
+		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
 		f->pNext = next;
 		break;
 	}
@@ -457,8 +458,9 @@ static void fill_features(VkBaseOutStructure *s)
 		VkPhysicalDeviceVulkan12Features *f = (void *)s;
 		void *next = f->pNext;
 
+		/* @f is @s: the copy's sType (0 in the table) must not stay. */
 		*f = *f12;
-		f->sType = s->sType;
+		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
 		f->pNext = next;
 		break;
 	}
@@ -466,8 +468,9 @@ static void fill_features(VkBaseOutStructure *s)
 		VkPhysicalDeviceVulkan13Features *f = (void *)s;
 		void *next = f->pNext;
 
+		/* @f is @s: the copy's sType (0 in the table) must not stay. */
 		*f = *f13;
-		f->sType = s->sType;
+		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
 		f->pNext = next;
 		break;
 	}
