@@ -680,6 +680,12 @@ bool ember_physical_device_has_graphics(const struct ember_physical_device *pdev
 	return pdev->ws.info.caps & EMBER_CAP_GRAPHICS;
 }
 
+bool ember_physical_device_has_occlusion(const struct ember_physical_device *pdev)
+{
+	return ember_physical_device_has_graphics(pdev) &&
+	       (pdev->ws.info.caps & EMBER_CAP_OCCLUSION);
+}
+
 /* What @pdev's device has or lacks beyond the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
@@ -719,6 +725,8 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	f->textureCompressionBC = (pdev->ws.info.caps & EMBER_CAP_IMAGE_BC) != 0;
 	if (ember_physical_device_has_graphics(pdev))
 		graphics_features(f);
+	/* Occlusion counters (contract 1.11) are exact: precise queries. */
+	f->occlusionQueryPrecise = ember_physical_device_has_occlusion(pdev);
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
