@@ -715,6 +715,7 @@ static void graphics_features(VkPhysicalDeviceFeatures *f)
 	f->fullDrawIndexUint32 = VK_TRUE;	/* 32-bit indices, any value */
 	f->drawIndirectFirstInstance = VK_TRUE;
 	f->logicOp = VK_TRUE;			/* R13 */
+	f->alphaToOne = VK_TRUE;		/* R10, test_multisample.c */
 }
 
 /* The 1.0 features of @pdev. */
