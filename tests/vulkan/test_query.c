@@ -470,3 +470,30 @@ VK_TEST(query_multiview, "query-occlusion-multiview")
 	vk_target_destroy(&dev, &color);
 	vk_dev_destroy(&dev);
 }
+
+/*
+ * A query over more draws than one indirect buffer of Ember's holds (64
+ * KiB chunks, about 40 bytes a draw): every draw's samples count, in
+ * whichever buffer it lands (the driver names the counter again in each).
+ */
+VK_TEST(query_many_draws, "query-occlusion-many-draws-one-query")
+{
+	enum { DRAWS = 4000 };
+	struct qscene s;
+	VkQueryPool pool;
+
+	qscene_init(&s, VK_SAMPLE_COUNT_1_BIT, NULL);
+	pool = pool_create(&s.dev, 1);
+	rect(s.vertices.map, 5, 5, 7, 6);	/* 2 pixels */
+	vkCmdResetQueryPool(s.cmd, pool, 0, 1);
+	qscene_begin(&s, true, 1.0f);
+	vkCmdBeginQuery(s.cmd, pool, 0, VK_QUERY_CONTROL_PRECISE_BIT);
+	for (int i = 0; i < DRAWS; i++)
+		vkCmdDraw(s.cmd, 6, 1, 0, 0);
+	vkCmdEndQuery(s.cmd, pool, 0);
+	vkCmdEndRendering(s.cmd);
+	vk_cmd_submit_wait(&s.dev, s.cmd, 0);
+	REQUIRE_EQ(result64(&s.dev, pool, 0), 2 * DRAWS);
+	vkDestroyQueryPool(s.dev.device, pool, NULL);
+	qscene_destroy(&s);
+}
