@@ -590,3 +590,56 @@ VK_TEST(demote_terminate, "shader-demote-and-terminate-declared-in-compute")
 	run_three_i_plus_one(&dev, terminate_extension_spv, terminate_extension_spv_size);
 	vk_dev_destroy(&dev);
 }
+
+/*
+ * vkGetPhysicalDeviceFeatures2 fills the chain it is given without
+ * touching its sType and pNext members, and the 1.1, 1.2 and 1.3
+ * structures answer the same chained together as alone (a driver that
+ * lost a structure's sType while filling it gave its later adjustments,
+ * drawIndirectCount among them, to no structure).
+ */
+VK_TEST(features_chain, "features2-chain-keeps-stype-pnext-and-answers")
+{
+	VkPhysicalDeviceVulkan13Features f13 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+	};
+	VkPhysicalDeviceVulkan12Features f12 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, .pNext = &f13,
+	};
+	VkPhysicalDeviceVulkan11Features f11 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &f12,
+	};
+	VkPhysicalDeviceFeatures2 f2 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f11,
+	};
+	const VkBaseOutStructure *chain[3] = {
+		(VkBaseOutStructure *)&f11, (VkBaseOutStructure *)&f12, (VkBaseOutStructure *)&f13,
+	};
+	const VkStructureType types[3] = {
+		VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+		VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+		VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+	};
+	struct vk_dev dev;
+
+	vk_dev_create(&dev, &(struct vk_dev_options) { .api_version = VK_API_VERSION_1_3 });
+	if (dev.props.apiVersion < VK_API_VERSION_1_3) {
+		vk_dev_destroy(&dev);
+		vk_test_skip("the device is older than Vulkan 1.3");
+	}
+	vkGetPhysicalDeviceFeatures2(dev.physical, &f2);
+	REQUIRE(f2.pNext == &f11);
+	for (int i = 0; i < 3; i++) {
+		struct vk_feature_answer alone;
+		const VkBool32 *one = vk_feature_query(dev.physical, types[i], &alone);
+		const VkBool32 *chained = (const VkBool32 *)(chain[i] + 1);
+
+		REQUIRE_EQ(chain[i]->sType, types[i]);
+		REQUIRE(chain[i]->pNext == (i < 2 ? chain[i + 1] : NULL));
+		for (unsigned int m = 0; m < vk_feature_struct_members(types[i]); m++)
+			if (one[m] != chained[m])
+				vk_test_fail(__FILE__, __LINE__, "structure type %d member %u: %u alone, "
+					     "%u chained", types[i], m, one[m], chained[m]);
+	}
+	vk_dev_destroy(&dev);
+}

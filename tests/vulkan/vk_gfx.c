@@ -210,6 +210,8 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
 		.rasterizationSamples = d->samples ? d->samples : VK_SAMPLE_COUNT_1_BIT,
 		.pSampleMask = &sample_mask,
+		.alphaToCoverageEnable = d->alpha_to_coverage,
+		.alphaToOneEnable = d->alpha_to_one,
 	};
 	const VkPipelineDepthStencilStateCreateInfo no_ds = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
@@ -227,6 +229,7 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	};
 	const VkPipelineRenderingCreateInfo rendering = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
+		.viewMask = d->view_mask,
 		.colorAttachmentCount = d->color_format ? 1 : 0,
 		.pColorAttachmentFormats = &d->color_format,
 		.depthAttachmentFormat = d->depth_format,

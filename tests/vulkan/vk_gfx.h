@@ -62,6 +62,8 @@ struct vk_gfx_desc {
 	VkFormat stencil_format;
 	VkSampleCountFlagBits samples;		/* 0: 1 */
 	uint32_t sample_mask;			/* 0: all */
+	bool alpha_to_coverage, alpha_to_one;
+	uint32_t view_mask;			/* dynamic rendering's multiview views */
 	const VkPipelineColorBlendAttachmentState *blend;	/* NULL: no blending */
 	const float *blend_constants;
 	bool logic_op_enable;

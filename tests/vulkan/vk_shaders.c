@@ -8,6 +8,8 @@
 #include "add_one.spv.h"
 #include "gfx_color_vert.spv.h"
 #include "gfx_color_frag.spv.h"
+#include "gfx_flat_vert.spv.h"
+#include "gfx_flat_frag.spv.h"
 #include "gfx_uint_vert.spv.h"
 #include "gfx_uint_frag.spv.h"
 #include "dynamic_sets.spv.h"
@@ -43,6 +45,8 @@
 
 const size_t gfx_color_vert_spv_size = sizeof(gfx_color_vert_spv);
 const size_t gfx_color_frag_spv_size = sizeof(gfx_color_frag_spv);
+const size_t gfx_flat_vert_spv_size = sizeof(gfx_flat_vert_spv);
+const size_t gfx_flat_frag_spv_size = sizeof(gfx_flat_frag_spv);
 const size_t gfx_uint_vert_spv_size = sizeof(gfx_uint_vert_spv);
 const size_t gfx_uint_frag_spv_size = sizeof(gfx_uint_frag_spv);
 const size_t add_one_spv_size = sizeof(add_one_spv);

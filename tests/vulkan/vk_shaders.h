@@ -20,6 +20,8 @@
 VK_TEST_SHADER(add_one);
 VK_TEST_SHADER(gfx_color_vert);
 VK_TEST_SHADER(gfx_color_frag);
+VK_TEST_SHADER(gfx_flat_vert);
+VK_TEST_SHADER(gfx_flat_frag);
 VK_TEST_SHADER(gfx_uint_vert);
 VK_TEST_SHADER(gfx_uint_frag);
 

@@ -11,8 +11,10 @@
  * descriptor-set table; then it emits, in one reservation so that they
  * share an indirect buffer, a BARRIER (Vulkan orders the draws of a
  * subpass, the contract only at barriers), BIND_GFX_STATE with the push
- * constants the shaders read, and the draw packet. BIND_GFX_STATE goes
- * with every draw: a new indirect buffer starts with no state bound.
+ * constants the shaders read, the active occlusion query's counter
+ * (OCCLUSION_COUNTER without reset) and the draw packet. BIND_GFX_STATE
+ * and the counter go with every draw: a new indirect buffer starts with
+ * no state bound and no counter.
  *
  * Every vkCmdDraw* form is one packet: DRAW, DRAW_INDEXED, and
  * DRAW_INDIRECT with DRAW_INDEXED_ARGS and DRAW_COUNT for the indirect and
@@ -181,7 +183,7 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 {
 	struct ember_cmd_gfx *gfx = cmd->gfx;
 	struct ember_upkt_bind_gfx_state bind;
-	uint32_t push_bytes, *p;
+	uint32_t push_bytes, counter_dwords, *p;
 
 	if (!gfx || !gfx->pipeline || !gfx->rendering.active) {
 		ember_cmd_record_error(cmd, ember_error(VK_ERROR_VALIDATION_FAILED_EXT,
@@ -206,7 +208,9 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 		push_bytes = EMBER_MAX(push_bytes, gfx->pipeline->fragment->push_constant_size);
 	push_bytes = EMBER_MIN(push_bytes, EMBER_DISPATCH_MAX_PUSH);
 
-	p = ember_cmd_emit(cmd, 1 + 1 + EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes) + 1 + draw_dwords);
+	counter_dwords = gfx->occlusion_counter ? 1 + EMBER_UPKT_OCCLUSION_COUNTER_LEN : 0;
+	p = ember_cmd_emit(cmd, 1 + 1 + EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes) + counter_dwords +
+				1 + draw_dwords);
 	if (!p)
 		return NULL;
 	p[0] = EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0);
@@ -219,7 +223,16 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 		memcpy(&p[1 + EMBER_BIND_GFX_STATE_FIXED_LEN], cmd->push, push_bytes);
 	}
 	gfx->push_dirty = false;
-	return p + 1 + EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes);
+	p += 1 + EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes);
+	if (counter_dwords) {
+		const struct ember_upkt_occlusion_counter counter = {
+			.counter = gfx->occlusion_counter,
+		};
+
+		ember_upkt_occlusion_counter_pack(p, &counter);
+		p += counter_dwords;
+	}
+	return p;
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -65,6 +65,9 @@ struct ember_cmd_rendering {
  * @rendering: the render pass instance being recorded.
  * @pass, @framebuffer, @subpass, @pass_views, @pass_clears: the render
  *	pass instance (NULL @pass: dynamic rendering or none).
+ * @occlusion_counter: the active occlusion query's counter (0: none), which
+ *	every draw names (ember_query_pool.c); @occlusion_views: how many
+ *	consecutive queries it is (the views of a multiview instance).
  */
 struct ember_cmd_gfx {
 	struct ember_cmd_bindings bind;
@@ -85,6 +88,8 @@ struct ember_cmd_gfx {
 	struct ember_image_view **pass_views;
 	uint32_t pass_view_capacity;
 	bool rendering_suspending;
+	uint64_t occlusion_counter;
+	uint32_t occlusion_views;
 };
 
 /* Binds graphics @pipeline (ember_cmd_draw.c). */

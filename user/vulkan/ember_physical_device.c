@@ -448,8 +448,9 @@ static void fill_features(VkBaseOutStructure *s)
 		VkPhysicalDeviceVulkan11Features *f = (void *)s;
 		void *next = f->pNext;
 
+		/* @f is @s: the copy's sType (0 in the table) must not stay. */
 		*f = *f11;
-		f->sType = s->sType;
+		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
 		f->pNext = next;
 		break;
 	}
@@ -457,8 +458,9 @@ static void fill_features(VkBaseOutStructure *s)
 		VkPhysicalDeviceVulkan12Features *f = (void *)s;
 		void *next = f->pNext;
 
+		/* @f is @s: the copy's sType (0 in the table) must not stay. */
 		*f = *f12;
-		f->sType = s->sType;
+		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
 		f->pNext = next;
 		break;
 	}
@@ -466,8 +468,9 @@ static void fill_features(VkBaseOutStructure *s)
 		VkPhysicalDeviceVulkan13Features *f = (void *)s;
 		void *next = f->pNext;
 
+		/* @f is @s: the copy's sType (0 in the table) must not stay. */
 		*f = *f13;
-		f->sType = s->sType;
+		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
 		f->pNext = next;
 		break;
 	}
@@ -677,6 +680,12 @@ bool ember_physical_device_has_graphics(const struct ember_physical_device *pdev
 	return pdev->ws.info.caps & EMBER_CAP_GRAPHICS;
 }
 
+bool ember_physical_device_has_occlusion(const struct ember_physical_device *pdev)
+{
+	return ember_physical_device_has_graphics(pdev) &&
+	       (pdev->ws.info.caps & EMBER_CAP_OCCLUSION);
+}
+
 /* What @pdev's device has or lacks beyond the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
@@ -706,6 +715,7 @@ static void graphics_features(VkPhysicalDeviceFeatures *f)
 	f->fullDrawIndexUint32 = VK_TRUE;	/* 32-bit indices, any value */
 	f->drawIndirectFirstInstance = VK_TRUE;
 	f->logicOp = VK_TRUE;			/* R13 */
+	f->alphaToOne = VK_TRUE;		/* R10, test_multisample.c */
 }
 
 /* The 1.0 features of @pdev. */
@@ -716,6 +726,8 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	f->textureCompressionBC = (pdev->ws.info.caps & EMBER_CAP_IMAGE_BC) != 0;
 	if (ember_physical_device_has_graphics(pdev))
 		graphics_features(f);
+	/* Occlusion counters (contract 1.11) are exact: precise queries. */
+	f->occlusionQueryPrecise = ember_physical_device_has_occlusion(pdev);
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,

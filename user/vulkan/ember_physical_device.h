@@ -62,6 +62,8 @@ void ember_physical_device_destroy(struct ember_physical_device *pdev);
 /* Fills the 1.0 features and every feature structure the driver knows in @features's chain. */
 /* Whether the device draws (CAPS.GRAPHICS): its queue family has graphics. */
 bool ember_physical_device_has_graphics(const struct ember_physical_device *pdev);
+/* Whether its draws count samples for occlusion queries (CAPS.OCCLUSION, contract 1.11). */
+bool ember_physical_device_has_occlusion(const struct ember_physical_device *pdev);
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
 					VkPhysicalDeviceFeatures2 *features);

@@ -2,23 +2,36 @@
 /* Copyright 2026 The Ember Authors */
 
 /*
- * DOC: Query pools (timestamps)
+ * DOC: Query pools (timestamps and occlusion)
  *
- * Ember is a compute device: timestamps are its only query type (no
- * occlusion, pipeline-statistics or other query feature is reported). A
- * pool is GPU memory of 16 bytes per query: the 64-bit timestamp, then a
+ * A pool is GPU memory of 16 bytes per query: the 64-bit result, then a
  * 64-bit availability word. vkCmdWriteTimestamp waits for earlier work
  * when its stage asks for it (a BARRIER), writes the device time with a
  * TIMESTAMP packet, then the availability with SIGNAL_MEM, which the
  * device writes only once the timestamp is visible. Device time is in
  * nanoseconds and timestampPeriod is derived from the device's timestamp
  * frequency (1 ns per tick at 1 GHz).
+ *
+ * Occlusion queries (CAPS.OCCLUSION, contract 1.11) use the result as the
+ * device's occlusion counter (ember-hw.rst, "Occlusion counters"):
+ * vkCmdBeginQuery names it with OCCLUSION_RESET, every draw of the query
+ * names it again (ember_cmd_draw.c: a draw may start a new indirect
+ * buffer, which starts with no counter), vkCmdEndQuery names none and
+ * sets the availability with SIGNAL_MEM, which waits for the draws'
+ * additions. The device's count is exact, so precise and imprecise
+ * queries are the same. Under multiview a query is N consecutive queries
+ * for the N views of the render pass instance it begins in: the device
+ * counts every view into the first, the others are 0 (which the
+ * specification allows). Pipeline statistics are not counted by the
+ * device: no pool of them is created (pipelineStatisticsQuery is not
+ * reported).
  */
 
-#include "ember_cmd_buffer.h"
+#include "ember_cmd_gfx.h"
 #include "ember_buffer.h"
 #include "ember_device.h"
 #include "ember_packets.h"
+#include "ember_physical_device.h"
 
 #include <stdatomic.h>
 #include <string.h>
@@ -57,7 +70,8 @@ ember_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo
 	VkResult result;
 
 	/* Other query types need features Ember does not report. */
-	if (pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP)
+	if (pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP &&
+	    pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION)
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "query type %d",
 				   pCreateInfo->queryType);
 	pool = ember_object_alloc(device, pAllocator, sizeof(*pool), VK_OBJECT_TYPE_QUERY_POOL);
@@ -214,27 +228,98 @@ ember_CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2 st
 			    ember_query_pool_from_handle(queryPool), query);
 }
 
+/* Writes the 64-bit @value at @va once all earlier work of the queue is visible. */
+static void emit_signal64(struct ember_cmd_buffer *cmd, uint64_t va, uint64_t value)
+{
+	uint32_t *p = ember_cmd_emit(cmd, 1 + 4);
+
+	if (!p)
+		return;
+	p[0] = EMBER_PKT(EMBER_UPKT_SIGNAL_MEM, EMBER_WRITE_64, 4);
+	p[1] = (uint32_t)va;
+	p[2] = (uint32_t)(va >> 32);
+	p[3] = (uint32_t)value;
+	p[4] = (uint32_t)(value >> 32);
+}
+
 /*
- * Timestamp pools, the only ones Ember creates, are written by
- * vkCmdWriteTimestamp and never begun (VUID-vkCmdBeginQuery-queryType-02804):
- * a begin or end is the application's error, recorded for
- * vkEndCommandBuffer (ember_cmd_graphics.c does the same).
+ * Only occlusion pools are begun: timestamp pools are written by
+ * vkCmdWriteTimestamp (VUID-vkCmdBeginQuery-queryType-02804), and a
+ * device without CAPS.OCCLUSION cannot count; either is the application's
+ * error, recorded for vkEndCommandBuffer.
  */
+static struct ember_cmd_gfx *occlusion_cmd(struct ember_cmd_buffer *cmd,
+					   const struct ember_query_pool *pool)
+{
+	if (pool->type != VK_QUERY_TYPE_OCCLUSION ||
+	    !ember_physical_device_has_occlusion(cmd->base.device->pdev)) {
+		ember_cmd_record_error(cmd, ember_error(VK_ERROR_VALIDATION_FAILED_EXT,
+							"query of type %d begun or ended",
+							pool->type));
+		return NULL;
+	}
+	return ember_cmd_gfx(cmd);
+}
+
+static void cmd_begin_query(struct ember_cmd_buffer *cmd, struct ember_query_pool *pool,
+			    uint32_t query)
+{
+	struct ember_cmd_gfx *gfx = occlusion_cmd(cmd, pool);
+	struct ember_upkt_occlusion_counter pkt = {
+		.flags = EMBER_OCCLUSION_RESET,
+		.counter = query_va(pool, query),
+	};
+	uint32_t *p;
+
+	if (!gfx)
+		return;
+	/* Inside a multiview instance the query is one per view (the specification). */
+	gfx->occlusion_counter = pkt.counter;
+	gfx->occlusion_views = gfx->rendering.active && gfx->rendering.view_mask ?
+			       (uint32_t)__builtin_popcount(gfx->rendering.view_mask) : 1;
+	p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_OCCLUSION_COUNTER_LEN);
+	if (p)
+		ember_upkt_occlusion_counter_pack(p, &pkt);
+}
+
+static void cmd_end_query(struct ember_cmd_buffer *cmd, struct ember_query_pool *pool,
+			  uint32_t query)
+{
+	struct ember_cmd_gfx *gfx = occlusion_cmd(cmd, pool);
+	struct ember_upkt_occlusion_counter pkt = { 0 };
+	uint32_t views, *p;
+
+	if (!gfx)
+		return;
+	views = EMBER_MAX(gfx->occlusion_views, 1u);
+	gfx->occlusion_counter = 0;
+	gfx->occlusion_views = 0;
+	p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_OCCLUSION_COUNTER_LEN);
+	if (!p)
+		return;
+	ember_upkt_occlusion_counter_pack(p, &pkt);
+	/* The device counted every view into the first query; the others count 0. */
+	for (uint32_t v = 1; v < views; v++)
+		emit_signal64(cmd, query_va(pool, query + v), 0);
+	for (uint32_t v = 0; v < views; v++)
+		emit_signal64(cmd, query_va(pool, query + v) +
+			      offsetof(struct ember_query_slot, available), 1);
+}
+
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdBeginQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query,
 		    VkQueryControlFlags flags)
 {
-	ember_cmd_record_error(ember_cmd_buffer_from_handle(commandBuffer),
-			       ember_error(VK_ERROR_VALIDATION_FAILED_EXT,
-					   "vkCmdBeginQuery on a timestamp pool"));
+	/* PRECISE or not: the device's count is exact. */
+	cmd_begin_query(ember_cmd_buffer_from_handle(commandBuffer),
+			ember_query_pool_from_handle(queryPool), query);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t query)
 {
-	ember_cmd_record_error(ember_cmd_buffer_from_handle(commandBuffer),
-			       ember_error(VK_ERROR_VALIDATION_FAILED_EXT,
-					   "vkCmdEndQuery on a timestamp pool"));
+	cmd_end_query(ember_cmd_buffer_from_handle(commandBuffer),
+		      ember_query_pool_from_handle(queryPool), query);
 }
 
 static void emit_copy(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint32_t size)

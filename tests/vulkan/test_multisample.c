@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Multisampling (4 samples) end to end
+ *
+ * A triangle whose edges pass through pixels covers, in each pixel, the
+ * samples of Vulkan's standard locations (standardSampleLocations) that
+ * lie inside it; the vertices sit on the 1/8-pixel grid and no sample
+ * lies on an edge (the reference checks it), so coverage is exact. Four
+ * draws of the triangle, draw i with the pipeline sample mask 1 << i and
+ * the flat colour 2^i (interpolation need not keep a constant exact),
+ * make each pixel's resolved (averaged) value the bit
+ * mask of its covered samples divided by 4: exact in binary32, so the
+ * resolve attachment (dynamic rendering here, a render pass's resolve
+ * attachment in ms-render-pass-resolve) shows which samples were covered.
+ * Alpha to coverage is held only where the specification is exact (alpha
+ * 0 covers no sample, alpha 1 every one); alpha to one replaces the
+ * alpha of every covered sample with 1.
+ */
+
+#include "vk_gfx.h"
+#include "vk_shaders.h"
+
+#include <string.h>
+
+#define W 8
+#define H 8
+#define FORMAT VK_FORMAT_R32G32B32A32_SFLOAT
+
+/* Vulkan's standard locations of 4 samples, in pixels. */
+static const float sample_x[4] = { 0.375f, 0.875f, 0.125f, 0.625f };
+static const float sample_y[4] = { 0.125f, 0.375f, 0.625f, 0.875f };
+
+struct cvtx {
+	float x, y;
+	float r, g, b, a;
+};
+
+static const VkVertexInputBindingDescription binding = {
+	0, sizeof(struct cvtx), VK_VERTEX_INPUT_RATE_VERTEX,
+};
+static const VkVertexInputAttributeDescription attributes[] = {
+	{ 0, 0, VK_FORMAT_R32G32_SFLOAT, 0 },
+	{ 1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 8 },
+};
+
+/* The triangle, in pixels: edges of three different slopes through the target. */
+static const float tri_x[3] = { 0.5f, 7.75f, 2.25f };
+static const float tri_y[3] = { 0.25f, 3.125f, 7.5f };
+
+/* Edge function of (x0, y0) -> (x1, y1) at (x, y): exact for these dyadic values. */
+static double edge(double x0, double y0, double x1, double y1, double x, double y)
+{
+	return (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0);
+}
+
+/* The samples of pixel (px, py) inside the triangle, as a bit mask. */
+static uint32_t coverage(uint32_t px, uint32_t py)
+{
+	uint32_t mask = 0;
+
+	for (int s = 0; s < 4; s++) {
+		const double x = px + sample_x[s], y = py + sample_y[s];
+		int inside = 0;
+
+		for (int e = 0; e < 3; e++) {
+			const double d = edge(tri_x[e], tri_y[e], tri_x[(e + 1) % 3],
+					      tri_y[(e + 1) % 3], x, y);
+
+			/* The test's geometry keeps every sample off the edges. */
+			REQUIRE(d != 0);
+			inside += d > 0;
+		}
+		if (inside == 3 || inside == 0)
+			mask |= 1u << s;
+	}
+	return mask;
+}
+
+/* Three vertices of the triangle with colour (r, r, r, a). */
+static void triangle(struct cvtx *v, float r, float a)
+{
+	for (int i = 0; i < 3; i++)
+		v[i] = (struct cvtx) { vk_ndc(tri_x[i], W), vk_ndc(tri_y[i], H), r, r, r, a };
+}
+
+/* Six vertices of the pixel rectangle [x0, x1) x [y0, y1) in colour (r, g, b, a). */
+static void rect(struct cvtx *v, float x0, float y0, float x1, float y1, const float *c)
+{
+	const float xs[6] = { x0, x1, x0, x1, x1, x0 }, ys[6] = { y0, y0, y1, y0, y1, y1 };
+
+	for (int i = 0; i < 6; i++)
+		v[i] = (struct cvtx) { vk_ndc(xs[i], W), vk_ndc(ys[i], H), c[0], c[1], c[2], c[3] };
+}
+
+static struct vk_gfx_desc ms_desc(uint32_t sample_mask)
+{
+	return (struct vk_gfx_desc) {
+		.vs = gfx_flat_vert_spv, .vs_size = gfx_flat_vert_spv_size,
+		.fs = gfx_flat_frag_spv, .fs_size = gfx_flat_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = &binding, .binding_count = 1,
+		.attributes = attributes, .attribute_count = 2,
+		.color_format = FORMAT, .samples = VK_SAMPLE_COUNT_4_BIT,
+		.sample_mask = sample_mask, .width = W, .height = H,
+	};
+}
+
+/* What every test holds: a 4-sample target, its single-sample resolve, vertices. */
+struct ms {
+	struct vk_dev dev;
+	struct vk_target color, resolved;
+	struct vk_buf vertices, readback;
+	VkCommandBuffer cmd;
+};
+
+static void ms_init(struct ms *m, const VkPhysicalDeviceFeatures *features)
+{
+	VkImageFormatProperties props;
+
+	memset(m, 0, sizeof(*m));
+	vk_gfx_dev_create(&m->dev, features);
+	if (!m->dev.props.limits.standardSampleLocations) {
+		vk_dev_destroy(&m->dev);
+		vk_test_skip("the device has no standard sample locations");
+	}
+	if (vkGetPhysicalDeviceImageFormatProperties(m->dev.physical, FORMAT, VK_IMAGE_TYPE_2D,
+						     VK_IMAGE_TILING_OPTIMAL,
+						     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+						     VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+						     VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0,
+						     &props) != VK_SUCCESS ||
+	    !(props.sampleCounts & VK_SAMPLE_COUNT_4_BIT)) {
+		vk_dev_destroy(&m->dev);
+		vk_test_skip("format %d has no 4-sample attachments", FORMAT);
+	}
+	vk_target_create(&m->dev, FORMAT, W, H, 1, VK_SAMPLE_COUNT_4_BIT, &m->color);
+	vk_target_create(&m->dev, FORMAT, W, H, 1, VK_SAMPLE_COUNT_1_BIT, &m->resolved);
+	vk_buf_create(&m->dev, 4096, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &m->vertices);
+	vk_buf_create(&m->dev, W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &m->readback);
+	m->cmd = vk_cmd_begin(&m->dev);
+}
+
+static void ms_destroy(struct ms *m)
+{
+	vk_buf_destroy(&m->dev, &m->vertices);
+	vk_buf_destroy(&m->dev, &m->readback);
+	vk_target_destroy(&m->dev, &m->color);
+	vk_target_destroy(&m->dev, &m->resolved);
+	vk_dev_destroy(&m->dev);
+}
+
+/* Begins dynamic rendering into the 4-sample target, cleared to 0, resolving by average. */
+static void ms_begin(struct ms *m)
+{
+	const VkRenderingAttachmentInfo att = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+		.imageView = m->color.view,
+		.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT,
+		.resolveImageView = m->resolved.view,
+		.resolveImageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+	};
+	const VkRenderingInfo info = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+		.renderArea = { { 0, 0 }, { W, H } },
+		.layerCount = 1,
+		.colorAttachmentCount = 1,
+		.pColorAttachments = &att,
+	};
+	const VkDeviceSize offset = 0;
+
+	vk_target_layout(m->cmd, &m->color, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+	vk_target_layout(m->cmd, &m->resolved, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+	vkCmdBeginRendering(m->cmd, &info);
+	vkCmdBindVertexBuffers(m->cmd, 0, 1, &m->vertices.buffer, &offset);
+}
+
+/* Reads the resolved target back (after rendering ended) and waits. */
+static void ms_finish(struct ms *m)
+{
+	vk_target_layout(m->cmd, &m->resolved, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	vk_target_read(m->cmd, &m->resolved, VK_IMAGE_ASPECT_COLOR_BIT, 0, m->readback.buffer);
+	vk_cmd_submit_wait(&m->dev, m->cmd, 0);
+}
+
+/* Compares the resolved RGBA texels with @expected (W x H x 4 floats), exactly. */
+static void check(const struct ms *m, const float *expected)
+{
+	const float *got = m->readback.map;
+	unsigned int wrong = 0;
+
+	for (uint32_t i = 0; i < W * H * 4; i++) {
+		if (got[i] == expected[i])
+			continue;
+		if (!wrong++)
+			printf("# pixel (%u, %u) channel %u: %.9g, expected %.9g\n", i / 4 % W, i / 4 / W,
+			       i % 4, got[i], expected[i]);
+	}
+	if (wrong)
+		vk_test_fail(__FILE__, __LINE__, "%u channels differ", wrong);
+}
+
+/* Each pixel's resolve: the mask of its covered samples / 4 in RGB, popcount / 4 in A. */
+static void coverage_expected(float *expected)
+{
+	uint32_t masks_seen = 0;
+
+	for (uint32_t y = 0; y < H; y++) {
+		for (uint32_t x = 0; x < W; x++) {
+			const uint32_t mask = coverage(x, y);
+			float *e = expected + (y * W + x) * 4;
+
+			e[0] = e[1] = e[2] = (float)mask / 4.0f;
+			e[3] = (float)__builtin_popcount(mask) / 4.0f;
+			masks_seen |= 1u << mask;
+		}
+	}
+	/* The geometry is chosen so that partial coverage takes several shapes. */
+	REQUIRE(__builtin_popcount(masks_seen & ~0x8001u) >= 4);
+}
+
+/*
+ * Standard sample locations and the pipeline sample mask: draw i covers
+ * only sample i (mask 1 << i) and adds 2^i to it; the average resolve
+ * gives the covered mask / 4 of every pixel, compared exactly with the
+ * reference's coverage.
+ */
+VK_TEST(ms_sample_locations, "ms-standard-sample-locations-sample-mask-resolve")
+{
+	float expected[W * H * 4];
+	struct vk_gfx_pipe pipes[4];
+	struct ms m;
+
+	ms_init(&m, NULL);
+	for (int i = 0; i < 4; i++) {
+		struct vk_gfx_desc desc = ms_desc(1u << i);
+
+		vk_gfx_pipe_create(&m.dev, &desc, &pipes[i]);
+		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+	}
+	ms_begin(&m);
+	for (int i = 0; i < 4; i++) {
+		vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i].pipeline);
+		vkCmdDraw(m.cmd, 3, 1, 3 * i, 0);
+	}
+	vkCmdEndRendering(m.cmd);
+	ms_finish(&m);
+	coverage_expected(expected);
+	check(&m, expected);
+	for (int i = 0; i < 4; i++)
+		vk_gfx_pipe_destroy(&m.dev, &pipes[i]);
+	ms_destroy(&m);
+}
+
+/*
+ * The same coverage through a render pass whose subpass has a resolve
+ * attachment: the four draws, then the subpass's resolve at the end.
+ */
+VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
+{
+	const VkAttachmentDescription atts[2] = {
+		{ .format = FORMAT, .samples = VK_SAMPLE_COUNT_4_BIT,
+		  .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+		  .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+		  .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+		  .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+		  .finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL },
+		{ .format = FORMAT, .samples = VK_SAMPLE_COUNT_1_BIT,
+		  .loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+		  .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+		  .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+		  .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+		  .finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL },
+	};
+	const VkAttachmentReference color = { 0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
+	const VkAttachmentReference resolve = { 1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
+	const VkSubpassDescription subpass = {
+		.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+		.colorAttachmentCount = 1, .pColorAttachments = &color,
+		.pResolveAttachments = &resolve,
+	};
+	const VkRenderPassCreateInfo rp_info = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+		.attachmentCount = 2, .pAttachments = atts,
+		.subpassCount = 1, .pSubpasses = &subpass,
+	};
+	const VkClearValue clears[2] = { { .color.float32 = { 0, 0, 0, 0 } } };
+	const VkDeviceSize offset = 0;
+	float expected[W * H * 4];
+	struct vk_gfx_pipe pipes[4];
+	VkRenderPass pass;
+	VkFramebuffer fb;
+	struct ms m;
+
+	ms_init(&m, NULL);
+	VK_CHECK(vkCreateRenderPass(m.dev.device, &rp_info, NULL, &pass));
+	{
+		const VkImageView views[2] = { m.color.view, m.resolved.view };
+		const VkFramebufferCreateInfo fb_info = {
+			.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+			.renderPass = pass, .attachmentCount = 2, .pAttachments = views,
+			.width = W, .height = H, .layers = 1,
+		};
+
+		VK_CHECK(vkCreateFramebuffer(m.dev.device, &fb_info, NULL, &fb));
+	}
+	for (int i = 0; i < 4; i++) {
+		struct vk_gfx_desc desc = ms_desc(1u << i);
+
+		desc.render_pass = pass;
+		vk_gfx_pipe_create(&m.dev, &desc, &pipes[i]);
+		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+	}
+	{
+		const VkRenderPassBeginInfo begin = {
+			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+			.renderPass = pass, .framebuffer = fb,
+			.renderArea = { { 0, 0 }, { W, H } },
+			.clearValueCount = 2, .pClearValues = clears,
+		};
+
+		vkCmdBeginRenderPass(m.cmd, &begin, VK_SUBPASS_CONTENTS_INLINE);
+	}
+	vkCmdBindVertexBuffers(m.cmd, 0, 1, &m.vertices.buffer, &offset);
+	for (int i = 0; i < 4; i++) {
+		vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i].pipeline);
+		vkCmdDraw(m.cmd, 3, 1, 3 * i, 0);
+	}
+	vkCmdEndRenderPass(m.cmd);
+	vk_target_read(m.cmd, &m.resolved, VK_IMAGE_ASPECT_COLOR_BIT, 0, m.readback.buffer);
+	vk_cmd_submit_wait(&m.dev, m.cmd, 0);
+	coverage_expected(expected);
+	check(&m, expected);
+	for (int i = 0; i < 4; i++)
+		vk_gfx_pipe_destroy(&m.dev, &pipes[i]);
+	vkDestroyFramebuffer(m.dev.device, fb, NULL);
+	vkDestroyRenderPass(m.dev.device, pass, NULL);
+	ms_destroy(&m);
+}
+
+/*
+ * Alpha to coverage where it is exact: alpha 0 keeps no sample (the left
+ * half stays clear), alpha 1 keeps all (the right half resolves to the
+ * colour). Alpha to one: a colour with alpha 0.5 is stored with alpha 1.
+ */
+VK_TEST(ms_alpha_to_coverage_one, "ms-alpha-to-coverage-0-and-1-alpha-to-one")
+{
+	const VkPhysicalDeviceFeatures features = { .alphaToOne = VK_TRUE };
+	static const float transparent[4] = { 1, 0.5f, 0.25f, 0 };
+	static const float opaque[4] = { 0.75f, 1, 0.5f, 1 };
+	static const float half[4] = { 0.25f, 0.5f, 1, 0.5f };
+	float expected[W * H * 4];
+	struct vk_gfx_pipe a2c, a2one;
+	struct ms m;
+
+	ms_init(&m, &features);
+	{
+		struct vk_gfx_desc desc = ms_desc(0);
+
+		desc.alpha_to_coverage = true;
+		vk_gfx_pipe_create(&m.dev, &desc, &a2c);
+		desc.alpha_to_coverage = false;
+		desc.alpha_to_one = true;
+		vk_gfx_pipe_create(&m.dev, &desc, &a2one);
+	}
+	rect(m.vertices.map, 0, 0, W / 2, H / 2, transparent);
+	rect((struct cvtx *)m.vertices.map + 6, W / 2, 0, W, H / 2, opaque);
+	rect((struct cvtx *)m.vertices.map + 12, 0, H / 2, W, H, half);
+	ms_begin(&m);
+	vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, a2c.pipeline);
+	vkCmdDraw(m.cmd, 12, 1, 0, 0);
+	vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, a2one.pipeline);
+	vkCmdDraw(m.cmd, 6, 1, 12, 0);
+	vkCmdEndRendering(m.cmd);
+	ms_finish(&m);
+
+	for (uint32_t y = 0; y < H; y++) {
+		for (uint32_t x = 0; x < W; x++) {
+			float *e = expected + (y * W + x) * 4;
+
+			if (y >= H / 2)
+				memcpy(e, (const float[4]) { half[0], half[1], half[2], 1 }, 16);
+			else if (x >= W / 2)
+				memcpy(e, opaque, 16);
+			else
+				memset(e, 0, 16);
+		}
+	}
+	check(&m, expected);
+	vk_gfx_pipe_destroy(&m.dev, &a2c);
+	vk_gfx_pipe_destroy(&m.dev, &a2one);
+	ms_destroy(&m);
+}
