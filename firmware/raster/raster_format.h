@@ -76,11 +76,7 @@ void ember_depth_store(unsigned int format, void *texel, float z);
 uint8_t ember_stencil_load(unsigned int format, const void *texel);
 void ember_stencil_store(unsigned int format, void *texel, uint8_t s);
 
-/* Scalar conversions, shared with the resolve and the blend units. */
-uint16_t ember_float_to_half(float f);
-float ember_half_to_float(uint16_t h);
-float ember_srgb_to_linear(float c);
-float ember_linear_to_srgb(float c);
+/* Depth's UNORM conversion (colour converts through the texel codec). */
 uint32_t ember_float_to_unorm(float f, unsigned int bits);
 
 #endif /* EMBER_RASTER_FORMAT_H */
