@@ -170,7 +170,8 @@ static void write_identity(struct ember_device *dev)
 					 EMBER_FW_VERSION_PATCH_CURRENT));
 	ember_reg_write(regs, EMBER_REG_CAPS, EMBER_DEVICE_CAPS |
 			(dev->num_queues ? EMBER_CAP_QUEUES : 0) |
-			(dev->config.graphics ? EMBER_CAP_GRAPHICS | EMBER_CAP_OCCLUSION : 0));
+			(dev->config.graphics ? EMBER_CAP_GRAPHICS | EMBER_CAP_OCCLUSION |
+						 EMBER_CAP_RENDER_FORMATS : 0));
 	ember_reg_write(regs, EMBER_REG_NUM_QUEUES, dev->num_queues);
 	ember_reg_write(regs, EMBER_REG_NUM_RINGS, dev->num_rings);
 	ember_reg_write(regs, EMBER_REG_NUM_CORES, dev->config.num_cores);

@@ -15,17 +15,6 @@
 #include "texture/tex_format.h"
 #include "texture/tex_texel.h"
 
-/* VkFormat codes of the renderable formats (ember-hw.rst, "Targets"). */
-#define VK_R8G8B8A8_UNORM	37
-#define VK_R8G8B8A8_SRGB	43
-#define VK_R16G16B16A16_SFLOAT	97
-#define VK_R32_UINT		98
-#define VK_R32G32B32A32_SFLOAT	109
-#define VK_D16_UNORM		124
-#define VK_D32_SFLOAT		126
-#define VK_S8_UINT		127
-#define VK_D24_UNORM_S8_UINT	129
-
 /* Dwords of the image descriptor that a draw's checks name. */
 #define DESC_DW_FORMAT		2
 #define DESC_DW_SAMPLES		3
@@ -34,27 +23,6 @@
 #define DESC_DW_LEVELS		6
 
 #define D24_MASK		0x00ffffffu
-
-static unsigned int rt_format_of(uint32_t vk_format, bool color)
-{
-	switch (color ? vk_format : 0) {
-	case VK_R8G8B8A8_UNORM:		return EMBER_RT_R8G8B8A8_UNORM;
-	case VK_R8G8B8A8_SRGB:		return EMBER_RT_R8G8B8A8_SRGB;
-	case VK_R16G16B16A16_SFLOAT:	return EMBER_RT_R16G16B16A16_SFLOAT;
-	case VK_R32G32B32A32_SFLOAT:	return EMBER_RT_R32G32B32A32_SFLOAT;
-	case VK_R32_UINT:		return EMBER_RT_R32_UINT;
-	default:
-		break;
-	}
-	switch (color ? 0 : vk_format) {
-	case VK_D16_UNORM:		return EMBER_RT_D16_UNORM;
-	case VK_D32_SFLOAT:		return EMBER_RT_D32_SFLOAT;
-	case VK_S8_UINT:		return EMBER_RT_S8_UINT;
-	case VK_D24_UNORM_S8_UINT:	return EMBER_RT_D24_UNORM_S8_UINT;
-	default:
-		return EMBER_RT_NONE;
-	}
-}
 
 static int bad_descriptor(struct ember_draw_fault *fault, uint64_t va, uint32_t dword)
 {
@@ -140,7 +108,8 @@ static int map_target(const struct ember_mmu *mmu, const struct ember_draw_state
 	bad = ember_tex_desc_check(&d);
 	if (bad != EMBER_TEX_DESC_OK)
 		return bad_descriptor(fault, a->image, (uint32_t)bad);
-	t->format = (uint8_t)rt_format_of(d.format, color);
+	/* Every renderable format of contract 1.12 (CAPS.RENDER_FORMATS). */
+	t->format = (uint8_t)ember_rt_format_from_vk(d.format, color);
 	if (t->format == EMBER_RT_NONE || !take_planes(&d, t->format, t))
 		return bad_descriptor(fault, a->image, DESC_DW_FORMAT);
 	if ((1u << d.samples_log2) != samples || d.view_type == EMBER_TEX_3D)

@@ -6,10 +6,11 @@
  *
  * One sample of one colour target at a time. With logic ops enabled,
  * blending is off for every target and the op runs on raw values (UNORM
- * codes, integers) of the targets that have them; float and sRGB targets
- * take the source unchanged. Without, blending runs on decoded values for
- * the targets that are not integer; for UNORM and sRGB targets the source,
- * the dual source and the constants are first clamped to [0, 1]. The
+ * and SNORM codes, integers), within each channel's bits, of the targets
+ * that have them; float and sRGB targets take the source unchanged.
+ * Without, blending runs on decoded values for the targets that are not
+ * integer; for UNORM and sRGB targets the source, the dual source and the
+ * constants are first clamped to [0, 1], for SNORM ones to [-1, 1]. The
  * write mask is applied when the raw value is stored.
  */
 
@@ -25,10 +26,13 @@ uint8_t *ember_rt_texel(const struct ember_render_target *rt, uint32_t x,
 	       ember_rt_texel_size(rt->format);
 }
 
-static float clamp01(float v)
+/* @v within [@lo, 1], NaN as 0 (the conversion's rule). */
+static float clamp_to(float v, float lo)
 {
-	if (!(v > 0.0f))
+	if (isnan(v))
 		return 0.0f;
+	if (v < lo)
+		return lo;
 	return v > 1.0f ? 1.0f : v;
 }
 
@@ -75,24 +79,34 @@ static float blend_op(unsigned int op, float s, float sf, float d, float df)
 }
 
 void ember_blend(const struct ember_blend_attachment *att,
-		 const float constants[4], bool clamp_inputs,
+		 const float constants[4], unsigned int clamp,
 		 const float src_in[4], const float src1_in[4],
 		 const float dst[4], float out[4])
 {
+	float lo = clamp == EMBER_RT_CLAMP_SNORM ? -1.0f : 0.0f;
 	float src[4], src1[4], k[4];
 
 	for (int c = 0; c < 4; c++) {
-		src[c] = clamp_inputs ? clamp01(src_in[c]) : src_in[c];
-		src1[c] = clamp_inputs ? clamp01(src1_in[c]) : src1_in[c];
-		k[c] = clamp_inputs ? clamp01(constants[c]) : constants[c];
+		bool in = clamp != EMBER_RT_CLAMP_NONE;
+
+		src[c] = in ? clamp_to(src_in[c], lo) : src_in[c];
+		src1[c] = in ? clamp_to(src1_in[c], lo) : src1_in[c];
+		k[c] = in ? clamp_to(constants[c], lo) : constants[c];
 	}
 	for (int c = 0; c < 4; c++) {
 		unsigned int sf = c < 3 ? att->src_color_factor : att->src_alpha_factor;
 		unsigned int df = c < 3 ? att->dst_color_factor : att->dst_alpha_factor;
 		unsigned int op = c < 3 ? att->color_op : att->alpha_op;
 
-		out[c] = blend_op(op, src[c], blend_factor(sf, c, src, src1, dst, k),
-				  dst[c], blend_factor(df, c, src, src1, dst, k));
+		float sfv = blend_factor(sf, c, src, src1, dst, k);
+		float dfv = blend_factor(df, c, src, src1, dst, k);
+
+		/* Factors are clamped too (only SNORM's can leave [-1, 1]). */
+		if (clamp != EMBER_RT_CLAMP_NONE) {
+			sfv = clamp_to(sfv, lo);
+			dfv = clamp_to(dfv, lo);
+		}
+		out[c] = blend_op(op, src[c], sfv, dst[c], dfv);
 	}
 }
 
@@ -132,17 +146,14 @@ void ember_frag_color_write(const struct ember_blend_state *blend,
 	ember_color_encode(format, src, raw);
 	if (blend->logic_op_enable) {
 		if (ember_rt_has_logic_ops(format)) {
-			uint32_t bits = format == EMBER_RT_R32_UINT ? ~0u : 0xffu;
-
 			ember_texel_load_raw(format, texel, dst_raw);
-			for (int c = 0; c < 4; c++)
-				raw[c] = ember_logic_op(blend->logic_op, raw[c],
-							dst_raw[c]) & bits;
+			for (unsigned int c = 0; c < 4; c++)
+				raw[c] = ember_logic_op(blend->logic_op, raw[c], dst_raw[c]) &
+					 ember_rt_channel_mask(format, c);
 		}
 	} else if (att->blend_enable && !ember_rt_is_integer(format)) {
 		union ember_color dst, out;
-		bool clamp = format == EMBER_RT_R8G8B8A8_UNORM ||
-			     format == EMBER_RT_R8G8B8A8_SRGB;
+		unsigned int clamp = ember_rt_blend_clamp(format);
 
 		ember_texel_load_raw(format, texel, dst_raw);
 		ember_color_decode(format, dst_raw, &dst);

@@ -74,9 +74,12 @@ unsigned int ember_frag_depth_stencil(const struct ember_backend_state *state,
 				      const float depth[4][EMBER_MAX_SAMPLES],
 				      uint32_t cov[4]);
 
-/* The blend equation on decoded values (one colour, all components). */
+/*
+ * The blend equation on decoded values (one colour, all components);
+ * @clamp: enum ember_rt_blend_clamp of the target's format.
+ */
 void ember_blend(const struct ember_blend_attachment *att,
-		 const float constants[4], bool clamp_inputs,
+		 const float constants[4], unsigned int clamp,
 		 const float src[4], const float src1[4], const float dst[4],
 		 float out[4]);
 uint32_t ember_logic_op(unsigned int op, uint32_t s, uint32_t d);

@@ -8,19 +8,119 @@
 #include <math.h>
 #include <string.h>
 
+#include "tex_format.h"
+
+/* VkFormat of each colour format (ember-hw.rst "Render target formats"). */
+static const uint32_t color_vk_format[EMBER_RT_FORMAT_COUNT] = {
+	[EMBER_RT_R8G8B8A8_UNORM] = 37,
+	[EMBER_RT_R8G8B8A8_SRGB] = 43,
+	[EMBER_RT_R32G32B32A32_SFLOAT] = 109,
+	[EMBER_RT_R16G16B16A16_SFLOAT] = 97,
+	[EMBER_RT_R32_UINT] = 98,
+	[EMBER_RT_R5G6B5_UNORM_PACK16] = 4,
+	[EMBER_RT_A1R5G5B5_UNORM_PACK16] = 8,
+	[EMBER_RT_R8_UNORM] = 9,
+	[EMBER_RT_R8_SNORM] = 10,
+	[EMBER_RT_R8_UINT] = 13,
+	[EMBER_RT_R8_SINT] = 14,
+	[EMBER_RT_R8G8_UNORM] = 16,
+	[EMBER_RT_R8G8_SNORM] = 17,
+	[EMBER_RT_R8G8_UINT] = 20,
+	[EMBER_RT_R8G8_SINT] = 21,
+	[EMBER_RT_R8G8B8A8_SNORM] = 38,
+	[EMBER_RT_R8G8B8A8_UINT] = 41,
+	[EMBER_RT_R8G8B8A8_SINT] = 42,
+	[EMBER_RT_B8G8R8A8_UNORM] = 44,
+	[EMBER_RT_B8G8R8A8_SRGB] = 50,
+	[EMBER_RT_A8B8G8R8_UNORM_PACK32] = 51,
+	[EMBER_RT_A8B8G8R8_SNORM_PACK32] = 52,
+	[EMBER_RT_A8B8G8R8_UINT_PACK32] = 55,
+	[EMBER_RT_A8B8G8R8_SINT_PACK32] = 56,
+	[EMBER_RT_A8B8G8R8_SRGB_PACK32] = 57,
+	[EMBER_RT_A2B10G10R10_UNORM_PACK32] = 64,
+	[EMBER_RT_A2B10G10R10_UINT_PACK32] = 68,
+	[EMBER_RT_R16_UNORM] = 70,
+	[EMBER_RT_R16_SNORM] = 71,
+	[EMBER_RT_R16_UINT] = 74,
+	[EMBER_RT_R16_SINT] = 75,
+	[EMBER_RT_R16_SFLOAT] = 76,
+	[EMBER_RT_R16G16_UNORM] = 77,
+	[EMBER_RT_R16G16_SNORM] = 78,
+	[EMBER_RT_R16G16_UINT] = 81,
+	[EMBER_RT_R16G16_SINT] = 82,
+	[EMBER_RT_R16G16_SFLOAT] = 83,
+	[EMBER_RT_R16G16B16A16_UNORM] = 91,
+	[EMBER_RT_R16G16B16A16_SNORM] = 92,
+	[EMBER_RT_R16G16B16A16_UINT] = 95,
+	[EMBER_RT_R16G16B16A16_SINT] = 96,
+	[EMBER_RT_R32_SINT] = 99,
+	[EMBER_RT_R32_SFLOAT] = 100,
+	[EMBER_RT_R32G32_UINT] = 101,
+	[EMBER_RT_R32G32_SINT] = 102,
+	[EMBER_RT_R32G32_SFLOAT] = 103,
+	[EMBER_RT_R32G32B32A32_UINT] = 107,
+	[EMBER_RT_R32G32B32A32_SINT] = 108,
+	[EMBER_RT_B10G11R11_UFLOAT_PACK32] = 122,
+};
+
+/* VkFormat codes of the depth/stencil targets. */
+#define VK_D16_UNORM		124
+#define VK_D32_SFLOAT		126
+#define VK_S8_UINT		127
+#define VK_D24_UNORM_S8_UINT	129
+
+bool ember_rt_is_color(unsigned int format)
+{
+	return format >= EMBER_RT_COLOR_FIRST && format <= EMBER_RT_COLOR_LAST;
+}
+
+uint32_t ember_rt_vk_format(unsigned int format)
+{
+	return ember_rt_is_color(format) ? color_vk_format[format] : 0;
+}
+
+unsigned int ember_rt_format_from_vk(uint32_t vk_format, bool color)
+{
+	if (color) {
+		for (unsigned int f = EMBER_RT_COLOR_FIRST; f <= EMBER_RT_COLOR_LAST; f++)
+			if (color_vk_format[f] == vk_format)
+				return f;
+		return EMBER_RT_NONE;
+	}
+	switch (vk_format) {
+	case VK_D16_UNORM:		return EMBER_RT_D16_UNORM;
+	case VK_D32_SFLOAT:		return EMBER_RT_D32_SFLOAT;
+	case VK_S8_UINT:		return EMBER_RT_S8_UINT;
+	case VK_D24_UNORM_S8_UINT:	return EMBER_RT_D24_UNORM_S8_UINT;
+	default:			return EMBER_RT_NONE;
+	}
+}
+
+/* The codec's row of colour format @format (every one has a row). */
+static const struct ember_tex_format *color_row(unsigned int format)
+{
+	return ember_tex_format_get(color_vk_format[format]);
+}
+
+/* The numeric type of @format's first channel: the format's kind. */
+static unsigned int color_type(unsigned int format)
+{
+	const struct ember_tex_format *f = color_row(format);
+
+	for (unsigned int c = 0; c < 4; c++)
+		if (f->ch[c].bits)
+			return f->ch[c].type;
+	return EMBER_TEX_NONE;
+}
+
 unsigned int ember_rt_texel_size(unsigned int format)
 {
+	if (ember_rt_is_color(format))
+		return color_row(format)->bytes;
 	switch (format) {
-	case EMBER_RT_R8G8B8A8_UNORM:
-	case EMBER_RT_R8G8B8A8_SRGB:
-	case EMBER_RT_R32_UINT:
 	case EMBER_RT_D32_SFLOAT:
 	case EMBER_RT_D24_UNORM_S8_UINT:
 		return 4;
-	case EMBER_RT_R32G32B32A32_SFLOAT:
-		return 16;
-	case EMBER_RT_R16G16B16A16_SFLOAT:
-		return 8;
 	case EMBER_RT_D16_UNORM:
 		return 2;
 	case EMBER_RT_S8_UINT:
@@ -30,19 +130,50 @@ unsigned int ember_rt_texel_size(unsigned int format)
 	}
 }
 
-bool ember_rt_is_color(unsigned int format)
-{
-	return format >= EMBER_RT_R8G8B8A8_UNORM && format <= EMBER_RT_R32_UINT;
-}
-
 bool ember_rt_is_integer(unsigned int format)
 {
-	return format == EMBER_RT_R32_UINT;
+	return ember_rt_is_color(format) &&
+	       ember_tex_format_class(color_row(format)) != EMBER_TEX_CLASS_FLOAT;
 }
 
 bool ember_rt_has_logic_ops(unsigned int format)
 {
-	return format == EMBER_RT_R8G8B8A8_UNORM || format == EMBER_RT_R32_UINT;
+	if (!ember_rt_is_color(format))
+		return false;
+	switch (color_type(format)) {
+	case EMBER_TEX_UNORM:
+	case EMBER_TEX_SNORM:
+	case EMBER_TEX_UINT:
+	case EMBER_TEX_SINT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+uint32_t ember_rt_channel_mask(unsigned int format, unsigned int c)
+{
+	unsigned int bits;
+
+	if (!ember_rt_is_color(format) || c > 3)
+		return 0;
+	bits = color_row(format)->ch[c].bits;
+	return bits >= 32 ? ~0u : (1u << bits) - 1;
+}
+
+enum ember_rt_blend_clamp ember_rt_blend_clamp(unsigned int format)
+{
+	if (!ember_rt_is_color(format))
+		return EMBER_RT_CLAMP_NONE;
+	switch (color_type(format)) {
+	case EMBER_TEX_UNORM:
+	case EMBER_TEX_SRGB:
+		return EMBER_RT_CLAMP_UNORM;
+	case EMBER_TEX_SNORM:
+		return EMBER_RT_CLAMP_SNORM;
+	default:
+		return EMBER_RT_CLAMP_NONE;
+	}
 }
 
 bool ember_rt_has_depth(unsigned int format)
@@ -85,58 +216,19 @@ static void store16(uint8_t *p, uint16_t v)
 void ember_texel_load_raw(unsigned int format, const void *texel,
 			  uint32_t raw[4])
 {
-	const uint8_t *p = texel;
-
-	raw[0] = raw[1] = raw[2] = raw[3] = 0;
-	switch (format) {
-	case EMBER_RT_R8G8B8A8_UNORM:
-	case EMBER_RT_R8G8B8A8_SRGB:
-		for (int c = 0; c < 4; c++)
-			raw[c] = p[c];
-		break;
-	case EMBER_RT_R32G32B32A32_SFLOAT:
-		for (int c = 0; c < 4; c++)
-			raw[c] = load32(p + 4 * c);
-		break;
-	case EMBER_RT_R16G16B16A16_SFLOAT:
-		for (int c = 0; c < 4; c++)
-			raw[c] = load16(p + 2 * c);
-		break;
-	case EMBER_RT_R32_UINT:
-		raw[0] = load32(p);
-		break;
-	default:
-		break;
+	if (!ember_rt_is_color(format)) {
+		raw[0] = raw[1] = raw[2] = raw[3] = 0;
+		return;
 	}
+	ember_tex_load_channels(color_row(format), texel, raw);
 }
 
 void ember_texel_store_raw(unsigned int format, void *texel,
 			   const uint32_t raw[4], unsigned int write_mask)
 {
-	uint8_t *p = texel;
-
-	for (int c = 0; c < 4; c++) {
-		if (!(write_mask & (1u << c)))
-			continue;
-		switch (format) {
-		case EMBER_RT_R8G8B8A8_UNORM:
-		case EMBER_RT_R8G8B8A8_SRGB:
-			p[c] = (uint8_t)raw[c];
-			break;
-		case EMBER_RT_R32G32B32A32_SFLOAT:
-			store32(p + 4 * c, raw[c]);
-			break;
-		case EMBER_RT_R16G16B16A16_SFLOAT:
-			store16(p + 2 * c, (uint16_t)raw[c]);
-			break;
-		case EMBER_RT_R32_UINT:
-			if (c == 0)
-				store32(p, raw[0]);
-			break;
-		default:
-			break;
-		}
-	}
+	if (ember_rt_is_color(format))
+		ember_tex_store_channels(color_row(format), texel, raw,
+					 write_mask & EMBER_WRITE_ALL);
 }
 
 static float bits_to_float(uint32_t bits)
@@ -155,76 +247,6 @@ static uint32_t float_to_bits(float f)
 	return bits;
 }
 
-uint16_t ember_float_to_half(float f)
-{
-	uint32_t x = float_to_bits(f);
-	uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
-	uint32_t exp = (x >> 23) & 0xffu;
-	uint32_t mant = x & 0x7fffffu;
-
-	if (exp == 0xff)		/* inf stays inf, NaN stays a quiet NaN */
-		return sign | 0x7c00u | (mant ? 0x200u : 0);
-	int32_t e = (int32_t)exp - 127 + 15;
-
-	if (e >= 31)
-		return sign | 0x7c00u;
-	if (e <= 0) {
-		/* Subnormal half (or zero): shift the full mantissa down. */
-		if (e < -10)
-			return sign;
-		mant |= 0x800000u;
-		uint32_t shift = (uint32_t)(14 - e);
-		uint32_t half = mant >> shift;
-		uint32_t rest = mant & ((1u << shift) - 1);
-		uint32_t halfway = 1u << (shift - 1);
-
-		if (rest > halfway || (rest == halfway && (half & 1)))
-			half++;
-		return sign | (uint16_t)half;
-	}
-	uint32_t half = ((uint32_t)e << 10) | (mant >> 13);
-	uint32_t rest = mant & 0x1fffu;
-
-	/* A carry out of the mantissa rounds into the exponent, up to inf. */
-	if (rest > 0x1000u || (rest == 0x1000u && (half & 1)))
-		half++;
-	return sign | (uint16_t)half;
-}
-
-float ember_half_to_float(uint16_t h)
-{
-	uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
-	uint32_t exp = (h >> 10) & 0x1fu;
-	uint32_t mant = h & 0x3ffu;
-
-	if (exp == 0x1f)
-		return bits_to_float(sign | 0x7f800000u | (mant << 13));
-	if (exp == 0) {
-		float v = ldexpf((float)mant, -24);
-
-		return sign ? -v : v;
-	}
-	return bits_to_float(sign | ((exp - 15 + 127) << 23) | (mant << 13));
-}
-
-float ember_srgb_to_linear(float c)
-{
-	if (c <= 0.04045f)
-		return c / 12.92f;
-	return powf((c + 0.055f) / 1.055f, 2.4f);
-}
-
-float ember_linear_to_srgb(float c)
-{
-	if (!(c > 0.0f))
-		return 0.0f;
-	if (c >= 1.0f)
-		return 1.0f;
-	if (c < 0.0031308f)
-		return c * 12.92f;
-	return 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
-}
-
 uint32_t ember_float_to_unorm(float f, unsigned int bits)
 {
 	double max = (double)((1ull << bits) - 1);
@@ -239,65 +261,38 @@ uint32_t ember_float_to_unorm(float f, unsigned int bits)
 void ember_color_decode(unsigned int format, const uint32_t raw[4],
 			union ember_color *color)
 {
-	switch (format) {
-	case EMBER_RT_R8G8B8A8_UNORM:
-		for (int c = 0; c < 4; c++)
-			color->f[c] = (float)raw[c] / 255.0f;
-		break;
-	case EMBER_RT_R8G8B8A8_SRGB:
-		for (int c = 0; c < 3; c++)
-			color->f[c] = ember_srgb_to_linear((float)raw[c] / 255.0f);
-		color->f[3] = (float)raw[3] / 255.0f;
-		break;
-	case EMBER_RT_R32G32B32A32_SFLOAT:
-		for (int c = 0; c < 4; c++)
-			color->f[c] = bits_to_float(raw[c]);
-		break;
-	case EMBER_RT_R16G16B16A16_SFLOAT:
-		for (int c = 0; c < 4; c++)
-			color->f[c] = ember_half_to_float((uint16_t)raw[c]);
-		break;
-	case EMBER_RT_R32_UINT:
-		color->u[0] = raw[0];
-		color->u[1] = color->u[2] = 0;
-		color->u[3] = 1;
-		break;
-	default:
+	const struct ember_tex_format *f;
+
+	if (!ember_rt_is_color(format)) {
 		color->f[0] = color->f[1] = color->f[2] = 0.0f;
 		color->f[3] = 1.0f;
-		break;
+		return;
+	}
+	f = color_row(format);
+	for (unsigned int c = 0; c < 4; c++) {
+		if (f->ch[c].bits)
+			color->u[c] = ember_tex_channel_decode(&f->ch[c], raw[c]);
+		else if (c < 3)
+			color->u[c] = 0;	/* 0 and 0.0f alike */
+		else if (ember_rt_is_integer(format))
+			color->u[c] = 1;
+		else
+			color->f[c] = 1.0f;
 	}
 }
 
 void ember_color_encode(unsigned int format, const union ember_color *color,
 			uint32_t raw[4])
 {
+	const struct ember_tex_format *f;
+
 	raw[0] = raw[1] = raw[2] = raw[3] = 0;
-	switch (format) {
-	case EMBER_RT_R8G8B8A8_UNORM:
-		for (int c = 0; c < 4; c++)
-			raw[c] = ember_float_to_unorm(color->f[c], 8);
-		break;
-	case EMBER_RT_R8G8B8A8_SRGB:
-		for (int c = 0; c < 3; c++)
-			raw[c] = ember_float_to_unorm(
-				ember_linear_to_srgb(color->f[c]), 8);
-		raw[3] = ember_float_to_unorm(color->f[3], 8);
-		break;
-	case EMBER_RT_R32G32B32A32_SFLOAT:
-		for (int c = 0; c < 4; c++)
-			raw[c] = float_to_bits(color->f[c]);
-		break;
-	case EMBER_RT_R16G16B16A16_SFLOAT:
-		for (int c = 0; c < 4; c++)
-			raw[c] = ember_float_to_half(color->f[c]);
-		break;
-	case EMBER_RT_R32_UINT:
-		raw[0] = color->u[0];
-		break;
-	default:
-		break;
-	}
+	if (!ember_rt_is_color(format))
+		return;
+	f = color_row(format);
+	for (unsigned int c = 0; c < 4; c++)
+		if (f->ch[c].bits)
+			raw[c] = ember_tex_channel_encode(&f->ch[c], color->u[c]);
 }
 
 float ember_depth_quantize(unsigned int format, float z)

@@ -4,17 +4,22 @@
 /*
  * DOC: Render target formats of the back end
  *
- * The few formats the back end renders to, in two layers: "raw" values
- * (what the memory holds, one integer per component: UNORM codes, float
- * or half bits, integers) loaded and stored with a per-component write
- * mask, and their numeric meaning (floats in linear space, or integers)
- * got by decode/encode. Logic ops work on raw values, blending on decoded
- * ones. Conversions follow Vulkan: float -> UNORM clamps to [0, 1] and
- * rounds to nearest (NaN -> 0); float -> half rounds to nearest even; sRGB
- * is decoded to linear for blending and encoded back when stored.
+ * Colour formats (ember-hw.rst "Render target formats") in two layers:
+ * "raw" values (what the memory holds, one integer per channel: UNORM and
+ * SNORM codes, float bits, integers) loaded and stored with a per-channel
+ * write mask, and their numeric meaning (floats in linear space, or
+ * integers) got by decode/encode. Logic ops work on raw values, blending
+ * on decoded ones. Each colour format is a VkFormat of the texture unit's
+ * codec (texture/tex_format.h), which does every conversion, so a render
+ * target, a storage image, a clear and a blit store the same bits for the
+ * same value: UNORM/SNORM clamp and round to nearest even (NaN -> 0), sRGB
+ * is decoded to linear for blending and encoded back when stored, floats
+ * round to nearest even with the 11/10-bit floats' saturation, integers
+ * saturate to the channel.
  *
- * A colour's missing components read as 0, alpha as 1 (R32_UINT -> (r, 0,
- * 0, 1)). To be replaced by the texture unit's codec once it lands.
+ * A colour's missing channels read as 0, alpha as 1 (R32_UINT -> (r, 0,
+ * 0, 1)). Depth/stencil formats keep their own code here: the back end
+ * holds D24_UNORM_S8_UINT as one 32-bit word (draw_targets.c splits it).
  */
 
 #ifndef EMBER_RASTER_FORMAT_H
@@ -31,11 +36,26 @@ union ember_color {
 	uint32_t u[4];
 };
 
+/* How a format's blend inputs are clamped (R13, ember-hw.rst). */
+enum ember_rt_blend_clamp {
+	EMBER_RT_CLAMP_NONE,	/* float formats */
+	EMBER_RT_CLAMP_UNORM,	/* UNORM and sRGB: [0, 1] */
+	EMBER_RT_CLAMP_SNORM,	/* SNORM: [-1, 1] */
+};
+
+/* The back end's format of VkFormat @vk_format as a colour or depth/stencil target; NONE if none. */
+unsigned int ember_rt_format_from_vk(uint32_t vk_format, bool color);
+/* The VkFormat of colour format @format (0 for the others). */
+uint32_t ember_rt_vk_format(unsigned int format);
+
 unsigned int ember_rt_texel_size(unsigned int format);
 bool ember_rt_is_color(unsigned int format);
 bool ember_rt_is_integer(unsigned int format);
-/* UNORM or integer: the formats logic ops apply to (not sRGB, not float). */
+/* UNORM, SNORM or integer: the formats logic ops apply to (not sRGB, not float). */
 bool ember_rt_has_logic_ops(unsigned int format);
+/* The stored bits of channel @c of colour format @format (0: no such channel). */
+uint32_t ember_rt_channel_mask(unsigned int format, unsigned int c);
+enum ember_rt_blend_clamp ember_rt_blend_clamp(unsigned int format);
 bool ember_rt_has_depth(unsigned int format);
 bool ember_rt_has_stencil(unsigned int format);
 
@@ -56,11 +76,7 @@ void ember_depth_store(unsigned int format, void *texel, float z);
 uint8_t ember_stencil_load(unsigned int format, const void *texel);
 void ember_stencil_store(unsigned int format, void *texel, uint8_t s);
 
-/* Scalar conversions, shared with the resolve and the blend units. */
-uint16_t ember_float_to_half(float f);
-float ember_half_to_float(uint16_t h);
-float ember_srgb_to_linear(float c);
-float ember_linear_to_srgb(float c);
+/* Depth's UNORM conversion (colour converts through the texel codec). */
 uint32_t ember_float_to_unorm(float f, unsigned int bits);
 
 #endif /* EMBER_RASTER_FORMAT_H */

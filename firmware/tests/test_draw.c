@@ -20,7 +20,8 @@
  * twice instanced; depth and stencil (D24S8, both planes); a scissor with
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
  * a count; clip and cull distances that cull, a clip distance that cuts;
- * polygon modes' flat values;
+ * polygon modes' flat values; a draw into every colour format of contract
+ * 1.12, blending or with a logic op;
  * occlusion counters
  * (contract 1.11): exact sample counts, depth-failed, demoted and masked
  * samples left out, MSAA, several draws and counters; a busy draw on 1,
@@ -336,7 +337,13 @@ static void ref_fs(void *ctx, const struct ember_quad *q, struct ember_fs_output
 
 static unsigned int rt_of(uint32_t vk)
 {
-	return vk == VK_RGBA8 ? EMBER_RT_R8G8B8A8_UNORM : EMBER_RT_R32G32B32A32_SFLOAT;
+	return ember_rt_format_from_vk(vk, true);
+}
+
+/* Bytes of a texel of the scene's colour format. */
+static unsigned int color_bytes(const struct scene *s)
+{
+	return ember_rt_texel_size(rt_of(s->color_format));
 }
 
 /* The backend state the scene's blocks mean (set by hand, as the contract says). */
@@ -377,6 +384,8 @@ static void ref_state(const struct scene *s, struct ember_backend_state *st)
 		const struct ember_gfx_blend_attachment *a = &s->blend_att;
 
 		memcpy(st->blend.constants, s->blend.constants, sizeof(st->blend.constants));
+		st->blend.logic_op_enable = s->blend.logic_op_enable;
+		st->blend.logic_op = (uint8_t)s->blend.logic_op;
 		st->blend.attachment[0] = (struct ember_blend_attachment) {
 			a->blend_enable, a->src_color, a->dst_color, a->color_op,
 			a->src_alpha, a->dst_alpha, a->alpha_op, a->write_mask,
@@ -394,7 +403,7 @@ static void ref_draw(const struct scene *s, const struct vertex *verts, const ui
 		     uint32_t *ds)
 {
 	struct ember_backend_state st;
-	unsigned int bytes = s->color_format == VK_RGBA8 ? 4 : 16;
+	unsigned int bytes = color_bytes(s);
 	struct ember_framebuffer fb = {
 		.width = SIZE, .height = SIZE, .samples = s->samples, .color_count = 1,
 		.color[0] = { .format = (uint8_t)rt_of(s->color_format), .samples = s->samples,
@@ -452,7 +461,7 @@ static uint64_t texel_offset(const struct ember_tex_image *img, unsigned int byt
 /* The device's colour image next to the reference, sample by sample. */
 static bool same_color(const struct scene *s, const uint8_t *ref)
 {
-	unsigned int bytes = s->color_format == VK_RGBA8 ? 4 : 16;
+	unsigned int bytes = color_bytes(s);
 	struct ember_tex_image img;
 	unsigned int bad = 0;
 
@@ -675,6 +684,56 @@ static bool test_msaa_resolve(void)
 	CHECK(memcmp(resolved, ref1, SIZE * SIZE * 4) == 0);
 	free(ref);
 	free(ref1);
+	return true;
+}
+
+/*
+ * A draw into every colour format of ember-hw.rst "Render target formats"
+ * (contract 1.12), over a known pattern: blending (SRC_ALPHA,
+ * ONE_MINUS_SRC_ALPHA, so the destination is loaded and decoded) where
+ * the format blends, an XOR logic op on the stored codes where it does
+ * not (the integer formats): bit for bit what the back end stores. The
+ * back end's conversions themselves are checked value by value in
+ * firmware/raster/tests/test_rt_formats.c.
+ */
+static bool test_every_color_format(void)
+{
+	uint8_t *ref = ref_color();
+	unsigned int failed = 0;
+
+	for (unsigned int f = EMBER_RT_COLOR_FIRST; f <= EMBER_RT_COLOR_LAST; f++) {
+		uint32_t before = fault_seq();
+		struct scene s;
+		bool ok;
+
+		scene_default(&s);
+		s.color_format = ember_rt_vk_format(f);
+		s.root.blend = STATE_VA + BLEND;
+		if (ember_rt_is_integer(f)) {
+			s.blend.logic_op_enable = 1;
+			s.blend.logic_op = 6;	/* XOR */
+			s.blend_att.write_mask = 0xf;
+		} else {
+			s.blend_att = (struct ember_gfx_blend_attachment) {
+				.blend_enable = 1, .src_color = 6 /* SRC_ALPHA */,
+				.dst_color = 7 /* ONE_MINUS_SRC_ALPHA */, .src_alpha = 1,
+				.dst_alpha = 1, .write_mask = 0xf,
+			};
+		}
+		write_scene(&s);
+		put_vertices(tri, 3);
+		memset(color, 0x3c, IMAGE_BYTES);
+		memset(ref, 0x3c, (size_t)SIZE * SIZE * 4 * 16);
+		CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0));
+		CHECK_EQ(fault_seq(), before);
+		ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+		ok = same_color(&s, ref);
+		if (!ok)
+			tap_diag("VkFormat %u differs from the reference", s.color_format);
+		failed += !ok;
+	}
+	free(ref);
+	CHECK_EQ(failed, 0);
 	return true;
 }
 
@@ -1271,6 +1330,7 @@ int main(void)
 	tap_result(test_depth_stencil(), "depth test and stencil on D24S8's two planes");
 	tap_result(test_scissor_blend(), "scissor and blending with constants");
 	tap_result(test_msaa_resolve(), "4x MSAA, then RESOLVE");
+	tap_result(test_every_color_format(), "every render target format: blend or logic op, bit-exact");
 	tap_result(test_indirect_count(), "DRAW_INDIRECT with a count");
 	tap_result(test_clip_cull_distances(), "clip and cull distances all below 0: culled");
 	tap_result(test_clip_distance_cuts(), "a clip distance crossing the triangle cuts it");

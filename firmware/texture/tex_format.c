@@ -222,7 +222,7 @@ static int32_t sign_extend(uint32_t v, unsigned int bits)
 	return (int32_t)((v ^ sign) - sign);
 }
 
-static uint32_t decode_channel(const struct ember_tex_channel *c, uint32_t raw)
+uint32_t ember_tex_channel_decode(const struct ember_tex_channel *c, uint32_t raw)
 {
 	union { float f; uint32_t u; } r;
 
@@ -256,7 +256,7 @@ static double clamp_round(float f, double lo, double hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-static uint32_t encode_channel(const struct ember_tex_channel *c, uint32_t value)
+uint32_t ember_tex_channel_encode(const struct ember_tex_channel *c, uint32_t value)
 {
 	double umax = (double)mask_of(c->bits), smax = (double)(mask_of(c->bits) >> 1);
 	union { float f; uint32_t u; int32_t i; } v = { .u = value };
@@ -302,7 +302,7 @@ void ember_tex_decode(const struct ember_tex_format *view, const void *texel,
 		const struct ember_tex_channel *ch = &view->ch[c];
 
 		if (ch->bits)
-			out->u[c] = decode_channel(ch, get_bits(w, ch));
+			out->u[c] = ember_tex_channel_decode(ch, get_bits(w, ch));
 		else if (c < 3)
 			out->u[c] = 0;		/* 0 and 0.0f alike */
 		else if (ember_tex_format_class(view) == EMBER_TEX_CLASS_FLOAT)
@@ -324,8 +324,36 @@ void ember_tex_encode(const struct ember_tex_format *view,
 	} else {
 		for (unsigned int c = 0; c < 4; c++) {
 			if (view->ch[c].bits)
-				put_bits(w, &view->ch[c], encode_channel(&view->ch[c], in->u[c]));
+				put_bits(w, &view->ch[c],
+					 ember_tex_channel_encode(&view->ch[c], in->u[c]));
 		}
+	}
+	store_words(w, view->bytes, texel);
+}
+
+void ember_tex_load_channels(const struct ember_tex_format *view, const void *texel,
+			     uint32_t bits[4])
+{
+	uint64_t w[2];
+
+	load_words(texel, view->bytes, w);
+	for (unsigned int c = 0; c < 4; c++)
+		bits[c] = view->ch[c].bits ? get_bits(w, &view->ch[c]) : 0;
+}
+
+void ember_tex_store_channels(const struct ember_tex_format *view, void *texel,
+			      const uint32_t bits[4], unsigned int mask)
+{
+	uint64_t w[2];
+
+	load_words(texel, view->bytes, w);
+	for (unsigned int c = 0; c < 4; c++) {
+		const struct ember_tex_channel *ch = &view->ch[c];
+
+		if (!ch->bits || !(mask & (1u << c)))
+			continue;
+		w[ch->shift / 64] &= ~(mask_of(ch->bits) << (ch->shift % 64));
+		put_bits(w, ch, bits[c]);
 	}
 	store_words(w, view->bytes, texel);
 }

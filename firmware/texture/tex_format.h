@@ -123,4 +123,19 @@ void ember_tex_decode(const struct ember_tex_format *view, const void *texel,
 void ember_tex_encode(const struct ember_tex_format *view,
 		      const union ember_tex_texel *in, void *texel);
 
+/*
+ * The channel level of the codec, for the render targets' back end
+ * (firmware/raster), which blends and applies logic ops between loading
+ * and storing a texel: the stored bits of each channel of an array or
+ * packed format (not BC, not shared-exponent), and their conversion to
+ * and from a decoded value (ember_tex_encode()'s rules).
+ */
+void ember_tex_load_channels(const struct ember_tex_format *view, const void *texel,
+			     uint32_t bits[4]);
+/* Rewrite the channels of @mask (bit c: channel c), keeping every other bit. */
+void ember_tex_store_channels(const struct ember_tex_format *view, void *texel,
+			      const uint32_t bits[4], unsigned int mask);
+uint32_t ember_tex_channel_decode(const struct ember_tex_channel *c, uint32_t bits);
+uint32_t ember_tex_channel_encode(const struct ember_tex_channel *c, uint32_t value);
+
 #endif /* EMBER_FW_TEX_FORMAT_H */

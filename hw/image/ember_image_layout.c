@@ -19,6 +19,10 @@
 #define DEPTH	EMBER_IMAGE_FMT_DEPTH
 #define STENCIL	EMBER_IMAGE_FMT_STENCIL
 #define BC	EMBER_IMAGE_FMT_BC
+/* Render targets (ember-hw.rst "Render target formats"): R, and R that blends. */
+#define R	EMBER_IMAGE_FMT_RENDER
+#define RB	(EMBER_IMAGE_FMT_RENDER | EMBER_IMAGE_FMT_BLEND)
+#define DSR	EMBER_IMAGE_FMT_DEPTH_STENCIL_TARGET
 
 #define ROW(vk, bytes, usage)	{ vk, bytes, 0, usage }
 #define BCROW(vk, bytes)	{ vk, bytes, 2, S | F | BC }
@@ -30,32 +34,39 @@
 /* ember-hw.rst "Formats", row by row. */
 static const struct ember_image_format formats[] = {
 	ROW(2, 2, SF), ROW(3, 2, SF),			/* R4G4B4A4, B4G4R4A4_UNORM_PACK16 */
-	ROW(4, 2, SF), ROW(5, 2, SF),			/* R5G6B5, B5G6R5_UNORM_PACK16 */
-	ROW(6, 2, SF), ROW(7, 2, SF), ROW(8, 2, SF),	/* R5G5B5A1, B5G5R5A1, A1R5G5B5 */
-	ROW(9, 1, SWT), ROW(10, 1, SWT), ROW(13, 1, SWI), ROW(14, 1, SWI), ROW(15, 1, SWT),
-	ROW(16, 2, SWT), ROW(17, 2, SWT), ROW(20, 2, SWI), ROW(21, 2, SWI), ROW(22, 2, SWT),
-	ROW(37, 4, SWT), ROW(38, 4, SWT), ROW(41, 4, SWI), ROW(42, 4, SWI), ROW(43, 4, SWT),
-	ROW(44, 4, SWT), ROW(50, 4, SWT),		/* B8G8R8A8_{UNORM,SRGB} */
-	ROW(51, 4, SWT), ROW(52, 4, SWT), ROW(55, 4, SWI), ROW(56, 4, SWI), ROW(57, 4, SWT),
+	ROW(4, 2, SF | RB), ROW(5, 2, SF),		/* R5G6B5, B5G6R5_UNORM_PACK16 */
+	ROW(6, 2, SF), ROW(7, 2, SF), ROW(8, 2, SF | RB),	/* R5G5B5A1, B5G5R5A1, A1R5G5B5 */
+	ROW(9, 1, SWT | RB), ROW(10, 1, SWT | RB), ROW(13, 1, SWI | R), ROW(14, 1, SWI | R),
+	ROW(15, 1, SWT),
+	ROW(16, 2, SWT | RB), ROW(17, 2, SWT | RB), ROW(20, 2, SWI | R), ROW(21, 2, SWI | R),
+	ROW(22, 2, SWT),
+	ROW(37, 4, SWT | RB), ROW(38, 4, SWT | RB), ROW(41, 4, SWI | R), ROW(42, 4, SWI | R),
+	ROW(43, 4, SWT | RB),
+	ROW(44, 4, SWT | RB), ROW(50, 4, SWT | RB),	/* B8G8R8A8_{UNORM,SRGB} */
+	ROW(51, 4, SWT | RB), ROW(52, 4, SWT | RB), ROW(55, 4, SWI | R), ROW(56, 4, SWI | R),
+	ROW(57, 4, SWT | RB),
 	ROW(58, 4, SWT),				/* A2R10G10B10_UNORM_PACK32 */
-	ROW(64, 4, SWT), ROW(68, 4, SWI),		/* A2B10G10R10_{UNORM,UINT}_PACK32 */
-	ROW(70, 2, SWT), ROW(71, 2, SWT), ROW(74, 2, SWI), ROW(75, 2, SWI), ROW(76, 2, SWT),
-	ROW(77, 4, SWT), ROW(78, 4, SWT), ROW(81, 4, SWI), ROW(82, 4, SWI), ROW(83, 4, SWT),
-	ROW(91, 8, SWT), ROW(92, 8, SWT), ROW(95, 8, SWI), ROW(96, 8, SWI), ROW(97, 8, SWT),
-	ROW(98, 4, SWI | A), ROW(99, 4, SWI | A),	/* R32_{UINT,SINT} */
-	ROW(100, 4, SWT),				/* R32_SFLOAT */
-	ROW(101, 8, SWI), ROW(102, 8, SWI), ROW(103, 8, SWT),
+	ROW(64, 4, SWT | RB), ROW(68, 4, SWI | R),	/* A2B10G10R10_{UNORM,UINT}_PACK32 */
+	ROW(70, 2, SWT | RB), ROW(71, 2, SWT | RB), ROW(74, 2, SWI | R), ROW(75, 2, SWI | R),
+	ROW(76, 2, SWT | RB),
+	ROW(77, 4, SWT | RB), ROW(78, 4, SWT | RB), ROW(81, 4, SWI | R), ROW(82, 4, SWI | R),
+	ROW(83, 4, SWT | RB),
+	ROW(91, 8, SWT | RB), ROW(92, 8, SWT | RB), ROW(95, 8, SWI | R), ROW(96, 8, SWI | R),
+	ROW(97, 8, SWT | RB),
+	ROW(98, 4, SWI | A | R), ROW(99, 4, SWI | A | R),	/* R32_{UINT,SINT} */
+	ROW(100, 4, SWT | RB),				/* R32_SFLOAT */
+	ROW(101, 8, SWI | R), ROW(102, 8, SWI | R), ROW(103, 8, SWT | RB),
 	ROW(104, 12, T), ROW(105, 12, T), ROW(106, 12, T),	/* R32G32B32: texel buffers only */
-	ROW(107, 16, SWI), ROW(108, 16, SWI), ROW(109, 16, SWT),
+	ROW(107, 16, SWI | R), ROW(108, 16, SWI | R), ROW(109, 16, SWT | RB),
 	ROW(110, 8, S | W | A | T), ROW(111, 8, S | W | A | T),	/* R64: S(nf) W(a) T */
-	ROW(122, 4, SWT),				/* B10G11R11_UFLOAT_PACK32 */
+	ROW(122, 4, SWT | RB),				/* B10G11R11_UFLOAT_PACK32 */
 	ROW(123, 4, SF | T),				/* E5B9G9R9_UFLOAT_PACK32 */
-	ROW(124, 2, SF | DEPTH),			/* D16_UNORM */
+	ROW(124, 2, SF | DEPTH | DSR),			/* D16_UNORM */
 	ROW(125, 4, SF | DEPTH),			/* X8_D24_UNORM_PACK32 */
-	ROW(126, 4, SF | DEPTH),			/* D32_SFLOAT */
-	ROW(127, 1, S | STENCIL),			/* S8_UINT: S(nf) */
+	ROW(126, 4, SF | DEPTH | DSR),			/* D32_SFLOAT */
+	ROW(127, 1, S | STENCIL | DSR),			/* S8_UINT: S(nf) */
 	ROW(128, 2, SF | DEPTH | STENCIL),		/* D16_UNORM_S8_UINT */
-	ROW(129, 4, SF | DEPTH | STENCIL),		/* D24_UNORM_S8_UINT */
+	ROW(129, 4, SF | DEPTH | STENCIL | DSR),	/* D24_UNORM_S8_UINT */
 	ROW(130, 4, SF | DEPTH | STENCIL),		/* D32_SFLOAT_S8_UINT */
 	BCROW(131, 8), BCROW(132, 8), BCROW(133, 8), BCROW(134, 8),	/* BC1 */
 	BCROW(135, 16), BCROW(136, 16),			/* BC2 */

@@ -14,7 +14,9 @@
  * - ember_image_format_get(): the contract's format table (a VkFormat
  *   value, its texel or 4x4-block size, which usages the device supports
  *   for it: S, S without filtering, W, W with atomics, T; depth and stencil
- *   planes). Any format not in it is refused by the device.
+ *   planes; since 1.12 which are render targets and which of those blend,
+ *   ember-hw.rst "Render target formats"). Any format not in it is refused
+ *   by the device.
  * - ember_image_tile_shape(): the TILED_4K tile of an element size.
  * - ember_image_layout(): where every level and layer of an image is, for
  *   both layouts, and how many bytes it takes. A multisampled image's
@@ -46,6 +48,12 @@ enum ember_image_format_usage {
 	EMBER_IMAGE_FMT_DEPTH = 1u << 5,	/* has a depth plane */
 	EMBER_IMAGE_FMT_STENCIL = 1u << 6,	/* has a stencil plane (1 byte per texel) */
 	EMBER_IMAGE_FMT_BC = 1u << 7,		/* a BC format: needs CAPS.IMAGE_BC */
+	/* R: a colour attachment (CAPS.RENDER_FORMATS, since 1.12) */
+	EMBER_IMAGE_FMT_RENDER = 1u << 8,
+	/* R that blends: not an integer format ("Render target formats") */
+	EMBER_IMAGE_FMT_BLEND = 1u << 9,
+	/* a depth/stencil attachment (CAPS.GRAPHICS, since 1.10) */
+	EMBER_IMAGE_FMT_DEPTH_STENCIL_TARGET = 1u << 10,
 };
 
 /**

@@ -148,13 +148,29 @@ static bool format_table(void)
 		CHECK(table[i - 1].vk_format < table[i].vk_format);
 	for (unsigned int i = 0; i < count; i++)
 		CHECK(ember_image_format_get(table[i].vk_format) == &table[i]);
-	f = ember_image_format_get(37);		/* R8G8B8A8_UNORM: S W T */
+	f = ember_image_format_get(37);		/* R8G8B8A8_UNORM: S W T, renders, blends */
 	CHECK(f && f->bytes == 4);
 	CHECK_EQ(f->usage, EMBER_IMAGE_FMT_SAMPLED | EMBER_IMAGE_FMT_FILTER |
-		 EMBER_IMAGE_FMT_STORAGE | EMBER_IMAGE_FMT_TEXEL_BUFFER);
-	f = ember_image_format_get(41);		/* R8G8B8A8_UINT: S W T, integer: no filtering */
+		 EMBER_IMAGE_FMT_STORAGE | EMBER_IMAGE_FMT_TEXEL_BUFFER |
+		 EMBER_IMAGE_FMT_RENDER | EMBER_IMAGE_FMT_BLEND);
+	/* R8G8B8A8_UINT: S W T, integer: no filtering, renders without blending */
+	f = ember_image_format_get(41);
 	CHECK(f && f->usage == (EMBER_IMAGE_FMT_SAMPLED | EMBER_IMAGE_FMT_STORAGE |
-				EMBER_IMAGE_FMT_TEXEL_BUFFER));
+				EMBER_IMAGE_FMT_TEXEL_BUFFER | EMBER_IMAGE_FMT_RENDER));
+	/* ember-hw.rst "Render target formats": packed, 11/10-bit float; not R8_SRGB. */
+	f = ember_image_format_get(4);		/* R5G6B5_UNORM_PACK16 */
+	CHECK(f && (f->usage & EMBER_IMAGE_FMT_RENDER) && (f->usage & EMBER_IMAGE_FMT_BLEND));
+	f = ember_image_format_get(122);	/* B10G11R11_UFLOAT_PACK32 */
+	CHECK(f && (f->usage & EMBER_IMAGE_FMT_BLEND));
+	f = ember_image_format_get(15);		/* R8_SRGB */
+	CHECK(f && !(f->usage & EMBER_IMAGE_FMT_RENDER));
+	for (unsigned int i = 0; i < count; i++) {
+		/* Only render targets blend; only depth/stencil formats are depth/stencil targets. */
+		CHECK(!(table[i].usage & EMBER_IMAGE_FMT_BLEND) ||
+		      (table[i].usage & EMBER_IMAGE_FMT_RENDER));
+		CHECK(!(table[i].usage & EMBER_IMAGE_FMT_DEPTH_STENCIL_TARGET) ||
+		      (table[i].usage & (EMBER_IMAGE_FMT_DEPTH | EMBER_IMAGE_FMT_STENCIL)));
+	}
 	f = ember_image_format_get(106);	/* R32G32B32_SFLOAT: T only */
 	CHECK(f && f->bytes == 12 && f->usage == EMBER_IMAGE_FMT_TEXEL_BUFFER);
 	f = ember_image_format_get(110);	/* R64_UINT: S(nf) W(a) T */

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	11
+#define   EMBER_HW_VERSION_MINOR_CURRENT	12
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -116,6 +116,13 @@
  * BAD_PACKET.
  */
 #define   EMBER_CAP_OCCLUSION		BIT(14)
+/*
+ * Draws render to every colour format marked R in the format table (every
+ * colour attachment format Vulkan requires, and more), blending the non-
+ * integer ones, with the conversions of ember-hw.rst "Render target
+ * formats (since 1.12)"; without it only the five colour formats of 1.10.
+ */
+#define   EMBER_CAP_RENDER_FORMATS	BIT(15)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */

@@ -24,12 +24,9 @@
  * VERTEX_BUFFER. Everything else is checked on every device, and the test
  * says how many bits it let pass that way.
  *
- * A device with graphics is held to them, with one exception, which the
- * test lists bit by bit and counts rather than hides: Ember's contract
- * (1.10, ember-hw.rst "Targets") renders five colour formats, so its
- * COLOR_ATTACHMENT and COLOR_ATTACHMENT_BLEND bits on the other required
- * formats are a gap of the device, open in issue 13 (the contract must
- * grow render-target formats before Ember can claim the tables).
+ * A device with graphics is held to all of them, with no exception: Ember
+ * renders every required colour attachment format since contract 1.12
+ * (ember-hw.rst "Render target formats", issue 13).
  *
  * Every missing bit is reported, with its format, before the test fails.
  *
@@ -175,9 +172,8 @@ static const struct {
 struct checker {
 	struct vk_dev *dev;
 	bool graphics;
-	bool render_gap;	/* Ember: the contract's few render targets (issue 13) */
 	bool conditions[CONDITION_COUNT];
-	unsigned int missing, exempt, gap, checked;
+	unsigned int missing, exempt, checked;
 };
 
 static const char *format_name(VkFormat format)
@@ -213,12 +209,6 @@ static void require_bits(struct checker *c, VkFormat format, const char *what,
 			continue;
 		if ((f & GRAPHICS_ONLY) && !c->graphics) {
 			c->exempt++;
-			continue;
-		}
-		if ((f & (CA | CB)) && c->render_gap) {
-			printf("# %s: %s lacks %s (Ember's contract gap, issue 13)\n",
-			       format_name(format), what, feature_names[bit]);
-			c->gap++;
 			continue;
 		}
 		printf("# %s: %s lacks %s (%s)\n", format_name(format), what, feature_names[bit],
@@ -276,7 +266,6 @@ static void query_conditions(struct checker *c)
 	vkGetPhysicalDeviceQueueFamilyProperties(pd, &nfam, families);
 	for (uint32_t i = 0; i < nfam; i++)
 		c->graphics |= (families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
-	c->render_gap = c->graphics && vk_dev_is_ember(c->dev);
 }
 
 static uint32_t log2_floor(uint32_t v)
@@ -539,8 +528,6 @@ VK_TEST(required_format_support, "required-format-support")
 	if (!c.graphics)
 		printf(", %u attachment/vertex bits not required of a compute-only device\n",
 		       c.exempt);
-	if (c.gap)
-		printf("# %u colour attachment bits are Ember's contract gap (issue 13)\n", c.gap);
 	if (c.missing)
 		vk_test_fail(__FILE__, __LINE__, "%u required format features or image "
 			     "properties missing (listed above)", c.missing);

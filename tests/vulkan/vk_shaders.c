@@ -12,6 +12,10 @@
 #include "gfx_flat_frag.spv.h"
 #include "gfx_uint_vert.spv.h"
 #include "gfx_uint_frag.spv.h"
+#include "gfx_fmt_vert.spv.h"
+#include "gfx_fmt_float_frag.spv.h"
+#include "gfx_fmt_int_frag.spv.h"
+#include "gfx_fmt_uint_frag.spv.h"
 #include "dynamic_sets.spv.h"
 #include "fill.spv.h"
 #include "grid_count.spv.h"
@@ -49,6 +53,10 @@ const size_t gfx_flat_vert_spv_size = sizeof(gfx_flat_vert_spv);
 const size_t gfx_flat_frag_spv_size = sizeof(gfx_flat_frag_spv);
 const size_t gfx_uint_vert_spv_size = sizeof(gfx_uint_vert_spv);
 const size_t gfx_uint_frag_spv_size = sizeof(gfx_uint_frag_spv);
+const size_t gfx_fmt_vert_spv_size = sizeof(gfx_fmt_vert_spv);
+const size_t gfx_fmt_float_frag_spv_size = sizeof(gfx_fmt_float_frag_spv);
+const size_t gfx_fmt_int_frag_spv_size = sizeof(gfx_fmt_int_frag_spv);
+const size_t gfx_fmt_uint_frag_spv_size = sizeof(gfx_fmt_uint_frag_spv);
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t dynamic_sets_spv_size = sizeof(dynamic_sets_spv);
 const size_t fill_spv_size = sizeof(fill_spv);

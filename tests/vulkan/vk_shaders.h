@@ -24,6 +24,10 @@ VK_TEST_SHADER(gfx_flat_vert);
 VK_TEST_SHADER(gfx_flat_frag);
 VK_TEST_SHADER(gfx_uint_vert);
 VK_TEST_SHADER(gfx_uint_frag);
+VK_TEST_SHADER(gfx_fmt_vert);
+VK_TEST_SHADER(gfx_fmt_float_frag);
+VK_TEST_SHADER(gfx_fmt_int_frag);
+VK_TEST_SHADER(gfx_fmt_uint_frag);
 
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);

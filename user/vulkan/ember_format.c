@@ -22,13 +22,17 @@
  * required ones.
  *
  * Graphics (CAPS.GRAPHICS, a graphics queue family): the contract's
- * renderable formats are colour attachments (R8G8B8A8_UNORM and _SRGB,
- * R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT, R32_UINT; the non-integer ones
- * blend) and depth/stencil attachments (D16_UNORM, D32_SFLOAT,
- * D24_UNORM_S8_UINT, S8_UINT), in optimal tiling (the device renders to
- * any layout, but Vulkan's linear images are for transfers here); its
- * vertex formats (ember-hw.rst "Vertex fetch") are vertex buffer formats.
- * A device without it reports none of these.
+ * renderable formats are colour attachments and depth/stencil attachments
+ * (D16_UNORM, D32_SFLOAT, D24_UNORM_S8_UINT, S8_UINT), in optimal tiling
+ * (the device renders to any layout, but Vulkan's linear images are for
+ * transfers here); its vertex formats (ember-hw.rst "Vertex fetch") are
+ * vertex buffer formats. A device without it reports none of these. The
+ * colour attachments are the format table's render targets (R; RB also
+ * blend: every non-integer one) on a device with CAPS.RENDER_FORMATS
+ * (contract 1.12: every colour attachment format Vulkan requires, and
+ * more), and only the five of contract 1.10 on an older one
+ * (R8G8B8A8_UNORM and _SRGB, R16G16B16A16_SFLOAT, R32G32B32A32_SFLOAT,
+ * R32_UINT), which lacks the required tables' other colour formats.
  *
  * BC1..BC7 (with CAPS.IMAGE_BC: textureCompressionBC) are optimal-tiling
  * formats with the features of the specification's BC table: sampled with
@@ -145,8 +149,22 @@ static VkFormatFeatureFlags2 image_features(const struct ember_image_format *f)
 	return features;
 }
 
-/* ember-hw.rst "Targets": the formats the device renders to. */
-static VkFormatFeatureFlags2 attachment_features(VkFormat format)
+/* ember-hw.rst "Render target formats": the formats a 1.12 device renders to. */
+static VkFormatFeatureFlags2 table_attachment_features(const struct ember_image_format *f)
+{
+	VkFormatFeatureFlags2 features = 0;
+
+	if (f->usage & EMBER_IMAGE_FMT_RENDER)
+		features |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+	if (f->usage & EMBER_IMAGE_FMT_BLEND)
+		features |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
+	if (f->usage & EMBER_IMAGE_FMT_DEPTH_STENCIL_TARGET)
+		features |= VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT;
+	return features;
+}
+
+/* ember-hw.rst "Targets" before 1.12: what a device without CAPS.RENDER_FORMATS renders to. */
+static VkFormatFeatureFlags2 attachment_features_1_10(VkFormat format)
 {
 	switch (format) {
 	case VK_FORMAT_R8G8B8A8_UNORM:
@@ -211,8 +229,10 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 		break;
 	case EMBER_FORMAT_OPTIMAL:
 		features = image_features(f);
-		if (graphics)
-			features |= attachment_features(format);
+		if (graphics && (pdev->ws.info.caps & EMBER_CAP_RENDER_FORMATS))
+			features |= table_attachment_features(f);
+		else if (graphics)
+			features |= attachment_features_1_10(format);
 		break;
 	}
 	if (!has_spirv_image_format(format))

@@ -17,6 +17,7 @@
 #include "frag_ops.h"
 #include "raster_ref.h"
 #include "tap.h"
+#include "tex_numeric.h"
 
 static const unsigned int color_formats[] = {
 	EMBER_RT_R8G8B8A8_UNORM, EMBER_RT_R8G8B8A8_SRGB,
@@ -348,22 +349,22 @@ static bool test_conversions(void)
 	for (uint32_t h = 0; h < 0x10000; h++) {
 		uint32_t raw[4] = { h, 0, 0, 0 };
 		double want[4];
-		float f = ember_half_to_float((uint16_t)h);
+		float f = ember_tex_half_to_float((uint16_t)h);
 
 		if ((h & 0x7c00) == 0x7c00 && (h & 0x3ff)) {
 			CHECK(isnan(f));
-			CHECK_EQ(ember_float_to_half(f) & 0x7c00, 0x7c00);
+			CHECK_EQ(ember_tex_float_to_half(f) & 0x7c00, 0x7c00);
 			continue;
 		}
 		ref_decode(EMBER_RT_R16G16B16A16_SFLOAT, raw, want);
 		if ((h & 0x7c00) != 0x7c00)
 			CHECK(f == want[0]);
-		CHECK_EQ(ember_float_to_half(f), h);
+		CHECK_EQ(ember_tex_float_to_half(f), h);
 	}
 	for (int i = 0; i < 200000; i++) {
 		float f = (float)ref_rand_double(&rng, -70000, 70000) *
 			  (float)pow(2, -(double)ref_rand_below(&rng, 30));
-		uint16_t h = ember_float_to_half(f);
+		uint16_t h = ember_tex_float_to_half(f);
 		uint32_t raw[4] = { h, 0, 0, 0 }, up[4] = { (uint16_t)(h + 1), 0, 0, 0 };
 		uint32_t down[4] = { (uint16_t)(h - 1), 0, 0, 0 };
 		double v[4], vu[4], vd[4];

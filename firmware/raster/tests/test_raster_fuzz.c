@@ -24,6 +24,7 @@
 #include "backend.h"
 #include "raster_ref.h"
 #include "tap.h"
+#include "tex_numeric.h"
 
 static float nasty_float(uint64_t *rng)
 {
@@ -175,7 +176,7 @@ static void fuzz_ops(uint64_t *rng)
 		(void)ember_logic_op((unsigned int)ref_rand(rng), (uint32_t)ref_rand(rng),
 				     (uint32_t)ref_rand(rng));
 		(void)ember_alpha_to_coverage(nasty_float(rng), (unsigned int)ref_rand(rng) % 64);
-		(void)ember_float_to_half(nasty_float(rng));
+		(void)ember_tex_float_to_half(nasty_float(rng));
 		(void)ember_float_to_unorm(nasty_float(rng), 1 + ref_rand_below(rng, 24));
 	}
 }
