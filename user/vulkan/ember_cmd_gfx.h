@@ -18,6 +18,7 @@
 #define EMBER_CMD_GFX_H
 
 #include "ember_cmd_buffer.h"
+#include "ember_device.h"
 #include "ember_gfx_state.h"
 #include "ember_image.h"
 
@@ -57,7 +58,13 @@ struct ember_cmd_rendering {
 /**
  * struct ember_cmd_gfx - The graphics state of a command buffer.
  * @bind: the graphics bind point's sets.
- * @pipeline: the bound graphics pipeline.
+ * @pipeline: the bound graphics pipeline (NULL with shader objects).
+ * @vs, @fs: the shaders the next draw runs: the pipeline's, or the shader
+ *	objects bound to the vertex and fragment stages (NULL: unbound; no
+ *	fragment shader draws depth and stencil only).
+ * @shader_objects: the draws use shader objects: every state is the
+ *	dynamic-state commands' (vkCmdBindShadersEXT after a pipeline).
+ * @vs_dynamic, @fs_dynamic: where the bound shader objects read dynamic buffers.
  * @state: the draw state (pipeline's static groups, commands' dynamic ones).
  * @dirty: EMBER_GFX_DIRTY_* blocks to write again at the next draw.
  * @blocks, @root: the blocks the last draw used.
@@ -65,10 +72,18 @@ struct ember_cmd_rendering {
  * @rendering: the render pass instance being recorded.
  * @pass, @framebuffer, @subpass, @pass_views, @pass_clears: the render
  *	pass instance (NULL @pass: dynamic rendering or none).
+ * @inherited_targets: a secondary recorded inside a render pass instance
+ *	(RENDER_PASS_CONTINUE): device-writable memory its draws read the
+ *	targets block from, which vkCmdExecuteCommands fills with the
+ *	primary's (ember_cmd_secondary.c); kept across resets. Its size is
+ *	EMBER_GFX_TARGETS_MAX_BYTES.
  */
 struct ember_cmd_gfx {
 	struct ember_cmd_bindings bind;
 	struct ember_pipeline *pipeline;
+	struct ember_shader *vs, *fs;
+	bool shader_objects;
+	const struct ember_dynamic_layout *vs_dynamic, *fs_dynamic;
 	struct ember_gfx_draw_state state;
 	uint32_t dirty;
 	bool push_dirty;
@@ -85,7 +100,19 @@ struct ember_cmd_gfx {
 	struct ember_image_view **pass_views;
 	uint32_t pass_view_capacity;
 	bool rendering_suspending;
+	struct ember_gpu_bo inherited_targets;
 };
+
+/* The largest targets block: eight colour attachments and depth/stencil. */
+#define EMBER_GFX_TARGETS_MAX_BYTES						\
+	((EMBER_GFX_TARGETS_DWORDS +						\
+	  (EMBER_GFX_MAX_COLOR_ATTACHMENTS + 1) * EMBER_GFX_ATTACHMENT_DWORDS) * 4)
+
+/* The size in bytes of the targets block of a rendering with @color_count attachments. */
+static inline uint32_t ember_gfx_targets_bytes(uint32_t color_count)
+{
+	return (EMBER_GFX_TARGETS_DWORDS + (color_count + 1) * EMBER_GFX_ATTACHMENT_DWORDS) * 4;
+}
 
 /* Binds graphics @pipeline (ember_cmd_draw.c). */
 void ember_cmd_bind_graphics_pipeline(struct ember_cmd_buffer *cmd,
@@ -96,6 +123,32 @@ struct ember_cmd_gfx *ember_cmd_gfx(struct ember_cmd_buffer *cmd);
 
 /* Releases what the graphics state allocated besides itself. */
 void ember_cmd_gfx_free(struct ember_cmd_buffer *cmd);
+
+/*
+ * Clears the graphics state for a new recording, keeping the allocations
+ * a next recording reuses (the render pass views, the inherited targets).
+ */
+void ember_cmd_gfx_reset(struct ember_cmd_buffer *cmd);
+
+/*
+ * Binds the shader objects @shader (NULL: unbind) to graphics @stage
+ * (vertex or fragment), reading dynamic buffers as @dynamic says
+ * (ember_shader.c's vkCmdBindShadersEXT).
+ */
+void ember_cmd_bind_graphics_shader(struct ember_cmd_buffer *cmd, VkShaderStageFlagBits stage,
+				    struct ember_shader *shader,
+				    const struct ember_dynamic_layout *dynamic);
+
+/*
+ * A secondary begun with RENDER_PASS_CONTINUE: its draws render into the
+ * attachments of whichever render pass instance executes it, described by
+ * @inheritance (ember_cmd_secondary.c). ember_cmd_execute_in_rendering()
+ * makes @secondary's draws read the targets of @cmd's current instance.
+ */
+void ember_cmd_secondary_begin_rendering(struct ember_cmd_buffer *cmd,
+					 const VkCommandBufferInheritanceInfo *inheritance);
+void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,
+				    struct ember_cmd_buffer *secondary);
 
 /*
  * Starts the render pass instance @r (ember_cmd_rendering.c): writes its

@@ -147,6 +147,15 @@ struct ember_gfx_pipeline {
 };
 
 /*
+ * The state a command buffer starts with: what no command can set without
+ * a feature or extension Ember does not report (depth clipping on, depth
+ * clamp off, first-vertex provoking, alpha to one off), and the
+ * specification's defaults for the rest. Draws with shader objects rely
+ * on it: they take every state from commands, and those states have none.
+ */
+void ember_gfx_state_init(struct ember_gfx_draw_state *state);
+
+/*
  * Fills @p from @info; @color_count, @view_mask and the formats come from
  * the caller (VkPipelineRenderingCreateInfo or the render pass's subpass).
  * VK_ERROR_UNKNOWN-free: every value was checked by valid usage.

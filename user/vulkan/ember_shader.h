@@ -117,6 +117,9 @@ VkResult ember_shader_create_from_binary(struct ember_device *device,
 					 const void *binary, size_t size,
 					 struct ember_shader **out);
 
+/* The binary's stage (enum ember_isa_stage) a Vulkan stage compiles to; 0 (unset) is compute. */
+uint32_t ember_shader_isa_stage(VkShaderStageFlagBits stage);
+
 /* The subgroup requirements of a stage (they are part of the key). */
 #define EMBER_SHADER_FULL_SUBGROUPS		(1u << 0)
 #define EMBER_SHADER_VARYING_SUBGROUP_SIZE	(1u << 1)
