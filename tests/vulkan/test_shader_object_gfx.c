@@ -516,3 +516,116 @@ VK_TEST(so_gfx_no_fragment, "shader-object-no-fragment-shader-depth-only")
 	vkDestroyPipelineLayout(s.dev.device, layout, NULL);
 	scene_destroy(&s);
 }
+
+/*
+ * Pipelines and shader objects replace each other's binding: a pipeline
+ * draw, a shader-object draw with the state set again by commands, and the
+ * pipeline once more, whose static state is its own again.
+ */
+VK_TEST(so_gfx_interleave, "shader-object-graphics-pipeline-interleave")
+{
+	static const VkVertexInputBindingDescription bindings[] = {
+		{ 0, sizeof(struct vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
+		{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
+	};
+	static const VkVertexInputAttributeDescription attributes[] = {
+		{ 0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0 },
+		{ 1, 1, VK_FORMAT_R32G32_SFLOAT, 0 },
+	};
+	const struct vk_gfx_desc desc = {
+		.vs = gfx_uint_vert_spv, .vs_size = gfx_uint_vert_spv_size,
+		.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = bindings, .binding_count = 2,
+		.attributes = attributes, .attribute_count = 2,
+		.color_format = VK_FORMAT_R32_UINT,
+		.width = W, .height = H, .push_size = 4,
+	};
+	const VkClearValue clear = { .color.uint32 = { 2 } };
+	const VkShaderStageFlagBits stages[2] = {
+		VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
+	};
+	VkShaderEXT shaders[2];
+	uint32_t expected[W * H];
+	struct vk_gfx_pipe pipe;
+	struct so_scene s;
+
+	scene_init(&s, false);
+	VK_CHECK(create_uint_shaders(&s, 0, shaders));
+	vk_gfx_pipe_create(&s.dev, &desc, &pipe);
+	rect(s.vertices.map, 0, 0, 4, 4, 0);
+	rect((struct vtx3 *)s.vertices.map + 6, 4, 4, 8, 8, 0);
+	rect((struct vtx3 *)s.vertices.map + 12, 8, 8, 12, 12, 0);
+
+	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
+	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
+	vkCmdBindVertexBuffers(s.cmd, 0, 2, (VkBuffer[2]){ s.vertices.buffer, s.instances.buffer },
+			       (VkDeviceSize[2]){ 0, 0 });
+	vkCmdPushConstants(s.cmd, pipe.layout, s.push.stageFlags, 0, 4, &(uint32_t){ 80 });
+	vkCmdDraw(s.cmd, 6, 1, 0, 0);
+	set_draw_state(&s, false);
+	s.fn.bind(s.cmd, 2, stages, shaders);
+	vkCmdPushConstants(s.cmd, pipe.layout, s.push.stageFlags, 0, 4, &(uint32_t){ 81 });
+	vkCmdDraw(s.cmd, 6, 1, 6, 0);
+	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
+	vkCmdPushConstants(s.cmd, pipe.layout, s.push.stageFlags, 0, 4, &(uint32_t){ 82 });
+	vkCmdDraw(s.cmd, 6, 1, 12, 0);
+	scene_finish(&s);
+
+	fill(expected, 0, 0, W, H, 2);
+	fill(expected, 0, 0, 4, 4, 80);
+	fill(expected, 4, 4, 8, 8, 81);
+	fill(expected, 8, 8, 12, 12, 82);
+	check_uint(s.readback.map, expected, "colour");
+
+	for (int i = 0; i < 2; i++)
+		s.fn.destroy(s.dev.device, shaders[i], NULL);
+	vk_gfx_pipe_destroy(&s.dev, &pipe);
+	scene_destroy(&s);
+}
+
+/*
+ * With the extension enabled every command it lists without a condition
+ * has an entry point, on any device: the dynamic states shader objects
+ * draw with, tessellation's included (valid to set without tessellation).
+ */
+VK_TEST(so_gfx_commands, "shader-object-required-commands")
+{
+	static const char *const names[] = {
+		"vkCmdSetCullModeEXT", "vkCmdSetFrontFaceEXT", "vkCmdSetPrimitiveTopologyEXT",
+		"vkCmdSetViewportWithCountEXT", "vkCmdSetScissorWithCountEXT",
+		"vkCmdBindVertexBuffers2EXT", "vkCmdSetDepthTestEnableEXT",
+		"vkCmdSetDepthWriteEnableEXT", "vkCmdSetDepthCompareOpEXT",
+		"vkCmdSetDepthBoundsTestEnableEXT", "vkCmdSetStencilTestEnableEXT",
+		"vkCmdSetStencilOpEXT", "vkCmdSetVertexInputEXT", "vkCmdSetPatchControlPointsEXT",
+		"vkCmdSetRasterizerDiscardEnableEXT", "vkCmdSetDepthBiasEnableEXT",
+		"vkCmdSetLogicOpEXT", "vkCmdSetPrimitiveRestartEnableEXT",
+		"vkCmdSetTessellationDomainOriginEXT", "vkCmdSetDepthClampEnableEXT",
+		"vkCmdSetPolygonModeEXT", "vkCmdSetRasterizationSamplesEXT",
+		"vkCmdSetSampleMaskEXT", "vkCmdSetAlphaToCoverageEnableEXT",
+		"vkCmdSetAlphaToOneEnableEXT", "vkCmdSetLogicOpEnableEXT",
+		"vkCmdSetColorBlendEnableEXT", "vkCmdSetColorBlendEquationEXT",
+		"vkCmdSetColorWriteMaskEXT",
+	};
+	VkPhysicalDeviceShaderObjectFeaturesEXT features = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT,
+		.shaderObject = VK_TRUE,
+	};
+	VkPhysicalDeviceVulkan13Features f13 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+		.pNext = &features, .dynamicRendering = VK_TRUE,
+	};
+	const char *ext[] = { VK_EXT_SHADER_OBJECT_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &f13,
+		.api_version = VK_API_VERSION_1_3,
+	};
+	struct vk_dev dev;
+
+	if (vk_test_under_validation())
+		vk_test_skip("the validation layer (1.3.239) predates VK_EXT_shader_object");
+	vk_dev_create(&dev, &options);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		vk_dev_proc(&dev, names[i]);
+	vk_dev_destroy(&dev);
+}

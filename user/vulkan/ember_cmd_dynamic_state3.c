@@ -16,6 +16,11 @@
  * VK_EXT_vertex_input_dynamic_state: pipelines cannot make these states
  * dynamic, so only draws with shader objects read what they set.
  *
+ * vkCmdSetPatchControlPointsEXT and vkCmdSetTessellationDomainOriginEXT
+ * are the extension's too, whatever the device: valid without a
+ * tessellation shader, which Ember cannot have, so their state is kept
+ * and never reaches the device.
+ *
  * Depth clamp and clip go together: without VK_EXT_depth_clip_enable,
  * depth clipping is on exactly when clamping is off.
  */
@@ -173,4 +178,23 @@ ember_CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttac
 	for (uint32_t i = 0; i < attachmentCount &&
 	     firstAttachment + i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
 		s->blend[firstAttachment + i].write_mask = pColorWriteMasks[i];
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer, uint32_t patchControlPoints)
+{
+	struct ember_gfx_draw_state *s = dyn(commandBuffer, 0);
+
+	if (s)
+		s->patch_control_points = patchControlPoints;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetTessellationDomainOriginEXT(VkCommandBuffer commandBuffer,
+					VkTessellationDomainOrigin domainOrigin)
+{
+	struct ember_gfx_draw_state *s = dyn(commandBuffer, 0);
+
+	if (s)
+		s->tess_domain_origin = domainOrigin;
 }

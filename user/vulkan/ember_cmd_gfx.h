@@ -44,6 +44,8 @@ struct ember_cmd_attachment {
  * @color_count, @color: colour attachments by location.
  * @depth_stencil: the depth/stencil attachment (depth's view, else stencil's).
  * @depth_stencil_aspects: which of its aspects the rendering has.
+ * @views_unknown: a secondary's inherited instance whose views it cannot
+ *	know (a dynamic rendering, or a render pass without a framebuffer).
  */
 struct ember_cmd_rendering {
 	bool active;
@@ -53,6 +55,7 @@ struct ember_cmd_rendering {
 	struct ember_cmd_attachment color[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
 	struct ember_cmd_attachment depth_stencil;
 	VkImageAspectFlags depth_stencil_aspects;
+	bool views_unknown;
 };
 
 /**

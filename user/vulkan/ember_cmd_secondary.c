@@ -119,6 +119,7 @@ void ember_cmd_secondary_begin_rendering(struct ember_cmd_buffer *cmd,
 		}
 	}
 	r.active = true;
+	r.views_unknown = !pass || !fb || fb->imageless;
 	gfx->rendering = r;
 	gfx->blocks.targets = gfx->inherited_targets.va;
 	/* The blend block has one entry per colour attachment; tests need the aspects. */

@@ -130,6 +130,10 @@ struct ember_gfx_draw_state {
 	float min_depth_bounds, max_depth_bounds;
 	struct ember_gfx_stencil_face front, back;
 
+	/* Tessellation's: kept as set, read by nothing (Ember has no tessellation). */
+	uint32_t patch_control_points;
+	VkTessellationDomainOrigin tess_domain_origin;
+
 	bool logic_op_enable;
 	VkLogicOp logic_op;
 	float blend_constants[4];

@@ -212,8 +212,8 @@ EMBER_DEFINE_HANDLE_CASTS(ember_pipeline_cache, base, VkPipelineCache,
 			  VK_OBJECT_TYPE_PIPELINE_CACHE)
 
 /**
- * struct ember_shader_object - A VkShaderEXT (compute): one shader reference,
- * and where it reads dynamic buffers (its set layouts').
+ * struct ember_shader_object - A VkShaderEXT (compute, vertex or fragment):
+ * one shader reference, and where it reads dynamic buffers (its set layouts').
  */
 struct ember_shader_object {
 	struct ember_object base;
