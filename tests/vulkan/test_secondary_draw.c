@@ -26,49 +26,8 @@
 #define W 16
 #define H 16
 
-struct vtx3 {
-	float x, y, z;
-};
-
-static void rect(struct vtx3 *v, float x0, float y0, float x1, float y1)
-{
-	const struct vtx3 a = { vk_ndc(x0, W), vk_ndc(y0, H), 0 };
-	const struct vtx3 b = { vk_ndc(x1, W), vk_ndc(y0, H), 0 };
-	const struct vtx3 c = { vk_ndc(x0, W), vk_ndc(y1, H), 0 };
-	const struct vtx3 d = { vk_ndc(x1, W), vk_ndc(y1, H), 0 };
-
-	v[0] = a;
-	v[1] = b;
-	v[2] = c;
-	v[3] = b;
-	v[4] = d;
-	v[5] = c;
-}
-
-static void fill(uint32_t *img, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1, uint32_t v)
-{
-	for (uint32_t y = y0; y < y1; y++)
-		for (uint32_t x = x0; x < x1; x++)
-			img[y * W + x] = v;
-}
-
-static void check_uint(const uint32_t *got, const uint32_t *expected, const char *what)
-{
-	unsigned int wrong = 0;
-
-	for (uint32_t i = 0; i < W * H; i++) {
-		if (got[i] == expected[i])
-			continue;
-		if (!wrong++)
-			printf("# %s pixel (%u, %u): %u, expected %u\n", what, i % W, i / W, got[i],
-			       expected[i]);
-	}
-	if (wrong)
-		vk_test_fail(__FILE__, __LINE__, "%u %s pixels differ", wrong, what);
-}
-
 static const VkVertexInputBindingDescription bindings[] = {
-	{ 0, sizeof(struct vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
+	{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
 	{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
 };
 static const VkVertexInputAttributeDescription attributes[] = {
@@ -200,8 +159,8 @@ VK_TEST(secondary_dynamic_rendering, "secondary-draw-dynamic-rendering")
 	scene_init(&s, 2);
 	uint_pipe(&s.dev, VK_NULL_HANDLE, &s.pipe);
 	set_instance_offsets(&s);
-	rect(s.vertices.map, 1, 2, 7, 8);
-	rect((struct vtx3 *)s.vertices.map + 6, 2, 10, 5, 14);
+	vk_gfx_rect(s.vertices.map, 1, 2, 7, 8, 0, W, H);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 2, 10, 5, 14, 0, W, H);
 	for (int i = 0; i < 2; i++) {
 		secondary[i] = secondary_alloc(&s);
 		VK_CHECK(vkBeginCommandBuffer(secondary[i], &begin));
@@ -240,14 +199,14 @@ VK_TEST(secondary_dynamic_rendering, "secondary-draw-dynamic-rendering")
 	vk_cmd_submit_wait(&s.dev, s.cmd, 0);
 
 	for (uint32_t t = 0; t < 2; t++) {
-		fill(expected[t], 0, 0, W, H, 100 + t);
-		fill(expected[t], 1, 2, 7, 8, 10);
-		fill(expected[t], 9, 2, 15, 8, 11);
+		vk_gfx_fill(expected[t], W, 0, 0, W, H, 100 + t);
+		vk_gfx_fill(expected[t], W, 1, 2, 7, 8, 10);
+		vk_gfx_fill(expected[t], W, 9, 2, 15, 8, 11);
 	}
-	fill(expected[0], 2, 10, 5, 14, 20);
-	fill(expected[0], 10, 10, 13, 14, 21);
-	check_uint(s.readback[0].map, expected[0], "first target");
-	check_uint(s.readback[1].map, expected[1], "second target");
+	vk_gfx_fill(expected[0], W, 2, 10, 5, 14, 20);
+	vk_gfx_fill(expected[0], W, 10, 10, 13, 14, 21);
+	vk_gfx_check_uint(s.readback[0].map, expected[0], W, H, "first target");
+	vk_gfx_check_uint(s.readback[1].map, expected[1], W, H, "second target");
 	vkFreeCommandBuffers(s.dev.device, s.dev.pool, 2, secondary);
 	scene_destroy(&s);
 }
@@ -311,7 +270,7 @@ VK_TEST(secondary_render_pass, "secondary-draw-render-pass")
 	}
 	uint_pipe(&s.dev, pass, &s.pipe);
 	set_instance_offsets(&s);
-	rect(s.vertices.map, 0, 1, 8, 9);
+	vk_gfx_rect(s.vertices.map, 0, 1, 8, 9, 0, W, H);
 	for (int i = 0; i < 2; i++) {
 		const VkCommandBufferInheritanceInfo inheritance = {
 			.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
@@ -347,11 +306,11 @@ VK_TEST(secondary_render_pass, "secondary-draw-render-pass")
 	vk_target_read(s.cmd, &s.color[0], VK_IMAGE_ASPECT_COLOR_BIT, 0, s.readback[0].buffer);
 	vk_cmd_submit_wait(&s.dev, s.cmd, 0);
 
-	fill(expected, 0, 0, W, H, 7);
-	fill(expected, 0, 1, 8, 9, 30);
-	fill(expected, 8, 1, 16, 9, 31);
-	fill(expected, 3, 4, 5, 6, 9);
-	check_uint(s.readback[0].map, expected, "colour");
+	vk_gfx_fill(expected, W, 0, 0, W, H, 7);
+	vk_gfx_fill(expected, W, 0, 1, 8, 9, 30);
+	vk_gfx_fill(expected, W, 8, 1, 16, 9, 31);
+	vk_gfx_fill(expected, W, 3, 4, 5, 6, 9);
+	vk_gfx_check_uint(s.readback[0].map, expected, W, H, "colour");
 	vkFreeCommandBuffers(s.dev.device, s.dev.pool, 2, secondary);
 	vkDestroyFramebuffer(s.dev.device, fb, NULL);
 	vkDestroyRenderPass(s.dev.device, pass, NULL);

@@ -27,33 +27,6 @@
 #define W 16
 #define H 16
 
-struct vtx3 {
-	float x, y, z;
-};
-
-/* Six vertices (a triangle list) of the rectangle [x0, x1) x [y0, y1) in pixels at depth z. */
-static void rect(struct vtx3 *v, float x0, float y0, float x1, float y1, float z)
-{
-	const struct vtx3 a = { vk_ndc(x0, W), vk_ndc(y0, H), z };
-	const struct vtx3 b = { vk_ndc(x1, W), vk_ndc(y0, H), z };
-	const struct vtx3 c = { vk_ndc(x0, W), vk_ndc(y1, H), z };
-	const struct vtx3 d = { vk_ndc(x1, W), vk_ndc(y1, H), z };
-
-	v[0] = a;
-	v[1] = b;
-	v[2] = c;
-	v[3] = b;
-	v[4] = d;
-	v[5] = c;
-}
-
-static void fill(uint32_t *img, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1, uint32_t v)
-{
-	for (uint32_t y = y0; y < y1; y++)
-		for (uint32_t x = x0; x < x1; x++)
-			img[y * W + x] = v;
-}
-
 /* The extension's commands the tests call (none is core). */
 struct so_fns {
 	PFN_vkCreateShadersEXT create;
@@ -233,7 +206,7 @@ static void set_draw_state(struct so_scene *s, bool depth_test)
 	const VkRect2D scissor = { { 0, 0 }, { W, H } };
 	const VkVertexInputBindingDescription2EXT bindings[2] = {
 		{ .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
-		  .binding = 0, .stride = sizeof(struct vtx3),
+		  .binding = 0, .stride = sizeof(struct vk_vtx3),
 		  .inputRate = VK_VERTEX_INPUT_RATE_VERTEX, .divisor = 1 },
 		{ .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
 		  .binding = 1, .stride = 8,
@@ -280,21 +253,6 @@ static void set_draw_state(struct so_scene *s, bool depth_test)
 	vkCmdBindVertexBuffers(s->cmd, 0, 2, buffers, offsets);
 }
 
-static void check_uint(const uint32_t *got, const uint32_t *expected, const char *what)
-{
-	unsigned int wrong = 0;
-
-	for (uint32_t i = 0; i < W * H; i++) {
-		if (got[i] == expected[i])
-			continue;
-		if (!wrong++)
-			printf("# %s pixel (%u, %u): 0x%x, expected 0x%x\n", what, i % W, i / W,
-			       got[i], expected[i]);
-	}
-	if (wrong)
-		vk_test_fail(__FILE__, __LINE__, "%u %s pixels differ", wrong, what);
-}
-
 /*
  * Two rectangles per draw, one per instance (the second instance's offset
  * moves it 8 pixels right): value v on the left, v + 1 on the right.
@@ -337,9 +295,9 @@ VK_TEST(so_gfx_draw, "shader-object-draw-vertex-fragment")
 	VK_CHECK(create_uint_shaders(&s, 0, unlinked));
 	layout = push_layout(&s);
 	set_instance_offsets(&s);
-	rect(s.vertices.map, 1, 1, 7, 5, 0);
-	rect((struct vtx3 *)s.vertices.map + 6, 0, 6, 8, 10, 0);
-	rect((struct vtx3 *)s.vertices.map + 12, 2, 11, 6, 15, 0);
+	vk_gfx_rect(s.vertices.map, 1, 1, 7, 5, 0, W, H);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 0, 6, 8, 10, 0, W, H);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 12, 2, 11, 6, 15, 0, W, H);
 
 	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
 	set_draw_state(&s, false);
@@ -351,14 +309,14 @@ VK_TEST(so_gfx_draw, "shader-object-draw-vertex-fragment")
 	draw_instanced(&s, layout, 12, 30);
 	scene_finish(&s);
 
-	fill(expected, 0, 0, W, H, 1);
-	fill(expected, 1, 1, 7, 5, 10);
-	fill(expected, 9, 1, 15, 5, 11);
-	fill(expected, 0, 6, 8, 10, 20);
-	fill(expected, 8, 6, 16, 10, 21);
-	fill(expected, 2, 11, 6, 15, 30);
-	fill(expected, 10, 11, 14, 15, 31);
-	check_uint(s.readback.map, expected, "colour");
+	vk_gfx_fill(expected, W, 0, 0, W, H, 1);
+	vk_gfx_fill(expected, W, 1, 1, 7, 5, 10);
+	vk_gfx_fill(expected, W, 9, 1, 15, 5, 11);
+	vk_gfx_fill(expected, W, 0, 6, 8, 10, 20);
+	vk_gfx_fill(expected, W, 8, 6, 16, 10, 21);
+	vk_gfx_fill(expected, W, 2, 11, 6, 15, 30);
+	vk_gfx_fill(expected, W, 10, 11, 14, 15, 31);
+	vk_gfx_check_uint(s.readback.map, expected, W, H, "colour");
 
 	for (int i = 0; i < 2; i++) {
 		s.fn.destroy(s.dev.device, linked[i], NULL);
@@ -423,8 +381,8 @@ VK_TEST(so_gfx_binary, "shader-object-graphics-binary-round-trip")
 	}
 	layout = push_layout(&s);
 	set_instance_offsets(&s);
-	rect(s.vertices.map, 1, 2, 7, 9, 0);
-	rect((struct vtx3 *)s.vertices.map + 6, 3, 10, 5, 16, 0);
+	vk_gfx_rect(s.vertices.map, 1, 2, 7, 9, 0, W, H);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 3, 10, 5, 16, 0, W, H);
 
 	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
 	set_draw_state(&s, false);
@@ -435,11 +393,11 @@ VK_TEST(so_gfx_binary, "shader-object-graphics-binary-round-trip")
 	vkCmdDraw(s.cmd, 6, 1, 6, 0);
 	scene_finish(&s);
 
-	fill(expected, 0, 0, W, H, 0);
-	fill(expected, 1, 2, 7, 9, 40);
-	fill(expected, 9, 2, 15, 9, 41);
-	fill(expected, 3, 10, 5, 16, 50);
-	check_uint(s.readback.map, expected, "colour");
+	vk_gfx_fill(expected, W, 0, 0, W, H, 0);
+	vk_gfx_fill(expected, W, 1, 2, 7, 9, 40);
+	vk_gfx_fill(expected, W, 9, 2, 15, 9, 41);
+	vk_gfx_fill(expected, W, 3, 10, 5, 16, 50);
+	vk_gfx_check_uint(s.readback.map, expected, W, H, "colour");
 
 	for (int i = 0; i < 2; i++) {
 		s.fn.destroy(s.dev.device, spirv[i], NULL);
@@ -476,8 +434,8 @@ VK_TEST(so_gfx_no_fragment, "shader-object-no-fragment-shader-depth-only")
 	scene_init(&s, true);
 	VK_CHECK(create_uint_shaders(&s, 0, shaders));
 	layout = push_layout(&s);
-	rect(s.vertices.map, 2, 3, 10, 12, 0.25f);
-	rect((struct vtx3 *)s.vertices.map + 6, 0, 0, W, H, 0.5f);
+	vk_gfx_rect(s.vertices.map, 2, 3, 10, 12, 0.25f, W, H);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 0, 0, W, H, 0.5f, W, H);
 
 	vk_gfx_begin(s.cmd, &s.color, &s.depth, &clear, &depth_clear);
 	set_draw_state(&s, true);
@@ -492,9 +450,9 @@ VK_TEST(so_gfx_no_fragment, "shader-object-no-fragment-shader-depth-only")
 	vkCmdDraw(s.cmd, 6, 1, 6, 0);
 	scene_finish(&s);
 
-	fill(expected, 0, 0, W, H, 70);
-	fill(expected, 2, 3, 10, 12, 3);
-	check_uint(s.readback.map, expected, "colour");
+	vk_gfx_fill(expected, W, 0, 0, W, H, 70);
+	vk_gfx_fill(expected, W, 2, 3, 10, 12, 3);
+	vk_gfx_check_uint(s.readback.map, expected, W, H, "colour");
 	for (uint32_t i = 0; i < W * H; i++)
 		expected_depth[i] = 0.5f;
 	for (uint32_t y = 3; y < 12; y++)
@@ -525,7 +483,7 @@ VK_TEST(so_gfx_no_fragment, "shader-object-no-fragment-shader-depth-only")
 VK_TEST(so_gfx_interleave, "shader-object-graphics-pipeline-interleave")
 {
 	static const VkVertexInputBindingDescription bindings[] = {
-		{ 0, sizeof(struct vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
+		{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
 		{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
 	};
 	static const VkVertexInputAttributeDescription attributes[] = {
@@ -553,9 +511,9 @@ VK_TEST(so_gfx_interleave, "shader-object-graphics-pipeline-interleave")
 	scene_init(&s, false);
 	VK_CHECK(create_uint_shaders(&s, 0, shaders));
 	vk_gfx_pipe_create(&s.dev, &desc, &pipe);
-	rect(s.vertices.map, 0, 0, 4, 4, 0);
-	rect((struct vtx3 *)s.vertices.map + 6, 4, 4, 8, 8, 0);
-	rect((struct vtx3 *)s.vertices.map + 12, 8, 8, 12, 12, 0);
+	vk_gfx_rect(s.vertices.map, 0, 0, 4, 4, 0, W, H);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 4, 4, 8, 8, 0, W, H);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 12, 8, 8, 12, 12, 0, W, H);
 
 	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
 	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
@@ -572,11 +530,11 @@ VK_TEST(so_gfx_interleave, "shader-object-graphics-pipeline-interleave")
 	vkCmdDraw(s.cmd, 6, 1, 12, 0);
 	scene_finish(&s);
 
-	fill(expected, 0, 0, W, H, 2);
-	fill(expected, 0, 0, 4, 4, 80);
-	fill(expected, 4, 4, 8, 8, 81);
-	fill(expected, 8, 8, 12, 12, 82);
-	check_uint(s.readback.map, expected, "colour");
+	vk_gfx_fill(expected, W, 0, 0, W, H, 2);
+	vk_gfx_fill(expected, W, 0, 0, 4, 4, 80);
+	vk_gfx_fill(expected, W, 4, 4, 8, 8, 81);
+	vk_gfx_fill(expected, W, 8, 8, 12, 12, 82);
+	vk_gfx_check_uint(s.readback.map, expected, W, H, "colour");
 
 	for (int i = 0; i < 2; i++)
 		s.fn.destroy(s.dev.device, shaders[i], NULL);

@@ -301,3 +301,43 @@ void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,
 		ds.clearValue = *depth_clear;
 	vkCmdBeginRendering(cmd, &info);
 }
+
+void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
+		 uint32_t h)
+{
+	const struct vk_vtx3 a = { vk_ndc(x0, w), vk_ndc(y0, h), z };
+	const struct vk_vtx3 b = { vk_ndc(x1, w), vk_ndc(y0, h), z };
+	const struct vk_vtx3 c = { vk_ndc(x0, w), vk_ndc(y1, h), z };
+	const struct vk_vtx3 d = { vk_ndc(x1, w), vk_ndc(y1, h), z };
+
+	v[0] = a;
+	v[1] = b;
+	v[2] = c;
+	v[3] = b;
+	v[4] = d;
+	v[5] = c;
+}
+
+void vk_gfx_fill(uint32_t *img, uint32_t w, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+		 uint32_t value)
+{
+	for (uint32_t y = y0; y < y1; y++)
+		for (uint32_t x = x0; x < x1; x++)
+			img[y * w + x] = value;
+}
+
+void vk_gfx_check_uint(const uint32_t *got, const uint32_t *expected, uint32_t w, uint32_t h,
+		       const char *what)
+{
+	unsigned int wrong = 0;
+
+	for (uint32_t i = 0; i < w * h; i++) {
+		if (got[i] == expected[i])
+			continue;
+		if (!wrong++)
+			printf("# %s pixel (%u, %u): %u, expected %u\n", what, i % w, i / w, got[i],
+			       expected[i]);
+	}
+	if (wrong)
+		vk_test_fail(__FILE__, __LINE__, "%u %s pixels differ", wrong, what);
+}

@@ -92,6 +92,26 @@ void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,
 		  const struct vk_target *depth, const VkClearValue *color_clear,
 		  const VkClearValue *depth_clear);
 
+/* A vertex of a position and a depth (gfx_uint's binding 0), in clip space. */
+struct vk_vtx3 {
+	float x, y, z;
+};
+
+/*
+ * Six vertices (a triangle list) of the rectangle [x0, x1) x [y0, y1) in
+ * pixels of a @w x @h target, at depth @z.
+ */
+void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
+		 uint32_t h);
+
+/* Fills the rectangle [x0, x1) x [y0, y1) of a @w wide expected image with @value. */
+void vk_gfx_fill(uint32_t *img, uint32_t w, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+		 uint32_t value);
+
+/* Compares a @w x @h image of u32 with @expected: fails naming @what and the first wrong pixel. */
+void vk_gfx_check_uint(const uint32_t *got, const uint32_t *expected, uint32_t w, uint32_t h,
+		       const char *what);
+
 /* Clip x or y of pixel coordinate @p of a target @size pixels across. */
 static inline float vk_ndc(float p, uint32_t size)
 {

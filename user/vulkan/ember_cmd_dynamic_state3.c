@@ -29,21 +29,7 @@
 
 #include <string.h>
 
-/* The graphics state of @commandBuffer with @dirty marked; NULL when out of memory. */
-static struct ember_gfx_draw_state *dyn(VkCommandBuffer commandBuffer, uint32_t dirty)
-{
-	struct ember_cmd_gfx *gfx = ember_cmd_gfx(ember_cmd_buffer_from_handle(commandBuffer));
-
-	if (!gfx)
-		return NULL;
-	gfx->dirty |= dirty;
-	return &gfx->state;
-}
-
-#define DYN(dirty)							\
-	struct ember_gfx_draw_state *s = dyn(commandBuffer, EMBER_GFX_DIRTY_##dirty); \
-	if (!s)								\
-		return
+#define DYN(dirty) EMBER_CMD_DYN(dirty)
 
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDescriptionCount,
@@ -183,7 +169,7 @@ ember_CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttac
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer, uint32_t patchControlPoints)
 {
-	struct ember_gfx_draw_state *s = dyn(commandBuffer, 0);
+	struct ember_gfx_draw_state *s = ember_cmd_dyn_state(commandBuffer, 0);
 
 	if (s)
 		s->patch_control_points = patchControlPoints;
@@ -193,7 +179,7 @@ VKAPI_ATTR void VKAPI_CALL
 ember_CmdSetTessellationDomainOriginEXT(VkCommandBuffer commandBuffer,
 					VkTessellationDomainOrigin domainOrigin)
 {
-	struct ember_gfx_draw_state *s = dyn(commandBuffer, 0);
+	struct ember_gfx_draw_state *s = ember_cmd_dyn_state(commandBuffer, 0);
 
 	if (s)
 		s->tess_domain_origin = domainOrigin;

@@ -124,6 +124,29 @@ void ember_cmd_bind_graphics_pipeline(struct ember_cmd_buffer *cmd,
 /* @cmd's graphics state, allocated on first use; NULL when out of memory (recorded). */
 struct ember_cmd_gfx *ember_cmd_gfx(struct ember_cmd_buffer *cmd);
 
+/*
+ * For a dynamic-state command: the draw state of @commandBuffer with the
+ * blocks of @dirty (EMBER_GFX_DIRTY_*) marked for the next draw; NULL when
+ * out of memory (recorded). EMBER_CMD_DYN(BLOCK) declares it as `s`, or
+ * returns.
+ */
+static inline struct ember_gfx_draw_state *ember_cmd_dyn_state(VkCommandBuffer commandBuffer,
+							       uint32_t dirty)
+{
+	struct ember_cmd_gfx *gfx = ember_cmd_gfx(ember_cmd_buffer_from_handle(commandBuffer));
+
+	if (!gfx)
+		return NULL;
+	gfx->dirty |= dirty;
+	return &gfx->state;
+}
+
+#define EMBER_CMD_DYN(dirty)						\
+	struct ember_gfx_draw_state *s =				\
+		ember_cmd_dyn_state(commandBuffer, EMBER_GFX_DIRTY_##dirty); \
+	if (!s)								\
+		return
+
 /* Releases what the graphics state allocated besides itself. */
 void ember_cmd_gfx_free(struct ember_cmd_buffer *cmd);
 

@@ -394,6 +394,9 @@ ember_CmdBindShadersEXT(VkCommandBuffer commandBuffer, uint32_t stageCount,
 			break;
 		case VK_SHADER_STAGE_VERTEX_BIT:
 		case VK_SHADER_STAGE_FRAGMENT_BIT:
+			/* Unbinding what was never bound needs no graphics state. */
+			if (!obj && !cmd->gfx)
+				break;
 			ember_cmd_bind_graphics_shader(cmd, pStages[i], obj ? obj->shader : NULL,
 						       obj ? &obj->dynamic : NULL);
 			break;
