@@ -26,28 +26,12 @@
 #define W 16
 #define H 16
 
-static const VkVertexInputBindingDescription bindings[] = {
-	{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
-	{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
-};
-static const VkVertexInputAttributeDescription attributes[] = {
-	{ 0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0 },
-	{ 1, 1, VK_FORMAT_R32G32_SFLOAT, 0 },
-};
-
-/* gfx_uint's pipeline (flat value = push constant + InstanceIndex) for @pass (or dynamic rendering). */
+/* gfx_uint's pipeline for @pass (VK_NULL_HANDLE: dynamic rendering). */
 static void uint_pipe(struct vk_dev *dev, VkRenderPass pass, struct vk_gfx_pipe *pipe)
 {
-	const struct vk_gfx_desc desc = {
-		.vs = gfx_uint_vert_spv, .vs_size = gfx_uint_vert_spv_size,
-		.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-		.bindings = bindings, .binding_count = 2,
-		.attributes = attributes, .attribute_count = 2,
-		.color_format = VK_FORMAT_R32_UINT,
-		.width = W, .height = H, .push_size = 4, .render_pass = pass,
-	};
+	struct vk_gfx_desc desc = vk_gfx_uint_desc(W, H);
 
+	desc.render_pass = pass;
 	vk_gfx_pipe_create(dev, &desc, pipe);
 }
 

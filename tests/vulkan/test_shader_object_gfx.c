@@ -56,7 +56,8 @@ struct so_scene {
 
 #define PROC(name) vk_dev_proc(&s->dev, name)
 
-static void scene_init(struct so_scene *s, bool with_depth)
+/* A Vulkan 1.3 device with dynamic rendering and VK_EXT_shader_object (skips under the layer). */
+static void so_dev_create(struct vk_dev *dev)
 {
 	VkPhysicalDeviceVulkan13Features f13 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
@@ -71,13 +72,19 @@ static void scene_init(struct so_scene *s, bool with_depth)
 		.extensions = ext, .extension_count = 1, .features = &features,
 		.api_version = VK_API_VERSION_1_3,
 	};
-	VkQueueFamilyProperties families[8];
-	uint32_t count = 8;
 
 	if (vk_test_under_validation())
 		vk_test_skip("the validation layer (1.3.239) predates VK_EXT_shader_object");
+	vk_dev_create(dev, &options);
+}
+
+static void scene_init(struct so_scene *s, bool with_depth)
+{
+	VkQueueFamilyProperties families[8];
+	uint32_t count = 8;
+
 	memset(s, 0, sizeof(*s));
-	vk_dev_create(&s->dev, &options);
+	so_dev_create(&s->dev);
 	vkGetPhysicalDeviceQueueFamilyProperties(s->dev.physical, &count, families);
 	if (!(families[s->dev.family].queueFlags & VK_QUEUE_GRAPHICS_BIT)) {
 		vk_dev_destroy(&s->dev);
@@ -482,23 +489,7 @@ VK_TEST(so_gfx_no_fragment, "shader-object-no-fragment-shader-depth-only")
  */
 VK_TEST(so_gfx_interleave, "shader-object-graphics-pipeline-interleave")
 {
-	static const VkVertexInputBindingDescription bindings[] = {
-		{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
-		{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
-	};
-	static const VkVertexInputAttributeDescription attributes[] = {
-		{ 0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0 },
-		{ 1, 1, VK_FORMAT_R32G32_SFLOAT, 0 },
-	};
-	const struct vk_gfx_desc desc = {
-		.vs = gfx_uint_vert_spv, .vs_size = gfx_uint_vert_spv_size,
-		.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-		.bindings = bindings, .binding_count = 2,
-		.attributes = attributes, .attribute_count = 2,
-		.color_format = VK_FORMAT_R32_UINT,
-		.width = W, .height = H, .push_size = 4,
-	};
+	const struct vk_gfx_desc desc = vk_gfx_uint_desc(W, H);
 	const VkClearValue clear = { .color.uint32 = { 2 } };
 	const VkShaderStageFlagBits stages[2] = {
 		VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
@@ -565,24 +556,9 @@ VK_TEST(so_gfx_commands, "shader-object-required-commands")
 		"vkCmdSetColorBlendEnableEXT", "vkCmdSetColorBlendEquationEXT",
 		"vkCmdSetColorWriteMaskEXT",
 	};
-	VkPhysicalDeviceShaderObjectFeaturesEXT features = {
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT,
-		.shaderObject = VK_TRUE,
-	};
-	VkPhysicalDeviceVulkan13Features f13 = {
-		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
-		.pNext = &features, .dynamicRendering = VK_TRUE,
-	};
-	const char *ext[] = { VK_EXT_SHADER_OBJECT_EXTENSION_NAME };
-	const struct vk_dev_options options = {
-		.extensions = ext, .extension_count = 1, .features = &f13,
-		.api_version = VK_API_VERSION_1_3,
-	};
 	struct vk_dev dev;
 
-	if (vk_test_under_validation())
-		vk_test_skip("the validation layer (1.3.239) predates VK_EXT_shader_object");
-	vk_dev_create(&dev, &options);
+	so_dev_create(&dev);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		vk_dev_proc(&dev, names[i]);
 	vk_dev_destroy(&dev);

@@ -2,6 +2,7 @@
 /* Copyright 2026 The Ember Authors */
 
 #include "vk_gfx.h"
+#include "vk_shaders.h"
 
 #include <string.h>
 
@@ -340,4 +341,26 @@ void vk_gfx_check_uint(const uint32_t *got, const uint32_t *expected, uint32_t w
 	}
 	if (wrong)
 		vk_test_fail(__FILE__, __LINE__, "%u %s pixels differ", wrong, what);
+}
+
+struct vk_gfx_desc vk_gfx_uint_desc(uint32_t w, uint32_t h)
+{
+	static const VkVertexInputBindingDescription bindings[] = {
+		{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
+		{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
+	};
+	static const VkVertexInputAttributeDescription attributes[] = {
+		{ 0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0 },
+		{ 1, 1, VK_FORMAT_R32G32_SFLOAT, 0 },
+	};
+
+	return (struct vk_gfx_desc) {
+		.vs = gfx_uint_vert_spv, .vs_size = gfx_uint_vert_spv_size,
+		.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = bindings, .binding_count = 2,
+		.attributes = attributes, .attribute_count = 2,
+		.color_format = VK_FORMAT_R32_UINT,
+		.width = w, .height = h, .push_size = 4,
+	};
 }
