@@ -2,6 +2,7 @@
 /* Copyright 2026 The Ember Authors */
 
 #include "vk_gfx.h"
+#include "vk_shaders.h"
 
 #include <string.h>
 
@@ -303,4 +304,66 @@ void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,
 	if (depth_clear)
 		ds.clearValue = *depth_clear;
 	vkCmdBeginRendering(cmd, &info);
+}
+
+void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
+		 uint32_t h)
+{
+	const struct vk_vtx3 a = { vk_ndc(x0, w), vk_ndc(y0, h), z };
+	const struct vk_vtx3 b = { vk_ndc(x1, w), vk_ndc(y0, h), z };
+	const struct vk_vtx3 c = { vk_ndc(x0, w), vk_ndc(y1, h), z };
+	const struct vk_vtx3 d = { vk_ndc(x1, w), vk_ndc(y1, h), z };
+
+	v[0] = a;
+	v[1] = b;
+	v[2] = c;
+	v[3] = b;
+	v[4] = d;
+	v[5] = c;
+}
+
+void vk_gfx_fill(uint32_t *img, uint32_t w, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+		 uint32_t value)
+{
+	for (uint32_t y = y0; y < y1; y++)
+		for (uint32_t x = x0; x < x1; x++)
+			img[y * w + x] = value;
+}
+
+void vk_gfx_check_uint(const uint32_t *got, const uint32_t *expected, uint32_t w, uint32_t h,
+		       const char *what)
+{
+	unsigned int wrong = 0;
+
+	for (uint32_t i = 0; i < w * h; i++) {
+		if (got[i] == expected[i])
+			continue;
+		if (!wrong++)
+			printf("# %s pixel (%u, %u): %u, expected %u\n", what, i % w, i / w, got[i],
+			       expected[i]);
+	}
+	if (wrong)
+		vk_test_fail(__FILE__, __LINE__, "%u %s pixels differ", wrong, what);
+}
+
+struct vk_gfx_desc vk_gfx_uint_desc(uint32_t w, uint32_t h)
+{
+	static const VkVertexInputBindingDescription bindings[] = {
+		{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
+		{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
+	};
+	static const VkVertexInputAttributeDescription attributes[] = {
+		{ 0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0 },
+		{ 1, 1, VK_FORMAT_R32G32_SFLOAT, 0 },
+	};
+
+	return (struct vk_gfx_desc) {
+		.vs = gfx_uint_vert_spv, .vs_size = gfx_uint_vert_spv_size,
+		.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = bindings, .binding_count = 2,
+		.attributes = attributes, .attribute_count = 2,
+		.color_format = VK_FORMAT_R32_UINT,
+		.width = w, .height = h, .push_size = 4,
+	};
 }

@@ -47,6 +47,11 @@ void vk_target_read(VkCommandBuffer cmd, const struct vk_target *t, VkImageAspec
 void vk_target_layout(VkCommandBuffer cmd, const struct vk_target *t, VkImageLayout from,
 		      VkImageLayout to);
 
+/* A vertex of a position and a depth (gfx_uint's binding 0), in clip space. */
+struct vk_vtx3 {
+	float x, y, z;
+};
+
 /* What a test's pipeline is. */
 struct vk_gfx_desc {
 	const uint32_t *vs, *fs;
@@ -80,6 +85,14 @@ struct vk_gfx_desc {
 	uint32_t subpass;
 };
 
+/*
+ * The pipeline of the flat-value shaders (gfx_uint: the push constant plus
+ * InstanceIndex) into an R32_UINT target @w x @h: positions (struct
+ * vk_vtx3) per vertex from binding 0, an offset (vec2) per instance from
+ * binding 1, triangle lists, 4 bytes of push constants.
+ */
+struct vk_gfx_desc vk_gfx_uint_desc(uint32_t w, uint32_t h);
+
 struct vk_gfx_pipe {
 	VkShaderModule vs, fs;
 	VkPipelineLayout layout;
@@ -93,6 +106,21 @@ void vk_gfx_pipe_destroy(struct vk_dev *dev, struct vk_gfx_pipe *p);
 void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,
 		  const struct vk_target *depth, const VkClearValue *color_clear,
 		  const VkClearValue *depth_clear);
+
+/*
+ * Six vertices (a triangle list) of the rectangle [x0, x1) x [y0, y1) in
+ * pixels of a @w x @h target, at depth @z.
+ */
+void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
+		 uint32_t h);
+
+/* Fills the rectangle [x0, x1) x [y0, y1) of a @w wide expected image with @value. */
+void vk_gfx_fill(uint32_t *img, uint32_t w, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+		 uint32_t value);
+
+/* Compares a @w x @h image of u32 with @expected: fails naming @what and the first wrong pixel. */
+void vk_gfx_check_uint(const uint32_t *got, const uint32_t *expected, uint32_t w, uint32_t h,
+		       const char *what);
 
 /* Clip x or y of pixel coordinate @p of a target @size pixels across. */
 static inline float vk_ndc(float p, uint32_t size)

@@ -22,7 +22,9 @@
  * A secondary command buffer is recorded the same way; vkCmdExecuteCommands
  * closes the primary's open IB and appends the secondary's IBs (the
  * specification makes the primary invalid if the secondary is reset or
- * freed, so sharing them is safe).
+ * freed, so sharing them is safe). Secondaries that continue a render
+ * pass instance read the primary's attachments through
+ * ember_cmd_secondary.c.
  *
  * Errors are sticky: the first failure is kept and returned by
  * vkEndCommandBuffer.
@@ -251,15 +253,7 @@ void ember_cmd_buffer_reset(struct ember_cmd_buffer *cmd)
 	memset(&cmd->compute, 0, sizeof(cmd->compute));
 	memset(cmd->push, 0, sizeof(cmd->push));
 	memset(&cmd->push_set, 0, sizeof(cmd->push_set));
-	if (cmd->gfx) {
-		/* The render pass views' array stays for the next recording. */
-		struct ember_image_view **views = cmd->gfx->pass_views;
-		uint32_t capacity = cmd->gfx->pass_view_capacity;
-
-		memset(cmd->gfx, 0, sizeof(*cmd->gfx));
-		cmd->gfx->pass_views = views;
-		cmd->gfx->pass_view_capacity = capacity;
-	}
+	ember_cmd_gfx_reset(cmd);
 	cmd->state = EMBER_CMD_INITIAL;
 }
 
@@ -302,6 +296,11 @@ ember_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBeg
 		ember_cmd_buffer_reset(cmd);
 	cmd->usage = pBeginInfo->flags;
 	cmd->state = EMBER_CMD_RECORDING;
+	/* Only a secondary's inheritance counts (the specification ignores a primary's). */
+	if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY &&
+	    (pBeginInfo->flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT) &&
+	    pBeginInfo->pInheritanceInfo)
+		ember_cmd_secondary_begin_rendering(cmd, pBeginInfo->pInheritanceInfo);
 	return VK_SUCCESS;
 }
 
@@ -324,10 +323,12 @@ ember_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t commandBufferCo
 {
 	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
 
-	cmd_close_ib(cmd);
 	for (uint32_t i = 0; i < commandBufferCount; i++) {
 		EMBER_FROM_HANDLE(ember_cmd_buffer, secondary, pCommandBuffers[i]);
 
+		/* Inside a render pass instance: the secondary's draws get its targets. */
+		ember_cmd_execute_in_rendering(cmd, secondary);
+		cmd_close_ib(cmd);
 		for (uint32_t j = 0; j < secondary->ib_count; j++)
 			cmd_append_ib(cmd, secondary->ibs[j].va, secondary->ibs[j].size);
 		if (secondary->error != VK_SUCCESS)

@@ -29,6 +29,12 @@ ember_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCoun
 		return;
 	}
 	r = &cmd->gfx->rendering;
+	if (r->views_unknown) {
+		/* The copy engine's clears name images the secondary does not know (issue 13). */
+		(void)ember_error(VK_ERROR_FEATURE_NOT_PRESENT,
+			    "vkCmdClearAttachments in a secondary without its views: not done");
+		return;
+	}
 	ember_cmd_emit_barrier(cmd);
 	for (uint32_t a = 0; a < attachmentCount; a++) {
 		const VkClearAttachment *att = &pAttachments[a];

@@ -5,7 +5,10 @@
  * DOC: Binds and draws
  *
  * Binding a graphics pipeline copies its static state into the command
- * buffer's (ember_gfx_state.c); vertex and index buffers are kept by
+ * buffer's (ember_gfx_state.c) and its shaders; shader objects bound to
+ * the vertex and fragment stages (vkCmdBindShadersEXT) replace the
+ * pipeline's shaders and leave every state to the dynamic-state commands,
+ * as VK_EXT_shader_object specifies. Vertex and index buffers are kept by
  * binding. A draw writes the blocks whose inputs changed since the last
  * draw and, when any did (or the sets did), a new root block with the
  * descriptor-set table; then it emits, in one reservation so that they
@@ -41,9 +44,48 @@ void ember_cmd_bind_graphics_pipeline(struct ember_cmd_buffer *cmd, struct ember
 	if (!gfx)
 		return;
 	gfx->pipeline = pipeline;
+	gfx->vs = pipeline->shader;
+	gfx->fs = pipeline->fragment;
+	gfx->shader_objects = false;
 	gfx->bind.dynamic_layout = &pipeline->dynamic;
 	gfx->bind.dynamic_dirty = true;
 	gfx->dirty |= ember_gfx_state_bind_pipeline(&gfx->state, pipeline->gfx);
+	gfx->push_dirty = true;
+}
+
+void ember_cmd_bind_graphics_shader(struct ember_cmd_buffer *cmd, VkShaderStageFlagBits stage,
+				    struct ember_shader *shader,
+				    const struct ember_dynamic_layout *dynamic)
+{
+	struct ember_cmd_gfx *gfx = ember_cmd_gfx(cmd);
+
+	if (!gfx)
+		return;
+	/* Shader objects replace the pipeline's stages; its static state goes with it. */
+	if (!gfx->shader_objects) {
+		gfx->pipeline = NULL;
+		gfx->vs = gfx->fs = NULL;
+		gfx->vs_dynamic = gfx->fs_dynamic = NULL;
+		gfx->shader_objects = true;
+	}
+	if (stage == VK_SHADER_STAGE_VERTEX_BIT) {
+		gfx->vs = shader;
+		gfx->vs_dynamic = dynamic;
+	} else {
+		gfx->fs = shader;
+		gfx->fs_dynamic = dynamic;
+	}
+	/*
+	 * Both stages were built for compatible set layouts, but a stage may
+	 * name fewer sets than the other: the longer list places every
+	 * dynamic buffer either reads.
+	 */
+	gfx->bind.dynamic_layout = gfx->vs_dynamic;
+	if (!gfx->vs_dynamic ||
+	    (gfx->fs_dynamic && gfx->fs_dynamic->total > gfx->vs_dynamic->total))
+		gfx->bind.dynamic_layout = gfx->fs_dynamic;
+	gfx->bind.dynamic_dirty = true;
+	gfx->dirty |= EMBER_GFX_DIRTY_ROOT;
 	gfx->push_dirty = true;
 }
 
@@ -140,11 +182,10 @@ ember_CmdBindIndexBuffer2(VkCommandBuffer commandBuffer, VkBuffer buffer, VkDevi
 /* The root block for the current state, written when anything it names changed. */
 static bool write_root(struct ember_cmd_buffer *cmd, struct ember_cmd_gfx *gfx)
 {
-	const struct ember_pipeline *pipeline = gfx->pipeline;
 	const struct ember_gfx_draw_state *s = &gfx->state;
 	struct ember_gfx_state root = {
-		.vs = pipeline->shader->binary.va,
-		.fs = pipeline->fragment ? pipeline->fragment->binary.va : 0,
+		.vs = gfx->vs->binary.va,
+		.fs = gfx->fs ? gfx->fs->binary.va : 0,
 		.vertex_input = gfx->blocks.vertex_input,
 		.viewports = gfx->blocks.viewports,
 		.raster = gfx->blocks.raster,
@@ -185,9 +226,9 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 	struct ember_upkt_bind_gfx_state bind;
 	uint32_t push_bytes, counter_dwords, *p;
 
-	if (!gfx || !gfx->pipeline || !gfx->rendering.active) {
+	if (!gfx || !gfx->vs || !gfx->rendering.active) {
 		ember_cmd_record_error(cmd, ember_error(VK_ERROR_VALIDATION_FAILED_EXT,
-							"draw without a pipeline or rendering"));
+							"draw without a vertex shader or rendering"));
 		return NULL;
 	}
 	if (gfx->dirty & ~EMBER_GFX_DIRTY_ROOT) {
@@ -203,9 +244,9 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 	}
 	gfx->dirty = 0;
 
-	push_bytes = gfx->pipeline->shader->push_constant_size;
-	if (gfx->pipeline->fragment)
-		push_bytes = EMBER_MAX(push_bytes, gfx->pipeline->fragment->push_constant_size);
+	push_bytes = gfx->vs->push_constant_size;
+	if (gfx->fs)
+		push_bytes = EMBER_MAX(push_bytes, gfx->fs->push_constant_size);
 	push_bytes = EMBER_MIN(push_bytes, EMBER_DISPATCH_MAX_PUSH);
 
 	counter_dwords = gfx->occlusion_counter ? 1 + EMBER_UPKT_OCCLUSION_COUNTER_LEN : 0;

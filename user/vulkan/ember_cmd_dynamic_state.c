@@ -17,21 +17,7 @@
 
 #include <string.h>
 
-/* The graphics state of @commandBuffer with @dirty marked; NULL when out of memory. */
-static struct ember_gfx_draw_state *dyn(VkCommandBuffer commandBuffer, uint32_t dirty)
-{
-	struct ember_cmd_gfx *gfx = ember_cmd_gfx(ember_cmd_buffer_from_handle(commandBuffer));
-
-	if (!gfx)
-		return NULL;
-	gfx->dirty |= dirty;
-	return &gfx->state;
-}
-
-#define DYN(dirty)							\
-	struct ember_gfx_draw_state *s = dyn(commandBuffer, EMBER_GFX_DIRTY_##dirty); \
-	if (!s)								\
-		return
+#define DYN(dirty) EMBER_CMD_DYN(dirty)
 
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdSetViewport(VkCommandBuffer commandBuffer, uint32_t firstViewport,
@@ -59,7 +45,7 @@ ember_CmdSetViewportWithCount(VkCommandBuffer commandBuffer, uint32_t viewportCo
 	s->viewport_count = EMBER_MIN(viewportCount, EMBER_GFX_MAX_VIEWPORTS);
 	memcpy(s->viewports, pViewports, s->viewport_count * sizeof(*pViewports));
 	/* The count is the root's too. */
-	dyn(commandBuffer, EMBER_GFX_DIRTY_ROOT);
+	ember_cmd_dyn_state(commandBuffer, EMBER_GFX_DIRTY_ROOT);
 }
 
 VKAPI_ATTR void VKAPI_CALL

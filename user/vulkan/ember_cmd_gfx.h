@@ -18,6 +18,7 @@
 #define EMBER_CMD_GFX_H
 
 #include "ember_cmd_buffer.h"
+#include "ember_device.h"
 #include "ember_gfx_state.h"
 #include "ember_image.h"
 
@@ -43,6 +44,8 @@ struct ember_cmd_attachment {
  * @color_count, @color: colour attachments by location.
  * @depth_stencil: the depth/stencil attachment (depth's view, else stencil's).
  * @depth_stencil_aspects: which of its aspects the rendering has.
+ * @views_unknown: a secondary's inherited instance whose views it cannot
+ *	know (a dynamic rendering, or a render pass without a framebuffer).
  */
 struct ember_cmd_rendering {
 	bool active;
@@ -52,12 +55,19 @@ struct ember_cmd_rendering {
 	struct ember_cmd_attachment color[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
 	struct ember_cmd_attachment depth_stencil;
 	VkImageAspectFlags depth_stencil_aspects;
+	bool views_unknown;
 };
 
 /**
  * struct ember_cmd_gfx - The graphics state of a command buffer.
  * @bind: the graphics bind point's sets.
- * @pipeline: the bound graphics pipeline.
+ * @pipeline: the bound graphics pipeline (NULL with shader objects).
+ * @vs, @fs: the shaders the next draw runs: the pipeline's, or the shader
+ *	objects bound to the vertex and fragment stages (NULL: unbound; no
+ *	fragment shader draws depth and stencil only).
+ * @shader_objects: the draws use shader objects: every state is the
+ *	dynamic-state commands' (vkCmdBindShadersEXT after a pipeline).
+ * @vs_dynamic, @fs_dynamic: where the bound shader objects read dynamic buffers.
  * @state: the draw state (pipeline's static groups, commands' dynamic ones).
  * @dirty: EMBER_GFX_DIRTY_* blocks to write again at the next draw.
  * @blocks, @root: the blocks the last draw used.
@@ -68,10 +78,18 @@ struct ember_cmd_rendering {
  * @occlusion_counter: the active occlusion query's counter (0: none), which
  *	every draw names (ember_query_pool.c); @occlusion_views: how many
  *	consecutive queries it is (the views of a multiview instance).
+ * @inherited_targets: a secondary recorded inside a render pass instance
+ *	(RENDER_PASS_CONTINUE): device-writable memory its draws read the
+ *	targets block from, which vkCmdExecuteCommands fills with the
+ *	primary's (ember_cmd_secondary.c); kept across resets. Its size is
+ *	EMBER_GFX_TARGETS_MAX_BYTES.
  */
 struct ember_cmd_gfx {
 	struct ember_cmd_bindings bind;
 	struct ember_pipeline *pipeline;
+	struct ember_shader *vs, *fs;
+	bool shader_objects;
+	const struct ember_dynamic_layout *vs_dynamic, *fs_dynamic;
 	struct ember_gfx_draw_state state;
 	uint32_t dirty;
 	bool push_dirty;
@@ -90,7 +108,19 @@ struct ember_cmd_gfx {
 	bool rendering_suspending;
 	uint64_t occlusion_counter;
 	uint32_t occlusion_views;
+	struct ember_gpu_bo inherited_targets;
 };
+
+/* The largest targets block: eight colour attachments and depth/stencil. */
+#define EMBER_GFX_TARGETS_MAX_BYTES						\
+	((EMBER_GFX_TARGETS_DWORDS +						\
+	  (EMBER_GFX_MAX_COLOR_ATTACHMENTS + 1) * EMBER_GFX_ATTACHMENT_DWORDS) * 4)
+
+/* The size in bytes of the targets block of a rendering with @color_count attachments. */
+static inline uint32_t ember_gfx_targets_bytes(uint32_t color_count)
+{
+	return (EMBER_GFX_TARGETS_DWORDS + (color_count + 1) * EMBER_GFX_ATTACHMENT_DWORDS) * 4;
+}
 
 /* Binds graphics @pipeline (ember_cmd_draw.c). */
 void ember_cmd_bind_graphics_pipeline(struct ember_cmd_buffer *cmd,
@@ -99,8 +129,57 @@ void ember_cmd_bind_graphics_pipeline(struct ember_cmd_buffer *cmd,
 /* @cmd's graphics state, allocated on first use; NULL when out of memory (recorded). */
 struct ember_cmd_gfx *ember_cmd_gfx(struct ember_cmd_buffer *cmd);
 
+/*
+ * For a dynamic-state command: the draw state of @commandBuffer with the
+ * blocks of @dirty (EMBER_GFX_DIRTY_*) marked for the next draw; NULL when
+ * out of memory (recorded). EMBER_CMD_DYN(BLOCK) declares it as `s`, or
+ * returns.
+ */
+static inline struct ember_gfx_draw_state *ember_cmd_dyn_state(VkCommandBuffer commandBuffer,
+							       uint32_t dirty)
+{
+	struct ember_cmd_gfx *gfx = ember_cmd_gfx(ember_cmd_buffer_from_handle(commandBuffer));
+
+	if (!gfx)
+		return NULL;
+	gfx->dirty |= dirty;
+	return &gfx->state;
+}
+
+#define EMBER_CMD_DYN(dirty)						\
+	struct ember_gfx_draw_state *s =				\
+		ember_cmd_dyn_state(commandBuffer, EMBER_GFX_DIRTY_##dirty); \
+	if (!s)								\
+		return
+
 /* Releases what the graphics state allocated besides itself. */
 void ember_cmd_gfx_free(struct ember_cmd_buffer *cmd);
+
+/*
+ * Clears the graphics state for a new recording, keeping the allocations
+ * a next recording reuses (the render pass views, the inherited targets).
+ */
+void ember_cmd_gfx_reset(struct ember_cmd_buffer *cmd);
+
+/*
+ * Binds the shader objects @shader (NULL: unbind) to graphics @stage
+ * (vertex or fragment), reading dynamic buffers as @dynamic says
+ * (ember_shader.c's vkCmdBindShadersEXT).
+ */
+void ember_cmd_bind_graphics_shader(struct ember_cmd_buffer *cmd, VkShaderStageFlagBits stage,
+				    struct ember_shader *shader,
+				    const struct ember_dynamic_layout *dynamic);
+
+/*
+ * A secondary begun with RENDER_PASS_CONTINUE: its draws render into the
+ * attachments of whichever render pass instance executes it, described by
+ * @inheritance (ember_cmd_secondary.c). ember_cmd_execute_in_rendering()
+ * makes @secondary's draws read the targets of @cmd's current instance.
+ */
+void ember_cmd_secondary_begin_rendering(struct ember_cmd_buffer *cmd,
+					 const VkCommandBufferInheritanceInfo *inheritance);
+void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,
+				    struct ember_cmd_buffer *secondary);
 
 /*
  * Starts the render pass instance @r (ember_cmd_rendering.c): writes its

@@ -61,13 +61,35 @@ struct ember_cmd_gfx *ember_cmd_gfx(struct ember_cmd_buffer *cmd)
 		return NULL;
 	}
 	memset(cmd->gfx, 0, sizeof(*cmd->gfx));
+	ember_gfx_state_init(&cmd->gfx->state);
 	return cmd->gfx;
+}
+
+void ember_cmd_gfx_reset(struct ember_cmd_buffer *cmd)
+{
+	struct ember_cmd_gfx *gfx = cmd->gfx;
+	struct ember_image_view **views;
+	struct ember_gpu_bo targets;
+	uint32_t capacity;
+
+	if (!gfx)
+		return;
+	views = gfx->pass_views;
+	capacity = gfx->pass_view_capacity;
+	targets = gfx->inherited_targets;
+	memset(gfx, 0, sizeof(*gfx));
+	gfx->pass_views = views;
+	gfx->pass_view_capacity = capacity;
+	gfx->inherited_targets = targets;
+	ember_gfx_state_init(&gfx->state);
 }
 
 void ember_cmd_gfx_free(struct ember_cmd_buffer *cmd)
 {
 	if (!cmd->gfx)
 		return;
+	if (cmd->gfx->inherited_targets.va)
+		ember_gpu_bo_destroy(cmd->base.device, &cmd->gfx->inherited_targets);
 	ember_free(&cmd->pool->alloc, cmd->gfx->pass_views);
 	ember_free(&cmd->pool->alloc, cmd->gfx);
 	cmd->gfx = NULL;

@@ -124,6 +124,19 @@ static void stencil_from(struct ember_gfx_stencil_face *f, const VkStencilOpStat
 	f->reference = o->reference & 0xff;
 }
 
+void ember_gfx_state_init(struct ember_gfx_draw_state *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->depth_clip = true;
+	s->provoking_vertex = VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX_EXT;
+	s->polygon_mode = VK_POLYGON_MODE_FILL;
+	s->line_width = 1.0f;
+	s->samples = VK_SAMPLE_COUNT_1_BIT;
+	s->sample_mask = ~0u;
+	for (uint32_t i = 0; i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
+		s->blend[i].write_mask = 0xf;
+}
+
 void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
 				   const VkGraphicsPipelineCreateInfo *info,
 				   bool has_fragment_shader)

@@ -130,6 +130,10 @@ struct ember_gfx_draw_state {
 	float min_depth_bounds, max_depth_bounds;
 	struct ember_gfx_stencil_face front, back;
 
+	/* Tessellation's: kept as set, read by nothing (Ember has no tessellation). */
+	uint32_t patch_control_points;
+	VkTessellationDomainOrigin tess_domain_origin;
+
 	bool logic_op_enable;
 	VkLogicOp logic_op;
 	float blend_constants[4];
@@ -145,6 +149,15 @@ struct ember_gfx_pipeline {
 	VkFormat color_formats[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
 	VkFormat depth_format, stencil_format;
 };
+
+/*
+ * The state a command buffer starts with: what no command can set without
+ * a feature or extension Ember does not report (depth clipping on, depth
+ * clamp off, first-vertex provoking, alpha to one off), and the
+ * specification's defaults for the rest. Draws with shader objects rely
+ * on it: they take every state from commands, and those states have none.
+ */
+void ember_gfx_state_init(struct ember_gfx_draw_state *state);
 
 /*
  * Fills @p from @info; @color_count, @view_mask and the formats come from

@@ -659,7 +659,7 @@ static void fill_features(VkBaseOutStructure *s)
 			->pipelineExecutableInfo = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT:
-		/* Compute shaders: the only stage Ember has. */
+		/* Compute shaders; vertex and fragment ones with a graphics queue. */
 		((VkPhysicalDeviceShaderObjectFeaturesEXT *)s)->shaderObject = VK_TRUE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT: {

@@ -16,8 +16,13 @@
  * memory comes from the device's allocator, not the creating call's: a
  * shader outlives the pipeline that compiled it.
  *
- * VK_EXT_shader_object for compute: a VkShaderEXT is one reference to a
- * shader. SPIR-V code goes through ember_shader_get() like a pipeline
+ * VK_EXT_shader_object for compute, vertex and fragment shaders: a
+ * VkShaderEXT is one reference to a shader. Linked and unlinked shaders
+ * are compiled alike (the interface between the stages is by location,
+ * so linking has nothing to decide) and nextStage needs nothing: every
+ * vertex shader can be followed by any fragment shader or none. Binding
+ * graphics stages is ember_cmd_draw.c's; draws with them take every state
+ * from the dynamic-state commands. SPIR-V code goes through ember_shader_get() like a pipeline
  * stage; binary code is what vkGetShaderBinaryDataEXT returned: a header
  * with the build's cache UUID, the shader's key and the SHA-1 of both key
  * and code, then the Ember binary. A binary of another build, one whose
@@ -30,7 +35,7 @@
 
 #include "ember_shader.h"
 
-#include "ember_cmd_buffer.h"
+#include "ember_cmd_gfx.h"
 #include "ember_descriptor_set_layout.h"
 #include "ember_isa.h"
 #include "ember_physical_device.h"
@@ -218,6 +223,24 @@ static VkResult shader_from_export(struct ember_device *device, const VkShaderCr
 	return VK_SUCCESS;
 }
 
+/*
+ * Compute always; vertex and fragment on a device with a graphics queue.
+ * Tessellation, geometry, task and mesh shaders are features Ember does
+ * not report: creating one is the application's error, refused.
+ */
+static bool stage_supported(const struct ember_device *device, VkShaderStageFlagBits stage)
+{
+	switch (stage) {
+	case VK_SHADER_STAGE_COMPUTE_BIT:
+		return true;
+	case VK_SHADER_STAGE_VERTEX_BIT:
+	case VK_SHADER_STAGE_FRAGMENT_BIT:
+		return ember_physical_device_has_graphics(device->pdev);
+	default:
+		return false;
+	}
+}
+
 static VkResult create_shader_object(struct ember_device *device,
 				     const VkShaderCreateInfoEXT *info,
 				     const VkAllocationCallbacks *alloc, VkShaderEXT *out)
@@ -230,8 +253,7 @@ static VkResult create_shader_object(struct ember_device *device,
 	VkResult result;
 	bool hit;
 
-	/* The device has no graphics queue: only compute shaders exist. */
-	if (info->stage != VK_SHADER_STAGE_COMPUTE_BIT)
+	if (!stage_supported(device, info->stage))
 		return ember_error(VK_ERROR_INITIALIZATION_FAILED, "stage 0x%x is not supported",
 				   info->stage);
 
@@ -239,6 +261,13 @@ static VkResult create_shader_object(struct ember_device *device,
 		sets[i] = ember_descriptor_set_layout_from_handle(info->pSetLayouts[i]);
 	if (info->codeType == VK_SHADER_CODE_TYPE_BINARY_EXT) {
 		result = shader_from_export(device, info, &shader);
+		/* A binary of another stage is not code this stage can use. */
+		if (result == VK_SUCCESS && shader->stage != ember_shader_isa_stage(info->stage)) {
+			ember_shader_unref(device, shader);
+			result = ember_error(VK_INCOMPATIBLE_SHADER_BINARY_EXT,
+					     "binary of stage %u for stage 0x%x", shader->stage,
+					     info->stage);
+		}
 	} else {
 		struct ember_shader_request req = {
 			.spirv = info->pCode,
@@ -357,10 +386,22 @@ ember_CmdBindShadersEXT(VkCommandBuffer commandBuffer, uint32_t stageCount,
 	for (uint32_t i = 0; i < stageCount; i++) {
 		struct ember_shader_object *obj;
 
-		if (pStages[i] != VK_SHADER_STAGE_COMPUTE_BIT)
-			continue;
 		obj = pShaders ? ember_shader_object_from_handle(pShaders[i]) : NULL;
-		ember_cmd_bind_compute_shader(cmd, obj ? obj->shader : NULL,
-					      obj ? &obj->dynamic : NULL);
+		switch (pStages[i]) {
+		case VK_SHADER_STAGE_COMPUTE_BIT:
+			ember_cmd_bind_compute_shader(cmd, obj ? obj->shader : NULL,
+						      obj ? &obj->dynamic : NULL);
+			break;
+		case VK_SHADER_STAGE_VERTEX_BIT:
+		case VK_SHADER_STAGE_FRAGMENT_BIT:
+			/* Unbinding what was never bound needs no graphics state. */
+			if (!obj && !cmd->gfx)
+				break;
+			ember_cmd_bind_graphics_shader(cmd, pStages[i], obj ? obj->shader : NULL,
+						       obj ? &obj->dynamic : NULL);
+			break;
+		default:
+			break;
+		}
 	}
 }

@@ -4,12 +4,13 @@
 /*
  * DOC: Shaders
  *
- * A compiled compute shader (struct ember_shader): the Ember binary of one
- * SPIR-V entry point with its specialization constants and descriptor
- * layout resolved, in a READONLY executable BO of the device. It is
- * reference counted and shared: the device's shader cache, VkPipelineCache
- * objects, compute pipelines and shader objects (VkShaderEXT) each hold a
- * reference, so a second pipeline of the same shader costs one lookup.
+ * A compiled shader, struct ember_shader (compute, vertex or fragment):
+ * the Ember binary of one SPIR-V entry point with its specialization
+ * constants and descriptor layout resolved, in a READONLY executable BO of
+ * the device. It is reference counted and shared: the device's shader
+ * cache, VkPipelineCache objects, pipelines and shader objects
+ * (VkShaderEXT) each hold a reference, so a second pipeline of the same
+ * shader costs one lookup.
  *
  * Every shader is named by its key, the SHA-1 of everything that decides
  * the binary: the SPIR-V, the entry point, the specialization, the
@@ -68,7 +69,7 @@ EMBER_DEFINE_HANDLE_CASTS(ember_shader_module, base, VkShaderModule,
 			  VK_OBJECT_TYPE_SHADER_MODULE)
 
 /**
- * struct ember_shader - A compiled compute shader (reference counted:
+ * struct ember_shader - A compiled shader (reference counted:
  * pipelines, shader objects and the caches share them).
  * @base: the object base (device; the type is unused: never a handle).
  * @refcount: references; the last ember_shader_unref() frees it.
@@ -116,6 +117,9 @@ VkResult ember_shader_create_from_binary(struct ember_device *device,
 					 const uint8_t key[EMBER_SHADER_KEY_SIZE],
 					 const void *binary, size_t size,
 					 struct ember_shader **out);
+
+/* The binary's stage (enum ember_isa_stage) a Vulkan stage compiles to; 0 (unset) is compute. */
+uint32_t ember_shader_isa_stage(VkShaderStageFlagBits stage);
 
 /* The subgroup requirements of a stage (they are part of the key). */
 #define EMBER_SHADER_FULL_SUBGROUPS		(1u << 0)
@@ -209,8 +213,8 @@ EMBER_DEFINE_HANDLE_CASTS(ember_pipeline_cache, base, VkPipelineCache,
 			  VK_OBJECT_TYPE_PIPELINE_CACHE)
 
 /**
- * struct ember_shader_object - A VkShaderEXT (compute): one shader reference,
- * and where it reads dynamic buffers (its set layouts').
+ * struct ember_shader_object - A VkShaderEXT (compute, vertex or fragment):
+ * one shader reference, and where it reads dynamic buffers (its set layouts').
  */
 struct ember_shader_object {
 	struct ember_object base;

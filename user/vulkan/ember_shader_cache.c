@@ -692,8 +692,7 @@ static VkResult compile(struct ember_device *device, const struct ember_shader_r
 	return result;
 }
 
-/* The binary's stage (ember_isa.h) a Vulkan stage compiles to; 0 (unset) is compute. */
-static uint32_t isa_stage(VkShaderStageFlagBits stage)
+uint32_t ember_shader_isa_stage(VkShaderStageFlagBits stage)
 {
 	switch (stage) {
 	case VK_SHADER_STAGE_VERTEX_BIT:
@@ -748,7 +747,7 @@ VkResult ember_shader_get(struct ember_device *device, struct ember_pipeline_cac
 			goto out;
 		shader = ember_shader_cache_insert(device, shader);
 	}
-	if (shader->stage != isa_stage(req->stage)) {
+	if (shader->stage != ember_shader_isa_stage(req->stage)) {
 		fprintf(stderr, "ember-vk: entry point \"%s\" is not a shader of stage 0x%x\n",
 			req->entry_point ? req->entry_point : "main", req->stage);
 		ember_shader_unref(device, shader);

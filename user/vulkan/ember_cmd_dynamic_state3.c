@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: The dynamic states of shader objects
+ *
+ * VK_EXT_shader_object takes every state of a draw from commands, so it
+ * requires the commands of the states Vulkan 1.3's pipelines can still
+ * hold static: vkCmdSetVertexInputEXT (VK_EXT_vertex_input_dynamic_state's)
+ * and those of VK_EXT_extended_dynamic_state3 that concern what Ember
+ * does (multisampling, polygon mode, depth clamp, logic op, blending and
+ * write masks), plus extended dynamic state 2's logic op. Each sets its
+ * members of the command buffer's draw state (ember_gfx_state.h) and
+ * marks the block they live in, like ember_cmd_dynamic_state.c's
+ * commands. Ember does not report VK_EXT_extended_dynamic_state3 or
+ * VK_EXT_vertex_input_dynamic_state: pipelines cannot make these states
+ * dynamic, so only draws with shader objects read what they set.
+ *
+ * vkCmdSetPatchControlPointsEXT and vkCmdSetTessellationDomainOriginEXT
+ * are the extension's too, whatever the device: valid without a
+ * tessellation shader, which Ember cannot have, so their state is kept
+ * and never reaches the device.
+ *
+ * Depth clamp and clip go together: without VK_EXT_depth_clip_enable,
+ * depth clipping is on exactly when clamping is off.
+ */
+
+#include "ember_cmd_gfx.h"
+
+#include <string.h>
+
+#define DYN(dirty) EMBER_CMD_DYN(dirty)
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetVertexInputEXT(VkCommandBuffer commandBuffer, uint32_t vertexBindingDescriptionCount,
+			   const VkVertexInputBindingDescription2EXT *pVertexBindingDescriptions,
+			   uint32_t vertexAttributeDescriptionCount,
+			   const VkVertexInputAttributeDescription2EXT *pVertexAttributeDescriptions)
+{
+	DYN(VERTEX_INPUT);
+
+	/* The whole layout is replaced: bindings not described have none. */
+	memset(s->bindings, 0, sizeof(s->bindings));
+	s->binding_count = 0;
+	for (uint32_t i = 0; i < vertexBindingDescriptionCount; i++) {
+		const VkVertexInputBindingDescription2EXT *b = &pVertexBindingDescriptions[i];
+
+		if (b->binding >= EMBER_GFX_MAX_VERTEX_BINDINGS)
+			continue;
+		s->bindings[b->binding].stride = b->stride;
+		s->bindings[b->binding].input_rate = b->inputRate;
+		s->bindings[b->binding].divisor = b->divisor;
+		s->binding_count = EMBER_MAX(s->binding_count, b->binding + 1);
+	}
+	s->attribute_count = EMBER_MIN(vertexAttributeDescriptionCount,
+				       EMBER_GFX_MAX_VERTEX_ATTRIBUTES);
+	for (uint32_t i = 0; i < s->attribute_count; i++) {
+		const VkVertexInputAttributeDescription2EXT *a = &pVertexAttributeDescriptions[i];
+
+		s->attributes[i].location = a->location;
+		s->attributes[i].binding = a->binding;
+		s->attributes[i].format = a->format;
+		s->attributes[i].offset = a->offset;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetRasterizationSamplesEXT(VkCommandBuffer commandBuffer,
+				    VkSampleCountFlagBits rasterizationSamples)
+{
+	DYN(RASTER);
+	s->samples = rasterizationSamples;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetSampleMaskEXT(VkCommandBuffer commandBuffer, VkSampleCountFlagBits samples,
+			  const VkSampleMask *pSampleMask)
+{
+	DYN(RASTER);
+	/* At most 4 samples: the first word holds every bit that counts. */
+	s->sample_mask = pSampleMask ? pSampleMask[0] : ~0u;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetAlphaToCoverageEnableEXT(VkCommandBuffer commandBuffer,
+				     VkBool32 alphaToCoverageEnable)
+{
+	DYN(RASTER);
+	s->alpha_to_coverage = alphaToCoverageEnable;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetAlphaToOneEnableEXT(VkCommandBuffer commandBuffer, VkBool32 alphaToOneEnable)
+{
+	DYN(RASTER);
+	s->alpha_to_one = alphaToOneEnable;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetPolygonModeEXT(VkCommandBuffer commandBuffer, VkPolygonMode polygonMode)
+{
+	DYN(RASTER);
+	s->polygon_mode = polygonMode;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetDepthClampEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClampEnable)
+{
+	DYN(RASTER);
+	s->depth_clamp = depthClampEnable;
+	s->depth_clip = !depthClampEnable;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetLogicOpEnableEXT(VkCommandBuffer commandBuffer, VkBool32 logicOpEnable)
+{
+	DYN(BLEND);
+	s->logic_op_enable = logicOpEnable;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetLogicOpEXT(VkCommandBuffer commandBuffer, VkLogicOp logicOp)
+{
+	DYN(BLEND);
+	s->logic_op = logicOp;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetColorBlendEnableEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+				uint32_t attachmentCount, const VkBool32 *pColorBlendEnables)
+{
+	DYN(BLEND);
+	for (uint32_t i = 0; i < attachmentCount &&
+	     firstAttachment + i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
+		s->blend[firstAttachment + i].enable = pColorBlendEnables[i];
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetColorBlendEquationEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+				  uint32_t attachmentCount,
+				  const VkColorBlendEquationEXT *pColorBlendEquations)
+{
+	DYN(BLEND);
+	for (uint32_t i = 0; i < attachmentCount &&
+	     firstAttachment + i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		const VkColorBlendEquationEXT *e = &pColorBlendEquations[i];
+		struct ember_gfx_blend_att *a = &s->blend[firstAttachment + i];
+
+		a->src_color = e->srcColorBlendFactor;
+		a->dst_color = e->dstColorBlendFactor;
+		a->color_op = e->colorBlendOp;
+		a->src_alpha = e->srcAlphaBlendFactor;
+		a->dst_alpha = e->dstAlphaBlendFactor;
+		a->alpha_op = e->alphaBlendOp;
+	}
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttachment,
+			      uint32_t attachmentCount,
+			      const VkColorComponentFlags *pColorWriteMasks)
+{
+	DYN(BLEND);
+	for (uint32_t i = 0; i < attachmentCount &&
+	     firstAttachment + i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
+		s->blend[firstAttachment + i].write_mask = pColorWriteMasks[i];
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer, uint32_t patchControlPoints)
+{
+	struct ember_gfx_draw_state *s = ember_cmd_dyn_state(commandBuffer, 0);
+
+	if (s)
+		s->patch_control_points = patchControlPoints;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetTessellationDomainOriginEXT(VkCommandBuffer commandBuffer,
+					VkTessellationDomainOrigin domainOrigin)
+{
+	struct ember_gfx_draw_state *s = ember_cmd_dyn_state(commandBuffer, 0);
+
+	if (s)
+		s->tess_domain_origin = domainOrigin;
+}

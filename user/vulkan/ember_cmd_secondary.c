@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Secondary command buffers inside a render pass instance
+ *
+ * A secondary begun with VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT
+ * records draws for a render pass instance it does not know: its
+ * inheritance gives a render pass and subpass, or the formats of a
+ * dynamic rendering (VkCommandBufferInheritanceRenderingInfo), never
+ * views a framebuffer may not even have yet. What the secondary knows
+ * (the colour attachment count, the view mask, which depth/stencil
+ * aspects exist) it uses as a rendering instance of its own; the targets
+ * block, the one thing that names the images, is read by its draws from
+ * memory of the secondary's own that the device may write
+ * (@inherited_targets of struct ember_cmd_gfx).
+ *
+ * vkCmdExecuteCommands inside an instance copies the primary's targets
+ * block there with the copy engine's COPY, then appends the secondary's
+ * indirect buffers: an IB boundary completes every earlier packet, so the
+ * draws read the copy, and the queue runs one job at a time, so a later
+ * execution of the same secondary (another instance, another primary on
+ * the same queue) copies its own targets only after these draws are done.
+ * Nothing of the primary is rewritten, so the secondary's recording stays
+ * valid for every primary that executes it. The one case this does not
+ * order is a SIMULTANEOUS_USE secondary running in two render pass
+ * instances with different attachments on two queues at once: both
+ * copies target the same memory (issue 13).
+ *
+ * With a render pass and a framebuffer of views in the inheritance the
+ * secondary also knows the views, which vkCmdClearAttachments needs;
+ * inheriting a dynamic rendering it does not, and clears there are not
+ * done yet (issue 13).
+ *
+ * The specification's state rules come for free: a secondary starts with
+ * no pipeline, sets or dynamic state (its graphics state is its own), and
+ * the primary's next draw binds its own state again (every draw does).
+ */
+
+#include "ember_cmd_gfx.h"
+
+#include "ember_device.h"
+#include "ember_format.h"
+#include "ember_packets.h"
+#include "ember_render_pass.h"
+
+/* The depth/stencil aspects of @format (UNDEFINED: none). */
+static VkImageAspectFlags depth_stencil_aspects(const struct ember_physical_device *pdev,
+						VkFormat format)
+{
+	const struct ember_image_format *f;
+
+	if (format == VK_FORMAT_UNDEFINED)
+		return 0;
+	f = ember_format_get(pdev, format);
+	return f ? ember_format_aspects(f) &
+		   (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT) : 0;
+}
+
+/* The instance of subpass @subpass of @pass, with the views of @fb when it has them. */
+static void rendering_of_subpass(const struct ember_physical_device *pdev,
+				 const struct ember_render_pass *pass, uint32_t subpass,
+				 const struct ember_framebuffer *fb, struct ember_cmd_rendering *r)
+{
+	const struct ember_rp_subpass *sp = &pass->subpasses[subpass];
+	const bool views = fb && !fb->imageless;
+
+	r->color_count = sp->color_count;
+	r->view_mask = sp->view_mask;
+	if (fb)
+		r->layers = fb->layers;
+	for (uint32_t c = 0; views && c < sp->color_count; c++)
+		if (sp->color[c] != VK_ATTACHMENT_UNUSED && sp->color[c] < fb->attachment_count)
+			r->color[c].view = fb->views[sp->color[c]];
+	if (sp->depth_stencil == VK_ATTACHMENT_UNUSED)
+		return;
+	r->depth_stencil_aspects =
+		depth_stencil_aspects(pdev, pass->attachments[sp->depth_stencil].format);
+	if (views && sp->depth_stencil < fb->attachment_count)
+		r->depth_stencil.view = fb->views[sp->depth_stencil];
+}
+
+void ember_cmd_secondary_begin_rendering(struct ember_cmd_buffer *cmd,
+					 const VkCommandBufferInheritanceInfo *inheritance)
+{
+	EMBER_FROM_HANDLE(ember_render_pass, pass, inheritance->renderPass);
+	EMBER_FROM_HANDLE(ember_framebuffer, fb, inheritance->framebuffer);
+	const struct ember_physical_device *pdev = cmd->base.device->pdev;
+	struct ember_cmd_gfx *gfx = ember_cmd_gfx(cmd);
+	struct ember_cmd_rendering r = { .layers = 1 };
+	VkResult result;
+
+	if (!gfx)
+		return;
+	if (!gfx->inherited_targets.va) {
+		/* Written by the device's COPY (no READONLY), never executed. */
+		result = ember_gpu_bo_create(cmd->base.device, EMBER_GFX_TARGETS_MAX_BYTES,
+					     EMBER_WS_MAP_NOEXEC, &gfx->inherited_targets);
+		if (result != VK_SUCCESS) {
+			ember_cmd_record_error(cmd, result);
+			return;
+		}
+	}
+	if (pass) {
+		rendering_of_subpass(pdev, pass, inheritance->subpass, fb, &r);
+	} else {
+		const VkCommandBufferInheritanceRenderingInfo *ri =
+			ember_find_struct(inheritance->pNext,
+				VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO);
+
+		if (ri) {
+			r.color_count = EMBER_MIN(ri->colorAttachmentCount,
+						  EMBER_GFX_MAX_COLOR_ATTACHMENTS);
+			r.view_mask = ri->viewMask;
+			if (ri->depthAttachmentFormat != VK_FORMAT_UNDEFINED)
+				r.depth_stencil_aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;
+			if (ri->stencilAttachmentFormat != VK_FORMAT_UNDEFINED)
+				r.depth_stencil_aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
+		}
+	}
+	r.active = true;
+	r.views_unknown = !pass || !fb || fb->imageless;
+	gfx->rendering = r;
+	gfx->blocks.targets = gfx->inherited_targets.va;
+	/* The blend block has one entry per colour attachment; tests need the aspects. */
+	gfx->dirty |= EMBER_GFX_DIRTY_BLEND | EMBER_GFX_DIRTY_DEPTH_STENCIL | EMBER_GFX_DIRTY_ROOT;
+}
+
+void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,
+				    struct ember_cmd_buffer *secondary)
+{
+	const struct ember_cmd_gfx *gfx = cmd->gfx, *inner = secondary->gfx;
+	struct ember_upkt_copy copy;
+	uint32_t *p;
+
+	if (!(secondary->usage & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT) ||
+	    !inner || !inner->inherited_targets.va)
+		return;
+	if (!gfx || !gfx->rendering.active || !gfx->blocks.targets) {
+		ember_cmd_record_error(cmd, ember_error(VK_ERROR_VALIDATION_FAILED_EXT,
+			"a RENDER_PASS_CONTINUE secondary outside a render pass instance"));
+		return;
+	}
+	copy = (struct ember_upkt_copy) {
+		.src = gfx->blocks.targets,
+		.dst = inner->inherited_targets.va,
+		.width = ember_gfx_targets_bytes(gfx->rendering.color_count),
+		.height = 1,
+	};
+	p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_COPY_LEN);
+	if (p)
+		ember_upkt_copy_pack(p, &copy);
+}
