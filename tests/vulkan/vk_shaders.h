@@ -22,6 +22,9 @@ VK_TEST_SHADER(gfx_color_vert);
 VK_TEST_SHADER(gfx_color_frag);
 VK_TEST_SHADER(gfx_uint_vert);
 VK_TEST_SHADER(gfx_uint_frag);
+VK_TEST_SHADER(gfx_pos_vert);
+VK_TEST_SHADER(gfx_push_color_frag);
+VK_TEST_SHADER(gfx_dual_src_frag);
 
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);
