@@ -498,12 +498,16 @@ static uint32_t logic_op(VkLogicOp op, uint32_t s, uint32_t d)
 }
 
 /*
- * logicOp: the sixteen ops on R32_UINT (pixel op), then COPY with write
- * mask 0 (pixel 16: the destination stays).
+ * logicOp: the sixteen ops (pixel op), then COPY with write mask 0 (pixel
+ * 16: the destination stays). On R32_UINT the source is the flat value of
+ * gfx_uint; on R8G8B8A8_UNORM, whose stored codes the ops work on (R13),
+ * a push-constant colour of whole codes (code / 255 converts back to the
+ * code exactly).
  */
-VK_TEST(logic_ops, "fragment-logic-ops-uint")
+static void logic_ops(VkFormat format)
 {
 	enum { TW = 8, TH = 4, SRC = 0x33cc55aau, DST = 0x0ff03c5au };
+	const bool uint = format == VK_FORMAT_R32_UINT;
 	const VkPhysicalDeviceFeatures features = { .logicOp = VK_TRUE };
 	static const VkVertexInputBindingDescription bindings[] = {
 		{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
@@ -513,17 +517,20 @@ VK_TEST(logic_ops, "fragment-logic-ops-uint")
 		{ 0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0 },
 		{ 1, 1, VK_FORMAT_R32G32_SFLOAT, 0 },
 	};
-	const VkClearValue clear = { .color.uint32 = { DST } };
 	const VkPipelineColorBlendAttachmentState masked = { .colorWriteMask = 0 };
 	struct vk_gfx_desc desc = {
-		.vs = gfx_uint_vert_spv, .vs_size = gfx_uint_vert_spv_size,
-		.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
+		.vs = uint ? gfx_uint_vert_spv : gfx_pos_vert_spv,
+		.vs_size = uint ? gfx_uint_vert_spv_size : gfx_pos_vert_spv_size,
+		.fs = uint ? gfx_uint_frag_spv : gfx_push_color_frag_spv,
+		.fs_size = uint ? gfx_uint_frag_spv_size : gfx_push_color_frag_spv_size,
 		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-		.bindings = bindings, .binding_count = 2,
-		.attributes = attributes, .attribute_count = 2,
-		.color_format = VK_FORMAT_R32_UINT, .logic_op_enable = true,
-		.width = TW, .height = TH, .push_size = 4,
+		.bindings = bindings, .binding_count = uint ? 2 : 1,
+		.attributes = attributes, .attribute_count = uint ? 2 : 1,
+		.color_format = format, .logic_op_enable = true,
+		.width = TW, .height = TH, .push_size = uint ? 4 : 32,
 	};
+	VkClearValue clear = { .color.uint32 = { DST } };
+	float push[8] = { 0 };
 	struct vk_gfx_pipe pipes[17];
 	struct vk_dev dev;
 	struct vk_target color;
@@ -532,8 +539,15 @@ VK_TEST(logic_ops, "fragment-logic-ops-uint")
 	const uint32_t *got;
 	unsigned int wrong = 0;
 
+	/* UNORM: byte c of SRC and DST is channel c's code. */
+	for (int c = 0; !uint && c < 4; c++) {
+		push[c] = (float)((SRC >> (8 * c)) & 0xff) / 255.0f;
+		clear.color.float32[c] = (float)((DST >> (8 * c)) & 0xff) / 255.0f;
+	}
+	if (uint)
+		memcpy(push, &(uint32_t){ SRC }, 4);
 	vk_gfx_dev_create(&dev, &features);
-	vk_target_create(&dev, VK_FORMAT_R32_UINT, TW, TH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
+	vk_target_create(&dev, format, TW, TH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
 	vk_buf_create(&dev, TW * TH * 6 * sizeof(struct vk_vtx3), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
 		      &vertices);
 	vk_buf_create(&dev, 8, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &instances);
@@ -551,12 +565,13 @@ VK_TEST(logic_ops, "fragment-logic-ops-uint")
 	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_UNDEFINED,
 			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
 	vk_gfx_begin(cmd, &color, NULL, &clear, NULL);
-	vkCmdBindVertexBuffers(cmd, 0, 2, (const VkBuffer[]){ vertices.buffer, instances.buffer },
+	vkCmdBindVertexBuffers(cmd, 0, uint ? 2 : 1,
+			       (const VkBuffer[]){ vertices.buffer, instances.buffer },
 			       (const VkDeviceSize[]){ 0, 0 });
 	for (uint32_t i = 0; i < 17; i++) {
 		vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i].pipeline);
 		vkCmdPushConstants(cmd, pipes[i].layout, VK_SHADER_STAGE_VERTEX_BIT |
-				   VK_SHADER_STAGE_FRAGMENT_BIT, 0, 4, &(uint32_t){ SRC });
+				   VK_SHADER_STAGE_FRAGMENT_BIT, 0, desc.push_size, push);
 		vkCmdDraw(cmd, 6, 1, 6 * i, 0);
 	}
 	vkCmdEndRendering(cmd);
@@ -565,6 +580,7 @@ VK_TEST(logic_ops, "fragment-logic-ops-uint")
 	vk_target_read(cmd, &color, VK_IMAGE_ASPECT_COLOR_BIT, 0, readback.buffer);
 	vk_cmd_submit_wait(&dev, cmd, 0);
 
+	/* Bitwise ops on 32 bits are the same as on each of the four codes. */
 	got = readback.map;
 	for (uint32_t i = 0; i < TW * TH; i++) {
 		const uint32_t want = i < 16 ? logic_op((VkLogicOp)i, SRC, DST) : DST;
@@ -583,4 +599,14 @@ VK_TEST(logic_ops, "fragment-logic-ops-uint")
 	vk_buf_destroy(&dev, &readback);
 	vk_target_destroy(&dev, &color);
 	vk_dev_destroy(&dev);
+}
+
+VK_TEST(logic_ops_uint, "fragment-logic-ops-uint")
+{
+	logic_ops(VK_FORMAT_R32_UINT);
+}
+
+VK_TEST(logic_ops_unorm, "fragment-logic-ops-unorm")
+{
+	logic_ops(VK_FORMAT_R8G8B8A8_UNORM);
 }
