@@ -202,7 +202,7 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 		.viewportCount = 1, .pViewports = d->viewport ? d->viewport : &viewport,
 		.scissorCount = 1, .pScissors = d->scissor ? d->scissor : &scissor,
 	};
-	const VkPipelineRasterizationStateCreateInfo rs = {
+	const VkPipelineRasterizationStateCreateInfo default_rs = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
 		.polygonMode = VK_POLYGON_MODE_FILL, .cullMode = d->cull_mode,
 		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f,
@@ -217,12 +217,14 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	const VkPipelineDepthStencilStateCreateInfo no_ds = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
 	};
-	const VkPipelineColorBlendAttachmentState no_blend = { .colorWriteMask = 0xf };
+	const uint32_t color_count = d->color_count ? d->color_count : d->color_format ? 1 : 0;
+	VkPipelineColorBlendAttachmentState no_blend[8];
+	VkFormat color_formats[8];
 	VkPipelineColorBlendStateCreateInfo cb = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
 		.logicOpEnable = d->logic_op_enable, .logicOp = d->logic_op,
-		.attachmentCount = d->color_format ? 1 : 0,
-		.pAttachments = d->blend ? d->blend : &no_blend,
+		.attachmentCount = color_count,
+		.pAttachments = d->blend ? d->blend : no_blend,
 	};
 	const VkPipelineDynamicStateCreateInfo dyn = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
@@ -231,8 +233,8 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	const VkPipelineRenderingCreateInfo rendering = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO,
 		.viewMask = d->view_mask,
-		.colorAttachmentCount = d->color_format ? 1 : 0,
-		.pColorAttachmentFormats = &d->color_format,
+		.colorAttachmentCount = color_count,
+		.pColorAttachmentFormats = color_formats,
 		.depthAttachmentFormat = d->depth_format,
 		.stencilAttachmentFormat = d->stencil_format,
 	};
@@ -241,12 +243,18 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 		.pNext = d->render_pass ? NULL : &rendering,
 		.stageCount = 2, .pStages = stages,
 		.pVertexInputState = &vi, .pInputAssemblyState = &ia, .pViewportState = &vp,
-		.pRasterizationState = &rs, .pMultisampleState = &ms,
+		.pRasterizationState = d->raster ? d->raster : &default_rs,
+		.pMultisampleState = &ms,
 		.pDepthStencilState = d->depth_stencil ? d->depth_stencil : &no_ds,
 		.pColorBlendState = &cb, .pDynamicState = &dyn,
 		.renderPass = d->render_pass, .subpass = d->subpass,
 	};
 
+	REQUIRE(color_count <= 8);
+	for (uint32_t i = 0; i < color_count; i++) {
+		no_blend[i] = (VkPipelineColorBlendAttachmentState) { .colorWriteMask = 0xf };
+		color_formats[i] = d->color_formats ? d->color_formats[i] : d->color_format;
+	}
 	if (d->blend_constants)
 		memcpy(cb.blendConstants, d->blend_constants, sizeof(cb.blendConstants));
 	memset(p, 0, sizeof(*p));
@@ -266,6 +274,25 @@ void vk_gfx_pipe_destroy(struct vk_dev *dev, struct vk_gfx_pipe *p)
 	vkDestroyPipelineLayout(dev->device, p->layout, NULL);
 	vkDestroyShaderModule(dev->device, p->vs, NULL);
 	vkDestroyShaderModule(dev->device, p->fs, NULL);
+}
+
+void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
+		 uint32_t h, bool ccw)
+{
+	const float l = vk_ndc(x0, w), r = vk_ndc(x1, w), t = vk_ndc(y0, h), b = vk_ndc(y1, h);
+	/* (l, t), (r, t), (l, b) is clockwise with y down; swapping two vertices turns it. */
+	const struct vk_vtx3 cw[6] = {
+		{ l, t, z }, { r, t, z }, { l, b, z }, { r, t, z }, { r, b, z }, { l, b, z },
+	};
+
+	for (int i = 0; i < 6; i++)
+		v[i] = cw[i];
+	if (ccw) {
+		v[1] = cw[2];
+		v[2] = cw[1];
+		v[4] = cw[5];
+		v[5] = cw[4];
+	}
 }
 
 void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,

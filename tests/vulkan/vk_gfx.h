@@ -63,18 +63,22 @@ struct vk_gfx_desc {
 	const VkVertexInputAttributeDescription *attributes;
 	uint32_t attribute_count;
 	VkFormat color_format;			/* UNDEFINED: no colour attachment */
+	uint32_t color_count;			/* 0: one when color_format is set */
+	const VkFormat *color_formats;		/* color_count of them (NULL: color_format) */
 	VkFormat depth_format;			/* UNDEFINED: none */
 	VkFormat stencil_format;
 	VkSampleCountFlagBits samples;		/* 0: 1 */
 	uint32_t sample_mask;			/* 0: all */
 	bool alpha_to_coverage, alpha_to_one;
 	uint32_t view_mask;			/* dynamic rendering's multiview views */
-	const VkPipelineColorBlendAttachmentState *blend;	/* NULL: no blending */
+	const VkPipelineColorBlendAttachmentState *blend;	/* one per attachment; NULL: none */
 	const float *blend_constants;
 	bool logic_op_enable;
 	VkLogicOp logic_op;
 	const VkPipelineDepthStencilStateCreateInfo *depth_stencil;
 	VkCullModeFlags cull_mode;
+	/* NULL: filled, cull_mode, counter-clockwise front faces, no bias, clipped. */
+	const VkPipelineRasterizationStateCreateInfo *raster;
 	const VkDynamicState *dynamic;
 	uint32_t dynamic_count;
 	const VkViewport *viewport;		/* NULL: the whole target */
@@ -127,5 +131,18 @@ static inline float vk_ndc(float p, uint32_t size)
 {
 	return p / (float)size * 2.0f - 1.0f;
 }
+
+/* A vertex in clip space (w = 1): x, y from pixel coordinates, z. */
+struct vk_vtx3 {
+	float x, y, z;
+};
+
+/*
+ * Six vertices (a triangle list) of the rectangle [x0, x1) x [y0, y1) in
+ * pixels of a @w x @h target, at depth @z, both triangles counter-clockwise
+ * in framebuffer coordinates (y down) when @ccw, else clockwise.
+ */
+void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
+		 uint32_t h, bool ccw);
 
 #endif /* EMBER_VK_GFX_H */

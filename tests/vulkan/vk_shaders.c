@@ -16,6 +16,9 @@
 #include "gfx_fmt_float_frag.spv.h"
 #include "gfx_fmt_int_frag.spv.h"
 #include "gfx_fmt_uint_frag.spv.h"
+#include "gfx_pos_vert.spv.h"
+#include "gfx_push_color_frag.spv.h"
+#include "gfx_dual_src_frag.spv.h"
 #include "dynamic_sets.spv.h"
 #include "fill.spv.h"
 #include "grid_count.spv.h"
@@ -57,6 +60,9 @@ const size_t gfx_fmt_vert_spv_size = sizeof(gfx_fmt_vert_spv);
 const size_t gfx_fmt_float_frag_spv_size = sizeof(gfx_fmt_float_frag_spv);
 const size_t gfx_fmt_int_frag_spv_size = sizeof(gfx_fmt_int_frag_spv);
 const size_t gfx_fmt_uint_frag_spv_size = sizeof(gfx_fmt_uint_frag_spv);
+const size_t gfx_pos_vert_spv_size = sizeof(gfx_pos_vert_spv);
+const size_t gfx_push_color_frag_spv_size = sizeof(gfx_push_color_frag_spv);
+const size_t gfx_dual_src_frag_spv_size = sizeof(gfx_dual_src_frag_spv);
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t dynamic_sets_spv_size = sizeof(dynamic_sets_spv);
 const size_t fill_spv_size = sizeof(fill_spv);

@@ -28,6 +28,9 @@ VK_TEST_SHADER(gfx_fmt_vert);
 VK_TEST_SHADER(gfx_fmt_float_frag);
 VK_TEST_SHADER(gfx_fmt_int_frag);
 VK_TEST_SHADER(gfx_fmt_uint_frag);
+VK_TEST_SHADER(gfx_pos_vert);
+VK_TEST_SHADER(gfx_push_color_frag);
+VK_TEST_SHADER(gfx_dual_src_frag);
 
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);

@@ -704,18 +704,23 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 /*
  * The 1.0 features of the graphics pipeline a device with CAPS.GRAPHICS
  * reports: what the contract's draws do (ember-hw.rst "Draws") and a
- * Vulkan test draws (tests/vulkan/test_draw.c). The contract has more
- * (independent blending, depth clamp and bias clamp, polygon modes, depth
- * bounds, several draws per indirect command), left unreported until a test draws each; not in the contract:
- * wide lines, large points, several viewports (no shader output selects
- * one), tessellation and geometry shaders.
+ * Vulkan test draws (tests/vulkan/test_draw.c, test_fragment_*.c). Not in
+ * the contract: wide lines, large points, several viewports (no shader
+ * output selects one), tessellation and geometry shaders.
  */
 static void graphics_features(VkPhysicalDeviceFeatures *f)
 {
 	f->fullDrawIndexUint32 = VK_TRUE;	/* 32-bit indices, any value */
 	f->drawIndirectFirstInstance = VK_TRUE;
+	f->multiDrawIndirect = VK_TRUE;		/* DRAW_INDIRECT's MAX_DRAWS, STRIDE */
 	f->logicOp = VK_TRUE;			/* R13 */
 	f->alphaToOne = VK_TRUE;		/* R10, test_multisample.c */
+	f->independentBlend = VK_TRUE;		/* a blend entry per attachment */
+	f->dualSrcBlend = VK_TRUE;		/* SRC1_* on attachment 0 */
+	f->depthClamp = VK_TRUE;		/* R9 */
+	f->depthBiasClamp = VK_TRUE;		/* R8 */
+	f->depthBounds = VK_TRUE;		/* R9, R10 */
+	f->fillModeNonSolid = VK_TRUE;		/* polygon modes LINE and POINT */
 }
 
 /* The 1.0 features of @pdev. */

@@ -103,11 +103,11 @@ static void fill_graphics_limits(VkPhysicalDeviceLimits *l)
 	l->maxVertexOutputComponents = 128;
 	l->maxFragmentInputComponents = 128;
 	l->maxFragmentOutputAttachments = EMBER_GFX_MAX_COLOR_ATTACHMENTS;
-	l->maxFragmentDualSrcAttachments = 0;
+	l->maxFragmentDualSrcAttachments = 1;	/* the contract's SRC1_* on attachment 0 */
 	l->maxFragmentCombinedOutputResources = EMBER_MAX_DESCRIPTORS;
 	l->subPixelPrecisionBits = 8;		/* R1: a 1/256 pixel grid */
 	l->maxDrawIndexedIndexValue = UINT32_MAX;	/* fullDrawIndexUint32 */
-	l->maxDrawIndirectCount = 1;		/* no multiDrawIndirect reported */
+	l->maxDrawIndirectCount = UINT32_MAX;	/* DRAW_INDIRECT's MAX_DRAWS is a u32 */
 	l->maxViewports = 1;			/* no multiViewport: no shader picks another */
 	l->maxViewportDimensions[0] = EMBER_GFX_MAX_VIEWPORT_DIM;
 	l->maxViewportDimensions[1] = EMBER_GFX_MAX_VIEWPORT_DIM;

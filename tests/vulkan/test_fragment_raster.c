@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright 2026 The Ember Authors */
+
+/*
+ * DOC: Polygon modes and multi-draw indirect
+ *
+ * fillModeNonSolid: a triangle in POINT mode is its three vertices as
+ * points (PointSize 1 at pixel centres: exactly three pixels); in LINE
+ * mode its three edges as lines. Lines are non-strict on both Ember and
+ * lavapipe (strictLines false), which leaves the pixels at a line's ends
+ * and along a diagonal to the implementation: the test requires the
+ * pixels of the horizontal and vertical edges between their ends, at least
+ * one pixel per column near the diagonal, and nothing elsewhere, so
+ * neither a filled triangle nor a missing edge passes.
+ * multiDrawIndirect: several draws per indirect command with strides
+ * larger than the command, both forms, exact on R32_UINT.
+ */
+
+#include "vk_gfx.h"
+#include "vk_shaders.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { PW = 16, PH = 16 };
+
+/* Draws the triangle @px (pixel coordinates) in @mode; *@img gets the UNORM readback. */
+static void draw_polygon_mode(VkPolygonMode mode, const float (*px)[2], uint8_t *img)
+{
+	const VkPhysicalDeviceFeatures features = { .fillModeNonSolid = VK_TRUE };
+	static const VkVertexInputBindingDescription binding = {
+		0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX,
+	};
+	static const VkVertexInputAttributeDescription attribute = {
+		0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0,
+	};
+	const VkPipelineRasterizationStateCreateInfo raster = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.polygonMode = mode, .cullMode = VK_CULL_MODE_NONE,
+		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f,
+	};
+	const struct vk_gfx_desc desc = {
+		.vs = gfx_pos_vert_spv, .vs_size = gfx_pos_vert_spv_size,
+		.fs = gfx_push_color_frag_spv, .fs_size = gfx_push_color_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = &binding, .binding_count = 1,
+		.attributes = &attribute, .attribute_count = 1,
+		.color_format = VK_FORMAT_R8G8B8A8_UNORM, .raster = &raster,
+		.width = PW, .height = PH, .push_size = 32,
+	};
+	const VkClearValue clear = { .color.float32 = { 0, 0, 0, 0 } };
+	const float white[8] = { 1, 1, 1, 1 };
+	struct vk_dev dev;
+	struct vk_target color;
+	struct vk_buf vertices, readback;
+	struct vk_gfx_pipe pipe;
+	struct vk_vtx3 *v;
+	VkCommandBuffer cmd;
+
+	vk_gfx_dev_create(&dev, &features);
+	vk_target_create(&dev, VK_FORMAT_R8G8B8A8_UNORM, PW, PH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
+	vk_buf_create(&dev, 3 * sizeof(*v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vertices);
+	vk_buf_create(&dev, PW * PH * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback);
+	v = vertices.map;
+	for (int i = 0; i < 3; i++)
+		v[i] = (struct vk_vtx3) { vk_ndc(px[i][0], PW), vk_ndc(px[i][1], PH), 0.5f };
+	vk_gfx_pipe_create(&dev, &desc, &pipe);
+	cmd = vk_cmd_begin(&dev);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+	vk_gfx_begin(cmd, &color, NULL, &clear, NULL);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
+	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_VERTEX_BIT |
+			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(white), white);
+	vkCmdBindVertexBuffers(cmd, 0, 1, &vertices.buffer, &(VkDeviceSize){ 0 });
+	vkCmdDraw(cmd, 3, 1, 0, 0);
+	vkCmdEndRendering(cmd);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	vk_target_read(cmd, &color, VK_IMAGE_ASPECT_COLOR_BIT, 0, readback.buffer);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+	for (uint32_t i = 0; i < PW * PH; i++)
+		img[i] = ((const uint8_t *)readback.map)[4 * i];
+	vk_gfx_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &vertices);
+	vk_buf_destroy(&dev, &readback);
+	vk_target_destroy(&dev, &color);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(polygon_mode_point, "fragment-polygon-mode-point")
+{
+	static const float px[3][2] = { { 2.5f, 2.5f }, { 12.5f, 3.5f }, { 5.5f, 13.5f } };
+	uint8_t img[PW * PH];
+	unsigned int wrong = 0;
+
+	draw_polygon_mode(VK_POLYGON_MODE_POINT, px, img);
+	for (uint32_t y = 0; y < PH; y++) {
+		for (uint32_t x = 0; x < PW; x++) {
+			bool want = false;
+
+			for (int i = 0; i < 3; i++)
+				want |= x + 0.5f == px[i][0] && y + 0.5f == px[i][1];
+			if ((img[y * PW + x] == 255) == want && (want || !img[y * PW + x]))
+				continue;
+			if (!wrong++)
+				printf("# pixel (%u, %u): %u, expected %u\n", x, y,
+				       img[y * PW + x], want ? 255 : 0);
+		}
+	}
+	if (wrong)
+		vk_test_fail(__FILE__, __LINE__, "%u pixels differ", wrong);
+}
+
+VK_TEST(polygon_mode_line, "fragment-polygon-mode-line")
+{
+	/* A right triangle: horizontal and vertical edges through pixel centres. */
+	static const float px[3][2] = { { 2.5f, 2.5f }, { 13.5f, 2.5f }, { 2.5f, 13.5f } };
+	uint8_t img[PW * PH];
+	unsigned int wrong = 0;
+
+	draw_polygon_mode(VK_POLYGON_MODE_LINE, px, img);
+	for (uint32_t y = 0; y < PH; y++) {
+		for (uint32_t x = 0; x < PW; x++) {
+			const float cx = x + 0.5f, cy = y + 0.5f;
+			const float diagonal = fabsf(cx + cy - 16.0f) / sqrtf(2.0f);
+			const uint8_t got = img[y * PW + x];
+			bool near_vertex = false;
+			int want;	/* 1 drawn, 0 not, -1 either */
+
+			for (int i = 0; i < 3; i++)
+				near_vertex |= fabsf(cx - px[i][0]) <= 1.0f &&
+					       fabsf(cy - px[i][1]) <= 1.0f;
+			if (near_vertex || diagonal <= 1.0f)
+				want = -1;
+			else
+				want = (cy == 2.5f && cx > 2.5f && cx < 13.5f) ||
+				       (cx == 2.5f && cy > 2.5f && cy < 13.5f);
+			if (got != 0 && got != 255)
+				want = 2;	/* never right */
+			if (want < 0 || want == (got == 255))
+				continue;
+			if (!wrong++)
+				printf("# pixel (%u, %u): %u, expected %s\n", x, y, got,
+				       want == 1 ? "255" : "0");
+		}
+	}
+	/* The diagonal edge: a pixel next to it in every column between the ends. */
+	for (uint32_t x = 4; x < 12; x++) {
+		bool drawn = false;
+
+		for (uint32_t y = 0; y < PH; y++)
+			drawn |= img[y * PW + x] && fabsf(x + y + 1.0f - 16.0f) <= 1.5f;
+		if (!drawn && !wrong++)
+			printf("# column %u: nothing of the diagonal edge\n", x);
+	}
+	if (wrong)
+		vk_test_fail(__FILE__, __LINE__, "%u pixels differ", wrong);
+}
+
+/*
+ * multiDrawIndirect: vkCmdDrawIndirect with three commands 20 bytes apart,
+ * vkCmdDrawIndexedIndirect with two 24 bytes apart, and a draw count of 0
+ * (nothing). Band k (2 pixels wide) is drawn by the k-th command with
+ * firstInstance k: the flat value is 10 + InstanceIndex.
+ */
+VK_TEST(multi_draw_indirect, "fragment-multi-draw-indirect-stride")
+{
+	enum { TW = 16, TH = 4, BASE = 10 };
+	const VkPhysicalDeviceFeatures features = {
+		.multiDrawIndirect = VK_TRUE, .drawIndirectFirstInstance = VK_TRUE,
+	};
+	static const VkVertexInputBindingDescription bindings[] = {
+		{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
+		{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
+	};
+	static const VkVertexInputAttributeDescription attributes[] = {
+		{ 0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0 },
+		{ 1, 1, VK_FORMAT_R32G32_SFLOAT, 0 },
+	};
+	const struct vk_gfx_desc desc = {
+		.vs = gfx_uint_vert_spv, .vs_size = gfx_uint_vert_spv_size,
+		.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = bindings, .binding_count = 2,
+		.attributes = attributes, .attribute_count = 2,
+		.color_format = VK_FORMAT_R32_UINT,
+		.width = TW, .height = TH, .push_size = 4,
+	};
+	const VkClearValue clear = { .color.uint32 = { 0 } };
+	VkPhysicalDeviceProperties props;
+	struct vk_dev dev;
+	struct vk_target color;
+	struct vk_buf vertices, instances, indices, args, readback;
+	struct vk_gfx_pipe pipe;
+	VkCommandBuffer cmd;
+	uint32_t *index, *arg;
+	const uint32_t *got;
+	unsigned int wrong = 0;
+
+	vk_gfx_dev_create(&dev, &features);
+	vkGetPhysicalDeviceProperties(dev.physical, &props);
+	/* The specification's minimum with multiDrawIndirect. */
+	REQUIRE(props.limits.maxDrawIndirectCount >= 0xffff);
+	vk_target_create(&dev, VK_FORMAT_R32_UINT, TW, TH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
+	vk_buf_create(&dev, 8 * 6 * sizeof(struct vk_vtx3), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+		      &vertices);
+	vk_buf_create(&dev, 64, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &instances);
+	memset(instances.map, 0, 64);
+	vk_buf_create(&dev, 6 * 4, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &indices);
+	vk_buf_create(&dev, 256, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, &args);
+	vk_buf_create(&dev, TW * TH * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback);
+	for (uint32_t k = 0; k < 8; k++)
+		vk_gfx_rect((struct vk_vtx3 *)vertices.map + 6 * k, 2.0f * k, 0, 2.0f * k + 2, TH,
+			    0.5f, TW, TH, true);
+	index = indices.map;
+	for (uint32_t i = 0; i < 6; i++)
+		index[i] = i;
+	/* Between the commands, words that draw something else if read as one. */
+	arg = args.map;
+	for (uint32_t i = 0; i < 64; i++)
+		arg[i] = 42;
+	for (uint32_t d = 0; d < 3; d++)	/* at 0, stride 20: bands 0..2 */
+		memcpy(arg + 5 * d, (const uint32_t[]){ 6, 1, 6 * d, d }, 16);
+	for (uint32_t d = 0; d < 2; d++)	/* at 128, stride 24: bands 3, 4 */
+		memcpy(arg + 32 + 6 * d, (const uint32_t[]){ 6, 1, 0, 6 * (3 + d), 3 + d }, 20);
+	vk_gfx_pipe_create(&dev, &desc, &pipe);
+
+	cmd = vk_cmd_begin(&dev);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+	vk_gfx_begin(cmd, &color, NULL, &clear, NULL);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
+	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_VERTEX_BIT |
+			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, 4, &(uint32_t){ BASE });
+	vkCmdBindVertexBuffers(cmd, 0, 2, (const VkBuffer[]){ vertices.buffer, instances.buffer },
+			       (const VkDeviceSize[]){ 0, 0 });
+	vkCmdBindIndexBuffer(cmd, indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+	vkCmdDrawIndirect(cmd, args.buffer, 0, 3, 20);
+	vkCmdDrawIndexedIndirect(cmd, args.buffer, 128, 2, 24);
+	vkCmdDrawIndirect(cmd, args.buffer, 0, 0, 20);
+	vkCmdEndRendering(cmd);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	vk_target_read(cmd, &color, VK_IMAGE_ASPECT_COLOR_BIT, 0, readback.buffer);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+
+	got = readback.map;
+	for (uint32_t i = 0; i < TW * TH; i++) {
+		const uint32_t band = (i % TW) / 2;
+		const uint32_t want = band < 5 ? BASE + band : 0;
+
+		if (got[i] == want)
+			continue;
+		if (!wrong++)
+			printf("# pixel (%u, %u): %u, expected %u\n", i % TW, i / TW, got[i], want);
+	}
+	if (wrong)
+		vk_test_fail(__FILE__, __LINE__, "%u pixels differ", wrong);
+	vk_gfx_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &vertices);
+	vk_buf_destroy(&dev, &instances);
+	vk_buf_destroy(&dev, &indices);
+	vk_buf_destroy(&dev, &args);
+	vk_buf_destroy(&dev, &readback);
+	vk_target_destroy(&dev, &color);
+	vk_dev_destroy(&dev);
+}
