@@ -143,8 +143,8 @@ VK_TEST(secondary_dynamic_rendering, "secondary-draw-dynamic-rendering")
 	scene_init(&s, 2);
 	uint_pipe(&s.dev, VK_NULL_HANDLE, &s.pipe);
 	set_instance_offsets(&s);
-	vk_gfx_rect(s.vertices.map, 1, 2, 7, 8, 0, W, H);
-	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 2, 10, 5, 14, 0, W, H);
+	vk_gfx_rect(s.vertices.map, 1, 2, 7, 8, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 2, 10, 5, 14, 0, W, H, false);
 	for (int i = 0; i < 2; i++) {
 		secondary[i] = secondary_alloc(&s);
 		VK_CHECK(vkBeginCommandBuffer(secondary[i], &begin));
@@ -254,7 +254,7 @@ VK_TEST(secondary_render_pass, "secondary-draw-render-pass")
 	}
 	uint_pipe(&s.dev, pass, &s.pipe);
 	set_instance_offsets(&s);
-	vk_gfx_rect(s.vertices.map, 0, 1, 8, 9, 0, W, H);
+	vk_gfx_rect(s.vertices.map, 0, 1, 8, 9, 0, W, H, false);
 	for (int i = 0; i < 2; i++) {
 		const VkCommandBufferInheritanceInfo inheritance = {
 			.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,

@@ -302,9 +302,9 @@ VK_TEST(so_gfx_draw, "shader-object-draw-vertex-fragment")
 	VK_CHECK(create_uint_shaders(&s, 0, unlinked));
 	layout = push_layout(&s);
 	set_instance_offsets(&s);
-	vk_gfx_rect(s.vertices.map, 1, 1, 7, 5, 0, W, H);
-	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 0, 6, 8, 10, 0, W, H);
-	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 12, 2, 11, 6, 15, 0, W, H);
+	vk_gfx_rect(s.vertices.map, 1, 1, 7, 5, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 0, 6, 8, 10, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 12, 2, 11, 6, 15, 0, W, H, false);
 
 	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
 	set_draw_state(&s, false);
@@ -388,8 +388,8 @@ VK_TEST(so_gfx_binary, "shader-object-graphics-binary-round-trip")
 	}
 	layout = push_layout(&s);
 	set_instance_offsets(&s);
-	vk_gfx_rect(s.vertices.map, 1, 2, 7, 9, 0, W, H);
-	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 3, 10, 5, 16, 0, W, H);
+	vk_gfx_rect(s.vertices.map, 1, 2, 7, 9, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 3, 10, 5, 16, 0, W, H, false);
 
 	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
 	set_draw_state(&s, false);
@@ -441,8 +441,8 @@ VK_TEST(so_gfx_no_fragment, "shader-object-no-fragment-shader-depth-only")
 	scene_init(&s, true);
 	VK_CHECK(create_uint_shaders(&s, 0, shaders));
 	layout = push_layout(&s);
-	vk_gfx_rect(s.vertices.map, 2, 3, 10, 12, 0.25f, W, H);
-	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 0, 0, W, H, 0.5f, W, H);
+	vk_gfx_rect(s.vertices.map, 2, 3, 10, 12, 0.25f, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 0, 0, W, H, 0.5f, W, H, false);
 
 	vk_gfx_begin(s.cmd, &s.color, &s.depth, &clear, &depth_clear);
 	set_draw_state(&s, true);
@@ -502,9 +502,9 @@ VK_TEST(so_gfx_interleave, "shader-object-graphics-pipeline-interleave")
 	scene_init(&s, false);
 	VK_CHECK(create_uint_shaders(&s, 0, shaders));
 	vk_gfx_pipe_create(&s.dev, &desc, &pipe);
-	vk_gfx_rect(s.vertices.map, 0, 0, 4, 4, 0, W, H);
-	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 4, 4, 8, 8, 0, W, H);
-	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 12, 8, 8, 12, 12, 0, W, H);
+	vk_gfx_rect(s.vertices.map, 0, 0, 4, 4, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 4, 4, 8, 8, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 12, 8, 8, 12, 12, 0, W, H, false);
 
 	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
 	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);

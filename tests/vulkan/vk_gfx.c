@@ -333,22 +333,6 @@ void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,
 	vkCmdBeginRendering(cmd, &info);
 }
 
-void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
-		 uint32_t h)
-{
-	const struct vk_vtx3 a = { vk_ndc(x0, w), vk_ndc(y0, h), z };
-	const struct vk_vtx3 b = { vk_ndc(x1, w), vk_ndc(y0, h), z };
-	const struct vk_vtx3 c = { vk_ndc(x0, w), vk_ndc(y1, h), z };
-	const struct vk_vtx3 d = { vk_ndc(x1, w), vk_ndc(y1, h), z };
-
-	v[0] = a;
-	v[1] = b;
-	v[2] = c;
-	v[3] = b;
-	v[4] = d;
-	v[5] = c;
-}
-
 void vk_gfx_fill(uint32_t *img, uint32_t w, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
 		 uint32_t value)
 {

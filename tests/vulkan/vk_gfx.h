@@ -111,12 +111,6 @@ void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,
 		  const struct vk_target *depth, const VkClearValue *color_clear,
 		  const VkClearValue *depth_clear);
 
-/*
- * Six vertices (a triangle list) of the rectangle [x0, x1) x [y0, y1) in
- * pixels of a @w x @h target, at depth @z.
- */
-void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
-		 uint32_t h);
 
 /* Fills the rectangle [x0, x1) x [y0, y1) of a @w wide expected image with @value. */
 void vk_gfx_fill(uint32_t *img, uint32_t w, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
@@ -131,11 +125,6 @@ static inline float vk_ndc(float p, uint32_t size)
 {
 	return p / (float)size * 2.0f - 1.0f;
 }
-
-/* A vertex in clip space (w = 1): x, y from pixel coordinates, z. */
-struct vk_vtx3 {
-	float x, y, z;
-};
 
 /*
  * Six vertices (a triangle list) of the rectangle [x0, x1) x [y0, y1) in
