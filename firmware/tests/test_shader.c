@@ -988,6 +988,40 @@ static bool test_page_crossing(void)
 }
 
 /*
+ * Whole waves reading a vec4's or a vec2's component (lanes 16 or 8 bytes
+ * apart: the JIT's block load and shuffle): from the page's start, and
+ * where the lanes end inside the page but the 32 strides would not (lane
+ * 0 at byte 3588: the gather instead).
+ */
+static bool test_strided_loads(void)
+{
+	struct buffer in = buffer(4096), unused = buffer(4), out = buffer(4096);
+	struct buffer bufs[3] = { in, unused, out };
+	uint32_t *pi = in.cpu, *po = out.cpu;
+	static const char text[] = PROLOGUE
+		"ldg.u32 v2, u0, v1\n"					/* page cached */
+		"s2r.lane_id v10\nshl v4, v10, 4\nshl v11, v10, 3\n"
+		"ldg.u32 v5, u0, v4, 4\n"				/* stride 16 */
+		"iadd v6, v4, 3588\nldg.u32 v7, u0, v6\n"		/* ends at 4088 */
+		"ldg.u32 v8, u0, v11, 4\n"				/* stride 8 */
+		"shl v12, v1, 2\nstg.u32 u8, v12, v5\n"
+		"iadd v13, v12, 4\nstg.u32 u8, v13, v7\n"
+		"iadd v13, v12, 8\nstg.u32 u8, v13, v8\n"
+		"end\n";
+
+	for (unsigned int i = 0; i < 1024; i++)
+		pi[i] = i * 13 + 5;
+	memset(po, 0xaa, out.size);
+	CHECK_EQ(run(text, (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, NULL), 0);
+	for (unsigned int l = 0; l < 64; l++) {
+		CHECK_EQ(po[4 * l], pi[1 + 4 * (l % 32)]);
+		CHECK_EQ(po[4 * l + 1], pi[897 + 4 * (l % 32)]);
+		CHECK_EQ(po[4 * l + 2], pi[1 + 2 * (l % 32)]);
+	}
+	return true;
+}
+
+/*
  * Faults on the second page of a wave's span (buffer 0: one page mapped,
  * a range of two, the next page unmapped; one workgroup, whose first wave
  * faults first): the first lane on the unmapped page is the fault's VA,
@@ -2109,6 +2143,7 @@ int main(int argc, char **argv)
 	tap_result(test_push_sregs_scratch(), "push-constants-special-registers-scratch");
 	tap_result(test_faults(), "faults");
 	tap_result(test_page_crossing(), "global-page-crossing");
+	tap_result(test_strided_loads(), "global-strided-loads");
 	tap_result(test_fault_second_page(), "global-fault-on-second-page");
 	tap_result(test_masked_lanes_unmapped(), "global-masked-lanes-unmapped");
 	tap_result(test_a64_types(), "addr64-types-imm-offsets");
