@@ -50,6 +50,9 @@
  *   l times the size, what a kernel indexing by invocation id does): one
  *   plain vector load or store of the 32 elements, the rows of the wider
  *   types split or interleaved by shuffles;
+ * - LDG.u32 of a whole wave whose lanes step by 8 or 16 bytes (a vec2's
+ *   or vec4's component): one plain load of the 32 strides and a shuffle
+ *   (emit_strided_load()), where the block ends inside the page;
  * - LDG of any active lanes, where the target has AVX2's gathers: one
  *   masked gather per register from the lowest active offset;
  * - STG of a whole wave whose lanes step by a constant stride of at least
@@ -831,6 +834,43 @@ static void emit_strided_store(struct emit *e, LLVMValueRef base, LLVMValueRef o
 }
 
 /*
+ * LDG.u32 of a whole wave whose lanes step by @stride bytes (8 or 16: a
+ * vec2 or vec4 read as u32 loads, one component each), lane 0's element
+ * first in a page the core's page cache holds (checked): one plain load
+ * of the 32 strides, the row picked out by a shuffle, instead of a
+ * gather, as long as the block ends inside that page (its bytes between
+ * the lanes' are read and dropped; the lanes' own are in range).
+ * Otherwise on to @other.
+ */
+static void emit_strided_load(struct emit *e, LLVMValueRef va, LLVMValueRef base,
+			      LLVMValueRef off, LLVMValueRef m, LLVMValueRef row,
+			      unsigned int stride, LLVMBasicBlockRef done, LLVMBasicBlockRef other)
+{
+	unsigned int words = SC_LANES * stride / 4;
+	LLVMBasicBlockRef strided = new_block(e);
+	LLVMValueRef first = LLVMBuildExtractElement(e->b, off, c32(e, 0), "");
+	LLVMValueRef in_page = LLVMBuildAnd(e->b, LLVMBuildAdd(e->b, va, zext64(e, first), ""),
+					    c64(e, EMBER_PAGE_SIZE - 1), "");
+	LLVMValueRef fits = LLVMBuildICmp(e->b, LLVMIntULE, in_page,
+					  c64(e, EMBER_PAGE_SIZE - SC_LANES * stride), "");
+	LLVMValueRef idx[SC_LANES], block;
+
+	LLVMBuildCondBr(e->b, LLVMBuildAnd(e->b, LLVMBuildAnd(e->b, all_active(e, m),
+					   consecutive(e, off, stride), ""), fits, ""),
+			strided, other);
+	LLVMPositionBuilderAtEnd(e->b, strided);
+	block = tag(e, LLVMBuildLoad2(e->b, LLVMVectorType(e->i32, words), base, ""),
+		    e->tag_memory, 1);
+	for (unsigned int l = 0; l < SC_LANES; l++)
+		idx[l] = c32(e, l * stride / 4);
+	tag(e, LLVMBuildStore(e->b, LLVMBuildShuffleVector(e->b, block, LLVMGetPoison(
+			      LLVMTypeOf(block)), LLVMConstVector(idx, SC_LANES), ""), row),
+	    e->tag_vreg, 64);
+	LLVMBuildBr(e->b, done);
+	LLVMPositionBuilderAtEnd(e->b, other);
+}
+
+/*
  * The body of a global access helper (sc_jit_emit_helper()): the access of
  * @size bytes per lane, a load (@store false) into the rows at @rows or a
  * store of them, for the lanes of @mask at the offsets @off of the buffer
@@ -896,8 +936,14 @@ static void emit_access_body(struct emit *e, unsigned int size, bool store)
 	} else if (!e->gathers) {
 		LLVMBuildBr(e->b, fail);
 	} else {
-		LLVMValueRef rel = LLVMBuildSub(e->b, off, splat(e, lo), "");
+		LLVMValueRef rel;
 
+		/* A vec4's or a vec2's component: a block load, not a gather. */
+		if (size == 4) {
+			emit_strided_load(e, va, base, off, m, rows, 16, done, new_block(e));
+			emit_strided_load(e, va, base, off, m, rows, 8, done, new_block(e));
+		}
+		rel = LLVMBuildSub(e->b, off, splat(e, lo), "");
 		for (unsigned int h = 0; h < regs; h++) {
 			LLVMValueRef at = row_at(e, rows, h);
 			LLVMValueRef old = tag(e, LLVMBuildLoad2(e->b, e->v32i32, at, ""),
