@@ -48,6 +48,13 @@ struct draw;
  */
 struct tile_core {
 	struct draw *d;
+	/*
+	 * @mmu: the job's translation with this core's own TLB (@tlb): the
+	 * TLB is a cache each translation writes, so a shared one would
+	 * hand one core a leaf table another core half replaced.
+	 */
+	struct ember_mmu mmu;
+	struct ember_tlb tlb;
 	struct ember_backend be;
 	struct ember_draw_targets targets;
 	struct sc_group fs_core;
@@ -424,7 +431,7 @@ static int draw_tile(struct draw *d, struct tile_core *c, const struct ember_rec
 		     uint32_t layer)
 {
 	struct ember_framebuffer fb;
-	int ret = ember_draw_tile_load(&d->job->mmu, &c->targets, tile, layer, &c->fault);
+	int ret = ember_draw_tile_load(&c->mmu, &c->targets, tile, layer, &c->fault);
 
 	if (ret)
 		return ret;
@@ -441,7 +448,7 @@ static int draw_tile(struct draw *d, struct tile_core *c, const struct ember_rec
 		return (int)c->fault.kind;
 	if (tile_abandoned(&d->run, c->item) || __atomic_load_n(&d->fs_d.stop, __ATOMIC_RELAXED))
 		return -ECANCELED;
-	return ember_draw_tile_store(&d->job->mmu, &c->targets, tile, layer, &c->fault);
+	return ember_draw_tile_store(&c->mmu, &c->targets, tile, layer, &c->fault);
 }
 
 /*
@@ -527,6 +534,7 @@ static void cores_forget(struct draw *d)
 	for (unsigned int c = 0; c < d->num_cores; c++) {
 		struct sc_group *g = &d->cores[c].fs_core;
 
+		ember_tlb_flush(&d->cores[c].tlb);
 		if (!d->cores[c].fs_core_ready)
 			continue;
 		ember_tlb_flush(&g->tlb);
@@ -687,6 +695,8 @@ static int setup_cores(struct draw *d)
 		struct tile_core *c = &d->cores[i];
 
 		c->d = d;
+		c->mmu = d->job->mmu;
+		c->mmu.tlb = &c->tlb;
 		c->be = (struct ember_backend) {
 			.state = &d->be_state, .fs_ctx = c, .sample_rate = d->sample_rate,
 			.fs_wave = d->fs_prog ? fs_wave : NULL,
