@@ -23,30 +23,13 @@
 #define W 16
 #define H 16
 
-/* A vertex of the uint pipeline: pixel coordinates turned into clip space, and a depth. */
-struct vtx3 {
-	float x, y, z;
-};
-
-static struct vtx3 px(float x, float y, float z, uint32_t w, uint32_t h)
+static struct vk_vtx3 px(float x, float y, float z, uint32_t w, uint32_t h)
 {
-	return (struct vtx3) { vk_ndc(x, w), vk_ndc(y, h), z };
-}
-
-/* Six vertices (a triangle list) of the rectangle [x0, x1) x [y0, y1) in pixels. */
-static void rect(struct vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
-		 uint32_t h)
-{
-	v[0] = px(x0, y0, z, w, h);
-	v[1] = px(x1, y0, z, w, h);
-	v[2] = px(x0, y1, z, w, h);
-	v[3] = px(x1, y0, z, w, h);
-	v[4] = px(x1, y1, z, w, h);
-	v[5] = px(x0, y1, z, w, h);
+	return (struct vk_vtx3) { vk_ndc(x, w), vk_ndc(y, h), z };
 }
 
 static const VkVertexInputBindingDescription uint_bindings[] = {
-	{ 0, sizeof(struct vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
+	{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
 	{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
 };
 static const VkVertexInputAttributeDescription uint_attributes[] = {
@@ -238,7 +221,7 @@ VK_TEST(draw_top_left, "draw-top-left-rule")
 	struct vk_gfx_desc desc = uint_desc(W, H);
 	uint32_t expected[W * H] = { 0 };
 	struct vk_gfx_pipe pipe;
-	struct vtx3 *v;
+	struct vk_vtx3 *v;
 	struct scene s;
 
 	/*
@@ -250,8 +233,8 @@ VK_TEST(draw_top_left, "draw-top-left-rule")
 	desc.logic_op_enable = true;
 	desc.logic_op = VK_LOGIC_OP_XOR;
 	v = s.vertices.map;
-	rect(v, 0.5f, 0.5f, 8.5f, 8.5f, 0, W, H);
-	rect(v + 6, 8.5f, 0.5f, 12.5f, 8.5f, 0, W, H);
+	vk_gfx_rect(v, 0.5f, 0.5f, 8.5f, 8.5f, 0, W, H, false);
+	vk_gfx_rect(v + 6, 8.5f, 0.5f, 12.5f, 8.5f, 0, W, H, false);
 	vk_gfx_pipe_create(&s.dev, &desc, &pipe);
 	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
 	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
@@ -275,7 +258,7 @@ VK_TEST(draw_indexed_restart, "draw-indexed-primitive-restart-instanced")
 	uint32_t expected[W * H] = { 0 };
 	struct vk_buf index;
 	struct vk_gfx_pipe pipe;
-	struct vtx3 *v;
+	struct vk_vtx3 *v;
 	float *offsets;
 	struct scene s;
 
@@ -371,7 +354,8 @@ static void draw_forms(bool count_forms)
 
 	/* Band b (4 pixels wide) is rectangle b: vertices 6b .. 6b + 5. */
 	for (int b = 0; b < BANDS; b++)
-		rect((struct vtx3 *)s.vertices.map + 6 * b, 4.0f * b, 0, 4.0f * b + 4, TH, 0, TW, TH);
+		vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6 * b, 4.0f * b, 0, 4.0f * b + 4, TH,
+			    0, TW, TH, false);
 	vk_buf_create(&s.dev, 6 * (BANDS + 1) * 4, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &index);
 	idx = index.map;
 	for (int i = 0; i < 6 * BANDS; i++)
@@ -465,7 +449,7 @@ VK_TEST(draw_scissor_viewport, "draw-scissor-negative-viewport-height")
 	desc.viewport = &viewport;
 	desc.scissor = &scissor;
 	/* Clip y in [-1, 0.5]: rows 0 .. 11 unflipped, 4 .. 15 flipped. */
-	rect(s.vertices.map, 0, 0, W, 12, 0, W, H);
+	vk_gfx_rect(s.vertices.map, 0, 0, W, 12, 0, W, H, false);
 	vk_gfx_pipe_create(&s.dev, &desc, &pipe);
 	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
 	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
@@ -496,7 +480,7 @@ VK_TEST(draw_depth_ops, "draw-depth-compare-ops-dynamic")
 	uint32_t expected[TW * TH] = { 0 };
 	struct vk_target depth;
 	struct vk_gfx_pipe pipe;
-	struct vtx3 *v;
+	struct vk_vtx3 *v;
 	struct scene s;
 
 	scene_init(&s, NULL, VK_FORMAT_R32_UINT, TW, TH);
@@ -511,8 +495,8 @@ VK_TEST(draw_depth_ops, "draw-depth-compare-ops-dynamic")
 	v = s.vertices.map;
 	for (int op = 0; op < 8; op++)
 		for (int k = 0; k < 3; k++)
-			rect(v + 6 * (3 * op + k), 4.0f * op, 4.0f * k, 4.0f * op + 4, 4.0f * k + 4,
-			     depths[k], TW, TH);
+			vk_gfx_rect(v + 6 * (3 * op + k), 4.0f * op, 4.0f * k, 4.0f * op + 4,
+				    4.0f * k + 4, depths[k], TW, TH, false);
 	vk_gfx_pipe_create(&s.dev, &desc, &pipe);
 	vk_gfx_begin(s.cmd, &s.color, &depth, &clear, &depth_clear);
 	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
@@ -600,8 +584,8 @@ VK_TEST(draw_render_pass, "draw-render-pass-two-subpasses-clear-attachments")
 		desc.subpass = i;
 		vk_gfx_pipe_create(&s.dev, &desc, &pipes[i]);
 	}
-	rect(s.vertices.map, 0, 0, W / 2, H, 0, W, H);
-	rect((struct vtx3 *)s.vertices.map + 6, W / 2, H / 2, W, H, 0, W, H);
+	vk_gfx_rect(s.vertices.map, 0, 0, W / 2, H, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, W / 2, H / 2, W, H, 0, W, H, false);
 	{
 		const VkRenderPassBeginInfo begin = {
 			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
