@@ -209,7 +209,8 @@ void ember_draw_tile_framebuffer(const struct ember_draw_targets *t,
 /*
  * Move the tile's elements of plane @p between guest memory and @host
  * (@stride bytes between elements there, @bytes of each sample moved):
- * runs of elements contiguous in the image go as one copy.
+ * runs of elements contiguous in the image (a row's, or a tile row's, see
+ * ember_tex_texel_run()) go as one copy.
  */
 static int move_plane(const struct ember_mmu *mmu, const struct ember_draw_target *t,
 		      unsigned int p, uint32_t samples, const struct ember_rect *rect,
@@ -224,18 +225,14 @@ static int move_plane(const struct ember_mmu *mmu, const struct ember_draw_targe
 		uint32_t x = 0;
 
 		while (x < rect->width) {
-			uint64_t va = ember_tex_texel_va(img, t->plane_bytes[p], t->level,
-							 (uint32_t)rect->x + x,
+			uint32_t ix = (uint32_t)rect->x + x;
+			uint64_t va = ember_tex_texel_va(img, t->plane_bytes[p], t->level, ix,
 							 (uint32_t)rect->y + y, z, 0);
-			uint32_t n = 1;
+			uint32_t n = ember_tex_texel_run(img, t->plane_bytes[p], ix);
 			int ret;
 
-			while (x + n < rect->width &&
-			       ember_tex_texel_va(img, t->plane_bytes[p], t->level,
-						  (uint32_t)rect->x + x + n,
-						  (uint32_t)rect->y + y, z, 0) ==
-			       va + (uint64_t)n * element)
-				n++;
+			if (n > rect->width - x)
+				n = rect->width - x;
 			ret = copy_guest(mmu, va,
 					 host + ((size_t)y * rect->width + x) * element,
 					 (uint64_t)n * element, write, fault);

@@ -44,16 +44,11 @@ static void write_colors(struct ember_backend *be, const struct ember_quad *q,
 
 		if (rt->format == EMBER_RT_NONE)
 			continue;	/* an unused attachment */
-		for (int p = 0; p < 4; p++) {
-			for (unsigned int s = 0; s < fb->samples; s++) {
-				if (!(cov[p] & (1u << s)))
-					continue;
-				ember_frag_color_write(&be->state->blend, i, rt,
-					ember_rt_texel(rt, (uint32_t)q->x + (p & 1),
-						       (uint32_t)q->y + (p >> 1), s),
-					&out->color[i][p], &out->color1[p]);
-			}
-		}
+		for (int p = 0; p < 4; p++)
+			ember_frag_color_write_pixel(&be->state->blend, i, rt,
+						     (uint32_t)q->x + (p & 1),
+						     (uint32_t)q->y + (p >> 1), cov[p],
+						     &out->color[i][p], &out->color1[p]);
 	}
 }
 

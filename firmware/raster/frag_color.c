@@ -17,6 +17,7 @@
 #include "frag_ops.h"
 
 #include <math.h>
+#include <string.h>
 
 uint8_t *ember_rt_texel(const struct ember_render_target *rt, uint32_t x,
 			uint32_t y, unsigned int s)
@@ -162,4 +163,50 @@ void ember_frag_color_write(const struct ember_blend_state *blend,
 		ember_color_encode(format, &out, raw);
 	}
 	ember_texel_store_raw(format, texel, raw, att->write_mask);
+}
+
+/* Whether write mask @mask keeps none of @format's channels unwritten. */
+static bool writes_every_channel(unsigned int format, unsigned int mask)
+{
+	for (unsigned int c = 0; c < 4; c++)
+		if (ember_rt_channel_mask(format, c) && !(mask & (1u << c)))
+			return false;
+	return true;
+}
+
+void ember_frag_color_write_pixel(const struct ember_blend_state *blend,
+				  unsigned int i, const struct ember_render_target *rt,
+				  uint32_t x, uint32_t y, uint32_t cov,
+				  const union ember_color *src,
+				  const union ember_color *src1)
+{
+	const struct ember_blend_attachment *att = &blend->attachment[i];
+	unsigned int format = rt->format, size = ember_rt_texel_size(format);
+	const uint8_t *first = NULL;
+	uint32_t raw[4];
+
+	if (!(att->write_mask & EMBER_WRITE_ALL) || !cov)
+		return;
+	if (blend->logic_op_enable || (att->blend_enable && !ember_rt_is_integer(format))) {
+		for (unsigned int s = 0; s < rt->samples; s++)
+			if (cov & (1u << s))
+				ember_frag_color_write(blend, i, rt, ember_rt_texel(rt, x, y, s),
+						       src, src1);
+		return;
+	}
+	ember_color_encode(format, src, raw);
+	for (unsigned int s = 0; s < rt->samples; s++) {
+		uint8_t *texel;
+
+		if (!(cov & (1u << s)))
+			continue;
+		texel = ember_rt_texel(rt, x, y, s);
+		/* A partial write mask keeps each sample's own other channels. */
+		if (first && writes_every_channel(format, att->write_mask)) {
+			memcpy(texel, first, size);
+			continue;
+		}
+		ember_texel_store_raw(format, texel, raw, att->write_mask);
+		first = texel;
+	}
 }

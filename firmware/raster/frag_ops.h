@@ -88,6 +88,15 @@ void ember_frag_color_write(const struct ember_blend_state *blend,
 			    unsigned int i, const struct ember_render_target *rt,
 			    uint8_t *texel, const union ember_color *src,
 			    const union ember_color *src1);
+/*
+ * ember_frag_color_write() for the samples @cov of pixel (@x, @y): without
+ * blending or a logic op every sample gets the same bits, encoded once.
+ */
+void ember_frag_color_write_pixel(const struct ember_blend_state *blend,
+				  unsigned int i, const struct ember_render_target *rt,
+				  uint32_t x, uint32_t y, uint32_t cov,
+				  const union ember_color *src,
+				  const union ember_color *src1);
 
 /* The address of sample @s of pixel (@x, @y) (see raster_state.h). */
 uint8_t *ember_rt_texel(const struct ember_render_target *rt, uint32_t x,

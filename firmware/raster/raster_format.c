@@ -96,10 +96,22 @@ unsigned int ember_rt_format_from_vk(uint32_t vk_format, bool color)
 	}
 }
 
-/* The codec's row of colour format @format (every one has a row). */
+/*
+ * The codec's row of colour format @format (every one has a row). Every
+ * texel a draw loads or stores asks, so the binary search's answer is kept:
+ * the rows are constant, and cores racing to fill an entry write the same
+ * pointer.
+ */
 static const struct ember_tex_format *color_row(unsigned int format)
 {
-	return ember_tex_format_get(color_vk_format[format]);
+	static const struct ember_tex_format *rows[EMBER_RT_FORMAT_COUNT];
+	const struct ember_tex_format *row = __atomic_load_n(&rows[format], __ATOMIC_RELAXED);
+
+	if (!row) {
+		row = ember_tex_format_get(color_vk_format[format]);
+		__atomic_store_n(&rows[format], row, __ATOMIC_RELAXED);
+	}
+	return row;
 }
 
 /* The numeric type of @format's first channel: the format's kind. */

@@ -1321,10 +1321,51 @@ static bool test_faults(void)
 	return test_triangle();
 }
 
+/*
+ * ember_tex_texel_run() against ember_tex_texel_va(): tile loads and
+ * stores copy a run as one block, so every element of a run must follow
+ * the one before it, and the element after a tiled run must not.
+ */
+static bool test_texel_runs(void)
+{
+	static const unsigned int sizes[] = { 1, 2, 4, 8, 16 };
+
+	for (unsigned int layout = 0; layout < 2; layout++)
+		for (unsigned int k = 0; k < 5; k++)
+			for (unsigned int samples = 1; samples <= 4; samples += 3) {
+				struct ember_tex_image img = {
+					.base = 0x100000, .layout = layout, .samples = samples,
+					.width = 200, .height = 9, .depth = 1,
+				};
+				unsigned int element = sizes[k] * samples;
+
+				img.level[0].row_pitch = 4096 * 8;
+				for (uint32_t y = 0; y < 9; y += 4)
+					for (uint32_t x = 0; x < 200; x++) {
+						uint64_t va = ember_tex_texel_va(&img, sizes[k], 0,
+										 x, y, 0, 0);
+						uint32_t n = ember_tex_texel_run(&img, sizes[k], x);
+						uint32_t i;
+
+						CHECK(n > 0);
+						for (i = 1; i < n && x + i < 200; i++)
+							CHECK_EQ(ember_tex_texel_va(&img, sizes[k], 0,
+										    x + i, y, 0, 0),
+								 va + (uint64_t)i * element);
+						if (layout && x + n < 200)
+							CHECK(ember_tex_texel_va(&img, sizes[k], 0, x + n,
+										 y, 0, 0) !=
+							      va + (uint64_t)n * element);
+					}
+			}
+	return true;
+}
+
 int main(void)
 {
 	if (!tap_result(setup(), "setup: a device with CAPS.GRAPHICS"))
 		return tap_finish();
+	tap_result(test_texel_runs(), "texel runs: contiguous in LINEAR and TILED_4K, as addressed");
 	tap_result(test_triangle(), "triangle: interpolated colour, pixel-exact");
 	tap_result(test_indexed_restart_instances(), "indexed strip, restart, two instances");
 	tap_result(test_depth_stencil(), "depth test and stencil on D24S8's two planes");

@@ -181,3 +181,14 @@ uint64_t ember_tex_texel_va(const struct ember_tex_image *img, unsigned int byte
 	       (uint64_t)((y & ((1u << th) - 1)) << tw | (x & ((1u << tw) - 1))) *
 	       bytes * img->samples + (uint64_t)sample * bytes;
 }
+
+uint32_t ember_tex_texel_run(const struct ember_tex_image *img, unsigned int bytes,
+			     uint32_t x)
+{
+	unsigned int tw, th;
+
+	if (img->layout != EMBER_TEX_LAYOUT_TILED_4K)
+		return UINT32_MAX;
+	ember_tex_tile_shape(bytes * img->samples, &tw, &th);
+	return (1u << tw) - (x & ((1u << tw) - 1));
+}

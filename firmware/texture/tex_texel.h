@@ -171,6 +171,13 @@ void ember_tex_tile_shape(unsigned int bytes, unsigned int *tw_log2,
 uint64_t ember_tex_texel_va(const struct ember_tex_image *img, unsigned int bytes,
 			    uint32_t level, uint32_t x, uint32_t y, uint32_t z,
 			    uint32_t sample);
+/*
+ * How many elements from column @x on lie one after the other in memory
+ * (in a row of a linear image, to the end of the tile row of a tiled one):
+ * ember_tex_texel_va() of x + i is that of x plus i elements for i below it.
+ */
+uint32_t ember_tex_texel_run(const struct ember_tex_image *img, unsigned int bytes,
+			     uint32_t x);
 /* The sampler's LOD bias, clamped to maxSamplerLodBias (16). */
 float ember_tex_sampler_bias(const struct ember_tex_sampler *smp);
 /* A LOD bias (sampler's plus shader's) clamped to maxSamplerLodBias. */
