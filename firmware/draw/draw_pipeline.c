@@ -206,6 +206,7 @@ static void fs_wave(void *ctx, struct ember_fs_batch *b)
 	struct sc_fragment_wave_in in = { .num_quads = b->count };
 	struct sc_fragment_wave_out *out = &c->fs_out;
 	uint8_t flags = d->fs_prog->header.fragment_flags;
+	unsigned int targets;
 	int ret;
 
 	if (c->fault.kind || tile_abandoned(&d->run, c->item)) {
@@ -235,13 +236,18 @@ static void fs_wave(void *ctx, struct ember_fs_batch *b)
 			b->out[k].discard_mask = 0xf;
 		return;
 	}
+	/*
+	 * Only the attachments' outputs: the back end reads no others, but
+	 * Location 0's alpha for alpha to coverage even with no attachment.
+	 */
+	targets = d->st.color_count ? d->st.color_count : 1;
 	for (unsigned int k = 0; k < b->count; k++) {
 		struct ember_fs_output *o = &b->out[k];
 
 		for (unsigned int p = 0; p < 4; p++) {
 			unsigned int l = 4 * k + p;
 
-			for (unsigned int i = 0; i < EMBER_MAX_COLOR_TARGETS; i++)
+			for (unsigned int i = 0; i < targets; i++)
 				for (unsigned int c = 0; c < 4; c++)
 					o->color[i][p].u[c] = out->color[4 * i + c][l];
 			for (unsigned int c = 0; c < 4; c++)
