@@ -13,7 +13,11 @@
  * - the sphere is brighter where it faces the light than near its
  *   silhouette on the side away from it (per-vertex normals and light);
  * - some pixels on the silhouettes mix object and background (the 4
- *   samples resolved).
+ *   samples resolved);
+ * - no run of pixels along a row differs from the pixels right above and
+ *   below it where those two agree: smooth shading and the scene's
+ *   silhouettes never make one, a tile or span written wrong (left in the
+ *   clear colour, or garbage) does.
  */
 
 #include "scene.h"
@@ -41,6 +45,51 @@ static uint32_t pixel(const uint32_t *rgba, uint32_t w, uint32_t h, float x, flo
 #define R(p) ((int)((p) & 0xff))
 #define G(p) ((int)(((p) >> 8) & 0xff))
 #define B(p) ((int)(((p) >> 16) & 0xff))
+
+/*
+ * A pixel unlike the two pixels above and below it, which are alike: a
+ * one-pixel-tall feature the scene does not have.
+ */
+static bool vertical_outlier(const uint32_t *rgba, uint32_t w, uint32_t px, uint32_t py)
+{
+	uint32_t up = rgba[(size_t)(py - 1) * w + px], m = rgba[(size_t)py * w + px];
+	uint32_t dn = rgba[(size_t)(py + 1) * w + px];
+	int worst = 0;
+
+	for (int shift = 0; shift < 24; shift += 8) {
+		int a = (int)((up >> shift) & 0xff), b = (int)((dn >> shift) & 0xff);
+		int c = (int)((m >> shift) & 0xff);
+
+		if (abs(a - b) > 12)
+			return false;
+		if (abs(2 * c - a - b) > worst)
+			worst = abs(2 * c - a - b);
+	}
+	return worst > 2 * 40;
+}
+
+/* Runs of at least OUTLIER_RUN vertical outliers along a row. */
+#define OUTLIER_RUN 2
+
+static uint32_t outlier_runs(const uint32_t *rgba, uint32_t w, uint32_t h)
+{
+	uint32_t runs = 0;
+
+	for (uint32_t py = 1; py + 1 < h; py++) {
+		uint32_t run = 0;
+
+		for (uint32_t px = 0; px <= w; px++) {
+			if (px < w && vertical_outlier(rgba, w, px, py)) {
+				run++;
+				continue;
+			}
+			if (run >= OUTLIER_RUN && runs++ < 4)
+				printf("   bad run of %u pixels at (%u, %u)\n", run, px - run, py);
+			run = 0;
+		}
+	}
+	return runs;
+}
 
 int scene_check_picture(const uint32_t *rgba, uint32_t w, uint32_t h, bool srgb)
 {
@@ -102,6 +151,12 @@ int scene_check_picture(const uint32_t *rgba, uint32_t w, uint32_t h, bool srgb)
 	if (mixed < 8) {
 		printf("   FAIL  only %u edge pixels mix object and background: no multisampling\n",
 		       mixed);
+		failures++;
+	}
+	mixed = outlier_runs(rgba, w, h);
+	if (mixed) {
+		printf("   FAIL  %u runs of %u or more pixels along a row unlike the rows above "
+		       "and below: spans written wrong\n", mixed, OUTLIER_RUN);
 		failures++;
 	}
 	return failures;
