@@ -6,26 +6,34 @@
 
 #include <string.h>
 
-void vk_gfx_dev_create(struct vk_dev *dev, const VkPhysicalDeviceFeatures *features)
+void vk_gfx_dev_create_options(struct vk_dev *dev, const struct vk_dev_options *options)
 {
 	VkPhysicalDeviceVulkan13Features f13 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
+		.pNext = options->features,
 		.dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE,
 	};
-	struct vk_dev_options options = {
-		.features = &f13, .api_version = VK_API_VERSION_1_3,
-	};
+	struct vk_dev_options o = *options;
 	VkQueueFamilyProperties families[8];
 	uint32_t count = 8;
 
-	if (features)
-		options.core = *features;
-	vk_dev_create(dev, &options);
+	o.features = &f13;
+	o.api_version = VK_API_VERSION_1_3;
+	vk_dev_create(dev, &o);
 	vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, families);
 	if (!(families[dev->family].queueFlags & VK_QUEUE_GRAPHICS_BIT)) {
 		vk_dev_destroy(dev);
 		vk_test_skip("the device has no graphics queue");
 	}
+}
+
+void vk_gfx_dev_create(struct vk_dev *dev, const VkPhysicalDeviceFeatures *features)
+{
+	struct vk_dev_options options = { 0 };
+
+	if (features)
+		options.core = *features;
+	vk_gfx_dev_create_options(dev, &options);
 }
 
 static VkImageAspectFlags format_aspects(VkFormat format)
@@ -188,6 +196,7 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	};
 	const VkPipelineVertexInputStateCreateInfo vi = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+		.pNext = d->vertex_input_next,
 		.vertexBindingDescriptionCount = d->binding_count,
 		.pVertexBindingDescriptions = d->bindings,
 		.vertexAttributeDescriptionCount = d->attribute_count,

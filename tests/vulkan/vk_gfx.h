@@ -29,6 +29,11 @@ struct vk_target {
 
 /* A device with a graphics queue and @features (NULL: none) in its core features. */
 void vk_gfx_dev_create(struct vk_dev *dev, const VkPhysicalDeviceFeatures *features);
+/*
+ * The same with @options (extensions, core features, a features chain):
+ * dynamic rendering and synchronization2 are added in front of the chain.
+ */
+void vk_gfx_dev_create_options(struct vk_dev *dev, const struct vk_dev_options *options);
 
 /* A 2D optimal-tiling target (@layers array layers), colour or depth/stencil. */
 void vk_target_create(struct vk_dev *dev, VkFormat format, uint32_t width, uint32_t height,
@@ -87,6 +92,7 @@ struct vk_gfx_desc {
 	uint32_t push_size;			/* bytes of push constants, all stages */
 	VkRenderPass render_pass;		/* VK_NULL_HANDLE: dynamic rendering */
 	uint32_t subpass;
+	const void *vertex_input_next;		/* the vertex input state's pNext */
 };
 
 /*

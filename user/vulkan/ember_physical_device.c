@@ -260,6 +260,11 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[ember_device_extensions[i]] = true;
 	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
 		pdev->supported.has[EMBER_KHR_buffer_device_address] = true;
+	/* Per-instance divisors, 0 included, are in every graphics device's vertex input. */
+	if (ember_physical_device_has_graphics(pdev)) {
+		pdev->supported.has[EMBER_KHR_vertex_attribute_divisor] = true;
+		pdev->supported.has[EMBER_EXT_vertex_attribute_divisor] = true;
+	}
 	if (pdev->ws.info.has_timestamp_query) {
 		pdev->supported.has[EMBER_KHR_calibrated_timestamps] = true;
 		pdev->supported.has[EMBER_EXT_calibrated_timestamps] = true;
@@ -693,6 +698,12 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES &&
 	    ember_physical_device_has_graphics(pdev))
 		((VkPhysicalDeviceVulkan12Features *)s)->drawIndirectCount = VK_TRUE;
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR) {
+		VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR *f = (void *)s;
+
+		f->vertexAttributeInstanceRateDivisor = ember_physical_device_has_graphics(pdev);
+		f->vertexAttributeInstanceRateZeroDivisor = ember_physical_device_has_graphics(pdev);
+	}
 	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
 		return;
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES)
@@ -860,6 +871,9 @@ static const struct {
 		       VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR, pipelineExecutableInfo),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
 		       VkPhysicalDeviceCustomBorderColorFeaturesEXT, customBorderColorWithoutFormat),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR,
+		       VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR,
+		       vertexAttributeInstanceRateZeroDivisor),
 #undef FEATURE_STRUCT
 };
 

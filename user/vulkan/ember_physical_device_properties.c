@@ -467,6 +467,21 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			p->robustUniformBufferAccessSizeAlignment = 4;
 			break;
 		}
+		/*
+		 * The contract's vertex bindings take any 32-bit divisor and
+		 * count from first_instance (ember-hw.rst "Draws").
+		 */
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT:
+			((VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *)s)
+				->maxVertexAttribDivisor = UINT32_MAX;
+			break;
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_KHR: {
+			VkPhysicalDeviceVertexAttributeDivisorPropertiesKHR *p = (void *)s;
+
+			p->maxVertexAttribDivisor = UINT32_MAX;
+			p->supportsNonZeroFirstInstance = VK_TRUE;
+			break;
+		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_PROPERTIES_EXT: {
 			VkPhysicalDeviceShaderObjectPropertiesEXT *p = (void *)s;
 
