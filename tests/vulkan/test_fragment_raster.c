@@ -12,6 +12,8 @@
  * pixels of the horizontal and vertical edges between their ends, at least
  * one pixel per column near the diagonal, and nothing elsewhere, so
  * neither a filled triangle nor a missing edge passes.
+ * largePoints: a PointSize 5 point centred on a pixel centre is the 5x5
+ * square around it, exact (no pixel centre on its edges).
  * multiDrawIndirect: several draws per indirect command with strides
  * larger than the command, both forms, exact on R32_UINT.
  */
@@ -24,10 +26,18 @@
 
 enum { PW = 16, PH = 16 };
 
-/* Draws the triangle @px (pixel coordinates) in @mode; *@img gets the UNORM readback. */
-static void draw_polygon_mode(VkPolygonMode mode, const float (*px)[2], uint8_t *img)
+/*
+ * Draws the @count vertices @px (pixel coordinates) as @topology in @mode
+ * with the vertex shader @vs; *@img gets the UNORM readback.
+ */
+static void draw_prims(VkPrimitiveTopology topology, VkPolygonMode mode,
+		       const uint32_t *vs, size_t vs_size, const float (*px)[2],
+		       uint32_t count, uint8_t *img)
 {
-	const VkPhysicalDeviceFeatures features = { .fillModeNonSolid = VK_TRUE };
+	const VkPhysicalDeviceFeatures features = {
+		.fillModeNonSolid = mode != VK_POLYGON_MODE_FILL,
+		.largePoints = vs == gfx_point_size_vert_spv,
+	};
 	static const VkVertexInputBindingDescription binding = {
 		0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX,
 	};
@@ -40,9 +50,9 @@ static void draw_polygon_mode(VkPolygonMode mode, const float (*px)[2], uint8_t 
 		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f,
 	};
 	const struct vk_gfx_desc desc = {
-		.vs = gfx_pos_vert_spv, .vs_size = gfx_pos_vert_spv_size,
+		.vs = vs, .vs_size = vs_size,
 		.fs = gfx_push_color_frag_spv, .fs_size = gfx_push_color_frag_spv_size,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.topology = topology,
 		.bindings = &binding, .binding_count = 1,
 		.attributes = &attribute, .attribute_count = 1,
 		.color_format = VK_FORMAT_R8G8B8A8_UNORM, .raster = &raster,
@@ -59,10 +69,10 @@ static void draw_polygon_mode(VkPolygonMode mode, const float (*px)[2], uint8_t 
 
 	vk_gfx_dev_create(&dev, &features);
 	vk_target_create(&dev, VK_FORMAT_R8G8B8A8_UNORM, PW, PH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
-	vk_buf_create(&dev, 3 * sizeof(*v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vertices);
+	vk_buf_create(&dev, count * sizeof(*v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vertices);
 	vk_buf_create(&dev, PW * PH * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback);
 	v = vertices.map;
-	for (int i = 0; i < 3; i++)
+	for (uint32_t i = 0; i < count; i++)
 		v[i] = (struct vk_vtx3) { vk_ndc(px[i][0], PW), vk_ndc(px[i][1], PH), 0.5f };
 	vk_gfx_pipe_create(&dev, &desc, &pipe);
 	cmd = vk_cmd_begin(&dev);
@@ -73,7 +83,7 @@ static void draw_polygon_mode(VkPolygonMode mode, const float (*px)[2], uint8_t 
 	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_VERTEX_BIT |
 			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(white), white);
 	vkCmdBindVertexBuffers(cmd, 0, 1, &vertices.buffer, &(VkDeviceSize){ 0 });
-	vkCmdDraw(cmd, 3, 1, 0, 0);
+	vkCmdDraw(cmd, count, 1, 0, 0);
 	vkCmdEndRendering(cmd);
 	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
 			 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
@@ -86,6 +96,40 @@ static void draw_polygon_mode(VkPolygonMode mode, const float (*px)[2], uint8_t 
 	vk_buf_destroy(&dev, &readback);
 	vk_target_destroy(&dev, &color);
 	vk_dev_destroy(&dev);
+}
+
+/* Draws the triangle @px (pixel coordinates) in @mode; *@img gets the UNORM readback. */
+static void draw_polygon_mode(VkPolygonMode mode, const float (*px)[2], uint8_t *img)
+{
+	draw_prims(VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, mode, gfx_pos_vert_spv,
+		   gfx_pos_vert_spv_size, px, 3, img);
+}
+
+VK_TEST(large_point, "fragment-large-point")
+{
+	/* Two points of side 5: pixels [6, 10] x [6, 10] and [1, 5] x [9, 13]. */
+	static const float px[2][2] = { { 8.5f, 8.5f }, { 3.5f, 11.5f } };
+	uint8_t img[PW * PH];
+	unsigned int wrong = 0;
+
+	draw_prims(VK_PRIMITIVE_TOPOLOGY_POINT_LIST, VK_POLYGON_MODE_FILL,
+		   gfx_point_size_vert_spv, gfx_point_size_vert_spv_size, px, 2, img);
+	for (uint32_t y = 0; y < PH; y++) {
+		for (uint32_t x = 0; x < PW; x++) {
+			bool want = false;
+
+			for (int i = 0; i < 2; i++)
+				want |= fabsf(x + 0.5f - px[i][0]) < 2.5f &&
+					fabsf(y + 0.5f - px[i][1]) < 2.5f;
+			if (img[y * PW + x] == (want ? 255 : 0))
+				continue;
+			if (!wrong++)
+				printf("# pixel (%u, %u): %u, expected %u\n", x, y,
+				       img[y * PW + x], want ? 255 : 0);
+		}
+	}
+	if (wrong)
+		vk_test_fail(__FILE__, __LINE__, "%u pixels differ", wrong);
 }
 
 VK_TEST(polygon_mode_point, "fragment-polygon-mode-point")

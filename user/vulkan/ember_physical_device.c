@@ -732,6 +732,7 @@ static void graphics_features(VkPhysicalDeviceFeatures *f)
 	f->depthBiasClamp = VK_TRUE;		/* R8 */
 	f->depthBounds = VK_TRUE;		/* R9, R10 */
 	f->fillModeNonSolid = VK_TRUE;		/* polygon modes LINE and POINT */
+	f->largePoints = VK_TRUE;		/* R12: PointSize 1..64 */
 }
 
 /* The 1.0 features of @pdev. */

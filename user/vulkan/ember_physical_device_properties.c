@@ -123,7 +123,9 @@ static void fill_graphics_limits(VkPhysicalDeviceLimits *l)
 	l->framebufferNoAttachmentsSampleCounts = ms;
 	l->maxColorAttachments = EMBER_GFX_MAX_COLOR_ATTACHMENTS;
 	l->pointSizeRange[0] = 1.0f;
-	l->pointSizeRange[1] = 1.0f;	/* no largePoints */
+	l->pointSizeRange[1] = 64.0f;	/* R12: PointSize clamped to [1, 64] */
+	/* R12: the square's half side is snapped to R1's 1/256 grid. */
+	l->pointSizeGranularity = 2.0f / 256.0f;
 	l->lineWidthRange[0] = 1.0f;
 	l->lineWidthRange[1] = 1.0f;	/* no wideLines */
 	l->standardSampleLocations = VK_TRUE;	/* R4 */
