@@ -716,8 +716,8 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
  * The 1.0 features of the graphics pipeline a device with CAPS.GRAPHICS
  * reports: what the contract's draws do (ember-hw.rst "Draws") and a
  * Vulkan test draws (tests/vulkan/test_draw.c, test_fragment_*.c). Not in
- * the contract: wide lines, large points, several viewports (no shader
- * output selects one), tessellation and geometry shaders.
+ * the contract: wide lines, several viewports (no shader output selects
+ * one), tessellation and geometry shaders.
  */
 static void graphics_features(VkPhysicalDeviceFeatures *f)
 {
