@@ -17,20 +17,10 @@
  */
 
 #include "vk_gfx.h"
-#include "vk_shaders.h"
 
 #include <string.h>
 
 enum { TW = 32, TH = 8, COLUMNS = TW / 4 };
-
-static const VkVertexInputBindingDescription bindings[] = {
-	{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
-	{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
-};
-static const VkVertexInputAttributeDescription attributes[] = {
-	{ 0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0 },
-	{ 1, 1, VK_FORMAT_R32G32_SFLOAT, 0 },
-};
 
 /* One draw: its binding 1 divisor, firstInstance, instanceCount, push value. */
 struct divisor_draw {
@@ -85,17 +75,9 @@ static void draw_divisors(const char *extension, const struct divisor_draw *draw
 			.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_KHR,
 			.vertexBindingDivisorCount = 1, .pVertexBindingDivisors = &divisor,
 		};
-		struct vk_gfx_desc desc = {
-			.vs = gfx_uint_vert_spv, .vs_size = gfx_uint_vert_spv_size,
-			.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
-			.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-			.bindings = bindings, .binding_count = 2,
-			.attributes = attributes, .attribute_count = 2,
-			.color_format = VK_FORMAT_R32_UINT,
-			.width = TW, .height = TH, .push_size = 4,
-			.vertex_input_next = &divisor_state,
-		};
+		struct vk_gfx_desc desc = vk_gfx_uint_desc(TW, TH);
 
+		desc.vertex_input_next = &divisor_state;
 		vk_gfx_pipe_create(&dev, &desc, &pipes[i]);
 	}
 	vk_gfx_begin(cmd, &color, NULL, &clear, NULL);
