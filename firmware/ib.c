@@ -160,6 +160,29 @@ static int exec_timestamp(struct ember_job *job, const uint32_t *p)
 	return 0;
 }
 
+/*
+ * COND_EXEC: *@skip is set to the dwords to skip, 0 when the condition
+ * holds. @left is the number of dwords of the buffer after the packet.
+ */
+static int exec_cond(struct ember_job *job, uint32_t flags, const uint32_t *p,
+		     uint32_t left, uint32_t *skip)
+{
+	bool wide = flags & EMBER_WRITE_64;
+	void *host;
+	int fault;
+
+	*skip = 0;
+	if ((flags & ~(EMBER_WRITE_64 | EMBER_COND_EXEC_IF_ZERO)) || p[2] > left)
+		return EMBER_FAULT_BAD_PACKET;
+	fault = map_value(job, u64_of(p), wide ? 8 : 4, EMBER_ACCESS_READ, &host);
+	if (fault)
+		return fault;
+	if ((load(host, wide) != 0) == !(flags & EMBER_COND_EXEC_IF_ZERO))
+		return 0;
+	*skip = p[2];
+	return 0;
+}
+
 /* Fetch @count dwords at @va into @out (READ access). */
 static int fetch(struct ember_job *job, uint64_t va, uint32_t count,
 		 uint32_t *out)
@@ -239,12 +262,19 @@ static int payload_len(uint32_t op, uint32_t flags)
 		return EMBER_UPKT_DRAW_INDIRECT_LEN;
 	case EMBER_UPKT_OCCLUSION_COUNTER:
 		return EMBER_UPKT_OCCLUSION_COUNTER_LEN;
+	case EMBER_UPKT_COND_EXEC:
+		return EMBER_UPKT_COND_EXEC_LEN;
 	default:
 		return -1;
 	}
 }
 
-static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
+/*
+ * Runs one packet; @left is the number of dwords of the buffer after it,
+ * *@skip how many of them the packet says to skip (COND_EXEC).
+ */
+static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p,
+		       uint32_t left, uint32_t *skip)
 {
 	uint32_t op = EMBER_PKT_OP(hdr), flags = EMBER_PKT_FLAGS(hdr);
 	uint32_t len = EMBER_PKT_LEN(hdr);
@@ -255,6 +285,7 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 	    (int)len != payload_len(op, flags))
 		return EMBER_FAULT_BAD_PACKET;
 
+	*skip = 0;
 	switch (op) {
 	case EMBER_UPKT_NOP:
 		return 0;
@@ -299,6 +330,8 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p)
 		return ember_clear_depth_stencil(job, flags, p);
 	case EMBER_UPKT_RESOLVE:
 		return ember_resolve(job, flags, p);
+	case EMBER_UPKT_COND_EXEC:
+		return exec_cond(job, flags, p, left, skip);
 	case EMBER_UPKT_DISPATCH:
 		return flags ? EMBER_FAULT_BAD_PACKET : ember_shader_dispatch(job, p, len);
 	case EMBER_UPKT_DISPATCH_INDIRECT:
@@ -326,7 +359,7 @@ static int run_packets(struct ember_job *job, uint64_t va, uint32_t size,
 
 	while (off < size) {
 		uint32_t payload[MAX_PAYLOAD] = { 0 };
-		uint32_t hdr, len;
+		uint32_t hdr, len, left, skip;
 		int ret;
 
 		*offset = off;
@@ -348,10 +381,12 @@ static int run_packets(struct ember_job *job, uint64_t va, uint32_t size,
 		}
 		job->fault_va = va + off;
 		job->fault_detail = hdr;
-		ret = exec_packet(job, hdr, payload);
+		left = (size - off) / 4 - 1 - len;
+		ret = exec_packet(job, hdr, payload, left, &skip);
 		if (ret)
 			return ret;
-		off += 4 + len * 4;
+		/* skip <= left: off stays within size. */
+		off += 4 + len * 4 + skip * 4;
 		ret = ember_job_checkpoint(job, 0);
 		if (ret)
 			return ret;

@@ -218,6 +218,66 @@ static bool test_user_timestamp(void)
 	return true;
 }
 
+/* COND_EXEC: which writes run, for each value, size, inversion and skip. */
+static bool test_user_cond_exec(void)
+{
+	uint32_t *data = guest_alloc_mapped(&guest, CTX, DATA_VA, 4096);
+	struct guest_ib ib;
+
+	data[0] = 0;
+	data[2] = 0;		/* a 64-bit value with only its high word set */
+	data[3] = 1;
+	guest_ib_init(&guest, &ib, CTX, IB_VA, 128);
+	/* 0: skipped; inverted: runs. */
+	IB(&ib, EMBER_PKT(EMBER_UPKT_COND_EXEC, 0, 3), LO(DATA_VA), HI(DATA_VA), 4);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 16), HI(DATA_VA + 16), 1);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_COND_EXEC, EMBER_COND_EXEC_IF_ZERO, 3),
+	   LO(DATA_VA), HI(DATA_VA), 4);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 20), HI(DATA_VA + 20), 2);
+	/* The high word counts only for a 64-bit value. */
+	IB(&ib, EMBER_PKT(EMBER_UPKT_COND_EXEC, EMBER_WRITE_64, 3),
+	   LO(DATA_VA + 8), HI(DATA_VA + 8), 4);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 24), HI(DATA_VA + 24), 3);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_COND_EXEC, 0, 3), LO(DATA_VA + 8), HI(DATA_VA + 8), 4);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 28), HI(DATA_VA + 28), 4);
+	/* A value written earlier in the buffer, behind a BARRIER; two packets. */
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 32), HI(DATA_VA + 32), 5);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0));
+	IB(&ib, EMBER_PKT(EMBER_UPKT_COND_EXEC, 0, 3), LO(DATA_VA + 32), HI(DATA_VA + 32), 8);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 36), HI(DATA_VA + 36), 6);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 40), HI(DATA_VA + 40), 7);
+	/* Skip 0 skips nothing. */
+	IB(&ib, EMBER_PKT(EMBER_UPKT_COND_EXEC, 0, 3), LO(DATA_VA), HI(DATA_VA), 0);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 44), HI(DATA_VA + 44), 8);
+	/* Skipping the buffer's last packet ends it. */
+	IB(&ib, EMBER_PKT(EMBER_UPKT_COND_EXEC, 0, 3), LO(DATA_VA), HI(DATA_VA), 4);
+	IB(&ib, EMBER_PKT(EMBER_UPKT_WRITE_IMM, 0, 3), LO(DATA_VA + 48), HI(DATA_VA + 48), 9);
+	CHECK(run_ib(CTX, &ib));
+	CHECK_EQ(data[4], 0);
+	CHECK_EQ(data[5], 2);
+	CHECK_EQ(data[6], 3);
+	CHECK_EQ(data[7], 0);
+	CHECK_EQ(data[9], 6);
+	CHECK_EQ(data[10], 7);
+	CHECK_EQ(data[11], 8);
+	CHECK_EQ(data[12], 0);
+	CHECK_EQ(fault_seq(), 0);
+
+	/* An unmapped value is a translation fault at its VA, skip or not. */
+	{
+		uint32_t seq = fault_seq();
+		struct guest_fault f;
+
+		guest_ib_init(&guest, &ib, CTX, IB_VA + 0x10000, 16);
+		IB(&ib, EMBER_PKT(EMBER_UPKT_COND_EXEC, 0, 3), LO(DATA2_VA), HI(DATA2_VA), 0);
+		CHECK(run_ib(CTX, &ib));
+		CHECK(expect_fault(seq, EMBER_FAULT_TRANSLATION, CTX, &f));
+		CHECK_EQ(f.va, DATA2_VA);
+		CHECK_EQ(f.detail, EMBER_ACCESS_READ);
+	}
+	return true;
+}
+
 static bool test_user_copy_linear(void)
 {
 	/* Big enough for several chunks; pages scattered so runs split. */
@@ -565,6 +625,15 @@ static bool test_fault_bad_packets(void)
 		{ "barrier-flags", { EMBER_PKT(EMBER_UPKT_BARRIER, 1, 0) }, 1 },
 		{ "bad-compare", { EMBER_PKT(EMBER_UPKT_WAIT_MEM, EMBER_WAIT_CMP_MASK, 6) }, 7 },
 		{ "fill-misaligned", { EMBER_PKT(EMBER_UPKT_FILL, 0, 4), 2, 0, 4, 0 }, 5 },
+		{ "cond-exec-flags",
+		  { EMBER_PKT(EMBER_UPKT_COND_EXEC, 0x80, 3), LO(DATA_VA), HI(DATA_VA), 0 }, 4 },
+		{ "cond-exec-misaligned",
+		  { EMBER_PKT(EMBER_UPKT_COND_EXEC, EMBER_WRITE_64, 3), LO(DATA_VA + 4),
+		    HI(DATA_VA), 0 }, 4 },
+		/* The WRITE_IMM after it is 4 dwords: a skip of 5 passes the end. */
+		{ "cond-exec-skip-past-end",
+		  { EMBER_PKT(EMBER_UPKT_COND_EXEC, 0, 3), LO(DATA_VA), HI(DATA_VA), 5 }, 4 },
+		{ "cond-exec-length", { EMBER_PKT(EMBER_UPKT_COND_EXEC, 0, 2), 0, 0 }, 3 },
 	};
 	uint32_t *data = guest_alloc_mapped(&guest, CTX, DATA_VA, 4096);
 
@@ -1106,6 +1175,7 @@ int main(void)
 	SUBTEST(test_kernel_ring_wrap, "kernel-ring-wrap");
 	SUBTEST(test_user_write_imm, "user-write-imm-signal-barrier-nop");
 	SUBTEST(test_user_timestamp, "user-timestamp");
+	SUBTEST(test_user_cond_exec, "user-cond-exec");
 	SUBTEST(test_user_copy_linear, "user-copy-linear");
 	SUBTEST(test_user_copy_2d, "user-copy-2d");
 	SUBTEST(test_user_fill, "user-fill");

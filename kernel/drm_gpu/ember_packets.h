@@ -1085,6 +1085,61 @@ static inline void ember_upkt_resolve_unpack(const __u32 *dw, struct ember_upkt_
 	ember_upkt_copy_image_unpack(dw, v);
 }
 
+/*
+ * CAP_COND_EXEC: read the 32-bit value at ADDR (with flag EMBER_WRITE_64
+ * the 64-bit one), aligned to its size, once, when the packet executes; it
+ * sees what DISPATCH_INDIRECT's counts see. If the value is 0 (with flag
+ * EMBER_COND_EXEC_IF_ZERO: if it is not 0) the next SKIP dwords of this
+ * indirect buffer are skipped, else they run as usual. SKIP past the end
+ * of the buffer is BAD_PACKET. Since 1.13.
+ */
+#define EMBER_UPKT_COND_EXEC		0x1e
+#define   EMBER_UPKT_COND_EXEC_LEN	3
+#define   EMBER_COND_EXEC_IF_ZERO	BIT(1)
+
+/**
+ * struct ember_upkt_cond_exec - the payload of UPKT_COND_EXEC
+ * @flags: the header's flags.
+ * @addr: GPU VA of the value, aligned to its size (READ access).
+ * @skip: dwords that follow this packet in the buffer, skipped when the condition fails (whole packets, or the parse resumes inside one).
+ */
+struct ember_upkt_cond_exec {
+	__u32 flags;
+	__u64 addr;
+	__u32 skip;
+};
+
+/**
+ * ember_upkt_cond_exec_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int ember_upkt_cond_exec_pack(__u32 *dw,
+						     const struct ember_upkt_cond_exec *v)
+{
+	unsigned int len = EMBER_UPKT_COND_EXEC_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_COND_EXEC, v->flags, len);
+	dw[1] = (__u32)v->addr;
+	dw[2] = (__u32)(v->addr >> 32);
+	dw[3] = v->skip;
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_cond_exec_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void ember_upkt_cond_exec_unpack(const __u32 *dw, struct ember_upkt_cond_exec *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->addr = dw[1] | (__u64)dw[2] << 32;
+	v->skip = dw[3];
+}
+
 /* 0x40..0x7f: dispatch, draw, state (0x47..0x7f unused). */
 #define EMBER_UPKT_RESERVED_FIRST	0x40
 #define EMBER_UPKT_RESERVED_LAST	0x7f

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	12
+#define   EMBER_HW_VERSION_MINOR_CURRENT	13
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -123,6 +123,12 @@
  * formats (since 1.12)"; without it only the five colour formats of 1.10.
  */
 #define   EMBER_CAP_RENDER_FORMATS	BIT(15)
+/*
+ * The COND_EXEC user packet: skip the packets that follow when a value in
+ * memory is zero (or, inverted, not zero) (ember-hw.rst, "Conditional
+ * execution (since 1.13)"); without it the packet is BAD_PACKET.
+ */
+#define   EMBER_CAP_COND_EXEC		BIT(20)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */

@@ -399,6 +399,74 @@ VK_TEST(query_results, "query-occlusion-results-availability-partial")
 }
 
 /*
+ * vkCmdCopyQueryPoolResults without WAIT or PARTIAL writes nothing for a
+ * query still unavailable when the copy executes (reset in the same
+ * command buffer and never begun), and its availability as 0; the ended
+ * query beside it is copied. Only copies WITH_AVAILABILITY: without it
+ * the validation layer calls such a copy an error ("query may return no
+ * data"). Lavapipe (Mesa 25's gallium query copy) writes 0 as the
+ * unavailable query's result, which the specification does not allow:
+ * there only the availability is checked.
+ */
+VK_TEST(query_copy_unavailable, "query-occlusion-copy-unavailable-writes-no-result")
+{
+	enum { COUNT = 40 /* 8x5 pixels */, STRIDE = 24 /* two 64-bit values and a guard */ };
+	static const VkQueryResultFlags flags[] = {
+		VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
+		VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WITH_AVAILABILITY_BIT,
+	};
+	const size_t n = sizeof(flags) / sizeof(flags[0]);
+	struct qscene s;
+	struct vk_buf copies;
+	VkQueryPool pool;
+
+	qscene_init(&s, VK_SAMPLE_COUNT_1_BIT, NULL);
+	pool = pool_create(&s.dev, 2);
+	vk_buf_create(&s.dev, n * 2 * STRIDE, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &copies);
+	memset(copies.map, 0xab, copies.size);
+	rect(s.vertices.map, 3, 6, 11, 11);
+	vkCmdResetQueryPool(s.cmd, pool, 0, 2);
+	qscene_begin(&s, true, 1.0f);
+	vkCmdBeginQuery(s.cmd, pool, 1, VK_QUERY_CONTROL_PRECISE_BIT);
+	vkCmdDraw(s.cmd, 6, 1, 0, 0);
+	vkCmdEndQuery(s.cmd, pool, 1);
+	vkCmdEndRendering(s.cmd);
+	vk_cmd_barrier(s.cmd);
+	for (size_t c = 0; c < n; c++)
+		vkCmdCopyQueryPoolResults(s.cmd, pool, 0, 2, copies.buffer, c * 2 * STRIDE, STRIDE,
+					  flags[c]);
+	vk_cmd_barrier(s.cmd);
+	vk_cmd_submit_wait(&s.dev, s.cmd, 0);
+
+	for (size_t c = 0; c < n; c++) {
+		const bool wide = flags[c] & VK_QUERY_RESULT_64_BIT;
+		const bool strict = vk_dev_is_ember(&s.dev);
+		const unsigned int size = wide ? 8 : 4;
+		const uint64_t untouched = wide ? 0xababababababababull : 0xababababull;
+
+		for (int q = 0; q < 2; q++) {
+			const uint8_t *r = (const uint8_t *)copies.map + (c * 2 + q) * STRIDE;
+			uint64_t value = 0, a = 0, guard = 0;
+
+			memcpy(&value, r, size);
+			memcpy(&a, r + size, size);
+			memcpy(&guard, r + 2 * size, size);
+			if ((strict || q) && (value != (q ? COUNT : untouched) || guard != untouched))
+				vk_test_fail(__FILE__, __LINE__,
+					     "flags 0x%x query %d: value 0x%llx, next bytes 0x%llx",
+					     flags[c], q, (unsigned long long)value,
+					     (unsigned long long)guard);
+			if (a != (uint64_t)q)
+				vk_test_fail(__FILE__, __LINE__, "flags 0x%x query %d: availability %llu",
+					     flags[c], q, (unsigned long long)a);
+		}
+	}
+	vk_buf_destroy(&s.dev, &copies);
+	vkDestroyQueryPool(s.dev.device, pool, NULL);
+	qscene_destroy(&s);
+}
+
+/*
  * Multiview (views 0 and 1 of a two-layer target): a query is two
  * consecutive queries, both available, whose sum is both views' samples.
  */

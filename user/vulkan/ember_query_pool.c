@@ -32,6 +32,7 @@
 #include "ember_device.h"
 #include "ember_packets.h"
 #include "ember_physical_device.h"
+#include "ember_regs.h"
 
 #include <stdatomic.h>
 #include <string.h>
@@ -158,14 +159,6 @@ ember_GetQueryPoolResults(VkDevice _device, VkQueryPool queryPool, uint32_t firs
 	return result;
 }
 
-static void emit_barrier(struct ember_cmd_buffer *cmd)
-{
-	uint32_t *p = ember_cmd_emit(cmd, 1);
-
-	if (p)
-		p[0] = EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0);
-}
-
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
 			uint32_t firstQuery, uint32_t queryCount)
@@ -186,7 +179,7 @@ ember_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
 	p[3] = queryCount * sizeof(struct ember_query_slot);
 	p[4] = 0;
 	/* Query commands are ordered after the reset (the specification). */
-	emit_barrier(cmd);
+	ember_cmd_emit_barrier(cmd);
 }
 
 static void cmd_write_timestamp(struct ember_cmd_buffer *cmd, VkPipelineStageFlags2 stage,
@@ -197,7 +190,7 @@ static void cmd_write_timestamp(struct ember_cmd_buffer *cmd, VkPipelineStageFla
 
 	/* Any stage after the top of the pipe: once earlier work is complete. */
 	if (stage & ~(VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT | VK_PIPELINE_STAGE_2_NONE))
-		emit_barrier(cmd);
+		ember_cmd_emit_barrier(cmd);
 	p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_TIMESTAMP_LEN + 5);
 	if (!p)
 		return;
@@ -322,12 +315,8 @@ ember_CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool queryPool, uint32_t
 		      ember_query_pool_from_handle(queryPool), query);
 }
 
-static void emit_copy(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint32_t size)
+static void pack_copy(uint32_t *p, uint64_t src, uint64_t dst, uint32_t size)
 {
-	uint32_t *p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_COPY_LEN);
-
-	if (!p)
-		return;
 	p[0] = EMBER_PKT(EMBER_UPKT_COPY, 0, EMBER_UPKT_COPY_LEN);
 	p[1] = (uint32_t)src;
 	p[2] = (uint32_t)(src >> 32);
@@ -339,6 +328,40 @@ static void emit_copy(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst, 
 	p[8] = 0;
 }
 
+static void emit_copy(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst, uint32_t size)
+{
+	uint32_t *p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_COPY_LEN);
+
+	if (p)
+		pack_copy(p, src, dst, size);
+}
+
+/*
+ * The result of the query at @src, copied only if the query is available
+ * when the copy runs: a COND_EXEC on the availability word skips the COPY
+ * behind it (both in one indirect buffer, as the packet requires).
+ */
+static void emit_copy_if_available(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst,
+				   uint32_t size)
+{
+	uint64_t avail = src + offsetof(struct ember_query_slot, available);
+	uint32_t *p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_COND_EXEC_LEN + 1 + EMBER_UPKT_COPY_LEN);
+
+	if (!p)
+		return;
+	p[0] = EMBER_PKT(EMBER_UPKT_COND_EXEC, EMBER_WRITE_64, EMBER_UPKT_COND_EXEC_LEN);
+	p[1] = (uint32_t)avail;
+	p[2] = (uint32_t)(avail >> 32);
+	p[3] = 1 + EMBER_UPKT_COPY_LEN;
+	pack_copy(p + 1 + EMBER_UPKT_COND_EXEC_LEN, src, dst, size);
+}
+
+/*
+ * Without WAIT or PARTIAL, Vulkan writes no result for a query that is
+ * unavailable when the copy executes (its availability, if asked for, is
+ * written as 0). That takes the device's COND_EXEC (contract 1.13); a
+ * device without it gets the result slot copied anyway (0 after a reset).
+ */
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
 			      uint32_t firstQuery, uint32_t queryCount, VkBuffer dstBuffer,
@@ -349,9 +372,11 @@ ember_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPo
 	EMBER_FROM_HANDLE(ember_query_pool, pool, queryPool);
 	EMBER_FROM_HANDLE(ember_buffer, dst, dstBuffer);
 	uint32_t size = (flags & VK_QUERY_RESULT_64_BIT) ? 8 : 4;
+	bool only_available = !(flags & (VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_PARTIAL_BIT)) &&
+			      (cmd->base.device->pdev->ws.info.caps & EMBER_CAP_COND_EXEC);
 
 	/* Earlier query writes of this queue are complete before the copy. */
-	emit_barrier(cmd);
+	ember_cmd_emit_barrier(cmd);
 	for (uint32_t i = 0; i < queryCount; i++) {
 		uint64_t src = query_va(pool, firstQuery + i);
 		uint64_t to = ember_buffer_address(dst, dstOffset + i * stride);
@@ -372,7 +397,10 @@ ember_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPo
 			p[6] = 0xffffffff;
 		}
 		/* Little-endian: the low 4 bytes are the 32-bit result. */
-		emit_copy(cmd, src, to, size);
+		if (only_available)
+			emit_copy_if_available(cmd, src, to, size);
+		else
+			emit_copy(cmd, src, to, size);
 		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
 			emit_copy(cmd, src + offsetof(struct ember_query_slot, available), to + size,
 				  size);
