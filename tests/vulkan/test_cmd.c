@@ -108,36 +108,6 @@ VK_TEST(memory_budget, "memory-budget")
 	vk_dev_destroy(&dev);
 }
 
-/* A descriptor set of @count storage buffers. */
-static VkDescriptorSet storage_set(struct vk_dev *dev, VkDescriptorSetLayout layout,
-				   VkDescriptorPool *pool, struct vk_buf *const *bufs,
-				   uint32_t count)
-{
-	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8 };
-	const VkDescriptorPoolCreateInfo pool_info = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-		.maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
-	};
-	VkDescriptorBufferInfo infos[8];
-	VkDescriptorSet set;
-
-	VK_CHECK(vkCreateDescriptorPool(dev->device, &pool_info, NULL, pool));
-	const VkDescriptorSetAllocateInfo alloc = {
-		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-		.descriptorPool = *pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
-	};
-	VK_CHECK(vkAllocateDescriptorSets(dev->device, &alloc, &set));
-	for (uint32_t i = 0; i < count; i++)
-		infos[i] = (VkDescriptorBufferInfo) { bufs[i]->buffer, 0, VK_WHOLE_SIZE };
-	const VkWriteDescriptorSet write = {
-		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-		.dstSet = set, .descriptorCount = count,
-		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = infos,
-	};
-	vkUpdateDescriptorSets(dev->device, 1, &write, 0, NULL);
-	return set;
-}
-
 VK_TEST(cmd_transfers, "cmd-fill-update-copy")
 {
 	struct vk_dev dev;
@@ -193,7 +163,7 @@ VK_TEST(cmd_dispatch, "cmd-dispatch-push-and-specialization-constants")
 	vk_buf_create(&dev, 4096 * 4, 0, &out);
 	layout = vk_storage_set_layout(&dev, 1, 0);
 	vk_pipe_create(&dev, fill_spv, fill_spv_size, &layout, 1, 8, &spec, &pipe);
-	set = storage_set(&dev, layout, &pool, bufs, 1);
+	set = vk_storage_set(&dev, layout, &pool, bufs, 1);
 	cmd = vk_cmd_begin(&dev);
 	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
 	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
@@ -247,7 +217,7 @@ VK_TEST(cmd_dispatch_base, "cmd-dispatch-base")
 	};
 	VK_CHECK(vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &info, NULL,
 					  &pipe.pipeline));
-	set = storage_set(&dev, layout, &pool, bufs, 1);
+	set = vk_storage_set(&dev, layout, &pool, bufs, 1);
 	cmd = vk_cmd_begin(&dev);
 	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
 	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
@@ -335,7 +305,7 @@ static void barrier_test(bool sync2)
 		((uint32_t *)src.map)[i] = i * 7;
 	layout = vk_storage_set_layout(&dev, 2, 0);
 	vk_pipe_create(&dev, add_one_spv, add_one_spv_size, &layout, 1, 0, NULL, &pipe);
-	set = storage_set(&dev, layout, &pool, bufs, 2);
+	set = vk_storage_set(&dev, layout, &pool, bufs, 2);
 	cmd = vk_cmd_begin(&dev);
 	record_copy_then_add(&dev, cmd, &src, &a, &pipe, set, count, sync2);
 	vk_cmd_submit_wait(&dev, cmd, 0);

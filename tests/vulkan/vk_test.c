@@ -389,6 +389,34 @@ VkDescriptorSetLayout vk_storage_set_layout(struct vk_dev *dev, uint32_t count,
 	return layout;
 }
 
+VkDescriptorSet vk_storage_set(struct vk_dev *dev, VkDescriptorSetLayout layout,
+			       VkDescriptorPool *pool, struct vk_buf *const *bufs, uint32_t count)
+{
+	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8 };
+	const VkDescriptorPoolCreateInfo pool_info = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
+	};
+	VkDescriptorBufferInfo infos[8];
+	VkDescriptorSet set;
+
+	VK_CHECK(vkCreateDescriptorPool(dev->device, &pool_info, NULL, pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = *pool, .descriptorSetCount = 1, .pSetLayouts = &layout,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev->device, &alloc, &set));
+	for (uint32_t i = 0; i < count; i++)
+		infos[i] = (VkDescriptorBufferInfo) { bufs[i]->buffer, 0, VK_WHOLE_SIZE };
+	const VkWriteDescriptorSet write = {
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+		.dstSet = set, .descriptorCount = count,
+		.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = infos,
+	};
+	vkUpdateDescriptorSets(dev->device, 1, &write, 0, NULL);
+	return set;
+}
+
 VkCommandBuffer vk_cmd_begin(struct vk_dev *dev)
 {
 	const VkCommandBufferAllocateInfo alloc = {

@@ -171,6 +171,13 @@ void vk_pipe_destroy(struct vk_dev *dev, struct vk_pipe *pipe);
 VkDescriptorSetLayout vk_storage_set_layout(struct vk_dev *dev, uint32_t count,
 					    VkDescriptorSetLayoutCreateFlags flags);
 
+/*
+ * A set of @layout (from vk_storage_set_layout()) in a new pool (*@pool,
+ * the caller destroys it) with @bufs[i] whole at binding i.
+ */
+VkDescriptorSet vk_storage_set(struct vk_dev *dev, VkDescriptorSetLayout layout,
+			       VkDescriptorPool *pool, struct vk_buf *const *bufs, uint32_t count);
+
 /* Begin a one-time primary command buffer. */
 VkCommandBuffer vk_cmd_begin(struct vk_dev *dev);
 /* End @cmd, submit it to queue @queue and wait for it. */

@@ -104,7 +104,8 @@ static void cmd_close_ib(struct ember_cmd_buffer *cmd)
 	cmd->ib_start = cmd->ib_offset;
 }
 
-uint32_t *ember_cmd_emit(struct ember_cmd_buffer *cmd, uint32_t dwords)
+/* @dwords consecutive dwords in the current IB, or in a new one. */
+static uint32_t *cmd_reserve(struct ember_cmd_buffer *cmd, uint32_t dwords)
 {
 	struct ember_device *device = cmd->base.device;
 	uint32_t bytes = dwords * 4, max_ib = device->ws.info.max_ib_size;
@@ -131,6 +132,25 @@ uint32_t *ember_cmd_emit(struct ember_cmd_buffer *cmd, uint32_t dwords)
 	p = (uint32_t *)((uint8_t *)cmd->ib_chunk->bo.bo.map + cmd->ib_offset);
 	cmd->ib_offset += bytes;
 	return p;
+}
+
+uint32_t *ember_cmd_emit(struct ember_cmd_buffer *cmd, uint32_t dwords)
+{
+	const struct ember_cmd_condition *cond = &cmd->condition;
+	uint32_t *p;
+
+	if (!cond->affected || !cond->va)
+		return cmd_reserve(cmd, dwords);
+	/* One reservation: COND_EXEC never spans IBs. */
+	p = cmd_reserve(cmd, 1 + EMBER_UPKT_COND_EXEC_LEN + dwords);
+	if (!p)
+		return NULL;
+	p[0] = EMBER_PKT(EMBER_UPKT_COND_EXEC, cond->inverted ? EMBER_COND_EXEC_IF_ZERO : 0,
+			 EMBER_UPKT_COND_EXEC_LEN);
+	p[1] = (uint32_t)cond->va;
+	p[2] = (uint32_t)(cond->va >> 32);
+	p[3] = dwords;
+	return p + 1 + EMBER_UPKT_COND_EXEC_LEN;
 }
 
 void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t align,
@@ -253,6 +273,7 @@ void ember_cmd_buffer_reset(struct ember_cmd_buffer *cmd)
 	memset(&cmd->compute, 0, sizeof(cmd->compute));
 	memset(cmd->push, 0, sizeof(cmd->push));
 	memset(&cmd->push_set, 0, sizeof(cmd->push_set));
+	memset(&cmd->condition, 0, sizeof(cmd->condition));
 	ember_cmd_gfx_reset(cmd);
 	cmd->state = EMBER_CMD_INITIAL;
 }

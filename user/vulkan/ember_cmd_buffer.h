@@ -77,6 +77,18 @@ enum ember_cmd_state {
  * @gfx: the graphics state (ember_cmd_gfx.h), allocated on first use.
  * @push_set: the last push-descriptor set written (a push starts from it).
  */
+/*
+ * VK_EXT_conditional_rendering (ember_cmd_conditional.c): while @va is
+ * set, every packet ember_cmd_emit() reserves for a command the condition
+ * affects (@affected: draws, dispatches, vkCmdClearAttachments) sits
+ * behind a COND_EXEC on the 32-bit predicate at @va.
+ */
+struct ember_cmd_condition {
+	uint64_t va;
+	bool inverted;
+	bool affected;
+};
+
 struct ember_cmd_buffer {
 	struct ember_object base;
 	struct ember_cmd_pool *pool;
@@ -103,6 +115,7 @@ struct ember_cmd_buffer {
 		uint32_t set;
 		size_t size;
 	} push_set;
+	struct ember_cmd_condition condition;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_cmd_buffer, base, VkCommandBuffer,
@@ -124,7 +137,9 @@ void ember_cmd_buffer_submitted(struct ember_cmd_buffer *cmd);
  * ember_cmd_emit() reserves @dwords consecutive dwords for one packet in
  * the current IB (a full IB is closed and a new one started: a packet never
  * straddles two IBs) and returns where to write them; NULL when out of
- * memory, with the error recorded (vkEndCommandBuffer returns it).
+ * memory, with the error recorded (vkEndCommandBuffer returns it). Inside
+ * ember_cmd_condition_enter() / _leave() and under an active conditional
+ * rendering, the dwords are preceded by the COND_EXEC that skips them.
  *
  * ember_cmd_alloc_data() gives @size bytes of GPU memory aligned to @align
  * (at most 4096) that lives until the command buffer is reset or freed:
@@ -135,6 +150,17 @@ void ember_cmd_buffer_submitted(struct ember_cmd_buffer *cmd);
 uint32_t *ember_cmd_emit(struct ember_cmd_buffer *cmd, uint32_t dwords);
 void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t align,
 			   uint64_t *va);
+/* Around the packets of a command conditional rendering affects. */
+static inline void ember_cmd_condition_enter(struct ember_cmd_buffer *cmd)
+{
+	cmd->condition.affected = true;
+}
+
+static inline void ember_cmd_condition_leave(struct ember_cmd_buffer *cmd)
+{
+	cmd->condition.affected = false;
+}
+
 /* Records the first error of the recording (vkEndCommandBuffer returns it). */
 void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result);
 

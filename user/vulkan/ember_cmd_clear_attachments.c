@@ -36,6 +36,8 @@ ember_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCoun
 		return;
 	}
 	ember_cmd_emit_barrier(cmd);
+	/* Conditional rendering discards the clears (ember_cmd_conditional.c). */
+	ember_cmd_condition_enter(cmd);
 	for (uint32_t a = 0; a < attachmentCount; a++) {
 		const VkClearAttachment *att = &pAttachments[a];
 		const struct ember_image_view *view;
@@ -56,5 +58,6 @@ ember_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCoun
 					     pRects[i].baseArrayLayer, pRects[i].layerCount,
 					     r->view_mask);
 	}
+	ember_cmd_condition_leave(cmd);
 	ember_cmd_emit_barrier(cmd);
 }

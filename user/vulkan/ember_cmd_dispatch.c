@@ -48,7 +48,9 @@ static uint32_t *emit_dispatch(struct ember_cmd_buffer *cmd, uint32_t op, uint32
 	if (!table_va)
 		return NULL;
 
+	ember_cmd_condition_enter(cmd);
 	p = ember_cmd_emit(cmd, 1 + len);
+	ember_cmd_condition_leave(cmd);
 	if (!p)
 		return NULL;
 	p[0] = EMBER_PKT(op, 0, len);

@@ -250,8 +250,10 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 	push_bytes = EMBER_MIN(push_bytes, EMBER_DISPATCH_MAX_PUSH);
 
 	counter_dwords = gfx->occlusion_counter ? 1 + EMBER_UPKT_OCCLUSION_COUNTER_LEN : 0;
+	ember_cmd_condition_enter(cmd);
 	p = ember_cmd_emit(cmd, 1 + 1 + EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes) + counter_dwords +
 				1 + draw_dwords);
+	ember_cmd_condition_leave(cmd);
 	if (!p)
 		return NULL;
 	p[0] = EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0);

@@ -260,6 +260,9 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[ember_device_extensions[i]] = true;
 	if (pdev->ws.info.caps & EMBER_CAP_ISA_ADDR64)
 		pdev->supported.has[EMBER_KHR_buffer_device_address] = true;
+	/* The predicate is the device's COND_EXEC (ember_cmd_conditional.c). */
+	if (pdev->ws.info.caps & EMBER_CAP_COND_EXEC)
+		pdev->supported.has[EMBER_EXT_conditional_rendering] = true;
 	/* Per-instance divisors, 0 included, are in every graphics device's vertex input. */
 	if (ember_physical_device_has_graphics(pdev)) {
 		pdev->supported.has[EMBER_KHR_vertex_attribute_divisor] = true;
@@ -698,6 +701,13 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES &&
 	    ember_physical_device_has_graphics(pdev))
 		((VkPhysicalDeviceVulkan12Features *)s)->drawIndirectCount = VK_TRUE;
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT) {
+		VkPhysicalDeviceConditionalRenderingFeaturesEXT *f = (void *)s;
+
+		f->conditionalRendering = (pdev->ws.info.caps & EMBER_CAP_COND_EXEC) != 0;
+		/* A secondary's packets cannot see the primary's predicate. */
+		f->inheritedConditionalRendering = VK_FALSE;
+	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR) {
 		VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR *f = (void *)s;
 
@@ -875,6 +885,9 @@ static const struct {
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR,
 		       VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR,
 		       vertexAttributeInstanceRateZeroDivisor),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
+		       VkPhysicalDeviceConditionalRenderingFeaturesEXT,
+		       inheritedConditionalRendering),
 #undef FEATURE_STRUCT
 };
 
