@@ -755,3 +755,111 @@ VK_TEST(version_graphics_refused, "vulkan-version-graphics-commands-refused")
 	}
 	vk_dev_destroy(&dev);
 }
+
+/* An extension promoted to core, with the commands it names. */
+struct promoted_extension {
+	const char *name;
+	const char *commands[13];	/* NULL-terminated */
+};
+
+/* Promoted to 1.1 .. 1.3; what any 1.3 device has, under the extensions' names. */
+static const struct promoted_extension promoted[] = {
+	{ "VK_KHR_create_renderpass2", { "vkCreateRenderPass2KHR", "vkCmdBeginRenderPass2KHR",
+					 "vkCmdNextSubpass2KHR", "vkCmdEndRenderPass2KHR" } },
+	{ "VK_KHR_device_group", { "vkGetDeviceGroupPeerMemoryFeaturesKHR",
+				   "vkCmdSetDeviceMaskKHR", "vkCmdDispatchBaseKHR" } },
+	{ "VK_KHR_driver_properties", { NULL } },
+	{ "VK_KHR_format_feature_flags2", { NULL } },
+	{ "VK_KHR_image_format_list", { NULL } },
+	{ "VK_KHR_imageless_framebuffer", { NULL } },
+	{ "VK_KHR_multiview", { NULL } },
+	{ "VK_KHR_relaxed_block_layout", { NULL } },
+	{ "VK_KHR_separate_depth_stencil_layouts", { NULL } },
+	{ "VK_KHR_shader_float_controls", { NULL } },
+	{ "VK_KHR_shader_non_semantic_info", { NULL } },
+	{ "VK_KHR_spirv_1_4", { NULL } },
+	{ "VK_EXT_separate_stencil_usage", { NULL } },
+	{ "VK_EXT_texel_buffer_alignment", { NULL } },
+	{ "VK_EXT_tooling_info", { NULL } },
+};
+
+/* The same for a device with a graphics queue. */
+static const struct promoted_extension promoted_graphics[] = {
+	{ "VK_KHR_draw_indirect_count", { "vkCmdDrawIndirectCountKHR",
+					  "vkCmdDrawIndexedIndirectCountKHR" } },
+	{ "VK_EXT_extended_dynamic_state", {
+		"vkCmdSetCullModeEXT", "vkCmdSetFrontFaceEXT", "vkCmdSetPrimitiveTopologyEXT",
+		"vkCmdSetViewportWithCountEXT", "vkCmdSetScissorWithCountEXT",
+		"vkCmdBindVertexBuffers2EXT", "vkCmdSetDepthTestEnableEXT",
+		"vkCmdSetDepthWriteEnableEXT", "vkCmdSetDepthCompareOpEXT",
+		"vkCmdSetDepthBoundsTestEnableEXT", "vkCmdSetStencilTestEnableEXT",
+		"vkCmdSetStencilOpEXT" } },
+	{ "VK_EXT_extended_dynamic_state2", { "vkCmdSetRasterizerDiscardEnableEXT",
+					      "vkCmdSetDepthBiasEnableEXT",
+					      "vkCmdSetPrimitiveRestartEnableEXT" } },
+};
+
+/*
+ * Enables every extension of @list the device has (Ember must have them
+ * all; lavapipe 25 lacks VK_EXT_tooling_info) with @features, and
+ * resolves each command by its extension name.
+ */
+static void enable_promoted(const struct promoted_extension *list, size_t count, void *features)
+{
+	const char *names[32];
+	const struct vk_dev_options probe_options = { .api_version = VK_API_VERSION_1_3 };
+	struct vk_dev_options options = {
+		.extensions = names, .features = features, .api_version = VK_API_VERSION_1_3,
+	};
+	unsigned int missing = 0;
+	struct vk_dev dev;
+
+	REQUIRE(count <= 32);
+	vk_dev_create(&dev, &probe_options);
+	for (size_t i = 0; i < count; i++) {
+		if (vk_has_extension(dev.physical, list[i].name))
+			names[options.extension_count++] = list[i].name;
+		else if (vk_dev_is_ember(&dev))
+			vk_test_fail(__FILE__, __LINE__, "Ember lacks %s", list[i].name);
+		else
+			printf("# the device lacks %s\n", list[i].name);
+	}
+	vk_dev_destroy(&dev);
+	if (!options.extension_count)
+		vk_test_skip("the device has none of these extensions");
+	vk_dev_create(&dev, &options);
+	for (size_t i = 0; i < count; i++) {
+		if (!vk_has_extension(dev.physical, list[i].name))
+			continue;
+		for (const char *const *c = list[i].commands; *c; c++) {
+			if (vkGetDeviceProcAddr(dev.device, *c))
+				continue;
+			printf("# %s: vkGetDeviceProcAddr(\"%s\") is NULL\n", list[i].name, *c);
+			missing++;
+		}
+	}
+	vk_dev_destroy(&dev);
+	if (missing)
+		vk_test_fail(__FILE__, __LINE__, "%u commands of enabled extensions missing",
+			     missing);
+}
+
+VK_TEST(version_promoted, "vulkan-version-promoted-extensions-enable-and-resolve")
+{
+	enable_promoted(promoted, sizeof(promoted) / sizeof(promoted[0]), NULL);
+}
+
+VK_TEST(version_promoted_graphics, "vulkan-version-promoted-graphics-extensions-enable-and-resolve")
+{
+	VkPhysicalDeviceExtendedDynamicStateFeaturesEXT eds = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+		.extendedDynamicState = VK_TRUE,
+	};
+	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+		.pNext = &eds, .extendedDynamicState2 = VK_TRUE,
+	};
+
+	enable_promoted(promoted_graphics, sizeof(promoted_graphics) / sizeof(promoted_graphics[0]),
+			&eds2);
+}

@@ -107,8 +107,11 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_16bit_storage,
 	EMBER_KHR_bind_memory2,
 	EMBER_KHR_copy_commands2,
+	EMBER_KHR_create_renderpass2,
 	EMBER_KHR_dedicated_allocation,
 	EMBER_KHR_descriptor_update_template,
+	EMBER_KHR_device_group,
+	EMBER_KHR_driver_properties,
 	EMBER_KHR_dynamic_rendering,
 	EMBER_KHR_external_fence,
 	EMBER_KHR_external_fence_fd,
@@ -116,19 +119,28 @@ static const int ember_device_extensions[] = {
 	EMBER_KHR_external_memory_fd,
 	EMBER_KHR_external_semaphore,
 	EMBER_KHR_external_semaphore_fd,
+	EMBER_KHR_format_feature_flags2,
 	EMBER_KHR_get_memory_requirements2,
+	EMBER_KHR_image_format_list,
+	EMBER_KHR_imageless_framebuffer,
 	EMBER_KHR_maintenance1,
 	EMBER_KHR_maintenance2,
 	EMBER_KHR_maintenance3,
 	EMBER_KHR_maintenance4,
 	EMBER_KHR_map_memory2,
+	EMBER_KHR_multiview,
 	EMBER_KHR_pipeline_executable_properties,
 	EMBER_KHR_push_descriptor,
+	EMBER_KHR_relaxed_block_layout,
+	EMBER_KHR_separate_depth_stencil_layouts,
 	EMBER_KHR_shader_atomic_int64,
 	EMBER_KHR_shader_float16_int8,
+	EMBER_KHR_shader_float_controls,
 	EMBER_KHR_shader_integer_dot_product,
+	EMBER_KHR_shader_non_semantic_info,
 	EMBER_KHR_shader_subgroup_extended_types,
 	EMBER_KHR_shader_terminate_invocation,
+	EMBER_KHR_spirv_1_4,
 	EMBER_KHR_storage_buffer_storage_class,
 	EMBER_KHR_swapchain,		/* on headless surfaces: ember_swapchain.c */
 	EMBER_KHR_synchronization2,
@@ -149,9 +161,12 @@ static const int ember_device_extensions[] = {
 	EMBER_EXT_private_data,
 	EMBER_EXT_robustness2,
 	EMBER_EXT_scalar_block_layout,
+	EMBER_EXT_separate_stencil_usage,
 	EMBER_EXT_shader_demote_to_helper_invocation,
 	EMBER_EXT_shader_object,
 	EMBER_EXT_subgroup_size_control,
+	EMBER_EXT_texel_buffer_alignment,
+	EMBER_EXT_tooling_info,
 };
 
 /* The ELF build-id of this library: the driver and its compiler together. */
@@ -263,6 +278,15 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	/* The predicate is the device's COND_EXEC (ember_cmd_conditional.c). */
 	if (pdev->ws.info.caps & EMBER_CAP_COND_EXEC)
 		pdev->supported.has[EMBER_EXT_conditional_rendering] = true;
+	/*
+	 * Promoted to Vulkan 1.2 and 1.3, where the graphics queue has them:
+	 * under their extension names for applications that look for those.
+	 */
+	if (ember_physical_device_has_graphics(pdev)) {
+		pdev->supported.has[EMBER_KHR_draw_indirect_count] = true;
+		pdev->supported.has[EMBER_EXT_extended_dynamic_state] = true;
+		pdev->supported.has[EMBER_EXT_extended_dynamic_state2] = true;
+	}
 	/* Per-instance divisors, 0 included, are in every graphics device's vertex input. */
 	if (ember_physical_device_has_graphics(pdev)) {
 		pdev->supported.has[EMBER_KHR_vertex_attribute_divisor] = true;
@@ -701,6 +725,17 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES &&
 	    ember_physical_device_has_graphics(pdev))
 		((VkPhysicalDeviceVulkan12Features *)s)->drawIndirectCount = VK_TRUE;
+	/* Core 1.3's dynamic states of a graphics queue; not EDS2's logic op or patches. */
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT)
+		((VkPhysicalDeviceExtendedDynamicStateFeaturesEXT *)s)->extendedDynamicState =
+			ember_physical_device_has_graphics(pdev);
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT) {
+		VkPhysicalDeviceExtendedDynamicState2FeaturesEXT *f = (void *)s;
+
+		f->extendedDynamicState2 = ember_physical_device_has_graphics(pdev);
+		f->extendedDynamicState2LogicOp = VK_FALSE;
+		f->extendedDynamicState2PatchControlPoints = VK_FALSE;
+	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT) {
 		VkPhysicalDeviceConditionalRenderingFeaturesEXT *f = (void *)s;
 
@@ -885,6 +920,11 @@ static const struct {
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR,
 		       VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR,
 		       vertexAttributeInstanceRateZeroDivisor),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT,
+		       VkPhysicalDeviceExtendedDynamicStateFeaturesEXT, extendedDynamicState),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+		       VkPhysicalDeviceExtendedDynamicState2FeaturesEXT,
+		       extendedDynamicState2PatchControlPoints),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
 		       VkPhysicalDeviceConditionalRenderingFeaturesEXT,
 		       inheritedConditionalRendering),
