@@ -3,8 +3,10 @@
 
 /*
  * RESOLVE: the samples of each texel fetched through the texture unit,
- * averaged (float formats) or sample 0 kept (integer formats), and
- * stored through the unit, a batch of EMBER_TEX_LANES texels at a time
+ * averaged (float formats) or sample 0 kept (integer formats) or, with a
+ * mode in the packet's flags (since 1.13), sample 0, the minimum or the
+ * maximum, of a colour, depth or stencil plane, and stored through the
+ * unit, a batch of EMBER_TEX_LANES texels at a time
  * (copy_image.h). That path is taken only when a rectangle's rows are
  * not one host run: otherwise the same arithmetic runs on the rows of
  * each tile straight from memory (resolve_rows()), bit for bit what the
@@ -17,10 +19,45 @@
 #include "copy_texel.h"
 #include "texture/tex_unit.h"
 
+#include <math.h>
+
+/* How a texel's samples become one value. */
+enum resolve_op { RESOLVE_SAMPLE_ZERO, RESOLVE_AVERAGE, RESOLVE_MIN, RESOLVE_MAX };
+
+/* The samples an op reads of a texel of @samples. */
+static unsigned int op_samples(enum resolve_op op, unsigned int samples)
+{
+	return op == RESOLVE_SAMPLE_ZERO ? 1 : samples;
+}
+
+/* Folds sample @t into @acc (which holds sample 0) by MIN or MAX, channel by channel. */
+static void fold_min_max(enum resolve_op op, enum ember_tex_class cls, union ember_tex_texel *acc,
+			 const union ember_tex_texel *t)
+{
+	const bool min = op == RESOLVE_MIN;
+
+	for (unsigned int c = 0; c < 4; c++) {
+		switch (cls) {
+		case EMBER_TEX_CLASS_FLOAT:
+			acc->f[c] = min ? fminf(acc->f[c], t->f[c]) : fmaxf(acc->f[c], t->f[c]);
+			break;
+		case EMBER_TEX_CLASS_UINT:
+			if (min ? t->u[c] < acc->u[c] : t->u[c] > acc->u[c])
+				acc->u[c] = t->u[c];
+			break;
+		default:
+			if (min ? t->i[c] < acc->i[c] : t->i[c] > acc->i[c])
+				acc->i[c] = t->i[c];
+			break;
+		}
+	}
+}
+
 struct resolve {
 	struct ember_tex_image src, dst;
 	struct ember_tex_memory mem;
-	bool average;
+	enum resolve_op op;
+	enum ember_tex_class cls;
 	unsigned int n;
 	int32_t sc[3][EMBER_TEX_LANES], dc[3][EMBER_TEX_LANES];
 };
@@ -28,8 +65,10 @@ struct resolve {
 static int flush(struct ember_job *job, struct resolve *r)
 {
 	uint32_t mask = r->n == EMBER_TEX_LANES ? ~0u : (1u << r->n) - 1;
-	uint32_t samples = r->average ? r->src.samples : 1;
+	uint32_t samples = op_samples(r->op, r->src.samples);
+	const bool average = r->op == RESOLVE_AVERAGE;
 	float sum[4][EMBER_TEX_LANES] = { { 0 } };
+	union ember_tex_texel acc[EMBER_TEX_LANES];
 	int32_t sample[EMBER_TEX_LANES] = { 0 };
 	struct ember_tex_fetch_args fa = {
 		.mask = mask, .coord = { r->sc[0], r->sc[1], r->sc[2] }, .sample = sample,
@@ -47,7 +86,7 @@ static int flush(struct ember_job *job, struct resolve *r)
 		for (unsigned int l = 0; l < r->n; l++)
 			sample[l] = (int32_t)s;
 		st = ember_tex_fetch(&r->src, &r->mem, &fa, out);
-		for (unsigned int c = 0; c < 4 && r->average; c++) {
+		for (unsigned int c = 0; c < 4 && average; c++) {
 			for (unsigned int l = 0; l < r->n; l++) {
 				float f;
 
@@ -55,8 +94,23 @@ static int flush(struct ember_job *job, struct resolve *r)
 				sum[c][l] += f;
 			}
 		}
+		if (r->op != RESOLVE_MIN && r->op != RESOLVE_MAX)
+			continue;
+		for (unsigned int l = 0; l < r->n; l++) {
+			union ember_tex_texel t;
+
+			for (unsigned int c = 0; c < 4; c++)
+				t.u[c] = out[c][l];
+			if (s)
+				fold_min_max(r->op, r->cls, &acc[l], &t);
+			else
+				acc[l] = t;
+		}
 	}
-	for (unsigned int c = 0; c < 4 && r->average; c++) {
+	for (unsigned int c = 0; c < 4 && (r->op == RESOLVE_MIN || r->op == RESOLVE_MAX); c++)
+		for (unsigned int l = 0; l < r->n; l++)
+			out[c][l] = acc[l].u[c];
+	for (unsigned int c = 0; c < 4 && average; c++) {
 		for (unsigned int l = 0; l < r->n; l++) {
 			float f = sum[c][l] / (float)samples;
 
@@ -88,7 +142,9 @@ static uint8_t *map_rows(struct ember_job *job, uint64_t va, uint64_t len, unsig
 
 struct resolve_rows {
 	struct ember_copy_codec cc;
-	unsigned int samples;	/* averaged; 1: sample 0 kept */
+	enum resolve_op op;
+	enum ember_tex_class cls;
+	unsigned int samples;	/* read of each texel (op_samples()) */
 	unsigned int element;	/* source bytes of a texel's samples */
 };
 
@@ -122,6 +178,15 @@ static int resolve_rect(struct ember_job *job, const struct ember_copy_rect *rec
 				ember_copy_encode(cc, &t, d);
 				continue;
 			}
+			if (rr->op != RESOLVE_AVERAGE) {
+				ember_copy_decode(cc, s, &sum);
+				for (unsigned int n = 1; n < rr->samples; n++) {
+					ember_copy_decode(cc, s + n * bytes, &t);
+					fold_min_max(rr->op, rr->cls, &sum, &t);
+				}
+				ember_copy_encode(cc, &sum, d);
+				continue;
+			}
 			if (cc->unorm8) {
 				/* The same sums, channel by channel, on the unit's table. */
 				for (unsigned int c = 0; c < cc->channels; c++) {
@@ -150,10 +215,11 @@ static int resolve_rect(struct ember_job *job, const struct ember_copy_rect *rec
 /* The region a rectangle of rows at a time; ROWS_UNMAPPED if any is not one run. */
 static int resolve_rows(struct ember_job *job, const struct ember_region_side *src,
 			const struct ember_region_side *dst, const uint32_t extent[3],
-			bool average)
+			enum resolve_op op, enum ember_tex_class cls)
 {
 	struct resolve_rows rr = {
-		.samples = average ? src->img.samples : 1, .element = src->element,
+		.op = op, .cls = cls, .samples = op_samples(op, src->img.samples),
+		.element = src->element,
 	};
 
 	ember_copy_codec_init(&rr.cc, src->img.format, src->img.aspect);
@@ -168,20 +234,35 @@ int ember_resolve(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	struct ember_tex_format view;
 	int ret;
 
-	if (flags)
+	if (flags & ~EMBER_RESOLVE_MODE_MASK)
 		return EMBER_FAULT_BAD_PACKET;
 	EMBER_UPKT_UNPACK(copy_image, p, &pkt);
 	ret = ember_region_images(job, pkt.src, p[4], pkt.dst, p[5], &src, &dst);
 	if (ret)
 		return ret;
+	/* Since 1.13 a depth or stencil plane too, of the same aspect. */
 	if (src.img.samples == 1 || dst.img.samples != 1 ||
-	    src.img.format != dst.img.format || src.img.aspect != EMBER_TEX_ASPECT_COLOR ||
+	    src.img.format != dst.img.format || src.img.aspect != dst.img.aspect ||
 	    !ember_region_fits(&src, pkt.src_offset, pkt.extent) ||
 	    !ember_region_fits(&dst, pkt.dst_offset, pkt.extent))
 		return EMBER_FAULT_BAD_PACKET;
 	ember_tex_format_view(src.img.format, src.img.aspect, &view);
-	r.average = ember_tex_format_class(&view) == EMBER_TEX_CLASS_FLOAT;
-	ret = resolve_rows(job, &src, &dst, pkt.extent, r.average);
+	r.cls = ember_tex_format_class(&view);
+	switch (flags & EMBER_RESOLVE_MODE_MASK) {
+	case EMBER_RESOLVE_SAMPLE_ZERO:
+		r.op = RESOLVE_SAMPLE_ZERO;
+		break;
+	case EMBER_RESOLVE_MIN:
+		r.op = RESOLVE_MIN;
+		break;
+	case EMBER_RESOLVE_MAX:
+		r.op = RESOLVE_MAX;
+		break;
+	default:
+		r.op = r.cls == EMBER_TEX_CLASS_FLOAT ? RESOLVE_AVERAGE : RESOLVE_SAMPLE_ZERO;
+		break;
+	}
+	ret = resolve_rows(job, &src, &dst, pkt.extent, r.op, r.cls);
 	if (ret != ROWS_UNMAPPED)
 		return ret;
 	ember_region_level_view(&src, &r.src);

@@ -799,13 +799,115 @@ static bool test_resolve(void)
 	return true;
 }
 
+/* The expected resolve of sample values @v[4] of a depth or stencil plane. */
+static double ds_expected(unsigned int mode, const double v[4])
+{
+	double r = v[0];
+
+	switch (mode) {
+	case EMBER_RESOLVE_MIN:
+		for (unsigned int n = 1; n < 4; n++)
+			r = v[n] < r ? v[n] : r;
+		return r;
+	case EMBER_RESOLVE_MAX:
+		for (unsigned int n = 1; n < 4; n++)
+			r = v[n] > r ? v[n] : r;
+		return r;
+	case EMBER_RESOLVE_FORMAT:
+		return (v[0] + v[1] + v[2] + v[3]) / 4;
+	default:
+		return r;
+	}
+}
+
+/*
+ * Since 1.13: depth (D16_UNORM, D32_SFLOAT) and stencil (S8_UINT) planes
+ * resolved by every mode (FORMAT: depth averaged, stencil sample 0), over
+ * random samples: exact, but for a depth average (1 in the last place of
+ * D16, 1e-6 of D32). Depth/stencil images are tiled, so their rectangles
+ * always take the row path; test_resolve_rows() holds the texture unit's
+ * path to the same bytes for every mode.
+ */
+static bool test_resolve_depth_stencil(void)
+{
+	static const struct { uint32_t vk; unsigned int aspect; } planes[] = {
+		{ VK_D16, 2 }, { VK_D32, 2 }, { VK_S8, 4 },
+	};
+	const uint32_t w = 21, h = 11;
+
+	for (unsigned int f = 0; f < 3; f++) {
+		const uint32_t vk = planes[f].vk, sub = EMBER_IMAGE_SUB(0, planes[f].aspect);
+
+		for (unsigned int mode = 0; mode <= EMBER_RESOLVE_MODE_MASK; mode++) {
+			struct timg src, d;
+			unsigned int e;
+
+			make_image(&src, 1, vk, 1, false, w, h, 1, 1, 1, 4, IMG_VA, mem_img);
+			make_image(&d, 2, vk, 1, false, w, h, 1, 1, 1, 1, IMG2_VA, mem_img2);
+			e = src.ref.bytes;
+			fill_random(mem_img, 1u << 20);
+			if (vk == VK_D32) {
+				/* Depths in [0, 1], as D32_SFLOAT holds them. */
+				for (unsigned int i = 0; i < (1u << 20) / 4; i++) {
+					float v = (float)(ref_xorshift(&rng) % 1000001) / 1e6f;
+
+					memcpy(mem_img + 4 * i, &v, 4);
+				}
+			}
+			CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, mode, 15),
+				  LO(src.desc_va), HI(src.desc_va), LO(d.desc_va), HI(d.desc_va),
+				  sub, sub, 0, 0, 0, 0, 0, 0, w, h, 1));
+			for (uint32_t y = 0; y < h; y++) {
+				for (uint32_t x = 0; x < w; x++) {
+					const uint8_t *smp = mem_img + texel_offset(&src, e * 4, 0, x, y, 0);
+					uint64_t a = texel_offset(&d, e, 0, x, y, 0);
+					double v[4], want, got;
+					uint16_t u16;
+					float f32;
+
+					for (unsigned int n = 0; n < 4; n++) {
+						if (vk == VK_S8) {
+							v[n] = smp[n];
+						} else if (vk == VK_D16) {
+							memcpy(&u16, smp + 2 * n, 2);
+							v[n] = u16 / 65535.0;
+						} else {
+							memcpy(&f32, smp + 4 * n, 4);
+							v[n] = f32;
+						}
+					}
+					/* Stencil's FORMAT mode keeps sample 0, as integers do. */
+					want = ds_expected(vk == VK_S8 && !mode ? EMBER_RESOLVE_SAMPLE_ZERO :
+							   mode, v);
+					if (vk == VK_S8) {
+						got = mem_img2[a];
+					} else if (vk == VK_D16) {
+						memcpy(&u16, mem_img2 + a, 2);
+						got = u16 / 65535.0;
+					} else {
+						memcpy(&f32, mem_img2 + a, 4);
+						got = f32;
+					}
+					if (fabs(got - want) > (mode || vk == VK_S8 ? 0 :
+								vk == VK_D16 ? 1.01 / 65535 : 1e-6)) {
+						tap_diag("fmt %u mode %u (%u,%u): %.9g, want %.9g",
+							 vk, mode, x, y, got, want);
+						return false;
+					}
+				}
+			}
+		}
+	}
+	return true;
+}
+
 /*
  * A resolve reads the samples straight from memory when each rectangle's
  * rows are one host run, and goes through the texture unit when they are
  * not: a LINEAR destination on scattered pages (SCATTER_VA) takes the
  * unit's path, the same image on contiguous pages the other. Both must
  * write the same bytes, over random samples (NaNs and infinities of
- * R32_SFLOAT included).
+ * R32_SFLOAT included), in every mode.
  */
 static bool test_resolve_rows(void)
 {
@@ -817,7 +919,8 @@ static bool test_resolve_rows(void)
 	uint8_t *pages[SCATTER_PAGES];
 
 	map_scattered(pages);
-	for (unsigned int f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+	for (unsigned int i = 0; i < sizeof(formats) / sizeof(formats[0]) * 4; i++) {
+		const unsigned int f = i / 4, mode = i % 4;	/* every EMBER_RESOLVE_* */
 		struct timg s, d, du;
 		unsigned int e;
 
@@ -831,11 +934,11 @@ static bool test_resolve_rows(void)
 		memset(mem_img2, 0, 1u << 20);
 		for (unsigned int i = 0; i < SCATTER_PAGES; i++)
 			memset(pages[i], 0, 4096);
-		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, mode, 15),
 			  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
 			  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), so[0], so[1], so[2],
 			  dof[0], dof[1], dof[2], ext[0], ext[1], ext[2]));
-		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+		CHECK(RUN(0, NULL, EMBER_PKT(EMBER_UPKT_RESOLVE, mode, 15),
 			  LO(s.desc_va), HI(s.desc_va), LO(du.desc_va), HI(du.desc_va),
 			  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), so[0], so[1], so[2],
 			  dof[0], dof[1], dof[2], ext[0], ext[1], ext[2]));
@@ -849,8 +952,8 @@ static bool test_resolve_rows(void)
 					uint8_t unit = *scattered(pages, a + b);
 
 					if (mem_img2[a + b] != unit || (!in && unit)) {
-						tap_diag("fmt %u (%u,%u): the row path differs",
-							 formats[f], x, y);
+						tap_diag("fmt %u mode %u (%u,%u): the row path differs",
+							 formats[f], mode, x, y);
 						return false;
 					}
 				}
@@ -1320,6 +1423,7 @@ int main(void)
 	SUBTEST(test_blit_halve, "blit-2to1-halving-path-matches-sampler");
 	SUBTEST(test_resolve, "resolve-average-and-sample-0");
 	SUBTEST(test_resolve_rows, "resolve-rows-match-texture-unit");
+	SUBTEST(test_resolve_depth_stencil, "resolve-depth-stencil-modes");
 	SUBTEST(test_fill_wide, "fill-wide-64-128");
 	SUBTEST(test_faults, "faults-descriptor-memory-packet");
 	SUBTEST(test_bc_buffer_image, "bc-buffer-image-blocks-partial-edges");

@@ -1055,10 +1055,26 @@ static inline void ember_upkt_clear_depth_stencil_unpack(const __u32 *dw,
  * each destination texel of a single-sampled image is the average of the
  * samples of the multisampled source's texel (float, UNORM, SNORM, SRGB
  * formats; sRGB averaged in linear) or its sample 0 (integer formats);
- * both images have the same format. Since 1.7.
+ * both images have the same format and aspect. Since 1.13 (CAP_RESOLVE_DS)
+ * the aspect may be DEPTH or STENCIL (depth averages, stencil keeps sample
+ * 0), and flags bits 0..1 may name another mode:
+ * EMBER_RESOLVE_SAMPLE_ZERO, _MIN or _MAX of the decoded samples, channel
+ * by channel.
  */
 #define EMBER_UPKT_RESOLVE		0x1d
 #define   EMBER_UPKT_RESOLVE_LEN	15
+/*
+ * The format's class decides: average, or sample 0 of integer formats and
+ * stencil.
+ */
+#define   EMBER_RESOLVE_FORMAT		0x0
+/* Sample 0. */
+#define   EMBER_RESOLVE_SAMPLE_ZERO	0x1
+/* The smallest sample. */
+#define   EMBER_RESOLVE_MIN		0x2
+/* The largest sample. */
+#define   EMBER_RESOLVE_MAX		0x3
+#define   EMBER_RESOLVE_MODE_MASK	0x3
 
 /**
  * ember_upkt_resolve_pack() - write @v as a UPKT_RESOLVE into @dw

@@ -129,6 +129,12 @@
  * execution (since 1.13)"); without it the packet is BAD_PACKET.
  */
 #define   EMBER_CAP_COND_EXEC		BIT(20)
+/*
+ * RESOLVE of depth and stencil planes, and its modes SAMPLE_ZERO, MIN and
+ * MAX (ember-hw.rst, "Copies, blits and clears of images"); without it
+ * RESOLVE takes colour only and no mode. Since 1.13.
+ */
+#define   EMBER_CAP_RESOLVE_DS		BIT(21)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */
