@@ -768,6 +768,7 @@ static const struct promoted_extension promoted[] = {
 					 "vkCmdNextSubpass2KHR", "vkCmdEndRenderPass2KHR" } },
 	{ "VK_KHR_device_group", { "vkGetDeviceGroupPeerMemoryFeaturesKHR",
 				   "vkCmdSetDeviceMaskKHR", "vkCmdDispatchBaseKHR" } },
+	{ "VK_KHR_depth_stencil_resolve", { NULL } },
 	{ "VK_KHR_driver_properties", { NULL } },
 	{ "VK_KHR_format_feature_flags2", { NULL } },
 	{ "VK_KHR_image_format_list", { NULL } },

@@ -44,6 +44,9 @@ struct ember_cmd_attachment {
  * @color_count, @color: colour attachments by location.
  * @depth_stencil: the depth/stencil attachment (depth's view, else stencil's).
  * @depth_stencil_aspects: which of its aspects the rendering has.
+ * @ds_resolve, @ds_resolve_mode: the views its depth ([0]) and stencil
+ *	([1]) planes are resolved into at the end, and how (NULL and
+ *	VK_RESOLVE_MODE_NONE: not resolved).
  * @views_unknown: a secondary's inherited instance whose views it cannot
  *	know (a dynamic rendering, or a render pass without a framebuffer).
  */
@@ -55,6 +58,8 @@ struct ember_cmd_rendering {
 	struct ember_cmd_attachment color[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
 	struct ember_cmd_attachment depth_stencil;
 	VkImageAspectFlags depth_stencil_aspects;
+	struct ember_image_view *ds_resolve[2];
+	VkResolveModeFlagBits ds_resolve_mode[2];
 	bool views_unknown;
 };
 

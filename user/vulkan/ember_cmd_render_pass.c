@@ -62,6 +62,9 @@ static void begin_subpass(struct ember_cmd_buffer *cmd, struct ember_cmd_gfx *gf
 	if (r.depth_stencil.view)
 		r.depth_stencil_aspects = r.depth_stencil.view->image->aspects &
 					  (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT);
+	r.ds_resolve[0] = r.ds_resolve[1] = pass_view(gfx, sp->ds_resolve);
+	r.ds_resolve_mode[0] = sp->depth_resolve_mode;
+	r.ds_resolve_mode[1] = sp->stencil_resolve_mode;
 	ember_cmd_rendering_begin(cmd, &r);
 }
 

@@ -19,10 +19,11 @@
  * allows any value, and the previous contents are one). Store operations
  * need nothing: the attachments are the images' own memory, so STORE is
  * what happens anyway and DONT_CARE and NONE allow it. Ending the instance
- * resolves, on the copy engine's RESOLVE packet (colour only: the average
- * for float, UNORM and sRGB formats, sample 0 for integer ones, which are
- * the resolve modes Ember reports), after a BARRIER that completes the
- * draws.
+ * resolves, on the copy engine's RESOLVE packet (colour: the average for
+ * float, UNORM and sRGB formats, sample 0 for integer ones, which are the
+ * resolve modes Ember reports; depth and stencil, contract 1.13
+ * CAPS.RESOLVE_DS: each plane by its own mode, SAMPLE_ZERO, AVERAGE for
+ * depth, MIN or MAX), after a BARRIER that completes the draws.
  *
  * Draws inside an instance are ordered by a BARRIER before each one
  * (ember_cmd_draw.c): the contract promises order only at barriers, and
@@ -158,16 +159,34 @@ void ember_cmd_rendering_begin(struct ember_cmd_buffer *cmd, const struct ember_
 	gfx->dirty |= EMBER_GFX_DIRTY_BLEND | EMBER_GFX_DIRTY_DEPTH_STENCIL | EMBER_GFX_DIRTY_ROOT;
 }
 
-/* Resolves @att's view into its resolve view over the render area. */
-static void resolve_attachment(struct ember_cmd_buffer *cmd, const struct ember_cmd_rendering *r,
-			       const struct ember_cmd_attachment *att)
+/* The RESOLVE flags of a Vulkan resolve mode (AVERAGE: the format decides). */
+static uint32_t resolve_flags(VkResolveModeFlagBits mode)
 {
-	const struct ember_image_view *src = att->view, *dst = att->resolve;
+	switch (mode) {
+	case VK_RESOLVE_MODE_SAMPLE_ZERO_BIT:
+		return EMBER_RESOLVE_SAMPLE_ZERO;
+	case VK_RESOLVE_MODE_MIN_BIT:
+		return EMBER_RESOLVE_MIN;
+	case VK_RESOLVE_MODE_MAX_BIT:
+		return EMBER_RESOLVE_MAX;
+	default:
+		return EMBER_RESOLVE_FORMAT;
+	}
+}
+
+/*
+ * Resolves plane @aspect (EMBER_ASPECT_*) of view @src into @dst over the
+ * render area, by RESOLVE @flags.
+ */
+static void resolve_view(struct ember_cmd_buffer *cmd, const struct ember_cmd_rendering *r,
+			 const struct ember_image_view *src, const struct ember_image_view *dst,
+			 uint8_t aspect, uint32_t flags)
+{
 	struct ember_upkt_copy_image pkt = {
 		.src_level = (uint8_t)src->base_level,
 		.dst_level = (uint8_t)dst->base_level,
-		.src_aspect = EMBER_ASPECT_COLOR,
-		.dst_aspect = EMBER_ASPECT_COLOR,
+		.src_aspect = aspect,
+		.dst_aspect = aspect,
 	};
 	uint32_t layers = r->view_mask ? 32 - (uint32_t)__builtin_clz(r->view_mask) : r->layers;
 	uint32_t *p;
@@ -184,8 +203,10 @@ static void resolve_attachment(struct ember_cmd_buffer *cmd, const struct ember_
 	pkt.extent[1] = r->area.extent.height;
 	pkt.extent[2] = EMBER_MAX(layers, 1u);
 	p = ember_cmd_emit(cmd, EMBER_UPKT_RESOLVE_LEN + 1);
-	if (p)
+	if (p) {
 		ember_upkt_resolve_pack(p, &pkt);
+		p[0] |= EMBER_PKT(0, flags, 0);
+	}
 }
 
 void ember_cmd_rendering_end(struct ember_cmd_buffer *cmd)
@@ -203,7 +224,24 @@ void ember_cmd_rendering_end(struct ember_cmd_buffer *cmd)
 		if (!barrier)
 			ember_cmd_emit_barrier(cmd);
 		barrier = true;
-		resolve_attachment(cmd, r, &r->color[i]);
+		resolve_view(cmd, r, r->color[i].view, r->color[i].resolve, EMBER_ASPECT_COLOR,
+			     EMBER_RESOLVE_FORMAT);
+	}
+	for (int i = 0; i < 2; i++) {
+		static const VkImageAspectFlags vk_aspect[2] = {
+			VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT,
+		};
+		static const uint8_t aspect[2] = { EMBER_ASPECT_DEPTH, EMBER_ASPECT_STENCIL };
+
+		if (!r->depth_stencil.view || !r->ds_resolve[i] ||
+		    r->ds_resolve_mode[i] == VK_RESOLVE_MODE_NONE ||
+		    !(r->depth_stencil_aspects & vk_aspect[i]))
+			continue;
+		if (!barrier)
+			ember_cmd_emit_barrier(cmd);
+		barrier = true;
+		resolve_view(cmd, r, r->depth_stencil.view, r->ds_resolve[i], aspect[i],
+			     resolve_flags(r->ds_resolve_mode[i]));
 	}
 	gfx->rendering.active = false;
 }
@@ -324,6 +362,10 @@ ember_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo *pR
 		r.depth_stencil_aspects |= ds_aspect[i];
 		if (!r.depth_stencil.view)
 			attachment_from(&r.depth_stencil, a);
+		if (a->resolveMode != VK_RESOLVE_MODE_NONE && a->resolveImageView) {
+			r.ds_resolve[i] = ember_image_view_from_handle(a->resolveImageView);
+			r.ds_resolve_mode[i] = a->resolveMode;
+		}
 		if (!resuming && a->loadOp == VK_ATTACHMENT_LOAD_OP_CLEAR) {
 			ds_clear |= ds_aspect[i];
 			if (i == 0)
@@ -332,7 +374,7 @@ ember_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo *pR
 				ds_value.depthStencil.stencil = a->clearValue.depthStencil.stencil;
 		}
 	}
-	/* The device has no depth/stencil resolve: the resolve modes report none. */
+	/* Depth and stencil resolve by aspect (ds_resolve), not through the attachment. */
 	r.depth_stencil.resolve = NULL;
 	if (ds_clear) {
 		ember_cmd_clear_view(cmd, r.depth_stencil.view, ds_clear, &ds_value, &r.area, 0,

@@ -278,6 +278,9 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	/* The predicate is the device's COND_EXEC (ember_cmd_conditional.c). */
 	if (pdev->ws.info.caps & EMBER_CAP_COND_EXEC)
 		pdev->supported.has[EMBER_EXT_conditional_rendering] = true;
+	/* Depth/stencil resolves are the copy engine's (contract 1.13). */
+	if (pdev->ws.info.caps & EMBER_CAP_RESOLVE_DS)
+		pdev->supported.has[EMBER_KHR_depth_stencil_resolve] = true;
 	/*
 	 * Promoted to Vulkan 1.2 and 1.3, where the graphics queue has them:
 	 * under their extension names for applications that look for those.

@@ -17,6 +17,7 @@
 #include "ember_image.h"
 #include "ember_instance.h"
 #include "ember_isa.h"
+#include "ember_regs.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -266,10 +267,16 @@ static void fill_vulkan12(struct ember_physical_device *pdev, VkPhysicalDeviceVu
 	p->maxDescriptorSetUpdateAfterBindStorageImages = images;
 	p->maxPerStageDescriptorUpdateAfterBindInputAttachments = images;
 	p->maxDescriptorSetUpdateAfterBindInputAttachments = images;
-	p->supportedDepthResolveModes = 0;
-	p->supportedStencilResolveModes = 0;
-	p->independentResolveNone = VK_FALSE;
-	p->independentResolve = VK_FALSE;
+	/* RESOLVE of depth and stencil planes, each by its own packet and mode (contract 1.13). */
+	if (pdev->ws.info.caps & EMBER_CAP_RESOLVE_DS) {
+		p->supportedDepthResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT |
+						VK_RESOLVE_MODE_AVERAGE_BIT |
+						VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
+		p->supportedStencilResolveModes = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT |
+						  VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT;
+		p->independentResolveNone = VK_TRUE;
+		p->independentResolve = VK_TRUE;
+	}
 	p->filterMinmaxSingleComponentFormats = VK_FALSE;
 	p->filterMinmaxImageComponentMapping = VK_FALSE;
 	p->maxTimelineSemaphoreValueDifference = UINT64_MAX;
@@ -424,6 +431,15 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindSamplers);
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindSampledImages);
 			COPY_PROP(p, &p12, maxDescriptorSetUpdateAfterBindStorageImages);
+			break;
+		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES: {
+			VkPhysicalDeviceDepthStencilResolveProperties *p = (void *)s;
+
+			COPY_PROP(p, &p12, supportedDepthResolveModes);
+			COPY_PROP(p, &p12, supportedStencilResolveModes);
+			COPY_PROP(p, &p12, independentResolveNone);
+			COPY_PROP(p, &p12, independentResolve);
 			break;
 		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_PROPERTIES:

@@ -54,6 +54,8 @@ static void subpass_init(struct ember_rp_subpass *sp, uint32_t color_count, cons
 	}
 	sp->depth_stencil = depth_stencil;
 	sp->view_mask = view_mask;
+	sp->ds_resolve = VK_ATTACHMENT_UNUSED;
+	sp->depth_resolve_mode = sp->stencil_resolve_mode = VK_RESOLVE_MODE_NONE;
 }
 
 /* Both VkAttachmentReference and VkAttachmentReference2 arrays, by their attachment member. */
@@ -136,6 +138,16 @@ ember_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *pCreate
 			     sp->pResolveAttachments ? resolve : NULL,
 			     sp->pDepthStencilAttachment ? sp->pDepthStencilAttachment->attachment :
 			     VK_ATTACHMENT_UNUSED, sp->viewMask);
+		const VkSubpassDescriptionDepthStencilResolve *ds_resolve =
+			ember_find_struct(sp->pNext,
+					  VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE);
+
+		if (ds_resolve && ds_resolve->pDepthStencilResolveAttachment) {
+			pass->subpasses[i].ds_resolve =
+				ds_resolve->pDepthStencilResolveAttachment->attachment;
+			pass->subpasses[i].depth_resolve_mode = ds_resolve->depthResolveMode;
+			pass->subpasses[i].stencil_resolve_mode = ds_resolve->stencilResolveMode;
+		}
 	}
 	*pRenderPass = ember_render_pass_to_handle(pass);
 	return VK_SUCCESS;

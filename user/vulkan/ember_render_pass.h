@@ -18,8 +18,8 @@ struct ember_rp_attachment {
 
 /*
  * A subpass: its colour attachments and their resolve attachments by
- * location, its depth/stencil attachment (VK_ATTACHMENT_UNUSED: none) and
- * its view mask (0: no multiview).
+ * location, its depth/stencil attachment (VK_ATTACHMENT_UNUSED: none), its
+ * view mask (0: no multiview) and its depth/stencil resolve.
  */
 struct ember_rp_subpass {
 	uint32_t color_count;
@@ -27,6 +27,9 @@ struct ember_rp_subpass {
 	uint32_t resolve[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
 	uint32_t depth_stencil;
 	uint32_t view_mask;
+	/* VkSubpassDescriptionDepthStencilResolve: UNUSED / NONE when absent. */
+	uint32_t ds_resolve;
+	VkResolveModeFlagBits depth_resolve_mode, stencil_resolve_mode;
 };
 
 /**
