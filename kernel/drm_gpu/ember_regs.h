@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	12
+#define   EMBER_HW_VERSION_MINOR_CURRENT	13
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -123,6 +123,20 @@
  * formats (since 1.12)"; without it only the five colour formats of 1.10.
  */
 #define   EMBER_CAP_RENDER_FORMATS	BIT(15)
+/*
+ * ISA 1.5: a vertex shader's viewport_index output (its provoking
+ * vertex's) selects each primitive's viewport and scissor among the draw's
+ * (ember-hw.rst, "Viewport index and wide lines (since 1.13)"); without it
+ * every primitive uses viewport 0.
+ */
+#define   EMBER_CAP_VIEWPORT_INDEX	BIT(17)
+/*
+ * The raster block's line_width takes any value, clamped to [1,
+ * EMBER_GFX_LINE_WIDTH_MAX] (NaN as 1), for lines and polygon-mode edges
+ * (ember-hw.rst, R11); without it only 1.0, other widths BAD_STATE. Since
+ * 1.13.
+ */
+#define   EMBER_CAP_WIDE_LINES		BIT(18)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */
