@@ -55,7 +55,7 @@ extern "C" {
  * 1.4: the vertex and fragment stages: the header's stage and interface
  * fields, LDIN .. TERMINATE and the graphics special registers.
  */
-#define EMBER_ISA_VERSION_MINOR		4
+#define EMBER_ISA_VERSION_MINOR		5
 
 #define EMBER_ISA_WAVE_SIZE		32
 #define EMBER_ISA_NUM_VREGS		256
@@ -103,7 +103,8 @@ enum ember_isa_depth_mode {
 /* The header's vertex_flags. */
 #define EMBER_ISA_VS_POINT_SIZE		0x01u	/* writes PointSize */
 #define EMBER_ISA_VS_LAYER		0x02u	/* writes Layer */
-#define EMBER_ISA_VS_ALL		0x03u
+#define EMBER_ISA_VS_VIEWPORT_INDEX	0x04u	/* writes ViewportIndex (since 1.5) */
+#define EMBER_ISA_VS_ALL		0x07u
 
 /* Operand kinds of a decoded instruction. */
 enum ember_isa_kind {
@@ -197,6 +198,7 @@ enum ember_isa_output {
 	EMBER_ISA_OUT_LAYER = EMBER_ISA_OUT_CULL_DISTANCE0 + 8,
 	EMBER_ISA_OUT_FRAG_DEPTH,	/* fragment: FragDepth */
 	EMBER_ISA_OUT_SAMPLE_MASK,	/* fragment: SampleMask[0] */
+	EMBER_ISA_OUT_VIEWPORT_INDEX,	/* vertex: ViewportIndex (since 1.5) */
 	EMBER_ISA_NUM_OUTPUTS,
 };
 /* Modifier of IMGQUERY: what is asked. */

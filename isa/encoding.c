@@ -355,7 +355,8 @@ int ember_isa_check_stage(const struct ember_isa_insn *insn, unsigned int stage)
 	if (insn->opcode == EMBER_ISA_OP_S2R)
 		stages = sr_stages(insn->mod);
 	else if (insn->opcode == EMBER_ISA_OP_OSTORE)
-		stages = insn->mod >= EMBER_ISA_OUT_FRAG_DEPTH ? EMBER_ISA_F_FRAGMENT :
+		stages = insn->mod == EMBER_ISA_OUT_FRAG_DEPTH ||
+			 insn->mod == EMBER_ISA_OUT_SAMPLE_MASK ? EMBER_ISA_F_FRAGMENT :
 			 EMBER_ISA_F_VERTEX;
 	return !stages || (stages & stage_flag[stage]) ? 0 : EMBER_ISA_ERR_STAGE;
 }

@@ -47,7 +47,7 @@ static const char *const output_names[EMBER_ISA_NUM_OUTPUTS] = {
 	"clip_distance4", "clip_distance5", "clip_distance6", "clip_distance7",
 	"cull_distance0", "cull_distance1", "cull_distance2", "cull_distance3",
 	"cull_distance4", "cull_distance5", "cull_distance6", "cull_distance7",
-	"layer", "frag_depth", "sample_mask",
+	"layer", "frag_depth", "sample_mask", "viewport_index",
 };
 
 static const char *const resource_kind_names[] = {
@@ -231,6 +231,7 @@ static const struct ember_isa_stage_flag fragment_flags[] = {
 static const struct ember_isa_stage_flag vertex_flags[] = {
 	{ "point_size", EMBER_ISA_VS_POINT_SIZE },
 	{ "layer", EMBER_ISA_VS_LAYER },
+	{ "viewport_index", EMBER_ISA_VS_VIEWPORT_INDEX },
 };
 
 unsigned int ember_isa_stage_flag_count(bool fragment)

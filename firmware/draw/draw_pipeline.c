@@ -35,6 +35,7 @@ struct batch_prim {
 	uint32_t id;		/* PrimitiveID */
 	uint32_t provoking;	/* vertex cache index of the provoking vertex */
 	uint32_t layer;
+	uint32_t viewport;	/* its viewport and scissor */
 	bool dropped;
 	int32_t box[4];		/* x0, y0, x1, y1 (exclusive) in pixels */
 };
@@ -89,7 +90,8 @@ struct draw {
 	struct ember_job *job;
 	struct ember_draw_mem mem;
 	struct ember_draw_state st;
-	struct ember_backend_state be_state;
+	/* One per viewport: the draw's state with that viewport and scissor. */
+	struct ember_backend_state be_state[EMBER_GFX_MAX_VIEWPORTS];
 	const struct ember_draw_args *args;
 	struct ember_draw_targets targets;
 	uint32_t layers;
@@ -272,9 +274,15 @@ static const struct ember_shaded_vertex *vtx(const struct draw *d, uint32_t inde
 /* A conservative pixel box of @p, or the whole render area. */
 static void bound(struct draw *d, struct batch_prim *p)
 {
-	const struct ember_viewport *vp = &d->be_state.viewport;
+	const struct ember_backend_state *st = &d->be_state[p->viewport];
+	const struct ember_viewport *vp = &st->viewport;
 	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
 	double grow = 1.0;
+
+	/* A wide line (or polygon-mode edge) reaches w/2 beyond its end points. */
+	if (p->kind != EMBER_PRIM_POINT)
+		grow = 1.0 + fmin(fmax((double)st->raster.line_width, 1.0),
+				  EMBER_LINE_WIDTH_MAX) / 2.0;
 
 	p->box[0] = 0;
 	p->box[1] = 0;
@@ -316,10 +324,36 @@ static bool all_outside(const struct draw *d, const struct batch_prim *p, bool c
 	return true;
 }
 
+/* Cut @box down to @r (a scissor). */
+static void box_clip(int32_t box[4], const struct ember_rect *r)
+{
+	int64_t x1 = (int64_t)r->x + r->width, y1 = (int64_t)r->y + r->height;
+
+	box[0] = box[0] > r->x ? box[0] : r->x;
+	box[1] = box[1] > r->y ? box[1] : r->y;
+	box[2] = box[2] < x1 ? box[2] : (int32_t)x1;
+	box[3] = box[3] < y1 ? box[3] : (int32_t)y1;
+}
+
+/*
+ * The viewport of @p: its provoking vertex's ViewportIndex when the vertex
+ * shader writes it, else 0; an index past the draw's viewports selects
+ * viewport 0 (ember-hw.rst, "Viewport index").
+ */
+static uint32_t viewport_of(const struct draw *d, const struct batch_prim *p)
+{
+	uint32_t index;
+
+	if (!(d->vs_prog->header.vertex_flags & EMBER_ISA_VS_VIEWPORT_INDEX))
+		return 0;
+	index = vtx(d, p->provoking)->viewport_index;
+	return index < d->st.viewport_count ? index : 0;
+}
+
 /*
  * Clip and cull distances (a primitive all of whose vertices are outside
  * one is dropped here; the back end cuts one that crosses a clip distance),
- * the layer, the box.
+ * the layer, the viewport, the box (within its scissor).
  */
 static void prepare(struct draw *d, struct batch_prim *p)
 {
@@ -336,7 +370,9 @@ static void prepare(struct draw *d, struct batch_prim *p)
 	else
 		p->layer = 0;
 	p->dropped |= p->layer >= d->layers;
+	p->viewport = viewport_of(d, p);
 	bound(d, p);
+	box_clip(p->box, &d->be_state[p->viewport].scissor);
 }
 
 static bool box_meets(const int32_t box[4], const struct ember_rect *r)
@@ -369,7 +405,7 @@ static void draw_polygon_mode(const struct draw *d, struct ember_backend *be, ui
 	struct ember_clip_distances piece;
 	struct ember_primitive culled;
 
-	if (!ember_raster_setup(&d->be_state, be->fb->depth_stencil.format, pos,
+	if (!ember_raster_setup(be->state, be->fb->depth_stencil.format, pos,
 				cd->count ? cd : NULL, 0, &culled))
 		return;
 	be->clip_distances = cd->count ? &piece : NULL;
@@ -401,6 +437,15 @@ static void draw_prim(const struct draw *d, struct ember_backend *be, uint32_t i
 	struct ember_clip_distances cd;
 	float pos[3][4], size[3];
 
+	/*
+	 * Another viewport: the waiting quads finish under the state they
+	 * were made with (its depth range clamps their depth).
+	 */
+	if (be->state != &d->be_state[p->viewport]) {
+		if (be->fs_wave)
+			ember_backend_flush(be);
+		be->state = &d->be_state[p->viewport];
+	}
 	for (unsigned int k = 0; k < p->count; k++) {
 		memcpy(pos[k], vtx(d, p->v[k])->pos, sizeof(pos[k]));
 		size[k] = vtx(d, p->v[k])->point_size;
@@ -494,17 +539,10 @@ static void tile_item(void *arg, unsigned int item, unsigned int core)
 /* The batch's primitives of layer @layer over every tile they touch, on all cores. */
 static int raster_layer(struct draw *d, uint32_t layer)
 {
-	const struct ember_rect *sc = &d->be_state.scissor;
 	struct ember_device *dev = d->job->ring->dev;
 	struct tile_run *run = &d->run;
 	uint32_t x_end = d->st.width, y_end = d->st.height;
-	int32_t sbox[4] = { sc->x, sc->y, (int32_t)((int64_t)sc->x + sc->width),
-			    (int32_t)((int64_t)sc->y + sc->height) };
 
-	if ((int64_t)sc->x + sc->width > INT32_MAX)
-		sbox[2] = INT32_MAX;
-	if ((int64_t)sc->y + sc->height > INT32_MAX)
-		sbox[3] = INT32_MAX;
 	run->layer = layer;
 	run->count = 0;
 	run->fault_tile = UINT32_MAX;
@@ -517,7 +555,8 @@ static int raster_layer(struct draw *d, uint32_t layer)
 				y_end - ty < EMBER_DRAW_TILE ? y_end - ty : EMBER_DRAW_TILE,
 			};
 
-			if (box_meets(sbox, &tile) && tile_touched(d, layer, &tile))
+			/* The boxes are within their scissors (prepare()). */
+			if (tile_touched(d, layer, &tile))
 				run->tile[run->count++] = tile;
 		}
 	}
@@ -704,7 +743,7 @@ static int setup_cores(struct draw *d)
 		c->mmu = d->job->mmu;
 		c->mmu.tlb = &c->tlb;
 		c->be = (struct ember_backend) {
-			.state = &d->be_state, .fs_ctx = c, .sample_rate = d->sample_rate,
+			.state = &d->be_state[0], .fs_ctx = c, .sample_rate = d->sample_rate,
 			.fs_wave = d->fs_prog ? fs_wave : NULL,
 		};
 		if (i && ember_draw_targets_clone(&d->cores[0].targets, &c->targets))
@@ -815,7 +854,7 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 	if (!ret)
 		ret = load_programs(d);
 	if (!ret) {
-		d->be_state = d->st.backend;
+		d->be_state[0] = d->st.backend;
 		if (d->fs_prog) {
 			uint8_t flags = d->fs_prog->header.fragment_flags;
 
@@ -823,7 +862,12 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 					 (d->st.sample_shading &&
 					  d->st.min_sample_shading * (float)d->st.backend.ms.samples >
 					  1.0f);
-			d->be_state.early_fragment_tests = flags & EMBER_ISA_FS_EARLY_TESTS;
+			d->be_state[0].early_fragment_tests = flags & EMBER_ISA_FS_EARLY_TESTS;
+		}
+		for (uint32_t i = 1; i < d->st.viewport_count; i++) {
+			d->be_state[i] = d->be_state[0];
+			d->be_state[i].viewport = d->st.viewport[i];
+			d->be_state[i].scissor = d->st.scissor[i];
 		}
 		ret = setup_cores(d);
 	}

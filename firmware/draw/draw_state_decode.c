@@ -161,8 +161,6 @@ int ember_draw_decode_raster(const uint32_t dw[EMBER_GFX_RASTER_DWORDS], uint64_
 	if (bad == 0 || r.polygon_mode > EMBER_POLYGON_POINT || r.line_mode ||
 	    r.line_stipple)
 		return ember_draw_bad_state(fault, EMBER_GFX_BLOCK_RASTER, va, 0);
-	if (r.line_width != 1.0f)
-		return ember_draw_bad_state(fault, EMBER_GFX_BLOCK_RASTER, va, 1);
 	if (!isfinite(r.depth_bias_constant))
 		return ember_draw_bad_state(fault, EMBER_GFX_BLOCK_RASTER, va, 2);
 	if (!isfinite(r.depth_bias_clamp))
@@ -184,6 +182,8 @@ int ember_draw_decode_raster(const uint32_t dw[EMBER_GFX_RASTER_DWORDS], uint64_
 		.depth_bias_constant = r.depth_bias_constant,
 		.depth_bias_clamp = r.depth_bias_clamp,
 		.depth_bias_slope = r.depth_bias_slope,
+		/* Any value: the rasterizer clamps it (ember-hw.rst, R11). */
+		.line_width = r.line_width,
 	};
 	*ms = (struct ember_multisample_state) {
 		.samples = r.samples,

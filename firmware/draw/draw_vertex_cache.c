@@ -71,6 +71,7 @@ int ember_vertex_cache_shade(struct ember_vertex_cache *c)
 			v->pos[k] = c->out.position[k][l];
 		v->point_size = c->out.point_size[l];
 		v->layer = c->out.layer[l];
+		v->viewport_index = c->out.viewport_index[l];
 		for (unsigned int k = 0; k < c->clip_count && k < EMBER_ISA_MAX_CLIP_CULL; k++)
 			v->clip[k] = c->out.clip_distance[k][l];
 		for (unsigned int k = 0; k < c->cull_count && k < EMBER_ISA_MAX_CLIP_CULL; k++)

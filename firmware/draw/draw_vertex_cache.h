@@ -30,6 +30,7 @@ struct ember_shaded_vertex {
 	float pos[4];
 	float point_size;
 	uint32_t layer;
+	uint32_t viewport_index;
 	float clip[EMBER_ISA_MAX_CLIP_CULL];
 	float cull[EMBER_ISA_MAX_CLIP_CULL];
 };

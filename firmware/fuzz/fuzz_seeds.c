@@ -15,7 +15,8 @@
  * mutation reaches the state checks, vertex fetch, the vertex and
  * fragment waves and the tiles of the attachment; a clip distance cuts
  * its triangle, its draws add to an occlusion counter in the data
- * (contract 1.11).
+ * (contract 1.11); its vertices' viewport index comes from their colour's
+ * bits (0 or out of range) and its line width is 2.5 (contract 1.13).
  *
  * Usage: fuzz_seeds DIR
  */
@@ -188,10 +189,10 @@ static size_t image_seed_data(uint8_t *data, uint32_t sampled_format)
 #define DRAW_SIZE	16
 
 static const char draw_vs[] =
-	".stage vertex\n.inputs 2\n.outputs 1\n.clip_distances 1\n"
+	".stage vertex\n.inputs 2\n.outputs 1\n.clip_distances 1\n.vertex viewport_index\n"
 	"\tldin v0, 0\n\tldin v1, 1\n\tldin v4, 4\n\tldin v5, 5\n"
 	"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w 1.0\n"
-	"\tostore.clip_distance0 v0\n"
+	"\tostore.clip_distance0 v0\n\tostore.viewport_index v5\n"
 	"\tstout 0, v4\n\tstout 1, v5\n\tend\n";
 static const char draw_fs[] =
 	".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard\n"
@@ -234,7 +235,7 @@ static size_t draw_seed_data(uint8_t *data)
 		.scissor_width = DRAW_SIZE, .scissor_height = DRAW_SIZE,
 	};
 	const struct ember_gfx_raster raster = {
-		.depth_clip_enable = 1, .line_width = 1.0f, .samples = 1, .sample_mask = ~0u,
+		.depth_clip_enable = 1, .line_width = 2.5f, .samples = 1, .sample_mask = ~0u,
 	};
 	const struct ember_gfx_targets targets = {
 		.color_count = 1, .width = DRAW_SIZE, .height = DRAW_SIZE, .layers = 1,

@@ -8,10 +8,12 @@
  * two triangles under the top-left rule, so every rule of the triangles
  * (exact coverage, sample locations, quads, order) holds for them too:
  *
- * - A line (width 1, Vulkan's non-strict lines) is the parallelogram
- *   whose two short sides are 1 pixel long and parallel to the minor
- *   axis: the snapped end points moved by +-1/2 pixel in y for an x-major
- *   line (|dx| >= |dy|), in x otherwise. Consecutive segments of a strip
+ * - A line of width w (Vulkan's non-strict lines: the rasterizer state's
+ *   line_width clamped to [1, EMBER_LINE_WIDTH_MAX], NaN counts as 1) is
+ *   the parallelogram whose two short sides are w pixels long and
+ *   parallel to the minor axis: the snapped end points moved by +-w/2
+ *   pixel (snapped to the grid) in y for an x-major line (|dx| >= |dy|),
+ *   in x otherwise. Consecutive segments of a strip
  *   with the same major axis share a short side, so no sample of the
  *   joint is drawn twice. Attributes and depth vary along the major axis
  *   from one end point to the other; a zero-length line draws nothing.
@@ -41,13 +43,23 @@ static void init_prim(struct ember_primitive *prim, enum ember_prim_kind kind,
 	prim->point_size = 0.0f;
 }
 
+/* Half the width of a line on the 1/256 grid (R11's clamp). */
+static int64_t half_line_width(float width)
+{
+	if (!(width >= 1.0f))	/* also NaN */
+		width = 1.0f;
+	if (width > EMBER_LINE_WIDTH_MAX)
+		width = EMBER_LINE_WIDTH_MAX;
+	return ember_raster_snap(width / 2.0);
+}
+
 bool ember_raster_setup_line(const struct ember_backend_state *state,
 			     const float pos[2][4], const struct ember_clip_distances *cd,
 			     uint32_t primitive_id, struct ember_primitive *prim)
 {
 	struct ember_clip_vertex end[2], corner[4];
 	int64_t ex[2], ey[2], sx[4], sy[4];
-	const int64_t half = EMBER_SUBPIXEL_ONE / 2;
+	const int64_t half = half_line_width(state->raster.line_width);
 
 	if (!ember_raster_clip_segment(&state->viewport,
 				       state->raster.depth_clip_enable, pos, cd, end))

@@ -102,9 +102,11 @@
  *    The write mask applies last. The resolve averages float, UNORM and
  *    sRGB (in linear space) samples and takes sample 0 of integer ones.
  *
- * R11 Lines: width 1, Vulkan's non-strict lines: the parallelogram whose
- *    short sides, 1 pixel long, are parallel to the minor axis (end points
- *    moved by +-1/2 pixel in y when |dx| >= |dy|, in x otherwise), covered
+ * R11 Lines: Vulkan's non-strict lines of width w (the rasterizer
+ *    state's line_width clamped to [1, EMBER_LINE_WIDTH_MAX], NaN counts
+ *    as 1; w/2 snapped to the 1/256 grid): the parallelogram whose short
+ *    sides, w pixels long, are parallel to the minor axis (end points
+ *    moved by +-w/2 pixel in y when |dx| >= |dy|, in x otherwise), covered
  *    by R3's rule. Strip joints with the same major axis draw no sample
  *    twice. A zero-length line draws nothing. No depth bias.
  *
@@ -135,6 +137,7 @@
 #define EMBER_MAX_SAMPLES	4
 #define EMBER_MAX_COLOR_TARGETS	8
 #define EMBER_POINT_SIZE_MAX	64.0f
+#define EMBER_LINE_WIDTH_MAX	64.0f
 
 /* VkCullModeFlagBits, VkFrontFace, VkProvokingVertexModeEXT. */
 enum ember_cull_mode { EMBER_CULL_NONE, EMBER_CULL_FRONT, EMBER_CULL_BACK,
@@ -277,6 +280,7 @@ struct ember_rasterizer_state {
 	float depth_bias_constant;
 	float depth_bias_clamp;
 	float depth_bias_slope;
+	float line_width;		/* lines and polygon-mode edges (R11) */
 };
 
 /* "Multisample state". */

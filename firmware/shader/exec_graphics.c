@@ -117,6 +117,8 @@ static uint32_t *output_row(struct sc_gfx_wave *g, unsigned int name)
 		return (uint32_t *)v->cull_distance[name - EMBER_ISA_OUT_CULL_DISTANCE0];
 	if (name == EMBER_ISA_OUT_LAYER)
 		return v->layer;
+	if (name == EMBER_ISA_OUT_VIEWPORT_INDEX)
+		return v->viewport_index;
 	if (name == EMBER_ISA_OUT_FRAG_DEPTH)
 		return (uint32_t *)f->depth;
 	return f->sample_mask;

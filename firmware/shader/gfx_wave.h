@@ -101,6 +101,8 @@ struct sc_vertex_wave_out {
 	float cull_distance[EMBER_ISA_MAX_CLIP_CULL][SC_LANES];
 	/** @layer: 0 unless written. */
 	uint32_t layer[SC_LANES];
+	/** @viewport_index: 0 unless written. */
+	uint32_t viewport_index[SC_LANES];
 };
 
 struct sc_fragment_wave_in {

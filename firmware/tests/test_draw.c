@@ -21,7 +21,9 @@
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
  * a count; clip and cull distances that cull, a clip distance that cuts;
  * polygon modes' flat values; a draw into every colour format of contract
- * 1.12, blending or with a logic op;
+ * 1.12, blending or with a logic op; a vertex shader's viewport index
+ * selecting viewports and scissors, out-of-range indices viewport 0, and
+ * lines of width 3 and of widths only a guest gives (contract 1.13);
  * occlusion counters
  * (contract 1.11): exact sample counts, depth-failed, demoted and masked
  * samples left out, MSAA, several draws and counters; a busy draw on 1,
@@ -360,6 +362,7 @@ static void ref_state(const struct scene *s, struct ember_backend_state *st)
 		.cull_mode = s->raster.cull_mode, .front_face = s->raster.front_face,
 		.provoking_vertex = s->raster.provoking_vertex,
 		.depth_clip_enable = s->raster.depth_clip_enable,
+		.line_width = s->raster.line_width,
 	};
 	st->ms = (struct ember_multisample_state) { .samples = s->samples,
 						    .sample_mask = s->raster.sample_mask };
@@ -428,14 +431,20 @@ static void ref_draw(const struct scene *s, const struct vertex *verts, const ui
 			float pos[3][4];
 
 			ember_prim_get(s->root.topology, s->raster.provoking_vertex, n, i, &p);
-			for (unsigned int k = 0; k < 3; k++) {
+			for (unsigned int k = 0; k < p.count; k++) {
 				const struct vertex *v = &verts[order ? order[p.v[k]] : p.v[k]];
 
 				memcpy(pos[k], v->pos, sizeof(pos[k]));
 				pos[k][0] += offsets ? offsets[inst] : 0.0f;
 				memcpy(r.rgba[k], v->rgba, sizeof(r.rgba[k]));
 			}
-			ember_backend_draw(&r.be, NULL, (const float (*)[4])pos, 1, i);
+			if (p.count == 2) {
+				/* A line weighs its two vertices only. */
+				memcpy(r.rgba[2], r.rgba[1], sizeof(r.rgba[2]));
+				ember_backend_draw_lines(&r.be, NULL, (const float (*)[4])pos, 1, i);
+			} else {
+				ember_backend_draw(&r.be, NULL, (const float (*)[4])pos, 1, i);
+			}
 		}
 	}
 }
@@ -926,6 +935,107 @@ static bool test_polygon_mode_flat(void)
 	return true;
 }
 
+/* --- Viewport index and wide lines (contract 1.13) ------------------------- */
+
+/* Locations 0 and 1 as vs_text (2 unused), then ViewportIndex = InstanceIndex. */
+static const char vs_viewport_text[] =
+	".stage vertex\n.inputs 3\n.outputs 1\n.vertex viewport_index\n"
+	"\tldin v0, 0\n\tldin v1, 1\n\tldin v2, 2\n\tldin v3, 3\n"
+	"\tostore.position_x v0\n\tostore.position_y v1\n"
+	"\tostore.position_z v2\n\tostore.position_w v3\n"
+	"\tldin v4, 4\n\tldin v5, 5\n\tldin v6, 6\n\tldin v7, 7\n"
+	"\tstout 0, v4\n\tstout 1, v5\n\tstout 2, v6\n\tstout 3, v7\n"
+	"\ts2r.instance_index v9\n\tostore.viewport_index v9\n\tend\n";
+
+/*
+ * Three viewports, each with its own scissor (one flipped), the triangle
+ * drawn additively by instances 0..5: instance i into viewport i, the
+ * out-of-range 3..5 (and base instance 2^32 - 2) into viewport 0. Every
+ * sample matches the reference drawn viewport by viewport.
+ */
+static bool test_viewport_index(void)
+{
+	const struct ember_gfx_viewport vps[3] = {
+		{ .width = SIZE, .height = SIZE, .max_depth = 1,
+		  .scissor_x = 3, .scissor_y = 4, .scissor_width = 70, .scissor_height = 60 },
+		{ .x = 40, .width = 40, .height = 40, .max_depth = 1,
+		  .scissor_x = 45, .scissor_width = 30, .scissor_height = 40 },
+		{ .y = 80, .width = 40, .height = -40, .min_depth = 0.25f, .max_depth = 0.75f,
+		  .scissor_y = 40, .scissor_width = 40, .scissor_height = 40 },
+	};
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t before = fault_seq();
+
+	CHECK(guest_reg(&gst, EMBER_REG_CAPS) & EMBER_CAP_VIEWPORT_INDEX);
+	CHECK(place(VS_VA + 0x8000, vs_viewport_text));
+	scene_default(&s);
+	s.root.vs = VS_VA + 0x8000;
+	s.root.viewport_count = 3;
+	s.root.blend = STATE_VA + BLEND;
+	s.blend_att = (struct ember_gfx_blend_attachment) {
+		.blend_enable = 1, .src_color = 1, .dst_color = 1,
+		.src_alpha = 1, .dst_alpha = 1, .write_mask = 0xf,
+	};
+	s.viewport = vps[0];
+	write_scene(&s);
+	for (unsigned int i = 1; i < 3; i++)
+		ember_gfx_viewport_pack((uint32_t *)(state + VIEWPORTS) +
+					i * EMBER_GFX_VIEWPORT_DWORDS, &vps[i]);
+	put_vertices(tri, 3);
+	memset(color, 0, IMAGE_BYTES);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 6, 0, 0,
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0xfffffffeu));
+	CHECK_EQ(fault_seq(), before);
+	for (unsigned int i = 0; i < 7; i++) {
+		struct scene one = s;
+
+		one.viewport = vps[i < 3 ? i : 0];
+		ref_draw(&one, tri, NULL, 3, 1, NULL, ref, NULL);
+	}
+	CHECK(same_color(&s, ref));
+	free(ref);
+	return true;
+}
+
+/*
+ * A line list of width 3, then widths the guest may give that Vulkan
+ * would not (NaN, huge, negative, zero): drawn as the rasterizer clamps
+ * them, no fault, the same samples as the reference back end.
+ */
+static bool test_wide_lines(void)
+{
+	static const float widths[] = { 3.0f, 7.5f, NAN, 1e30f, -4.0f, 0.0f, INFINITY };
+	static const struct vertex lines[6] = {
+		{ { -0.8f, -0.5f, 0.5f, 1 }, { 1, 0, 0, 1 } },
+		{ { 0.7f, -0.45f, 0.5f, 1 }, { 0, 1, 0, 1 } },
+		{ { 0.3f, -0.9f, 0.5f, 1 }, { 0, 0, 1, 1 } },
+		{ { 0.35f, 0.9f, 0.5f, 1 }, { 1, 1, 0, 1 } },
+		{ { -0.9f, 0.95f, 0.5f, 1 }, { 0, 1, 1, 1 } },
+		{ { 0.2f, 0.1f, 0.5f, 1 }, { 1, 0, 1, 1 } },
+	};
+
+	CHECK(guest_reg(&gst, EMBER_REG_CAPS) & EMBER_CAP_WIDE_LINES);
+	for (unsigned int w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+		struct scene s;
+		uint8_t *ref = ref_color();
+		uint32_t before = fault_seq();
+
+		scene_default(&s);
+		s.root.topology = 1;	/* LINE_LIST */
+		s.raster.line_width = widths[w];
+		write_scene(&s);
+		put_vertices(lines, 6);
+		memset(color, 0, IMAGE_BYTES);
+		CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 6, 1, 0, 0));
+		CHECK_EQ(fault_seq(), before);
+		ref_draw(&s, lines, NULL, 6, 1, NULL, ref, NULL);
+		CHECK(same_color(&s, ref));
+		free(ref);
+	}
+	return true;
+}
+
 /* --- Occlusion counters (contract 1.11) ------------------------------------- */
 
 #define COUNTER0	(ARGS_VA + 0x100)
@@ -1376,6 +1486,8 @@ int main(void)
 	tap_result(test_clip_cull_distances(), "clip and cull distances all below 0: culled");
 	tap_result(test_clip_distance_cuts(), "a clip distance crossing the triangle cuts it");
 	tap_result(test_polygon_mode_flat(), "polygon mode LINE and POINT: flat from the triangle's provoking vertex");
+	tap_result(test_viewport_index(), "viewport index: each primitive's viewport and scissor, out of range 0");
+	tap_result(test_wide_lines(), "wide lines: width 3 and clamped NaN, huge, negative widths");
 	tap_result(test_faults(), "faults: vertex buffer, state, attachment, shader; then a draw");
 	tap_result(test_occlusion_depth(), "occlusion: exact counts, depth-failed not counted, two counters");
 	tap_result(test_occlusion_accumulates(), "occlusion: draws add, indirect too; none at a buffer's start");

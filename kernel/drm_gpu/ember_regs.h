@@ -124,6 +124,20 @@
  */
 #define   EMBER_CAP_RENDER_FORMATS	BIT(15)
 /*
+ * ISA 1.5: a vertex shader's viewport_index output (its provoking
+ * vertex's) selects each primitive's viewport and scissor among the draw's
+ * (ember-hw.rst, "Viewport index and wide lines (since 1.13)"); without it
+ * every primitive uses viewport 0.
+ */
+#define   EMBER_CAP_VIEWPORT_INDEX	BIT(17)
+/*
+ * The raster block's line_width takes any value, clamped to [1,
+ * EMBER_GFX_LINE_WIDTH_MAX] (NaN as 1), for lines and polygon-mode edges
+ * (ember-hw.rst, R11); without it only 1.0, other widths BAD_STATE. Since
+ * 1.13.
+ */
+#define   EMBER_CAP_WIDE_LINES		BIT(18)
+/*
  * The COND_EXEC user packet: skip the packets that follow when a value in
  * memory is zero (or, inverted, not zero) (ember-hw.rst, "Conditional
  * execution (since 1.13)"); without it the packet is BAD_PACKET.

@@ -208,8 +208,10 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	};
 	const VkPipelineViewportStateCreateInfo vp = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-		.viewportCount = 1, .pViewports = d->viewport ? d->viewport : &viewport,
-		.scissorCount = 1, .pScissors = d->scissor ? d->scissor : &scissor,
+		.viewportCount = d->viewport_count ? d->viewport_count : 1,
+		.pViewports = d->viewport ? d->viewport : &viewport,
+		.scissorCount = d->viewport_count ? d->viewport_count : 1,
+		.pScissors = d->scissor ? d->scissor : &scissor,
 	};
 	const VkPipelineRasterizationStateCreateInfo default_rs = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,

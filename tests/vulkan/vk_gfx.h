@@ -88,6 +88,7 @@ struct vk_gfx_desc {
 	uint32_t dynamic_count;
 	const VkViewport *viewport;		/* NULL: the whole target */
 	const VkRect2D *scissor;		/* NULL: the whole target */
+	uint32_t viewport_count;		/* 0: 1; above 1 both arrays are set */
 	uint32_t width, height;			/* of the target (viewport, scissor) */
 	uint32_t push_size;			/* bytes of push constants, all stages */
 	VkRenderPass render_pass;		/* VK_NULL_HANDLE: dynamic rendering */

@@ -32,6 +32,7 @@ VK_TEST_SHADER(gfx_pos_vert);
 VK_TEST_SHADER(gfx_push_color_frag);
 VK_TEST_SHADER(gfx_dual_src_frag);
 VK_TEST_SHADER(gfx_point_size_vert);
+VK_TEST_SHADER(gfx_viewport_index_vert);
 
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);

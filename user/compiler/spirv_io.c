@@ -18,7 +18,8 @@
  * fragment shader), and the epilogue, after the entry function's single
  * return (merge-return), writes each output leaf that some store reached
  * to its slot (stout) or built-in (ostore). Leaves never stored are not
- * written: the device gives them their defaults (0, PointSize 1.0, the
+ * written: the device gives them their defaults (0, PointSize 1.0,
+ * ViewportIndex 0, the
  * fragment's depth, all samples), and the header's flags and clip and
  * cull distance counts only name what the shader writes.
  *
@@ -257,6 +258,9 @@ static void builtin_leaves(struct io_walk *iw, uint32_t builtin, uint32_t type)
 	case SpvBuiltInLayer:
 		base = EMBER_ISA_OUT_LAYER;
 		break;
+	case SpvBuiltInViewportIndex:
+		base = EMBER_ISA_OUT_VIEWPORT_INDEX;
+		break;
 	case SpvBuiltInFragDepth:
 		base = EMBER_ISA_OUT_FRAG_DEPTH;
 		break;
@@ -267,8 +271,11 @@ static void builtin_leaves(struct io_walk *iw, uint32_t builtin, uint32_t type)
 		base = EMBER_ISA_NUM_OUTPUTS;
 		break;
 	}
-	if (base == EMBER_ISA_NUM_OUTPUTS || (base == EMBER_ISA_OUT_LAYER) !=
-	    (fe->ir->stage.stage == EMBER_ISA_STAGE_VERTEX && builtin == SpvBuiltInLayer)) {
+	/* Layer and ViewportIndex are vertex outputs only. */
+	bool vertex_only = base == EMBER_ISA_OUT_LAYER || base == EMBER_ISA_OUT_VIEWPORT_INDEX;
+
+	if (base == EMBER_ISA_NUM_OUTPUTS ||
+	    (vertex_only && fe->ir->stage.stage != EMBER_ISA_STAGE_VERTEX)) {
 		fe_fail(fe, "built-in output %s is not supported in %s shaders (the Ember ISA "
 			"has no such output)", name ? name : "(unknown)", stage_name(fe));
 		return;
@@ -508,6 +515,8 @@ static void note_builtin_output(struct fe *fe, unsigned int out)
 		st->vertex_flags |= EMBER_ISA_VS_POINT_SIZE;
 	else if (out == EMBER_ISA_OUT_LAYER)
 		st->vertex_flags |= EMBER_ISA_VS_LAYER;
+	else if (out == EMBER_ISA_OUT_VIEWPORT_INDEX)
+		st->vertex_flags |= EMBER_ISA_VS_VIEWPORT_INDEX;
 	else if (out == EMBER_ISA_OUT_FRAG_DEPTH)
 		st->fragment_flags |= EMBER_ISA_FS_DEPTH_WRITE;
 	else if (out == EMBER_ISA_OUT_SAMPLE_MASK)

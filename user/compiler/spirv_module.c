@@ -169,8 +169,10 @@ static bool capability_supported(uint32_t cap)
 	case SpvCapabilityInputAttachment:	/* fetch under the fragment (spirv_image.c) */
 	case SpvCapabilityInputAttachmentArrayDynamicIndexing:
 	case SpvCapabilityInputAttachmentArrayNonUniformIndexing:
-	/* Only to name ViewportIndex when refusing it (spirv_io.c). */
+	/* ViewportIndex as a vertex output (spirv_io.c; ISA 1.5). */
 	case SpvCapabilityShaderViewportIndex:
+	case SpvCapabilityShaderViewportIndexLayerEXT:
+	case SpvCapabilityMultiViewport:
 	case SpvCapabilityGeometry:	/* Layer and PrimitiveId as fragment inputs */
 		return true;
 	default:
@@ -194,6 +196,7 @@ static bool extension_supported(const char *name)
 		"SPV_KHR_integer_dot_product",
 		"SPV_EXT_demote_to_helper_invocation",	/* see capability_supported() */
 		"SPV_KHR_terminate_invocation",
+		"SPV_EXT_shader_viewport_index_layer",	/* Layer, ViewportIndex out */
 	};
 
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)

@@ -9,8 +9,7 @@
  * draw state (ember_gfx_state.h) and marks the block they live in, which
  * the next draw writes again. A value set here stays until a pipeline
  * that has the state static is bound (ember_gfx_state_bind_pipeline()).
- * Line width is kept but never reaches the device: wideLines is not
- * advertised, so every valid width is 1.0.
+ * Line width reaches the device as set (wideLines, contract 1.13).
  */
 
 #include "ember_cmd_gfx.h"

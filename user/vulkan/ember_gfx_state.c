@@ -386,8 +386,11 @@ static bool write_raster(struct ember_cmd_buffer *cmd, const struct ember_gfx_dr
 		.depth_clamp_enable = s->depth_clamp,
 		.depth_bias_enable = s->depth_bias_enable,
 		.rasterizer_discard = s->rasterizer_discard,
-		/* wideLines is not advertised: every line is 1.0 wide. */
-		.line_width = 1.0f,
+		/*
+		 * As set: 1.0 unless wideLines (CAP_WIDE_LINES) is enabled; the
+		 * device clamps any other value to [1, 64] (ember-hw.rst R11).
+		 */
+		.line_width = s->line_width,
 		.depth_bias_constant = s->depth_bias_constant,
 		.depth_bias_clamp = s->depth_bias_clamp,
 		.depth_bias_slope = s->depth_bias_slope,

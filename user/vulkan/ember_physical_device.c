@@ -726,8 +726,13 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 {
 	/* DRAW_INDIRECT's DRAW_COUNT (contract 1.10): vkCmdDraw*IndirectCount. */
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES &&
-	    ember_physical_device_has_graphics(pdev))
-		((VkPhysicalDeviceVulkan12Features *)s)->drawIndirectCount = VK_TRUE;
+	    ember_physical_device_has_graphics(pdev)) {
+		VkPhysicalDeviceVulkan12Features *f = (void *)s;
+
+		f->drawIndirectCount = VK_TRUE;
+		/* ISA 1.5's viewport_index output (contract 1.13). */
+		f->shaderOutputViewportIndex = (pdev->ws.info.caps & EMBER_CAP_VIEWPORT_INDEX) != 0;
+	}
 	/* Core 1.3's dynamic states of a graphics queue; not EDS2's logic op or patches. */
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT)
 		((VkPhysicalDeviceExtendedDynamicStateFeaturesEXT *)s)->extendedDynamicState =
@@ -764,8 +769,8 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
  * The 1.0 features of the graphics pipeline a device with CAPS.GRAPHICS
  * reports: what the contract's draws do (ember-hw.rst "Draws") and a
  * Vulkan test draws (tests/vulkan/test_draw.c, test_fragment_*.c). Not in
- * the contract: wide lines, several viewports (no shader output selects
- * one), tessellation and geometry shaders.
+ * the contract: tessellation and geometry shaders. Wide lines and several
+ * viewports come with contract 1.13's CAPS bits (core_features()).
  */
 static void graphics_features(VkPhysicalDeviceFeatures *f)
 {
@@ -789,8 +794,12 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	*f = ember_core_features;
 	/* The texture unit decodes BC only with CAPS.IMAGE_BC (ember_format.c). */
 	f->textureCompressionBC = (pdev->ws.info.caps & EMBER_CAP_IMAGE_BC) != 0;
-	if (ember_physical_device_has_graphics(pdev))
+	if (ember_physical_device_has_graphics(pdev)) {
 		graphics_features(f);
+		/* A vertex shader's ViewportIndex picks the viewport (1.13). */
+		f->multiViewport = (pdev->ws.info.caps & EMBER_CAP_VIEWPORT_INDEX) != 0;
+		f->wideLines = (pdev->ws.info.caps & EMBER_CAP_WIDE_LINES) != 0;	/* R11 */
+	}
 	/* Occlusion counters (contract 1.11) are exact: precise queries. */
 	f->occlusionQueryPrecise = ember_physical_device_has_occlusion(pdev);
 }

@@ -109,7 +109,7 @@ static void fill_graphics_limits(VkPhysicalDeviceLimits *l)
 	l->subPixelPrecisionBits = 8;		/* R1: a 1/256 pixel grid */
 	l->maxDrawIndexedIndexValue = UINT32_MAX;	/* fullDrawIndexUint32 */
 	l->maxDrawIndirectCount = UINT32_MAX;	/* DRAW_INDIRECT's MAX_DRAWS is a u32 */
-	l->maxViewports = 1;			/* no multiViewport: no shader picks another */
+	l->maxViewports = 1;	/* 16 with CAPS.VIEWPORT_INDEX (fill_limits()) */
 	l->maxViewportDimensions[0] = EMBER_GFX_MAX_VIEWPORT_DIM;
 	l->maxViewportDimensions[1] = EMBER_GFX_MAX_VIEWPORT_DIM;
 	l->viewportBoundsRange[0] = -32768.0f;
@@ -128,7 +128,7 @@ static void fill_graphics_limits(VkPhysicalDeviceLimits *l)
 	/* R12: the square's half side is snapped to R1's 1/256 grid. */
 	l->pointSizeGranularity = 2.0f / 256.0f;
 	l->lineWidthRange[0] = 1.0f;
-	l->lineWidthRange[1] = 1.0f;	/* no wideLines */
+	l->lineWidthRange[1] = 1.0f;	/* 64 with CAPS.WIDE_LINES (fill_limits()) */
 	l->standardSampleLocations = VK_TRUE;	/* R4 */
 	l->timestampComputeAndGraphics = VK_TRUE;
 }
@@ -184,6 +184,15 @@ static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimi
 	fill_image_limits(l);
 	if (ember_physical_device_has_graphics(pdev))
 		fill_graphics_limits(l);
+	if (ember_physical_device_has_graphics(pdev) &&
+	    (pdev->ws.info.caps & EMBER_CAP_VIEWPORT_INDEX))
+		l->maxViewports = EMBER_GFX_MAX_VIEWPORTS;	/* multiViewport */
+	if (ember_physical_device_has_graphics(pdev) &&
+	    (pdev->ws.info.caps & EMBER_CAP_WIDE_LINES)) {
+		/* wideLines: R11 clamps to [1, 64], w/2 on the 1/256 grid. */
+		l->lineWidthRange[1] = (float)EMBER_GFX_LINE_WIDTH_MAX;
+		l->lineWidthGranularity = 2.0f / 256.0f;
+	}
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -218,7 +218,6 @@ static bool test_bad_fields(void)
 		RS(0, 1u << 12, 0, "line mode rectangular"),
 		RS(0, 1u << 14, 0, "stippled lines"),
 		RS(0, 1u << 15, 0, "raster reserved bit"),
-		RS(1, 0x40000000, 1, "line width 2"),
 		RS(2, 0x7f800000, 2, "bias constant inf"),
 		RS(3, 0x7fc00000, 3, "bias clamp NaN"),
 		RS(4, 0xff800000, 4, "bias slope -inf"),

@@ -141,19 +141,32 @@ static bool test_points(void)
 	return true;
 }
 
-/* The reference's parallelogram of a line (R11) from snapped end points. */
-static void ref_line_polygon(const int64_t a[2], const int64_t b[2], int64_t px[4], int64_t py[4])
+/* R11's half width in 1/256 units: width clamped to [1, 64], NaN as 1. */
+static int64_t ref_half_width(double width)
+{
+	if (isnan(width) || width < 1)
+		width = 1;
+	return (int64_t)nearbyint(fmin(width, 64) * 128);
+}
+
+/*
+ * The reference's parallelogram of a line (R11) from snapped end points,
+ * short sides 2 * @half long.
+ */
+static void ref_line_polygon(const int64_t a[2], const int64_t b[2], int64_t half,
+			     int64_t px[4], int64_t py[4])
 {
 	bool x_major = llabs(b[0] - a[0]) >= llabs(b[1] - a[1]);
+	int64_t ox = x_major ? 0 : half, oy = x_major ? half : 0;
 
-	px[0] = a[0] - (x_major ? 0 : 128);
-	py[0] = a[1] - (x_major ? 128 : 0);
-	px[1] = b[0] - (x_major ? 0 : 128);
-	py[1] = b[1] - (x_major ? 128 : 0);
-	px[2] = b[0] + (x_major ? 0 : 128);
-	py[2] = b[1] + (x_major ? 128 : 0);
-	px[3] = a[0] + (x_major ? 0 : 128);
-	py[3] = a[1] + (x_major ? 128 : 0);
+	px[0] = a[0] - ox;
+	py[0] = a[1] - oy;
+	px[1] = b[0] - ox;
+	py[1] = b[1] - oy;
+	px[2] = b[0] + ox;
+	py[2] = b[1] + oy;
+	px[3] = a[0] + ox;
+	py[3] = a[1] + oy;
 }
 
 static void snap_end(const float pos[4], int64_t out[2])
@@ -164,6 +177,8 @@ static void snap_end(const float pos[4], int64_t out[2])
 
 static bool test_lines(void)
 {
+	/* Widths: 1 (most), wide ones off and on the grid, and clamped ones. */
+	static const float widths[8] = { 1.0f, 1.0f, 3.0f, 2.5f, 7.3f, NAN, 100.0f, 0.25f };
 	uint64_t rng = 0x11e5;
 	unsigned int joints = 0;
 
@@ -176,6 +191,7 @@ static bool test_lines(void)
 
 		state_init(&st, samples);
 		st.raster.provoking_vertex = (uint8_t)(iter & 2 ? 1 : 0);
+		st.raster.line_width = widths[(iter >> 2) % 8];
 		memset(&c, 0, sizeof(c));
 		for (int v = 0; v < 4; v++)
 			at_pixel(strip[v], floor(ref_rand_double(&rng, -4, FB + 4) * 8) / 8,
@@ -196,7 +212,7 @@ static bool test_lines(void)
 				continue;
 			CHECK_EQ(prim.provoking_vertex, st.raster.provoking_vertex ? 1 : 0);
 			scan(&prim, samples, &one);
-			ref_line_polygon(a, b, px, py);
+			ref_line_polygon(a, b, ref_half_width(st.raster.line_width), px, py);
 			bool x_major = llabs(b[0] - a[0]) >= llabs(b[1] - a[1]);
 			/* The major axis and its sense: a strip going on the same way. */
 			int64_t major_delta = x_major ? b[0] - a[0] : b[1] - a[1];
@@ -269,6 +285,50 @@ static bool test_horizontal_line(void)
 	return true;
 }
 
+/*
+ * Width 3: a horizontal line through pixel centres covers rows y - 1 ..
+ * y + 1, a vertical one columns x - 1 .. x + 1, over the major axis with
+ * the top-left rule at its ends; a width of 2 whose edges fall on sample
+ * rows keeps it too (the row above, not the row below).
+ */
+static bool test_wide_lines(void)
+{
+	struct ember_backend_state st;
+	struct ember_primitive prim;
+	static struct capture c;
+	float pos[2][4];
+
+	state_init(&st, 1);
+	st.raster.line_width = 3.0f;
+	at_pixel(pos[0], 3.5, 10.5);
+	at_pixel(pos[1], 20.5, 10.5);
+	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, NULL, 0, &prim));
+	memset(&c, 0, sizeof(c));
+	scan(&prim, 1, &c);
+	for (int y = 0; y < FB; y++)
+		for (int x = 0; x < FB; x++)
+			CHECK_EQ(c.cov[y][x], y >= 9 && y <= 11 && x >= 3 && x < 20);
+	at_pixel(pos[0], 30.5, 40.5);
+	at_pixel(pos[1], 30.5, 5.5);
+	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, NULL, 0, &prim));
+	memset(&c, 0, sizeof(c));
+	scan(&prim, 1, &c);
+	for (int y = 0; y < FB; y++)
+		for (int x = 0; x < FB; x++)
+			CHECK_EQ(c.cov[y][x], x >= 29 && x <= 31 && y >= 5 && y < 40);
+	/* Width 2 centred on a pixel centre row: edges on rows 9.5 and 11.5. */
+	st.raster.line_width = 2.0f;
+	at_pixel(pos[0], 3.5, 10.5);
+	at_pixel(pos[1], 20.5, 10.5);
+	CHECK(ember_raster_setup_line(&st, (const float (*)[4])pos, NULL, 0, &prim));
+	memset(&c, 0, sizeof(c));
+	scan(&prim, 1, &c);
+	for (int y = 0; y < FB; y++)
+		for (int x = 0; x < FB; x++)
+			CHECK_EQ(c.cov[y][x], y >= 9 && y <= 10 && x >= 3 && x < 20);
+	return true;
+}
+
 /* A line leaving through w = 0 and the guard band is clipped, not dropped. */
 static bool test_line_clipping(void)
 {
@@ -297,6 +357,7 @@ int main(void)
 	tap_result(test_points(), "points-squares-and-point-coord");
 	tap_result(test_lines(), "lines-parallelograms-and-strips");
 	tap_result(test_horizontal_line(), "lines-horizontal-half-open");
+	tap_result(test_wide_lines(), "lines-wide-rows-and-columns");
 	tap_result(test_line_clipping(), "lines-clipped-at-the-guard-band");
 	return tap_finish();
 }

@@ -35,7 +35,7 @@ static const struct expectation expectations[] = {
 	{ "refuse_geometry", "is a Geometry shader; Ember has GLCompute, Vertex and Fragment" },
 	{ "refuse_clip_input", "built-in ClipDistance is not supported in fragment shaders" },
 	{ "refuse_viewport_index",
-	  "built-in output ViewportIndex is not supported in vertex shaders" },
+	  "built-in ViewportIndex is not supported in fragment shaders" },
 	{ "refuse_float_atomic", "capability AtomicFloat32AddEXT is not supported" },
 	{ "refuse_f16_math", "OpFMod on 16-bit floats is not supported" }, { "matrix", NULL },
 	{ "refuse_deep_nesting", "nested deeper than the ISA's 64-entry mask stack" },

@@ -428,7 +428,7 @@ static bool test_layout(void)
 	return true;
 }
 
-/* DrawIndex, BaseInstance, ViewIndex in; Layer and a cull distance out. */
+/* DrawIndex, BaseInstance, ViewIndex in; Layer, ViewportIndex and a cull distance out. */
 static bool test_vertex_builtins(void)
 {
 	static struct sc_vertex_wave_out out;
@@ -436,7 +436,7 @@ static bool test_vertex_builtins(void)
 	struct stage st;
 
 	CHECK(stage_load(&st, "gfx_vertex_builtins_vert.spv", NULL, 0));
-	CHECK_EQ(st.prog.header.vertex_flags, EMBER_ISA_VS_LAYER);
+	CHECK_EQ(st.prog.header.vertex_flags, EMBER_ISA_VS_LAYER | EMBER_ISA_VS_VIEWPORT_INDEX);
 	CHECK_EQ(st.prog.header.num_clip_distances, 0);
 	CHECK_EQ(st.prog.header.num_cull_distances, 3);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -450,6 +450,7 @@ static bool test_vertex_builtins(void)
 		CHECK_EQ(out.outputs[2][l], st.params.view_index);
 		CHECK_EQ(out.outputs[3][l], 2 * l);
 		CHECK_EQ(out.layer[l], l % 3);
+		CHECK_EQ(out.viewport_index[l], in.vertex_index[l] % 5);
 		CHECK_EQ(ember_hw_f32_bits(out.cull_distance[2][l]), ember_hw_f32_bits((float)in.vertex_index[l]));
 		CHECK_EQ(ember_hw_f32_bits(out.position[3][l]), ember_hw_f32_bits(1.0f));
 	}
@@ -869,7 +870,7 @@ int main(int argc, char **argv)
 		return tap_finish();
 	tap_result(test_vertex(), "vertex-transform-packing-builtins");
 	tap_result(test_fragment(), "fragment-interpolation-derivatives-discard-depth");
-	tap_result(test_vertex_builtins(), "vertex-draw-parameters-view-layer-cull");
+	tap_result(test_vertex_builtins(), "vertex-draw-parameters-view-layer-viewport-cull");
 	tap_result(test_layout(), "vertex-location-assignment-64-bit-clip-distances");
 	tap_result(test_centroid(), "centroid-interpolate-at-sample-offset");
 	tap_result(test_sample_rate(), "per-sample-shading-sample-input");
