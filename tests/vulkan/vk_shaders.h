@@ -32,6 +32,9 @@ VK_TEST_SHADER(gfx_pos_vert);
 VK_TEST_SHADER(gfx_push_color_frag);
 VK_TEST_SHADER(gfx_dual_src_frag);
 VK_TEST_SHADER(gfx_point_size_vert);
+VK_TEST_SHADER(gfx_input_color_frag);
+VK_TEST_SHADER(gfx_input_ds_frag);
+VK_TEST_SHADER(gfx_input_ms_frag);
 
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);
