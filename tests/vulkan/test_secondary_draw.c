@@ -117,7 +117,9 @@ static void set_instance_offsets(struct sec_scene *s)
  * attachment, executed in two rendering instances over two different
  * images (SIMULTANEOUS_USE: it is recorded twice into one primary), and a
  * second secondary executed after it in the first instance: each image
- * gets the first secondary's draw, the first also the second's.
+ * gets the first secondary's draw and then its vkCmdClearAttachments
+ * (which knows no views: the executing instance's attachment is
+ * cleared), the first also the second's draw.
  */
 VK_TEST(secondary_dynamic_rendering, "secondary-draw-dynamic-rendering")
 {
@@ -136,6 +138,11 @@ VK_TEST(secondary_dynamic_rendering, "secondary-draw-dynamic-rendering")
 			 VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT,
 		.pInheritanceInfo = &inheritance,
 	};
+	const VkClearAttachment clear_att = {
+		.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT, .colorAttachment = 0,
+		.clearValue.color.uint32 = { 9 },
+	};
+	const VkClearRect clear_rect = { { { 3, 4 }, { 2, 2 } }, 0, 1 };
 	uint32_t expected[2][W * H];
 	VkCommandBuffer secondary[2];
 	struct sec_scene s;
@@ -149,6 +156,9 @@ VK_TEST(secondary_dynamic_rendering, "secondary-draw-dynamic-rendering")
 		secondary[i] = secondary_alloc(&s);
 		VK_CHECK(vkBeginCommandBuffer(secondary[i], &begin));
 		record_draw(&s, secondary[i], 6 * i, 10 * (i + 1));
+		/* Over the draw: the clear must land after it, in each instance's image. */
+		if (i == 0)
+			vkCmdClearAttachments(secondary[i], 1, &clear_att, 1, &clear_rect);
 		VK_CHECK(vkEndCommandBuffer(secondary[i]));
 	}
 
@@ -186,6 +196,7 @@ VK_TEST(secondary_dynamic_rendering, "secondary-draw-dynamic-rendering")
 		vk_gfx_fill(expected[t], W, 0, 0, W, H, 100 + t);
 		vk_gfx_fill(expected[t], W, 1, 2, 7, 8, 10);
 		vk_gfx_fill(expected[t], W, 9, 2, 15, 8, 11);
+		vk_gfx_fill(expected[t], W, 3, 4, 5, 6, 9);
 	}
 	vk_gfx_fill(expected[0], W, 2, 10, 5, 14, 20);
 	vk_gfx_fill(expected[0], W, 10, 10, 13, 14, 21);

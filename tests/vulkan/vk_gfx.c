@@ -71,6 +71,13 @@ static uint32_t format_bytes(VkFormat format)
 void vk_target_create(struct vk_dev *dev, VkFormat format, uint32_t width, uint32_t height,
 		      uint32_t layers, VkSampleCountFlagBits samples, struct vk_target *t)
 {
+	vk_target_create_usage(dev, format, width, height, layers, samples, 0, t);
+}
+
+void vk_target_create_usage(struct vk_dev *dev, VkFormat format, uint32_t width, uint32_t height,
+			    uint32_t layers, VkSampleCountFlagBits samples, VkImageUsageFlags usage,
+			    struct vk_target *t)
+{
 	const VkImageAspectFlags aspects = format_aspects(format);
 	const bool color = aspects == VK_IMAGE_ASPECT_COLOR_BIT;
 	VkImageCreateInfo info = {
@@ -84,7 +91,7 @@ void vk_target_create(struct vk_dev *dev, VkFormat format, uint32_t width, uint3
 		.tiling = VK_IMAGE_TILING_OPTIMAL,
 		.usage = (color ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT :
 			  VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT) |
-			 VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+			 VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | usage,
 	};
 	VkMemoryRequirements req;
 	VkMemoryAllocateInfo alloc = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO };
@@ -182,6 +189,8 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	};
 	const VkPipelineLayoutCreateInfo layout = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+		.setLayoutCount = d->set_layout ? 1 : 0,
+		.pSetLayouts = &d->set_layout,
 		.pushConstantRangeCount = d->push_size ? 1 : 0,
 		.pPushConstantRanges = &push,
 	};

@@ -38,6 +38,10 @@ void vk_gfx_dev_create_options(struct vk_dev *dev, const struct vk_dev_options *
 /* A 2D optimal-tiling target (@layers array layers), colour or depth/stencil. */
 void vk_target_create(struct vk_dev *dev, VkFormat format, uint32_t width, uint32_t height,
 		      uint32_t layers, VkSampleCountFlagBits samples, struct vk_target *t);
+/* The same with @usage too (an input attachment's, say). */
+void vk_target_create_usage(struct vk_dev *dev, VkFormat format, uint32_t width, uint32_t height,
+			    uint32_t layers, VkSampleCountFlagBits samples, VkImageUsageFlags usage,
+			    struct vk_target *t);
 void vk_target_destroy(struct vk_dev *dev, struct vk_target *t);
 
 /*
@@ -91,6 +95,7 @@ struct vk_gfx_desc {
 	uint32_t viewport_count;		/* 0: 1; above 1 both arrays are set */
 	uint32_t width, height;			/* of the target (viewport, scissor) */
 	uint32_t push_size;			/* bytes of push constants, all stages */
+	VkDescriptorSetLayout set_layout;	/* set 0 (VK_NULL_HANDLE: no sets) */
 	VkRenderPass render_pass;		/* VK_NULL_HANDLE: dynamic rendering */
 	uint32_t subpass;
 	const void *vertex_input_next;		/* the vertex input state's pNext */

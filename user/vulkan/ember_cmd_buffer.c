@@ -24,7 +24,9 @@
  * specification makes the primary invalid if the secondary is reset or
  * freed, so sharing them is safe). Secondaries that continue a render
  * pass instance read the primary's attachments through
- * ember_cmd_secondary.c.
+ * ember_cmd_secondary.c; their clears of attachments they cannot name
+ * are recorded by the primary between their IBs
+ * (ember_cmd_clear_attachments.c).
  *
  * Errors are sticky: the first failure is kept and returned by
  * vkEndCommandBuffer.
@@ -96,7 +98,7 @@ static void cmd_append_ib(struct ember_cmd_buffer *cmd, uint64_t va, uint32_t si
 	cmd->ibs[cmd->ib_count++] = (struct ember_cmd_ib) { .va = va, .size = size };
 }
 
-static void cmd_close_ib(struct ember_cmd_buffer *cmd)
+void ember_cmd_close_ib(struct ember_cmd_buffer *cmd)
 {
 	if (!cmd->ib_chunk || cmd->ib_offset == cmd->ib_start)
 		return;
@@ -115,7 +117,7 @@ static uint32_t *cmd_reserve(struct ember_cmd_buffer *cmd, uint32_t dwords)
 		return NULL;
 	if (!cmd->ib_chunk || cmd->ib_offset + bytes > cmd->ib_chunk->bo.size ||
 	    cmd->ib_offset + bytes - cmd->ib_start > max_ib) {
-		cmd_close_ib(cmd);
+		ember_cmd_close_ib(cmd);
 		if (bytes > max_ib) {
 			ember_cmd_record_error(cmd, VK_ERROR_OUT_OF_DEVICE_MEMORY);
 			return NULL;
@@ -318,10 +320,8 @@ ember_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBeg
 	cmd->usage = pBeginInfo->flags;
 	cmd->state = EMBER_CMD_RECORDING;
 	/* Only a secondary's inheritance counts (the specification ignores a primary's). */
-	if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY &&
-	    (pBeginInfo->flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT) &&
-	    pBeginInfo->pInheritanceInfo)
-		ember_cmd_secondary_begin_rendering(cmd, pBeginInfo->pInheritanceInfo);
+	if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY && pBeginInfo->pInheritanceInfo)
+		ember_cmd_secondary_begin(cmd, pBeginInfo->flags, pBeginInfo->pInheritanceInfo);
 	return VK_SUCCESS;
 }
 
@@ -329,7 +329,7 @@ VKAPI_ATTR VkResult VKAPI_CALL ember_EndCommandBuffer(VkCommandBuffer commandBuf
 {
 	EMBER_FROM_HANDLE(ember_cmd_buffer, cmd, commandBuffer);
 
-	cmd_close_ib(cmd);
+	ember_cmd_close_ib(cmd);
 	if (cmd->error != VK_SUCCESS) {
 		cmd->state = EMBER_CMD_INVALID;
 		return cmd->error;
@@ -349,9 +349,19 @@ ember_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t commandBufferCo
 
 		/* Inside a render pass instance: the secondary's draws get its targets. */
 		ember_cmd_execute_in_rendering(cmd, secondary);
-		cmd_close_ib(cmd);
-		for (uint32_t j = 0; j < secondary->ib_count; j++)
-			cmd_append_ib(cmd, secondary->ibs[j].va, secondary->ibs[j].size);
+		ember_cmd_execute_query_begin(cmd, secondary);
+		ember_cmd_close_ib(cmd);
+		/*
+		 * The clears the secondary could not name the views of go
+		 * between its IBs, in IBs of ours: the boundaries order them.
+		 */
+		for (uint32_t j = 0; j <= secondary->ib_count; j++) {
+			ember_cmd_execute_deferred_clears(cmd, secondary, j);
+			ember_cmd_close_ib(cmd);
+			if (j < secondary->ib_count)
+				cmd_append_ib(cmd, secondary->ibs[j].va, secondary->ibs[j].size);
+		}
+		ember_cmd_execute_query_end(cmd, secondary);
 		if (secondary->error != VK_SUCCESS)
 			ember_cmd_record_error(cmd, secondary->error);
 	}

@@ -121,6 +121,9 @@ struct ember_cmd_buffer {
 EMBER_DEFINE_HANDLE_CASTS(ember_cmd_buffer, base, VkCommandBuffer,
 			  VK_OBJECT_TYPE_COMMAND_BUFFER)
 
+/* Closes the open IB (if it holds packets): the next packet starts a new one. */
+void ember_cmd_close_ib(struct ember_cmd_buffer *cmd);
+
 /*
  * The queue's view of an executable command buffer: its IBs in execution
  * order (a submission runs them as consecutive jobs of one queue).

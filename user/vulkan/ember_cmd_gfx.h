@@ -63,6 +63,20 @@ struct ember_cmd_rendering {
 	bool views_unknown;
 };
 
+/*
+ * A vkCmdClearAttachments of a secondary that does not know the views of
+ * the instance executing it: the primary that executes the secondary
+ * clears its own attachments before the secondary's IB @ib
+ * (ember_cmd_clear_attachments.c). @attachments and @rects share one
+ * allocation.
+ */
+struct ember_cmd_deferred_clear {
+	uint32_t ib;
+	uint32_t attachment_count, rect_count;
+	VkClearAttachment *attachments;
+	VkClearRect *rects;
+};
+
 /**
  * struct ember_cmd_gfx - The graphics state of a command buffer.
  * @bind: the graphics bind point's sets.
@@ -86,8 +100,14 @@ struct ember_cmd_rendering {
  * @inherited_targets: a secondary recorded inside a render pass instance
  *	(RENDER_PASS_CONTINUE): device-writable memory its draws read the
  *	targets block from, which vkCmdExecuteCommands fills with the
- *	primary's (ember_cmd_secondary.c); kept across resets. Its size is
- *	EMBER_GFX_TARGETS_MAX_BYTES.
+ *	primary's (ember_cmd_secondary.c), and the counter of an inherited
+ *	occlusion query; kept across resets. Its size is
+ *	EMBER_GFX_INHERITED_BYTES.
+ * @inherits_query: a secondary begun with occlusionQueryEnable, whose
+ *	draws count into @inherited_targets' counter.
+ * @deferred_clears, @deferred_clear_count, @deferred_clear_capacity: a
+ *	secondary's clears the executing primary does (the array is kept
+ *	across resets).
  */
 struct ember_cmd_gfx {
 	struct ember_cmd_bindings bind;
@@ -114,12 +134,23 @@ struct ember_cmd_gfx {
 	uint64_t occlusion_counter;
 	uint32_t occlusion_views;
 	struct ember_gpu_bo inherited_targets;
+	bool inherits_query;
+	struct ember_cmd_deferred_clear *deferred_clears;
+	uint32_t deferred_clear_count, deferred_clear_capacity;
 };
 
 /* The largest targets block: eight colour attachments and depth/stencil. */
 #define EMBER_GFX_TARGETS_MAX_BYTES						\
 	((EMBER_GFX_TARGETS_DWORDS +						\
 	  (EMBER_GFX_MAX_COLOR_ATTACHMENTS + 1) * EMBER_GFX_ATTACHMENT_DWORDS) * 4)
+
+/*
+ * A secondary's inherited memory (@inherited_targets): the targets block
+ * its draws read, then the counter its draws add to under an inherited
+ * occlusion query (ember_cmd_secondary.c).
+ */
+#define EMBER_GFX_INHERITED_COUNTER_OFFSET	((EMBER_GFX_TARGETS_MAX_BYTES + 7u) & ~7u)
+#define EMBER_GFX_INHERITED_BYTES		(EMBER_GFX_INHERITED_COUNTER_OFFSET + 8u)
 
 /* The size in bytes of the targets block of a rendering with @color_count attachments. */
 static inline uint32_t ember_gfx_targets_bytes(uint32_t color_count)
@@ -162,7 +193,8 @@ void ember_cmd_gfx_free(struct ember_cmd_buffer *cmd);
 
 /*
  * Clears the graphics state for a new recording, keeping the allocations
- * a next recording reuses (the render pass views, the inherited targets).
+ * a next recording reuses (the render pass views, the inherited targets,
+ * the array of deferred clears).
  */
 void ember_cmd_gfx_reset(struct ember_cmd_buffer *cmd);
 
@@ -177,14 +209,38 @@ void ember_cmd_bind_graphics_shader(struct ember_cmd_buffer *cmd, VkShaderStageF
 
 /*
  * A secondary begun with RENDER_PASS_CONTINUE: its draws render into the
- * attachments of whichever render pass instance executes it, described by
- * @inheritance (ember_cmd_secondary.c). ember_cmd_execute_in_rendering()
- * makes @secondary's draws read the targets of @cmd's current instance.
+ * attachments of whichever render pass instance executes it
+ * (ember_cmd_secondary.c). ember_cmd_execute_in_rendering() makes
+ * @secondary's draws read the targets of @cmd's current instance.
  */
-void ember_cmd_secondary_begin_rendering(struct ember_cmd_buffer *cmd,
-					 const VkCommandBufferInheritanceInfo *inheritance);
 void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,
 				    struct ember_cmd_buffer *secondary);
+
+/*
+ * What a secondary's @inheritance gives it (@flags: its usage): a render
+ * pass instance to continue, an occlusion query to count into.
+ */
+void ember_cmd_secondary_begin(struct ember_cmd_buffer *cmd, VkCommandBufferUsageFlags flags,
+			       const VkCommandBufferInheritanceInfo *inheritance);
+
+/*
+ * Around the IBs of @secondary executed in @cmd: its inherited occlusion
+ * query's counter gets the count of @cmd's active query before, and gives
+ * the sum back after.
+ */
+void ember_cmd_execute_query_begin(struct ember_cmd_buffer *cmd,
+				   const struct ember_cmd_buffer *secondary);
+void ember_cmd_execute_query_end(struct ember_cmd_buffer *cmd,
+				 const struct ember_cmd_buffer *secondary);
+
+/*
+ * Runs the clears @secondary deferred to before its IB @ib, on the
+ * attachments of @cmd's current instance; forgets a recording's deferred
+ * clears (a reset or a free of the command buffer).
+ */
+void ember_cmd_execute_deferred_clears(struct ember_cmd_buffer *cmd,
+				       const struct ember_cmd_buffer *secondary, uint32_t ib);
+void ember_cmd_deferred_clears_reset(struct ember_cmd_buffer *cmd);
 
 /*
  * Starts the render pass instance @r (ember_cmd_rendering.c): writes its

@@ -9,8 +9,8 @@
  * (or, imageless, the views VkRenderPassAttachmentBeginInfo gives). The
  * attachments whose load operation is CLEAR are cleared on the render
  * area when the instance begins, with the view mask of the first subpass
- * that uses them: no subpass before that one touches them, so this is the
- * specification's clear at first use. Each subpass boundary is a full
+ * that uses them (as an input attachment too): no subpass before that one
+ * touches them, so this is the specification's clear at first use. Each subpass boundary is a full
  * BARRIER, which satisfies any subpass dependency; resolve attachments are
  * resolved at the end of their subpass, as the specification orders.
  */
@@ -21,21 +21,6 @@
 #include "ember_render_pass.h"
 
 #include <string.h>
-
-/* The first subpass of @pass that uses attachment @a, or @pass->subpass_count. */
-static uint32_t first_use(const struct ember_render_pass *pass, uint32_t a)
-{
-	for (uint32_t s = 0; s < pass->subpass_count; s++) {
-		const struct ember_rp_subpass *sp = &pass->subpasses[s];
-
-		if (sp->depth_stencil == a)
-			return s;
-		for (uint32_t c = 0; c < sp->color_count; c++)
-			if (sp->color[c] == a || sp->resolve[c] == a)
-				return s;
-	}
-	return pass->subpass_count;
-}
 
 static struct ember_image_view *pass_view(const struct ember_cmd_gfx *gfx, uint32_t a)
 {
@@ -124,7 +109,7 @@ ember_CmdBeginRenderPass2(VkCommandBuffer commandBuffer,
 
 	for (uint32_t a = 0; a < pass->attachment_count; a++) {
 		const struct ember_image_view *view = gfx->pass_views[a];
-		uint32_t s = first_use(pass, a);
+		uint32_t s = pass->attachments[a].first_subpass;
 		VkImageAspectFlags aspects;
 
 		if (!view || s == pass->subpass_count || a >= pRenderPassBegin->clearValueCount)

@@ -69,19 +69,25 @@ struct ember_cmd_gfx *ember_cmd_gfx(struct ember_cmd_buffer *cmd)
 void ember_cmd_gfx_reset(struct ember_cmd_buffer *cmd)
 {
 	struct ember_cmd_gfx *gfx = cmd->gfx;
+	struct ember_cmd_deferred_clear *clears;
 	struct ember_image_view **views;
+	uint32_t capacity, clear_capacity;
 	struct ember_gpu_bo targets;
-	uint32_t capacity;
 
 	if (!gfx)
 		return;
+	ember_cmd_deferred_clears_reset(cmd);
 	views = gfx->pass_views;
 	capacity = gfx->pass_view_capacity;
 	targets = gfx->inherited_targets;
+	clears = gfx->deferred_clears;
+	clear_capacity = gfx->deferred_clear_capacity;
 	memset(gfx, 0, sizeof(*gfx));
 	gfx->pass_views = views;
 	gfx->pass_view_capacity = capacity;
 	gfx->inherited_targets = targets;
+	gfx->deferred_clears = clears;
+	gfx->deferred_clear_capacity = clear_capacity;
 	ember_gfx_state_init(&gfx->state);
 }
 
@@ -91,6 +97,8 @@ void ember_cmd_gfx_free(struct ember_cmd_buffer *cmd)
 		return;
 	if (cmd->gfx->inherited_targets.va)
 		ember_gpu_bo_destroy(cmd->base.device, &cmd->gfx->inherited_targets);
+	ember_cmd_deferred_clears_reset(cmd);
+	ember_free(&cmd->pool->alloc, cmd->gfx->deferred_clears);
 	ember_free(&cmd->pool->alloc, cmd->gfx->pass_views);
 	ember_free(&cmd->pool->alloc, cmd->gfx);
 	cmd->gfx = NULL;

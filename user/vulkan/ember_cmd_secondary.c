@@ -28,9 +28,19 @@
  * copies target the same memory (issue 13).
  *
  * With a render pass and a framebuffer of views in the inheritance the
- * secondary also knows the views, which vkCmdClearAttachments needs;
- * inheriting a dynamic rendering it does not, and clears there are not
- * done yet (issue 13).
+ * secondary also knows the views, which vkCmdClearAttachments names in
+ * its packets; inheriting a dynamic rendering (or a render pass alone) it
+ * does not, and its clears are done by the executing primary between the
+ * secondary's IBs (ember_cmd_clear_attachments.c).
+ *
+ * A secondary begun with occlusionQueryEnable (inheritedQueries) counts
+ * into a counter of its own in the same memory, after the targets block:
+ * its draws name it as a primary's draws name their query's. When a
+ * primary with an active occlusion query executes it, the primary copies
+ * its query's count into that counter before the secondary's IBs and back
+ * after them; the secondary's draws add in between, so the query gets
+ * exactly their samples on top of the primary's. A secondary executed
+ * with no query active copies nothing, and its count goes nowhere.
  *
  * The specification's state rules come for free: a secondary starts with
  * no pipeline, sets or dynamic state (its graphics state is its own), and
@@ -42,6 +52,7 @@
 #include "ember_device.h"
 #include "ember_format.h"
 #include "ember_packets.h"
+#include "ember_physical_device.h"
 #include "ember_render_pass.h"
 
 /* The depth/stencil aspects of @format (UNDEFINED: none). */
@@ -80,27 +91,35 @@ static void rendering_of_subpass(const struct ember_physical_device *pdev,
 		r->depth_stencil.view = fb->views[sp->depth_stencil];
 }
 
-void ember_cmd_secondary_begin_rendering(struct ember_cmd_buffer *cmd,
-					 const VkCommandBufferInheritanceInfo *inheritance)
+/* @cmd's graphics state with its inherited memory (targets block, query counter); NULL: error. */
+static struct ember_cmd_gfx *inherited_gfx(struct ember_cmd_buffer *cmd)
+{
+	struct ember_cmd_gfx *gfx = ember_cmd_gfx(cmd);
+	VkResult result;
+
+	if (!gfx || gfx->inherited_targets.va)
+		return gfx;
+	/* Written by the device's COPY (no READONLY), never executed. */
+	result = ember_gpu_bo_create(cmd->base.device, EMBER_GFX_INHERITED_BYTES,
+				     EMBER_WS_MAP_NOEXEC, &gfx->inherited_targets);
+	if (result != VK_SUCCESS) {
+		ember_cmd_record_error(cmd, result);
+		return NULL;
+	}
+	return gfx;
+}
+
+static void begin_rendering(struct ember_cmd_buffer *cmd,
+			    const VkCommandBufferInheritanceInfo *inheritance)
 {
 	EMBER_FROM_HANDLE(ember_render_pass, pass, inheritance->renderPass);
 	EMBER_FROM_HANDLE(ember_framebuffer, fb, inheritance->framebuffer);
 	const struct ember_physical_device *pdev = cmd->base.device->pdev;
-	struct ember_cmd_gfx *gfx = ember_cmd_gfx(cmd);
+	struct ember_cmd_gfx *gfx = inherited_gfx(cmd);
 	struct ember_cmd_rendering r = { .layers = 1 };
-	VkResult result;
 
 	if (!gfx)
 		return;
-	if (!gfx->inherited_targets.va) {
-		/* Written by the device's COPY (no READONLY), never executed. */
-		result = ember_gpu_bo_create(cmd->base.device, EMBER_GFX_TARGETS_MAX_BYTES,
-					     EMBER_WS_MAP_NOEXEC, &gfx->inherited_targets);
-		if (result != VK_SUCCESS) {
-			ember_cmd_record_error(cmd, result);
-			return;
-		}
-	}
 	if (pass) {
 		rendering_of_subpass(pdev, pass, inheritance->subpass, fb, &r);
 	} else {
@@ -124,6 +143,62 @@ void ember_cmd_secondary_begin_rendering(struct ember_cmd_buffer *cmd,
 	gfx->blocks.targets = gfx->inherited_targets.va;
 	/* The blend block has one entry per colour attachment; tests need the aspects. */
 	gfx->dirty |= EMBER_GFX_DIRTY_BLEND | EMBER_GFX_DIRTY_DEPTH_STENCIL | EMBER_GFX_DIRTY_ROOT;
+}
+
+void ember_cmd_secondary_begin(struct ember_cmd_buffer *cmd, VkCommandBufferUsageFlags flags,
+			       const VkCommandBufferInheritanceInfo *inheritance)
+{
+	struct ember_cmd_gfx *gfx;
+
+	if (flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT)
+		begin_rendering(cmd, inheritance);
+	if (!inheritance->occlusionQueryEnable ||
+	    !ember_physical_device_has_occlusion(cmd->base.device->pdev))
+		return;
+	gfx = inherited_gfx(cmd);
+	if (!gfx)
+		return;
+	gfx->inherits_query = true;
+	gfx->occlusion_counter = gfx->inherited_targets.va + EMBER_GFX_INHERITED_COUNTER_OFFSET;
+	gfx->occlusion_views = 1;
+}
+
+/* A COPY of the u64 counter at @src to @dst, after a BARRIER that completes the draws' counts. */
+static void copy_counter(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst)
+{
+	const struct ember_upkt_copy copy = { .src = src, .dst = dst, .width = 8, .height = 1 };
+	uint32_t *p;
+
+	ember_cmd_emit_barrier(cmd);
+	p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_COPY_LEN);
+	if (p)
+		ember_upkt_copy_pack(p, &copy);
+	ember_cmd_emit_barrier(cmd);
+}
+
+/* Whether @secondary's draws count into @cmd's active occlusion query. */
+static bool counts_into_query(const struct ember_cmd_buffer *cmd,
+			      const struct ember_cmd_buffer *secondary)
+{
+	return cmd->gfx && cmd->gfx->occlusion_counter && secondary->gfx &&
+	       secondary->gfx->inherits_query;
+}
+
+void ember_cmd_execute_query_begin(struct ember_cmd_buffer *cmd,
+				   const struct ember_cmd_buffer *secondary)
+{
+	if (counts_into_query(cmd, secondary))
+		copy_counter(cmd, cmd->gfx->occlusion_counter,
+			     secondary->gfx->inherited_targets.va +
+			     EMBER_GFX_INHERITED_COUNTER_OFFSET);
+}
+
+void ember_cmd_execute_query_end(struct ember_cmd_buffer *cmd,
+				 const struct ember_cmd_buffer *secondary)
+{
+	if (counts_into_query(cmd, secondary))
+		copy_counter(cmd, secondary->gfx->inherited_targets.va +
+			     EMBER_GFX_INHERITED_COUNTER_OFFSET, cmd->gfx->occlusion_counter);
 }
 
 void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,

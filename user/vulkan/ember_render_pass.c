@@ -6,7 +6,9 @@
  *
  * The objects keep what rendering needs from them (ember_cmd_render_pass.c
  * records it): each attachment's format and load operations, each
- * subpass's colour, resolve and depth/stencil references and view mask
+ * subpass's colour, resolve and depth/stencil references and view mask,
+ * the first subpass that uses each attachment (input attachments count:
+ * an attachment first read as an input attachment is loaded there)
  * (the multiview feature: vkCreateRenderPass takes them from
  * VkRenderPassMultiviewCreateInfo, vkCreateRenderPass2 from its
  * subpasses), and a framebuffer's extent and views, or none when it is
@@ -58,6 +60,25 @@ static void subpass_init(struct ember_rp_subpass *sp, uint32_t color_count, cons
 	sp->depth_resolve_mode = sp->stencil_resolve_mode = VK_RESOLVE_MODE_NONE;
 }
 
+/* Notes that subpass @s uses attachment @a, which its load operation may need. */
+static void mark_use(struct ember_render_pass *pass, uint32_t a, uint32_t s)
+{
+	if (a < pass->attachment_count && s < pass->attachments[a].first_subpass)
+		pass->attachments[a].first_subpass = s;
+}
+
+/* The uses of subpass @s's colour, resolve and depth/stencil references. */
+static void mark_attachment_uses(struct ember_render_pass *pass, uint32_t s)
+{
+	const struct ember_rp_subpass *sp = &pass->subpasses[s];
+
+	for (uint32_t c = 0; c < sp->color_count; c++) {
+		mark_use(pass, sp->color[c], s);
+		mark_use(pass, sp->resolve[c], s);
+	}
+	mark_use(pass, sp->depth_stencil, s);
+}
+
 /* Both VkAttachmentReference and VkAttachmentReference2 arrays, by their attachment member. */
 #define REFS(out, refs, count)							\
 	do {									\
@@ -83,7 +104,7 @@ ember_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *pCreateIn
 		const VkAttachmentDescription *a = &pCreateInfo->pAttachments[i];
 
 		pass->attachments[i] = (struct ember_rp_attachment) {
-			a->format, a->loadOp, a->stencilLoadOp,
+			a->format, a->loadOp, a->stencilLoadOp, pCreateInfo->subpassCount,
 		};
 	}
 	for (uint32_t i = 0; i < pCreateInfo->subpassCount; i++) {
@@ -101,6 +122,9 @@ ember_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *pCreateIn
 			     sp->pDepthStencilAttachment ? sp->pDepthStencilAttachment->attachment :
 			     VK_ATTACHMENT_UNUSED,
 			     multiview && i < multiview->subpassCount ? multiview->pViewMasks[i] : 0);
+		mark_attachment_uses(pass, i);
+		for (uint32_t k = 0; k < sp->inputAttachmentCount; k++)
+			mark_use(pass, sp->pInputAttachments[k].attachment, i);
 	}
 	*pRenderPass = ember_render_pass_to_handle(pass);
 	return VK_SUCCESS;
@@ -121,7 +145,7 @@ ember_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *pCreate
 		const VkAttachmentDescription2 *a = &pCreateInfo->pAttachments[i];
 
 		pass->attachments[i] = (struct ember_rp_attachment) {
-			a->format, a->loadOp, a->stencilLoadOp,
+			a->format, a->loadOp, a->stencilLoadOp, pCreateInfo->subpassCount,
 		};
 	}
 	for (uint32_t i = 0; i < pCreateInfo->subpassCount; i++) {
@@ -148,6 +172,9 @@ ember_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *pCreate
 			pass->subpasses[i].depth_resolve_mode = ds_resolve->depthResolveMode;
 			pass->subpasses[i].stencil_resolve_mode = ds_resolve->stencilResolveMode;
 		}
+		mark_attachment_uses(pass, i);
+		for (uint32_t k = 0; k < sp->inputAttachmentCount; k++)
+			mark_use(pass, sp->pInputAttachments[k].attachment, i);
 	}
 	*pRenderPass = ember_render_pass_to_handle(pass);
 	return VK_SUCCESS;

@@ -10,10 +10,16 @@
 
 struct ember_image_view;
 
-/* What beginning a render pass needs of an attachment description. */
+/*
+ * What beginning a render pass needs of an attachment description: its
+ * load operations and the first subpass that uses it in any role (colour,
+ * resolve, depth/stencil or input; the subpass count: none), where the
+ * specification puts the load operation.
+ */
 struct ember_rp_attachment {
 	VkFormat format;
 	VkAttachmentLoadOp load_op, stencil_load_op;
+	uint32_t first_subpass;
 };
 
 /*
