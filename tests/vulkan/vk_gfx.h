@@ -75,6 +75,7 @@ struct vk_gfx_desc {
 	VkSampleCountFlagBits samples;		/* 0: 1 */
 	uint32_t sample_mask;			/* 0: all */
 	bool alpha_to_coverage, alpha_to_one;
+	float min_sample_shading;		/* above 0: sample shading with it */
 	uint32_t view_mask;			/* dynamic rendering's multiview views */
 	const VkPipelineColorBlendAttachmentState *blend;	/* one per attachment; NULL: none */
 	const float *blend_constants;
@@ -90,6 +91,7 @@ struct vk_gfx_desc {
 	const VkRect2D *scissor;		/* NULL: the whole target */
 	uint32_t width, height;			/* of the target (viewport, scissor) */
 	uint32_t push_size;			/* bytes of push constants, all stages */
+	VkDescriptorSetLayout set_layout;	/* set 0; VK_NULL_HANDLE: no set */
 	VkRenderPass render_pass;		/* VK_NULL_HANDLE: dynamic rendering */
 	uint32_t subpass;
 	const void *vertex_input_next;		/* the vertex input state's pNext */
@@ -111,6 +113,17 @@ struct vk_gfx_pipe {
 
 void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *desc, struct vk_gfx_pipe *p);
 void vk_gfx_pipe_destroy(struct vk_dev *dev, struct vk_gfx_pipe *p);
+
+/* One storage buffer at binding 0 of a set the vertex and fragment stages both use. */
+struct vk_gfx_storage {
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+};
+
+/* The set of @buffer (the whole of it): its layout goes into vk_gfx_desc.set_layout. */
+void vk_gfx_storage_create(struct vk_dev *dev, VkBuffer buffer, struct vk_gfx_storage *s);
+void vk_gfx_storage_destroy(struct vk_dev *dev, struct vk_gfx_storage *s);
 
 /* Begins dynamic rendering into @color (NULL: none) and @depth (NULL: none), loading both. */
 void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,

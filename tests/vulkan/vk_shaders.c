@@ -20,6 +20,13 @@
 #include "gfx_push_color_frag.spv.h"
 #include "gfx_dual_src_frag.spv.h"
 #include "gfx_point_size_vert.spv.h"
+#include "io_count_frag.spv.h"
+#include "io_count_early_frag.spv.h"
+#include "io_sample_id_frag.spv.h"
+#include "io_vertex_store_vert.spv.h"
+#include "io_one_frag.spv.h"
+#include "io_clip_vert.spv.h"
+#include "io_clip_read_frag.spv.h"
 #include "dynamic_sets.spv.h"
 #include "fill.spv.h"
 #include "grid_count.spv.h"
@@ -65,6 +72,13 @@ const size_t gfx_pos_vert_spv_size = sizeof(gfx_pos_vert_spv);
 const size_t gfx_push_color_frag_spv_size = sizeof(gfx_push_color_frag_spv);
 const size_t gfx_dual_src_frag_spv_size = sizeof(gfx_dual_src_frag_spv);
 const size_t gfx_point_size_vert_spv_size = sizeof(gfx_point_size_vert_spv);
+const size_t io_count_frag_spv_size = sizeof(io_count_frag_spv);
+const size_t io_count_early_frag_spv_size = sizeof(io_count_early_frag_spv);
+const size_t io_sample_id_frag_spv_size = sizeof(io_sample_id_frag_spv);
+const size_t io_vertex_store_vert_spv_size = sizeof(io_vertex_store_vert_spv);
+const size_t io_one_frag_spv_size = sizeof(io_one_frag_spv);
+const size_t io_clip_vert_spv_size = sizeof(io_clip_vert_spv);
+const size_t io_clip_read_frag_spv_size = sizeof(io_clip_read_frag_spv);
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t dynamic_sets_spv_size = sizeof(dynamic_sets_spv);
 const size_t fill_spv_size = sizeof(fill_spv);

@@ -32,6 +32,13 @@ VK_TEST_SHADER(gfx_pos_vert);
 VK_TEST_SHADER(gfx_push_color_frag);
 VK_TEST_SHADER(gfx_dual_src_frag);
 VK_TEST_SHADER(gfx_point_size_vert);
+VK_TEST_SHADER(io_count_frag);
+VK_TEST_SHADER(io_count_early_frag);
+VK_TEST_SHADER(io_sample_id_frag);
+VK_TEST_SHADER(io_vertex_store_vert);
+VK_TEST_SHADER(io_one_frag);
+VK_TEST_SHADER(io_clip_vert);
+VK_TEST_SHADER(io_clip_read_frag);
 
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);
