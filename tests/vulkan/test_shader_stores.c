@@ -18,7 +18,8 @@
  * count exact: minSampleShading 1.0 at 4 samples shades each sample of a
  * fully covered pixel in its own invocation, whose SampleMaskIn holds only
  * that sample; reading SampleId or SamplePosition shades every covered
- * sample once, with its index and its standard location (R4).
+ * sample once, with its index and its standard location (R4), where its
+ * Sample-decorated inputs are interpolated.
  */
 
 #include "vk_gfx.h"
@@ -63,7 +64,7 @@ static void trace_scene_init(struct trace_scene *s, const VkPhysicalDeviceFeatur
 	if (depth)
 		vk_target_create(&s->dev, VK_FORMAT_D32_SFLOAT, W, H, 1, samples, &s->depth);
 	vk_buf_create(&s->dev, 4096, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &s->vertices);
-	vk_buf_create(&s->dev, 8 + 6 * 4 * W * H, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &s->trace);
+	vk_buf_create(&s->dev, 8 + 10 * 4 * W * H, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &s->trace);
 	vk_buf_create(&s->dev, 4 * W * H, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &s->readback);
 	memset(s->trace.map, 0, s->trace.size);
 	vk_gfx_storage_create(&s->dev, s->trace.buffer, &s->storage);
@@ -95,7 +96,7 @@ static void trace_rect(struct trace_scene *s, float x0, float y0, float x1, floa
 	s->v += 6;
 }
 
-/* The pipeline of the trace tests: positions from binding 0, the set, the width pushed. */
+/* The pipeline of the trace tests: positions from binding 0, the set, the size pushed. */
 static struct vk_gfx_desc trace_desc(const struct trace_scene *s, const uint32_t *vs,
 				     size_t vs_size, const uint32_t *fs, size_t fs_size)
 {
@@ -114,7 +115,7 @@ static struct vk_gfx_desc trace_desc(const struct trace_scene *s, const uint32_t
 		.color_format = VK_FORMAT_R32_UINT,
 		.depth_format = s->depth.image ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED,
 		.samples = s->samples,
-		.width = W, .height = H, .push_size = 4,
+		.width = W, .height = H, .push_size = 8,
 		.set_layout = s->storage.layout,
 	};
 }
@@ -124,7 +125,7 @@ static void trace_draw(struct trace_scene *s, const struct vk_gfx_pipe *p, float
 {
 	const VkClearValue color_clear = { .color.uint32 = { 0 } };
 	const VkClearValue depth_clear = { .depthStencil = { clear_depth, 0 } };
-	const uint32_t width = W;
+	const uint32_t size[2] = { W, H };
 
 	vk_gfx_begin(s->cmd, &s->color, s->depth.image ? &s->depth : NULL, &color_clear,
 		     &depth_clear);
@@ -132,7 +133,7 @@ static void trace_draw(struct trace_scene *s, const struct vk_gfx_pipe *p, float
 	vkCmdBindDescriptorSets(s->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, 0, 1,
 				&s->storage.set, 0, NULL);
 	vkCmdPushConstants(s->cmd, p->layout, VK_SHADER_STAGE_VERTEX_BIT |
-			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(width), &width);
+			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(size), size);
 	vkCmdBindVertexBuffers(s->cmd, 0, 1, &s->vertices.buffer, &(VkDeviceSize){ 0 });
 	vkCmdDraw(s->cmd, (uint32_t)(s->v - (struct vk_vtx3 *)s->vertices.map), 1, 0, 0);
 	vkCmdEndRendering(s->cmd);
@@ -354,7 +355,8 @@ static uint32_t half_pixel_coverage(uint32_t px, uint32_t py)
  * SampleId and SamplePosition: a rectangle whose left and bottom edges
  * cut pixels in half covers, in each pixel, the samples at the standard
  * locations inside it; each covered sample runs once with its index and
- * its location, without sampleShadingEnable.
+ * its location, without sampleShadingEnable, and its Sample input, the
+ * position in pixels, is interpolated there (read rounded to 1/256).
  */
 VK_TEST(sample_shading_sample_id, "sample-shading-sample-id-position-standard-locations")
 {
@@ -365,7 +367,7 @@ VK_TEST(sample_shading_sample_id, "sample-shading-sample-id-position-standard-lo
 
 	trace_scene_init(&s, &sample_shading, VK_SAMPLE_COUNT_4_BIT, false);
 	trace_rect(&s, 2.5f, 0, 6, 4.5f, 0.5f);
-	const struct vk_gfx_desc d = trace_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
+	const struct vk_gfx_desc d = trace_desc(&s, io_pixel_vert_spv, io_pixel_vert_spv_size,
 						io_sample_id_frag_spv, io_sample_id_frag_spv_size);
 	vk_gfx_pipe_create(&s.dev, &d, &p);
 	trace_draw(&s, &p, 1.0f);
@@ -376,16 +378,18 @@ VK_TEST(sample_shading_sample_id, "sample-shading-sample-id-position-standard-lo
 		counts[i] = (uint32_t)__builtin_popcount(ids[i]);
 		total += counts[i];
 	}
-	check_pixels(&s, 6, 0, ids, "SampleId union");
-	check_pixels(&s, 6, 1, counts, "invocations");
+	check_pixels(&s, 10, 0, ids, "SampleId union");
+	check_pixels(&s, 10, 1, counts, "invocations");
 	REQUIRE_EQ(trace[0], total);
 	for (uint32_t i = 0; i < W * H; i++)
 		for (uint32_t k = 0; k < 4; k++) {
 			const uint32_t x = (uint32_t)(sample_x[k] * 256.0f);
 			const uint32_t y = (uint32_t)(sample_y[k] * 256.0f);
 
-			if (ids[i] & (1u << k))
-				REQUIRE_EQ(trace[2 + 6 * i + 2 + k], x | y << 16);
+			if (!(ids[i] & (1u << k)))
+				continue;
+			REQUIRE_EQ(trace[2 + 10 * i + 2 + k], x | y << 16);
+			REQUIRE_EQ(trace[2 + 10 * i + 6 + k], x | y << 16);
 		}
 	vk_gfx_pipe_destroy(&s.dev, &p);
 	trace_scene_destroy(&s);

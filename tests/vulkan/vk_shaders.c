@@ -27,6 +27,7 @@
 #include "io_one_frag.spv.h"
 #include "io_clip_vert.spv.h"
 #include "io_clip_read_frag.spv.h"
+#include "io_pixel_vert.spv.h"
 #include "dynamic_sets.spv.h"
 #include "fill.spv.h"
 #include "grid_count.spv.h"
@@ -79,6 +80,7 @@ const size_t io_vertex_store_vert_spv_size = sizeof(io_vertex_store_vert_spv);
 const size_t io_one_frag_spv_size = sizeof(io_one_frag_spv);
 const size_t io_clip_vert_spv_size = sizeof(io_clip_vert_spv);
 const size_t io_clip_read_frag_spv_size = sizeof(io_clip_read_frag_spv);
+const size_t io_pixel_vert_spv_size = sizeof(io_pixel_vert_spv);
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t dynamic_sets_spv_size = sizeof(dynamic_sets_spv);
 const size_t fill_spv_size = sizeof(fill_spv);

@@ -39,6 +39,7 @@ VK_TEST_SHADER(io_vertex_store_vert);
 VK_TEST_SHADER(io_one_frag);
 VK_TEST_SHADER(io_clip_vert);
 VK_TEST_SHADER(io_clip_read_frag);
+VK_TEST_SHADER(io_pixel_vert);
 
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);
