@@ -230,6 +230,8 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	const VkPipelineMultisampleStateCreateInfo ms = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
 		.rasterizationSamples = d->samples ? d->samples : VK_SAMPLE_COUNT_1_BIT,
+		.sampleShadingEnable = d->min_sample_shading > 0,
+		.minSampleShading = d->min_sample_shading,
 		.pSampleMask = &sample_mask,
 		.alphaToCoverageEnable = d->alpha_to_coverage,
 		.alphaToOneEnable = d->alpha_to_one,
@@ -294,6 +296,45 @@ void vk_gfx_pipe_destroy(struct vk_dev *dev, struct vk_gfx_pipe *p)
 	vkDestroyPipelineLayout(dev->device, p->layout, NULL);
 	vkDestroyShaderModule(dev->device, p->vs, NULL);
 	vkDestroyShaderModule(dev->device, p->fs, NULL);
+}
+
+void vk_gfx_storage_create(struct vk_dev *dev, VkBuffer buffer, struct vk_gfx_storage *s)
+{
+	const VkDescriptorSetLayoutBinding binding = {
+		0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+		VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, NULL,
+	};
+	const VkDescriptorSetLayoutCreateInfo layout = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+		.bindingCount = 1, .pBindings = &binding,
+	};
+	const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
+	const VkDescriptorPoolCreateInfo pool = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+		.maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
+	};
+	const VkDescriptorBufferInfo info = { buffer, 0, VK_WHOLE_SIZE };
+	VkWriteDescriptorSet write = {
+		.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+		.descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+		.pBufferInfo = &info,
+	};
+
+	VK_CHECK(vkCreateDescriptorSetLayout(dev->device, &layout, NULL, &s->layout));
+	VK_CHECK(vkCreateDescriptorPool(dev->device, &pool, NULL, &s->pool));
+	const VkDescriptorSetAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+		.descriptorPool = s->pool, .descriptorSetCount = 1, .pSetLayouts = &s->layout,
+	};
+	VK_CHECK(vkAllocateDescriptorSets(dev->device, &alloc, &s->set));
+	write.dstSet = s->set;
+	vkUpdateDescriptorSets(dev->device, 1, &write, 0, NULL);
+}
+
+void vk_gfx_storage_destroy(struct vk_dev *dev, struct vk_gfx_storage *s)
+{
+	vkDestroyDescriptorPool(dev->device, s->pool, NULL);
+	vkDestroyDescriptorSetLayout(dev->device, s->layout, NULL);
 }
 
 void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,

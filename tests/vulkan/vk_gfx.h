@@ -79,6 +79,7 @@ struct vk_gfx_desc {
 	VkSampleCountFlagBits samples;		/* 0: 1 */
 	uint32_t sample_mask;			/* 0: all */
 	bool alpha_to_coverage, alpha_to_one;
+	float min_sample_shading;		/* above 0: sample shading with it */
 	uint32_t view_mask;			/* dynamic rendering's multiview views */
 	const VkPipelineColorBlendAttachmentState *blend;	/* one per attachment; NULL: none */
 	const float *blend_constants;
@@ -117,6 +118,17 @@ struct vk_gfx_pipe {
 
 void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *desc, struct vk_gfx_pipe *p);
 void vk_gfx_pipe_destroy(struct vk_dev *dev, struct vk_gfx_pipe *p);
+
+/* One storage buffer at binding 0 of a set the vertex and fragment stages both use. */
+struct vk_gfx_storage {
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+};
+
+/* The set of @buffer (the whole of it): its layout goes into vk_gfx_desc.set_layout. */
+void vk_gfx_storage_create(struct vk_dev *dev, VkBuffer buffer, struct vk_gfx_storage *s);
+void vk_gfx_storage_destroy(struct vk_dev *dev, struct vk_gfx_storage *s);
 
 /* Begins dynamic rendering into @color (NULL: none) and @depth (NULL: none), loading both. */
 void vk_gfx_begin(VkCommandBuffer cmd, const struct vk_target *color,

@@ -24,6 +24,14 @@
 #include "gfx_input_color_frag.spv.h"
 #include "gfx_input_ds_frag.spv.h"
 #include "gfx_input_ms_frag.spv.h"
+#include "io_count_frag.spv.h"
+#include "io_count_early_frag.spv.h"
+#include "io_sample_id_frag.spv.h"
+#include "io_vertex_store_vert.spv.h"
+#include "io_one_frag.spv.h"
+#include "io_clip_vert.spv.h"
+#include "io_clip_read_frag.spv.h"
+#include "io_pixel_vert.spv.h"
 #include "dynamic_sets.spv.h"
 #include "fill.spv.h"
 #include "grid_count.spv.h"
@@ -73,6 +81,14 @@ const size_t gfx_viewport_index_vert_spv_size = sizeof(gfx_viewport_index_vert_s
 const size_t gfx_input_color_frag_spv_size = sizeof(gfx_input_color_frag_spv);
 const size_t gfx_input_ds_frag_spv_size = sizeof(gfx_input_ds_frag_spv);
 const size_t gfx_input_ms_frag_spv_size = sizeof(gfx_input_ms_frag_spv);
+const size_t io_count_frag_spv_size = sizeof(io_count_frag_spv);
+const size_t io_count_early_frag_spv_size = sizeof(io_count_early_frag_spv);
+const size_t io_sample_id_frag_spv_size = sizeof(io_sample_id_frag_spv);
+const size_t io_vertex_store_vert_spv_size = sizeof(io_vertex_store_vert_spv);
+const size_t io_one_frag_spv_size = sizeof(io_one_frag_spv);
+const size_t io_clip_vert_spv_size = sizeof(io_clip_vert_spv);
+const size_t io_clip_read_frag_spv_size = sizeof(io_clip_read_frag_spv);
+const size_t io_pixel_vert_spv_size = sizeof(io_pixel_vert_spv);
 const size_t add_one_spv_size = sizeof(add_one_spv);
 const size_t dynamic_sets_spv_size = sizeof(dynamic_sets_spv);
 const size_t fill_spv_size = sizeof(fill_spv);

@@ -36,6 +36,14 @@ VK_TEST_SHADER(gfx_viewport_index_vert);
 VK_TEST_SHADER(gfx_input_color_frag);
 VK_TEST_SHADER(gfx_input_ds_frag);
 VK_TEST_SHADER(gfx_input_ms_frag);
+VK_TEST_SHADER(io_count_frag);
+VK_TEST_SHADER(io_count_early_frag);
+VK_TEST_SHADER(io_sample_id_frag);
+VK_TEST_SHADER(io_vertex_store_vert);
+VK_TEST_SHADER(io_one_frag);
+VK_TEST_SHADER(io_clip_vert);
+VK_TEST_SHADER(io_clip_read_frag);
+VK_TEST_SHADER(io_pixel_vert);
 
 VK_TEST_SHADER(dynamic_sets);
 VK_TEST_SHADER(fill);

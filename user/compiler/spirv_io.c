@@ -35,6 +35,16 @@
  * Built-in inputs are read where the shader reads them (spirv_mem.c's
  * built-in space calls fe_io_builtin_input()); HelperInvocation is an
  * IR_IS_HELPER, read at each load, since a demote changes it.
+ *
+ * The ISA has no fragment input for clip and cull distances, and a
+ * vertex shader is compiled without knowing its fragment shader. So a
+ * vertex shader that writes them also stores them in the last two
+ * locations (distance_slot(): clip distance k in slot 120 + k, cull
+ * distance k in slot 127 - k; their sum is at most 8, so they never
+ * meet), and a fragment shader reads its ClipDistance and CullDistance
+ * there, interpolated like any smooth input. The Vulkan driver leaves
+ * those two locations out of maxVertexOutputComponents and
+ * maxFragmentInputComponents.
  */
 
 #include "spirv_in.h"
@@ -506,6 +516,29 @@ void fe_io_prologue(struct fe *fe)
 	}
 }
 
+/* The slot of clip (@cull false) or cull distance @k for the fragment shader (DOC above). */
+static uint32_t distance_slot(bool cull, uint32_t k)
+{
+	const uint32_t first = (EMBER_ISA_MAX_IO_SLOTS - 2) * 4;
+
+	return cull ? first + EMBER_ISA_MAX_CLIP_CULL - 1 - k : first + k;
+}
+
+/* A vertex shader's copy of clip or cull distance output @out for the fragment shader. */
+static void store_distance_copy(struct fe *fe, unsigned int out, uint32_t value)
+{
+	bool cull = out >= EMBER_ISA_OUT_CULL_DISTANCE0;
+	struct ir_instr *in;
+
+	if (out < EMBER_ISA_OUT_CLIP_DISTANCE0 || out >= EMBER_ISA_OUT_LAYER)
+		return;
+	in = ir_append(fe->ir, IR_STORE_OUTPUT, 32);
+	in->imm = distance_slot(cull, out - (cull ? EMBER_ISA_OUT_CULL_DISTANCE0 :
+						     EMBER_ISA_OUT_CLIP_DISTANCE0));
+	in->src[0] = value;
+	fe->ir->stage.num_outputs = EMBER_ISA_MAX_IO_SLOTS;
+}
+
 /* The header's record of a built-in output the shader writes. */
 static void note_builtin_output(struct fe *fe, unsigned int out)
 {
@@ -571,6 +604,7 @@ void fe_io_epilogue(struct fe *fe)
 					ir_emit(fe->ir, IR_MOV, bits, l->leaf_var[k], 0, 0));
 			if (v->dest[k] & FE_IO_BUILTIN) {
 				note_builtin_output(fe, v->dest[k] & ~FE_IO_BUILTIN);
+				store_distance_copy(fe, v->dest[k] & ~FE_IO_BUILTIN, value);
 				in = ir_append(fe->ir, IR_STORE_BUILTIN, 32);
 				in->imm = v->dest[k] & ~FE_IO_BUILTIN;
 			} else {
@@ -621,6 +655,19 @@ bool fe_io_builtin_input(struct fe *fe, uint32_t builtin, uint32_t component, ui
 			break;
 		}
 		*value = ir_emit(fe->ir, IR_IS_HELPER, 32, 0, 0, 0);
+		return true;
+	case SpvBuiltInClipDistance:
+	case SpvBuiltInCullDistance:
+		if (vertex) {
+			sv = IR_SV_COUNT;
+			break;
+		}
+		/* The vertex shader's copy (DOC above); past the 8 there are none. */
+		*value = component < EMBER_ISA_MAX_CLIP_CULL ?
+			 read_input(fe, distance_slot(builtin == SpvBuiltInCullDistance, component),
+				    EMBER_ISA_INTERP_SMOOTH, 32, IR_NONE, IR_NONE) :
+			 ir_const(fe->ir, 32, 0);
+		fe->ir->stage.num_inputs = EMBER_ISA_MAX_IO_SLOTS;
 		return true;
 	default:
 		return false;

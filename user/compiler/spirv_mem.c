@@ -863,7 +863,10 @@ static void access_scalar(struct fe *fe, struct access *a, uint32_t type, uint32
 		break;
 	}
 	case FE_SPACE_BUILTIN: {
-		uint32_t comps[4], offs[4];
+		/* Vectors have 3 components at most, clip and cull distance arrays 8. */
+		uint32_t comps[EMBER_ISA_MAX_CLIP_CULL], offs[EMBER_ISA_MAX_CLIP_CULL];
+		uint32_t n = p->builtin == SpvBuiltInClipDistance ||
+			     p->builtin == SpvBuiltInCullDistance ? EMBER_ISA_MAX_CLIP_CULL : 3;
 
 		if (a->store)
 			return fe_fail(fe, "OpStore to a built-in input");
@@ -871,12 +874,12 @@ static void access_scalar(struct fe *fe, struct access *a, uint32_t type, uint32
 			a->values[a->at] = builtin_component(fe, p->builtin,
 							     (p->const_offset + byte_offset) / 4);
 		} else {
-			for (uint32_t k = 0; k < 3; k++) {
+			for (uint32_t k = 0; k < n; k++) {
 				comps[k] = builtin_component(fe, p->builtin, k);
 				offs[k] = 4 * k;
 			}
 			a->values[a->at] = fe_select_by_offset(fe, offset_value(fe, p, byte_offset),
-							    comps, offs, 3);
+							    comps, offs, n);
 		}
 		break;
 	}

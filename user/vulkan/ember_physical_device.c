@@ -786,6 +786,13 @@ static void graphics_features(VkPhysicalDeviceFeatures *f)
 	f->depthBounds = VK_TRUE;		/* R9, R10 */
 	f->fillModeNonSolid = VK_TRUE;		/* polygon modes LINE and POINT */
 	f->largePoints = VK_TRUE;		/* R12: PointSize 1..64 */
+	/* Helpers' and early-killed fragments' stores and atomics are dropped (ISA). */
+	f->vertexPipelineStoresAndAtomics = VK_TRUE;
+	f->fragmentStoresAndAtomics = VK_TRUE;
+	/* Per sample when min_sample_shading x samples > 1 or the shader asks. */
+	f->sampleRateShading = VK_TRUE;
+	f->shaderClipDistance = VK_TRUE;	/* R2: cut where a distance crosses 0 */
+	f->shaderCullDistance = VK_TRUE;	/* R2: dropped whole */
 }
 
 /* The 1.0 features of @pdev. */

@@ -100,9 +100,13 @@ static void fill_graphics_limits(VkPhysicalDeviceLimits *l)
 	l->maxVertexInputBindings = EMBER_GFX_MAX_VERTEX_BINDINGS;
 	l->maxVertexInputAttributeOffset = EMBER_GFX_MAX_ATTRIBUTE_OFFSET;
 	l->maxVertexInputBindingStride = EMBER_GFX_MAX_VERTEX_STRIDE;
-	/* 32 vec4 slots out of a vertex shader and into a fragment shader. */
-	l->maxVertexOutputComponents = 128;
-	l->maxFragmentInputComponents = 128;
+	/*
+	 * 32 vec4 slots out of a vertex shader and into a fragment shader, less
+	 * the last two: ember-cc passes clip and cull distances there to a
+	 * fragment shader that reads them (spirv_io.c).
+	 */
+	l->maxVertexOutputComponents = 120;
+	l->maxFragmentInputComponents = 120;
 	l->maxFragmentOutputAttachments = EMBER_GFX_MAX_COLOR_ATTACHMENTS;
 	l->maxFragmentDualSrcAttachments = 1;	/* the contract's SRC1_* on attachment 0 */
 	l->maxFragmentCombinedOutputResources = EMBER_MAX_DESCRIPTORS;
@@ -130,6 +134,14 @@ static void fill_graphics_limits(VkPhysicalDeviceLimits *l)
 	l->lineWidthRange[0] = 1.0f;
 	l->lineWidthRange[1] = 1.0f;	/* 64 with CAPS.WIDE_LINES (fill_limits()) */
 	l->standardSampleLocations = VK_TRUE;	/* R4 */
+	/* interp's at_offset clamps to [-0.5, 0.5 - 1/16] (ember-isa.rst). */
+	l->minInterpolationOffset = -0.5f;
+	l->maxInterpolationOffset = 0.4375f;
+	l->subPixelInterpolationOffsetBits = 4;
+	/* The vertex header's clip and cull distance counts, their sum at most 8. */
+	l->maxClipDistances = EMBER_ISA_MAX_CLIP_CULL;
+	l->maxCullDistances = EMBER_ISA_MAX_CLIP_CULL;
+	l->maxCombinedClipAndCullDistances = EMBER_ISA_MAX_CLIP_CULL;
 	l->timestampComputeAndGraphics = VK_TRUE;
 }
 
