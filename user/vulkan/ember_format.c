@@ -76,9 +76,9 @@ static bool format_listed(const VkFormat *list, size_t count, VkFormat format)
  * Whether shaders can name @format: the SPIR-V and Vulkan Image Format
  * Compatibility table. The Formats chapter forbids STORAGE_IMAGE and
  * STORAGE_TEXEL_BUFFER on any other format unless it reports
- * STORAGE_READ/WRITE_WITHOUT_FORMAT, which needs
- * VK_KHR_format_feature_flags2 (not exposed yet): no shader could reach
- * such a storage image.
+ * STORAGE_READ/WRITE_WITHOUT_FORMAT (VkFormatProperties3). Ember reports
+ * those for its storage formats, all of them in this table, and no
+ * storage use of other formats yet.
  */
 static bool has_spirv_image_format(VkFormat format)
 {
@@ -240,5 +240,14 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 			VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT |
 			VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT |
 			VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT);
+	/*
+	 * shaderStorageImageRead/WriteWithoutFormat: the texture unit converts
+	 * by the view's format, so every storage format is read and written
+	 * without one (VkFormatProperties3; the legacy flags have no such bits).
+	 */
+	if (features & (VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
+			VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT))
+		features |= VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+			    VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
 	return features;
 }

@@ -674,7 +674,9 @@ static void fill_modifier_list(struct ember_physical_device *pdev, VkFormat form
 			VkDrmFormatModifierPropertiesEXT p = {
 				.drmFormatModifier = modifiers[i],
 				.drmFormatModifierPlaneCount = 1,
-				.drmFormatModifierTilingFeatures = (VkFormatFeatureFlags)features[i],
+				.drmFormatModifierTilingFeatures = (VkFormatFeatureFlags)
+					(features[i] & ~(VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+							 VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT)),
 			};
 
 			if (!list->pDrmFormatModifierProperties)
@@ -712,14 +714,17 @@ ember_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice, VkForma
 {
 	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
 
-	/* Every feature Ember has fits in the 32-bit flags. */
+	/* The legacy flags: all but the ...WITHOUT_FORMAT bits, which only flags2 has. */
+	const VkFormatFeatureFlags2 only2 = VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT |
+					    VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+
 	*pFormatProperties = (VkFormatProperties) {
 		.linearTilingFeatures = (VkFormatFeatureFlags)
-			ember_format_features(pdev, format, EMBER_FORMAT_LINEAR),
+			(ember_format_features(pdev, format, EMBER_FORMAT_LINEAR) & ~only2),
 		.optimalTilingFeatures = (VkFormatFeatureFlags)
-			ember_format_features(pdev, format, EMBER_FORMAT_OPTIMAL),
+			(ember_format_features(pdev, format, EMBER_FORMAT_OPTIMAL) & ~only2),
 		.bufferFeatures = (VkFormatFeatureFlags)
-			ember_format_features(pdev, format, EMBER_FORMAT_BUFFER),
+			(ember_format_features(pdev, format, EMBER_FORMAT_BUFFER) & ~only2),
 	};
 }
 
