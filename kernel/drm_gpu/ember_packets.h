@@ -1117,7 +1117,7 @@ static inline void ember_upkt_resolve_unpack(const __u32 *dw, struct ember_upkt_
  * struct ember_upkt_cond_exec - the payload of UPKT_COND_EXEC
  * @flags: the header's flags.
  * @addr: GPU VA of the value, aligned to its size (READ access).
- * @skip: dwords that follow this packet in the buffer, skipped when the condition fails (whole packets, or the parse resumes inside one).
+ * @skip: dwords after this packet skipped when the condition fails.
  */
 struct ember_upkt_cond_exec {
 	__u32 flags;

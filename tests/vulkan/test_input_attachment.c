@@ -174,11 +174,16 @@ static void cell_vertices(struct input_scene *s)
 static const VkShaderStageFlags push_stages = VK_SHADER_STAGE_VERTEX_BIT |
 					      VK_SHADER_STAGE_FRAGMENT_BIT;
 
-VK_TEST(input_attachment_color, "input-attachment-color")
+/*
+ * Two subpasses: the first writes attachment 0 (R32_UINT, @samples,
+ * cleared), the second reads it as input attachment 0 (BY_REGION) and
+ * writes attachment 1 (R32_UINT, single-sampled, then copied from).
+ */
+static VkRenderPass color_input_pass(struct vk_dev *dev, VkSampleCountFlagBits samples)
 {
 	const VkAttachmentDescription atts[2] = {
 		{
-			.format = VK_FORMAT_R32_UINT, .samples = VK_SAMPLE_COUNT_1_BIT,
+			.format = VK_FORMAT_R32_UINT, .samples = samples,
 			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
 			.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
 			.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
@@ -229,6 +234,14 @@ VK_TEST(input_attachment_color, "input-attachment-color")
 		.subpassCount = 2, .pSubpasses = subpasses,
 		.dependencyCount = 2, .pDependencies = deps,
 	};
+	VkRenderPass pass;
+
+	VK_CHECK(vkCreateRenderPass(dev->device, &rp_info, NULL, &pass));
+	return pass;
+}
+
+VK_TEST(input_attachment_color, "input-attachment-color")
+{
 	const VkClearValue clears[2] = { { .color.uint32 = { 7 } }, { .color.uint32 = { 0 } } };
 	struct vk_gfx_desc desc = vk_gfx_uint_desc(W, H);
 	struct vk_target color, result;
@@ -242,7 +255,7 @@ VK_TEST(input_attachment_color, "input-attachment-color")
 	vk_target_create_usage(&s.dev, VK_FORMAT_R32_UINT, W, H, 1, VK_SAMPLE_COUNT_1_BIT,
 			       VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, &color);
 	vk_target_create(&s.dev, VK_FORMAT_R32_UINT, W, H, 1, VK_SAMPLE_COUNT_1_BIT, &result);
-	VK_CHECK(vkCreateRenderPass(s.dev.device, &rp_info, NULL, &pass));
+	pass = color_input_pass(&s.dev, VK_SAMPLE_COUNT_1_BIT);
 	desc.render_pass = pass;
 	vk_gfx_pipe_create(&s.dev, &desc, &writer);
 	desc.subpass = 1;
@@ -482,59 +495,6 @@ VK_TEST(input_attachment_depth_stencil, "input-attachment-depth-stencil")
  */
 VK_TEST(input_attachment_multisample, "input-attachment-multisample")
 {
-	const VkAttachmentDescription atts[2] = {
-		{
-			.format = VK_FORMAT_R32_UINT, .samples = VK_SAMPLE_COUNT_4_BIT,
-			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-			.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-			.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-			.finalLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
-		},
-		{
-			.format = VK_FORMAT_R32_UINT, .samples = VK_SAMPLE_COUNT_1_BIT,
-			.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
-			.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-			.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
-			.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-			.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-		},
-	};
-	const VkAttachmentReference written = { 0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
-	const VkAttachmentReference input = { 0, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
-	const VkAttachmentReference out = { 1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
-	const VkSubpassDescription subpasses[2] = {
-		{ .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
-		  .colorAttachmentCount = 1, .pColorAttachments = &written },
-		{ .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
-		  .inputAttachmentCount = 1, .pInputAttachments = &input,
-		  .colorAttachmentCount = 1, .pColorAttachments = &out },
-	};
-	const VkSubpassDependency deps[2] = {
-		{
-			.srcSubpass = 0, .dstSubpass = 1,
-			.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-			.dstStageMask = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
-			.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-			.dstAccessMask = VK_ACCESS_INPUT_ATTACHMENT_READ_BIT,
-			.dependencyFlags = VK_DEPENDENCY_BY_REGION_BIT,
-		},
-		{
-			.srcSubpass = 1, .dstSubpass = VK_SUBPASS_EXTERNAL,
-			.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-			.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT,
-			.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-			.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
-		},
-	};
-	const VkRenderPassCreateInfo rp_info = {
-		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-		.attachmentCount = 2, .pAttachments = atts,
-		.subpassCount = 2, .pSubpasses = subpasses,
-		.dependencyCount = 2, .pDependencies = deps,
-	};
 	const VkClearValue clears[2] = { { .color.uint32 = { 7 } }, { .color.uint32 = { 0 } } };
 	struct vk_gfx_desc desc = vk_gfx_uint_desc(W, H);
 	struct vk_target ms, result;
@@ -556,7 +516,7 @@ VK_TEST(input_attachment_multisample, "input-attachment-multisample")
 	vk_target_create_usage(&s.dev, VK_FORMAT_R32_UINT, W, H, 1, VK_SAMPLE_COUNT_4_BIT,
 			       VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, &ms);
 	vk_target_create(&s.dev, VK_FORMAT_R32_UINT, W, H, 1, VK_SAMPLE_COUNT_1_BIT, &result);
-	VK_CHECK(vkCreateRenderPass(s.dev.device, &rp_info, NULL, &pass));
+	pass = color_input_pass(&s.dev, VK_SAMPLE_COUNT_4_BIT);
 	desc.render_pass = pass;
 	desc.samples = VK_SAMPLE_COUNT_4_BIT;
 	desc.sample_mask = 0x6;

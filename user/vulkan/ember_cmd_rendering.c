@@ -211,10 +211,11 @@ static void resolve_view(struct ember_cmd_buffer *cmd, const struct ember_cmd_re
 	pkt.extent[1] = r->area.extent.height;
 	pkt.extent[2] = EMBER_MAX(layers, 1u);
 	p = ember_cmd_emit(cmd, EMBER_UPKT_RESOLVE_LEN + 1);
-	if (p) {
-		ember_upkt_resolve_pack(p, &pkt);
-		p[0] |= EMBER_PKT(0, flags, 0);
-	}
+	if (!p)
+		return;
+	ember_upkt_resolve_pack(p, &pkt);
+	/* The mode sits in the header's flags, which the payload struct lacks. */
+	p[0] = EMBER_PKT(EMBER_UPKT_RESOLVE, flags, EMBER_UPKT_RESOLVE_LEN);
 }
 
 void ember_cmd_rendering_end(struct ember_cmd_buffer *cmd)
