@@ -16,7 +16,9 @@
  * fragment waves and the tiles of the attachment; a clip distance cuts
  * its triangle, its draws add to an occlusion counter in the data
  * (contract 1.11); its vertices' viewport index comes from their colour's
- * bits (0 or out of range) and its line width is 2.5 (contract 1.13).
+ * bits (0 or out of range) and its line width is 2.5 (contract 1.13); and
+ * three RESOLVEs of 4x images (contract 1.13): depth by MIN, stencil by
+ * MAX, colour by its format.
  *
  * Usage: fuzz_seeds DIR
  */
@@ -277,6 +279,42 @@ static size_t draw_seed_data(uint8_t *data)
 	return DRAW_IMAGE + DRAW_SIZE * DRAW_SIZE * 4;
 }
 
+/*
+ * Where the resolve seed's pieces are in the data: descriptors of a 4x
+ * D24S8 source, a 1x D24S8 destination, a 4x and a 1x RGBA8 (8x8, TILED_4K:
+ * one tile a plane), then the planes.
+ */
+#define RESOLVE_DESC	0x000
+#define RESOLVE_PLANES	0x1000
+#define RESOLVE_SIZE	8
+
+/* The resolve seed's data: descriptors, depth, stencil and colour samples. */
+static size_t resolve_seed_data(uint8_t *data)
+{
+	const uint32_t formats[4] = { 129, 129, 37, 37 };	/* D24S8, RGBA8 */
+	uint32_t dw[16];
+
+	for (unsigned int i = 0; i < 4; i++) {
+		const struct ember_image_desc image = {
+			.va = D + RESOLVE_PLANES + 0x2000 * i, .format = formats[i],
+			.view_type = 1, .layout = 1, .samples_log2 = i % 2 ? 0 : 2,
+			.width = RESOLVE_SIZE, .height = RESOLVE_SIZE, .depth = 1,
+			.image_layers = 1, .image_levels = 1, .levels = 1, .layers = 1,
+			.stencil_va = formats[i] == 129 ? D + RESOLVE_PLANES + 0x2000 * i + 0x1000 : 0,
+		};
+
+		ember_image_desc_pack(dw, &image);
+		put_dwords(data, RESOLVE_DESC + 64 * i, dw, 16);
+	}
+	/* Samples that differ, so every mode gives another answer. */
+	for (unsigned int i = 0; i < 0x1000; i++) {
+		data[RESOLVE_PLANES + i] = (uint8_t)(i * 37);
+		data[RESOLVE_PLANES + 0x1000 + i] = (uint8_t)(i * 11);
+		data[RESOLVE_PLANES + 0x4000 + i] = (uint8_t)(i * 5);
+	}
+	return RESOLVE_PLANES + 0x8000 - 0x1000;
+}
+
 static int write_seed(const char *dir, const char *name, const uint32_t *ring,
 		      uint16_t ring_len, const uint32_t *ib, uint16_t ib_len,
 		      const uint8_t *data, uint16_t data_len)
@@ -353,6 +391,8 @@ int main(int argc, char **argv)
 		LO(FUZZ_IB_VA + 36), HI(FUZZ_IB_VA), 1, 16, 0, 0,	/* the DRAW above */
 	};
 	const uint32_t draw_ring[] = { RUN_IB(sizeof(draw_ib) / 4) };
+	const uint32_t resolve_ring[] = { RUN_IB(3 * (1 + EMBER_UPKT_RESOLVE_LEN)) };
+	uint32_t resolve_ib[3 * (1 + EMBER_UPKT_RESOLVE_LEN)];
 	size_t data_len;
 
 	if (argc != 2) {
@@ -380,6 +420,28 @@ int main(int argc, char **argv)
 	data_len = image_seed_data(data, 145);	/* BC7_UNORM_BLOCK */
 	if (write_seed(argv[1], "dispatch-images-bc7", dispatch_ring, sizeof(dispatch_ring),
 		       dispatch_ib, sizeof(dispatch_ib), data, (uint16_t)data_len))
+		return 1;
+	memset(data, 0, sizeof(data));
+	data_len = resolve_seed_data(data);
+	for (unsigned int i = 0; i < 3; i++) {
+		static const uint8_t aspect[3] = {
+			EMBER_ASPECT_DEPTH, EMBER_ASPECT_STENCIL, EMBER_ASPECT_COLOR,
+		};
+		static const uint32_t mode[3] = {
+			EMBER_RESOLVE_MIN, EMBER_RESOLVE_MAX, EMBER_RESOLVE_FORMAT,
+		};
+		const struct ember_upkt_copy_image region = {
+			.src = D + RESOLVE_DESC + 128 * (i / 2),
+			.dst = D + RESOLVE_DESC + 128 * (i / 2) + 64,
+			.src_aspect = aspect[i], .dst_aspect = aspect[i],
+			.extent = { RESOLVE_SIZE, RESOLVE_SIZE, 1 },
+		};
+
+		ember_upkt_resolve_pack(resolve_ib + i * (1 + EMBER_UPKT_RESOLVE_LEN), &region);
+		resolve_ib[i * (1 + EMBER_UPKT_RESOLVE_LEN)] |= EMBER_PKT(0, mode[i], 0);
+	}
+	if (write_seed(argv[1], "resolve-depth-stencil", resolve_ring, sizeof(resolve_ring),
+		       resolve_ib, sizeof(resolve_ib), data, (uint16_t)data_len))
 		return 1;
 	memset(data, 0, sizeof(data));
 	data_len = draw_seed_data(data);
