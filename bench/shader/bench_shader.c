@@ -28,7 +28,7 @@
  * kernels are idempotent, so every run computes the verified result.
  * Arguments select kernels by shader name (default: all); "--only NAME"
  * runs one back end (lavapipe, ember-jit, ember-interpreter, native), e.g. under
- * perf record; "--cores N" gives Ember's shader core N host threads in
+ * perf record; "--rates" adds a line "rate KEY VALUE" per kernel for scripts; "--cores N" gives Ember's shader core N host threads in
  * all instead of one per host CPU (--cores 1 against the default shows
  * how a kernel scales across cores).
  *
@@ -679,6 +679,8 @@ static bool bench_selected(int argc, char **argv, const char *shader)
 	bool named = false;
 
 	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--rates"))
+			continue;	/* the one option without a value */
 		if (argv[i][0] == '-') {
 			i++;	/* an option and its value */
 			continue;
@@ -735,6 +737,24 @@ static bool bench_reference(int argc, char **argv, const struct bench_kernel *bk
 }
 
 /*
+ * "--rates": one "rate KEY VALUE" line per kernel for scripts (Ember's
+ * figure: the JIT on the host, the whole stack in the guest), KEY as
+ * bench_ref_key() says; tools/frontend/bench_stack.py pairs them up.
+ */
+static void bench_print_rate(int argc, char **argv, const struct bench_kernel *bk, double rate)
+{
+	char key[64];
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--rates"))
+			continue;
+		bench_ref_key(bk, key, sizeof(key));
+		printf("rate %s %.6g\n", key, rate);
+		return;
+	}
+}
+
+/*
  * Guest mode (--vulkan NAME): the kernels through the Vulkan device NAME
  * (Ember's ICD in the VM), each as a ratio to the host's figures of the
  * same ./ember bench (--ref): lavapipe, and Ember's shader core driven
@@ -755,8 +775,9 @@ static int bench_vulkan(int argc, char **argv, const char *device)
 		return 1;
 	}
 	bench_warmup_seconds = BENCH_VULKAN_WARMUP;
-	printf("shader benchmarks through Vulkan on %s (guest), median of timed runs; ratios "
-	       "to the host figures of this run\n", lvp_device_name(backend.ctx));
+	printf("shader benchmarks through Vulkan on %s (guest), median of timed runs%s\n",
+	       lvp_device_name(backend.ctx),
+	       bench_option(argc, argv, "--ref") ? "; ratios to the host figures of this run" : "");
 	for (size_t i = 0; i < sizeof(bench_kernels) / sizeof(bench_kernels[0]); i++) {
 		const struct bench_kernel *bk = &bench_kernels[i];
 		const struct corpus_shader *shader = bench_shader(bk->shader);
@@ -774,9 +795,10 @@ static int bench_vulkan(int argc, char **argv, const char *device)
 			       "/Ember shader core(host) %.3fx\n", bk->title, side.rate, bk->unit,
 			       side.rate / lvp, side.rate / host);
 		} else {
-			printf("%s: Ember via Vulkan %.3g %s (no host reference given)\n", bk->title,
-			       side.rate, bk->unit);
+			printf("%s: Ember via Vulkan %.3g %s\n", bk->title, side.rate, bk->unit);
 		}
+		if (side.rate >= 0)
+			bench_print_rate(argc, argv, bk, side.rate);
 		fflush(stdout);
 	}
 	lvp_close(backend.ctx);
@@ -895,6 +917,8 @@ int main(int argc, char **argv)
 				printf(", lavapipe/native %.3fx", rate[0] / rate[3]);
 			printf("\n");
 		}
+		if (rate[1] > 0)
+			bench_print_rate(argc, argv, bk, rate[1]);
 		/* The guest compares with the host's default shader core: the JIT. */
 		if (refs && rate[0] > 0 && rate[1] > 0) {
 			char key[64];

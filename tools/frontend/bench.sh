@@ -25,3 +25,39 @@ ember_bench_guest_args() {
 	cat "$EMBER_OUT/bench-shader.ref" "$EMBER_OUT/bench-graphics.ref" 2>/dev/null |
 		tr '\n' ' ' || true
 }
+
+# ./ember bench --stack [--rounds N] [KERNEL...]: the shader kernels on
+# Ember's shader core driven directly (host) and through the whole stack
+# (guest: Vulkan, ember.ko, the VM), in turns, N rounds (default 5), with
+# the median of the paired guest/host ratios (tools/frontend/bench_stack.py).
+ember_bench_stack() {
+	local rounds=5 channel host_pid status=0
+	local -a kernels=()
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--rounds) rounds=$2; shift 2 ;;
+		*) kernels+=("$1"); shift ;;
+		esac
+	done
+	[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || die "bench --stack: --rounds takes a positive number"
+	[ ${#kernels[@]} -gt 0 ] ||
+		kernels=(sgemm_tiled stream_copy stream_triad reduce_bandwidth)
+	step "bench: ${kernels[*]}, host shader core and through Vulkan in the VM, $rounds rounds in turns"
+	mkdir -p "$EMBER_OUT"
+	channel=$EMBER_OUT/bench-stack-$$.sock
+	rm -f "$channel"
+	python3 "$EMBER_ROOT/tools/frontend/bench_stack.py" "$channel" \
+		"$EMBER_BUILD/bench/shader/bench-shader" "${kernels[@]}" &
+	host_pid=$!
+	EMBER_VM_HOST_CHANNEL=$channel ember_vm --timeout $((600 + rounds * 600)) -- \
+		/usr/libexec/ember/bench-stack "$rounds" "${kernels[@]}" || status=$?
+	if [ "$status" != 0 ]; then
+		kill "$host_pid" 2>/dev/null || true
+		wait "$host_pid" 2>/dev/null || true
+		rm -f "$channel"
+		die "bench --stack: the guest half failed (status $status)"
+	fi
+	wait "$host_pid" || status=$?
+	rm -f "$channel"
+	[ "$status" = 0 ] || die "bench --stack: the host half failed (status $status)"
+}

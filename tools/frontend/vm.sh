@@ -276,8 +276,16 @@ ember_vm() {
 		-device "ivshmem-doorbell,chardev=ivsh,vectors=$EMBER_VM_VECTORS"
 		-object memory-backend-ram,id=plain-ivshmem,size=1M
 		-device ivshmem-plain,memdev=plain-ivshmem
-		-kernel "$EMBER_VM_KERNEL" -initrd "$run/initramfs.cpio"
-		-append "$EMBER_VM_APPEND${EMBER_VM_KERNEL_ARGS:+ $EMBER_VM_KERNEL_ARGS}")
+		-kernel "$EMBER_VM_KERNEL" -initrd "$run/initramfs.cpio")
+	local append=$EMBER_VM_APPEND${EMBER_VM_KERNEL_ARGS:+ $EMBER_VM_KERNEL_ARGS}
+	if [ -n "${EMBER_VM_HOST_CHANNEL:-}" ]; then
+		# A line between a host program and the guest, both ways: a PCI
+		# UART (the four ISA ones are taken), /dev/ttyS4 in the guest.
+		qemu+=(-chardev "socket,id=hostch,path=$EMBER_VM_HOST_CHANNEL,server=on,wait=off"
+		       -device pci-serial,chardev=hostch)
+		append="$append 8250.nr_uarts=5"
+	fi
+	qemu+=(-append "$append")
 	printf '%q ' "${qemu[@]}" > "$run/qemu.cmdline"
 
 	if [ "$mode" = shell ]; then
