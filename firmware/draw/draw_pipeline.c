@@ -205,7 +205,7 @@ static void fs_wave(void *ctx, struct ember_fs_batch *b)
 	const struct draw *d = c->d;
 	static const uint32_t none[SC_GFX_SLOTS];
 	struct ember_quad quads[SC_GFX_QUADS];
-	struct sc_fragment_wave_in in = { .num_quads = b->count };
+	struct sc_fragment_wave_in in = { .num_quads = b->count, .per_sample = d->sample_rate };
 	struct sc_fragment_wave_out *out = &c->fs_out;
 	uint8_t flags = d->fs_prog->header.fragment_flags;
 	unsigned int targets;
@@ -858,10 +858,14 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 		if (d->fs_prog) {
 			uint8_t flags = d->fs_prog->header.fragment_flags;
 
+			/*
+			 * Sample shading runs an invocation per sample whatever
+			 * its minimum: FragCoord must be a sample's location
+			 * whenever it is enabled, and more invocations than the
+			 * minimum asks are allowed.
+			 */
 			d->sample_rate = (flags & EMBER_ISA_FS_SAMPLE_RATE) ||
-					 (d->st.sample_shading &&
-					  d->st.min_sample_shading * (float)d->st.backend.ms.samples >
-					  1.0f);
+					 (d->st.sample_shading && d->st.backend.ms.samples > 1);
 			d->be_state[0].early_fragment_tests = flags & EMBER_ISA_FS_EARLY_TESTS;
 		}
 		for (uint32_t i = 1; i < d->st.viewport_count; i++) {

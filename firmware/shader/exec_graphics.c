@@ -162,11 +162,16 @@ static void interp_offset(const struct sc_gfx_wave *g, unsigned int l, unsigned 
 			  const uint32_t *pos0, const uint32_t *pos1, float *ox, float *oy)
 {
 	const struct ember_quad *q = g->fin->quad[l / 4];
-	bool sample_rate = g->header->fragment_flags & EMBER_ISA_FS_SAMPLE_RATE;
+	bool sample_rate = g->per_sample;
 	uint32_t all = (1u << g->stage->samples) - 1, cov = q->coverage[l % 4] & all;
 
 	*ox = *oy = 0.0f;
 	switch (where) {
+	case EMBER_ISA_INTERP_CENTER:
+		/* Per sample, each invocation's inputs are its sample's. */
+		if (sample_rate)
+			sample_offset(g, g->sample_id[l], ox, oy);
+		break;
 	case EMBER_ISA_INTERP_CENTROID:
 		/* Per sample, the centroid is the sample; else inside coverage. */
 		if (sample_rate)
@@ -336,7 +341,7 @@ static uint32_t fragment_sr(const struct sc_wave *w, unsigned int sr, unsigned i
 	const struct sc_gfx_wave *g = w->gfx;
 	const struct ember_quad *q = g->fin->quad[l / 4];
 	const struct sc_gfx_stage_params *st = g->stage;
-	bool sample_rate = g->header->fragment_flags & EMBER_ISA_FS_SAMPLE_RATE;
+	bool sample_rate = g->per_sample;
 	unsigned int p = l % 4, s = g->sample_id[l];
 	float ox = 0.0f, oy = 0.0f;
 

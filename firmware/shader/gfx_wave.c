@@ -178,8 +178,8 @@ int sc_fragment_wave_run(struct sc_group *g, const struct sc_fragment_wave_in *i
 			 struct sc_fragment_wave_out *out)
 {
 	const struct ember_isa_header *h = &g->d->prog->header;
-	bool sample_rate = h->fragment_flags & EMBER_ISA_FS_SAMPLE_RATE;
-	struct sc_gfx_wave gfx = { .fin = in, .fout = out };
+	bool sample_rate = (h->fragment_flags & EMBER_ISA_FS_SAMPLE_RATE) || in->per_sample;
+	struct sc_gfx_wave gfx = { .fin = in, .fout = out, .per_sample = sample_rate };
 	uint32_t helpers = 0;
 	struct sc_wave *w;
 	int ret;

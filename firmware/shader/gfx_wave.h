@@ -117,9 +117,13 @@ struct sc_fragment_wave_in {
 	/** @layer: the primitive's Layer (its provoking vertex's). */
 	uint32_t layer[SC_GFX_QUADS];
 	/**
-	 * @sample: with the header's SAMPLE_RATE flag, the sample the quad's
-	 * invocations shade (the pipeline runs a covered sample's quads once
-	 * per sample); ignored otherwise.
+	 * @per_sample: the pipeline runs the quads once per covered sample
+	 * although the header does not ask it (the draw's sample shading).
+	 */
+	bool per_sample;
+	/**
+	 * @sample: with the header's SAMPLE_RATE flag or @per_sample, the
+	 * sample the quad's invocations shade; ignored otherwise.
 	 */
 	uint32_t sample[SC_GFX_QUADS];
 };

@@ -36,7 +36,14 @@ struct sc_gfx_wave {
 	/** @demoted, @terminated: lanes DEMOTE and TERMINATE took. */
 	uint32_t demoted;
 	uint32_t terminated;
-	/** @sample_id: the lane's sample (0 unless SAMPLE_RATE). */
+	/**
+	 * @per_sample: the wave shades one sample of each pixel (the
+	 * header's SAMPLE_RATE, or the draw's sample shading): FragCoord,
+	 * depth, SampleMask in and inputs interpolated at the centre are
+	 * the sample's.
+	 */
+	bool per_sample;
+	/** @sample_id: the lane's sample (0 unless @per_sample). */
 	uint32_t sample_id[SC_LANES];
 	/** @sample_mask_in: the samples of the lane's invocation. */
 	uint32_t sample_mask_in[SC_LANES];

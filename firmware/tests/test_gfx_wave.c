@@ -289,9 +289,17 @@ static bool test_vertex_wave(void)
 	return true;
 }
 
-/* Fragment built-ins into colour slots, per pixel (@per_sample false) or sample. */
-static bool check_fragment_builtins(bool per_sample)
+/*
+ * How a fragment wave shades: per pixel, per sample because the header
+ * says so (SAMPLE_RATE), or per sample because the draw does (sample
+ * shading: sc_fragment_wave_in.per_sample).
+ */
+enum shading { PER_PIXEL, PER_SAMPLE_HEADER, PER_SAMPLE_DRAW };
+
+/* Fragment built-ins into colour slots, per pixel or per sample (@how). */
+static bool check_fragment_builtins(enum shading how)
 {
+	const bool per_sample = how != PER_PIXEL;
 	static const char head[] =
 		".stage fragment\n.outputs 8\n";
 	static const char body[] =
@@ -313,9 +321,10 @@ static bool check_fragment_builtins(bool per_sample)
 	struct stage st;
 
 	snprintf(text, sizeof(text), "%s%s%s", head,
-		 per_sample ? ".fragment sample_rate\n" : "", body);
+		 how == PER_SAMPLE_HEADER ? ".fragment sample_rate\n" : "", body);
 	CHECK(stage_load(&st, text, 4));
 	fragment_in(&in, quads, pos, 6, &tri_a, 4);
+	in.per_sample = how == PER_SAMPLE_DRAW;
 	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	CHECK_EQ(out.discarded, 0);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
@@ -361,12 +370,22 @@ static bool check_fragment_builtins(bool per_sample)
 
 static bool test_fragment_builtins(void)
 {
-	return check_fragment_builtins(false);
+	return check_fragment_builtins(PER_PIXEL);
 }
 
 static bool test_fragment_builtins_per_sample(void)
 {
-	return check_fragment_builtins(true);
+	return check_fragment_builtins(PER_SAMPLE_HEADER);
+}
+
+/*
+ * The draw's sample shading runs a shader that does not ask for it per
+ * sample: the built-ins are the sample's all the same (FragCoord at the
+ * sample, as Vulkan requires whenever sample shading is enabled).
+ */
+static bool test_fragment_builtins_sample_shading(void)
+{
+	return check_fragment_builtins(PER_SAMPLE_DRAW);
 }
 
 /* FragDepth and SampleMask outputs; colour slots past num_outputs dropped. */
@@ -474,11 +493,12 @@ static double reference(unsigned int k, unsigned int slot, bool perspective, dou
 /*
  * Away from the centre: centroid on partly covered pixels (the lowest
  * covered sample), at_sample, at_offset (clamped to [-0.5, 0.4375]) and,
- * per sample, sample and centroid at the invocation's sample, against the
- * double-precision reference.
+ * per sample (@how), sample, centroid and plain (centre) interpolation at
+ * the invocation's sample, against the double-precision reference.
  */
-static bool check_interpolation_off_centre(bool per_sample)
+static bool check_interpolation_off_centre(enum shading how)
 {
+	const bool per_sample = how != PER_PIXEL;
 	static const char head[] =
 		".stage fragment\n.inputs 2\n.outputs 8\n";
 	static const char body[] =
@@ -487,9 +507,9 @@ static bool check_interpolation_off_centre(bool per_sample)
 		"\tinterp.at_sample v2, 2, v10\n\tmov v6, 0.25\n\tmov v7, -0.375\n"
 		"\tinterp.at_offset v3, 3, v6\n\tinterp.noperspective.at_offset v4, 4, v6\n"
 		"\tmov v8, 2.0\n\tmov v9, -3.0\n\tinterp.at_offset v5, 5, v8\n"
-		"\tinterp.sample v11, 6\n"
+		"\tinterp.sample v11, 6\n\tinterp v12, 7\n"
 		"\tstout 0, v0\n\tstout 1, v1\n\tstout 2, v2\n\tstout 3, v3\n"
-		"\tstout 4, v4\n\tstout 5, v5\n\tstout 6, v11\n\tend\n";
+		"\tstout 4, v4\n\tstout 5, v5\n\tstout 6, v11\n\tstout 7, v12\n\tend\n";
 	/* Quads on the triangle's edges: partly covered pixels. */
 	static const int32_t pos[8][2] = { { 0, 0 }, { 2, 2 }, { 14, 2 }, { 28, 4 },
 					   { 2, 24 }, { 16, 14 }, { 4, 26 }, { 8, 18 } };
@@ -501,10 +521,11 @@ static bool check_interpolation_off_centre(bool per_sample)
 	struct stage st;
 
 	snprintf(text, sizeof(text), "%s%s%s", head,
-		 per_sample ? ".fragment sample_rate\n" : "", body);
+		 how == PER_SAMPLE_HEADER ? ".fragment sample_rate\n" : "", body);
 	CHECK(stage_load(&st, text, 4));
 	fill_attrs(8);
 	fragment_in(&in, quads, pos, 8, &tri_a, 4);
+	in.per_sample = how == PER_SAMPLE_DRAW;
 	CHECK_EQ(run_fragment(&st, &in, &out), 0);
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		unsigned int k = l / 4, p = l % 4, s = per_sample ? in.sample[k] : 0;
@@ -533,6 +554,15 @@ static bool check_interpolation_off_centre(bool per_sample)
 		CHECK(near(f32(out.color[5][l]), reference(k, 5, true, cx + 0.4375, cy - 0.5), 2e-5));
 		CHECK(near(f32(out.color[6][l]), reference(k, 6, true, px + sp[s][0], py + sp[s][1]),
 			   2e-5));
+		if (per_sample)
+			CHECK(near(f32(out.color[7][l]),
+				   reference(k, 7, true, px + sp[s][0], py + sp[s][1]), 2e-5));
+		else
+			CHECK_EQ(out.color[7][l],
+				 bits(ember_quad_interpolate(q, p, EMBER_INTERP_SMOOTH,
+							     (const float[3]){ attr_value(k, 0, 7),
+									       attr_value(k, 1, 7),
+									       attr_value(k, 2, 7) })));
 	}
 	/* The quads do have partly covered pixels (centroid was tested). */
 	CHECK(per_sample || partial > 0);
@@ -542,12 +572,18 @@ static bool check_interpolation_off_centre(bool per_sample)
 
 static bool test_interpolation_off_centre(void)
 {
-	return check_interpolation_off_centre(false);
+	return check_interpolation_off_centre(PER_PIXEL);
 }
 
 static bool test_interpolation_per_sample(void)
 {
-	return check_interpolation_off_centre(true);
+	return check_interpolation_off_centre(PER_SAMPLE_HEADER);
+}
+
+/* The draw's sample shading: every input at the invocation's sample. */
+static bool test_interpolation_sample_shading(void)
+{
+	return check_interpolation_off_centre(PER_SAMPLE_DRAW);
 }
 
 /* ddx/ddy fine and coarse of v = x * x + x * y + 7 * y (exact in f32). */
@@ -996,10 +1032,12 @@ int main(void)
 	tap_result(test_vertex_wave(), "vertex-wave-inputs-outputs-builtins");
 	tap_result(test_fragment_builtins(), "fragment-builtins");
 	tap_result(test_fragment_builtins_per_sample(), "fragment-builtins-per-sample");
+	tap_result(test_fragment_builtins_sample_shading(), "fragment-builtins-sample-shading");
 	tap_result(test_fragment_outputs(), "fragment-depth-sample-mask-outputs");
 	tap_result(test_interpolation_at_centre(), "interpolation-at-centre-exact");
 	tap_result(test_interpolation_off_centre(), "interpolation-centroid-at-sample-at-offset");
 	tap_result(test_interpolation_per_sample(), "interpolation-per-sample");
+	tap_result(test_interpolation_sample_shading(), "interpolation-sample-shading");
 	tap_result(test_derivatives(), "derivatives-fine-coarse");
 	tap_result(test_implicit_lod(), "implicit-lod-tex-querylod-bias");
 	tap_result(test_helpers_demote_terminate(), "helpers-demote-terminate");

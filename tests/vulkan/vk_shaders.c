@@ -27,6 +27,7 @@
 #include "io_count_frag.spv.h"
 #include "io_count_early_frag.spv.h"
 #include "io_sample_id_frag.spv.h"
+#include "io_sample_coord_frag.spv.h"
 #include "io_vertex_store_vert.spv.h"
 #include "io_one_frag.spv.h"
 #include "io_clip_vert.spv.h"
@@ -84,6 +85,7 @@ const size_t gfx_input_ms_frag_spv_size = sizeof(gfx_input_ms_frag_spv);
 const size_t io_count_frag_spv_size = sizeof(io_count_frag_spv);
 const size_t io_count_early_frag_spv_size = sizeof(io_count_early_frag_spv);
 const size_t io_sample_id_frag_spv_size = sizeof(io_sample_id_frag_spv);
+const size_t io_sample_coord_frag_spv_size = sizeof(io_sample_coord_frag_spv);
 const size_t io_vertex_store_vert_spv_size = sizeof(io_vertex_store_vert_spv);
 const size_t io_one_frag_spv_size = sizeof(io_one_frag_spv);
 const size_t io_clip_vert_spv_size = sizeof(io_clip_vert_spv);

@@ -39,6 +39,7 @@ VK_TEST_SHADER(gfx_input_ms_frag);
 VK_TEST_SHADER(io_count_frag);
 VK_TEST_SHADER(io_count_early_frag);
 VK_TEST_SHADER(io_sample_id_frag);
+VK_TEST_SHADER(io_sample_coord_frag);
 VK_TEST_SHADER(io_vertex_store_vert);
 VK_TEST_SHADER(io_one_frag);
 VK_TEST_SHADER(io_clip_vert);
