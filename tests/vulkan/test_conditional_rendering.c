@@ -11,7 +11,9 @@
  * by an earlier command of the same command buffer behind a barrier to the
  * CONDITIONAL_RENDERING stage (so the device reads it when the command
  * runs, not when it was recorded), direct and indirect dispatches, and the
- * commands after the end, which always run.
+ * commands after the end, which always run. inheritedConditionalRendering:
+ * secondaries executed inside and outside a condition, skipped exactly
+ * when the primary's predicate says so.
  */
 
 #include "vk_gfx.h"
@@ -27,11 +29,12 @@ static const char *const extensions[] = { "VK_EXT_conditional_rendering" };
 static PFN_vkCmdBeginConditionalRenderingEXT begin_conditional_rendering;
 static PFN_vkCmdEndConditionalRenderingEXT end_conditional_rendering;
 
-static void cond_dev_create(struct vk_dev *dev, bool graphics)
+static void cond_dev_create_inherited(struct vk_dev *dev, bool graphics, bool inherited)
 {
 	VkPhysicalDeviceConditionalRenderingFeaturesEXT features = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
 		.conditionalRendering = VK_TRUE,
+		.inheritedConditionalRendering = inherited,
 	};
 	struct vk_dev_options options = {
 		.extensions = extensions, .extension_count = 1, .features = &features,
@@ -45,6 +48,11 @@ static void cond_dev_create(struct vk_dev *dev, bool graphics)
 		vk_dev_proc(dev, "vkCmdBeginConditionalRenderingEXT");
 	end_conditional_rendering = (PFN_vkCmdEndConditionalRenderingEXT)
 		vk_dev_proc(dev, "vkCmdEndConditionalRenderingEXT");
+}
+
+static void cond_dev_create(struct vk_dev *dev, bool graphics)
+{
+	cond_dev_create_inherited(dev, graphics, false);
 }
 
 static void begin_condition(VkCommandBuffer cmd, const struct vk_buf *pred, uint32_t offset,
@@ -257,5 +265,127 @@ VK_TEST(cond_draw, "conditional-rendering-draw-and-clear-attachments")
 	vk_buf_destroy(&dev, &instances);
 	vk_buf_destroy(&dev, &vertices);
 	vk_target_destroy(&dev, &color);
+	vk_dev_destroy(&dev);
+}
+
+/*
+ * inheritedConditionalRendering: two secondaries begun with
+ * conditionalRenderingEnable, A filling elements 0..N-1 with 1000 + e and B
+ * elements 0..N/2-1 with 3000 + e, executed one after the other by a
+ * primary, each inside a condition of its own or none (-1), then checked
+ * element by element. The secondaries are recorded once and executed
+ * under every case's conditions.
+ */
+struct inherit_case {
+	const char *what;
+	int offset[2];		/* A's and B's predicate (offset), -1: no condition */
+	bool inverted[2];
+	int fill[2];		/* >= 0: the primary first fills that predicate with it */
+	bool runs[2];
+};
+
+static const struct inherit_case inherit_cases[] = {
+	{ "no condition", { -1, -1 }, { false, false }, { -1, -1 }, { true, true } },
+	{ "A under 0, B under 1", { 0, 4 }, { false, false }, { -1, -1 }, { false, true } },
+	{ "A under 1, B under 0", { 4, 0 }, { false, false }, { -1, -1 }, { true, false } },
+	{ "A under 0x80000000, B none", { 8, -1 }, { false, false }, { -1, -1 }, { true, true } },
+	{ "A under 0 inverted, B under 1 inverted", { 0, 4 }, { true, true }, { -1, -1 },
+	  { true, false } },
+	{ "A under 1 inverted, B none", { 4, -1 }, { true, false }, { -1, -1 }, { false, true } },
+	/* The host wrote 0 (offset 12) and 1 (offset 16); the primary the other. */
+	{ "A under 0 filled to 1, B under 1 filled to 0", { 12, 16 }, { false, false }, { 1, 0 },
+	  { true, false } },
+};
+
+static VkCommandBuffer inherit_secondary(struct vk_dev *dev, const struct vk_pipe *pipe,
+					 VkDescriptorSet set, uint32_t first, uint32_t count)
+{
+	const VkCommandBufferAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+		.commandPool = dev->pool, .level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+		.commandBufferCount = 1,
+	};
+	const VkCommandBufferInheritanceConditionalRenderingInfoEXT cond = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_CONDITIONAL_RENDERING_INFO_EXT,
+		.conditionalRenderingEnable = VK_TRUE,
+	};
+	const VkCommandBufferInheritanceInfo inheritance = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO, .pNext = &cond,
+	};
+	const VkCommandBufferBeginInfo begin = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT,
+		.pInheritanceInfo = &inheritance,
+	};
+	const uint32_t push[2] = { first, count };
+	VkCommandBuffer cmd;
+
+	VK_CHECK(vkAllocateCommandBuffers(dev->device, &alloc, &cmd));
+	VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdPushConstants(cmd, pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, push);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	VK_CHECK(vkEndCommandBuffer(cmd));
+	return cmd;
+}
+
+VK_TEST(cond_inherited, "conditional-rendering-inherited-secondaries")
+{
+	struct vk_buf out, pred, *bufs[] = { &out };
+	VkCommandBuffer secondaries[2];
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	struct vk_pipe pipe;
+	struct vk_dev dev;
+
+	cond_dev_create_inherited(&dev, false, true);
+	vk_buf_create(&dev, N * 4, 0, &out);
+	vk_buf_create(&dev, sizeof(host_predicates), VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT |
+		      VK_BUFFER_USAGE_TRANSFER_DST_BIT, &pred);
+	layout = vk_storage_set_layout(&dev, 1, 0);
+	vk_pipe_create(&dev, fill_spv, fill_spv_size, &layout, 1, 8, NULL, &pipe);
+	set = vk_storage_set(&dev, layout, &pool, bufs, 1);
+	secondaries[0] = inherit_secondary(&dev, &pipe, set, 1000, N);
+	secondaries[1] = inherit_secondary(&dev, &pipe, set, 3000, N / 2);
+
+	for (size_t i = 0; i < sizeof(inherit_cases) / sizeof(inherit_cases[0]); i++) {
+		const struct inherit_case *c = &inherit_cases[i];
+		VkCommandBuffer cmd;
+
+		memcpy(pred.map, host_predicates, sizeof(host_predicates));
+		memset(out.map, 0, N * 4);
+		cmd = vk_cmd_begin(&dev);
+		for (int s = 0; s < 2; s++)
+			if (c->fill[s] >= 0)
+				vkCmdFillBuffer(cmd, pred.buffer, (VkDeviceSize)c->offset[s], 4,
+						(uint32_t)c->fill[s]);
+		barrier_to_predicate(cmd);
+		for (int s = 0; s < 2; s++) {
+			if (c->offset[s] >= 0)
+				begin_condition(cmd, &pred, (uint32_t)c->offset[s], c->inverted[s]);
+			vkCmdExecuteCommands(cmd, 1, &secondaries[s]);
+			if (c->offset[s] >= 0)
+				end_conditional_rendering(cmd);
+			vk_cmd_barrier(cmd);
+		}
+		vk_cmd_submit_wait(&dev, cmd, 0);
+		for (uint32_t e = 0; e < N; e++) {
+			uint32_t want = c->runs[1] && e < N / 2 ? 3000 + e : c->runs[0] ? 1000 + e : 0;
+
+			if (((uint32_t *)out.map)[e] != want)
+				vk_test_fail(__FILE__, __LINE__, "%s: element %u is %u, not %u",
+					     c->what, e, ((uint32_t *)out.map)[e], want);
+		}
+	}
+
+	vkFreeCommandBuffers(dev.device, dev.pool, 2, secondaries);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &pred);
+	vk_buf_destroy(&dev, &out);
 	vk_dev_destroy(&dev);
 }

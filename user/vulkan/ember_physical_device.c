@@ -748,8 +748,8 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		VkPhysicalDeviceConditionalRenderingFeaturesEXT *f = (void *)s;
 
 		f->conditionalRendering = (pdev->ws.info.caps & EMBER_CAP_COND_EXEC) != 0;
-		/* A secondary's packets cannot see the primary's predicate. */
-		f->inheritedConditionalRendering = VK_FALSE;
+		/* A secondary's word the primary sets (ember_cmd_conditional.c). */
+		f->inheritedConditionalRendering = f->conditionalRendering;
 	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR) {
 		VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR *f = (void *)s;
