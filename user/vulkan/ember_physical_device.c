@@ -732,6 +732,8 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->drawIndirectCount = VK_TRUE;
 		/* ISA 1.5's viewport_index output (contract 1.13). */
 		f->shaderOutputViewportIndex = (pdev->ws.info.caps & EMBER_CAP_VIEWPORT_INDEX) != 0;
+		/* The vertex shader's layer output (ISA vertex_flags bit 1) of contract 1.10. */
+		f->shaderOutputLayer = VK_TRUE;
 	}
 	/* Core 1.3's dynamic states of a graphics queue; not EDS2's logic op or patches. */
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT)
