@@ -19,6 +19,7 @@
 #include "vk_gfx.h"
 #include "vk_shaders.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { N = 64, TW = 16, TH = 16 };
@@ -387,5 +388,136 @@ VK_TEST(cond_inherited, "conditional-rendering-inherited-secondaries")
 	vk_pipe_destroy(&dev, &pipe);
 	vk_buf_destroy(&dev, &pred);
 	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
+/*
+ * inheritedConditionalRendering in a render pass instance: a secondary
+ * that continues a dynamic rendering draws the left half with 8 and
+ * clears the bottom rows to 9 with vkCmdClearAttachments (which the
+ * primary records between the secondary's IBs, under its own condition);
+ * executed under each predicate case, or none, the target holds the
+ * load-op clear (5) alone exactly when the predicate says so.
+ */
+VK_TEST(cond_inherited_draw, "conditional-rendering-inherited-secondary-draw-and-clear")
+{
+	static const struct {
+		const char *what;
+		int offset;	/* -1: no condition */
+		bool inverted, runs;
+	} cases[] = {
+		{ "no condition", -1, false, true },
+		{ "predicate 0", 0, false, false },
+		{ "predicate 1", 4, false, true },
+		{ "predicate 0 inverted", 0, true, true },
+		{ "predicate 1 inverted", 4, true, false },
+	};
+	const VkFormat format = VK_FORMAT_R32_UINT;
+	const VkCommandBufferInheritanceConditionalRenderingInfoEXT cond = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_CONDITIONAL_RENDERING_INFO_EXT,
+		.conditionalRenderingEnable = VK_TRUE,
+	};
+	const VkCommandBufferInheritanceRenderingInfo rendering = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
+		.pNext = &cond,
+		.colorAttachmentCount = 1, .pColorAttachmentFormats = &format,
+		.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+	};
+	const VkCommandBufferInheritanceInfo inheritance = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO, .pNext = &rendering,
+	};
+	const VkCommandBufferBeginInfo begin = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT |
+			 VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT,
+		.pInheritanceInfo = &inheritance,
+	};
+	const VkCommandBufferAllocateInfo alloc = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+		.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY, .commandBufferCount = 1,
+	};
+	const VkClearAttachment att = {
+		.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT, .colorAttachment = 0,
+		.clearValue.color.uint32 = { 9 },
+	};
+	const VkClearRect bottom = { .rect = { { 0, TH - 4 }, { TW, 4 } }, .layerCount = 1 };
+	uint32_t expected[TW * TH];
+	struct vk_buf vertices, instances, readback, pred;
+	struct vk_gfx_desc desc;
+	struct vk_target color;
+	struct vk_gfx_pipe pipe;
+	VkCommandBufferAllocateInfo sec_alloc = alloc;
+	VkCommandBuffer secondary;
+	struct vk_dev dev;
+
+	cond_dev_create_inherited(&dev, true, true);
+	desc = vk_gfx_uint_desc(TW, TH);
+	vk_target_create(&dev, VK_FORMAT_R32_UINT, TW, TH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
+	vk_gfx_pipe_create(&dev, &desc, &pipe);
+	vk_buf_create(&dev, 4096, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vertices);
+	vk_buf_create(&dev, 64, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &instances);
+	vk_buf_create(&dev, TW * TH * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback);
+	vk_buf_create(&dev, sizeof(host_predicates), VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT,
+		      &pred);
+	memcpy(pred.map, host_predicates, sizeof(host_predicates));
+	memset(instances.map, 0, 64);
+	vk_gfx_rect(vertices.map, 0, 0, TW / 2, TH, 0, TW, TH, false);
+	sec_alloc.commandPool = dev.pool;
+	VK_CHECK(vkAllocateCommandBuffers(dev.device, &sec_alloc, &secondary));
+	VK_CHECK(vkBeginCommandBuffer(secondary, &begin));
+	bind(secondary, &pipe, &vertices, &instances, 8);
+	vkCmdDraw(secondary, 6, 1, 0, 0);
+	vkCmdClearAttachments(secondary, 1, &att, 1, &bottom);
+	VK_CHECK(vkEndCommandBuffer(secondary));
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const VkRenderingAttachmentInfo color_att = {
+			.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+			.imageView = color.view,
+			.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+			.clearValue.color.uint32 = { 5 },
+		};
+		const VkRenderingInfo info = {
+			.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+			.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT,
+			.renderArea = { { 0, 0 }, { TW, TH } },
+			.layerCount = 1,
+			.colorAttachmentCount = 1, .pColorAttachments = &color_att,
+		};
+		VkCommandBuffer cmd = vk_cmd_begin(&dev);
+		char what[64];
+
+		vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_UNDEFINED,
+				 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+		if (cases[i].offset >= 0)
+			begin_condition(cmd, &pred, (uint32_t)cases[i].offset, cases[i].inverted);
+		vkCmdBeginRendering(cmd, &info);
+		vkCmdExecuteCommands(cmd, 1, &secondary);
+		vkCmdEndRendering(cmd);
+		if (cases[i].offset >= 0)
+			end_conditional_rendering(cmd);
+		vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+				 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+		vk_target_read(cmd, &color, VK_IMAGE_ASPECT_COLOR_BIT, 0, readback.buffer);
+		vk_cmd_submit_wait(&dev, cmd, 0);
+
+		vk_gfx_fill(expected, TW, 0, 0, TW, TH, 5);
+		if (cases[i].runs) {
+			vk_gfx_fill(expected, TW, 0, 0, TW / 2, TH, 8);
+			vk_gfx_fill(expected, TW, 0, TH - 4, TW, TH, 9);
+		}
+		snprintf(what, sizeof(what), "inherited, %s", cases[i].what);
+		vk_gfx_check_uint(readback.map, expected, TW, TH, what);
+	}
+
+	vkFreeCommandBuffers(dev.device, dev.pool, 1, &secondary);
+	vk_gfx_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &pred);
+	vk_buf_destroy(&dev, &readback);
+	vk_buf_destroy(&dev, &instances);
+	vk_buf_destroy(&dev, &vertices);
+	vk_target_destroy(&dev, &color);
 	vk_dev_destroy(&dev);
 }
