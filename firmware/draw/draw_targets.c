@@ -77,7 +77,8 @@ static bool take_planes(const struct ember_image_desc *d, unsigned int format,
 		aspects[0] = EMBER_TEX_ASPECT_STENCIL;
 	} else if (!ember_rt_is_color(format)) {
 		aspects[0] = EMBER_TEX_ASPECT_DEPTH;
-		if (format == EMBER_RT_D24_UNORM_S8_UINT)
+		if (format == EMBER_RT_D24_UNORM_S8_UINT ||
+		    format == EMBER_RT_D32_SFLOAT_S8_UINT)
 			aspects[1] = EMBER_TEX_ASPECT_STENCIL;
 	}
 	t->plane_count = aspects[1] ? 2 : 1;
@@ -295,6 +296,51 @@ static int store_d24s8(const struct ember_mmu *mmu, const struct ember_draw_targ
 	return ret;
 }
 
+/* D32S8: the depth float at bytes 0-3 and the stencil byte at byte 4 of 8. */
+static int move_d32s8(const struct ember_mmu *mmu, struct ember_draw_target *t,
+		      uint32_t samples, const struct ember_rect *rect, uint32_t layer,
+		      bool write, struct ember_draw_fault *fault)
+{
+	size_t n = (size_t)rect->width * rect->height * samples;
+	uint8_t *stencil = malloc(n), *depth = malloc(4 * n);
+	int ret = stencil && depth ? 0 : -ENOMEM;
+
+	for (size_t i = 0; !ret && write && i < n; i++) {
+		memcpy(depth + 4 * i, t->tile + 8 * i, 4);
+		stencil[i] = t->tile[8 * i + 4];
+	}
+	if (!ret)
+		ret = move_plane(mmu, t, 0, samples, rect, layer, depth, write, fault);
+	if (!ret)
+		ret = move_plane(mmu, t, 1, samples, rect, layer, stencil, write, fault);
+	for (size_t i = 0; !ret && !write && i < n; i++) {
+		memcpy(t->tile + 8 * i, depth + 4 * i, 4);
+		t->tile[8 * i + 4] = stencil[i];
+		memset(t->tile + 8 * i + 5, 0, 3);
+	}
+	free(stencil);
+	free(depth);
+	return ret;
+}
+
+/* X8_D24: the depth word with bits 24-31 0 in the image (none in a loaded tile). */
+static int move_x8d24(const struct ember_mmu *mmu, struct ember_draw_target *t,
+		      uint32_t samples, const struct ember_rect *rect, uint32_t layer,
+		      bool write, struct ember_draw_fault *fault)
+{
+	size_t n = (size_t)rect->width * rect->height * samples;
+	int ret = move_plane(mmu, t, 0, samples, rect, layer, t->tile, write, fault);
+
+	for (size_t i = 0; !ret && !write && i < n; i++) {
+		uint32_t w;
+
+		memcpy(&w, t->tile + 4 * i, 4);
+		w = htole32(le32toh(w) & D24_MASK);
+		memcpy(t->tile + 4 * i, &w, 4);
+	}
+	return ret;
+}
+
 static int move_target(const struct ember_mmu *mmu, struct ember_draw_target *t,
 		       uint32_t samples, const struct ember_rect *rect, uint32_t layer,
 		       bool write, struct ember_draw_fault *fault)
@@ -304,6 +350,10 @@ static int move_target(const struct ember_mmu *mmu, struct ember_draw_target *t,
 	if (t->format == EMBER_RT_D24_UNORM_S8_UINT)
 		return write ? store_d24s8(mmu, t, samples, rect, layer, fault) :
 			       load_d24s8(mmu, t, samples, rect, layer, fault);
+	if (t->format == EMBER_RT_D32_SFLOAT_S8_UINT)
+		return move_d32s8(mmu, t, samples, rect, layer, write, fault);
+	if (t->format == EMBER_RT_X8_D24_UNORM_PACK32)
+		return move_x8d24(mmu, t, samples, rect, layer, write, fault);
 	return move_plane(mmu, t, 0, samples, rect, layer, t->tile, write, fault);
 }
 

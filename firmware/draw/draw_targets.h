@@ -24,7 +24,9 @@
  * separate in memory (depth at the descriptor's VA, stencil at
  * stencil_va); D24_UNORM_S8_UINT is one 32-bit word in the back end, so
  * its two planes are merged on load and split on store (the depth
- * plane's bits 24-31 written as 0, as the contract says).
+ * plane's bits 24-31 written as 0, as the contract says), and so is
+ * D32_SFLOAT_S8_UINT, 8 bytes there (since 1.14); X8_D24_UNORM_PACK32's
+ * bits 24-31 are dropped on load and written as 0.
  *
  * A byte that does not translate, or that the page tables do not allow,
  * stops the load or store with the translation or permission fault at
@@ -46,7 +48,7 @@
 struct ember_draw_target {
 	uint8_t format;			/* enum ember_rt_format; NONE: unused */
 	uint32_t level, base_layer;
-	/* The plane at the descriptor's VA, and D24S8's stencil plane. */
+	/* The plane at the descriptor's VA, and D24S8's or D32S8's stencil plane. */
 	struct ember_tex_image plane[2];
 	unsigned int plane_count;
 	/* Bytes of one sample in each plane, and in the back end. */

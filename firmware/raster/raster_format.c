@@ -66,8 +66,10 @@ static const uint32_t color_vk_format[EMBER_RT_FORMAT_COUNT] = {
 /* VkFormat codes of the depth/stencil targets. */
 #define VK_D16_UNORM		124
 #define VK_D32_SFLOAT		126
+#define VK_X8_D24_UNORM_PACK32	125
 #define VK_S8_UINT		127
 #define VK_D24_UNORM_S8_UINT	129
+#define VK_D32_SFLOAT_S8_UINT	130
 
 bool ember_rt_is_color(unsigned int format)
 {
@@ -92,6 +94,8 @@ unsigned int ember_rt_format_from_vk(uint32_t vk_format, bool color)
 	case VK_D32_SFLOAT:		return EMBER_RT_D32_SFLOAT;
 	case VK_S8_UINT:		return EMBER_RT_S8_UINT;
 	case VK_D24_UNORM_S8_UINT:	return EMBER_RT_D24_UNORM_S8_UINT;
+	case VK_X8_D24_UNORM_PACK32:	return EMBER_RT_X8_D24_UNORM_PACK32;
+	case VK_D32_SFLOAT_S8_UINT:	return EMBER_RT_D32_SFLOAT_S8_UINT;
 	default:			return EMBER_RT_NONE;
 	}
 }
@@ -130,8 +134,11 @@ unsigned int ember_rt_texel_size(unsigned int format)
 	if (ember_rt_is_color(format))
 		return color_row(format)->bytes;
 	switch (format) {
+	case EMBER_RT_D32_SFLOAT_S8_UINT:
+		return 8;
 	case EMBER_RT_D32_SFLOAT:
 	case EMBER_RT_D24_UNORM_S8_UINT:
+	case EMBER_RT_X8_D24_UNORM_PACK32:
 		return 4;
 	case EMBER_RT_D16_UNORM:
 		return 2;
@@ -191,12 +198,14 @@ enum ember_rt_blend_clamp ember_rt_blend_clamp(unsigned int format)
 bool ember_rt_has_depth(unsigned int format)
 {
 	return format == EMBER_RT_D32_SFLOAT || format == EMBER_RT_D16_UNORM ||
-	       format == EMBER_RT_D24_UNORM_S8_UINT;
+	       format == EMBER_RT_D24_UNORM_S8_UINT || format == EMBER_RT_X8_D24_UNORM_PACK32 ||
+	       format == EMBER_RT_D32_SFLOAT_S8_UINT;
 }
 
 bool ember_rt_has_stencil(unsigned int format)
 {
-	return format == EMBER_RT_D24_UNORM_S8_UINT || format == EMBER_RT_S8_UINT;
+	return format == EMBER_RT_D24_UNORM_S8_UINT || format == EMBER_RT_S8_UINT ||
+	       format == EMBER_RT_D32_SFLOAT_S8_UINT;
 }
 
 static uint32_t load32(const uint8_t *p)
@@ -313,6 +322,7 @@ float ember_depth_quantize(unsigned int format, float z)
 	case EMBER_RT_D16_UNORM:
 		return (float)((double)ember_float_to_unorm(z, 16) / 65535.0);
 	case EMBER_RT_D24_UNORM_S8_UINT:
+	case EMBER_RT_X8_D24_UNORM_PACK32:
 		return (float)((double)ember_float_to_unorm(z, 24) / 16777215.0);
 	default:
 		return z;
@@ -325,10 +335,12 @@ float ember_depth_load(unsigned int format, const void *texel)
 
 	switch (format) {
 	case EMBER_RT_D32_SFLOAT:
+	case EMBER_RT_D32_SFLOAT_S8_UINT:
 		return bits_to_float(load32(p));
 	case EMBER_RT_D16_UNORM:
 		return (float)((double)load16(p) / 65535.0);
 	case EMBER_RT_D24_UNORM_S8_UINT:
+	case EMBER_RT_X8_D24_UNORM_PACK32:
 		return (float)((double)(load32(p) & 0xffffffu) / 16777215.0);
 	default:
 		return 0.0f;
@@ -341,7 +353,11 @@ void ember_depth_store(unsigned int format, void *texel, float z)
 
 	switch (format) {
 	case EMBER_RT_D32_SFLOAT:
+	case EMBER_RT_D32_SFLOAT_S8_UINT:
 		store32(p, float_to_bits(z));
+		break;
+	case EMBER_RT_X8_D24_UNORM_PACK32:
+		store32(p, ember_float_to_unorm(z, 24));
 		break;
 	case EMBER_RT_D16_UNORM:
 		store16(p, (uint16_t)ember_float_to_unorm(z, 16));
@@ -362,6 +378,8 @@ uint8_t ember_stencil_load(unsigned int format, const void *texel)
 		return (uint8_t)(load32(p) >> 24);
 	if (format == EMBER_RT_S8_UINT)
 		return p[0];
+	if (format == EMBER_RT_D32_SFLOAT_S8_UINT)
+		return p[4];
 	return 0;
 }
 
@@ -373,4 +391,6 @@ void ember_stencil_store(unsigned int format, void *texel, uint8_t s)
 		store32(p, (load32(p) & 0xffffffu) | ((uint32_t)s << 24));
 	else if (format == EMBER_RT_S8_UINT)
 		p[0] = s;
+	else if (format == EMBER_RT_D32_SFLOAT_S8_UINT)
+		p[4] = s;
 }

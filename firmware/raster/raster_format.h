@@ -19,7 +19,10 @@
  *
  * A colour's missing channels read as 0, alpha as 1 (R32_UINT -> (r, 0,
  * 0, 1)). Depth/stencil formats keep their own code here: the back end
- * holds D24_UNORM_S8_UINT as one 32-bit word (draw_targets.c splits it).
+ * holds D24_UNORM_S8_UINT as one 32-bit word and D32_SFLOAT_S8_UINT as
+ * 8 bytes, the depth float then the stencil byte (draw_targets.c splits
+ * both into the image's planes); X8_D24_UNORM_PACK32 is the depth word
+ * with its top byte 0.
  */
 
 #ifndef EMBER_RASTER_FORMAT_H

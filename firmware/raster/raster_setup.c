@@ -119,8 +119,10 @@ static double depth_bias_unit(unsigned int depth_format,
 	case EMBER_RT_D16_UNORM:
 		return ldexp(1, -16);
 	case EMBER_RT_D24_UNORM_S8_UINT:
+	case EMBER_RT_X8_D24_UNORM_PACK32:
 		return ldexp(1, -24);
 	case EMBER_RT_D32_SFLOAT:
+	case EMBER_RT_D32_SFLOAT_S8_UINT:
 		for (unsigned int i = 0; i < n; i++)
 			if (fabs(ember_saturate_float(v[i].z)) > max_z)
 				max_z = fabs(ember_saturate_float(v[i].z));

@@ -252,6 +252,8 @@ enum ember_rt_format {
 	EMBER_RT_D16_UNORM,
 	EMBER_RT_D24_UNORM_S8_UINT,
 	EMBER_RT_S8_UINT,
+	EMBER_RT_X8_D24_UNORM_PACK32,	/* since 1.14 (CAPS.DS_FORMATS) */
+	EMBER_RT_D32_SFLOAT_S8_UINT,	/* since 1.14: f32 depth, stencil in byte 4 */
 	EMBER_RT_FORMAT_COUNT
 };
 

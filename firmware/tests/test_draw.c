@@ -77,7 +77,9 @@
 
 #define VK_RGBA8	37
 #define VK_RGBA32F	109
+#define VK_X8_D24	125
 #define VK_D24S8	129
+#define VK_D32S8	130
 
 static struct guest gst;
 /*
@@ -176,6 +178,7 @@ struct scene {
 	struct ember_gfx_targets targets;
 	struct ember_gfx_attachment att[2];	/* colour, depth/stencil */
 	uint32_t color_format, samples;
+	uint32_t ds_format;		/* 0: D24S8 */
 	bool depth;
 };
 
@@ -229,10 +232,11 @@ static void write_descriptors(const struct scene *s)
 		.layer_pitch_256b = s->samples > 1 ? 0 : image_size * image_size * 16 / 256,
 	};
 	struct ember_image_desc d = {
-		.va = DEPTH_VA, .format = VK_D24S8, .view_type = 1, .layout = 1,
+		.va = DEPTH_VA, .format = s->ds_format ? s->ds_format : VK_D24S8,
+		.view_type = 1, .layout = 1,
 		.samples_log2 = c.samples_log2, .width = image_size, .height = image_size, .depth = 1,
 		.image_layers = 1, .image_levels = 1, .levels = 1, .layers = 1,
-		.stencil_va = STENCIL_VA,
+		.stencil_va = s->ds_format == VK_X8_D24 ? 0 : STENCIL_VA,
 	};
 	struct ember_image_desc r = c;
 	uint32_t dw[16];
@@ -569,8 +573,13 @@ static bool test_indexed_restart_instances(void)
 	return true;
 }
 
-/* Two triangles crossing in depth; D24S8 with REPLACE where depth passes. */
-static bool test_depth_stencil(void)
+/*
+ * Two triangles crossing in depth; stencil REPLACE where depth passes. On
+ * @format's planes (since 1.14 X8_D24, its bits 24-31 kept 0, and D32S8,
+ * a float depth plane): the reference keeps D24 codes, which a float depth
+ * matches within one code.
+ */
+static bool test_depth_stencil_format(uint32_t format)
 {
 	static const struct vertex two[6] = {
 		{ { -0.9f, -0.9f, 0.2f, 1 }, { 1, 0, 0, 1 } },
@@ -587,6 +596,7 @@ static bool test_depth_stencil(void)
 	struct ember_tex_image dimg, simg;
 
 	scene_default(&s);
+	s.ds_format = format;
 	s.root.depth_stencil = STATE_VA + DSTATE;
 	s.att[1] = (struct ember_gfx_attachment) { .image = DESC_VA + 64 };
 	s.ds = (struct ember_gfx_depth_stencil) {
@@ -599,9 +609,10 @@ static bool test_depth_stencil(void)
 	write_scene(&s);
 	put_vertices(two, 6);
 	memset(color, 0, image_bytes);
-	/* Depth cleared to 1.0 (24-bit all ones), stencil to 0. */
+	/* Depth cleared to 1.0 (24-bit all ones; X8_D24's top byte not), stencil to 0. */
 	for (unsigned int i = 0; i < image_bytes / 4; i++)
-		memcpy(depth + 4 * i, &(uint32_t){ 0xffffff }, 4);
+		memcpy(depth + 4 * i, format == VK_D32S8 ? &(float){ 1.0f } :
+		       format == VK_X8_D24 ? &(uint32_t){ 0xa5ffffff } : &(uint32_t){ 0xffffff }, 4);
 	memset(stencil, 0, image_bytes);
 	for (unsigned int i = 0; i < image_size * image_size; i++)
 		ref_ds[i] = 0xffffff;
@@ -610,14 +621,28 @@ static bool test_depth_stencil(void)
 	ref_draw(&s, two, NULL, 6, 1, NULL, ref, ref_ds);
 	CHECK(same_color(&s, ref));
 	plane_of(64, EMBER_TEX_ASPECT_DEPTH, &dimg);
-	plane_of(64, EMBER_TEX_ASPECT_STENCIL, &simg);
+	if (format != VK_X8_D24)
+		plane_of(64, EMBER_TEX_ASPECT_STENCIL, &simg);
 	for (uint32_t y = 0; y < image_size; y++)
 		for (uint32_t x = 0; x < image_size; x++) {
 			uint32_t d, want = ref_ds[y * image_size + x];
-			uint8_t st = stencil[texel_offset(&simg, 1, x, y)];
+			/* X8_D24 has no stencil: nothing changes the cleared bytes. */
+			uint8_t st = format == VK_X8_D24 ? 0 : stencil[texel_offset(&simg, 1, x, y)];
+			uint32_t want_st = format == VK_X8_D24 ? 0 : want >> 24;
+			bool depth_ok;
 
 			memcpy(&d, depth + texel_offset(&dimg, 4, x, y), 4);
-			if ((d != (want & 0xffffff) || st != want >> 24) && bad++ < 4)
+			if (format == VK_D32S8) {
+				float f;
+
+				memcpy(&f, &d, 4);
+				depth_ok = fabs(f - (want & 0xffffff) / 16777215.0) <=
+					   1.0 / 16777215;
+				d = (uint32_t)(f * 16777215.0 + 0.5);
+			} else {
+				depth_ok = d == (want & 0xffffff);
+			}
+			if ((!depth_ok || st != want_st) && bad++ < 4)
 				tap_diag("(%u, %u): depth %06x stencil %u, want %06x %u", x, y, d, st,
 					 want & 0xffffff, want >> 24);
 		}
@@ -625,6 +650,11 @@ static bool test_depth_stencil(void)
 	free(ref);
 	free(ref_ds);
 	return true;
+}
+
+static bool test_depth_stencil(void)
+{
+	return test_depth_stencil_format(VK_D24S8);
 }
 
 /* Additive blending with a constant, twice over, inside a scissor. */
@@ -1618,6 +1648,10 @@ int main(void)
 	tap_result(test_triangle(), "triangle: interpolated colour, pixel-exact");
 	tap_result(test_indexed_restart_instances(), "indexed strip, restart, two instances");
 	tap_result(test_depth_stencil(), "depth test and stencil on D24S8's two planes");
+	tap_result(test_depth_stencil_format(VK_X8_D24),
+		   "depth test on X8_D24, bits 24-31 written 0 (1.14)");
+	tap_result(test_depth_stencil_format(VK_D32S8),
+		   "depth test and stencil on D32S8's float and stencil planes (1.14)");
 	tap_result(test_scissor_blend(), "scissor and blending with constants");
 	tap_result(test_msaa_resolve(), "4x MSAA, then RESOLVE");
 	tap_result(test_every_color_format(), "every render target format: blend or logic op, bit-exact");

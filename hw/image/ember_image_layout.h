@@ -52,7 +52,10 @@ enum ember_image_format_usage {
 	EMBER_IMAGE_FMT_RENDER = 1u << 8,
 	/* R that blends: not an integer format ("Render target formats") */
 	EMBER_IMAGE_FMT_BLEND = 1u << 9,
-	/* a depth/stencil attachment (CAPS.GRAPHICS, since 1.10) */
+	/*
+	 * a depth/stencil attachment (CAPS.GRAPHICS, since 1.10;
+	 * X8_D24_UNORM_PACK32 and D32_SFLOAT_S8_UINT need CAPS.DS_FORMATS, 1.14)
+	 */
 	EMBER_IMAGE_FMT_DEPTH_STENCIL_TARGET = 1u << 10,
 };
 

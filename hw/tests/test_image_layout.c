@@ -175,6 +175,11 @@ static bool format_table(void)
 	CHECK(f && f->bytes == 12 && f->usage == EMBER_IMAGE_FMT_TEXEL_BUFFER);
 	f = ember_image_format_get(110);	/* R64_UINT: S(nf) W(a) T */
 	CHECK(f && !(f->usage & EMBER_IMAGE_FMT_FILTER) && (f->usage & EMBER_IMAGE_FMT_ATOMIC));
+	/* Since 1.14 (CAPS.DS_FORMATS) X8_D24 and D32S8 are depth/stencil targets too. */
+	f = ember_image_format_get(125);
+	CHECK(f && (f->usage & EMBER_IMAGE_FMT_DEPTH_STENCIL_TARGET));
+	f = ember_image_format_get(130);
+	CHECK(f && (f->usage & EMBER_IMAGE_FMT_DEPTH_STENCIL_TARGET));
 	f = ember_image_format_get(129);	/* D24_UNORM_S8_UINT: two planes */
 	CHECK(f && f->bytes == 4 && (f->usage & EMBER_IMAGE_FMT_DEPTH) &&
 	      (f->usage & EMBER_IMAGE_FMT_STENCIL));

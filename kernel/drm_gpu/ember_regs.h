@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	13
+#define   EMBER_HW_VERSION_MINOR_CURRENT	14
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -149,6 +149,14 @@
  * RESOLVE takes colour only and no mode. Since 1.13.
  */
 #define   EMBER_CAP_RESOLVE_DS		BIT(21)
+/*
+ * The depth/stencil attachment formats X8_D24_UNORM_PACK32 and
+ * D32_SFLOAT_S8_UINT: draws test and write them, and CLEAR_DEPTH_STENCIL,
+ * COPY_BUFFER_IMAGE, COPY_IMAGE and RESOLVE take them as before (ember-
+ * hw.rst, "Draws", Targets); without it a targets block naming one is
+ * BAD_DESCRIPTOR. Since 1.14.
+ */
+#define   EMBER_CAP_DS_FORMATS		BIT(22)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */

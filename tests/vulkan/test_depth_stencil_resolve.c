@@ -12,7 +12,8 @@
  * single-sample image by every mode the device reports, depth and stencil
  * each by its own mode, and every texel is compared with what the mode
  * makes of its samples: exactly, but for depth averages (computed in
- * float: within one code of D16 or D24, 1e-6 of D32). Lavapipe 25
+ * float: within one code of D16 or D24, 1e-6 of D32). X8_D24_UNORM_PACK32
+ * and D32_SFLOAT_S8_UINT too, where the device renders to them. Lavapipe 25
  * resolves depth AVERAGE as SAMPLE_ZERO, so that mode is compared on
  * Ember only.
  */
@@ -58,6 +59,18 @@ static double expected(VkResolveModeFlagBits mode, unsigned int half, bool stenc
 	}
 }
 
+/* Whether @format's depth is 24-bit UNORM (D24_UNORM_S8_UINT, X8_D24_UNORM_PACK32). */
+static bool is_d24(VkFormat format)
+{
+	return format == VK_FORMAT_D24_UNORM_S8_UINT || format == VK_FORMAT_X8_D24_UNORM_PACK32;
+}
+
+static bool format_has_stencil(VkFormat format)
+{
+	return format == VK_FORMAT_S8_UINT || format == VK_FORMAT_D24_UNORM_S8_UINT ||
+	       format == VK_FORMAT_D32_SFLOAT_S8_UINT;
+}
+
 /* The value of texel @i of a read-back plane of @format (@stencil: its stencil). */
 static double texel(VkFormat format, bool stencil, const uint8_t *data, unsigned int i)
 {
@@ -72,6 +85,7 @@ static double texel(VkFormat format, bool stencil, const uint8_t *data, unsigned
 		memcpy(&u16, data + 2 * i, 2);
 		return u16 / 65535.0;
 	case VK_FORMAT_D24_UNORM_S8_UINT:
+	case VK_FORMAT_X8_D24_UNORM_PACK32:
 		memcpy(&u32, data + 4 * i, 4);
 		return (u32 & 0xffffff) / 16777215.0;
 	default:
@@ -90,7 +104,12 @@ struct ds_case {
 static bool format_has_4x(struct vk_dev *dev, VkFormat format)
 {
 	VkImageFormatProperties props;
+	VkFormatProperties features;
 
+	/* X8_D24 and D32S8 are optional attachment formats. */
+	vkGetPhysicalDeviceFormatProperties(dev->physical, format, &features);
+	if (!(features.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+		return false;
 	if (vkGetPhysicalDeviceImageFormatProperties(dev->physical, format, VK_IMAGE_TYPE_2D,
 						     VK_IMAGE_TILING_OPTIMAL,
 						     VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
@@ -149,8 +168,7 @@ static VkRenderPass ds_render_pass(struct vk_dev *dev, const struct ds_case *c)
 static void run_case(struct vk_dev *dev, const struct ds_case *c)
 {
 	const bool has_depth = c->format != VK_FORMAT_S8_UINT;
-	const bool has_stencil = c->format == VK_FORMAT_S8_UINT ||
-				 c->format == VK_FORMAT_D24_UNORM_S8_UINT;
+	const bool has_stencil = format_has_stencil(c->format);
 	const VkStencilOpState replace = {
 		VK_STENCIL_OP_KEEP, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_KEEP,
 		VK_COMPARE_OP_ALWAYS, 0xff, 0xff, STENCIL_DRAWN,
@@ -276,9 +294,9 @@ static void run_case(struct vk_dev *dev, const struct ds_case *c)
 		const uint8_t *data = (const uint8_t *)readback.map + (stencil ? W * H * 4 : 0);
 		/* An average is computed in float: one code of D16 or D24 either way. */
 		const double code = c->format == VK_FORMAT_D16_UNORM ? 1.0 / 65535 :
-				    c->format == VK_FORMAT_D24_UNORM_S8_UINT ? 1.0 / 16777215 : 0;
+				    is_d24(c->format) ? 1.0 / 16777215 : 0;
 		const double tolerance = stencil ? 0 : mode != VK_RESOLVE_MODE_AVERAGE_BIT ?
-					 code / 2 : c->format == VK_FORMAT_D32_SFLOAT ? 1e-6 :
+					 code / 2 : code == 0 ? 1e-6 :
 					 code * 1.01;
 
 		if (!mode)
@@ -295,7 +313,7 @@ static void run_case(struct vk_dev *dev, const struct ds_case *c)
 			/* D16 and D24 hold 0.2 as the nearest code: compare codes. */
 			if (!stencil && c->format == VK_FORMAT_D16_UNORM)
 				want = round(want * 65535) / 65535;
-			else if (!stencil && c->format == VK_FORMAT_D24_UNORM_S8_UINT)
+			else if (!stencil && is_d24(c->format))
 				want = round(want * 16777215) / 16777215;
 			if (fabs(got - want) > tolerance)
 				vk_test_fail(__FILE__, __LINE__, "format %d %s %s mode 0x%x pixel "
@@ -324,7 +342,7 @@ VK_TEST(ds_resolve, "depth-stencil-resolve-every-mode")
 {
 	static const VkFormat formats[] = {
 		VK_FORMAT_D16_UNORM, VK_FORMAT_D32_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT,
-		VK_FORMAT_S8_UINT,
+		VK_FORMAT_S8_UINT, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT_S8_UINT,
 	};
 	static const VkResolveModeFlagBits modes[] = {
 		VK_RESOLVE_MODE_SAMPLE_ZERO_BIT, VK_RESOLVE_MODE_AVERAGE_BIT,
@@ -346,8 +364,7 @@ VK_TEST(ds_resolve, "depth-stencil-resolve-every-mode")
 	REQUIRE(resolve.supportedStencilResolveModes & VK_RESOLVE_MODE_SAMPLE_ZERO_BIT);
 	for (size_t f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
 		const bool has_depth = formats[f] != VK_FORMAT_S8_UINT;
-		const bool has_stencil = formats[f] == VK_FORMAT_S8_UINT ||
-					 formats[f] == VK_FORMAT_D24_UNORM_S8_UINT;
+		const bool has_stencil = format_has_stencil(formats[f]);
 
 		if (!format_has_4x(&dev, formats[f]))
 			continue;

@@ -8,7 +8,7 @@
  * faces separately (the winding of each rectangle chooses its face), every
  * compare op with compare masks, write masks and references, set by the
  * pipeline and by the dynamic-state commands, on D24_UNORM_S8_UINT and
- * S8_UINT. Stencil is integer arithmetic: every expectation is exact. Each
+ * S8_UINT (the ops also on D32_SFLOAT_S8_UINT where it is an attachment). Stencil is integer arithmetic: every expectation is exact. Each
  * pixel of the stencil plane starts at a value a first pass writes with
  * REPLACE and a dynamic reference, so saturation and wrapping are seen at
  * 0 and 255; the readback is the stencil aspect, a byte per pixel.
@@ -259,6 +259,11 @@ static void stencil_ops(VkFormat format)
 VK_TEST(stencil_ops_d24s8, "fragment-stencil-ops-front-back-d24s8")
 {
 	stencil_ops(VK_FORMAT_D24_UNORM_S8_UINT);
+}
+
+VK_TEST(stencil_ops_d32s8, "fragment-stencil-ops-front-back-d32s8")
+{
+	stencil_ops(VK_FORMAT_D32_SFLOAT_S8_UINT);
 }
 
 VK_TEST(stencil_ops_s8, "fragment-stencil-ops-front-back-s8")

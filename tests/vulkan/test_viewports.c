@@ -18,12 +18,17 @@
  * sample lies on an edge); a diagonal one is checked where Vulkan leaves
  * no choice: pixel centres inside both the strict rectangle and the
  * non-strict parallelogram are covered, centres outside both are not.
+ *
+ * shaderOutputLayer: instances writing Layer into the layers of a
+ * 2D-array target, rendered with dynamic rendering's layerCount and with
+ * a layered framebuffer.
  */
 
 #include "vk_gfx.h"
 #include "vk_shaders.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 enum { VW = 32, VH = 32 };
@@ -268,4 +273,169 @@ VK_TEST(wide_lines, "line-wide-width-3")
 	vk_buf_destroy(&dev, &readback);
 	vk_target_destroy(&dev, &color);
 	vk_dev_destroy(&dev);
+}
+
+enum { LW = 16, LH = 16, LAYERS = 4 };
+
+/* A render pass of one R32_UINT attachment, cleared and stored, and its framebuffer of @t. */
+static void layered_pass(struct vk_dev *dev, const struct vk_target *t, VkRenderPass *pass,
+			 VkFramebuffer *fb)
+{
+	const VkAttachmentDescription att = {
+		.format = VK_FORMAT_R32_UINT, .samples = VK_SAMPLE_COUNT_1_BIT,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+		.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+		.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+		.initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+	};
+	const VkAttachmentReference ref = { 0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL };
+	const VkSubpassDescription subpass = {
+		.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+		.colorAttachmentCount = 1, .pColorAttachments = &ref,
+	};
+	const VkRenderPassCreateInfo info = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+		.attachmentCount = 1, .pAttachments = &att, .subpassCount = 1, .pSubpasses = &subpass,
+	};
+	VkFramebufferCreateInfo fb_info = {
+		.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+		.attachmentCount = 1, .pAttachments = &t->view,
+		.width = t->width, .height = t->height, .layers = t->layers,
+	};
+
+	VK_CHECK(vkCreateRenderPass(dev->device, &info, NULL, pass));
+	fb_info.renderPass = *pass;
+	VK_CHECK(vkCreateFramebuffer(dev->device, &fb_info, NULL, fb));
+}
+
+/*
+ * shaderOutputLayer: a rectangle drawn as four instances into a 2D-array
+ * target of four layers, instance i writing Layer i and the value 10 + i;
+ * the layered rendering (dynamic rendering's layerCount 4, or a
+ * framebuffer of 4 layers) clears every layer to 7 first. Each layer holds
+ * exactly its instance's rectangle: a primitive drawn into another layer,
+ * or a clear of the first layer only, shows.
+ */
+static void layered_draw(bool render_pass)
+{
+	VkPhysicalDeviceVulkan12Features f12 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+		.shaderOutputLayer = VK_TRUE,
+	};
+	const struct vk_dev_options options = { .features = &f12 };
+	static const VkVertexInputBindingDescription binding = {
+		0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX,
+	};
+	static const VkVertexInputAttributeDescription attribute = {
+		0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0,
+	};
+	struct vk_gfx_desc desc = {
+		.vs = gfx_layer_vert_spv, .vs_size = gfx_layer_vert_spv_size,
+		.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = &binding, .binding_count = 1,
+		.attributes = &attribute, .attribute_count = 1,
+		.color_format = VK_FORMAT_R32_UINT,
+		.width = LW, .height = LH, .push_size = 4,
+	};
+	const VkClearValue clear = { .color.uint32 = { 7 } };
+	const uint32_t base = 10;
+	uint32_t expected[LW * LH];
+	struct vk_buf vertices, readback[LAYERS];
+	VkRenderPass pass = VK_NULL_HANDLE;
+	VkFramebuffer fb = VK_NULL_HANDLE;
+	struct vk_target color;
+	struct vk_gfx_pipe pipe;
+	VkCommandBuffer cmd;
+	struct vk_dev dev;
+
+	vk_gfx_dev_create_options(&dev, &options);
+	vk_target_create(&dev, VK_FORMAT_R32_UINT, LW, LH, LAYERS, VK_SAMPLE_COUNT_1_BIT, &color);
+	vk_buf_create(&dev, 6 * sizeof(struct vk_vtx3), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+		      &vertices);
+	for (uint32_t l = 0; l < LAYERS; l++)
+		vk_buf_create(&dev, LW * LH * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback[l]);
+	vk_gfx_rect(vertices.map, 2, 3, 12, 14, 0.5f, LW, LH, true);
+	if (render_pass) {
+		layered_pass(&dev, &color, &pass, &fb);
+		desc.render_pass = pass;
+	}
+	vk_gfx_pipe_create(&dev, &desc, &pipe);
+
+	cmd = vk_cmd_begin(&dev);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+	if (render_pass) {
+		const VkRenderPassBeginInfo begin = {
+			.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+			.renderPass = pass, .framebuffer = fb,
+			.renderArea = { { 0, 0 }, { LW, LH } },
+			.clearValueCount = 1, .pClearValues = &clear,
+		};
+
+		vkCmdBeginRenderPass(cmd, &begin, VK_SUBPASS_CONTENTS_INLINE);
+	} else {
+		const VkRenderingAttachmentInfo att = {
+			.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+			.imageView = color.view,
+			.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+			.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+			.clearValue = clear,
+		};
+		const VkRenderingInfo info = {
+			.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+			.renderArea = { { 0, 0 }, { LW, LH } },
+			.layerCount = LAYERS,
+			.colorAttachmentCount = 1, .pColorAttachments = &att,
+		};
+
+		vkCmdBeginRendering(cmd, &info);
+	}
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
+	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_VERTEX_BIT |
+			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(base), &base);
+	vkCmdBindVertexBuffers(cmd, 0, 1, &vertices.buffer, &(VkDeviceSize){ 0 });
+	vkCmdDraw(cmd, 6, LAYERS, 0, 0);
+	if (render_pass)
+		vkCmdEndRenderPass(cmd);
+	else
+		vkCmdEndRendering(cmd);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	for (uint32_t l = 0; l < LAYERS; l++)
+		vk_target_read(cmd, &color, VK_IMAGE_ASPECT_COLOR_BIT, l, readback[l].buffer);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+
+	for (uint32_t l = 0; l < LAYERS; l++) {
+		char what[64];
+
+		vk_gfx_fill(expected, LW, 0, 0, LW, LH, 7);
+		vk_gfx_fill(expected, LW, 2, 3, 12, 14, base + l);
+		snprintf(what, sizeof(what), "%s, layer %u",
+			 render_pass ? "render pass" : "dynamic rendering", l);
+		vk_gfx_check_uint(readback[l].map, expected, LW, LH, what);
+	}
+
+	vk_gfx_pipe_destroy(&dev, &pipe);
+	if (render_pass) {
+		vkDestroyFramebuffer(dev.device, fb, NULL);
+		vkDestroyRenderPass(dev.device, pass, NULL);
+	}
+	for (uint32_t l = 0; l < LAYERS; l++)
+		vk_buf_destroy(&dev, &readback[l]);
+	vk_buf_destroy(&dev, &vertices);
+	vk_target_destroy(&dev, &color);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(layer_dynamic_rendering, "layer-output-dynamic-rendering")
+{
+	layered_draw(false);
+}
+
+VK_TEST(layer_render_pass, "layer-output-render-pass")
+{
+	layered_draw(true);
 }

@@ -41,6 +41,7 @@ static VkImageAspectFlags format_aspects(VkFormat format)
 	switch (format) {
 	case VK_FORMAT_D16_UNORM:
 	case VK_FORMAT_D32_SFLOAT:
+	case VK_FORMAT_X8_D24_UNORM_PACK32:
 		return VK_IMAGE_ASPECT_DEPTH_BIT;
 	case VK_FORMAT_S8_UINT:
 		return VK_IMAGE_ASPECT_STENCIL_BIT;

@@ -293,6 +293,7 @@ void ember_cmd_buffer_destroy(struct ember_cmd_buffer *cmd)
 		cmd->link_next->link_prev = cmd->link_prev;
 	ember_free(&pool->alloc, cmd->ibs);
 	ember_cmd_gfx_free(cmd);
+	ember_cmd_condition_free(cmd);
 	ember_free(&pool->alloc, cmd);
 }
 
@@ -320,8 +321,10 @@ ember_BeginCommandBuffer(VkCommandBuffer commandBuffer, const VkCommandBufferBeg
 	cmd->usage = pBeginInfo->flags;
 	cmd->state = EMBER_CMD_RECORDING;
 	/* Only a secondary's inheritance counts (the specification ignores a primary's). */
-	if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY && pBeginInfo->pInheritanceInfo)
+	if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY && pBeginInfo->pInheritanceInfo) {
 		ember_cmd_secondary_begin(cmd, pBeginInfo->flags, pBeginInfo->pInheritanceInfo);
+		ember_cmd_condition_inherit(cmd, pBeginInfo->pInheritanceInfo);
+	}
 	return VK_SUCCESS;
 }
 
@@ -350,6 +353,7 @@ ember_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t commandBufferCo
 		/* Inside a render pass instance: the secondary's draws get its targets. */
 		ember_cmd_execute_in_rendering(cmd, secondary);
 		ember_cmd_execute_query_begin(cmd, secondary);
+		ember_cmd_execute_condition(cmd, secondary);
 		ember_cmd_close_ib(cmd);
 		/*
 		 * The clears the secondary could not name the views of go

@@ -4,6 +4,7 @@
 #ifndef EMBER_CMD_BUFFER_H
 #define EMBER_CMD_BUFFER_H
 
+#include "ember_device.h"
 #include "ember_object.h"
 
 /**
@@ -81,10 +82,15 @@ enum ember_cmd_state {
  * VK_EXT_conditional_rendering (ember_cmd_conditional.c): while @va is
  * set, every packet ember_cmd_emit() reserves for a command the condition
  * affects (@affected: draws, dispatches, vkCmdClearAttachments) sits
- * behind a COND_EXEC on the 32-bit predicate at @va.
+ * behind a COND_EXEC on the 32-bit predicate at @va. @inherited: in a
+ * secondary begun with conditionalRenderingEnable, the VA of the word
+ * (in @word, kept across resets) that the executing primary sets to
+ * whether its condition holds; @va outside the secondary's own
+ * conditions.
  */
 struct ember_cmd_condition {
 	uint64_t va;
+	uint64_t inherited;
 	bool inverted;
 	bool affected;
 };
@@ -116,6 +122,7 @@ struct ember_cmd_buffer {
 		size_t size;
 	} push_set;
 	struct ember_cmd_condition condition;
+	struct ember_gpu_bo condition_word;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_cmd_buffer, base, VkCommandBuffer,
@@ -163,6 +170,17 @@ static inline void ember_cmd_condition_leave(struct ember_cmd_buffer *cmd)
 {
 	cmd->condition.affected = false;
 }
+
+/*
+ * Conditional rendering across vkCmdExecuteCommands (ember_cmd_conditional.c):
+ * a secondary's inheritance of the condition, and what the primary records
+ * before the secondary's IBs so they see its condition.
+ */
+void ember_cmd_condition_inherit(struct ember_cmd_buffer *cmd,
+				 const VkCommandBufferInheritanceInfo *inheritance);
+void ember_cmd_execute_condition(struct ember_cmd_buffer *cmd,
+				 const struct ember_cmd_buffer *secondary);
+void ember_cmd_condition_free(struct ember_cmd_buffer *cmd);
 
 /* Records the first error of the recording (vkEndCommandBuffer returns it). */
 void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result);

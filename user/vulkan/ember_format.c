@@ -150,10 +150,16 @@ static VkFormatFeatureFlags2 image_features(const struct ember_image_format *f)
 }
 
 /* ember-hw.rst "Render target formats": the formats a 1.12 device renders to. */
-static VkFormatFeatureFlags2 table_attachment_features(const struct ember_image_format *f)
+static VkFormatFeatureFlags2 table_attachment_features(const struct ember_physical_device *pdev,
+						       const struct ember_image_format *f)
 {
 	VkFormatFeatureFlags2 features = 0;
 
+	/* X8_D24 and D32S8 are depth/stencil targets since 1.14 (CAPS.DS_FORMATS). */
+	if ((f->vk_format == VK_FORMAT_X8_D24_UNORM_PACK32 ||
+	     f->vk_format == VK_FORMAT_D32_SFLOAT_S8_UINT) &&
+	    !(pdev->ws.info.caps & EMBER_CAP_DS_FORMATS))
+		return 0;
 	if (f->usage & EMBER_IMAGE_FMT_RENDER)
 		features |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
 	if (f->usage & EMBER_IMAGE_FMT_BLEND)
@@ -230,7 +236,7 @@ VkFormatFeatureFlags2 ember_format_features(const struct ember_physical_device *
 	case EMBER_FORMAT_OPTIMAL:
 		features = image_features(f);
 		if (graphics && (pdev->ws.info.caps & EMBER_CAP_RENDER_FORMATS))
-			features |= table_attachment_features(f);
+			features |= table_attachment_features(pdev, f);
 		else if (graphics)
 			features |= attachment_features_1_10(format);
 		break;

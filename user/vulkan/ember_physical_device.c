@@ -732,6 +732,8 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->drawIndirectCount = VK_TRUE;
 		/* ISA 1.5's viewport_index output (contract 1.13). */
 		f->shaderOutputViewportIndex = (pdev->ws.info.caps & EMBER_CAP_VIEWPORT_INDEX) != 0;
+		/* The vertex shader's layer output (ISA vertex_flags bit 1) of contract 1.10. */
+		f->shaderOutputLayer = VK_TRUE;
 	}
 	/* Core 1.3's dynamic states of a graphics queue; not EDS2's logic op or patches. */
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT)
@@ -748,8 +750,8 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		VkPhysicalDeviceConditionalRenderingFeaturesEXT *f = (void *)s;
 
 		f->conditionalRendering = (pdev->ws.info.caps & EMBER_CAP_COND_EXEC) != 0;
-		/* A secondary's packets cannot see the primary's predicate. */
-		f->inheritedConditionalRendering = VK_FALSE;
+		/* A secondary's word the primary sets (ember_cmd_conditional.c). */
+		f->inheritedConditionalRendering = f->conditionalRendering;
 	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_KHR) {
 		VkPhysicalDeviceVertexAttributeDivisorFeaturesKHR *f = (void *)s;

@@ -150,7 +150,8 @@ double ref_depth_bias(const struct ref_tri *t, const struct ember_rasterizer_sta
 		return 0;
 	if (depth_format == EMBER_RT_D16_UNORM) {
 		r = 1.0 / 65536.0;
-	} else if (depth_format == EMBER_RT_D24_UNORM_S8_UINT) {
+	} else if (depth_format == EMBER_RT_D24_UNORM_S8_UINT ||
+		   depth_format == EMBER_RT_X8_D24_UNORM_PACK32) {
 		r = 1.0 / 16777216.0;
 	} else {
 		double zmax = 0;

@@ -72,7 +72,7 @@ static double ref_quantize(unsigned int format, double z)
 {
 	double max = format == EMBER_RT_D16_UNORM ? 65535.0 : 16777215.0;
 
-	if (format == EMBER_RT_D32_SFLOAT)
+	if (format == EMBER_RT_D32_SFLOAT || format == EMBER_RT_D32_SFLOAT_S8_UINT)
 		return (float)z;
 	z = z < 0 ? 0 : z > 1 ? 1 : z;
 	return (float)(floor(z * max + 0.5) / max);
@@ -97,7 +97,8 @@ static bool test_depth_stencil(void)
 {
 	uint64_t rng = 0x5eed;
 	const unsigned int formats[] = { EMBER_RT_D24_UNORM_S8_UINT, EMBER_RT_S8_UINT,
-					 EMBER_RT_D16_UNORM, EMBER_RT_D32_SFLOAT };
+					 EMBER_RT_D16_UNORM, EMBER_RT_D32_SFLOAT,
+					 EMBER_RT_X8_D24_UNORM_PACK32, EMBER_RT_D32_SFLOAT_S8_UINT };
 	const double depths[] = { 0.25, 0.5, 0.75, 1.0 / 3 };
 	static struct target ds;
 	uint64_t total_passed = 0;
@@ -107,7 +108,7 @@ static bool test_depth_stencil(void)
 		struct ember_framebuffer fb;
 		struct ember_backend be = { 0 };
 		unsigned int samples = iter & 1 ? 4 : 1;
-		unsigned int format = formats[(iter / 2) % 4];
+		unsigned int format = formats[(iter / 2) % 6];
 		bool front = ref_rand_below(&rng, 2);
 		double zc = depths[ref_rand_below(&rng, 4)];
 		float pos[6][4];
@@ -157,7 +158,8 @@ static bool test_depth_stencil(void)
 		/* The reference, sample by sample. */
 		const struct ember_stencil_face *f = front ? &st.ds.front : &st.ds.back;
 		bool has_depth = format != EMBER_RT_S8_UINT;
-		bool has_stencil = format == EMBER_RT_D24_UNORM_S8_UINT || format == EMBER_RT_S8_UINT;
+		bool has_stencil = format == EMBER_RT_D24_UNORM_S8_UINT || format == EMBER_RT_S8_UINT ||
+				   format == EMBER_RT_D32_SFLOAT_S8_UINT;
 		double zf = st.viewport.min_depth + ((double)st.viewport.max_depth - st.viewport.min_depth) * (float)zc;
 
 		if (st.raster.depth_clamp_enable)

@@ -504,7 +504,8 @@ static bool test_depth_bias(void)
 {
 	uint64_t rng = 0xb1a5;
 	const unsigned int formats[] = { EMBER_RT_D16_UNORM, EMBER_RT_D24_UNORM_S8_UINT,
-					 EMBER_RT_D32_SFLOAT };
+					 EMBER_RT_D32_SFLOAT, EMBER_RT_X8_D24_UNORM_PACK32,
+					 EMBER_RT_D32_SFLOAT_S8_UINT };
 	unsigned int checked = 0;
 
 	for (int iter = 0; iter < 600; iter++) {
@@ -513,7 +514,7 @@ static bool test_depth_bias(void)
 		float pos[3][4];
 		struct ref_tri t;
 		bool front;
-		unsigned int format = formats[iter % 3];
+		unsigned int format = formats[iter % 5];
 
 		default_state(&st, 1);
 		st.raster.depth_bias_enable = true;

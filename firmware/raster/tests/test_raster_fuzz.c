@@ -192,7 +192,8 @@ int main(int argc, char **argv)
 		const unsigned int colors[] = { EMBER_RT_R8G8B8A8_UNORM, EMBER_RT_R8G8B8A8_SRGB,
 			EMBER_RT_R32G32B32A32_SFLOAT, EMBER_RT_R16G16B16A16_SFLOAT, EMBER_RT_R32_UINT };
 		const unsigned int depths[] = { EMBER_RT_NONE, EMBER_RT_D32_SFLOAT, EMBER_RT_D16_UNORM,
-			EMBER_RT_D24_UNORM_S8_UINT, EMBER_RT_S8_UINT };
+			EMBER_RT_D24_UNORM_S8_UINT, EMBER_RT_S8_UINT, EMBER_RT_X8_D24_UNORM_PACK32,
+			EMBER_RT_D32_SFLOAT_S8_UINT };
 		struct ember_framebuffer fb = { 0 };
 		struct ember_backend_state st;
 		struct ember_backend be;
@@ -205,7 +206,7 @@ int main(int argc, char **argv)
 		fb.color_count = ref_rand_below(&rng, 4);
 		for (uint32_t i = 0; i < fb.color_count; i++)
 			alloc_target(&rng, &fb.color[i], colors[ref_rand_below(&rng, 5)], &fb);
-		unsigned int ds = depths[ref_rand_below(&rng, 5)];
+		unsigned int ds = depths[ref_rand_below(&rng, 7)];
 
 		if (ds != EMBER_RT_NONE)
 			alloc_target(&rng, &fb.depth_stencil, ds, &fb);
