@@ -287,6 +287,13 @@ static LLVMValueRef active(struct emit *e, const struct ember_isa_insn *i)
 	return m;
 }
 
+/* sc_store_lanes(): the active lanes but helper invocations. */
+static LLVMValueRef store_lanes(struct emit *e, const struct ember_isa_insn *i)
+{
+	return LLVMBuildAnd(e->b, active(e, i),
+			    LLVMBuildNot(e->b, load_field(e, WAVE(helpers)), ""), "");
+}
+
 /* sc_commit() of a 32-bit result. */
 static void commit(struct emit *e, const struct ember_isa_insn *i, LLVMValueRef r)
 {
@@ -996,7 +1003,7 @@ static bool emit_global(struct emit *e, const struct ember_isa_insn *i, uint32_t
 	/* LDG's immediate offset (STG's third source is its data). */
 	if (!store && i->src[2].kind == EMBER_ISA_IMM)
 		args[3] = plus_imm(e, args[3], i->src[2].imm);
-	args[4] = active(e, i);
+	args[4] = store ? store_lanes(e, i) : active(e, i);
 	args[5] = byte_gep(e, e->vbase, (size_t)data->index * SC_LANES * 4);
 	ok = LLVMBuildCall2(e->b, e->access_ty, const_ptr(e, (const void *)(uintptr_t)helper),
 			    args, 6, "");
