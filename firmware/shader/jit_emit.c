@@ -1159,6 +1159,56 @@ static bool emit_sts(struct emit *e, const struct ember_isa_insn *i, uint32_t pc
 	return true;
 }
 
+/*
+ * LDDESC of a literal set and slot (load_descriptors() of one slot): when
+ * the core's descriptor cache holds the slot (read_descriptor()'s entry,
+ * filled by the first wave that read it in this dispatch), its four
+ * dwords go to the uniform quad and its VA to desc_va; otherwise the
+ * handler reads it, faults or fills the entry. Every wave of a kernel
+ * loads its descriptors so: the handler was 7% of the copy kernel's
+ * time with the JIT (perf).
+ */
+static bool emit_lddesc(struct emit *e, const struct ember_isa_insn *i, uint32_t pc)
+{
+	uint32_t set = i->src[0].imm, slot = i->src[1].imm;
+	size_t at = offsetof(struct sc_group, desc_cache) + sizeof(struct sc_desc_entry) *
+		    (size_t)(((uint64_t)(set * 7) + slot) % SC_DESC_CACHE);
+	LLVMBasicBlockRef fast, slow, cont;
+	LLVMValueRef entry, hit, va;
+
+	if (i->src[0].kind != EMBER_ISA_IMM || i->src[1].kind != EMBER_ISA_IMM ||
+	    set >= EMBER_ISA_MAX_SETS)
+		return false;
+	fast = new_block(e);
+	slow = new_block(e);
+	cont = new_block(e);
+	entry = byte_gep(e, e->group, at);
+	hit = LLVMBuildAnd(e->b,
+		LLVMBuildICmp(e->b, LLVMIntNE, tag(e, LLVMBuildLoad2(e->b, e->i8, byte_gep(e, entry,
+			      offsetof(struct sc_desc_entry, valid)), ""), e->tag_page, 1),
+			      LLVMConstInt(e->i8, 0, false), ""),
+		LLVMBuildAnd(e->b,
+			LLVMBuildICmp(e->b, LLVMIntEQ, tag(e, LLVMBuildLoad2(e->b, e->i32,
+				      byte_gep(e, entry, offsetof(struct sc_desc_entry, set)), ""),
+				      e->tag_page, 4), c32(e, set), ""),
+			LLVMBuildICmp(e->b, LLVMIntEQ, tag(e, LLVMBuildLoad2(e->b, e->i64,
+				      byte_gep(e, entry, offsetof(struct sc_desc_entry, slot)), ""),
+				      e->tag_page, 8), c64(e, slot), ""), ""), "");
+	LLVMBuildCondBr(e->b, hit, fast, slow);
+	LLVMPositionBuilderAtEnd(e->b, fast);
+	for (unsigned int k = 0; k < 4; k++)
+		store_field(e, WAVE_U(i->dst.index + k), tag(e, LLVMBuildLoad2(e->b, e->i32,
+			    byte_gep(e, entry, offsetof(struct sc_desc_entry, desc) + 4 * k), ""),
+			    e->tag_page, 4));
+	va = tag(e, LLVMBuildLoad2(e->b, e->i64, byte_gep(e, entry,
+		 offsetof(struct sc_desc_entry, va)), ""), e->tag_page, 8);
+	tag(e, LLVMBuildStore(e->b, va, byte_gep(e, e->w, WAVE(desc_va) +
+			      sizeof(uint64_t) * (i->dst.index / 4))), e->tag_wave, 8);
+	LLVMBuildBr(e->b, cont);
+	slow_path(e, slow, pc, cont);
+	return true;
+}
+
 /* The native forms of the memory instructions; false: the handler runs it. */
 static bool emit_memory(struct emit *e, const struct ember_isa_insn *i, uint32_t pc)
 {
@@ -1169,6 +1219,8 @@ static bool emit_memory(struct emit *e, const struct ember_isa_insn *i, uint32_t
 		return emit_global(e, i, pc, false);
 	case EMBER_ISA_OP_STG:
 		return emit_global(e, i, pc, true);
+	case EMBER_ISA_OP_LDDESC:
+		return emit_lddesc(e, i, pc);
 	default:
 		return false;
 	}
