@@ -30,7 +30,8 @@
  * runs one back end (lavapipe, ember-jit, ember-interpreter, native), e.g. under
  * perf record; "--rates" adds a line "rate KEY VALUE" per kernel for scripts; "--cores N" gives Ember's shader core N host threads in
  * all instead of one per host CPU (--cores 1 against the default shows
- * how a kernel scales across cores).
+ * how a kernel scales across cores); "--warmup S" adds untimed runs until S
+ * seconds after the first (a steady state to point perf record at).
  *
  * In the guest, "--vulkan NAME" runs the same kernels through the Vulkan
  * device NAME (Ember's ICD) instead, as ratios to the host's figures that
@@ -828,6 +829,7 @@ int main(int argc, char **argv)
 	const char *ref_out = bench_option(argc, argv, "--ref-out");
 	const char *only = bench_option(argc, argv, "--only");
 	const char *cores = bench_option(argc, argv, "--cores");
+	const char *warmup = bench_option(argc, argv, "--warmup");
 	FILE *refs = NULL;
 	char err[512];
 	int status = 0;
@@ -844,6 +846,8 @@ int main(int argc, char **argv)
 		}
 		bench_cores = (unsigned int)n;
 	}
+	if (warmup)
+		bench_warmup_seconds = atof(warmup);
 	native.threads = bench_cores ? bench_cores : (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	backends[0].ctx = lvp_open(err, sizeof(err));
 	if (!backends[0].ctx) {

@@ -71,9 +71,21 @@
  * STS.u32 of a whole wave at consecutive dwords inside shared memory is
  * one vector store too.
  *
- * Those paths live out of line, in six helpers shared by every program
- * (LDG and STG of 4, 8 and 16 bytes: sc_jit_emit_helper(), compiled once
- * per process by jit.c): an access is one call of its helper, which
+ * Four STG.u32 in a row through one descriptor, under one guard, at
+ * offsets 0, 4, 8 and 12 bytes from a whole wave's consecutive 16-byte
+ * elements (a vec4 stored by components, what the compiler makes of
+ * "dst[i] = v" for a uvec4 or vec4 array: stream_copy, stream_triad) are
+ * one 512-byte block: the four rows interleaved by shuffles and stored
+ * with plain vector stores (emit_store_quad()), where the block lies in
+ * range in one cached writable page. The four stores do not overlap and
+ * none can fault there, so nothing between them is observable; anything
+ * else runs the four as before, in order. Each had been two scatters
+ * (vpscatterdd where the host has AVX-512, slow on this machine's AMD
+ * cores: a tenth of the copy kernel's time in perf).
+ *
+ * Those paths live out of line, in seven helpers shared by every program
+ * (LDG and STG of 4, 8 and 16 bytes, the quad store: sc_jit_emit_helper(),
+ * compiled once per process by jit.c): an access is one call of its helper, which
  * returns whether it did the access, and the handler call behind a
  * branch if not. Inlined, every access added its tests and paths to the
  * program's function, and LLVM's GVN reloaded the rows the handler call
@@ -142,7 +154,7 @@ struct emit {
 	LLVMValueRef tag_wave, tag_vreg, tag_page, tag_memory;
 	/** @helper: the global access helpers' code (sc_jit_emit()). */
 	sc_jit_helper_fn helper;
-	LLVMTypeRef access_ty;
+	LLVMTypeRef access_ty, quad_ty;
 	struct static_frame stack[MAX_DEPTH];
 	uint32_t depth;
 	int32_t loop;
@@ -285,6 +297,13 @@ static LLVMValueRef active(struct emit *e, const struct ember_isa_insn *i)
 		m = LLVMBuildAnd(e->b, m, p, "");
 	}
 	return m;
+}
+
+/* sc_store_lanes(): the active lanes but helper invocations. */
+static LLVMValueRef store_lanes(struct emit *e, const struct ember_isa_insn *i)
+{
+	return LLVMBuildAnd(e->b, active(e, i),
+			    LLVMBuildNot(e->b, load_field(e, WAVE(helpers)), ""), "");
 }
 
 /* sc_commit() of a 32-bit result. */
@@ -996,13 +1015,117 @@ static bool emit_global(struct emit *e, const struct ember_isa_insn *i, uint32_t
 	/* LDG's immediate offset (STG's third source is its data). */
 	if (!store && i->src[2].kind == EMBER_ISA_IMM)
 		args[3] = plus_imm(e, args[3], i->src[2].imm);
-	args[4] = active(e, i);
+	args[4] = store ? store_lanes(e, i) : active(e, i);
 	args[5] = byte_gep(e, e->vbase, (size_t)data->index * SC_LANES * 4);
 	ok = LLVMBuildCall2(e->b, e->access_ty, const_ptr(e, (const void *)(uintptr_t)helper),
 			    args, 6, "");
 	LLVMBuildCondBr(e->b, ok, cont, slow);
 	slow_path(e, slow, pc, cont);
 	return true;
+}
+
+/*
+ * The body of the quad store helper (SC_JIT_STORE_QUAD): four STG.u32
+ * rows @rows[0..3] at the offsets @off[0..3] of the buffer at @va of
+ * @range bytes for the lanes of @mask; true if done as one block (see the
+ * DOC), false if the four instructions must run one by one.
+ */
+static void emit_store_quad_body(struct emit *e)
+{
+	LLVMValueRef group = LLVMGetParam(e->fn, 0), va = LLVMGetParam(e->fn, 1);
+	LLVMValueRef range = LLVMGetParam(e->fn, 2), m = LLVMGetParam(e->fn, 7);
+	LLVMValueRef off[4], rows[4], ok, lo, base;
+	LLVMBasicBlockRef fail = new_block(e), check = new_block(e);
+
+	e->group = group;
+	for (unsigned int k = 0; k < 4; k++) {
+		off[k] = LLVMGetParam(e->fn, 3 + k);
+		rows[k] = LLVMGetParam(e->fn, 8 + k);
+	}
+	/* A whole wave, lanes 16 bytes apart, the components 4 apart. */
+	ok = LLVMBuildAnd(e->b, all_active(e, m), consecutive(e, off[0], 16), "");
+	for (unsigned int k = 1; k < 4; k++) {
+		LLVMValueRef want = LLVMBuildAdd(e->b, off[0], splat(e, c32(e, 4 * k)), "");
+
+		ok = LLVMBuildAnd(e->b, ok, LLVMBuildICmp(e->b, LLVMIntEQ,
+				  mask_of(e, LLVMBuildICmp(e->b, LLVMIntEQ, off[k], want, "")),
+				  c32(e, 0xffffffffu), ""), "");
+	}
+	LLVMBuildCondBr(e->b, ok, check, fail);
+	LLVMPositionBuilderAtEnd(e->b, check);
+	lo = zext64(e, LLVMBuildExtractElement(e->b, off[0], c32(e, 0), ""));
+	base = one_page(e, va, range, lo, LLVMBuildAdd(e->b, lo, c64(e, 16 * SC_LANES), ""),
+			EMBER_ACCESS_WRITE, fail);
+	for (unsigned int k = 0; k < 4; k++)
+		rows[k] = tag(e, LLVMBuildLoad2(e->b, e->v32i32, rows[k], ""), e->tag_vreg, 64);
+	tag(e, LLVMBuildStore(e->b, interleave(e, rows, 4), base), e->tag_memory, 1);
+	LLVMBuildRet(e->b, LLVMConstInt(LLVMInt1TypeInContext(e->ctx), 1, false));
+	LLVMPositionBuilderAtEnd(e->b, fail);
+	LLVMBuildRet(e->b, LLVMConstInt(LLVMInt1TypeInContext(e->ctx), 0, false));
+}
+
+/*
+ * Whether the four instructions from @pc are a quad store (see the DOC):
+ * STG.u32 of vector data at vector offsets, one descriptor, one guard,
+ * none of the last three a jump target.
+ */
+static bool is_store_quad(struct emit *e, uint32_t pc)
+{
+	const struct ember_isa_insn *first = &e->prog->insns[pc].isa;
+
+	if (pc + 4 > e->prog->num_insns)
+		return false;
+	for (unsigned int k = 0; k < 4; k++) {
+		const struct ember_isa_insn *i = &e->prog->insns[pc + k].isa;
+
+		if (i->opcode != EMBER_ISA_OP_STG || native_access_size(i->type) != 4 ||
+		    i->src[0].kind != EMBER_ISA_UREG || i->src[0].index != first->src[0].index ||
+		    i->src[1].kind != EMBER_ISA_VREG || i->src[2].kind != EMBER_ISA_VREG ||
+		    i->guard != first->guard || (i->guard && (i->guard_pred != first->guard_pred ||
+		    i->guard_negate != first->guard_negate)) || (k && e->blocks[pc + k]))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The quad store from @pc through its helper; where it declines, the four
+ * STG.u32 one by one (emit_global(): each its own helper and handler).
+ */
+static void emit_store_quad(struct emit *e, uint32_t pc)
+{
+	const struct ember_isa_insn *i = &e->prog->insns[pc].isa;
+	uint64_t helper = e->helper(SC_JIT_STORE_QUAD);
+	unsigned int u = i->src[0].index;
+	LLVMBasicBlockRef slow, done = NULL;
+	LLVMValueRef args[12];
+
+	if (helper) {
+		slow = new_block(e);
+		done = new_block(e);
+		args[0] = e->group;
+		args[1] = LLVMBuildOr(e->b, zext64(e, load_field(e, WAVE_U(u))),
+				      LLVMBuildShl(e->b, zext64(e, load_field(e, WAVE_U(u + 1))),
+						   c64(e, 32), ""), "");
+		args[2] = zext64(e, load_field(e, WAVE_U(u + 2)));
+		for (unsigned int k = 0; k < 4; k++) {
+			const struct ember_isa_insn *ik = &e->prog->insns[pc + k].isa;
+
+			args[3 + k] = src(e, ik, 1);
+			args[8 + k] = byte_gep(e, e->vbase, (size_t)ik->src[2].index * SC_LANES * 4);
+		}
+		args[7] = store_lanes(e, i);
+		LLVMBuildCondBr(e->b, LLVMBuildCall2(e->b, e->quad_ty, const_ptr(e,
+				(const void *)(uintptr_t)helper), args, 12, ""), done, slow);
+		LLVMPositionBuilderAtEnd(e->b, slow);
+	}
+	for (unsigned int k = 0; k < 4; k++)
+		if (!emit_global(e, &e->prog->insns[pc + k].isa, pc + k, true))
+			call_handler(e, pc + k);
+	if (helper) {
+		LLVMBuildBr(e->b, done);
+		LLVMPositionBuilderAtEnd(e->b, done);
+	}
 }
 
 /*
@@ -1036,6 +1159,56 @@ static bool emit_sts(struct emit *e, const struct ember_isa_insn *i, uint32_t pc
 	return true;
 }
 
+/*
+ * LDDESC of a literal set and slot (load_descriptors() of one slot): when
+ * the core's descriptor cache holds the slot (read_descriptor()'s entry,
+ * filled by the first wave that read it in this dispatch), its four
+ * dwords go to the uniform quad and its VA to desc_va; otherwise the
+ * handler reads it, faults or fills the entry. Every wave of a kernel
+ * loads its descriptors so: the handler was 7% of the copy kernel's
+ * time with the JIT (perf).
+ */
+static bool emit_lddesc(struct emit *e, const struct ember_isa_insn *i, uint32_t pc)
+{
+	uint32_t set = i->src[0].imm, slot = i->src[1].imm;
+	size_t at = offsetof(struct sc_group, desc_cache) + sizeof(struct sc_desc_entry) *
+		    (size_t)(((uint64_t)(set * 7) + slot) % SC_DESC_CACHE);
+	LLVMBasicBlockRef fast, slow, cont;
+	LLVMValueRef entry, hit, va;
+
+	if (i->src[0].kind != EMBER_ISA_IMM || i->src[1].kind != EMBER_ISA_IMM ||
+	    set >= EMBER_ISA_MAX_SETS)
+		return false;
+	fast = new_block(e);
+	slow = new_block(e);
+	cont = new_block(e);
+	entry = byte_gep(e, e->group, at);
+	hit = LLVMBuildAnd(e->b,
+		LLVMBuildICmp(e->b, LLVMIntNE, tag(e, LLVMBuildLoad2(e->b, e->i8, byte_gep(e, entry,
+			      offsetof(struct sc_desc_entry, valid)), ""), e->tag_page, 1),
+			      LLVMConstInt(e->i8, 0, false), ""),
+		LLVMBuildAnd(e->b,
+			LLVMBuildICmp(e->b, LLVMIntEQ, tag(e, LLVMBuildLoad2(e->b, e->i32,
+				      byte_gep(e, entry, offsetof(struct sc_desc_entry, set)), ""),
+				      e->tag_page, 4), c32(e, set), ""),
+			LLVMBuildICmp(e->b, LLVMIntEQ, tag(e, LLVMBuildLoad2(e->b, e->i64,
+				      byte_gep(e, entry, offsetof(struct sc_desc_entry, slot)), ""),
+				      e->tag_page, 8), c64(e, slot), ""), ""), "");
+	LLVMBuildCondBr(e->b, hit, fast, slow);
+	LLVMPositionBuilderAtEnd(e->b, fast);
+	for (unsigned int k = 0; k < 4; k++)
+		store_field(e, WAVE_U(i->dst.index + k), tag(e, LLVMBuildLoad2(e->b, e->i32,
+			    byte_gep(e, entry, offsetof(struct sc_desc_entry, desc) + 4 * k), ""),
+			    e->tag_page, 4));
+	va = tag(e, LLVMBuildLoad2(e->b, e->i64, byte_gep(e, entry,
+		 offsetof(struct sc_desc_entry, va)), ""), e->tag_page, 8);
+	tag(e, LLVMBuildStore(e->b, va, byte_gep(e, e->w, WAVE(desc_va) +
+			      sizeof(uint64_t) * (i->dst.index / 4))), e->tag_wave, 8);
+	LLVMBuildBr(e->b, cont);
+	slow_path(e, slow, pc, cont);
+	return true;
+}
+
 /* The native forms of the memory instructions; false: the handler runs it. */
 static bool emit_memory(struct emit *e, const struct ember_isa_insn *i, uint32_t pc)
 {
@@ -1046,6 +1219,8 @@ static bool emit_memory(struct emit *e, const struct ember_isa_insn *i, uint32_t
 		return emit_global(e, i, pc, false);
 	case EMBER_ISA_OP_STG:
 		return emit_global(e, i, pc, true);
+	case EMBER_ISA_OP_LDDESC:
+		return emit_lddesc(e, i, pc);
 	default:
 		return false;
 	}
@@ -1300,6 +1475,9 @@ static void init_types(struct emit *e)
 	e->watchdog_ty = LLVMFunctionType(LLVMVoidTypeInContext(c), &e->ptr, 1, false);
 	e->access_ty = LLVMFunctionType(LLVMInt1TypeInContext(c), (LLVMTypeRef[]) {
 		e->ptr, e->i64, e->i64, e->v32i32, e->i32, e->ptr }, 6, false);
+	e->quad_ty = LLVMFunctionType(LLVMInt1TypeInContext(c), (LLVMTypeRef[]) {
+		e->ptr, e->i64, e->i64, e->v32i32, e->v32i32, e->v32i32, e->v32i32, e->i32,
+		e->ptr, e->ptr, e->ptr, e->ptr }, 12, false);
 
 	/* TBAA: !{"name", root, 0} types, !{type, type, 0} access tags. */
 	e->tbaa = LLVMGetMDKindIDInContext(c, "tbaa", 4);
@@ -1361,6 +1539,11 @@ bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *n
 			/* Unreachable code after a branch: a block of its own. */
 			LLVMPositionBuilderAtEnd(e.b, new_block(&e));
 		}
+		if (is_store_quad(&e, pc)) {
+			emit_store_quad(&e, pc);
+			pc += 3;
+			continue;
+		}
 		if (emit_control(&e, i, pc) || emit_alu(&e, i) ||
 		    (i->opcode == EMBER_ISA_OP_LDS && emit_lds(&e, i)) ||
 		    emit_memory(&e, i, pc))
@@ -1390,9 +1573,12 @@ void sc_jit_emit_helper(LLVMModuleRef mod, unsigned int kind, const char *name, 
 	static const unsigned int sizes[3] = { 4, 8, 16 };
 
 	init_types(&e);
-	e.fn = LLVMAddFunction(mod, name, e.access_ty);
+	e.fn = LLVMAddFunction(mod, name, kind == SC_JIT_STORE_QUAD ? e.quad_ty : e.access_ty);
 	e.b = LLVMCreateBuilderInContext(e.ctx);
 	LLVMPositionBuilderAtEnd(e.b, new_block(&e));
-	emit_access_body(&e, sizes[kind % 3], kind >= 3);
+	if (kind == SC_JIT_STORE_QUAD)
+		emit_store_quad_body(&e);
+	else
+		emit_access_body(&e, sizes[kind % 3], kind >= 3);
 	LLVMDisposeBuilder(e.b);
 }

@@ -249,6 +249,7 @@ static void init_waves(struct sc_group *g)
 	uint32_t lanes = h->local_size[0] * h->local_size[1] * h->local_size[2];
 	size_t vrow = (size_t)h->num_vregs * SC_LANES;
 	size_t srow = (size_t)(h->scratch_bytes / 4) * SC_LANES;
+	size_t uregs = h->num_uregs, quads = (uregs + 3) / 4;
 
 	for (uint32_t i = 0; i < g->num_waves; i++) {
 		struct sc_wave *w = &g->waves[i];
@@ -266,9 +267,16 @@ static void init_waves(struct sc_group *g)
 		w->group = g;
 		w->helpers = 0;
 		w->gfx = NULL;
-		memset(w->u, 0, sizeof(w->u));
+		/*
+		 * Zero at wave start: only the registers the program may name
+		 * (program.c checks every operand against the header); the
+		 * others were zeroed with the wave state and nothing writes
+		 * them. The whole 768 bytes were a tenth of the copy kernel's
+		 * time on the JIT (perf: two rep stos per wave).
+		 */
+		memset(w->u, 0, uregs * sizeof(w->u[0]));
 		memset(w->p, 0, sizeof(w->p));
-		memset(w->desc_va, 0, sizeof(w->desc_va));
+		memset(w->desc_va, 0, quads * sizeof(w->desc_va[0]));
 	}
 }
 

@@ -715,7 +715,9 @@ static bool test_implicit_lod(void)
  * Helpers run (derivatives see them) but store nothing; DEMOTE makes
  * helpers (helper_invocation reads 1, outputs discarded), TERMINATE ends
  * lanes for good, inside an IF too; both are in the kill mask. The wave's
- * first store is fully active: the fast store path must skip helpers too.
+ * first store is fully active: the fast store path must skip helpers too,
+ * also where the page is already translated (the JIT's native store: the
+ * store to byte 512 first).
  */
 static bool test_helpers_demote_terminate(void)
 {
@@ -723,7 +725,7 @@ static bool test_helpers_demote_terminate(void)
 		".stage fragment\n.outputs 2\n.fragment discard\n"
 		".resource 0 0 storage 0 1\n"
 		"\tlddesc u0, 0, 0\n\ts2r.lane_id v0\n\tshl v1, v0, 2\n"
-		"\tstg.u32 u0, v1, v0\n"
+		"\tstg.u32 u0, 512, v0\n\tstg.u32 u0, v1, v0\n"
 		"\tatomg.u32.add _, u0, 256, 1\n"
 		"\tcmp.u32.eq p0, v0, 5\n\t@p0 demote\n"
 		"\tcmp.u32.eq p1, v0, 9\n\tif p1, L1\n\tterminate\n\tmov v9, 1\nL1:\tendif\n"
@@ -769,6 +771,8 @@ static bool test_helpers_demote_terminate(void)
 		if (l != 8 && l != 9)
 			CHECK_EQ(out.color[4][l], bits(1.0f));
 	}
+	/* The highest lane that stores wins. */
+	CHECK_EQ(buf[128], 31 - (uint32_t)__builtin_clz(~helpers));
 	CHECK_EQ(buf[64], expect_first);
 	CHECK_EQ(buf[65], expect_second);
 	memset(set0, 0, 16);

@@ -727,6 +727,11 @@ static bool test_bad_descriptors(void)
 	static const char buffer_load[] =
 		".resource 0 0 storage 0 1\n.resource 0 1 uniform_texel_buffer 12 1\n"
 		".local_size 32 1 1\nlddesc u4, 0, 12\ns2r.local_index v0\ntbld v4, u4, v0\nend\n";
+	/* The second LDDESC of the slot finds it in the core's descriptor cache. */
+	static const char buffer_load_again[] =
+		".resource 0 0 storage 0 1\n.resource 0 1 uniform_texel_buffer 12 1\n"
+		".local_size 32 1 1\nlddesc u8, 0, 12\nlddesc u4, 0, 12\n"
+		"s2r.local_index v0\ntbld v4, u4, v0\nend\n";
 	static const char unloaded[] =
 		".local_size 32 1 1\nimgquery.levels v0, u16\nend\n";
 
@@ -768,6 +773,7 @@ static bool test_bad_descriptors(void)
 	CHECK(faults_with(sample, EMBER_FAULT_BAD_DESCRIPTOR, va, 0));
 	va = put_texel_buffer(0, 12, &tb);
 	CHECK(faults_with(buffer_load, EMBER_FAULT_BAD_DESCRIPTOR, va, 3));
+	CHECK(faults_with(buffer_load_again, EMBER_FAULT_BAD_DESCRIPTOR, va, 3));
 	CHECK(faults_with(unloaded, EMBER_FAULT_BAD_DESCRIPTOR, 0, 2));
 	/* A good descriptor over unmapped memory: the texel's address. */
 	d = good;

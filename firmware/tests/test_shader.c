@@ -1022,6 +1022,88 @@ static bool test_strided_loads(void)
 }
 
 /*
+ * A vec4 stored by components: four STG.u32 in a row at 0, 4, 8 and 12
+ * bytes from 16-byte elements (the JIT's quad store: one block). Buffer 2
+ * (the output) has two pages; @base places wave 0's block (@order: the
+ * components' offsets in instruction order, @guard: a guard on all four)
+ * and checks the output against the interpreter's semantics: element
+ * l's component order[k] is input l plus k, for the stored lanes.
+ */
+static bool store_quad(uint32_t base, const unsigned int order[4], const char *guard,
+		       uint32_t stored_lanes)
+{
+	struct buffer in = buffer(4096), unused = buffer(4), out = buffer(8192);
+	struct buffer bufs[3] = { in, unused, out };
+	uint32_t *pi = in.cpu, *po = out.cpu;
+	char text[2048];
+
+	snprintf(text, sizeof(text), PROLOGUE
+		 "ldg.u32 v2, u0, v1\nstg.u32 u8, v1, v2\n"		/* both pages cached */
+		 "iadd v3, v1, 7936\nstg.u32 u8, v3, v2\n"
+		 "s2r.lane_id v20\ncmp.u32.lt p0, v20, 21\n"
+		 "shl v4, v0, 4\niadd v4, v4, %u\n"
+		 "iadd v5, v4, %u\niadd v6, v4, %u\niadd v7, v4, %u\niadd v4, v4, %u\n"
+		 "iadd v10, v2, 1\niadd v11, v2, 2\niadd v12, v2, 3\n"
+		 "%sstg.u32 u8, v4, v2\n%sstg.u32 u8, v5, v10\n"
+		 "%sstg.u32 u8, v6, v11\n%sstg.u32 u8, v7, v12\nend\n",
+		 base, 4 * order[1], 4 * order[2], 4 * order[3], 4 * order[0],
+		 guard, guard, guard, guard);
+	for (unsigned int i = 0; i < 1024; i++)
+		pi[i] = i * 11 + 9;
+	memset(po, 0xaa, out.size);
+	CHECK_EQ(run(text, (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, NULL), 0);
+	for (unsigned int l = 0; l < 64; l++) {
+		for (unsigned int k = 0; k < 4; k++) {
+			uint32_t got = po[(base + 16 * l) / 4 + order[k]];
+
+			if ((stored_lanes >> (l % 32)) & 1)
+				CHECK_EQ(got, pi[l] + k);
+			else if ((base + 16 * l + 4 * order[k]) / 4 >= 64)
+				CHECK_EQ(got, 0xaaaaaaaau);
+		}
+	}
+	return true;
+}
+
+static bool test_store_quad(void)
+{
+	static const unsigned int xyzw[4] = { 0, 1, 2, 3 }, xzyw[4] = { 0, 2, 1, 3 };
+	struct buffer a = buffer(4096), unused = buffer(4), out = buffer(4096);
+	struct buffer bufs[3] = { a, unused, out };
+	uint32_t *po = out.cpu;
+	struct ember_host_fault f;
+
+	/* Whole waves in one page; a wave's block across the two pages. */
+	CHECK(store_quad(1024, xyzw, "", 0xffffffffu));
+	CHECK(store_quad(3840, xyzw, "", 0xffffffffu));
+	/* Other components' order, a guard (lanes 0 to 20). */
+	CHECK(store_quad(1024, xzyw, "", 0xffffffffu));
+	CHECK(store_quad(1024, xyzw, "@p0 ", 0x1fffffu));
+
+	/*
+	 * The block's second page unmapped (a range of two pages): the first
+	 * store faults at the page, its lanes before done, nothing else.
+	 */
+	bufs[2].size = 8192;
+	memset(po, 0xaa, out.size);
+	CHECK_EQ(run(PROLOGUE "stg.u32 u8, v1, v1\n"			/* page 0 cached */
+		     "shl v4, v0, 4\niadd v4, v4, 3840\n"
+		     "iadd v5, v4, 4\niadd v6, v4, 8\niadd v7, v4, 12\n"
+		     "stg.u32 u8, v4, v0\nstg.u32 u8, v5, v0\n"
+		     "stg.u32 u8, v6, v0\nstg.u32 u8, v7, v0\nend\n",
+		     (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, out.va + 4096);
+	CHECK_EQ(f.detail, EMBER_ACCESS_WRITE);
+	for (unsigned int l = 0; l < 16; l++) {
+		CHECK_EQ(po[960 + 4 * l], l);
+		for (unsigned int k = 1; k < 4; k++)
+			CHECK_EQ(po[960 + 4 * l + k], 0xaaaaaaaau);
+	}
+	return true;
+}
+
+/*
  * Faults on the second page of a wave's span (buffer 0: one page mapped,
  * a range of two, the next page unmapped; one workgroup, whose first wave
  * faults first): the first lane on the unmapped page is the fault's VA,
@@ -2144,6 +2226,7 @@ int main(int argc, char **argv)
 	tap_result(test_faults(), "faults");
 	tap_result(test_page_crossing(), "global-page-crossing");
 	tap_result(test_strided_loads(), "global-strided-loads");
+	tap_result(test_store_quad(), "global-store-quad");
 	tap_result(test_fault_second_page(), "global-fault-on-second-page");
 	tap_result(test_masked_lanes_unmapped(), "global-masked-lanes-unmapped");
 	tap_result(test_a64_types(), "addr64-types-imm-offsets");
