@@ -27,10 +27,11 @@
  * Timing is wall time around submit-and-wait, the same for both. The
  * kernels are idempotent, so every run computes the verified result.
  * Arguments select kernels by shader name (default: all); "--only NAME"
- * runs one back end (lavapipe, ember-jit, ember-interpreter, native), e.g. under
- * perf record; "--rates" adds a line "rate KEY VALUE" per kernel for scripts; "--cores N" gives Ember's shader core N host threads in
- * all instead of one per host CPU (--cores 1 against the default shows
- * how a kernel scales across cores); "--warmup S" adds untimed runs until S
+ * runs one back end (lavapipe, ember-jit, ember-interpreter, native), e.g.
+ * under perf record; "--rates" adds a line "rate KEY VALUE" per kernel for
+ * scripts; "--cores N" gives Ember's shader core N host threads in all
+ * instead of one per host CPU (--cores 1 against the default shows how a
+ * kernel scales across cores); "--warmup S" adds untimed runs until S
  * seconds after the first (a steady state to point perf record at).
  *
  * In the guest, "--vulkan NAME" runs the same kernels through the Vulkan
