@@ -733,7 +733,7 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		/* ISA 1.5's viewport_index output (contract 1.13). */
 		f->shaderOutputViewportIndex = (pdev->ws.info.caps & EMBER_CAP_VIEWPORT_INDEX) != 0;
 	}
-	/* Core 1.3's dynamic states of a graphics queue; not EDS2's logic op or patches. */
+	/* Core 1.3's dynamic states of a graphics queue, EDS2's logic op; no patches. */
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT)
 		((VkPhysicalDeviceExtendedDynamicStateFeaturesEXT *)s)->extendedDynamicState =
 			ember_physical_device_has_graphics(pdev);
@@ -741,7 +741,7 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		VkPhysicalDeviceExtendedDynamicState2FeaturesEXT *f = (void *)s;
 
 		f->extendedDynamicState2 = ember_physical_device_has_graphics(pdev);
-		f->extendedDynamicState2LogicOp = VK_FALSE;
+		f->extendedDynamicState2LogicOp = ember_physical_device_has_graphics(pdev);
 		f->extendedDynamicState2PatchControlPoints = VK_FALSE;
 	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT) {
