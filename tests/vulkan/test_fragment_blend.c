@@ -503,12 +503,24 @@ static uint32_t logic_op(VkLogicOp op, uint32_t s, uint32_t d)
  * gfx_uint; on R8G8B8A8_UNORM, whose stored codes the ops work on (R13),
  * a push-constant colour of whole codes (code / 255 converts back to the
  * code exactly).
+ *
+ * With @dynamic, the sixteen ops come from vkCmdSetLogicOpEXT
+ * (extendedDynamicState2LogicOp) on one pipeline whose static op is
+ * COPY, set before the pipeline is bound for even ops and after it for
+ * odd ones: a driver that keeps the pipeline's op draws COPY's pixels.
  */
-static void logic_ops(VkFormat format)
+static void logic_ops(VkFormat format, bool dynamic)
 {
 	enum { TW = 8, TH = 4, SRC = 0x33cc55aau, DST = 0x0ff03c5au };
 	const bool uint = format == VK_FORMAT_R32_UINT;
-	const VkPhysicalDeviceFeatures features = { .logicOp = VK_TRUE };
+	static const VkDynamicState dynamic_logic_op[] = { VK_DYNAMIC_STATE_LOGIC_OP_EXT };
+	static const char *const eds2_extension[] = { VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME };
+	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+		.extendedDynamicState2LogicOp = VK_TRUE,
+	};
+	struct vk_dev_options options = { .core = { .logicOp = VK_TRUE } };
+	PFN_vkCmdSetLogicOpEXT set_logic_op = NULL;
 	static const VkVertexInputBindingDescription bindings[] = {
 		{ 0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX },
 		{ 1, 8, VK_VERTEX_INPUT_RATE_INSTANCE },
@@ -546,7 +558,17 @@ static void logic_ops(VkFormat format)
 	}
 	if (uint)
 		memcpy(push, &(uint32_t){ SRC }, 4);
-	vk_gfx_dev_create(&dev, &features);
+	if (dynamic) {
+		options.extensions = eds2_extension;
+		options.extension_count = 1;
+		options.features = &eds2;
+	}
+	vk_gfx_dev_create_options(&dev, &options);
+	if (dynamic) {
+		set_logic_op = (PFN_vkCmdSetLogicOpEXT)vkGetDeviceProcAddr(dev.device,
+									   "vkCmdSetLogicOpEXT");
+		REQUIRE(set_logic_op != NULL);
+	}
 	vk_target_create(&dev, format, TW, TH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
 	vk_buf_create(&dev, TW * TH * 6 * sizeof(struct vk_vtx3), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
 		      &vertices);
@@ -557,8 +579,13 @@ static void logic_ops(VkFormat format)
 		vk_gfx_rect((struct vk_vtx3 *)vertices.map + 6 * i, i % TW, i / TW, i % TW + 1,
 			    i / TW + 1, 0.5f, TW, TH, true);
 	for (uint32_t i = 0; i < 17; i++) {
-		desc.logic_op = i < 16 ? (VkLogicOp)i : VK_LOGIC_OP_COPY;
+		/* Dynamic: pipeline 0 draws every op, pipeline 16 the masked COPY. */
+		if (dynamic && i > 0 && i < 16)
+			continue;
+		desc.logic_op = i < 16 && !dynamic ? (VkLogicOp)i : VK_LOGIC_OP_COPY;
 		desc.blend = i < 16 ? NULL : &masked;
+		desc.dynamic = dynamic && i < 16 ? dynamic_logic_op : NULL;
+		desc.dynamic_count = dynamic && i < 16 ? 1 : 0;
 		vk_gfx_pipe_create(&dev, &desc, &pipes[i]);
 	}
 	cmd = vk_cmd_begin(&dev);
@@ -569,8 +596,14 @@ static void logic_ops(VkFormat format)
 			       (const VkBuffer[]){ vertices.buffer, instances.buffer },
 			       (const VkDeviceSize[]){ 0, 0 });
 	for (uint32_t i = 0; i < 17; i++) {
-		vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i].pipeline);
-		vkCmdPushConstants(cmd, pipes[i].layout, VK_SHADER_STAGE_VERTEX_BIT |
+		const struct vk_gfx_pipe *pipe = &pipes[dynamic && i < 16 ? 0 : i];
+
+		if (dynamic && i < 16 && i % 2 == 0)
+			set_logic_op(cmd, (VkLogicOp)i);
+		vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe->pipeline);
+		if (dynamic && i < 16 && i % 2 == 1)
+			set_logic_op(cmd, (VkLogicOp)i);
+		vkCmdPushConstants(cmd, pipe->layout, VK_SHADER_STAGE_VERTEX_BIT |
 				   VK_SHADER_STAGE_FRAGMENT_BIT, 0, desc.push_size, push);
 		vkCmdDraw(cmd, 6, 1, 6 * i, 0);
 	}
@@ -593,7 +626,8 @@ static void logic_ops(VkFormat format)
 	if (wrong)
 		vk_test_fail(__FILE__, __LINE__, "%u pixels differ", wrong);
 	for (uint32_t i = 0; i < 17; i++)
-		vk_gfx_pipe_destroy(&dev, &pipes[i]);
+		if (!dynamic || i == 0 || i == 16)
+			vk_gfx_pipe_destroy(&dev, &pipes[i]);
 	vk_buf_destroy(&dev, &vertices);
 	vk_buf_destroy(&dev, &instances);
 	vk_buf_destroy(&dev, &readback);
@@ -603,10 +637,20 @@ static void logic_ops(VkFormat format)
 
 VK_TEST(logic_ops_uint, "fragment-logic-ops-uint")
 {
-	logic_ops(VK_FORMAT_R32_UINT);
+	logic_ops(VK_FORMAT_R32_UINT, false);
 }
 
 VK_TEST(logic_ops_unorm, "fragment-logic-ops-unorm")
 {
-	logic_ops(VK_FORMAT_R8G8B8A8_UNORM);
+	logic_ops(VK_FORMAT_R8G8B8A8_UNORM, false);
+}
+
+VK_TEST(logic_ops_dynamic_uint, "fragment-logic-ops-dynamic-uint")
+{
+	logic_ops(VK_FORMAT_R32_UINT, true);
+}
+
+VK_TEST(logic_ops_dynamic_unorm, "fragment-logic-ops-dynamic-unorm")
+{
+	logic_ops(VK_FORMAT_R8G8B8A8_UNORM, true);
 }

@@ -14,7 +14,9 @@
  * marks the block they live in, like ember_cmd_dynamic_state.c's
  * commands. Ember does not report VK_EXT_extended_dynamic_state3 or
  * VK_EXT_vertex_input_dynamic_state: pipelines cannot make these states
- * dynamic, so only draws with shader objects read what they set.
+ * dynamic, so only draws with shader objects read what they set — except
+ * vkCmdSetLogicOpEXT, whose state a pipeline may leave dynamic
+ * (extendedDynamicState2LogicOp, EMBER_DYN_LOGIC_OP).
  *
  * vkCmdSetPatchControlPointsEXT and vkCmdSetTessellationDomainOriginEXT
  * are the extension's too, whatever the device: valid without a

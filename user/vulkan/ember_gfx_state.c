@@ -44,8 +44,9 @@ static uint32_t dynamic_bit(VkDynamicState s)
 	case VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE: return EMBER_DYN_BIT(DEPTH_BIAS_ENABLE);
 	case VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE:
 		return EMBER_DYN_BIT(PRIMITIVE_RESTART_ENABLE);
+	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return EMBER_DYN_BIT(LOGIC_OP);
 	default:
-		/* Only the states above are advertised (core 1.0 to 1.3). */
+		/* Only the states above are advertised (core 1.0 to 1.3, EDS2's logic op). */
 		return 0;
 	}
 }
@@ -294,7 +295,7 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(STENCIL_REFERENCE, back.reference);
 
 	s->logic_op_enable = ps->logic_op_enable;
-	s->logic_op = ps->logic_op;
+	STATIC(LOGIC_OP, logic_op);
 	STATIC(BLEND_CONSTANTS, blend_constants);
 	s->color_count = ps->color_count;
 	memcpy(s->blend, ps->blend, sizeof(s->blend));

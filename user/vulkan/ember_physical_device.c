@@ -735,7 +735,7 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		/* The vertex shader's layer output (ISA vertex_flags bit 1) of contract 1.10. */
 		f->shaderOutputLayer = VK_TRUE;
 	}
-	/* Core 1.3's dynamic states of a graphics queue; not EDS2's logic op or patches. */
+	/* Core 1.3's dynamic states of a graphics queue, EDS2's logic op; no patches. */
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT)
 		((VkPhysicalDeviceExtendedDynamicStateFeaturesEXT *)s)->extendedDynamicState =
 			ember_physical_device_has_graphics(pdev);
@@ -743,7 +743,7 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		VkPhysicalDeviceExtendedDynamicState2FeaturesEXT *f = (void *)s;
 
 		f->extendedDynamicState2 = ember_physical_device_has_graphics(pdev);
-		f->extendedDynamicState2LogicOp = VK_FALSE;
+		f->extendedDynamicState2LogicOp = ember_physical_device_has_graphics(pdev);
 		f->extendedDynamicState2PatchControlPoints = VK_FALSE;
 	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT) {
