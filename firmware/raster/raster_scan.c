@@ -45,50 +45,75 @@ static int64_t edge_at(const struct ember_tri *t, int i, int64_t x, int64_t y)
 	return t->dx[i] * (y - t->y[i]) - t->dy[i] * (x - t->x[i]);
 }
 
-/* Linear barycentrics at (x, y): vertex k faces edge k + 1. */
-static void linear_bary_at(const struct ember_tri *t, int64_t x, int64_t y,
-			   double lambda[3])
+/*
+ * The traversal steps the edge functions instead of evaluating them at
+ * every sample: E(x + a, y + b) = E(x, y) + dx * b - dy * a exactly, so
+ * each value is computed once per quad row (edge_at) and reached by
+ * integer additions from there. The additions are done in uint64_t, i.e.
+ * modulo 2^64: whenever edge_at's own arithmetic is defined (it never
+ * overflows for a setup's triangles), the sum is the same integer, and so
+ * are the coverage, the barycentrics and the depth built from it.
+ */
+struct edge_steps {
+	uint64_t pixel_x[3], pixel_y[3];	/* one pixel right, down */
+	uint64_t quad_x[3];			/* one quad right */
+	uint64_t quad_max[3];			/* pixel (0,0) -> the quad's max corner, + bias */
+	uint64_t centre[3];			/* pixel corner -> centre */
+	uint64_t sample[3][EMBER_MAX_SAMPLES];	/* pixel corner -> sample s, + bias */
+};
+
+static void edge_steps_init(const struct ember_tri *t, unsigned int samples,
+			    struct edge_steps *es)
 {
-	lambda[0] = (double)edge_at(t, 1, x, y) * t->inv_area2;
-	lambda[1] = (double)edge_at(t, 2, x, y) * t->inv_area2;
-	lambda[2] = (double)edge_at(t, 0, x, y) * t->inv_area2;
+	const uint64_t one = EMBER_SUBPIXEL_ONE;
+
+	for (int i = 0; i < 3; i++) {
+		uint64_t dx = (uint64_t)t->dx[i], dy = (uint64_t)t->dy[i];
+
+		es->pixel_x[i] = -dy * one;
+		es->pixel_y[i] = dx * one;
+		es->quad_x[i] = -dy * 2 * one;
+		/*
+		 * Its largest value over the quad's square is at the corner its
+		 * gradient points to (x1 = x0 + 2 pixels when dy < 0, y1 when
+		 * dx > 0).
+		 */
+		es->quad_max[i] = (t->dy[i] < 0 ? -dy * 2 * one : 0) +
+				  (t->dx[i] > 0 ? dx * 2 * one : 0) +
+				  (uint64_t)t->bias[i];
+		es->centre[i] = dx * (one / 2) - dy * (one / 2);
+		for (unsigned int s = 0; s < samples; s++) {
+			unsigned int ox, oy;
+
+			ember_sample_location(samples, s, &ox, &oy);
+			es->sample[i][s] = dx * oy - dy * ox + (uint64_t)t->bias[i];
+		}
+	}
 }
 
-static uint32_t pixel_coverage(const struct ember_tri *t, int64_t px,
-			       int64_t py, unsigned int samples)
+/* Edge values at a pixel's corner -> its coverage (bit s = sample s). */
+static uint32_t pixel_coverage(const struct edge_steps *es, const uint64_t e[3],
+			       unsigned int samples)
 {
 	uint32_t mask = 0;
 
 	for (unsigned int s = 0; s < samples; s++) {
-		unsigned int ox, oy;
-
-		ember_sample_location(samples, s, &ox, &oy);
-		int64_t x = px * EMBER_SUBPIXEL_ONE + ox;
-		int64_t y = py * EMBER_SUBPIXEL_ONE + oy;
-
-		if (edge_at(t, 0, x, y) + t->bias[0] >= 0 &&
-		    edge_at(t, 1, x, y) + t->bias[1] >= 0 &&
-		    edge_at(t, 2, x, y) + t->bias[2] >= 0)
+		if ((int64_t)(e[0] + es->sample[0][s]) >= 0 &&
+		    (int64_t)(e[1] + es->sample[1][s]) >= 0 &&
+		    (int64_t)(e[2] + es->sample[2][s]) >= 0)
 			mask |= 1u << s;
 	}
 	return mask;
 }
 
 /*
- * Can the 2x2 pixels at (qx, qy) hold a covered sample? Each edge function
- * is linear, so its largest value over the quad's square is at the corner
- * its gradient points to; a quad outside any one edge is skipped whole.
+ * Can the quad whose edge values at its top-left corner are @e hold a
+ * covered sample? A quad outside any one edge is skipped whole.
  */
-static bool quad_may_be_covered(const struct ember_tri *t, int64_t qx, int64_t qy)
+static bool quad_may_be_covered(const struct edge_steps *es, const uint64_t e[3])
 {
-	int64_t x0 = qx * EMBER_SUBPIXEL_ONE, y0 = qy * EMBER_SUBPIXEL_ONE;
-	int64_t x1 = x0 + 2 * EMBER_SUBPIXEL_ONE, y1 = y0 + 2 * EMBER_SUBPIXEL_ONE;
-
 	for (int i = 0; i < 3; i++) {
-		int64_t x = t->dy[i] < 0 ? x1 : x0;
-		int64_t y = t->dx[i] > 0 ? y1 : y0;
-
-		if (edge_at(t, i, x, y) + t->bias[i] < 0)
+		if ((int64_t)(e[i] + es->quad_max[i]) < 0)
 			return false;
 	}
 	return true;
@@ -108,17 +133,20 @@ static double depth_at(const struct ember_tri *t, const double lambda[3])
 	return lambda[0] * t->z[0] + lambda[1] * t->z[1] + lambda[2] * t->z[2];
 }
 
+/* @centre[p][i]: edge i at pixel p's centre. */
 static void fill_quad_values(const struct ember_primitive *prim,
 			     const struct ember_tri *t, unsigned int samples,
-			     struct ember_quad *q)
+			     const int64_t centre[4][3], struct ember_quad *q)
 {
 	for (int p = 0; p < 4; p++) {
 		int64_t px = q->x + (p & 1), py = q->y + (p >> 1);
 		int64_t half = EMBER_SUBPIXEL_ONE / 2;
 		double lambda[3], mu[3], inv_w = 0;
 
-		linear_bary_at(t, px * EMBER_SUBPIXEL_ONE + half,
-			       py * EMBER_SUBPIXEL_ONE + half, lambda);
+		/* Linear barycentrics: vertex k faces edge k + 1. */
+		lambda[0] = (double)centre[p][1] * t->inv_area2;
+		lambda[1] = (double)centre[p][2] * t->inv_area2;
+		lambda[2] = (double)centre[p][0] * t->inv_area2;
 		for (int k = 0; k < 3; k++)
 			inv_w += lambda[k] * t->inv_w[k];
 		for (int k = 0; k < 3; k++)
@@ -158,6 +186,7 @@ static void scan_tri(const struct ember_primitive *prim,
 	int64_t y0 = t->min_py > rect->y ? t->min_py : rect->y;
 	int64_t x1 = (int64_t)rect->x + rect->width - 1;
 	int64_t y1 = (int64_t)rect->y + rect->height - 1;
+	struct edge_steps es;
 	struct ember_quad q;
 
 	if (t->max_px < x1)
@@ -167,24 +196,42 @@ static void scan_tri(const struct ember_primitive *prim,
 	if (x0 > x1 || y0 > y1)
 		return;
 
+	edge_steps_init(t, samples, &es);
 	memset(&q, 0, sizeof(q));
 	q.front_facing = prim->front_facing;
 	q.provoking_vertex = prim->provoking_vertex;
 	q.primitive_id = prim->primitive_id;
 	for (int64_t qy = y0 - (y0 & 1); qy <= y1; qy += 2) {
-		for (int64_t qx = x0 - (x0 & 1); qx <= x1; qx += 2) {
+		int64_t qx0 = x0 - (x0 & 1);
+		uint64_t e[3];
+
+		for (int i = 0; i < 3; i++)
+			e[i] = (uint64_t)edge_at(t, i, qx0 * EMBER_SUBPIXEL_ONE,
+						 qy * EMBER_SUBPIXEL_ONE);
+		for (int64_t qx = qx0; qx <= x1; qx += 2) {
+			int64_t centre[4][3];
 			uint32_t any = 0;
 
-			if (!quad_may_be_covered(t, qx, qy))
+			if (qx != qx0) {
+				for (int i = 0; i < 3; i++)
+					e[i] += es.quad_x[i];
+			}
+			if (!quad_may_be_covered(&es, e))
 				continue;
 			q.helper_mask = 0;
 			for (int p = 0; p < 4; p++) {
 				int64_t px = qx + (p & 1), py = qy + (p >> 1);
 				bool inside = px >= x0 && px <= x1 &&
 					      py >= y0 && py <= y1;
+				uint64_t ep[3];
 
+				for (int i = 0; i < 3; i++) {
+					ep[i] = e[i] + ((p & 1) ? es.pixel_x[i] : 0) +
+						((p >> 1) ? es.pixel_y[i] : 0);
+					centre[p][i] = (int64_t)(ep[i] + es.centre[i]);
+				}
 				q.coverage[p] = inside ?
-					pixel_coverage(t, px, py, samples) : 0;
+					pixel_coverage(&es, ep, samples) : 0;
 				if (!q.coverage[p])
 					q.helper_mask |= 1u << p;
 				any |= q.coverage[p];
@@ -193,7 +240,7 @@ static void scan_tri(const struct ember_primitive *prim,
 				continue;
 			q.x = (int32_t)qx;
 			q.y = (int32_t)qy;
-			fill_quad_values(prim, t, samples, &q);
+			fill_quad_values(prim, t, samples, centre, &q);
 			emit(ctx, &q);
 		}
 	}
