@@ -162,21 +162,19 @@ static void interp_offset(const struct sc_gfx_wave *g, unsigned int l, unsigned 
 			  const uint32_t *pos0, const uint32_t *pos1, float *ox, float *oy)
 {
 	const struct ember_quad *q = g->fin->quad[l / 4];
-	bool sample_rate = g->per_sample;
 	uint32_t all = (1u << g->stage->samples) - 1, cov = q->coverage[l % 4] & all;
 
 	*ox = *oy = 0.0f;
+	/* Per sample, centre, centroid and sample are the invocation's sample. */
+	if (g->per_sample && (where == EMBER_ISA_INTERP_CENTER ||
+			      where == EMBER_ISA_INTERP_CENTROID || where == EMBER_ISA_INTERP_SAMPLE)) {
+		sample_offset(g, g->sample_id[l], ox, oy);
+		return;
+	}
 	switch (where) {
-	case EMBER_ISA_INTERP_CENTER:
-		/* Per sample, each invocation's inputs are its sample's. */
-		if (sample_rate)
-			sample_offset(g, g->sample_id[l], ox, oy);
-		break;
 	case EMBER_ISA_INTERP_CENTROID:
-		/* Per sample, the centroid is the sample; else inside coverage. */
-		if (sample_rate)
-			sample_offset(g, g->sample_id[l], ox, oy);
-		else if (cov && cov != all)
+		/* Inside the coverage when the pixel is partly covered. */
+		if (cov && cov != all)
 			sample_offset(g, (uint32_t)__builtin_ctz(cov), ox, oy);
 		break;
 	case EMBER_ISA_INTERP_SAMPLE:
@@ -341,12 +339,11 @@ static uint32_t fragment_sr(const struct sc_wave *w, unsigned int sr, unsigned i
 	const struct sc_gfx_wave *g = w->gfx;
 	const struct ember_quad *q = g->fin->quad[l / 4];
 	const struct sc_gfx_stage_params *st = g->stage;
-	bool sample_rate = g->per_sample;
 	unsigned int p = l % 4, s = g->sample_id[l];
 	float ox = 0.0f, oy = 0.0f;
 
 	/* Per sample, FragCoord is the sample's location (and depth). */
-	if (sample_rate)
+	if (g->per_sample)
 		sample_offset(g, s, &ox, &oy);
 	switch (sr) {
 	case EMBER_ISA_SR_FRAG_COORD_X:
@@ -354,7 +351,7 @@ static uint32_t fragment_sr(const struct sc_wave *w, unsigned int sr, unsigned i
 	case EMBER_ISA_SR_FRAG_COORD_Y:
 		return as_bits((float)(q->y + (int32_t)(p >> 1)) + (0.5f + oy));
 	case EMBER_ISA_SR_FRAG_COORD_Z:
-		return as_bits(sample_rate && s < EMBER_MAX_SAMPLES ? q->depth[p][s] :
+		return as_bits(g->per_sample && s < EMBER_MAX_SAMPLES ? q->depth[p][s] :
 			       q->depth_center[p]);
 	case EMBER_ISA_SR_FRAG_COORD_W:
 		return as_bits(ox == 0.0f && oy == 0.0f ? q->inv_w[p] : inv_w_at(g, l, ox, oy));
