@@ -649,6 +649,16 @@ static LLVMValueRef reduce(struct emit *e, const char *name, LLVMValueRef v)
 	return intrinsic(e, name, &e->v32i32, 1, &v, 1);
 }
 
+/* sc_host_page_index(@vpn): the 6-bit fields of the page number folded. */
+static LLVMValueRef host_page_index(struct emit *e, LLVMValueRef vpn)
+{
+	LLVMValueRef fold = vpn;
+
+	for (unsigned int shift = 6; shift <= 30; shift += 6)
+		fold = LLVMBuildXor(e->b, fold, LLVMBuildLShr(e->b, vpn, c64(e, shift), ""), "");
+	return LLVMBuildAnd(e->b, fold, c64(e, SC_HOST_PAGES - 1), "");
+}
+
 /*
  * The core's page cache entry for @va (sc_group_page()'s pages[], the
  * interpreter's path to memory): its host page, and in *@hit whether it
@@ -658,7 +668,7 @@ static LLVMValueRef cached_page(struct emit *e, LLVMValueRef va, unsigned int ac
 				LLVMValueRef *hit)
 {
 	LLVMValueRef vpn = LLVMBuildLShr(e->b, va, c64(e, EMBER_PAGE_SHIFT), "");
-	LLVMValueRef idx = LLVMBuildURem(e->b, vpn, c64(e, SC_HOST_PAGES), "");
+	LLVMValueRef idx = host_page_index(e, vpn);
 	LLVMValueRef entry = LLVMBuildGEP2(e->b, e->i8, byte_gep(e, e->group,
 					   offsetof(struct sc_group, pages)),
 					   (LLVMValueRef[]) { LLVMBuildMul(e->b, idx,

@@ -22,6 +22,7 @@
 #include "host_shader.h"
 #include "ember_isa.h"
 #include "ember_packets.h"
+#include "shader/shader_core.h"
 #include "tap.h"
 
 #define N		1024	/* lanes of the elementwise tests */
@@ -2199,6 +2200,51 @@ static bool test_random_nan_payload(void)
 	return random_programs_from(180, 181);
 }
 
+/*
+ * The core's page cache (sc_host_page_index()): a run of 64 pages aligned
+ * to 64 fills each slot once, and two or three streams walked in step, at
+ * any power of two of pages apart (buffers packed back to back, as the
+ * Vulkan driver allocates them: the copy kernel's source and destination
+ * 64 MiB apart), never take the same slot. With the plain page number
+ * modulo 64, every stream 64 pages or more apart took the other's slot,
+ * and each access of a copy missed.
+ */
+static bool test_page_cache_index(void)
+{
+	const uint64_t bases[] = { 0x100000, 0x7f0000000, 0x123440 };
+
+	for (unsigned int b = 0; b < sizeof(bases) / sizeof(bases[0]); b++) {
+		uint64_t seen = 0;
+
+		for (uint64_t i = 0; i < SC_HOST_PAGES; i++)
+			seen |= 1ull << sc_host_page_index(bases[b] + i);
+		if (seen != ~0ull) {
+			tap_diag("pages %#llx + 0..63 leave slots empty: %#llx",
+				 (unsigned long long)bases[b], (unsigned long long)seen);
+			return false;
+		}
+		/* Up to the largest distance two more streams fit in 48-bit VAs. */
+		for (unsigned int k = 0; k < 34; k++) {
+			uint64_t apart = 1ull << k;
+
+			for (uint64_t i = 0; i < 4 * SC_HOST_PAGES; i++) {
+				uint64_t a = bases[b] + i;
+				unsigned int s0 = sc_host_page_index(a);
+				unsigned int s1 = sc_host_page_index(a + apart);
+				unsigned int s2 = sc_host_page_index(a + 2 * apart);
+
+				if (s0 == s1 || s0 == s2 || s1 == s2) {
+					tap_diag("pages %#llx, +%#llx, +2 x %#llx share a slot",
+						 (unsigned long long)a, (unsigned long long)apart,
+						 (unsigned long long)apart);
+					return false;
+				}
+			}
+		}
+	}
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "--exit-while-compiling"))
@@ -2227,6 +2273,7 @@ int main(int argc, char **argv)
 	tap_result(test_page_crossing(), "global-page-crossing");
 	tap_result(test_strided_loads(), "global-strided-loads");
 	tap_result(test_store_quad(), "global-store-quad");
+	tap_result(test_page_cache_index(), "page-cache-index-strides");
 	tap_result(test_fault_second_page(), "global-fault-on-second-page");
 	tap_result(test_masked_lanes_unmapped(), "global-masked-lanes-unmapped");
 	tap_result(test_a64_types(), "addr64-types-imm-offsets");
