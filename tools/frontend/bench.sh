@@ -9,6 +9,8 @@ ember_bench_host() {
 	for b in copy_bandwidth copy_image_bandwidth fence_roundtrip raster_throughput; do
 		"$EMBER_BUILD/bench/$b" | sed 's/^/    /' || die "bench: $b failed"
 	done
+	"$EMBER_BUILD/bench/raster_throughput" 4 | sed 's/^/    /' ||
+		die "bench: raster_throughput 4 failed"
 	step "bench: shader kernels, Ember shader core vs lavapipe (host, no VM)"
 	mkdir -p "$EMBER_OUT"
 	"$EMBER_BUILD/bench/shader/bench-shader" --ref-out "$EMBER_OUT/bench-shader.ref" |
