@@ -168,6 +168,20 @@ ember_CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttac
 		s->blend[firstAttachment + i].write_mask = pColorWriteMasks[i];
 }
 
+/* VK_EXT_color_write_enable's, for pipelines (EMBER_DYN_COLOR_WRITE_ENABLE) and shader objects. */
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetColorWriteEnableEXT(VkCommandBuffer commandBuffer, uint32_t attachmentCount,
+				const VkBool32 *pColorWriteEnables)
+{
+	DYN(BLEND);
+	for (uint32_t i = 0; i < attachmentCount && i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		if (pColorWriteEnables[i])
+			s->color_write_enable |= 1u << i;
+		else
+			s->color_write_enable &= ~(1u << i);
+	}
+}
+
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdSetPatchControlPointsEXT(VkCommandBuffer commandBuffer, uint32_t patchControlPoints)
 {

@@ -45,8 +45,12 @@ static uint32_t dynamic_bit(VkDynamicState s)
 	case VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE:
 		return EMBER_DYN_BIT(PRIMITIVE_RESTART_ENABLE);
 	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return EMBER_DYN_BIT(LOGIC_OP);
+	case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT: return EMBER_DYN_BIT(COLOR_WRITE_ENABLE);
 	default:
-		/* Only the states above are advertised (core 1.0 to 1.3, EDS2's logic op). */
+		/*
+		 * Only the states above are advertised (core 1.0 to 1.3, EDS2's
+		 * logic op, VK_EXT_color_write_enable).
+		 */
 		return 0;
 	}
 }
@@ -136,6 +140,7 @@ void ember_gfx_state_init(struct ember_gfx_draw_state *s)
 	s->sample_mask = ~0u;
 	for (uint32_t i = 0; i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
 		s->blend[i].write_mask = 0xf;
+	s->color_write_enable = ~0u;
 }
 
 void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
@@ -198,7 +203,17 @@ void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
 	}
 	for (uint32_t i = 0; i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
 		s->blend[i].write_mask = 0xf;
+	s->color_write_enable = ~0u;
 	if (cb && has_fragment_shader) {
+		const VkPipelineColorWriteCreateInfoEXT *cw =
+			ember_find_struct(cb->pNext,
+					  VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT);
+
+		/* Without the structure every attachment's writes are enabled. */
+		for (uint32_t i = 0; cw && i < cw->attachmentCount &&
+		     i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
+			if (!cw->pColorWriteEnables[i])
+				s->color_write_enable &= ~(1u << i);
 		s->logic_op_enable = cb->logicOpEnable;
 		s->logic_op = cb->logicOp;
 		memcpy(s->blend_constants, cb->blendConstants, sizeof(s->blend_constants));
@@ -299,6 +314,7 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(BLEND_CONSTANTS, blend_constants);
 	s->color_count = ps->color_count;
 	memcpy(s->blend, ps->blend, sizeof(s->blend));
+	STATIC(COLOR_WRITE_ENABLE, color_write_enable);
 	return EMBER_GFX_DIRTY_ALL;
 }
 
@@ -478,7 +494,8 @@ static bool write_blend(struct ember_cmd_buffer *cmd, const struct ember_gfx_dra
 			.src_alpha = a->src_alpha,
 			.dst_alpha = a->dst_alpha,
 			.alpha_op = a->alpha_op,
-			.write_mask = a->write_mask,
+			/* A disabled attachment writes nothing, as with a zero mask. */
+			.write_mask = (s->color_write_enable & (1u << i)) ? a->write_mask : 0,
 		};
 
 		/* A blend state of a disabled attachment is ignored: keep its ops in range. */

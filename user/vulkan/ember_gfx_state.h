@@ -56,6 +56,7 @@ enum ember_gfx_dyn {
 	EMBER_DYN_DEPTH_BIAS_ENABLE,
 	EMBER_DYN_PRIMITIVE_RESTART_ENABLE,
 	EMBER_DYN_LOGIC_OP,		/* LOGIC_OP_EXT (extendedDynamicState2LogicOp) */
+	EMBER_DYN_COLOR_WRITE_ENABLE,	/* COLOR_WRITE_ENABLE_EXT (VK_EXT_color_write_enable) */
 	EMBER_DYN_COUNT,
 };
 
@@ -140,6 +141,8 @@ struct ember_gfx_draw_state {
 	float blend_constants[4];
 	uint32_t color_count;
 	struct ember_gfx_blend_att blend[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
+	/* VK_EXT_color_write_enable's, a bit per attachment: a clear bit writes nothing. */
+	uint32_t color_write_enable;
 };
 
 /* The state a pipeline sets and which groups it leaves dynamic. */

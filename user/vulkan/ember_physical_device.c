@@ -290,6 +290,9 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state] = true;
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state2] = true;
 	}
+	/* A disabled attachment's blend entry gets write mask 0 (ember_gfx_state.c). */
+	if (ember_physical_device_has_graphics(pdev))
+		pdev->supported.has[EMBER_EXT_color_write_enable] = true;
 	/* Per-instance divisors, 0 included, are in every graphics device's vertex input. */
 	if (ember_physical_device_has_graphics(pdev)) {
 		pdev->supported.has[EMBER_KHR_vertex_attribute_divisor] = true;
@@ -746,6 +749,9 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->extendedDynamicState2LogicOp = ember_physical_device_has_graphics(pdev);
 		f->extendedDynamicState2PatchControlPoints = VK_FALSE;
 	}
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT)
+		((VkPhysicalDeviceColorWriteEnableFeaturesEXT *)s)->colorWriteEnable =
+			ember_physical_device_has_graphics(pdev);
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT) {
 		VkPhysicalDeviceConditionalRenderingFeaturesEXT *f = (void *)s;
 
@@ -949,6 +955,8 @@ static const struct {
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
 		       VkPhysicalDeviceConditionalRenderingFeaturesEXT,
 		       inheritedConditionalRendering),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
+		       VkPhysicalDeviceColorWriteEnableFeaturesEXT, colorWriteEnable),
 #undef FEATURE_STRUCT
 };
 
