@@ -46,10 +46,11 @@ static uint32_t dynamic_bit(VkDynamicState s)
 		return EMBER_DYN_BIT(PRIMITIVE_RESTART_ENABLE);
 	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return EMBER_DYN_BIT(LOGIC_OP);
 	case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT: return EMBER_DYN_BIT(COLOR_WRITE_ENABLE);
+	case VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT: return EMBER_DYN_BIT(DEPTH_CLIP_ENABLE);
 	default:
 		/*
 		 * Only the states above are advertised (core 1.0 to 1.3, EDS2's
-		 * logic op, VK_EXT_color_write_enable).
+		 * logic op, VK_EXT_color_write_enable, EDS3's reported ones).
 		 */
 		return 0;
 	}
@@ -97,12 +98,11 @@ static void raster_from(struct ember_gfx_draw_state *s, const VkPipelineRasteriz
 	const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT *pv;
 
 	s->depth_clamp = r->depthClampEnable;
-	/* Without VK_EXT_depth_clip_enable, clipping is the opposite of clamping. */
-	s->depth_clip = !r->depthClampEnable;
+	/* Without VK_EXT_depth_clip_enable's structure, clipping is the opposite of clamping. */
 	clip = ember_find_struct(r->pNext,
 		VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT);
-	if (clip)
-		s->depth_clip = clip->depthClipEnable;
+	s->depth_clip_set = clip != NULL;
+	s->depth_clip = clip && clip->depthClipEnable;
 	pv = ember_find_struct(r->pNext,
 		VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT);
 	s->provoking_vertex = pv ? pv->provokingVertexMode :
@@ -132,7 +132,7 @@ static void stencil_from(struct ember_gfx_stencil_face *f, const VkStencilOpStat
 void ember_gfx_state_init(struct ember_gfx_draw_state *s)
 {
 	memset(s, 0, sizeof(*s));
-	s->depth_clip = true;
+	s->depth_clip = true;	/* unset: the opposite of clamping until vkCmdSetDepthClipEnableEXT */
 	s->provoking_vertex = VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX_EXT;
 	s->polygon_mode = VK_POLYGON_MODE_FILL;
 	s->line_width = 1.0f;
@@ -266,7 +266,13 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(SCISSOR, scissors);
 
 	s->depth_clamp = ps->depth_clamp;
-	s->depth_clip = ps->depth_clip;
+	/* A dynamic clip enable is vkCmdSetDepthClipEnableEXT's, whatever clamping is. */
+	if (p->dynamic & EMBER_DYN_BIT(DEPTH_CLIP_ENABLE)) {
+		s->depth_clip_set = true;
+	} else {
+		s->depth_clip = ps->depth_clip;
+		s->depth_clip_set = ps->depth_clip_set;
+	}
 	s->polygon_mode = ps->polygon_mode;
 	s->provoking_vertex = ps->provoking_vertex;
 	STATIC(RASTERIZER_DISCARD_ENABLE, rasterizer_discard);
@@ -399,7 +405,7 @@ static bool write_raster(struct ember_cmd_buffer *cmd, const struct ember_gfx_dr
 		.front_face = s->front_face,
 		.polygon_mode = s->polygon_mode,
 		.provoking_vertex = s->provoking_vertex,
-		.depth_clip_enable = s->depth_clip,
+		.depth_clip_enable = ember_gfx_depth_clip(s),
 		.depth_clamp_enable = s->depth_clamp,
 		.depth_bias_enable = s->depth_bias_enable,
 		.rasterizer_discard = s->rasterizer_discard,

@@ -293,6 +293,15 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	/* A disabled attachment's blend entry gets write mask 0 (ember_gfx_state.c). */
 	if (ember_physical_device_has_graphics(pdev))
 		pdev->supported.has[EMBER_EXT_color_write_enable] = true;
+	/*
+	 * The raster block's depth_clip_enable and depth_clamp_enable are
+	 * apart (ember-hw.rst R9); EDS3 for the states of its features
+	 * device_features() reports.
+	 */
+	if (ember_physical_device_has_graphics(pdev)) {
+		pdev->supported.has[EMBER_EXT_depth_clip_enable] = true;
+		pdev->supported.has[EMBER_EXT_extended_dynamic_state3] = true;
+	}
 	/* Per-instance divisors, 0 included, are in every graphics device's vertex input. */
 	if (ember_physical_device_has_graphics(pdev)) {
 		pdev->supported.has[EMBER_KHR_vertex_attribute_divisor] = true;
@@ -749,6 +758,20 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->extendedDynamicState2LogicOp = ember_physical_device_has_graphics(pdev);
 		f->extendedDynamicState2PatchControlPoints = VK_FALSE;
 	}
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT)
+		((VkPhysicalDeviceDepthClipEnableFeaturesEXT *)s)->depthClipEnable =
+			ember_physical_device_has_graphics(pdev);
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT) {
+		VkPhysicalDeviceExtendedDynamicState3FeaturesEXT *f = (void *)s;
+		const VkBool32 gfx = ember_physical_device_has_graphics(pdev);
+		void *next = f->pNext;
+
+		/* The states a test draws from pipelines; the rest VK_FALSE. */
+		memset(f, 0, sizeof(*f));
+		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT;
+		f->pNext = next;
+		f->extendedDynamicState3DepthClipEnable = gfx;		/* test_depth_clip.c */
+	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT)
 		((VkPhysicalDeviceColorWriteEnableFeaturesEXT *)s)->colorWriteEnable =
 			ember_physical_device_has_graphics(pdev);
@@ -957,6 +980,11 @@ static const struct {
 		       inheritedConditionalRendering),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
 		       VkPhysicalDeviceColorWriteEnableFeaturesEXT, colorWriteEnable),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
+		       VkPhysicalDeviceDepthClipEnableFeaturesEXT, depthClipEnable),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+		       VkPhysicalDeviceExtendedDynamicState3FeaturesEXT,
+		       extendedDynamicState3ShadingRateImageEnable),
 #undef FEATURE_STRUCT
 };
 
