@@ -20,7 +20,10 @@
  * structure says the opposite, set before and after the bind, in rows
  * 0-5, and draws the static cases in rows 8-13 of the same target: each
  * dynamic row must equal its static twin 8 rows down, and both the
- * expected pixels.
+ * expected pixels. depth-clamp-enable-dynamic does the same with the
+ * clamp enable from vkCmdSetDepthClampEnableEXT
+ * (extendedDynamicState3DepthClampEnable), with and without the clip
+ * structure (without it, the dynamic clamp also decides clipping).
  */
 
 #include "vk_gfx.h"
@@ -35,30 +38,41 @@
 #define INK	0xff2080ffu
 #define PAPER	0x00000000u
 
-/* A case: the pipeline's state, and the dynamic clip enable (-1: static). */
+/* A case: the pipeline's state, and the dynamic clip or clamp enable (-1: static). */
 struct clip_case {
 	bool clamp;
 	int clip;		/* the structure's depthClipEnable, -1: no structure */
 	int dyn_clip;		/* -1: static; else the command's value */
 	bool after_bind;
+	int dyn_clamp;		/* -1: static; else vkCmdSetDepthClampEnableEXT's value */
 };
 
-/* Whether row @c's right half is drawn, and whether its depth there is checked. */
+/* Whether row @c's depth is clamped. */
+static bool case_clamps(const struct clip_case *c)
+{
+	return c->dyn_clamp >= 0 ? c->dyn_clamp : c->clamp;
+}
+
+/* Whether row @c is clipped to the depth range (its right half cut off). */
 static bool case_clips(const struct clip_case *c)
 {
 	if (c->dyn_clip >= 0)
 		return c->dyn_clip;
-	return c->clip >= 0 ? c->clip : !c->clamp;
+	return c->clip >= 0 ? c->clip : !case_clamps(c);
 }
 
-static void depth_clip(bool dynamic)
+enum clip_mode { CLIP_STATIC, CLIP_DYNAMIC, CLAMP_DYNAMIC };
+
+static void depth_clip(enum clip_mode mode)
 {
+	const bool dynamic = mode != CLIP_STATIC;
 	static const char *const ext[] = {
 		VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
 	};
 	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
-		.extendedDynamicState3DepthClipEnable = VK_TRUE,
+		.extendedDynamicState3DepthClipEnable = mode == CLIP_DYNAMIC,
+		.extendedDynamicState3DepthClampEnable = mode == CLAMP_DYNAMIC,
 	};
 	VkPhysicalDeviceDepthClipEnableFeaturesEXT clip_features = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
@@ -69,13 +83,19 @@ static void depth_clip(bool dynamic)
 		.features = &clip_features, .core = { .depthClamp = VK_TRUE },
 	};
 	static const struct clip_case static_cases[ROWS] = {
-		{ false, 1, -1, false }, { true, 0, -1, false }, { true, 1, -1, false },
-		{ false, 0, -1, false }, { true, -1, -1, false }, { false, -1, -1, false },
+		{ false, 1, -1, false, -1 }, { true, 0, -1, false, -1 }, { true, 1, -1, false, -1 },
+		{ false, 0, -1, false, -1 }, { true, -1, -1, false, -1 },
+		{ false, -1, -1, false, -1 },
 	};
 	/* Rows 0-2 and 4-6: the pipeline's structure says the opposite of the command. */
 	static const struct clip_case dynamic_cases[ROWS] = {
-		{ false, 0, 1, false }, { true, 1, 0, true }, { true, 0, 1, true },
-		{ false, 1, 0, false }, { true, -1, 0, false }, { false, -1, 1, true },
+		{ false, 0, 1, false, -1 }, { true, 1, 0, true, -1 }, { true, 0, 1, true, -1 },
+		{ false, 1, 0, false, -1 }, { true, -1, 0, false, -1 }, { false, -1, 1, true, -1 },
+	};
+	/* The clamp enable from vkCmdSetDepthClampEnableEXT, the opposite of the pipeline's. */
+	static const struct clip_case clamp_cases[ROWS] = {
+		{ true, 1, -1, false, 0 }, { false, 0, -1, true, 1 }, { false, 1, -1, true, 1 },
+		{ true, 0, -1, false, 0 }, { false, -1, -1, false, 1 }, { true, -1, -1, true, 0 },
 	};
 	const struct clip_case *cases[DH] = { NULL };
 	static const VkVertexInputBindingDescription binding = {
@@ -84,13 +104,15 @@ static void depth_clip(bool dynamic)
 	static const VkVertexInputAttributeDescription attribute = {
 		0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0,
 	};
-	static const VkDynamicState dyn_state = VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT;
+	const VkDynamicState dyn_state = mode == CLAMP_DYNAMIC ?
+		VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT : VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT;
 	const VkPipelineDepthStencilStateCreateInfo ds = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
 		.depthTestEnable = VK_TRUE, .depthWriteEnable = VK_TRUE,
 		.depthCompareOp = VK_COMPARE_OP_ALWAYS,
 	};
 	PFN_vkCmdSetDepthClipEnableEXT set_clip = NULL;
+	PFN_vkCmdSetDepthClampEnableEXT set_clamp = NULL;
 	VkPipelineRasterizationDepthClipStateCreateInfoEXT clip_info[DH];
 	VkPipelineRasterizationStateCreateInfo rs[DH];
 	struct vk_gfx_pipe pipes[DH];
@@ -104,7 +126,8 @@ static void depth_clip(bool dynamic)
 	VkCommandBuffer cmd;
 
 	for (uint32_t r = 0; r < ROWS; r++) {
-		cases[r] = dynamic ? &dynamic_cases[r] : &static_cases[r];
+		cases[r] = mode == CLIP_DYNAMIC ? &dynamic_cases[r] :
+			   mode == CLAMP_DYNAMIC ? &clamp_cases[r] : &static_cases[r];
 		if (dynamic)
 			cases[r + 8] = &static_cases[r];
 	}
@@ -112,7 +135,9 @@ static void depth_clip(bool dynamic)
 	if (dynamic) {
 		set_clip = (PFN_vkCmdSetDepthClipEnableEXT)vk_dev_proc(&dev,
 							"vkCmdSetDepthClipEnableEXT");
-		REQUIRE(set_clip != NULL);
+		set_clamp = (PFN_vkCmdSetDepthClampEnableEXT)vk_dev_proc(&dev,
+							"vkCmdSetDepthClampEnableEXT");
+		REQUIRE(set_clip != NULL && set_clamp != NULL);
 	}
 	for (int c = 0; c < 4; c++)
 		push[c] = (float)((INK >> (8 * c)) & 0xff) / 255.0f;
@@ -132,7 +157,7 @@ static void depth_clip(bool dynamic)
 			v[k].z = v[k].x < 0 ? 0.5f : 1.5f;
 	}
 	for (uint32_t r = 0; r < DH; r++) {
-		const bool dyn = cases[r] && cases[r]->dyn_clip >= 0;
+		const bool dyn = cases[r] && (cases[r]->dyn_clip >= 0 || cases[r]->dyn_clamp >= 0);
 		struct vk_gfx_desc desc = {
 			.vs = gfx_pos_vert_spv, .vs_size = gfx_pos_vert_spv_size,
 			.fs = gfx_push_color_frag_spv, .fs_size = gfx_push_color_frag_spv_size,
@@ -170,15 +195,19 @@ static void depth_clip(bool dynamic)
 	vk_gfx_begin(cmd, &color, &depth, &clear, &depth_clear);
 	vkCmdBindVertexBuffers(cmd, 0, 1, &vertices.buffer, &(VkDeviceSize){ 0 });
 	for (uint32_t r = 0; r < DH; r++) {
-		const bool dyn = cases[r] && cases[r]->dyn_clip >= 0;
+		const struct clip_case *c = cases[r];
 
-		if (!cases[r])
+		if (!c)
 			continue;
-		if (dyn && !cases[r]->after_bind)
-			set_clip(cmd, (VkBool32)cases[r]->dyn_clip);
+		if (c->dyn_clip >= 0 && !c->after_bind)
+			set_clip(cmd, (VkBool32)c->dyn_clip);
+		if (c->dyn_clamp >= 0 && !c->after_bind)
+			set_clamp(cmd, (VkBool32)c->dyn_clamp);
 		vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[r].pipeline);
-		if (dyn && cases[r]->after_bind)
-			set_clip(cmd, (VkBool32)cases[r]->dyn_clip);
+		if (c->dyn_clip >= 0 && c->after_bind)
+			set_clip(cmd, (VkBool32)c->dyn_clip);
+		if (c->dyn_clamp >= 0 && c->after_bind)
+			set_clamp(cmd, (VkBool32)c->dyn_clamp);
 		vkCmdPushConstants(cmd, pipes[r].layout, VK_SHADER_STAGE_VERTEX_BIT |
 				   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(push), push);
 		vkCmdDraw(cmd, 6, 1, 6 * r, 0);
@@ -207,7 +236,7 @@ static void depth_clip(bool dynamic)
 			if (drawn && zc > 1.0f) {
 				/* Not clipped: clamped to maxDepth, or outside [0, 1] (unchecked). */
 				want_z = 1.0f;
-				check_z = cases[r]->clamp;
+				check_z = case_clamps(cases[r]);
 			}
 			if (got[x] != want && !wrong++)
 				printf("# row %u pixel %u: 0x%08x, expected 0x%08x\n", r, x, got[x],
@@ -239,10 +268,16 @@ static void depth_clip(bool dynamic)
 
 VK_TEST(depth_clip_static, "depth-clip-enable-static")
 {
-	depth_clip(false);
+	depth_clip(CLIP_STATIC);
 }
 
 VK_TEST(depth_clip_dynamic, "depth-clip-enable-dynamic")
 {
-	depth_clip(true);
+	depth_clip(CLIP_DYNAMIC);
+}
+
+/* extendedDynamicState3DepthClampEnable, with and without the clip structure. */
+VK_TEST(depth_clamp_dynamic, "depth-clamp-enable-dynamic")
+{
+	depth_clip(CLAMP_DYNAMIC);
 }

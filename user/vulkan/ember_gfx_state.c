@@ -12,7 +12,9 @@
 
 #include <string.h>
 
-static uint32_t dynamic_bit(VkDynamicState s)
+_Static_assert(EMBER_DYN_COUNT <= 64, "EMBER_DYN_BIT() is a 64-bit mask");
+
+static uint64_t dynamic_bit(VkDynamicState s)
 {
 	switch (s) {
 	case VK_DYNAMIC_STATE_VIEWPORT: return EMBER_DYN_BIT(VIEWPORT);
@@ -47,6 +49,16 @@ static uint32_t dynamic_bit(VkDynamicState s)
 	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return EMBER_DYN_BIT(LOGIC_OP);
 	case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT: return EMBER_DYN_BIT(COLOR_WRITE_ENABLE);
 	case VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT: return EMBER_DYN_BIT(DEPTH_CLIP_ENABLE);
+	case VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT: return EMBER_DYN_BIT(DEPTH_CLAMP_ENABLE);
+	case VK_DYNAMIC_STATE_POLYGON_MODE_EXT: return EMBER_DYN_BIT(POLYGON_MODE);
+	case VK_DYNAMIC_STATE_SAMPLE_MASK_EXT: return EMBER_DYN_BIT(SAMPLE_MASK);
+	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT:
+		return EMBER_DYN_BIT(ALPHA_TO_COVERAGE_ENABLE);
+	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return EMBER_DYN_BIT(ALPHA_TO_ONE_ENABLE);
+	case VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT: return EMBER_DYN_BIT(LOGIC_OP_ENABLE);
+	case VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT: return EMBER_DYN_BIT(COLOR_BLEND_ENABLE);
+	case VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT: return EMBER_DYN_BIT(COLOR_BLEND_EQUATION);
+	case VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT: return EMBER_DYN_BIT(COLOR_WRITE_MASK);
 	default:
 		/*
 		 * Only the states above are advertised (core 1.0 to 1.3, EDS2's
@@ -183,7 +195,7 @@ void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
 	s->sample_mask = ~0u;
 	if (ms) {
 		s->samples = ms->rasterizationSamples;
-		if (ms->pSampleMask)
+		if (ms->pSampleMask && !(p->dynamic & EMBER_DYN_BIT(SAMPLE_MASK)))
 			s->sample_mask = ms->pSampleMask[0];
 		s->sample_shading = ms->sampleShadingEnable;
 		s->min_sample_shading = ms->minSampleShading;
@@ -217,7 +229,9 @@ void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
 		s->logic_op_enable = cb->logicOpEnable;
 		s->logic_op = cb->logicOp;
 		memcpy(s->blend_constants, cb->blendConstants, sizeof(s->blend_constants));
-		for (uint32_t i = 0; i < cb->attachmentCount && i < color_count; i++) {
+		/* NULL when the blend enables, equations and write masks are all dynamic. */
+		for (uint32_t i = 0; cb->pAttachments && i < cb->attachmentCount &&
+		     i < color_count; i++) {
 			const VkPipelineColorBlendAttachmentState *a = &cb->pAttachments[i];
 
 			s->blend[i] = (struct ember_gfx_blend_att) {
@@ -265,7 +279,7 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(VIEWPORT, viewports);
 	STATIC(SCISSOR, scissors);
 
-	s->depth_clamp = ps->depth_clamp;
+	STATIC(DEPTH_CLAMP_ENABLE, depth_clamp);
 	/* A dynamic clip enable is vkCmdSetDepthClipEnableEXT's, whatever clamping is. */
 	if (p->dynamic & EMBER_DYN_BIT(DEPTH_CLIP_ENABLE)) {
 		s->depth_clip_set = true;
@@ -273,7 +287,7 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 		s->depth_clip = ps->depth_clip;
 		s->depth_clip_set = ps->depth_clip_set;
 	}
-	s->polygon_mode = ps->polygon_mode;
+	STATIC(POLYGON_MODE, polygon_mode);
 	s->provoking_vertex = ps->provoking_vertex;
 	STATIC(RASTERIZER_DISCARD_ENABLE, rasterizer_discard);
 	STATIC(CULL_MODE, cull_mode);
@@ -285,11 +299,11 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(LINE_WIDTH, line_width);
 
 	s->samples = ps->samples;
-	s->sample_mask = ps->sample_mask;
+	STATIC(SAMPLE_MASK, sample_mask);
 	s->sample_shading = ps->sample_shading;
 	s->min_sample_shading = ps->min_sample_shading;
-	s->alpha_to_coverage = ps->alpha_to_coverage;
-	s->alpha_to_one = ps->alpha_to_one;
+	STATIC(ALPHA_TO_COVERAGE_ENABLE, alpha_to_coverage);
+	STATIC(ALPHA_TO_ONE_ENABLE, alpha_to_one);
 
 	STATIC(DEPTH_TEST_ENABLE, depth_test);
 	STATIC(DEPTH_WRITE_ENABLE, depth_write);
@@ -315,11 +329,27 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(STENCIL_REFERENCE, front.reference);
 	STATIC(STENCIL_REFERENCE, back.reference);
 
-	s->logic_op_enable = ps->logic_op_enable;
+	STATIC(LOGIC_OP_ENABLE, logic_op_enable);
 	STATIC(LOGIC_OP, logic_op);
 	STATIC(BLEND_CONSTANTS, blend_constants);
 	s->color_count = ps->color_count;
-	memcpy(s->blend, ps->blend, sizeof(s->blend));
+	for (uint32_t i = 0; i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		struct ember_gfx_blend_att *a = &s->blend[i];
+		const struct ember_gfx_blend_att *pa = &ps->blend[i];
+
+		if (!(p->dynamic & EMBER_DYN_BIT(COLOR_BLEND_ENABLE)))
+			a->enable = pa->enable;
+		if (!(p->dynamic & EMBER_DYN_BIT(COLOR_BLEND_EQUATION))) {
+			a->src_color = pa->src_color;
+			a->dst_color = pa->dst_color;
+			a->color_op = pa->color_op;
+			a->src_alpha = pa->src_alpha;
+			a->dst_alpha = pa->dst_alpha;
+			a->alpha_op = pa->alpha_op;
+		}
+		if (!(p->dynamic & EMBER_DYN_BIT(COLOR_WRITE_MASK)))
+			a->write_mask = pa->write_mask;
+	}
 	STATIC(COLOR_WRITE_ENABLE, color_write_enable);
 	return EMBER_GFX_DIRTY_ALL;
 }

@@ -58,10 +58,20 @@ enum ember_gfx_dyn {
 	EMBER_DYN_LOGIC_OP,		/* LOGIC_OP_EXT (extendedDynamicState2LogicOp) */
 	EMBER_DYN_COLOR_WRITE_ENABLE,	/* COLOR_WRITE_ENABLE_EXT (VK_EXT_color_write_enable) */
 	EMBER_DYN_DEPTH_CLIP_ENABLE,	/* DEPTH_CLIP_ENABLE_EXT (EDS3) */
+	/* Extended dynamic state 3's (the *_EXT states of the same names). */
+	EMBER_DYN_DEPTH_CLAMP_ENABLE,
+	EMBER_DYN_POLYGON_MODE,
+	EMBER_DYN_SAMPLE_MASK,
+	EMBER_DYN_ALPHA_TO_COVERAGE_ENABLE,
+	EMBER_DYN_ALPHA_TO_ONE_ENABLE,
+	EMBER_DYN_LOGIC_OP_ENABLE,
+	EMBER_DYN_COLOR_BLEND_ENABLE,
+	EMBER_DYN_COLOR_BLEND_EQUATION,
+	EMBER_DYN_COLOR_WRITE_MASK,
 	EMBER_DYN_COUNT,
 };
 
-#define EMBER_DYN_BIT(d)	(1u << EMBER_DYN_##d)
+#define EMBER_DYN_BIT(d)	(1ull << EMBER_DYN_##d)	/* EMBER_DYN_COUNT <= 64 */
 
 /* The contract's blocks, as dirty bits: which to write again at the next draw. */
 #define EMBER_GFX_DIRTY_VERTEX_INPUT	(1u << 0)
@@ -160,7 +170,7 @@ static inline bool ember_gfx_depth_clip(const struct ember_gfx_draw_state *s)
 /* The state a pipeline sets and which groups it leaves dynamic. */
 struct ember_gfx_pipeline {
 	struct ember_gfx_draw_state state;
-	uint32_t dynamic;			/* EMBER_DYN_BIT()s */
+	uint64_t dynamic;			/* EMBER_DYN_BIT()s */
 	uint32_t view_mask;
 	VkFormat color_formats[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
 	VkFormat depth_format, stencil_format;

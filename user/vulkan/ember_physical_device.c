@@ -766,11 +766,27 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		const VkBool32 gfx = ember_physical_device_has_graphics(pdev);
 		void *next = f->pNext;
 
-		/* The states a test draws from pipelines; the rest VK_FALSE. */
+		/*
+		 * The states a test draws from pipelines, each against its static
+		 * twin; the rest VK_FALSE: rasterization samples (a pipeline's
+		 * sample count is its attachments'), tessellation, provoking
+		 * vertex (VK_EXT_provoking_vertex is not reported), and what the
+		 * device has not (streams, conservative rasterization, sample
+		 * locations, advanced blending, line modes, NV states).
+		 */
 		memset(f, 0, sizeof(*f));
 		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT;
 		f->pNext = next;
 		f->extendedDynamicState3DepthClipEnable = gfx;		/* test_depth_clip.c */
+		f->extendedDynamicState3DepthClampEnable = gfx;		/* test_depth_clip.c */
+		f->extendedDynamicState3PolygonMode = gfx;		/* test_fragment_raster.c */
+		f->extendedDynamicState3SampleMask = gfx;		/* test_multisample.c */
+		f->extendedDynamicState3AlphaToCoverageEnable = gfx;	/* test_multisample.c */
+		f->extendedDynamicState3AlphaToOneEnable = gfx;	/* test_multisample.c */
+		f->extendedDynamicState3LogicOpEnable = gfx;		/* test_fragment_blend.c */
+		f->extendedDynamicState3ColorBlendEnable = gfx;		/* test_fragment_blend.c */
+		f->extendedDynamicState3ColorBlendEquation = gfx;	/* test_fragment_blend.c */
+		f->extendedDynamicState3ColorWriteMask = gfx;		/* test_fragment_blend.c */
 	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT)
 		((VkPhysicalDeviceColorWriteEnableFeaturesEXT *)s)->colorWriteEnable =
