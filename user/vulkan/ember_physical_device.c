@@ -856,6 +856,8 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	}
 	/* Occlusion counters (contract 1.11) are exact: precise queries. */
 	f->occlusionQueryPrecise = ember_physical_device_has_occlusion(pdev);
+	/* A secondary's own counter, copied in and out by the primary (ember_cmd_secondary.c). */
+	f->inheritedQueries = ember_physical_device_has_occlusion(pdev);
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
