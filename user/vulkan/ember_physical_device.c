@@ -721,6 +721,12 @@ bool ember_physical_device_has_occlusion(const struct ember_physical_device *pde
 	       (pdev->ws.info.caps & EMBER_CAP_OCCLUSION);
 }
 
+bool ember_physical_device_has_pipeline_stats(const struct ember_physical_device *pdev)
+{
+	return ember_physical_device_has_graphics(pdev) &&
+	       (pdev->ws.info.caps & EMBER_CAP_PIPELINE_STATS);
+}
+
 /* What @pdev's device has or lacks beyond the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
@@ -811,6 +817,8 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	}
 	/* Occlusion counters (contract 1.11) are exact: precise queries. */
 	f->occlusionQueryPrecise = ember_physical_device_has_occlusion(pdev);
+	/* Pipeline statistics counters (contract 1.15) count every statistic. */
+	f->pipelineStatisticsQuery = ember_physical_device_has_pipeline_stats(pdev);
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
