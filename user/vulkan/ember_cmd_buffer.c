@@ -275,6 +275,8 @@ void ember_cmd_buffer_reset(struct ember_cmd_buffer *cmd)
 	memset(&cmd->compute, 0, sizeof(cmd->compute));
 	memset(cmd->push, 0, sizeof(cmd->push));
 	memset(&cmd->push_set, 0, sizeof(cmd->push_set));
+	cmd->pipeline_stats = 0;
+	cmd->pipeline_stats_views = 0;
 	memset(&cmd->condition, 0, sizeof(cmd->condition));
 	ember_cmd_gfx_reset(cmd);
 	cmd->state = EMBER_CMD_INITIAL;

@@ -733,6 +733,12 @@ bool ember_physical_device_has_occlusion(const struct ember_physical_device *pde
 	       (pdev->ws.info.caps & EMBER_CAP_OCCLUSION);
 }
 
+bool ember_physical_device_has_pipeline_stats(const struct ember_physical_device *pdev)
+{
+	return ember_physical_device_has_graphics(pdev) &&
+	       (pdev->ws.info.caps & EMBER_CAP_PIPELINE_STATS);
+}
+
 /* What @pdev's device has or lacks beyond the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
@@ -858,6 +864,8 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	f->occlusionQueryPrecise = ember_physical_device_has_occlusion(pdev);
 	/* A secondary's own counter, copied in and out by the primary (ember_cmd_secondary.c). */
 	f->inheritedQueries = ember_physical_device_has_occlusion(pdev);
+	/* Pipeline statistics counters (contract 1.15) count every statistic. */
+	f->pipelineStatisticsQuery = ember_physical_device_has_pipeline_stats(pdev);
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
