@@ -15,7 +15,8 @@
  * (only the requested counters, in bit order), by vkGetQueryPoolResults
  * and vkCmdCopyQueryPoolResults in 32 and 64 bits, with availability,
  * WAIT and PARTIAL, after vkCmdResetQueryPool and vkResetQueryPool; one
- * query spans thousands of draws (several of Ember's indirect buffers).
+ * query spans thousands of draws (several of Ember's indirect buffers);
+ * with inheritedQueries, secondaries count into the primary's query.
  */
 
 #include "vk_gfx.h"
@@ -56,8 +57,11 @@ static void rect(struct cvtx *v, float x0, float y0, float x1, float y1)
 		v[i] = (struct cvtx) { vk_ndc(xs[i], TW), vk_ndc(ys[i], TH), 1, 1, 1, 1 };
 }
 
-/* A device with pipelineStatisticsQuery and hostQueryReset (SKIP without). */
-static void stats_dev_create(struct vk_dev *dev)
+/*
+ * A device with pipelineStatisticsQuery and hostQueryReset, with
+ * @inherited inheritedQueries too (SKIP without).
+ */
+static void stats_dev_create_ex(struct vk_dev *dev, bool inherited)
 {
 	VkPhysicalDeviceVulkan12Features f12 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
@@ -69,10 +73,15 @@ static void stats_dev_create(struct vk_dev *dev)
 	};
 	struct vk_dev_options options = {
 		.features = &f13, .api_version = VK_API_VERSION_1_3,
-		.core = { .pipelineStatisticsQuery = VK_TRUE },
+		.core = { .pipelineStatisticsQuery = VK_TRUE, .inheritedQueries = inherited },
 	};
 
 	vk_dev_create(dev, &options);
+}
+
+static void stats_dev_create(struct vk_dev *dev)
+{
+	stats_dev_create_ex(dev, false);
 }
 
 static VkQueryPool pool_create(struct vk_dev *dev, uint32_t count, uint32_t statistics)
@@ -455,4 +464,101 @@ VK_TEST(pstats_many_draws, "pipeline-statistics-many-draws-one-query")
 	REQUIRE(r[FS_INVOCATIONS] >= 2 * DRAWS);
 	vkDestroyQueryPool(s.dev.device, pool, NULL);
 	sscene_destroy(&s);
+}
+
+/*
+ * inheritedQueries: a secondary begun with every statistic inherited
+ * dispatches 3 workgroups of 64. Query 0 is active across a primary
+ * dispatch (640), the secondary and another primary dispatch (64): 896;
+ * query 1 across one vkCmdExecuteCommands of the secondary twice: 384;
+ * query 2 begins after the secondary ran with no query active and gets
+ * only its own dispatch's 64.
+ */
+VK_TEST(pstats_inherited, "pipeline-statistics-inherited-secondary-compute")
+{
+	const VkCommandBufferInheritanceInfo inheritance = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,
+		.pipelineStatistics = ALL_STATS,
+	};
+	const VkCommandBufferBeginInfo begin = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT,
+		.pInheritanceInfo = &inheritance,
+	};
+	VkCommandBufferAllocateInfo alloc_info = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+		.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+		.commandBufferCount = 1,
+	};
+	const uint64_t want[3] = { 640 + 192 + 64, 2 * 192, 64 };
+	struct vk_dev dev;
+	struct vk_buf in, out;
+	struct vk_buf *bufs[2] = { &in, &out };
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool dpool;
+	VkDescriptorSet set;
+	VkQueryPool pool;
+	VkCommandBuffer cmd, secondary, twice[2];
+	uint64_t r[STATS];
+
+	stats_dev_create_ex(&dev, true);
+	vk_buf_create(&dev, 4096 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &in);
+	vk_buf_create(&dev, 4096 * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out);
+	layout = vk_storage_set_layout(&dev, 2, 0);
+	vk_pipe_create(&dev, add_one_spv, add_one_spv_size, &layout, 1, 0, NULL, &pipe);
+	set = vk_storage_set(&dev, layout, &dpool, bufs, 2);
+	pool = pool_create(&dev, 3, ALL_STATS);
+	alloc_info.commandPool = dev.pool;
+	VK_CHECK(vkAllocateCommandBuffers(dev.device, &alloc_info, &secondary));
+	VK_CHECK(vkBeginCommandBuffer(secondary, &begin));
+	vkCmdBindPipeline(secondary, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(secondary, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1,
+				&set, 0, NULL);
+	vkCmdDispatch(secondary, 3, 1, 1);
+	VK_CHECK(vkEndCommandBuffer(secondary));
+	twice[0] = twice[1] = secondary;
+
+	cmd = vk_cmd_begin(&dev);
+	vkCmdResetQueryPool(cmd, pool, 0, 3);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdBeginQuery(cmd, pool, 0, 0);
+	vkCmdDispatch(cmd, 5, 2, 1);
+	vkCmdExecuteCommands(cmd, 1, &secondary);
+	/* The compute state is undefined after vkCmdExecuteCommands: bind again. */
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	vkCmdEndQuery(cmd, pool, 0);
+	vkCmdBeginQuery(cmd, pool, 1, 0);
+	vkCmdExecuteCommands(cmd, 2, twice);
+	vkCmdEndQuery(cmd, pool, 1);
+	vkCmdExecuteCommands(cmd, 1, &secondary);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdBeginQuery(cmd, pool, 2, 0);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	vkCmdEndQuery(cmd, pool, 2);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+
+	for (uint32_t q = 0; q < 3; q++) {
+		all_results(&dev, pool, q, r);
+		REQUIRE_EQ(r[CS_INVOCATIONS], want[q]);
+		REQUIRE_EQ(r[IA_VERTICES], 0);
+		REQUIRE_EQ(r[IA_PRIMITIVES], 0);
+		REQUIRE_EQ(r[VS_INVOCATIONS], 0);
+		REQUIRE_EQ(r[FS_INVOCATIONS], 0);
+		no_other_stages(r, false);
+	}
+	vkDestroyQueryPool(dev.device, pool, NULL);
+	vkDestroyDescriptorPool(dev.device, dpool, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_buf_destroy(&dev, &out);
+	vk_buf_destroy(&dev, &in);
+	vk_dev_destroy(&dev);
 }

@@ -129,6 +129,14 @@ struct ember_cmd_buffer {
 	 */
 	uint64_t pipeline_stats;
 	uint32_t pipeline_stats_views;
+	/*
+	 * A secondary begun with inherited pipelineStatistics: its draws and
+	 * dispatches count into @inherited_stats (allocated at the first such
+	 * begin, kept across resets), which the executing primary fills with
+	 * its active query's counters and takes back (ember_cmd_secondary.c).
+	 */
+	bool inherits_pipeline_stats;
+	struct ember_gpu_bo inherited_stats;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_cmd_buffer, base, VkCommandBuffer,
