@@ -282,6 +282,12 @@ static const struct ember_shaded_vertex *vtx(const struct draw *d, uint32_t inde
 	return &d->vc.vertex[index];
 }
 
+/* @x within [0, @size] (NaN: 0), as an int32_t. */
+static int32_t clamp_to_target(double x, uint32_t size)
+{
+	return (int32_t)fmin(fmax(x, 0.0), (double)size);
+}
+
 /* A conservative pixel box of @p, or the whole render area. */
 static void bound(struct draw *d, struct batch_prim *p)
 {
@@ -316,10 +322,11 @@ static void bound(struct draw *d, struct batch_prim *p)
 	}
 	if (x1 - x0 > 65536.0 || y1 - y0 > 65536.0)
 		return;
-	p->box[0] = (int32_t)fmax(floor(x0 - grow), 0.0);
-	p->box[1] = (int32_t)fmax(floor(y0 - grow), 0.0);
-	p->box[2] = (int32_t)fmin(ceil(x1 + grow) + 1.0, (double)d->st.width);
-	p->box[3] = (int32_t)fmin(ceil(y1 + grow) + 1.0, (double)d->st.height);
+	/* Clamped on both sides: a small box may lie anywhere, 1e38 away too. */
+	p->box[0] = clamp_to_target(floor(x0 - grow), d->st.width);
+	p->box[1] = clamp_to_target(floor(y0 - grow), d->st.height);
+	p->box[2] = clamp_to_target(ceil(x1 + grow) + 1.0, d->st.width);
+	p->box[3] = clamp_to_target(ceil(y1 + grow) + 1.0, d->st.height);
 }
 
 /* Whether every vertex of @p has its clip (or cull) distance @c below 0. */
