@@ -466,6 +466,14 @@ VK_TEST(pstats_many_draws, "pipeline-statistics-many-draws-one-query")
 	sscene_destroy(&s);
 }
 
+/* @pipe and its one set @set, for the dispatches that follow in @cmd. */
+static void bind_compute(VkCommandBuffer cmd, const struct vk_pipe *pipe, VkDescriptorSet set)
+{
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe->layout, 0, 1, &set, 0,
+				NULL);
+}
+
 /*
  * inheritedQueries: a secondary begun with every statistic inherited
  * dispatches 3 workgroups of 64. Query 0 is active across a primary
@@ -512,34 +520,26 @@ VK_TEST(pstats_inherited, "pipeline-statistics-inherited-secondary-compute")
 	alloc_info.commandPool = dev.pool;
 	VK_CHECK(vkAllocateCommandBuffers(dev.device, &alloc_info, &secondary));
 	VK_CHECK(vkBeginCommandBuffer(secondary, &begin));
-	vkCmdBindPipeline(secondary, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
-	vkCmdBindDescriptorSets(secondary, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1,
-				&set, 0, NULL);
+	bind_compute(secondary, &pipe, set);
 	vkCmdDispatch(secondary, 3, 1, 1);
 	VK_CHECK(vkEndCommandBuffer(secondary));
 	twice[0] = twice[1] = secondary;
 
 	cmd = vk_cmd_begin(&dev);
 	vkCmdResetQueryPool(cmd, pool, 0, 3);
-	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
-	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
-				NULL);
+	bind_compute(cmd, &pipe, set);
 	vkCmdBeginQuery(cmd, pool, 0, 0);
 	vkCmdDispatch(cmd, 5, 2, 1);
 	vkCmdExecuteCommands(cmd, 1, &secondary);
 	/* The compute state is undefined after vkCmdExecuteCommands: bind again. */
-	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
-	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
-				NULL);
+	bind_compute(cmd, &pipe, set);
 	vkCmdDispatch(cmd, 1, 1, 1);
 	vkCmdEndQuery(cmd, pool, 0);
 	vkCmdBeginQuery(cmd, pool, 1, 0);
 	vkCmdExecuteCommands(cmd, 2, twice);
 	vkCmdEndQuery(cmd, pool, 1);
 	vkCmdExecuteCommands(cmd, 1, &secondary);
-	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
-	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
-				NULL);
+	bind_compute(cmd, &pipe, set);
 	vkCmdBeginQuery(cmd, pool, 2, 0);
 	vkCmdDispatch(cmd, 1, 1, 1);
 	vkCmdEndQuery(cmd, pool, 2);
