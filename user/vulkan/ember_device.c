@@ -161,10 +161,10 @@ ember_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pC
 {
 	EMBER_FROM_HANDLE(ember_physical_device, pdev, physicalDevice);
 	struct ember_instance *instance = pdev->instance;
-	enum ember_ws_priority priorities[EMBER_MAX_QUEUES];
+	enum ember_ws_priority priorities[EMBER_DEVICE_MAX_QUEUES];
 	const VkAllocationCallbacks *alloc =
 		ember_choose_alloc(pAllocator, ember_instance_alloc(instance));
-	VkDeviceQueueCreateFlags queue_flags[EMBER_MAX_QUEUES];
+	VkDeviceQueueCreateFlags queue_flags[EMBER_DEVICE_MAX_QUEUES];
 	const VkPhysicalDeviceFeatures2 *f2;
 	struct ember_device *device;
 	uint32_t queue_count = 0;
@@ -179,7 +179,7 @@ ember_CreateDevice(VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo *pC
 
 		if (q->queueFamilyIndex != EMBER_QUEUE_FAMILY ||
 		    queue_count + q->queueCount > EMBER_MIN(pdev->ws.info.max_queues,
-							    EMBER_MAX_QUEUES))
+							    EMBER_DEVICE_MAX_QUEUES))
 			return ember_error(VK_ERROR_INITIALIZATION_FAILED, "queue family %u count %u",
 					   q->queueFamilyIndex, q->queueCount);
 		for (uint32_t j = 0; j < q->queueCount; j++) {

@@ -16,7 +16,7 @@ struct ember_queue;
 struct ember_shader_cache;
 
 /* Most queues of the one queue family (the kernel's per-context limit). */
-#define EMBER_MAX_QUEUES	8
+#define EMBER_DEVICE_MAX_QUEUES	8
 
 /**
  * struct ember_device - A VkDevice: its own DRM file, one GPU VM and one
@@ -52,7 +52,7 @@ struct ember_device {
 		bool robust_buffer_access2;
 		bool pipeline_executable_info;
 	} features;
-	struct ember_queue *queues[EMBER_MAX_QUEUES];
+	struct ember_queue *queues[EMBER_DEVICE_MAX_QUEUES];
 	uint32_t queue_count;
 	atomic_bool lost;
 	struct ember_shader_cache *shader_cache;
