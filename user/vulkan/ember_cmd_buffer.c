@@ -48,6 +48,26 @@ void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result)
 		cmd->error = result;
 }
 
+/*
+ * Creates @bo of @size bytes for memory of @cmd that the device writes
+ * (counters, copied blocks, condition words) unless it exists: no
+ * READONLY, never executed. False, with the error recorded, if it cannot.
+ */
+bool ember_cmd_device_words(struct ember_cmd_buffer *cmd, uint64_t size,
+			    struct ember_gpu_bo *bo)
+{
+	VkResult result;
+
+	if (bo->va)
+		return true;
+	result = ember_gpu_bo_create(cmd->base.device, size, EMBER_WS_MAP_NOEXEC, bo);
+	if (result != VK_SUCCESS) {
+		ember_cmd_record_error(cmd, result);
+		return false;
+	}
+	return true;
+}
+
 /* A chunk of at least @size bytes: a spare of the pool, or a new one. */
 static struct ember_cmd_chunk *cmd_new_chunk(struct ember_cmd_buffer *cmd, uint32_t size)
 {

@@ -208,6 +208,9 @@ void ember_cmd_condition_free(struct ember_cmd_buffer *cmd);
 
 /* Records the first error of the recording (vkEndCommandBuffer returns it). */
 void ember_cmd_record_error(struct ember_cmd_buffer *cmd, VkResult result);
+/* Device-written memory of the recording, created on first use. */
+bool ember_cmd_device_words(struct ember_cmd_buffer *cmd, uint64_t size,
+			    struct ember_gpu_bo *bo);
 
 /*
  * The sets of @bind_point (compute; graphics, allocating the graphics

@@ -65,19 +65,13 @@ void ember_cmd_condition_inherit(struct ember_cmd_buffer *cmd,
 		ember_find_struct(inheritance->pNext,
 			VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_CONDITIONAL_RENDERING_INFO_EXT);
 	struct ember_device *device = cmd->base.device;
-	VkResult result;
 
 	if (!info || !info->conditionalRenderingEnable ||
 	    !(device->pdev->ws.info.caps & EMBER_CAP_COND_EXEC))
 		return;
-	if (!cmd->condition_word.va) {
-		/* Written by the device's WRITE_IMM (no READONLY), never executed. */
-		result = ember_gpu_bo_create(device, 4, EMBER_WS_MAP_NOEXEC, &cmd->condition_word);
-		if (result != VK_SUCCESS) {
-			ember_cmd_record_error(cmd, result);
-			return;
-		}
-	}
+	/* Written by the executing primary's WRITE_IMM. */
+	if (!ember_cmd_device_words(cmd, 4, &cmd->condition_word))
+		return;
 	cmd->condition.inherited = cmd->condition.va = cmd->condition_word.va;
 	cmd->condition.inverted = false;
 }

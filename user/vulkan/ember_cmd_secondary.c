@@ -103,17 +103,11 @@ static void rendering_of_subpass(const struct ember_physical_device *pdev,
 static struct ember_cmd_gfx *inherited_gfx(struct ember_cmd_buffer *cmd)
 {
 	struct ember_cmd_gfx *gfx = ember_cmd_gfx(cmd);
-	VkResult result;
 
-	if (!gfx || gfx->inherited_targets.va)
-		return gfx;
-	/* Written by the device's COPY (no READONLY), never executed. */
-	result = ember_gpu_bo_create(cmd->base.device, EMBER_GFX_INHERITED_BYTES,
-				     EMBER_WS_MAP_NOEXEC, &gfx->inherited_targets);
-	if (result != VK_SUCCESS) {
-		ember_cmd_record_error(cmd, result);
+	/* Written by the executing primary's COPY and by the draws' counting. */
+	if (!gfx || !ember_cmd_device_words(cmd, EMBER_GFX_INHERITED_BYTES,
+					    &gfx->inherited_targets))
 		return NULL;
-	}
 	return gfx;
 }
 
@@ -156,17 +150,9 @@ static void begin_rendering(struct ember_cmd_buffer *cmd,
 /* A secondary's own pipeline statistics counters, for inherited pipelineStatistics. */
 static void inherit_pipeline_stats(struct ember_cmd_buffer *cmd)
 {
-	VkResult result;
-
-	if (!cmd->inherited_stats.va) {
-		/* Written by the device's COPY and counters (no READONLY), never executed. */
-		result = ember_gpu_bo_create(cmd->base.device, 8 * EMBER_PIPELINE_STATS_COUNT,
-					     EMBER_WS_MAP_NOEXEC, &cmd->inherited_stats);
-		if (result != VK_SUCCESS) {
-			ember_cmd_record_error(cmd, result);
-			return;
-		}
-	}
+	/* Written by the executing primary's COPY and by the counters. */
+	if (!ember_cmd_device_words(cmd, 8 * EMBER_PIPELINE_STATS_COUNT, &cmd->inherited_stats))
+		return;
 	cmd->inherits_pipeline_stats = true;
 	cmd->pipeline_stats = cmd->inherited_stats.va;
 	cmd->pipeline_stats_views = 1;
