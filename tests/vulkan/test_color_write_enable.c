@@ -85,13 +85,13 @@ VK_TEST(color_write_enable, "color-write-enable-static-and-dynamic")
 		VkBool32 set[2];
 		bool after_bind;
 	} cases[CW] = {
-		{ S10 }, { S01 }, { SNONE },
+		{ .pipe = S10 }, { .pipe = S01 }, { .pipe = SNONE },
 		{ DYN, { VK_TRUE, VK_FALSE }, false },
 		{ DYN, { VK_FALSE, VK_TRUE }, true },
 		{ DYN, { VK_FALSE, VK_FALSE }, true },
 		/* A static pipeline bound after the command keeps its own enables. */
 		{ SNONE, { VK_FALSE, VK_FALSE }, false },
-		{ S10_RG },
+		{ .pipe = S10_RG },
 	};
 	/* The static twin of each dynamic case. */
 	static const struct { uint32_t dyn, stat; } twins[] = { { 3, 0 }, { 4, 1 } };

@@ -32,19 +32,6 @@
 static const float sample_x[4] = { 0.375f, 0.875f, 0.125f, 0.625f };
 static const float sample_y[4] = { 0.125f, 0.375f, 0.625f, 0.875f };
 
-struct cvtx {
-	float x, y;
-	float r, g, b, a;
-};
-
-static const VkVertexInputBindingDescription binding = {
-	0, sizeof(struct cvtx), VK_VERTEX_INPUT_RATE_VERTEX,
-};
-static const VkVertexInputAttributeDescription attributes[] = {
-	{ 0, 0, VK_FORMAT_R32G32_SFLOAT, 0 },
-	{ 1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 8 },
-};
-
 /* The triangle, in pixels: edges of three different slopes through the target. */
 static const float tri_x[3] = { 0.5f, 7.75f, 2.25f };
 static const float tri_y[3] = { 0.25f, 3.125f, 7.5f };
@@ -79,19 +66,10 @@ static uint32_t coverage(uint32_t px, uint32_t py)
 }
 
 /* Three vertices of the triangle with colour (r, r, r, a). */
-static void triangle(struct cvtx *v, float r, float a)
+static void triangle(struct vk_cvtx *v, float r, float a)
 {
 	for (int i = 0; i < 3; i++)
-		v[i] = (struct cvtx) { vk_ndc(tri_x[i], W), vk_ndc(tri_y[i], H), r, r, r, a };
-}
-
-/* Six vertices of the pixel rectangle [x0, x1) x [y0, y1) in colour (r, g, b, a). */
-static void rect(struct cvtx *v, float x0, float y0, float x1, float y1, const float *c)
-{
-	const float xs[6] = { x0, x1, x0, x1, x1, x0 }, ys[6] = { y0, y0, y1, y0, y1, y1 };
-
-	for (int i = 0; i < 6; i++)
-		v[i] = (struct cvtx) { vk_ndc(xs[i], W), vk_ndc(ys[i], H), c[0], c[1], c[2], c[3] };
+		v[i] = (struct vk_cvtx) { vk_ndc(tri_x[i], W), vk_ndc(tri_y[i], H), r, r, r, a };
 }
 
 static struct vk_gfx_desc ms_desc(uint32_t sample_mask)
@@ -100,8 +78,8 @@ static struct vk_gfx_desc ms_desc(uint32_t sample_mask)
 		.vs = gfx_flat_vert_spv, .vs_size = gfx_flat_vert_spv_size,
 		.fs = gfx_flat_frag_spv, .fs_size = gfx_flat_frag_spv_size,
 		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-		.bindings = &binding, .binding_count = 1,
-		.attributes = attributes, .attribute_count = 2,
+		.bindings = &vk_cvtx_binding, .binding_count = 1,
+		.attributes = vk_cvtx_attributes, .attribute_count = 2,
 		.color_format = FORMAT, .samples = VK_SAMPLE_COUNT_4_BIT,
 		.sample_mask = sample_mask, .width = W, .height = H,
 	};
@@ -265,7 +243,7 @@ VK_TEST(ms_sample_locations, "ms-standard-sample-locations-sample-mask-resolve")
 		struct vk_gfx_desc desc = ms_desc(1u << i);
 
 		vk_gfx_pipe_create(&m.dev, &desc, &pipes[i]);
-		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+		triangle((struct vk_cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
 	}
 	ms_begin(&m);
 	for (int i = 0; i < 4; i++) {
@@ -306,7 +284,7 @@ VK_TEST(ms_sample_mask_dynamic, "ms-sample-mask-dynamic")
 	desc.dynamic_count = 1;
 	vk_gfx_pipe_create(&m.dev, &desc, &pipe);
 	for (int i = 0; i < 4; i++)
-		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+		triangle((struct vk_cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
 	ms_begin(&m);
 	for (int i = 0; i < 4; i++) {
 		const VkSampleMask mask = 1u << i;
@@ -383,7 +361,7 @@ VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
 
 		desc.render_pass = pass;
 		vk_gfx_pipe_create(&m.dev, &desc, &pipes[i]);
-		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+		triangle((struct vk_cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
 	}
 	{
 		const VkRenderPassBeginInfo begin = {
@@ -470,9 +448,9 @@ static void alpha_to_coverage_one(bool dynamic)
 			vk_gfx_pipe_create(&m.dev, &desc, &a2one);
 		}
 	}
-	rect(m.vertices.map, 0, 0, W / 2, H / 2, transparent);
-	rect((struct cvtx *)m.vertices.map + 6, W / 2, 0, W, H / 2, opaque);
-	rect((struct cvtx *)m.vertices.map + 12, 0, H / 2, W, H, half);
+	vk_gfx_color_rect(m.vertices.map, 0, 0, W / 2, H / 2, W, H, transparent);
+	vk_gfx_color_rect((struct vk_cvtx *)m.vertices.map + 6, W / 2, 0, W, H / 2, W, H, opaque);
+	vk_gfx_color_rect((struct vk_cvtx *)m.vertices.map + 12, 0, H / 2, W, H, W, H, half);
 	ms_begin(&m);
 	if (dynamic) {
 		set_a2c(m.cmd, VK_TRUE);

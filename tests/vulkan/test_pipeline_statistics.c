@@ -35,26 +35,12 @@ enum {
 	CS_INVOCATIONS, STATS
 };
 
-struct cvtx {
-	float x, y;
-	float r, g, b, a;
-};
-
-static const VkVertexInputBindingDescription color_binding = {
-	0, sizeof(struct cvtx), VK_VERTEX_INPUT_RATE_VERTEX,
-};
-static const VkVertexInputAttributeDescription color_attributes[] = {
-	{ 0, 0, VK_FORMAT_R32G32_SFLOAT, 0 },
-	{ 1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 8 },
-};
-
-/* Six vertices of the pixel rectangle [x0, x1) x [y0, y1), opaque white. */
-static void rect(struct cvtx *v, float x0, float y0, float x1, float y1)
+/* Six vertices of the pixel rectangle [x0, x1) x [y0, y1) of a TW x TH target, opaque white. */
+static void rect(struct vk_cvtx *v, float x0, float y0, float x1, float y1)
 {
-	const float xs[6] = { x0, x1, x0, x1, x1, x0 }, ys[6] = { y0, y0, y1, y0, y1, y1 };
+	static const float white[4] = { 1, 1, 1, 1 };
 
-	for (int i = 0; i < 6; i++)
-		v[i] = (struct cvtx) { vk_ndc(xs[i], TW), vk_ndc(ys[i], TH), 1, 1, 1, 1 };
+	vk_gfx_color_rect(v, x0, y0, x1, y1, TW, TH, white);
 }
 
 /*
@@ -113,8 +99,8 @@ static void sscene_init(struct sscene *s, VkPrimitiveTopology topology, bool res
 		.vs = gfx_color_vert_spv, .vs_size = gfx_color_vert_spv_size,
 		.fs = gfx_color_frag_spv, .fs_size = gfx_color_frag_spv_size,
 		.topology = topology, .restart = restart,
-		.bindings = &color_binding, .binding_count = 1,
-		.attributes = color_attributes, .attribute_count = 2,
+		.bindings = &vk_cvtx_binding, .binding_count = 1,
+		.attributes = vk_cvtx_attributes, .attribute_count = 2,
 		.color_format = VK_FORMAT_R8G8B8A8_UNORM,
 		.samples = VK_SAMPLE_COUNT_1_BIT, .width = TW, .height = TH,
 	};
@@ -207,7 +193,7 @@ VK_TEST(pstats_draw_counts, "pipeline-statistics-draw-counts")
 	sscene_init(&s, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false);
 	pool = pool_create(&s.dev, 2, ALL_STATS);
 	rect(s.vertices.map, 2, 4, 10, 12);
-	rect((struct cvtx *)s.vertices.map + 6, 12, 0, 16, 2);
+	rect((struct vk_cvtx *)s.vertices.map + 6, 12, 0, 16, 2);
 	vkCmdResetQueryPool(s.cmd, pool, 0, 2);
 	sscene_begin(&s);
 	vkCmdBeginQuery(s.cmd, pool, 0, 0);
@@ -249,14 +235,14 @@ VK_TEST(pstats_restart, "pipeline-statistics-indexed-restart")
 	struct sscene s;
 	VkQueryPool pool;
 	uint64_t r[STATS];
-	struct cvtx *v;
+	struct vk_cvtx *v;
 
 	sscene_init(&s, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, true);
 	pool = pool_create(&s.dev, 1, ALL_STATS);
 	v = s.vertices.map;
 	rect(v, 1, 1, 9, 9);
 	v[3] = v[4];			/* 0..3: the rectangle as a strip */
-	v[4] = (struct cvtx) { vk_ndc(15, TW), vk_ndc(1, TH), 1, 1, 1, 1 };
+	v[4] = (struct vk_cvtx) { vk_ndc(15, TW), vk_ndc(1, TH), 1, 1, 1, 1 };
 	memcpy(s.indices.map, indices, sizeof(indices));
 	vkCmdResetQueryPool(s.cmd, pool, 0, 1);
 	sscene_begin(&s);

@@ -25,27 +25,12 @@
 #define TW 16
 #define TH 16
 
-/* A vertex of the gfx_color pipeline: a clip-space position and a colour. */
-struct cvtx {
-	float x, y;
-	float r, g, b, a;
-};
-
-static const VkVertexInputBindingDescription color_binding = {
-	0, sizeof(struct cvtx), VK_VERTEX_INPUT_RATE_VERTEX,
-};
-static const VkVertexInputAttributeDescription color_attributes[] = {
-	{ 0, 0, VK_FORMAT_R32G32_SFLOAT, 0 },
-	{ 1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 8 },
-};
-
 /* Six vertices of the pixel rectangle [x0, x1) x [y0, y1) of a TW x TH target, opaque white. */
-static void rect(struct cvtx *v, float x0, float y0, float x1, float y1)
+static void rect(struct vk_cvtx *v, float x0, float y0, float x1, float y1)
 {
-	const float xs[6] = { x0, x1, x0, x1, x1, x0 }, ys[6] = { y0, y0, y1, y0, y1, y1 };
+	static const float white[4] = { 1, 1, 1, 1 };
 
-	for (int i = 0; i < 6; i++)
-		v[i] = (struct cvtx) { vk_ndc(xs[i], TW), vk_ndc(ys[i], TH), 1, 1, 1, 1 };
+	vk_gfx_color_rect(v, x0, y0, x1, y1, TW, TH, white);
 }
 
 static struct vk_gfx_desc color_desc(VkSampleCountFlagBits samples)
@@ -54,8 +39,8 @@ static struct vk_gfx_desc color_desc(VkSampleCountFlagBits samples)
 		.vs = gfx_color_vert_spv, .vs_size = gfx_color_vert_spv_size,
 		.fs = gfx_color_frag_spv, .fs_size = gfx_color_frag_spv_size,
 		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-		.bindings = &color_binding, .binding_count = 1,
-		.attributes = color_attributes, .attribute_count = 2,
+		.bindings = &vk_cvtx_binding, .binding_count = 1,
+		.attributes = vk_cvtx_attributes, .attribute_count = 2,
 		.color_format = VK_FORMAT_R8G8B8A8_UNORM,
 		.samples = samples, .width = TW, .height = TH,
 	};
@@ -192,7 +177,7 @@ static void precise_counts(VkSampleCountFlagBits samples)
 {
 	struct qscene s;
 	VkQueryPool pool;
-	struct cvtx *v;
+	struct vk_cvtx *v;
 
 	qscene_init(&s, samples, NULL);
 	pool = pool_create(&s.dev, 4);
@@ -639,7 +624,7 @@ static void inherited_queries(bool precise)
 	const uint64_t want[3] = { 78, 74, 8 };
 	struct qscene s;
 	VkQueryPool pool;
-	struct cvtx *v;
+	struct vk_cvtx *v;
 
 	qscene_init_ex(&s, VK_SAMPLE_COUNT_1_BIT, NULL, true);
 	pool = pool_create(&s.dev, 3);

@@ -441,3 +441,20 @@ struct vk_gfx_desc vk_gfx_uint_desc(uint32_t w, uint32_t h)
 		.width = w, .height = h, .push_size = 4,
 	};
 }
+
+const VkVertexInputBindingDescription vk_cvtx_binding = {
+	0, sizeof(struct vk_cvtx), VK_VERTEX_INPUT_RATE_VERTEX,
+};
+const VkVertexInputAttributeDescription vk_cvtx_attributes[2] = {
+	{ 0, 0, VK_FORMAT_R32G32_SFLOAT, 0 },
+	{ 1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 8 },
+};
+
+void vk_gfx_color_rect(struct vk_cvtx *v, float x0, float y0, float x1, float y1, uint32_t w,
+		       uint32_t h, const float c[4])
+{
+	const float xs[6] = { x0, x1, x0, x1, x1, x0 }, ys[6] = { y0, y0, y1, y0, y1, y1 };
+
+	for (int i = 0; i < 6; i++)
+		v[i] = (struct vk_cvtx) { vk_ndc(xs[i], w), vk_ndc(ys[i], h), c[0], c[1], c[2], c[3] };
+}

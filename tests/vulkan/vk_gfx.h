@@ -159,4 +159,18 @@ static inline float vk_ndc(float p, uint32_t size)
 void vk_gfx_rect(struct vk_vtx3 *v, float x0, float y0, float x1, float y1, float z, uint32_t w,
 		 uint32_t h, bool ccw);
 
+/* A vertex of the gfx_color and gfx_flat pipelines: a clip-space position and a colour. */
+struct vk_cvtx {
+	float x, y;
+	float r, g, b, a;
+};
+
+/* The vertex input of struct vk_cvtx: binding 0, locations 0 (position) and 1 (colour). */
+extern const VkVertexInputBindingDescription vk_cvtx_binding;
+extern const VkVertexInputAttributeDescription vk_cvtx_attributes[2];
+
+/* Six vertices of the pixel rectangle [x0, x1) x [y0, y1) of a @w x @h target in colour @c. */
+void vk_gfx_color_rect(struct vk_cvtx *v, float x0, float y0, float x1, float y1, uint32_t w,
+		       uint32_t h, const float c[4]);
+
 #endif /* EMBER_VK_GFX_H */
