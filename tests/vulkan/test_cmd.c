@@ -181,6 +181,51 @@ VK_TEST(cmd_dispatch, "cmd-dispatch-push-and-specialization-constants")
 	vk_dev_destroy(&dev);
 }
 
+/*
+ * Push constants indexed at run time reach every element of their array,
+ * not only the bytes a constant index names (the shader names none past
+ * tail[0] and head[0] statically); VkRunner's push-constants example read
+ * zeros there on Ember.
+ */
+VK_TEST(cmd_dispatch_push_dynamic, "cmd-dispatch-push-constants-dynamic-index")
+{
+	const struct {
+		float head[4], tail[5];
+		uint32_t count;
+	} push = { { 1, 2, 3, 4 }, { 10, 20, 30, 40, 50 }, 5 };
+	const float want[9] = { 20, 30, 40, 50, 1, 2, 3, 4, 150 };
+	struct vk_dev dev;
+	struct vk_buf out;
+	struct vk_buf *bufs[1] = { &out };
+	struct vk_pipe pipe;
+	VkDescriptorSetLayout layout;
+	VkDescriptorPool pool;
+	VkDescriptorSet set;
+	VkCommandBuffer cmd;
+
+	vk_dev_create(&dev, NULL);
+	vk_buf_create(&dev, 16 * 4, 0, &out);
+	layout = vk_storage_set_layout(&dev, 1, 0);
+	vk_pipe_create(&dev, push_dynamic_spv, push_dynamic_spv_size, &layout, 1, sizeof(push),
+		       NULL, &pipe);
+	set = vk_storage_set(&dev, layout, &pool, bufs, 1);
+	cmd = vk_cmd_begin(&dev);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
+	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
+				NULL);
+	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push), &push);
+	vkCmdDispatch(cmd, 1, 1, 1);
+	vk_cmd_barrier(cmd);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+	for (uint32_t i = 0; i < 9; i++)
+		REQUIRE_EQ(((float *)out.map)[i], want[i]);
+	vkDestroyDescriptorPool(dev.device, pool, NULL);
+	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
+	vk_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &out);
+	vk_dev_destroy(&dev);
+}
+
 VK_TEST(cmd_dispatch_base, "cmd-dispatch-base")
 {
 	struct vk_dev dev;

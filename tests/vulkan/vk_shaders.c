@@ -45,6 +45,7 @@
 #include "image_multisample.spv.h"
 #include "image_nonuniform.spv.h"
 #include "image_robust.spv.h"
+#include "push_dynamic.spv.h"
 #include "indexing.spv.h"
 #include "indexing_wide.spv.h"
 #include "int_dot.spv.h"
@@ -105,6 +106,7 @@ const size_t image_gather_spv_size = sizeof(image_gather_spv);
 const size_t image_multisample_spv_size = sizeof(image_multisample_spv);
 const size_t image_nonuniform_spv_size = sizeof(image_nonuniform_spv);
 const size_t image_robust_spv_size = sizeof(image_robust_spv);
+const size_t push_dynamic_spv_size = sizeof(push_dynamic_spv);
 const size_t indexing_spv_size = sizeof(indexing_spv);
 const size_t indexing_wide_spv_size = sizeof(indexing_wide_spv);
 const size_t int_dot_spv_size = sizeof(int_dot_spv);

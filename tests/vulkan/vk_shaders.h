@@ -58,6 +58,7 @@ VK_TEST_SHADER(image_gather);
 VK_TEST_SHADER(image_multisample);
 VK_TEST_SHADER(image_nonuniform);
 VK_TEST_SHADER(image_robust);
+VK_TEST_SHADER(push_dynamic);
 VK_TEST_SHADER(demote_capability);
 VK_TEST_SHADER(terminate_extension);
 VK_TEST_SHADER(indexing);

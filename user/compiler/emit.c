@@ -235,7 +235,12 @@ static struct ember_isa_operand source(struct emitter *e, uint32_t v, unsigned i
 		if ((kinds & EMBER_ISA_K_I) && fits_imm(e->const_value[v], val->bits) &&
 		    budget_used < 2)
 			return imm(e->const_value[v]);
-		return materialize(e, e->const_value[v], val->bits, kinds & EMBER_ISA_K_V);
+		/*
+		 * Into a uniform register where one may go: it serves a uniform
+		 * destination as well as a per-lane one (fma(2.0, 3.0, 1.0) has
+		 * a uniform result and only two literal slots).
+		 */
+		return materialize(e, e->const_value[v], val->bits, !(kinds & EMBER_ISA_K_U));
 	}
 	op = value_reg(e, v);
 	if (op.kind == EMBER_ISA_UREG && !(kinds & EMBER_ISA_K_U)) {

@@ -202,6 +202,7 @@ struct fe {
 	/* Shared bytes [begin, end) of variables with a (null) initializer. */
 	uint32_t shared_zero_begin, shared_zero_end;
 	uint32_t push_top;		/* push-constant bytes reached */
+	uint32_t push_type;		/* the push-constant block's type */
 	uint32_t emit_depth;		/* recursion guard of the CF walk */
 	struct fe_loop *loop;		/* innermost enclosing loop while emitting */
 	struct fe_handle *handles;	/* FE_HANDLE ids (spirv_image.c) */

@@ -164,6 +164,47 @@ static uint32_t natural_member_offset(struct fe *fe, const struct fe_type *t, ui
 	return offset;
 }
 
+/*
+ * Bytes from the start of a value of @type laid out with its Offset,
+ * ArrayStride and MatrixStride decorations to the end of its last byte
+ * (natural sizes where a decoration is missing); @matrix_stride and
+ * @row_major are the enclosing member's. An upper bound for matrices: a
+ * whole stride for the last column (row).
+ */
+static uint32_t explicit_extent(struct fe *fe, uint32_t type, uint32_t matrix_stride,
+				bool row_major)
+{
+	const struct fe_type *t = fe_type(fe, type);
+	uint32_t extent = 0, lines, line;
+
+	switch (t->op) {
+	case SpvOpTypeMatrix:
+		/* Columns, or rows when row-major, MatrixStride bytes apart. */
+		lines = row_major ? fe_type(fe, t->elem)->count : t->count;
+		line = matrix_stride ? matrix_stride : fe_natural_size(fe, t->elem, NULL);
+		return lines * line;
+	case SpvOpTypeArray:
+		if (!t->count)
+			return 0;
+		line = t->array_stride ? t->array_stride :
+		       fe_natural_size(fe, t->elem, NULL);
+		return (t->count - 1) * line +
+		       explicit_extent(fe, t->elem, matrix_stride, row_major);
+	case SpvOpTypeStruct:
+		for (uint32_t i = 0; i < t->count; i++) {
+			const struct fe_member *m = &t->members[i];
+			uint32_t end = (m->has_offset ? m->offset : natural_member_offset(fe, t, i)) +
+				       explicit_extent(fe, m->type, m->matrix_stride, m->row_major);
+
+			if (end > extent)
+				extent = end;
+		}
+		return extent;
+	default:
+		return fe_natural_size(fe, type, NULL);
+	}
+}
+
 static uint32_t member_offset(struct fe *fe, const struct fe_pointer *p, const struct fe_type *t,
 			      uint32_t member)
 {
@@ -331,6 +372,7 @@ void fe_declare_variable(struct fe *fe, const uint32_t *w)
 	case SpvStorageClassPushConstant:
 		p.space = FE_SPACE_PUSH;
 		p.explicit_layout = true;
+		fe->push_type = type;
 		break;
 	case SpvStorageClassWorkgroup:
 		p.space = FE_SPACE_SHARED;
@@ -847,6 +889,17 @@ static void access_scalar(struct fe *fe, struct access *a, uint32_t type, uint32
 		ir->ins[ir->count - 1].aux = bytes;
 		if (p->const_offset + byte_offset + bytes > fe->push_top)
 			fe->push_top = p->const_offset + byte_offset + bytes;
+		/*
+		 * A dynamic index may reach any element: the block's end bounds
+		 * it (its layout is known here; decorations are applied after
+		 * the variable is declared).
+		 */
+		if (p->offset != IR_NONE) {
+			uint32_t extent = explicit_extent(fe, fe->push_type, 0, false);
+
+			if (extent > fe->push_top)
+				fe->push_top = extent;
+		}
 		break;
 	case FE_SPACE_SHARED: {
 		uint32_t off = offset_value(fe, p, byte_offset);

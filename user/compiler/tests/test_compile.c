@@ -32,6 +32,7 @@ static const struct expectation expectations[] = {
 	{ "shared", NULL }, { "spec", NULL }, { "subgroup", NULL },
 	{ "refuse_float64", "capability Float64 is not supported" },
 	{ "image_store", NULL }, { "images", NULL }, { "many_images", NULL },
+	{ "push_dynamic", NULL }, { "const_fma", NULL },
 	{ "refuse_geometry", "is a Geometry shader; Ember has GLCompute, Vertex and Fragment" },
 	{ "clip_input", NULL },
 	{ "refuse_viewport_index",
@@ -136,6 +137,12 @@ static bool check_details(const char *name, const void *binary, size_t size)
 	} else if (!strcmp(name, "pressure")) {
 		CHECK(s.header.scratch_bytes > 0);
 		CHECK(count_insns(binary, size, EMBER_ISA_OP_STSCR, -1) > 0);
+	} else if (!strcmp(name, "const_fma")) {
+		/* fma(2.0, 3.0, 1.0): the two literals, 1.0 from a register. */
+		CHECK_EQ(count_insns(binary, size, EMBER_ISA_OP_FFMA, 0x40000000), 1);
+	} else if (!strcmp(name, "push_dynamic")) {
+		/* a[p.i] may be any element: the block's 80 bytes, m included. */
+		CHECK_EQ(s.header.push_bytes, 80);
 	} else if (!strcmp(name, "layouts")) {
 		ember_isa_shader_resource(&s, 0, &r);
 		CHECK(s.header.num_resources == 3);
