@@ -40,6 +40,7 @@ struct fe_desc_ref {
 	uint32_t set, binding, offset;	/* fe_desc_imm() until fe_assign_slots() */
 	uint32_t index;			/* uniform slot offset value, or IR_NONE */
 	uint32_t nonuniform;		/* per-lane element index, or IR_NONE */
+	uint32_t lane_index;		/* the element index before it was made uniform */
 	uint32_t slots;			/* slots per element */
 	uint32_t value;			/* the loaded descriptor (uniform index) */
 };
@@ -150,6 +151,8 @@ void fe_image_element(struct fe *fe, struct fe_pointer *p, uint32_t elem_type, u
 		return;
 	}
 	if (index) {
+		/* Kept: a NonUniform handle made from the element makes it per lane again. */
+		p->lane_index = index;
 		index = ir_emit(fe->ir, IR_SG_BROADCAST_FIRST, 32, index, 0, 0);
 		p->offset = ir_emit(fe->ir, IR_IMUL, 32, index, ir_const(fe->ir, 32, slots), 0);
 		return;
@@ -216,11 +219,13 @@ void fe_load_handle(struct fe *fe, uint32_t id, const struct fe_pointer *p)
 	struct fe_desc_ref ref = {
 		.set = p->desc_set, .binding = p->desc_binding, .offset = p->desc_offset,
 		.index = p->offset == IR_NONE ? IR_NONE : p->offset,
-		.nonuniform = p->nonuniform_index, .slots = slots,
+		.nonuniform = p->nonuniform_index, .lane_index = p->lane_index, .slots = slots,
 	};
 
 	if (!h)
 		return;
+	if (fe->ids[id].nonuniform && !ref.nonuniform)
+		ref.nonuniform = ref.lane_index;
 	if (p->desc_array)
 		return fe_fail(fe, "OpLoad of a whole array of images is not supported");
 	if (kind != EMBER_ISA_RES_SAMPLER) {
@@ -239,6 +244,37 @@ void fe_load_handle(struct fe *fe, uint32_t id, const struct fe_pointer *p)
 		if (!ref.nonuniform)
 			h->smp.value = load_ref(fe, &h->smp, IR_NONE);
 	}
+}
+
+/*
+ * A handle decorated NonUniform (an OpSampledImage, OpImage or
+ * OpCopyObject result: glslang puts nonuniformEXT() there, not on the
+ * index) reads its descriptors per lane.
+ */
+static void make_nonuniform(struct fe *fe, uint32_t id, struct fe_handle *h)
+{
+	if (!fe->ids[id].nonuniform)
+		return;
+	if (h->img.op && !h->img.nonuniform)
+		h->img.nonuniform = h->img.lane_index;
+	if (h->smp.op && !h->smp.nonuniform)
+		h->smp.nonuniform = h->smp.lane_index;
+}
+
+/* OpCopyObject and OpCopyLogical of an image, sampler or sampled image. */
+void fe_copy_handle(struct fe *fe, uint32_t id, uint32_t from)
+{
+	const struct fe_handle *src = handle(fe, from);
+	struct fe_handle copy, *h;
+
+	if (!src)
+		return;
+	copy = *src;
+	h = new_handle(fe, id);
+	if (!h)
+		return;
+	*h = copy;
+	make_nonuniform(fe, id, h);
 }
 
 /* ---- the waterfall over NonUniform descriptor indices ---- */
@@ -869,8 +905,10 @@ void fe_emit_image(struct fe *fe, const uint32_t *w, uint32_t length)
 		copy = *img;
 		copy.smp = smp->smp;
 		h = new_handle(fe, w[2]);
-		if (h)
+		if (h) {
 			*h = copy;
+			make_nonuniform(fe, w[2], h);
+		}
 		break;
 	}
 	case SpvOpImage: {
@@ -882,8 +920,10 @@ void fe_emit_image(struct fe *fe, const uint32_t *w, uint32_t length)
 		copy = *from;
 		copy.smp = (struct fe_desc_ref) { 0 };
 		h = new_handle(fe, w[2]);
-		if (h)
+		if (h) {
 			*h = copy;
+			make_nonuniform(fe, w[2], h);
+		}
 		break;
 	}
 	case SpvOpImageSampleExplicitLod:

@@ -93,6 +93,7 @@ struct fe_pointer {
 	uint32_t desc_set, desc_binding;	/* descriptors: where (fe_desc_imm()) */
 	uint32_t desc_offset;		/* slots into the binding (constant indices) */
 	uint32_t nonuniform_index;	/* IR value: per-lane descriptor index, 0 = none */
+	uint32_t lane_index;		/* IR value: an image array's element index as the lane has it */
 	uint32_t offset;		/* IR value: dynamic byte offset, IR_NONE = 0 */
 	uint32_t const_offset;		/* constant byte offset added to it */
 	uint32_t builtin;		/* SpvBuiltIn for FE_SPACE_BUILTIN */
@@ -289,6 +290,7 @@ void fe_declare_image(struct fe *fe, uint32_t id, uint32_t type, struct fe_point
 void fe_image_element(struct fe *fe, struct fe_pointer *p, uint32_t elem_type, uint32_t index,
 		      uint32_t constant, bool nonuniform);
 void fe_load_handle(struct fe *fe, uint32_t id, const struct fe_pointer *p);
+void fe_copy_handle(struct fe *fe, uint32_t id, uint32_t from);
 void fe_image_atomic(struct fe *fe, uint32_t result, uint32_t result_type,
 		     const struct fe_pointer *p, uint32_t data, uint32_t compare,
 		     enum ir_reduce kind);

@@ -978,7 +978,15 @@ void fe_emit_instruction(struct fe *fe, const uint32_t *w, uint32_t length)
 	case SpvOpCompositeConstruct: case SpvOpCompositeExtract: case SpvOpCompositeInsert:
 	case SpvOpVectorShuffle: case SpvOpVectorExtractDynamic: case SpvOpVectorInsertDynamic:
 	case SpvOpCopyObject: case SpvOpCopyLogical:
-		emit_composite(fe, w, length, op);
+		if (w[3] < fe->bound && fe->ids[w[3]].kind == FE_HANDLE) {
+			fe_copy_handle(fe, w[2], w[3]);
+		} else if (w[3] < fe->bound && fe->ids[w[3]].kind == FE_POINTER) {
+			const struct fe_pointer copy = *fe_pointer(fe, w[3]);
+
+			fe_set_pointer(fe, w[2], w[1], &copy);
+		} else {
+			emit_composite(fe, w, length, op);
+		}
 		break;
 	case SpvOpVectorTimesScalar: case SpvOpMatrixTimesScalar: case SpvOpDot:
 	case SpvOpMatrixTimesVector: case SpvOpVectorTimesMatrix: case SpvOpMatrixTimesMatrix:

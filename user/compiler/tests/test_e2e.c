@@ -741,6 +741,53 @@ static bool test_images(void)
 	return ok;
 }
 
+/*
+ * e2e_nonuniform_handle: three 1x1 R32_SFLOAT images holding 10, 20, 30
+ * and a nearest sampler; lane i must read image i % 3 (a uniform index
+ * would give every lane the first lane's image).
+ */
+static bool test_nonuniform_handle(void)
+{
+	struct buffer texels = buffer(3 * 256), o = buffer(64 * 4);
+	struct ember_host_binding out = { .binding = 2, .va = o.va, .range = o.size };
+	struct ember_host_fault fault;
+	uint32_t dw[16], sdw[8];
+	float *t = texels.cpu, *got = o.cpu;
+	size_t size;
+	void *binary;
+	int ret;
+
+	binary = compile("e2e_nonuniform_handle", &size);
+	CHECK(binary);
+	for (uint32_t e = 0; e < 3; e++) {
+		t[e * 64] = 10.0f * (e + 1);
+		ember_image_desc_pack(dw, &(struct ember_image_desc) {
+			.va = texels.va + 256 * e, .format = 100 /* R32_SFLOAT */, .view_type = 1,
+			.layout = 0, .width = 1, .height = 1, .depth = 1, .image_layers = 1,
+			.image_levels = 1, .levels = 1, .layers = 1, .row_pitch = 4,
+			.layer_pitch_256b = 1,
+		});
+		CHECK(put_descriptor(binary, size, 0, e * EMBER_ISA_IMAGE_SLOTS, dw, 16));
+	}
+	ember_sampler_desc_pack(sdw, &(struct ember_sampler_desc) { .max_lod = 1000.0f });
+	CHECK(put_descriptor(binary, size, 1, 0, sdw, 8));
+	ret = ember_host_dispatch(host, &(struct ember_host_dispatch) {
+		.shader = binary, .shader_size = size, .bindings = &out, .binding_count = 1,
+		.groups = { 1, 1, 1 },
+	}, &fault);
+	free(binary);
+	if (ret)
+		tap_diag("e2e_nonuniform_handle: dispatch failed (%d, fault kind %u detail 0x%x)",
+			 ret, fault.kind, fault.detail);
+	CHECK_EQ(ret, 0);
+	for (uint32_t i = 0; i < 64; i++)
+		if (got[i] != 10.0f * (i % 3 + 1)) {
+			tap_diag("o[%u] = %g, expected %g", i, got[i], 10.0f * (i % 3 + 1));
+			return false;
+		}
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -766,6 +813,7 @@ int main(int argc, char **argv)
 	tap_result(test_bda(), "buffer-device-address");
 	tap_result(test_ptr_chain(), "ptr-access-chain");
 	tap_result(test_images(), "images-samplers-texel-buffers");
+	tap_result(test_nonuniform_handle(), "nonuniform-constructed-sampled-image");
 	/* The unoptimized IR must compute the same. */
 	compile_flags = EMBER_CC_NO_OPT;
 	tap_result(test_divergence(), "no-opt-divergence");
