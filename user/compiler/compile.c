@@ -198,6 +198,13 @@ int ember_cc_compile(const uint32_t *spirv, size_t word_count,
 		*error = message("%s", "ember_cc_compile: option table pointer is NULL");
 		return -EINVAL;
 	}
+	if (word_count > 5) {
+		*error = spirv_refused_feature(spirv, word_count);
+		if (*error) {
+			ret = -EINVAL;
+			goto out;
+		}
+	}
 	ret = ember_spirv_prepare(spirv, word_count, &opts, &words, &count, error);
 	if (ret)
 		goto out;

@@ -243,6 +243,7 @@ bool fe_is_physical_pointer(struct fe *fe, uint32_t type);
 
 /* module (spirv_module.c) */
 bool fe_parse_module(struct fe *fe);
+char *spirv_refused_feature(const uint32_t *words, size_t count);
 void fe_emit_prologue(struct fe *fe);
 
 /* control flow (spirv_cf.c) */

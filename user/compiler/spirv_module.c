@@ -530,6 +530,47 @@ static bool index_blocks(struct fe *fe)
 	return true;
 }
 
+/*
+ * The first capability or extension of the module Ember does not support,
+ * as a message to free; NULL if none (or the words are too malformed to
+ * tell: validation reports those). Checked before SPIRV-Tools' optimizer
+ * runs, which must not see what Ember refuses anyway: it crashes folding
+ * SPV_NV_cooperative_matrix types (glslang's spv.coopmat.comp).
+ */
+char *spirv_refused_feature(const uint32_t *words, size_t count)
+{
+	char *text = NULL;
+
+	for (size_t i = 5; i < count;) {
+		uint32_t length = words[i] >> 16, op = words[i] & 0xffff;
+
+		if (length < 2 || i + length > count)
+			return NULL;
+		if (op == SpvOpCapability && !capability_supported(words[i + 1])) {
+			const char *name = spirv_capability_name(words[i + 1]);
+
+			if (asprintf(&text, "capability %s is not supported",
+				     name ? name : "(unknown)") < 0)
+				text = NULL;
+			return text;
+		}
+		if (op == SpvOpExtension) {
+			const char *name = literal_string(&words[i + 1], length - 1);
+
+			if (!extension_supported(name)) {
+				if (asprintf(&text, "extension %s is not supported", name) < 0)
+					text = NULL;
+				return text;
+			}
+		}
+		/* Capabilities and extensions come first in a module. */
+		if (op != SpvOpCapability && op != SpvOpExtension)
+			return NULL;
+		i += length;
+	}
+	return NULL;
+}
+
 bool fe_parse_module(struct fe *fe)
 {
 	bool in_function = false, seen_function = false;

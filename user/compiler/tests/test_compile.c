@@ -33,6 +33,7 @@ static const struct expectation expectations[] = {
 	{ "refuse_float64", "capability Float64 is not supported" },
 	{ "image_store", NULL }, { "images", NULL }, { "many_images", NULL },
 	{ "push_dynamic", NULL }, { "const_fma", NULL },
+	{ "refuse_coopmat", "capability CooperativeMatrixNV is not supported" },
 	{ "refuse_geometry", "is a Geometry shader; Ember has GLCompute, Vertex and Fragment" },
 	{ "clip_input", NULL },
 	{ "refuse_viewport_index",
