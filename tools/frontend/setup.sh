@@ -1,6 +1,8 @@
 # ./ember setup: install what Ember needs from Debian (sourced, not run).
 # debhelper, dh-dkms, dkms and lintian build and check the Debian packages
-# (./ember package, package.sh).
+# (./ember package, package.sh); mmdebstrap and systemd-container
+# (systemd-nspawn, backports' to match backports' systemd) make and boot the
+# bookworm root of ./ember package-root (package_root.sh).
 # python3-docutils checks that Documentation/'s specifications are valid
 # reStructuredText (the docs/ tests).
 #
@@ -15,7 +17,8 @@ EMBER_BACKPORTS_LIST=/etc/apt/sources.list.d/ember-bookworm-backports.list
 ember_backports_packages() {
 	echo "linux-image-$EMBER_KVER" "linux-headers-$EMBER_KVER" \
 		"linux-source-6.12=$EMBER_KPKG_VERSION" \
-		qemu-system-x86 qemu-utils libdrm-dev mesa-vulkan-drivers meson
+		qemu-system-x86 qemu-utils libdrm-dev mesa-vulkan-drivers meson \
+		systemd-container
 }
 
 ember_bookworm_packages() {
@@ -25,7 +28,7 @@ ember_bookworm_packages() {
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
 		spirv-tools spirv-headers glslang-tools glslang-dev \
 		clang libclang-rt-14-dev valgrind llvm-19-dev \
-		debhelper dh-dkms dkms lintian trinity
+		debhelper dh-dkms dkms lintian trinity mmdebstrap
 }
 
 # Minimum versions of backports packages whose bookworm version is too old.

@@ -1,0 +1,244 @@
+# ./ember test's Debian system (sourced): the packages installed by apt
+# into a real bookworm root, booted with systemd, whose ember-gpu@.service
+# starts the GPU a guest attaches to.
+#
+# The root: mmdebstrap's bookworm (minbase, systemd as init) from the
+# mirror and suites of the setup (bookworm, -updates, -security,
+# -backports), with the Ember packages' dependencies (EMBER_PKGROOT_BASE),
+# cached as a tarball keyed by that list in $EMBER_CACHE/pkgroot; the
+# .debs apt fetches are kept there too, so a rerun needs no network.
+# In it, as a user would: "apt install ./ember-*.deb" plus the pinned
+# backports kernel's headers, so ember-dkms's postinst (dh-dkms) builds and
+# installs ember.ko with dkms. Then "systemd-nspawn -b" boots the root
+# (systemd as PID 1), "systemctl start ember-gpu@0" starts the packaged
+# unit, its /run/ember bind-mounted from the host, where QEMU attaches to
+# the GPU's sockets and guest RAM file (vm.sh's EMBER_VM_GPU_ATTACH). The
+# guest gets what the root's packages installed: the DKMS-built ember.ko,
+# the ICD and its manifest, ember-tools (dpkg -L of each), beside the
+# unpackaged guest tests. systemctl/journalctl in the container check the
+# unit ran the GPU all along, and that stopping it removes its files.
+
+# The root's packages besides minbase: systemd as init, what the Ember
+# packages depend on (dkms, the compiler it needs, the Vulkan loader), and
+# the openssl dkms signs modules with.
+EMBER_PKGROOT_BASE="systemd-sysv dbus dkms build-essential libvulkan1 kmod openssl"
+EMBER_PKGROOT_MIRROR=http://deb.debian.org/debian
+EMBER_PKGROOT_INSTANCE=0
+
+# Prints the path of the cached root tarball, building it if missing.
+ember_pkgroot_base() {
+	local dir=$EMBER_CACHE/pkgroot key tarball log start=$SECONDS
+	# shellcheck disable=SC2086 # one package a line
+	key=$(printf '%s\n' bookworm "$EMBER_PKGROOT_MIRROR" $EMBER_PKGROOT_BASE |
+		sha256sum | cut -c1-12)
+	tarball=$dir/bookworm-$key.tar
+	log=$dir/bookworm-$key.log
+	mkdir -p "$dir/archives"
+	if [ ! -f "$tarball" ]; then
+		step "package root: mmdebstrap bookworm (+ $EMBER_PKGROOT_BASE) into $tarball (log: $log)" >&2
+		# Keep the apt lists: the lane installs from them offline.
+		if ! mmdebstrap --variant=minbase --format=tar --skip=cleanup/apt/lists \
+			--include="${EMBER_PKGROOT_BASE// /,}" bookworm "$tarball.tmp" \
+			"deb $EMBER_PKGROOT_MIRROR bookworm main" \
+			"deb $EMBER_PKGROOT_MIRROR bookworm-updates main" \
+			"deb ${EMBER_PKGROOT_MIRROR}-security bookworm-security main" \
+			"deb $EMBER_PKGROOT_MIRROR bookworm-backports main" >"$log" 2>&1; then
+			tail -n 20 "$log" | sed 's/^/    | /' >&2
+			rm -f "$tarball.tmp"
+			warn "mmdebstrap failed (see $log)"
+			return 1
+		fi
+		mv "$tarball.tmp" "$tarball"
+		info "built in $((SECONDS - start)) s ($(du -h "$tarball" | cut -f1))" >&2
+	fi
+	echo "$tarball"
+}
+
+# Runs a command in the booted container whose PID 1 is $1.
+ember_pkgroot_exec() { # leader command...
+	local leader=$1
+	shift
+	nsenter -t "$leader" -m -u -i -n -p -- "$@"
+}
+
+# PID (host's) of the container's systemd: the nspawn's descendant whose
+# root is not ours and whose name is systemd.
+ember_pkgroot_leader() { # nspawn-pid root
+	local pid
+	for pid in $(pgrep -P "$1") $(pgrep -P "$1" | xargs -r -n1 pgrep -P); do
+		if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = systemd ] &&
+		   [ "$(readlink "/proc/$pid/root")" != / ]; then
+			echo "$pid"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# The guest root: the files dpkg installed in the system root for the
+# guest's packages, the module DKMS installed there, and the unpackaged
+# guest tests of the build.
+ember_pkgroot_guest_root() { # system-root guest-root
+	local sys=$1 root=$2 pkg file module
+	local kmod=/lib/modules/$EMBER_KVER
+	rm -rf "$root"
+	mkdir -p "$root"
+	for pkg in ember-dkms libvulkan-ember ember-tools; do
+		[ -f "$sys/var/lib/dpkg/info/$pkg.list" ] ||
+			{ warn "$pkg is not installed in $sys"; return 1; }
+		while read -r file; do
+			[ -f "$sys$file" ] || continue
+			mkdir -p "$root$(dirname "$file")"
+			cp -a "$sys$file" "$root$file"
+		done <"$sys/var/lib/dpkg/info/$pkg.list"
+	done
+	module=$(find "$sys$kmod/updates/dkms" -name 'ember.ko*' 2>/dev/null | head -n1)
+	[ -n "$module" ] || { warn "no ember.ko in $sys$kmod/updates/dkms"; return 1; }
+	mkdir -p "$root$kmod/updates/dkms"
+	# Decompressed: busybox modprobe does not read .ko.xz.
+	case "$module" in
+	*.xz) xz -dc "$module" >"$root$kmod/updates/dkms/ember.ko" ;;
+	*.zst) zstd -qdc "$module" >"$root$kmod/updates/dkms/ember.ko" ;;
+	*) cp "$module" "$root$kmod/updates/dkms/ember.ko" ;;
+	esac
+	mkdir -p "$root/usr/libexec" "$root/usr/share"
+	cp -a "$EMBER_GUEST_ROOT/usr/libexec/ember" "$root/usr/libexec/"
+	[ ! -d "$EMBER_GUEST_ROOT/usr/share/ember" ] ||
+		cp -a "$EMBER_GUEST_ROOT/usr/share/ember" "$root/usr/share/"
+}
+
+# Stops the container booted by ember_pkgroot_test.
+ember_pkgroot_stop() { # nspawn-pid leader
+	local nspawn=$1 leader=${2:-}
+	kill -0 "$nspawn" 2>/dev/null || return 0
+	[ -z "$leader" ] || ember_pkgroot_exec "$leader" systemctl --no-block poweroff >/dev/null 2>&1 || true
+	for _ in $(seq 100); do
+		kill -0 "$nspawn" 2>/dev/null || return 0
+		sleep 0.2
+	done
+	kill -TERM "$nspawn" 2>/dev/null || true
+	wait "$nspawn" 2>/dev/null || true
+}
+
+# The lane. WORKDIR holds the packages of ember_package_test.
+ember_pkgroot_test() { # workdir
+	local work=$1 sys=$1/system-root run=$1/run-ember start=$SECONDS t
+	local tarball nspawn leader='' status=0 gpu=ember-gpu@$EMBER_PKGROOT_INSTANCE
+	local dir=/run/ember/$EMBER_PKGROOT_INSTANCE hostdir=$1/run-ember/$EMBER_PKGROOT_INSTANCE
+	local log=$work/pkgroot-apt.log cmd filter debs=() deb pkg makelog state
+	step "test: packages: apt install ./ember-*.deb in a bookworm root, GPU by systemd in it"
+	tarball=$(ember_pkgroot_base) ||
+		{ ember_test_record "pkgroot: a bookworm root (mmdebstrap)" "mmdebstrap failed"; return; }
+	rm -rf "$sys" "$run"
+	mkdir -p "$sys" "$run" "$sys/root/debs"
+	tar -C "$sys" -xf "$tarball" ||
+		{ ember_test_record "pkgroot: a bookworm root (mmdebstrap)" "unpacking $tarball failed"; return; }
+	for pkg in $EMBER_PACKAGES; do
+		for deb in "$work/${pkg}_${EMBER_PACKAGE_VERSION}"_*.deb; do
+			cp "$deb" "$sys/root/debs/"
+			debs+=("./debs/$(basename "$deb")")
+		done
+	done
+	info "root unpacked in $((SECONDS - start)) s"
+
+	# apt install, as a user does: the postinsts run (dkms build/install).
+	t=$SECONDS
+	step "pkgroot: apt install -t bookworm-backports ${debs[*]} linux-headers-$EMBER_KVER (log: $log)"
+	if ! systemd-nspawn -q -D "$sys" --register=no --keep-unit --chdir=/root \
+		--bind="$EMBER_CACHE/pkgroot/archives:/var/cache/apt/archives" \
+		env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+		-t bookworm-backports \
+		"${debs[@]}" "linux-headers-$EMBER_KVER" >"$log" 2>&1; then
+		tail -n 30 "$log" | sed 's/^/    | /'
+		ember_test_record "pkgroot: apt install ./ember-*.deb + linux-headers-$EMBER_KVER" \
+			"apt-get failed, see $log"
+		return
+	fi
+	ember_test_record "pkgroot: apt install ./ember-*.deb + linux-headers-$EMBER_KVER" pass
+	info "apt install: $((SECONDS - t)) s"
+	makelog=$sys/var/lib/dkms/ember/$EMBER_PACKAGE_VERSION/build/make.log
+	if [ -f "$makelog" ]; then
+		info "dkms build (make.log): $(( $(stat -c %Y "$makelog") - $(date -d "$(sed -n 2p "$makelog")" +%s) )) s"
+	fi
+	if [ -n "$(find "$sys/lib/modules/$EMBER_KVER/updates/dkms" -name 'ember.ko*' 2>/dev/null)" ] &&
+	   grep -q "^ember/$EMBER_PACKAGE_VERSION, $EMBER_KVER, x86_64: installed" \
+		<(systemd-nspawn -q -D "$sys" --register=no --keep-unit dkms status 2>&1); then
+		ember_test_record "pkgroot: ember-dkms's postinst installed ember.ko for $EMBER_KVER" pass
+	else
+		grep -iE 'dkms|ember|error' "$log" | tail -n 20 | sed 's/^/    | /'
+		ember_test_record "pkgroot: ember-dkms's postinst installed ember.ko for $EMBER_KVER" \
+			"no installed module in dkms status or /lib/modules/$EMBER_KVER/updates/dkms, see $log"
+		return
+	fi
+	ember_pkgroot_guest_root "$sys" "$work/pkgroot-guest" ||
+		{ ember_test_record "pkgroot: guest root from the installed packages" fail; return; }
+
+	# Boot it: systemd is PID 1; the unit's /run/ember is the host's $run.
+	t=$SECONDS
+	systemd-nspawn -q -D "$sys" --register=no --keep-unit -b --console=passive \
+		--bind="$run:/run/ember" >"$work/pkgroot-boot.log" 2>&1 &
+	nspawn=$!
+	for _ in $(seq 100); do
+		leader=$(ember_pkgroot_leader "$nspawn") && break
+		kill -0 "$nspawn" 2>/dev/null || break
+		sleep 0.2
+	done
+	if [ -z "$leader" ]; then
+		tail -n 20 "$work/pkgroot-boot.log" | sed 's/^/    | /'
+		ember_test_record "pkgroot: systemd-nspawn -b boots the root" \
+			"no systemd in the container, see $work/pkgroot-boot.log"
+		ember_pkgroot_stop "$nspawn"
+		return
+	fi
+	state=$(ember_pkgroot_exec "$leader" timeout 120 systemctl is-system-running --wait 2>&1)
+	info "booted in $((SECONDS - t)) s: $state"
+	case "$state" in
+	running|degraded) ember_test_record "pkgroot: systemd-nspawn -b boots the root" pass ;;
+	*) ember_test_record "pkgroot: systemd-nspawn -b boots the root" "system state '$state'" ;;
+	esac
+	if ! ember_pkgroot_exec "$leader" systemctl start "$gpu" ||
+	   [ ! -S "$hostdir/gpu.sock" ] || [ ! -S "$hostdir/control.sock" ]; then
+		ember_pkgroot_exec "$leader" systemctl status --no-pager "$gpu" 2>&1 | sed 's/^/    | /'
+		ember_test_record "pkgroot: systemctl start $gpu" "not started, or no sockets in $dir"
+		ember_pkgroot_stop "$nspawn" "$leader"
+		return
+	fi
+	ember_test_record "pkgroot: systemctl start $gpu" pass
+
+	cmd="package-checks"
+	for filter in $EMBER_PACKAGE_GUEST_SLICE; do
+		cmd+="; run-tests '$filter'"
+	done
+	ember_vm_lane package "$work/pkgroot-guest"
+	# shellcheck disable=SC2034 # vm.sh's ember_vm reads it
+	EMBER_VM_GPU_ATTACH=("$hostdir/gpu.sock" "$hostdir/control.sock" "$hostdir/guest-ram")
+	(ember_vm --timeout 600 -- "$cmd") || status=$?
+	unset EMBER_VM_GPU_ATTACH
+	ember_vm_lane stock
+	EMBER_VM_RUN=$(readlink -f "$EMBER_OUT/vm/last")
+	ember_test_parse_guest "$EMBER_VM_RUN/results.log" "pkgroot: "
+	[ $status = 0 ] ||
+		ember_test_record "pkgroot: guest VM run" "exit status $status, see $EMBER_VM_RUN"
+
+	# The unit ran the GPU the guest used, all along, as systemd's service.
+	ember_pkgroot_exec "$leader" systemctl status --no-pager "$gpu" >"$work/pkgroot-status.log" 2>&1
+	ember_pkgroot_exec "$leader" journalctl --no-pager -u "$gpu" >"$work/pkgroot-journal.log" 2>&1
+	sed 's/^/    | /' "$work/pkgroot-status.log" | head -n 12
+	if grep -q 'Active: active (running)' "$work/pkgroot-status.log" &&
+	   grep -q "/usr/bin/ember-gpu --socket $dir/gpu.sock" "$work/pkgroot-status.log" &&
+	   grep -q "Started.*Ember virtual GPU $EMBER_PKGROOT_INSTANCE" "$work/pkgroot-journal.log"; then
+		ember_test_record "pkgroot: systemctl status: $gpu ran the GPU through the guest's run" pass
+	else
+		ember_test_record "pkgroot: systemctl status: $gpu ran the GPU through the guest's run" \
+			"see $work/pkgroot-status.log and pkgroot-journal.log"
+	fi
+	# Stopping the unit removes the GPU's sockets and guest RAM file.
+	ember_pkgroot_exec "$leader" systemctl stop "$gpu" || true
+	if [ ! -e "$hostdir" ]; then
+		ember_test_record "pkgroot: systemctl stop $gpu removes $dir" pass
+	else
+		ember_test_record "pkgroot: systemctl stop $gpu removes $dir" "$(ls "$hostdir" | tr '\n' ' ')"
+	fi
+	ember_pkgroot_stop "$nspawn" "$leader"
+	info "lane: $((SECONDS - start)) s"
+}
