@@ -156,7 +156,7 @@ ember_pkgroot_test() { # workdir
 	fi
 	ember_test_record "pkgroot: apt install ./ember-*.deb + linux-headers-$EMBER_KVER" pass
 	info "apt install: $((SECONDS - t)) s"
-	makelog=$sys/var/lib/dkms/ember/$EMBER_PACKAGE_VERSION/build/make.log
+	makelog=$sys/var/lib/dkms/ember/$EMBER_PACKAGE_VERSION/$EMBER_KVER/x86_64/log/make.log
 	if [ -f "$makelog" ]; then
 		info "dkms build (make.log): $(( $(stat -c %Y "$makelog") - $(date -d "$(sed -n 2p "$makelog")" +%s) )) s"
 	fi
