@@ -204,8 +204,13 @@ ember_pkgroot_test() { # workdir
 	running|degraded) ember_test_record "pkgroot: systemd-nspawn -b boots the root" pass ;;
 	*) ember_test_record "pkgroot: systemd-nspawn -b boots the root" "system state '$state'" ;;
 	esac
-	if ! ember_pkgroot_exec "$leader" systemctl start "$gpu" ||
-	   [ ! -S "$hostdir/gpu.sock" ] || [ ! -S "$hostdir/control.sock" ]; then
+	# Type=simple: started is not yet listening; wait for both sockets.
+	ember_pkgroot_exec "$leader" systemctl start "$gpu" || true
+	for _ in $(seq 100); do
+		[ -S "$hostdir/gpu.sock" ] && [ -S "$hostdir/control.sock" ] && break
+		sleep 0.1
+	done
+	if [ ! -S "$hostdir/gpu.sock" ] || [ ! -S "$hostdir/control.sock" ]; then
 		ember_pkgroot_exec "$leader" systemctl status --no-pager "$gpu" 2>&1 | sed 's/^/    | /'
 		ember_test_record "pkgroot: systemctl start $gpu" "not started, or no sockets in $dir"
 		ember_pkgroot_stop "$nspawn" "$leader"
