@@ -248,6 +248,10 @@ ember_pkgroot_test() { # workdir
 	# Stopping the unit removes the GPU's sockets and guest RAM file.
 	ember_pkgroot_exec "$leader" systemctl stop "$gpu" || true
 	# (systemd 254 in nspawn empties it; the directory itself may stay.)
+	for _ in $(seq 50); do
+		[ -n "$(find "$hostdir" -mindepth 1 2>/dev/null)" ] || break
+		sleep 0.1
+	done
 	if [ -z "$(find "$hostdir" -mindepth 1 2>/dev/null)" ]; then
 		ember_test_record "pkgroot: systemctl stop $gpu removes $dir" pass
 	else
