@@ -6,13 +6,15 @@
  *
  * A simple scene: 20000 random triangles of about 60 pixels each over a
  * 1024x768 R8G8B8A8_UNORM target with a D32_SFLOAT depth buffer (LESS,
- * writes on), a fragment shader that interpolates a colour, one sample.
+ * writes on), a fragment shader that interpolates a colour, one sample,
+ * or 4 with `raster_throughput 4` (both targets 4x, the standard sample
+ * locations, the shader run once per pixel).
  * The figures are triangles/s and shaded fragments/s (covered pixels
  * through the fragment operations); the baseline measured in the same run
- * is a plain loop writing as many pixels (colour + depth), so the ratio
- * says what the rasterizer and fragment operations cost per pixel over
- * the memory traffic alone. Best of a few runs, in this thread's CPU
- * time (the figure of one core even on a busy machine).
+ * is a plain loop writing as many pixels (colour + depth, each of its
+ * samples), so the ratio says what the rasterizer and fragment operations
+ * cost per pixel over the memory traffic alone. Best of a few runs, in
+ * this thread's CPU time (the figure of one core even on a busy machine).
  */
 
 #include <stdio.h>
@@ -50,27 +52,34 @@ static void color_fs(void *ctx, const struct ember_quad *q, struct ember_fs_outp
 	}
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	static float pos[TRIANGLES * 3][4];
-	uint8_t *color = malloc((size_t)WIDTH * HEIGHT * 4);
-	float *depth = malloc((size_t)WIDTH * HEIGHT * sizeof(float));
+	unsigned int samples = argc > 1 ? (unsigned int)atoi(argv[1]) : 1;
+	size_t texels = (size_t)WIDTH * HEIGHT * (samples == 4 ? 4 : 1);
+	uint8_t *color = malloc(texels * 4);
+	float *depth = malloc(texels * sizeof(float));
 	struct ember_backend_state st = { 0 };
 	struct ember_framebuffer fb = {
-		.width = WIDTH, .height = HEIGHT, .samples = 1, .color_count = 1,
-		.color = { { EMBER_RT_R8G8B8A8_UNORM, 1, WIDTH, HEIGHT, WIDTH * 4, color } },
-		.depth_stencil = { EMBER_RT_D32_SFLOAT, 1, WIDTH, HEIGHT, WIDTH * 4,
-				   (uint8_t *)depth },
+		.width = WIDTH, .height = HEIGHT, .samples = samples, .color_count = 1,
+		.color = { { EMBER_RT_R8G8B8A8_UNORM, samples, WIDTH, HEIGHT,
+			     (size_t)WIDTH * samples * 4, color } },
+		.depth_stencil = { EMBER_RT_D32_SFLOAT, samples, WIDTH, HEIGHT,
+				   (size_t)WIDTH * samples * 4, (uint8_t *)depth },
 	};
 	double best_draw = 1e9, best_fill = 1e9;
 	uint64_t fragments = 0, seed = 1;
 
+	if (samples != 1 && samples != 4) {
+		fprintf(stderr, "usage: raster_throughput [1|4] (samples)\n");
+		return 2;
+	}
 	if (!color || !depth)
 		return 1;
 	st.viewport = (struct ember_viewport){ 0, 0, WIDTH, HEIGHT, 0, 1 };
 	st.scissor = (struct ember_rect){ 0, 0, WIDTH, HEIGHT };
 	st.raster.depth_clip_enable = true;
-	st.ms = (struct ember_multisample_state){ 1, ~0u, false, false };
+	st.ms = (struct ember_multisample_state){ samples, ~0u, false, false };
 	st.ds.depth_test_enable = st.ds.depth_write_enable = true;
 	st.ds.depth_compare_op = EMBER_COMPARE_LESS;
 	st.blend.attachment[0].write_mask = EMBER_WRITE_ALL;
@@ -98,8 +107,8 @@ int main(void)
 					    .fs_ctx = &fragments };
 		double t0;
 
-		memset(color, 0, (size_t)WIDTH * HEIGHT * 4);
-		for (int i = 0; i < WIDTH * HEIGHT; i++)
+		memset(color, 0, texels * 4);
+		for (size_t i = 0; i < texels; i++)
 			depth[i] = 1.0f;
 		fragments = 0;
 		t0 = now_s();
@@ -115,18 +124,23 @@ int main(void)
 		double t0 = now_s();
 
 		for (uint64_t i = 0; i < fragments; i++) {
-			uint64_t at = (i * 2654435761u) % ((uint64_t)WIDTH * HEIGHT);
+			uint64_t at = (i * 2654435761u) % ((uint64_t)WIDTH * HEIGHT) *
+				      (texels / ((size_t)WIDTH * HEIGHT));
 
-			c32[at] = (uint32_t)i;
-			depth[at] = (float)i;
+			for (size_t s = 0; s < texels / ((size_t)WIDTH * HEIGHT); s++) {
+				c32[at + s] = (uint32_t)i;
+				depth[at + s] = (float)i;
+			}
 		}
 		t0 = now_s() - t0;
 		if (t0 < best_fill)
 			best_fill = t0;
 	}
-	printf("raster (1 core, %dx%d, %d triangles, %llu fragments): %.0f triangles/s, "
-	       "%.2f Mfragments/s; plain pixel writes %.2f Mpixels/s; ratio %.3f\n",
-	       WIDTH, HEIGHT, TRIANGLES, (unsigned long long)fragments,
+	printf("raster (1 core, %dx%d, %u sample%s, %d triangles, %llu fragments): "
+	       "%.0f triangles/s, %.2f Mfragments/s; plain pixel writes %.2f Mpixels/s; "
+	       "ratio %.3f\n",
+	       WIDTH, HEIGHT, samples, samples == 1 ? "" : "s", TRIANGLES,
+	       (unsigned long long)fragments,
 	       TRIANGLES / best_draw, fragments / best_draw / 1e6,
 	       fragments / best_fill / 1e6, best_fill / best_draw);
 	free(color);

@@ -12,6 +12,12 @@
 
 #define DESC_ALIGN	16
 #define SUB_RESERVED	0xffff0000u
+/*
+ * What ember_region_walk() counts per rectangle on top of its bytes: a
+ * walk of millions of tiny rectangles (a tiled image, a texel wide)
+ * still reaches the watchdog's checkpoints.
+ */
+#define EMBER_REGION_RECT_COST	256
 
 static bool one_aspect(uint32_t aspect)
 {
@@ -206,6 +212,9 @@ int ember_region_walk(struct ember_job *job, const struct ember_region_side *dst
 					.src_pitch = (uint32_t)spitch,
 				};
 				ret = fn(job, &rect, arg);
+				/* Each rectangle costs something, however few its bytes. */
+				if (!ret)
+					ret = ember_copy_spend(job, EMBER_REGION_RECT_COST);
 				if (ret)
 					return ret;
 			}

@@ -169,6 +169,14 @@ static int resolve_rect(struct ember_job *job, const struct ember_copy_rect *rec
 	for (uint32_t y = 0; y < rect->height; y++) {
 		const uint8_t *s = src + (uint64_t)y * rect->src_pitch;
 		uint8_t *d = dst + (uint64_t)y * rect->dst_pitch;
+		/*
+		 * A row at a time: a linear image's rectangle is its whole
+		 * extent, rows that may overlap (a small pitch) included.
+		 */
+		int ret = y ? ember_copy_spend(job, (uint64_t)w * 16 * rr->samples) : 0;
+
+		if (ret)
+			return ret;
 
 		for (uint32_t x = 0; x < w; x++, s += rr->element, d += bytes) {
 			union ember_tex_texel t, sum = { .f = { 0, 0, 0, 0 } };
@@ -209,7 +217,7 @@ static int resolve_rect(struct ember_job *job, const struct ember_copy_rect *rec
 			ember_copy_encode(cc, &sum, d);
 		}
 	}
-	return ember_copy_spend(job, (uint64_t)w * rect->height * 16 * rr->samples);
+	return ember_copy_spend(job, (uint64_t)w * 16 * rr->samples);
 }
 
 /* The region a rectangle of rows at a time; ROWS_UNMAPPED if any is not one run. */

@@ -17,6 +17,7 @@
 #include "draw/draw_pipeline.h"
 #include "fault.h"
 #include "log.h"
+#include "pipeline_stats.h"
 #include "ring.h"
 #include "shader/dispatch.h"
 
@@ -262,6 +263,8 @@ static int payload_len(uint32_t op, uint32_t flags)
 		return EMBER_UPKT_DRAW_INDIRECT_LEN;
 	case EMBER_UPKT_OCCLUSION_COUNTER:
 		return EMBER_UPKT_OCCLUSION_COUNTER_LEN;
+	case EMBER_UPKT_PIPELINE_STATS_COUNTERS:
+		return EMBER_UPKT_PIPELINE_STATS_COUNTERS_LEN;
 	case EMBER_UPKT_COND_EXEC:
 		return EMBER_UPKT_COND_EXEC_LEN;
 	default:
@@ -345,6 +348,11 @@ static int exec_packet(struct ember_job *job, uint32_t hdr, const uint32_t *p,
 		if (!job->ring->dev->config.graphics)
 			return EMBER_FAULT_BAD_PACKET;
 		return ember_draw_packet(job, op, flags, len, p);
+	case EMBER_UPKT_PIPELINE_STATS_COUNTERS:
+		/* Reserved on a device without CAPS.PIPELINE_STATS (GRAPHICS). */
+		if (!job->ring->dev->config.graphics)
+			return EMBER_FAULT_BAD_PACKET;
+		return ember_pipeline_stats_packet(job, flags, p);
 	default:
 		/* Unknown or reserved. */
 		return EMBER_FAULT_BAD_PACKET;

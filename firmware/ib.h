@@ -62,6 +62,12 @@ struct ember_job {
 	 * to; 0 (none, as at the buffer's start): draws count nothing.
 	 */
 	uint64_t occlusion_counter;
+	/**
+	 * @pipeline_stats: the VA of the eleven u64 the buffer's last
+	 * PIPELINE_STATS_COUNTERS named, which every draw and dispatch adds
+	 * its statistics to; 0 (none, as at the buffer's start): nothing.
+	 */
+	uint64_t pipeline_stats;
 };
 
 /* Run the IB at @va (@size bytes) in context @ctx_index (< NUM_CONTEXTS). */

@@ -32,7 +32,8 @@
  * scripts; "--cores N" gives Ember's shader core N host threads in all
  * instead of one per host CPU (--cores 1 against the default shows how a
  * kernel scales across cores); "--warmup S" adds untimed runs until S
- * seconds after the first (a steady state to point perf record at).
+ * seconds after the first (a steady state to point perf record at);
+ * "--stream-mib N" streams N MiB in copy, triad and reduce (default 16).
  *
  * In the guest, "--vulkan NAME" runs the same kernels through the Vulkan
  * device NAME (Ember's ICD) instead, as ratios to the host's figures that
@@ -75,6 +76,14 @@
 static double bench_warmup_seconds;
 
 enum { BENCH_SGEMM_N = 1024, BENCH_STREAM_VEC4 = 1 << 20, BENCH_REDUCE_GROUPS = 256 };
+
+/*
+ * vec4s in each stream of copy, triad and reduce: BENCH_STREAM_VEC4
+ * (16 MiB) unless "--stream-mib N" says otherwise. Larger streams show
+ * what a fixed cost per dispatch (a submit through the whole stack) is
+ * worth next to the per-byte cost.
+ */
+static unsigned int bench_stream_vec4 = BENCH_STREAM_VEC4;
 
 struct bench_kernel {
 	const char *title;
@@ -147,7 +156,7 @@ static void stream_fill(const struct bench_kernel *bk, void **maps)
 	float *dst = maps[0], *b = maps[1], *c = maps[2];
 
 	bench_seed = 2;
-	for (int i = 0; i < BENCH_STREAM_VEC4 * 4; i++) {
+	for (size_t i = 0; i < (size_t)bench_stream_vec4 * 4; i++) {
 		dst[i] = -1;
 		b[i] = bench_small_int() * 0.5f;
 		c[i] = bench_small_int() * 0.25f;
@@ -159,7 +168,7 @@ static void copy_fill(const struct bench_kernel *bk, void **maps)
 	uint32_t *dst = maps[0], *src = maps[1];
 
 	bench_seed = 4;
-	for (int i = 0; i < BENCH_STREAM_VEC4 * 4; i++) {
+	for (size_t i = 0; i < (size_t)bench_stream_vec4 * 4; i++) {
 		dst[i] = 0;
 		src[i] = (uint32_t)corpus_random(&bench_seed);
 	}
@@ -168,7 +177,7 @@ static void copy_fill(const struct bench_kernel *bk, void **maps)
 static const char *copy_verify(const struct bench_kernel *bk, void *const *maps, char *msg,
 			       size_t size)
 {
-	if (memcmp(maps[0], maps[1], (size_t)BENCH_STREAM_VEC4 * 16)) {
+	if (memcmp(maps[0], maps[1], (size_t)bench_stream_vec4 * 16)) {
 		snprintf(msg, size, "the copy differs from the source");
 		return msg;
 	}
@@ -181,9 +190,9 @@ static const char *triad_verify(const struct bench_kernel *bk, void *const *maps
 	const float *a = maps[0], *b = maps[1], *c = maps[2];
 
 	/* Halves plus 3 * quarters: exact, fused or not. */
-	for (int i = 0; i < BENCH_STREAM_VEC4 * 4; i++) {
+	for (size_t i = 0; i < (size_t)bench_stream_vec4 * 4; i++) {
 		if (a[i] != b[i] + 3.0f * c[i]) {
-			snprintf(msg, size, "a[%d] = %g, expected %g", i, a[i], b[i] + 3.0f * c[i]);
+			snprintf(msg, size, "a[%zu] = %g, expected %g", i, a[i], b[i] + 3.0f * c[i]);
 			return msg;
 		}
 	}
@@ -195,7 +204,7 @@ static void reduce_fill(const struct bench_kernel *bk, void **maps)
 	uint32_t *x = maps[0];
 
 	bench_seed = 3;
-	for (int i = 0; i < BENCH_STREAM_VEC4 * 4; i++)
+	for (size_t i = 0; i < (size_t)bench_stream_vec4 * 4; i++)
 		x[i] = (uint32_t)corpus_random(&bench_seed);
 	memset(maps[1], 0, BENCH_REDUCE_GROUPS * 4);
 }
@@ -204,13 +213,13 @@ static const char *reduce_verify(const struct bench_kernel *bk, void *const *map
 				 size_t size)
 {
 	const uint32_t *x = maps[0], *partial = maps[1];
-	const int per_group = BENCH_STREAM_VEC4 * 4 / BENCH_REDUCE_GROUPS;
+	const int per_group = bench_stream_vec4 * 4 / BENCH_REDUCE_GROUPS;
 
 	for (int g = 0; g < BENCH_REDUCE_GROUPS; g++) {
 		uint32_t sum = 0;
 
 		for (int i = 0; i < per_group; i++)
-			sum += x[g * per_group + i];
+			sum += x[(size_t)g * per_group + i];
 		if (partial[g] != sum) {
 			snprintf(msg, size, "partial sum %d = %u, expected %u", g, partial[g], sum);
 			return msg;
@@ -390,7 +399,8 @@ static const char *sample_verify(const struct bench_kernel *bk, void *const *map
 
 #define STREAM_BYTES ((uint64_t)BENCH_STREAM_VEC4 * 16)
 
-static const struct bench_kernel bench_kernels[] = {
+/* Not const: bench_size_streams() sizes the stream kernels at start-up. */
+static struct bench_kernel bench_kernels[] = {
 	{
 		.title = "sgemm 1024x1024x1024 (64x64 shared-memory tiles, 4x4 per invocation)",
 		.shader = "sgemm_tiled", .unit = "GFLOP/s",
@@ -453,6 +463,52 @@ static const struct bench_kernel bench_kernels[] = {
 		      CORPUS_COMBINED_IMAGE, &bench_r32f, &bench_linear, 32,
 		      LOD_PUSH(BENCH_F_0_3, BENCH_F_0_7)),
 };
+
+/*
+ * "--stream-mib N": N MiB streams for copy, triad and reduce instead of
+ * 16 (their titles say so). Returns non-zero when N is out of range.
+ */
+static int bench_size_streams(const char *mib_arg)
+{
+	static char titles[3][80];
+	char *end;
+	unsigned long mib = strtoul(mib_arg, &end, 10);
+
+	/* A whole number of 256-invocation groups, in both kernels' ranges. */
+	if (*end || mib < 1 || mib > 1024)
+		return -1;
+	bench_stream_vec4 = (unsigned int)(mib << 16);
+	for (size_t i = 0; i < sizeof(bench_kernels) / sizeof(bench_kernels[0]); i++) {
+		struct bench_kernel *bk = &bench_kernels[i];
+		uint64_t bytes = (uint64_t)bench_stream_vec4 * 16;
+
+		if (!strcmp(bk->shader, "stream_copy")) {
+			snprintf(titles[0], sizeof(titles[0]), "copy %lu MiB (vec4)", mib);
+			bk->title = titles[0];
+			bk->work = 2.0 * bytes;
+			bk->push[0] = bench_stream_vec4;
+		} else if (!strcmp(bk->shader, "stream_triad")) {
+			snprintf(titles[1], sizeof(titles[1]),
+				 "triad a = b + s*c, 3 x %lu MiB (vec4)", mib);
+			bk->title = titles[1];
+			bk->work = 3.0 * bytes;
+			bk->push[1] = bench_stream_vec4;
+		} else if (!strcmp(bk->shader, "reduce_bandwidth")) {
+			snprintf(titles[2], sizeof(titles[2]), "reduce %lu MiB of u32 (sum)", mib);
+			bk->title = titles[2];
+			bk->work = 1.0 * bytes;
+			bk->buffers[0].size = bytes;
+			bk->push[0] = bench_stream_vec4 / BENCH_REDUCE_GROUPS;
+			continue;
+		} else {
+			continue;
+		}
+		for (unsigned int b = 0; b < bk->buffer_count; b++)
+			bk->buffers[b].size = bytes;
+		bk->groups[0] = bench_stream_vec4 / 256;
+	}
+	return 0;
+}
 
 /* One back end: build a kernel, map its buffers, run it. */
 struct bench_backend {
@@ -777,6 +833,9 @@ static int bench_vulkan(int argc, char **argv, const char *device)
 		return 1;
 	}
 	bench_warmup_seconds = BENCH_VULKAN_WARMUP;
+	if (bench_option(argc, argv, "--warmup") &&
+	    atof(bench_option(argc, argv, "--warmup")) > BENCH_VULKAN_WARMUP)
+		bench_warmup_seconds = atof(bench_option(argc, argv, "--warmup"));
 	printf("shader benchmarks through Vulkan on %s (guest), median of timed runs%s\n",
 	       lvp_device_name(backend.ctx),
 	       bench_option(argc, argv, "--ref") ? "; ratios to the host figures of this run" : "");
@@ -831,10 +890,15 @@ int main(int argc, char **argv)
 	const char *only = bench_option(argc, argv, "--only");
 	const char *cores = bench_option(argc, argv, "--cores");
 	const char *warmup = bench_option(argc, argv, "--warmup");
+	const char *stream_mib = bench_option(argc, argv, "--stream-mib");
 	FILE *refs = NULL;
 	char err[512];
 	int status = 0;
 
+	if (stream_mib && bench_size_streams(stream_mib)) {
+		fprintf(stderr, "bench-shader: --stream-mib takes 1 to 1024\n");
+		return 1;
+	}
 	if (vulkan)
 		return bench_vulkan(argc, argv, vulkan);
 	if (cores) {

@@ -18,6 +18,7 @@
 #include "draw_targets.h"
 #include "draw_vertex_cache.h"
 #include "log.h"
+#include "pipeline_stats.h"
 #include "shader/dispatch.h"
 #include "shader/gfx_wave.h"
 
@@ -63,6 +64,7 @@ struct tile_core {
 	struct sc_fragment_wave_out fs_out;
 	struct ember_draw_fault fault;
 	uint32_t item;		/* the tile it draws, as tile_run indexes them */
+	uint64_t fs_invocations;	/* its fragment shader invocations */
 };
 
 /* The tiles of one layer a batch touches, spread over the cores. */
@@ -115,6 +117,12 @@ struct draw {
 	unsigned int num_cores;
 	struct tile_run run;
 	struct ember_draw_fault fault;
+	/*
+	 * The draw's pipeline statistics (pipeline_stats.h) but the vertex
+	 * shader's and fragment shader's invocations, counted in the vertex
+	 * cache and on each core.
+	 */
+	struct ember_pipeline_stats stats;
 };
 
 static void no_memory(const struct draw *d, struct ember_draw_fault *fault)
@@ -231,6 +239,9 @@ static void fs_wave(void *ctx, struct ember_fs_batch *b)
 		else
 			in.vertex[k][0] = in.vertex[k][1] = in.vertex[k][2] = none;
 	}
+	/* Every invocation but the helpers (contract 1.15). */
+	for (unsigned int k = 0; k < b->count; k++)
+		c->fs_invocations += 4u - (unsigned int)__builtin_popcount(b->quad[k].helper_mask & 0xfu);
 	ret = sc_fragment_wave_run(&c->fs_core, &in, out);
 	if (ret) {
 		wave_fault(c->d, &c->fs_core, ret, &c->fault);
@@ -271,6 +282,12 @@ static const struct ember_shaded_vertex *vtx(const struct draw *d, uint32_t inde
 	return &d->vc.vertex[index];
 }
 
+/* @x within [0, @size] (NaN: 0), as an int32_t. */
+static int32_t clamp_to_target(double x, uint32_t size)
+{
+	return (int32_t)fmin(fmax(x, 0.0), (double)size);
+}
+
 /* A conservative pixel box of @p, or the whole render area. */
 static void bound(struct draw *d, struct batch_prim *p)
 {
@@ -305,10 +322,11 @@ static void bound(struct draw *d, struct batch_prim *p)
 	}
 	if (x1 - x0 > 65536.0 || y1 - y0 > 65536.0)
 		return;
-	p->box[0] = (int32_t)fmax(floor(x0 - grow), 0.0);
-	p->box[1] = (int32_t)fmax(floor(y0 - grow), 0.0);
-	p->box[2] = (int32_t)fmin(ceil(x1 + grow) + 1.0, (double)d->st.width);
-	p->box[3] = (int32_t)fmin(ceil(y1 + grow) + 1.0, (double)d->st.height);
+	/* Clamped on both sides: a small box may lie anywhere, 1e38 away too. */
+	p->box[0] = clamp_to_target(floor(x0 - grow), d->st.width);
+	p->box[1] = clamp_to_target(floor(y0 - grow), d->st.height);
+	p->box[2] = clamp_to_target(ceil(x1 + grow) + 1.0, d->st.width);
+	p->box[3] = clamp_to_target(ceil(y1 + grow) + 1.0, d->st.height);
 }
 
 /* Whether every vertex of @p has its clip (or cull) distance @c below 0. */
@@ -322,6 +340,45 @@ static bool all_outside(const struct draw *d, const struct batch_prim *p, bool c
 			return false;
 	}
 	return true;
+}
+
+/* Whether @pos is beyond plane @plane of the view volume (R9's planes). */
+static bool beyond(const float *pos, unsigned int plane)
+{
+	switch (plane) {
+	case 0:
+		return pos[0] > pos[3];
+	case 1:
+		return pos[0] < -pos[3];
+	case 2:
+		return pos[1] > pos[3];
+	case 3:
+		return pos[1] < -pos[3];
+	case 4:
+		return pos[2] > pos[3];
+	default:
+		return pos[2] < 0.0f;
+	}
+}
+
+/*
+ * Whether every vertex of @p is beyond one plane of the view volume: -w
+ * <= x, y <= w, and 0 <= z <= w with depth clipping. Clipping passes no
+ * part of it on.
+ */
+static bool outside_volume(const struct draw *d, const struct batch_prim *p)
+{
+	unsigned int planes = d->st.backend.raster.depth_clip_enable ? 6 : 4;
+
+	for (unsigned int plane = 0; plane < planes; plane++) {
+		unsigned int k = 0;
+
+		while (k < p->count && beyond(vtx(d, p->v[k])->pos, plane))
+			k++;
+		if (k == p->count)
+			return true;
+	}
+	return false;
 }
 
 /* Cut @box down to @r (a scissor). */
@@ -353,7 +410,10 @@ static uint32_t viewport_of(const struct draw *d, const struct batch_prim *p)
 /*
  * Clip and cull distances (a primitive all of whose vertices are outside
  * one is dropped here; the back end cuts one that crosses a clip distance),
- * the layer, the viewport, the box (within its scissor).
+ * the layer, the viewport, the box (within its scissor). Counts the
+ * primitive's clipping invocation, and its clipping primitive unless a
+ * clip or cull distance or a plane of the view volume has every vertex
+ * outside.
  */
 static void prepare(struct draw *d, struct batch_prim *p)
 {
@@ -363,6 +423,9 @@ static void prepare(struct draw *d, struct batch_prim *p)
 		p->dropped |= all_outside(d, p, true, c);
 	for (unsigned int c = 0; c < d->vc.cull_count && c < EMBER_ISA_MAX_CLIP_CULL; c++)
 		p->dropped |= all_outside(d, p, false, c);
+	d->stats.count[EMBER_PIPELINE_STAT_CLIPPING_INVOCATIONS]++;
+	if (!p->dropped && !outside_volume(d, p))
+		d->stats.count[EMBER_PIPELINE_STAT_CLIPPING_PRIMITIVES]++;
 	if (d->st.view_mask)
 		p->layer = d->view;
 	else if (h->vertex_flags & EMBER_ISA_VS_LAYER)
@@ -647,6 +710,7 @@ static int add_primitive(void *ctx, const struct ember_draw_args *args,
 		if (ret)
 			return ret;
 	}
+	d->stats.count[EMBER_PIPELINE_STAT_IA_PRIMITIVES]++;
 	p = &d->prim[d->prim_count];
 	*p = (struct batch_prim) { .kind = ap->kind, .count = ap->count, .id = d->next_id++ };
 	for (unsigned int k = 0; k < ap->count; k++) {
@@ -767,6 +831,15 @@ static uint64_t samples_passed(const struct draw *d)
 	return n;
 }
 
+/* The draw's pipeline statistics: its own, the vertex cache's, every core's. */
+static void draw_stats(const struct draw *d, struct ember_pipeline_stats *s)
+{
+	*s = d->stats;
+	s->count[EMBER_PIPELINE_STAT_VS_INVOCATIONS] = d->vc.invocations;
+	for (unsigned int c = 0; c < d->num_cores; c++)
+		s->count[EMBER_PIPELINE_STAT_FS_INVOCATIONS] += d->cores[c].fs_invocations;
+}
+
 static void release(struct draw *d)
 {
 	ember_vertex_cache_fini(&d->vc);
@@ -801,6 +874,7 @@ static int run_views(struct draw *d)
 {
 	const struct ember_draw_sink sink = {
 		.primitive = add_primitive, .checkpoint = checkpoint, .ctx = d,
+		.vertices = &d->stats.count[EMBER_PIPELINE_STAT_IA_VERTICES],
 	};
 	uint32_t views = d->st.view_mask ? d->st.view_mask : 1;
 
@@ -879,6 +953,12 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 		ret = run_views(d);
 		if (!ret)
 			ret = ember_occlusion_add(job, samples_passed(d));
+		if (!ret) {
+			struct ember_pipeline_stats stats;
+
+			draw_stats(d, &stats);
+			ret = ember_pipeline_stats_add(job, &stats);
+		}
 	}
 	if (ret == -ENOMEM)
 		ret = fail_mem(d);

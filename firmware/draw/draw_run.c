@@ -116,6 +116,8 @@ int ember_draw_run(const struct ember_draw_state *st,
 			uint32_t n;
 			int ret = run_length(st, mem, args, sink, &scanned, pos, &n, fault);
 
+			if (!ret && sink->vertices)
+				*sink->vertices += n;
 			if (!ret)
 				ret = draw_run_prims(st, mem, args, sink, instance, pos, n,
 						     fault);

@@ -46,6 +46,11 @@ struct ember_draw_sink {
 	 */
 	int (*checkpoint)(void *ctx);
 	void *ctx;
+	/*
+	 * If not NULL, each run between restarts (a whole instance without
+	 * them) adds its vertex count here: input assembly's vertices.
+	 */
+	uint64_t *vertices;
 };
 
 #define EMBER_DRAW_CHECKPOINT_INDICES	1024

@@ -63,6 +63,7 @@ int ember_vertex_cache_shade(struct ember_vertex_cache *c)
 	ret = sc_vertex_wave_run(c->core, &c->in, &c->out);
 	if (ret)
 		return ret;
+	c->invocations += n;
 	for (uint32_t l = 0; l < n; l++) {
 		struct ember_shaded_vertex *v = &c->vertex[c->shaded + l];
 		uint32_t *slots = c->slots + (size_t)(c->shaded + l) * c->out_slots;

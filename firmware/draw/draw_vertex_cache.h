@@ -42,6 +42,7 @@ struct ember_vertex_cache {
 	unsigned int clip_count, cull_count;
 	uint32_t count;			/* vertices in the batch */
 	uint32_t shaded;		/* vertices [0, shaded) are shaded */
+	uint64_t invocations;		/* vertex shader invocations, never reset */
 	uint32_t key_vertex[EMBER_VERTEX_CACHE_SIZE];
 	uint32_t key_instance[EMBER_VERTEX_CACHE_SIZE];
 	/* Open addressing over the keys: index + 1, 0 for empty. */

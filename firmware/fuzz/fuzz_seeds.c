@@ -18,7 +18,9 @@
  * (contract 1.11); its vertices' viewport index comes from their colour's
  * bits (0 or out of range) and its line width is 2.5 (contract 1.13); and
  * three RESOLVEs of 4x images (contract 1.13): depth by MIN, stencil by
- * MAX, colour by its format.
+ * MAX, colour by its format; the draw again, adding to pipeline statistics
+ * counters in the data (contract 1.15), reset by the first of two
+ * PIPELINE_STATS_COUNTERS.
  *
  * Usage: fuzz_seeds DIR
  */
@@ -185,6 +187,7 @@ static size_t image_seed_data(uint8_t *data, uint32_t sampled_format)
 #define DRAW_VB		0x500
 #define DRAW_DESC	0x600
 #define DRAW_COUNTER	0x700	/* the occlusion counter (contract 1.11) */
+#define DRAW_STATS	0x708	/* eleven pipeline statistics counters (1.15) */
 #define DRAW_VS		0x1000
 #define DRAW_FS		0x1800
 #define DRAW_IMAGE	0x4000
@@ -391,6 +394,19 @@ int main(int argc, char **argv)
 		LO(FUZZ_IB_VA + 36), HI(FUZZ_IB_VA), 1, 16, 0, 0,	/* the DRAW above */
 	};
 	const uint32_t draw_ring[] = { RUN_IB(sizeof(draw_ib) / 4) };
+	const uint32_t stats_ib[] = {
+		EMBER_PKT(EMBER_UPKT_BIND_GFX_STATE, 0, EMBER_UPKT_BIND_GFX_STATE_LEN(4)),
+		LO(D + DRAW_ROOT), HI(D + DRAW_ROOT), 4, 0x3f800000,
+		EMBER_PKT(EMBER_UPKT_PIPELINE_STATS_COUNTERS, EMBER_PIPELINE_STATS_RESET,
+			  EMBER_UPKT_PIPELINE_STATS_COUNTERS_LEN),
+		LO(D + DRAW_STATS), HI(D + DRAW_STATS),
+		EMBER_PKT(EMBER_UPKT_DRAW, 0, EMBER_UPKT_DRAW_LEN), 3, 2, 0, 0,
+		EMBER_PKT(EMBER_UPKT_PIPELINE_STATS_COUNTERS, 0,
+			  EMBER_UPKT_PIPELINE_STATS_COUNTERS_LEN),
+		LO(D + DRAW_STATS), HI(D + DRAW_STATS),
+		EMBER_PKT(EMBER_UPKT_DRAW, 0, EMBER_UPKT_DRAW_LEN), 3, 1, 0, 0,
+	};
+	const uint32_t stats_ring[] = { RUN_IB(sizeof(stats_ib) / 4) };
 	const uint32_t resolve_ring[] = { RUN_IB(3 * (1 + EMBER_UPKT_RESOLVE_LEN)) };
 	uint32_t resolve_ib[3 * (1 + EMBER_UPKT_RESOLVE_LEN)];
 	size_t data_len;
@@ -445,6 +461,9 @@ int main(int argc, char **argv)
 		return 1;
 	memset(data, 0, sizeof(data));
 	data_len = draw_seed_data(data);
+	if (write_seed(argv[1], "draw-pipeline-stats", stats_ring, sizeof(stats_ring), stats_ib,
+		       sizeof(stats_ib), data, (uint16_t)data_len))
+		return 1;
 	return write_seed(argv[1], "draw", draw_ring, sizeof(draw_ring), draw_ib,
 			  sizeof(draw_ib), data, (uint16_t)data_len);
 }

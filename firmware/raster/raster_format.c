@@ -234,11 +234,53 @@ static void store16(uint8_t *p, uint16_t v)
 	memcpy(p, &v, sizeof(v));
 }
 
+/*
+ * The formats of four 8-bit channels filling a 32-bit texel (R8G8B8A8,
+ * B8G8R8A8 and A8B8G8R8 of every type): the common render targets, whose
+ * channels move as one 32-bit word. 0: not such a format; else 1 + the
+ * shifts of R, G, B, A packed in bits 8 up (8 bits each).
+ */
+static uint64_t bytes4_layout(unsigned int format)
+{
+	static uint64_t layouts[EMBER_RT_FORMAT_COUNT];	/* 0: not computed */
+	uint64_t l = __atomic_load_n(&layouts[format], __ATOMIC_RELAXED);
+
+	if (!l) {
+		const struct ember_tex_format *f = color_row(format);
+		bool packed = f->bytes == 4;
+
+		l = 2;				/* computed, not such a format */
+		for (unsigned int c = 0; c < 4; c++)
+			packed = packed && f->ch[c].bits == 8;
+		if (packed) {
+			l = 1;
+			for (unsigned int c = 0; c < 4; c++)
+				l |= (uint64_t)f->ch[c].shift << (8 + 8 * c);
+		}
+		__atomic_store_n(&layouts[format], l, __ATOMIC_RELAXED);
+	}
+	return l == 2 ? 0 : l;
+}
+
+static unsigned int bytes4_shift(uint64_t layout, unsigned int c)
+{
+	return (unsigned int)(layout >> (8 + 8 * c)) & 0xff;
+}
+
 void ember_texel_load_raw(unsigned int format, const void *texel,
 			  uint32_t raw[4])
 {
 	if (!ember_rt_is_color(format)) {
 		raw[0] = raw[1] = raw[2] = raw[3] = 0;
+		return;
+	}
+	uint64_t layout = bytes4_layout(format);
+
+	if (layout) {
+		uint32_t w = load32(texel);
+
+		for (unsigned int c = 0; c < 4; c++)
+			raw[c] = (w >> bytes4_shift(layout, c)) & 0xff;
 		return;
 	}
 	ember_tex_load_channels(color_row(format), texel, raw);
@@ -247,9 +289,21 @@ void ember_texel_load_raw(unsigned int format, const void *texel,
 void ember_texel_store_raw(unsigned int format, void *texel,
 			   const uint32_t raw[4], unsigned int write_mask)
 {
-	if (ember_rt_is_color(format))
-		ember_tex_store_channels(color_row(format), texel, raw,
-					 write_mask & EMBER_WRITE_ALL);
+	if (!ember_rt_is_color(format))
+		return;
+	uint64_t layout = (write_mask & EMBER_WRITE_ALL) == EMBER_WRITE_ALL ?
+			  bytes4_layout(format) : 0;
+
+	if (layout) {
+		uint32_t w = 0;
+
+		for (unsigned int c = 0; c < 4; c++)
+			w |= (raw[c] & 0xff) << bytes4_shift(layout, c);
+		store32(texel, w);
+		return;
+	}
+	ember_tex_store_channels(color_row(format), texel, raw,
+				 write_mask & EMBER_WRITE_ALL);
 }
 
 static float bits_to_float(uint32_t bits)
@@ -302,6 +356,25 @@ void ember_color_decode(unsigned int format, const uint32_t raw[4],
 	}
 }
 
+/*
+ * ember_tex_float_to_unorm(f, 8) without its library call: f * 255 is
+ * exact in double (24 + 8 bits), and adding and subtracting 2^52 rounds
+ * it to an integer in the current rounding mode, as nearbyint() does
+ * (round to nearest even by default).
+ */
+static uint32_t float_to_unorm8(float f)
+{
+	const double big = 0x1p52;
+	double x;
+
+	if (!(f > 0.0f))	/* negative, zero and NaN */
+		return 0;
+	if (f >= 1.0f)
+		return 255;
+	x = (double)f * 255.0;
+	return (uint32_t)((x + big) - big);
+}
+
 void ember_color_encode(unsigned int format, const union ember_color *color,
 			uint32_t raw[4])
 {
@@ -311,9 +384,12 @@ void ember_color_encode(unsigned int format, const union ember_color *color,
 	if (!ember_rt_is_color(format))
 		return;
 	f = color_row(format);
-	for (unsigned int c = 0; c < 4; c++)
-		if (f->ch[c].bits)
+	for (unsigned int c = 0; c < 4; c++) {
+		if (f->ch[c].type == EMBER_TEX_UNORM && f->ch[c].bits == 8)
+			raw[c] = float_to_unorm8(color->f[c]);
+		else if (f->ch[c].bits)
 			raw[c] = ember_tex_channel_encode(&f->ch[c], color->u[c]);
+	}
 }
 
 float ember_depth_quantize(unsigned int format, float z)

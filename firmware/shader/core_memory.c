@@ -5,13 +5,14 @@
  * DOC: A shader core's path to guest memory
  *
  * Every access of a shader core to guest memory goes through the pages it
- * translated in this dispatch (struct sc_group's pages[], direct mapped,
- * with the access rights each was checked for: the equivalent of its TLB,
- * emptied at each dispatch), and on a miss through the context's MMU. The
- * memory handlers (exec_memory.c, built once per instruction-set variant)
- * keep a one-page cache in front of it per instruction; the texture unit
- * reaches it through the struct ember_tex_memory of exec_image.c. Both
- * copy runs of bytes that may straddle pages with sc_copy_paged().
+ * translated in this dispatch (struct sc_group's pages[], direct mapped by
+ * sc_host_page_index(), with the access rights each was checked for: the
+ * equivalent of its TLB, emptied at each dispatch), and on a miss through
+ * the context's MMU. The memory handlers (exec_memory.c, built once per
+ * instruction-set variant) keep a one-page cache in front of it per
+ * instruction; the texture unit reaches it through the struct
+ * ember_tex_memory of exec_image.c. Both copy runs of bytes that may
+ * straddle pages with sc_copy_paged().
  */
 
 #include <string.h>
@@ -23,7 +24,7 @@
 uint8_t *sc_group_page(struct sc_group *g, uint64_t va, unsigned int access, int *fault)
 {
 	uint64_t gpa, vpn = va >> EMBER_PAGE_SHIFT;
-	struct sc_host_page *hp = &g->pages[vpn % SC_HOST_PAGES];
+	struct sc_host_page *hp = &g->pages[sc_host_page_index(vpn)];
 	uint8_t *host;
 
 	if (hp->tag == vpn + 1 && (hp->access & access) == access)

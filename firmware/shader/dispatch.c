@@ -51,6 +51,7 @@
 #include "device.h"
 #include "ib.h"
 #include "log.h"
+#include "pipeline_stats.h"
 #include "shader_core.h"
 
 /*
@@ -463,9 +464,17 @@ int ember_shader_dispatch(struct ember_job *job, const uint32_t *p, uint32_t len
 		d.jit = program_jit(d.dev, prog);
 	}
 	if (!ret && total) {
+		const uint32_t *ls = prog->header.local_size;
+		struct ember_pipeline_stats stats = { 0 };
+
 		entry->pins++;
 		ret = run_grid(job, &d, total);
 		entry->pins--;
+		/* Every workgroup ran all its invocations; modulo 2^64 (contract 1.15). */
+		stats.count[EMBER_PIPELINE_STAT_CS_INVOCATIONS] =
+			(uint64_t)(total * ((uint64_t)ls[0] * ls[1] * ls[2]));
+		if (!ret)
+			ret = ember_pipeline_stats_add(job, &stats);
 	}
 	if (ret == -ENOMEM) {
 		ember_error("dispatch_no_memory va=0x%llx", (unsigned long long)d.shader_va);

@@ -12,7 +12,9 @@
  *
  * - native IR: the 32-bit integer and float arithmetic, moves, selects,
  *   compares, conversions, predicate logic, 32-bit shared-memory loads
- *   and stores and the common global loads and stores (below),
+ *   and stores, the compute special registers (S2R), push constants
+ *   (LDPUSH to uniform registers, and of 32 bits to vector ones) and the
+ *   common global loads and stores (below),
  *   as <32 x i32> / <32 x float> operations on the register rows,
  *   committed like sc_commit() does: only the active lanes (exec & guard)
  *   of a vector or predicate destination, lane 0 to a uniform one; and all
@@ -530,6 +532,117 @@ static bool emit_alu(struct emit *e, const struct ember_isa_insn *i)
 	return true;
 }
 
+/* A 32-bit field at byte @offset of @base (the core or its dispatch). */
+static LLVMValueRef load_at(struct emit *e, LLVMValueRef base, size_t offset)
+{
+	return tag(e, LLVMBuildLoad2(e->b, e->i32, byte_gep(e, base, offset), ""),
+		   e->tag_page, 4);
+}
+
+/* w->group->d: the dispatch (a draw's stage has one of its own, gfx_wave.c). */
+static LLVMValueRef dispatch_of(struct emit *e)
+{
+	return tag(e, LLVMBuildLoad2(e->b, e->ptr, byte_gep(e, e->group,
+		   offsetof(struct sc_group, d)), ""), e->tag_page, 8);
+}
+
+/* Lane l's value of a per-lane constant special register @mod. */
+static uint32_t s2r_lane_const(unsigned int mod, unsigned int l)
+{
+	switch (mod) {
+	case EMBER_ISA_SR_LANE_ID: return l;
+	case EMBER_ISA_SR_LANE_MASK_EQ: return 1u << l;
+	case EMBER_ISA_SR_LANE_MASK_LT: return (1u << l) - 1;
+	case EMBER_ISA_SR_LANE_MASK_LE: return (uint32_t)((2ull << l) - 1);
+	case EMBER_ISA_SR_LANE_MASK_GT: return ~(uint32_t)((2ull << l) - 1);
+	default: return ~((1u << l) - 1);	/* LANE_MASK_GE */
+	}
+}
+
+/*
+ * S2R of the compute special registers (op_s2r()): the lane constants,
+ * the local ids from the wave's id and the program's local size (a
+ * constant here, so a power-of-two size is a mask or shift and any other
+ * one a division by a constant), and the uniform ones from the wave, its
+ * core and the dispatch. The graphics registers call the handler. Each
+ * was a handler call per wave (op_s2r() 3.9% of the copy kernel's time
+ * in perf, two of its 22 instructions).
+ */
+static bool emit_s2r(struct emit *e, const struct ember_isa_insn *i)
+{
+	const uint32_t *size = e->prog->header.local_size;
+	LLVMValueRef steps[SC_LANES], index, r, value;
+	unsigned int mod = i->mod;
+
+	for (unsigned int l = 0; l < SC_LANES; l++)
+		steps[l] = c32(e, l);
+
+	if (mod >= EMBER_ISA_SR_VERTEX_INDEX || size[0] * size[1] == 0)
+		return false;
+	switch (mod) {
+	case EMBER_ISA_SR_LANE_ID:
+	case EMBER_ISA_SR_LANE_MASK_EQ:
+	case EMBER_ISA_SR_LANE_MASK_LT:
+	case EMBER_ISA_SR_LANE_MASK_LE:
+	case EMBER_ISA_SR_LANE_MASK_GT:
+	case EMBER_ISA_SR_LANE_MASK_GE:
+		for (unsigned int l = 0; l < SC_LANES; l++)
+			steps[l] = c32(e, s2r_lane_const(mod, l));
+		commit(e, i, LLVMConstVector(steps, SC_LANES));
+		return true;
+	case EMBER_ISA_SR_LOCAL_INDEX:
+	case EMBER_ISA_SR_LOCAL_ID_X:
+	case EMBER_ISA_SR_LOCAL_ID_Y:
+	case EMBER_ISA_SR_LOCAL_ID_Z:
+		index = LLVMBuildAdd(e->b, splat(e, LLVMBuildMul(e->b, load_field(e, WAVE(id)),
+							      c32(e, SC_LANES), "")),
+				     LLVMConstVector(steps, SC_LANES), "");
+		if (mod == EMBER_ISA_SR_LOCAL_INDEX ||
+		    (mod == EMBER_ISA_SR_LOCAL_ID_X && size[0] * size[1] * size[2] == size[0]))
+			r = index;
+		else if (mod == EMBER_ISA_SR_LOCAL_ID_X)
+			r = LLVMBuildURem(e->b, index, splat(e, c32(e, size[0])), "");
+		else if (mod == EMBER_ISA_SR_LOCAL_ID_Y)
+			r = LLVMBuildURem(e->b, LLVMBuildUDiv(e->b, index, splat(e, c32(e, size[0])),
+							      ""),
+					  splat(e, c32(e, size[1])), "");
+		else
+			r = LLVMBuildUDiv(e->b, index, splat(e, c32(e, size[0] * size[1])), "");
+		commit(e, i, r);
+		return true;
+	default:
+		break;
+	}
+	/* Uniform registers: one value, written once (to u[], as the handler). */
+	if (i->dst.kind != EMBER_ISA_UREG)
+		return false;
+	switch (mod) {
+	case EMBER_ISA_SR_WAVE_ID:
+		value = load_field(e, WAVE(id));
+		break;
+	case EMBER_ISA_SR_NUM_WAVES:
+		value = load_at(e, e->group, offsetof(struct sc_group, num_waves));
+		break;
+	case EMBER_ISA_SR_GROUP_ID_X:
+	case EMBER_ISA_SR_GROUP_ID_Y:
+	case EMBER_ISA_SR_GROUP_ID_Z:
+		value = load_at(e, e->group, offsetof(struct sc_group, group_id) +
+			       4 * (mod - EMBER_ISA_SR_GROUP_ID_X));
+		break;
+	case EMBER_ISA_SR_NUM_GROUPS_X:
+	case EMBER_ISA_SR_NUM_GROUPS_Y:
+	case EMBER_ISA_SR_NUM_GROUPS_Z:
+		value = load_at(e, dispatch_of(e), offsetof(struct sc_dispatch, groups) +
+			       4 * (mod - EMBER_ISA_SR_NUM_GROUPS_X));
+		break;
+	default:
+		value = load_field(e, WAVE(exec));
+		break;
+	}
+	store_field(e, WAVE_U(i->dst.index), value);
+	return true;
+}
+
 /* Memory the shader reaches (guest pages, shared memory): its own TBAA type. */
 static LLVMValueRef memory_access(struct emit *e, LLVMValueRef access)
 {
@@ -649,6 +762,16 @@ static LLVMValueRef reduce(struct emit *e, const char *name, LLVMValueRef v)
 	return intrinsic(e, name, &e->v32i32, 1, &v, 1);
 }
 
+/* sc_host_page_index(@vpn): the 6-bit fields of the page number folded. */
+static LLVMValueRef host_page_index(struct emit *e, LLVMValueRef vpn)
+{
+	LLVMValueRef fold = vpn;
+
+	for (unsigned int shift = 6; shift <= 30; shift += 6)
+		fold = LLVMBuildXor(e->b, fold, LLVMBuildLShr(e->b, vpn, c64(e, shift), ""), "");
+	return LLVMBuildAnd(e->b, fold, c64(e, SC_HOST_PAGES - 1), "");
+}
+
 /*
  * The core's page cache entry for @va (sc_group_page()'s pages[], the
  * interpreter's path to memory): its host page, and in *@hit whether it
@@ -658,7 +781,7 @@ static LLVMValueRef cached_page(struct emit *e, LLVMValueRef va, unsigned int ac
 				LLVMValueRef *hit)
 {
 	LLVMValueRef vpn = LLVMBuildLShr(e->b, va, c64(e, EMBER_PAGE_SHIFT), "");
-	LLVMValueRef idx = LLVMBuildURem(e->b, vpn, c64(e, SC_HOST_PAGES), "");
+	LLVMValueRef idx = host_page_index(e, vpn);
 	LLVMValueRef entry = LLVMBuildGEP2(e->b, e->i8, byte_gep(e, e->group,
 					   offsetof(struct sc_group, pages)),
 					   (LLVMValueRef[]) { LLVMBuildMul(e->b, idx,
@@ -1209,6 +1332,52 @@ static bool emit_lddesc(struct emit *e, const struct ember_isa_insn *i, uint32_t
 	return true;
 }
 
+/*
+ * LDPUSH (op_ldpush()): the push constants the dispatch holds, zero where
+ * the access does not lie inside them. A uniform one reads its bytes at
+ * an offset clamped to 0 when out of range (the array always has them)
+ * and keeps them or zero; a vector one of 32 bits gathers each lane's
+ * dword the same way. Other vector types call the handler.
+ */
+static bool emit_ldpush(struct emit *e, const struct ember_isa_insn *i)
+{
+	unsigned int size = native_access_size(i->type), regs = size / 4;
+	LLVMValueRef d, push, limit, at, in, off, part;
+
+	if (!size || (i->dst.kind != EMBER_ISA_UREG &&
+		      (size != 4 || i->src[0].kind == EMBER_ISA_PRED)))
+		return false;
+	d = dispatch_of(e);
+	push = byte_gep(e, d, offsetof(struct sc_dispatch, push));
+	limit = load_at(e, d, offsetof(struct sc_dispatch, push_bytes));
+	if (i->dst.kind == EMBER_ISA_UREG) {
+		at = i->src[0].kind == EMBER_ISA_UREG ? load_field(e, WAVE_U(i->src[0].index)) :
+		     c32(e, i->src[0].imm);
+		in = LLVMBuildICmp(e->b, LLVMIntULE,
+				   LLVMBuildAdd(e->b, zext64(e, at), c64(e, size), ""),
+				   zext64(e, limit), "");
+		at = LLVMBuildSelect(e->b, in, at, c32(e, 0), "");
+		part = tag(e, LLVMBuildLoad2(e->b, LLVMVectorType(e->i32, regs),
+					     LLVMBuildGEP2(e->b, e->i8, push,
+							   (LLVMValueRef[]) { zext64(e, at) }, 1, ""),
+					     ""), e->tag_page, 1);
+		for (unsigned int h = 0; h < regs; h++)
+			store_field(e, WAVE_U(i->dst.index + h),
+				    LLVMBuildSelect(e->b, in, LLVMBuildExtractElement(e->b, part,
+						    c32(e, h), ""), c32(e, 0), ""));
+		return true;
+	}
+	off = src(e, i, 0);
+	/* off + 4 <= push_bytes, without the sum's wrap. */
+	in = LLVMBuildAnd(e->b,
+		splat(e, LLVMBuildICmp(e->b, LLVMIntUGE, limit, c32(e, 4), "")),
+		LLVMBuildICmp(e->b, LLVMIntULE, off,
+			      splat(e, LLVMBuildSub(e->b, limit, c32(e, 4), "")), ""), "");
+	off = LLVMBuildSelect(e->b, in, off, LLVMConstNull(e->v32i32), "");
+	commit(e, i, gather(e, lane_pointers(e, push, off, 0), in));
+	return true;
+}
+
 /* The native forms of the memory instructions; false: the handler runs it. */
 static bool emit_memory(struct emit *e, const struct ember_isa_insn *i, uint32_t pc)
 {
@@ -1221,6 +1390,8 @@ static bool emit_memory(struct emit *e, const struct ember_isa_insn *i, uint32_t
 		return emit_global(e, i, pc, true);
 	case EMBER_ISA_OP_LDDESC:
 		return emit_lddesc(e, i, pc);
+	case EMBER_ISA_OP_LDPUSH:
+		return emit_ldpush(e, i);
 	default:
 		return false;
 	}
@@ -1546,6 +1717,7 @@ bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *n
 		}
 		if (emit_control(&e, i, pc) || emit_alu(&e, i) ||
 		    (i->opcode == EMBER_ISA_OP_LDS && emit_lds(&e, i)) ||
+		    (i->opcode == EMBER_ISA_OP_S2R && emit_s2r(&e, i)) ||
 		    emit_memory(&e, i, pc))
 			continue;
 		call_handler(&e, pc);

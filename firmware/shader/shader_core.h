@@ -168,6 +168,21 @@ struct sc_dispatch;
 #define SC_DESC_CACHE		16
 #define SC_HOST_PAGES		64
 
+/*
+ * The pages[] slot of page number @vpn: its 6-bit fields folded together,
+ * so streams a power of two of pages apart (buffers the Vulkan driver
+ * packs back to back at 64 MiB, say) take different slots instead of
+ * evicting each other at every access; a run of 64 pages aligned to 64
+ * still fills every slot once. The JIT computes the same (jit_emit.c's
+ * cached_page()).
+ */
+static inline unsigned int sc_host_page_index(uint64_t vpn)
+{
+	_Static_assert(SC_HOST_PAGES == 64, "the fold is of 6-bit fields");
+	return (unsigned int)((vpn ^ vpn >> 6 ^ vpn >> 12 ^ vpn >> 18 ^ vpn >> 24 ^
+			       vpn >> 30) % SC_HOST_PAGES);
+}
+
 /* A page a core translated in this dispatch, for the rights in @access. */
 struct sc_host_page {
 	uint64_t tag;		/* page number + 1; 0: empty */

@@ -26,7 +26,9 @@
  * lines of width 3 and of widths only a guest gives (contract 1.13);
  * occlusion counters
  * (contract 1.11): exact sample counts, depth-failed, demoted and masked
- * samples left out, MSAA, several draws and counters; a busy draw on 1,
+ * samples left out, MSAA, several draws and counters; pipeline statistics
+ * counters (contract 1.15): exact counts of draws (restart, instances,
+ * clipping, culling, discard, early tests) and of a dispatch, faults; a busy draw on 1,
  * 2 and 4 shader cores, bit-identical (tiles spread over cores), and a
  * scene-sized 4x frame with its resolve, repeatedly. Faults: an unmapped vertex buffer, a bad state block, an
  * unmapped attachment, a fragment shader of the wrong stage; after each,
@@ -1297,6 +1299,274 @@ static bool test_occlusion_faults(void)
 	return true;
 }
 
+/* --- Pipeline statistics counters (contract 1.15) --------------------------- */
+
+#define STATS_VA	(ARGS_VA + 0x200)	/* eleven u64 */
+
+#define PSTATS(flags, va) \
+	EMBER_PKT(EMBER_UPKT_PIPELINE_STATS_COUNTERS, flags, \
+		  EMBER_UPKT_PIPELINE_STATS_COUNTERS_LEN), LO(va), HI(va)
+
+/*
+ * The eleven counters at STATS_VA against @want (IA vertices, IA
+ * primitives, VS, GS, GS primitives, clipping invocations and primitives,
+ * FS, TCS, TES, CS), each difference named.
+ */
+static bool stats_are(const uint64_t want[EMBER_PIPELINE_STATS_COUNT])
+{
+	bool ok = true;
+
+	for (unsigned int i = 0; i < EMBER_PIPELINE_STATS_COUNT; i++) {
+		uint64_t got = counter(STATS_VA + 8u * i);
+
+		if (got != want[i]) {
+			tap_diag("pipeline statistic %u: %llu, want %llu", i,
+				 (unsigned long long)got, (unsigned long long)want[i]);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+#define STATS(...) stats_are((const uint64_t[EMBER_PIPELINE_STATS_COUNT]){ __VA_ARGS__ })
+
+static void stats_fill(uint64_t v)
+{
+	for (unsigned int i = 0; i < EMBER_PIPELINE_STATS_COUNT; i++)
+		set_counter(STATS_VA + 8u * i, v);
+}
+
+/*
+ * Two rectangles (four triangles, 12 vertices, 1600 pixels whose centres
+ * lie on no edge): every vertex shaded once, every pixel one invocation
+ * (helpers left out); the counters start at 0 after RESET and a second
+ * buffer without RESET adds; one with no counters named adds nothing.
+ */
+static bool test_pstats_triangles(void)
+{
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	CHECK(guest_reg(&gst, EMBER_REG_CAPS) & EMBER_CAP_PIPELINE_STATS);
+	scene_default(&s);
+	write_scene(&s);
+	put_rectangles();
+	stats_fill(0x5555);
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA),
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 12, 1, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	CHECK(STATS(12, 4, 12, 0, 0, 4, 4, 1600, 0, 0, 0));
+	CHECK(RUN(PSTATS(0, STATS_VA), DRAW_RECT(1)));
+	CHECK(STATS(18, 6, 18, 0, 0, 6, 6, 2400, 0, 0, 0));
+	CHECK(RUN(DRAW_RECT(0), PSTATS(0, 0), DRAW_RECT(0)));
+	CHECK(STATS(18, 6, 18, 0, 0, 6, 6, 2400, 0, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/*
+ * The indexed strip of 3 + 3 indices around a restart, two instances:
+ * the restart index is no vertex, the vertices 1 and 2 the two strips
+ * share are shaded once per instance, a degenerate triangle still passes
+ * clipping.
+ */
+static bool test_pstats_restart(void)
+{
+	static const uint16_t indices[] = { 0, 1, 2, 0xffff, 3, 2, 1 };
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	scene_default(&s);
+	s.root.topology = 4;
+	s.root.primitive_restart = 1;
+	s.root.index_buffer = IDX_VA;
+	s.root.index_size = 2;
+	s.root.index_range = sizeof(indices);
+	write_scene(&s);
+	put_rectangles();
+	memcpy(idx, indices, sizeof(indices));
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA),
+		  EMBER_PKT(EMBER_UPKT_DRAW_INDEXED, 0, 5), 7, 2, 0, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	/*
+	 * Pixels: rectangle 0's lower-left half (400) in each instance, one
+	 * over the other; the second strip (3, 2, 1) is degenerate: vertex 3
+	 * lies on vertex 1.
+	 */
+	CHECK(STATS(12, 4, 8, 0, 0, 4, 4, 800, 0, 0, 0));
+	return true;
+}
+
+/*
+ * What clipping passes on: a clip distance below 0 at every vertex, a
+ * triangle beyond x = w, then one behind the near plane (and with depth
+ * clipping off, drawn); culled back faces pass clipping (culling comes
+ * after it) and invoke no fragment shader; rasterizer discard reaches
+ * neither clipping nor the fragment shader.
+ */
+static bool test_pstats_clipping(void)
+{
+	static const struct vertex far[6] = {
+		{ { 1.1f, -0.5f, 0.5f, 1 }, { 1, 1, 1, 1 } },
+		{ { 1.5f, -0.5f, 0.5f, 1 }, { 1, 1, 1, 1 } },
+		{ { 1.2f, 0.5f, 0.5f, 1 }, { 1, 1, 1, 1 } },
+		{ { -0.5f, -0.5f, -0.5f, 1 }, { 1, 1, 1, 1 } },
+		{ { 0.5f, -0.5f, -0.5f, 1 }, { 1, 1, 1, 1 } },
+		{ { 0.0f, 0.5f, -0.25f, 1 }, { 1, 1, 1, 1 } },
+	};
+	static const char clip_text[] =
+		".stage vertex\n.inputs 3\n.outputs 1\n.clip_distances 1\n"
+		"\tldin v0, 0\n\tldin v1, 1\n\tldin v3, 3\n"
+		"\tostore.position_x v0\n\tostore.position_y v1\n\tostore.position_w v3\n"
+		"\tostore.clip_distance0 -1.0\n\tend\n";
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	CHECK(place(VS_VA + 0x4000, clip_text));
+	scene_default(&s);
+	s.root.vs = VS_VA + 0x4000;
+	write_scene(&s);
+	put_rectangles();
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA), DRAW_RECT(0)));
+	CHECK(STATS(6, 2, 6, 0, 0, 2, 0, 0, 0, 0, 0));
+
+	scene_default(&s);
+	write_scene(&s);
+	put_vertices(far, 6);
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA),
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 6, 1, 0, 0));
+	CHECK(STATS(6, 2, 6, 0, 0, 2, 0, 0, 0, 0, 0));
+	s.raster.depth_clip_enable = 0;
+	s.raster.depth_clamp_enable = 1;
+	write_scene(&s);
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA),
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 6, 1, 0, 0));
+	/* The second triangle: 20 x 20 half-square of 80 x 80 pixels. */
+	CHECK_EQ(counter(STATS_VA + 8 * EMBER_PIPELINE_STAT_CLIPPING_PRIMITIVES), 1);
+	CHECK(counter(STATS_VA + 8 * EMBER_PIPELINE_STAT_FS_INVOCATIONS) > 0);
+
+	scene_default(&s);
+	s.raster.cull_mode = 3;		/* FRONT_AND_BACK */
+	write_scene(&s);
+	put_rectangles();
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA), DRAW_RECT(0)));
+	CHECK(STATS(6, 2, 6, 0, 0, 2, 2, 0, 0, 0, 0));
+
+	scene_default(&s);
+	s.raster.rasterizer_discard = 1;
+	write_scene(&s);
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA), DRAW_RECT(0)));
+	CHECK(STATS(6, 2, 6, 0, 0, 0, 0, 0, 0, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/*
+ * A shader that demotes half the pixels still ran for them; with early
+ * fragment tests the pixels the depth test removes are never shaded.
+ */
+static bool test_pstats_discard(void)
+{
+	static const char *const fs[2] = {
+		".stage fragment\n.inputs 1\n.outputs 1\n.fragment discard\n"
+		"\ts2r.frag_coord_x v0\n\tcmp.f32.lt p0, v0, 30.0\n\t@p0 demote\n"
+		"\tstout 0, 1.0\n\tstout 1, 1.0\n\tstout 2, 1.0\n\tstout 3, 1.0\n\tend\n",
+		".stage fragment\n.inputs 1\n.outputs 1\n.fragment early_tests\n"
+		"\tstout 0, 1.0\n\tstout 1, 1.0\n\tstout 2, 1.0\n\tstout 3, 1.0\n\tend\n",
+	};
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	CHECK(place(FS_VA + 0x5000, fs[0]));
+	CHECK(place(FS_VA + 0x6000, fs[1]));
+	scene_default(&s);
+	s.root.fs = FS_VA + 0x5000;
+	scene_depth(&s);
+	write_scene(&s);
+	put_rectangles();
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA), DRAW_RECT(0)));
+	CHECK(STATS(6, 2, 6, 0, 0, 2, 2, 800, 0, 0, 0));
+
+	/* Rectangle 0 at depth 0.25 first; rectangle 1 (0.75) half behind it. */
+	scene_default(&s);
+	s.root.fs = FS_VA + 0x6000;
+	scene_depth(&s);
+	write_scene(&s);
+	CHECK(RUN(DRAW_RECT(0), PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA), DRAW_RECT(1)));
+	CHECK(STATS(6, 2, 6, 0, 0, 2, 2, 400, 0, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/* A dispatch of a 3 x 2 x 5 grid of 8 x 2 x 1 workgroups: 480 invocations, nothing else. */
+static bool test_pstats_dispatch(void)
+{
+	struct scene s;
+	uint32_t before = fault_seq();
+
+	CHECK(place(FS_VA + 0x7000, ".local_size 8 2 1\n\tend\n"));
+	scene_default(&s);
+	write_scene(&s);
+	stats_fill(7);
+	CHECK(RUN(PSTATS(0, STATS_VA),
+		  EMBER_PKT(EMBER_UPKT_DISPATCH, 0, EMBER_DISPATCH_FIXED_LEN),
+		  LO(FS_VA + 0x7000), HI(FS_VA + 0x7000), 3, 2, 5, 0, 0, 0, 0, 0, 0));
+	CHECK_EQ(fault_seq(), before);
+	CHECK(STATS(7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7 + 480));
+	/* An empty grid adds nothing. */
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA),
+		  EMBER_PKT(EMBER_UPKT_DISPATCH, 0, EMBER_DISPATCH_FIXED_LEN),
+		  LO(FS_VA + 0x7000), HI(FS_VA + 0x7000), 3, 0, 5, 0, 0, 0, 0, 0, 0,
+		  EMBER_PKT(EMBER_UPKT_DISPATCH, 0, EMBER_DISPATCH_FIXED_LEN),
+		  LO(FS_VA + 0x7000), HI(FS_VA + 0x7000), 1, 1, 1, 0, 0, 0, 0, 0, 0));
+	CHECK(STATS(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16));
+	CHECK_EQ(fault_seq(), before);
+	return true;
+}
+
+/*
+ * The packet's bad forms; counters running into an unmapped page fault at
+ * the first counter there, for RESET and for a draw's addition.
+ */
+static bool test_pstats_faults(void)
+{
+	const uint64_t edge = ARGS_VA + EMBER_PAGE_SIZE - 16;
+	struct scene s;
+	uint32_t before;
+
+	scene_default(&s);
+	write_scene(&s);
+	put_rectangles();
+	{
+		const uint32_t bad[3][3] = {
+			{ PSTATS(0, STATS_VA + 4) }, { PSTATS(EMBER_PIPELINE_STATS_RESET, 0) },
+			{ PSTATS(2, STATS_VA) },
+		};
+
+		for (unsigned int i = 0; i < 3; i++) {
+			uint64_t packet_va;
+
+			before = fault_seq();
+			CHECK(run(bad[i], 3));
+			packet_va = IB_VA + (uint64_t)(ib_count - 1) * EMBER_PAGE_SIZE + 16;
+			CHECK(expect_fault(before, EMBER_FAULT_BAD_PACKET, packet_va));
+		}
+	}
+	before = fault_seq();
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, edge)));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, ARGS_VA + EMBER_PAGE_SIZE));
+	before = fault_seq();
+	CHECK(RUN(PSTATS(0, edge), DRAW_RECT(0)));
+	CHECK(expect_fault(before, EMBER_FAULT_TRANSLATION, ARGS_VA + EMBER_PAGE_SIZE));
+	before = fault_seq();
+	CHECK(RUN(PSTATS(0, RO_VA), DRAW_RECT(0)));
+	CHECK(expect_fault(before, EMBER_FAULT_PERMISSION, RO_VA));
+	/* The context counts again. */
+	CHECK(RUN(PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA), DRAW_RECT(0)));
+	CHECK(STATS(6, 2, 6, 0, 0, 2, 2, 800, 0, 0, 0));
+	return true;
+}
+
 /* --- Tiles on every shader core --------------------------------------------- */
 
 #define BUSY_TRIANGLES	80
@@ -1336,7 +1606,7 @@ static void busy_vertices(struct vertex *v, unsigned int n, unsigned int instanc
  * (after a first draw that compiled the shaders).
  */
 static bool draw_busy_scene(unsigned int cores, uint8_t *col, uint8_t *dep, uint64_t *count,
-			    double *ms)
+			    uint64_t *stats, double *ms)
 {
 	struct vertex v[3 * BUSY_TRIANGLES];
 	struct scene s;
@@ -1363,7 +1633,7 @@ static bool draw_busy_scene(unsigned int cores, uint8_t *col, uint8_t *dep, uint
 	memset(color, 0, image_bytes);
 	scene_depth(&s);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0),
+	CHECK(RUN(OCC(EMBER_OCCLUSION_RESET, COUNTER0), PSTATS(EMBER_PIPELINE_STATS_RESET, STATS_VA),
 		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3 * BUSY_TRIANGLES, BUSY_INSTANCES, 0, 0));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	CHECK_EQ(fault_seq(), before);
@@ -1371,6 +1641,8 @@ static bool draw_busy_scene(unsigned int cores, uint8_t *col, uint8_t *dep, uint
 	memcpy(col, color, image_bytes);
 	memcpy(dep, depth, image_bytes);
 	*count = counter(COUNTER0);
+	for (unsigned int i = 0; i < EMBER_PIPELINE_STATS_COUNT; i++)
+		stats[i] = counter(STATS_VA + 8u * i);
 	return true;
 }
 
@@ -1382,7 +1654,7 @@ static bool test_cores_identical(void)
 {
 	static const unsigned int cores[3] = { 1, 2, 4 };
 	uint8_t *col[3], *dep[3];
-	uint64_t count[3];
+	uint64_t count[3], stats[3][EMBER_PIPELINE_STATS_COUNT];
 	double ms[3];
 	bool ok = true;
 
@@ -1390,15 +1662,21 @@ static bool test_cores_identical(void)
 		col[i] = malloc(image_bytes);
 		dep[i] = malloc(image_bytes);
 		CHECK(col[i] && dep[i]);
-		CHECK(draw_busy_scene(cores[i], col[i], dep[i], &count[i], &ms[i]));
-		tap_diag("%u core(s): %.1f ms, %llu samples passed", cores[i], ms[i],
-			 (unsigned long long)count[i]);
+		CHECK(draw_busy_scene(cores[i], col[i], dep[i], &count[i], stats[i], &ms[i]));
+		tap_diag("%u core(s): %.1f ms, %llu samples passed, %llu fragment shader invocations",
+			 cores[i], ms[i], (unsigned long long)count[i],
+			 (unsigned long long)stats[i][EMBER_PIPELINE_STAT_FS_INVOCATIONS]);
 	}
 	for (unsigned int i = 1; i < 3; i++) {
 		ok &= !memcmp(col[0], col[i], image_bytes) && !memcmp(dep[0], dep[i], image_bytes) &&
-		      count[0] == count[i];
+		      count[0] == count[i] && !memcmp(stats[0], stats[i], sizeof(stats[0]));
 	}
 	CHECK(count[0] > 0);
+	/* Exact where no vertex is shared: 80 triangles, 8 instances. */
+	CHECK_EQ(stats[0][EMBER_PIPELINE_STAT_IA_VERTICES], 3 * BUSY_TRIANGLES * BUSY_INSTANCES);
+	CHECK_EQ(stats[0][EMBER_PIPELINE_STAT_IA_PRIMITIVES], BUSY_TRIANGLES * BUSY_INSTANCES);
+	CHECK_EQ(stats[0][EMBER_PIPELINE_STAT_VS_INVOCATIONS], 3 * BUSY_TRIANGLES * BUSY_INSTANCES);
+	CHECK(stats[0][EMBER_PIPELINE_STAT_FS_INVOCATIONS] > 0);
 	for (unsigned int i = 0; i < 3; i++) {
 		free(col[i]);
 		free(dep[i]);
@@ -1667,7 +1945,13 @@ int main(void)
 	tap_result(test_occlusion_msaa(), "occlusion: 4x MSAA counts samples, sample mask");
 	tap_result(test_occlusion_discard(), "occlusion: demoted not counted, early tests count, discard 0");
 	tap_result(test_occlusion_faults(), "occlusion: bad packets, unmapped and read-only counters");
-	tap_result(test_cores_identical(), "tiles on 1, 2 and 4 cores: the same bits and count");
+	tap_result(test_pstats_triangles(), "pipeline statistics: exact counts of a draw, RESET, adding, none");
+	tap_result(test_pstats_restart(), "pipeline statistics: primitive restart, instances, shared vertices");
+	tap_result(test_pstats_clipping(), "pipeline statistics: clip distance, view volume, culling, discard");
+	tap_result(test_pstats_discard(), "pipeline statistics: demoted fragments ran, early tests removed some");
+	tap_result(test_pstats_dispatch(), "pipeline statistics: a dispatch's compute invocations only");
+	tap_result(test_pstats_faults(), "pipeline statistics: bad packets, unmapped and read-only counters");
+	tap_result(test_cores_identical(), "tiles on 1, 2 and 4 cores: the same bits, count and statistics");
 	tap_result(test_cores_identical_frame(),
 		   "a 512x512 4x frame on 2 and 4 cores, four times each: the single core's bits");
 	guest_fini(&gst);

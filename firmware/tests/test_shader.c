@@ -22,6 +22,7 @@
 #include "host_shader.h"
 #include "ember_isa.h"
 #include "ember_packets.h"
+#include "shader/shader_core.h"
 #include "tap.h"
 
 #define N		1024	/* lanes of the elementwise tests */
@@ -866,6 +867,138 @@ static bool test_push_sregs_scratch(void)
 			CHECK_EQ(r[6], g / 12);
 		}
 	}
+	return true;
+}
+
+/* Push byte @k of sregs_push()'s 22: none of them 0. */
+static uint8_t push_byte(unsigned int k)
+{
+	return (uint8_t)(k * 29 + 0x91);
+}
+
+/* LDPUSH's value: @size bytes at @at (little endian), 0 outside 22 bytes. */
+static uint32_t push_value(uint64_t at, unsigned int size)
+{
+	uint32_t v = 0;
+
+	if (at + size > 22)
+		return 0;
+	for (unsigned int k = 0; k < size; k++)
+		v |= (uint32_t)push_byte((unsigned int)at + k) << (8 * k);
+	return v;
+}
+
+/*
+ * Every compute special register and LDPUSH form on a grid of 2 x 3 x 2
+ * workgroups of @x x @y x @z (the JIT's native S2R and LDPUSH against
+ * the handlers' semantics): the local ids of a size that is not one
+ * dimension or not a power of two, a partial last wave, the uniform
+ * registers, exec inside an IF, a guarded S2R and LDPUSH (the other lanes
+ * keep their value), and push reads of 4, 8 and 16 bytes at unaligned
+ * offsets that end at, past or wrap around the 22 bytes of push data.
+ */
+static bool sregs_push(uint32_t x, uint32_t y, uint32_t z)
+{
+	static const struct { unsigned int reg; uint32_t at, size; } uni[] = {
+		{ 40, 0, 4 }, { 41, 19, 4 }, { 42, 18, 4 }, { 44, 16, 0 }, { 45, 16, 0 },
+		{ 46, 14, 4 }, { 47, 18, 4 }, { 48, 6, 4 }, { 49, 10, 4 }, { 50, 14, 4 },
+		{ 51, 18, 4 }, { 52, 8, 0 }, { 53, 8, 0 }, { 54, 8, 0 }, { 55, 8, 0 },
+		{ 57, 0xfffffffeu, 4 }, { 62, 12, 4 }, { 63, 16, 4 },
+	};
+	uint32_t lanes = x * y * z, waves = (lanes + 31) / 32, push[6] = { 0 };
+	struct buffer unused = buffer(4), out = buffer((uint64_t)12 * lanes * 256);
+	struct buffer bufs[3] = { unused, unused, out };
+	uint32_t *po = out.cpu;
+	char text[8192];
+	int n;
+
+	for (unsigned int k = 0; k < 22; k++)
+		((uint8_t *)push)[k] = push_byte(k);
+	n = snprintf(text, sizeof(text),
+		".resource 0 2 storage 2 1\n.local_size %u %u %u\n.push 22\n"
+		"lddesc u8, 0, 2\n"
+		"s2r.group_id_x u12\ns2r.group_id_y u13\ns2r.group_id_z u14\n"
+		"s2r.num_groups_x u15\ns2r.num_groups_y u16\ns2r.num_groups_z u17\n"
+		"imad u18, u14, u16, u13\nimad u18, u18, u15, u12\nimul u19, u18, %u\n"
+		"s2r.local_index v0\niadd v1, v0, u19\nshl v1, v1, 8\n"
+		"s2r.lane_id v10\ns2r.local_id_x v12\ns2r.local_id_y v13\ns2r.local_id_z v14\n"
+		"s2r.lane_mask_eq v15\ns2r.lane_mask_lt v16\ns2r.lane_mask_le v17\n"
+		"s2r.lane_mask_gt v18\ns2r.lane_mask_ge v19\n"
+		"s2r.wave_id u20\ns2r.num_waves u21\nmov v20, u20\nmov v21, u21\n"
+		"mov v22, u12\nmov v23, u13\nmov v24, u14\n"
+		"mov v25, u15\nmov v26, u16\nmov v27, u17\n"
+		"mov v28, 0x77\ncmp.u32.lt p0, v12, 4\nif p0, L1\n"
+		"s2r.exec u59\nmov v28, u59\nL1: endif\n"
+		"and v2, v12, 1\ncmp.u32.ne p1, v2, 0\n"
+		"mov v29, 0x5555\n@p1 s2r.local_id_y v29\n"
+		"mov v30, 0x6666\n@p1 ldpush v30, v0\n"
+		"iadd v32, v0, 0xfffffffd\nldpush v31, v32\n"
+		"mov u60, 18\nldpush v34, u60\n"
+		"ldpush u40, 0\nldpush u41, 19\nldpush u42, 18\n"
+		"mov u44, 9\nmov u45, 9\nldpush.u64 u44, 16\n"
+		"ldpush.u64 u46, 14\nldpush.b128 u48, 6\n"
+		"mov u52, 9\nmov u53, 9\nmov u54, 9\nmov u55, 9\nldpush.b128 u52, 8\n"
+		"mov u56, 0xfffffffe\nldpush u57, u56\nldpush.u64 u62, 12\n",
+		x, y, z, lanes);
+	for (unsigned int k = 10; k <= 34; k++)
+		n += snprintf(text + n, sizeof(text) - n,
+			      "iadd v9, v1, %u\nstg.u32 u8, v9, v%u\n", 4 * (k - 10), k);
+	for (unsigned int k = 0; k < sizeof(uni) / sizeof(uni[0]); k++)
+		n += snprintf(text + n, sizeof(text) - n,
+			      "mov v9, u%u\niadd v11, v1, %u\nstg.u32 u8, v11, v9\n",
+			      uni[k].reg, 4 * (25 + k));
+	n += snprintf(text + n, sizeof(text) - n, "iadd v9, v1, 4\nstg.u32 u8, v9, v0\nend\n");
+	CHECK((size_t)n < sizeof(text));
+
+	memset(po, 0xaa, out.size);
+	CHECK_EQ(run(text, (uint32_t[3]){ 2, 3, 2 }, bufs, 3, push, 22, NULL), 0);
+	for (unsigned int g = 0; g < 12; g++) {
+		for (unsigned int li = 0; li < lanes; li++) {
+			const uint32_t *r = po + 64 * (g * lanes + li);
+			uint32_t l = li % 32, w = li / 32, lx = li % x, ly = li / x % y;
+			uint32_t valid = lanes - 32 * w >= 32 ? 0xffffffffu :
+					 (1u << (lanes - 32 * w)) - 1, exec = 0;
+
+			for (unsigned int k = 0; k < 32; k++)
+				if (((valid >> k) & 1) && (32 * w + k) % x < 4)
+					exec |= 1u << k;
+			CHECK_EQ(r[0], l);
+			CHECK_EQ(r[1], li);
+			CHECK_EQ(r[2], lx);
+			CHECK_EQ(r[3], ly);
+			CHECK_EQ(r[4], li / (x * y));
+			CHECK_EQ(r[5], 1u << l);
+			CHECK_EQ(r[6], (1u << l) - 1);
+			CHECK_EQ(r[7], (uint32_t)((2ull << l) - 1));
+			CHECK_EQ(r[8], ~(uint32_t)((2ull << l) - 1));
+			CHECK_EQ(r[9], ~((1u << l) - 1));
+			CHECK_EQ(r[10], w);
+			CHECK_EQ(r[11], waves);
+			CHECK_EQ(r[12], g % 2);
+			CHECK_EQ(r[13], g / 2 % 3);
+			CHECK_EQ(r[14], g / 6);
+			CHECK_EQ(r[15], 2);
+			CHECK_EQ(r[16], 3);
+			CHECK_EQ(r[17], 2);
+			CHECK_EQ(r[18], lx < 4 ? exec : 0x77);
+			CHECK_EQ(r[19], lx & 1 ? ly : 0x5555);
+			CHECK_EQ(r[20], lx & 1 ? push_value(li, 4) : 0x6666);
+			CHECK_EQ(r[21], push_value((uint32_t)(li - 3), 4));
+			CHECK_EQ(r[24], push_value(18, 4));
+			for (unsigned int k = 0; k < sizeof(uni) / sizeof(uni[0]); k++)
+				CHECK_EQ(r[25 + k], uni[k].size ?
+					 push_value(uni[k].at, uni[k].size) : 0);
+		}
+	}
+	return true;
+}
+
+static bool test_sregs_push(void)
+{
+	/* Not a power of two, a partial wave; powers of two in 3D; 1D by rows. */
+	CHECK(sregs_push(6, 5, 3));
+	CHECK(sregs_push(8, 4, 2));
+	CHECK(sregs_push(32, 1, 3));
 	return true;
 }
 
@@ -2199,6 +2332,51 @@ static bool test_random_nan_payload(void)
 	return random_programs_from(180, 181);
 }
 
+/*
+ * The core's page cache (sc_host_page_index()): a run of 64 pages aligned
+ * to 64 fills each slot once, and two or three streams walked in step, at
+ * any power of two of pages apart (buffers packed back to back, as the
+ * Vulkan driver allocates them: the copy kernel's source and destination
+ * 64 MiB apart), never take the same slot. With the plain page number
+ * modulo 64, every stream 64 pages or more apart took the other's slot,
+ * and each access of a copy missed.
+ */
+static bool test_page_cache_index(void)
+{
+	const uint64_t bases[] = { 0x100000, 0x7f0000000, 0x123440 };
+
+	for (unsigned int b = 0; b < sizeof(bases) / sizeof(bases[0]); b++) {
+		uint64_t seen = 0;
+
+		for (uint64_t i = 0; i < SC_HOST_PAGES; i++)
+			seen |= 1ull << sc_host_page_index(bases[b] + i);
+		if (seen != ~0ull) {
+			tap_diag("pages %#llx + 0..63 leave slots empty: %#llx",
+				 (unsigned long long)bases[b], (unsigned long long)seen);
+			return false;
+		}
+		/* Up to the largest distance two more streams fit in 48-bit VAs. */
+		for (unsigned int k = 0; k < 34; k++) {
+			uint64_t apart = 1ull << k;
+
+			for (uint64_t i = 0; i < 4 * SC_HOST_PAGES; i++) {
+				uint64_t a = bases[b] + i;
+				unsigned int s0 = sc_host_page_index(a);
+				unsigned int s1 = sc_host_page_index(a + apart);
+				unsigned int s2 = sc_host_page_index(a + 2 * apart);
+
+				if (s0 == s1 || s0 == s2 || s1 == s2) {
+					tap_diag("pages %#llx, +%#llx, +2 x %#llx share a slot",
+						 (unsigned long long)a, (unsigned long long)apart,
+						 (unsigned long long)apart);
+					return false;
+				}
+			}
+		}
+	}
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "--exit-while-compiling"))
@@ -2223,10 +2401,12 @@ int main(int argc, char **argv)
 	tap_result(test_memory_forms(), "memory-types-offsets-uniform-push");
 	tap_result(test_wide_slots(), "descriptor-slots-32-bit");
 	tap_result(test_push_sregs_scratch(), "push-constants-special-registers-scratch");
+	tap_result(test_sregs_push(), "special-registers-push-all-forms");
 	tap_result(test_faults(), "faults");
 	tap_result(test_page_crossing(), "global-page-crossing");
 	tap_result(test_strided_loads(), "global-strided-loads");
 	tap_result(test_store_quad(), "global-store-quad");
+	tap_result(test_page_cache_index(), "page-cache-index-strides");
 	tap_result(test_fault_second_page(), "global-fault-on-second-page");
 	tap_result(test_masked_lanes_unmapped(), "global-masked-lanes-unmapped");
 	tap_result(test_a64_types(), "addr64-types-imm-offsets");

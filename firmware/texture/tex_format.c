@@ -344,9 +344,19 @@ void ember_tex_load_channels(const struct ember_tex_format *view, const void *te
 void ember_tex_store_channels(const struct ember_tex_format *view, void *texel,
 			      const uint32_t bits[4], unsigned int mask)
 {
-	uint64_t w[2];
+	uint64_t w[2] = { 0, 0 };
+	unsigned int written = 0;
 
-	load_words(texel, view->bytes, w);
+	for (unsigned int c = 0; c < 4; c++)
+		if (mask & (1u << c))
+			written += view->ch[c].bits;
+	/*
+	 * Channels never overlap: when the written ones add up to the whole
+	 * texel, none of its old bits survives and it need not be read (a
+	 * render target's full write: no read of a line about to be replaced).
+	 */
+	if (written != 8u * view->bytes)
+		load_words(texel, view->bytes, w);
 	for (unsigned int c = 0; c < 4; c++) {
 		const struct ember_tex_channel *ch = &view->ch[c];
 

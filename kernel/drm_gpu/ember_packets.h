@@ -1156,7 +1156,7 @@ static inline void ember_upkt_cond_exec_unpack(const __u32 *dw, struct ember_upk
 	v->skip = dw[3];
 }
 
-/* 0x40..0x7f: dispatch, draw, state (0x47..0x7f unused). */
+/* 0x40..0x7f: dispatch, draw, state (0x48..0x7f unused). */
 #define EMBER_UPKT_RESERVED_FIRST	0x40
 #define EMBER_UPKT_RESERVED_LAST	0x7f
 
@@ -1607,6 +1607,86 @@ static inline void ember_upkt_occlusion_counter_unpack(const __u32 *dw,
 {
 	v->flags = EMBER_PKT_FLAGS(dw[0]);
 	v->counter = dw[1] | (__u64)dw[2] << 32;
+}
+
+/*
+ * CAP_PIPELINE_STATS: the draws and dispatches that follow in this
+ * indirect buffer (none counts at its start) each add their pipeline
+ * statistics to the EMBER_PIPELINE_STATS_COUNT u64 counters at COUNTERS
+ * (8-byte aligned; 0: no counters), in VkQueryPipelineStatisticFlagBits
+ * order (EMBER_PIPELINE_STAT_*). With flag EMBER_PIPELINE_STATS_RESET
+ * (COUNTERS not 0) the counters are first set to 0, ordered before the
+ * next addition. Since 1.15.
+ */
+#define EMBER_UPKT_PIPELINE_STATS_COUNTERS	0x47
+#define   EMBER_UPKT_PIPELINE_STATS_COUNTERS_LEN	2
+#define   EMBER_PIPELINE_STATS_RESET	BIT(0)
+#define   EMBER_PIPELINE_STATS_ALIGN	8
+/* Counters, one per VkQueryPipelineStatisticFlagBits bit. */
+#define   EMBER_PIPELINE_STATS_COUNT	11
+/* Vertices of the primitive runs input assembly reads. */
+#define   EMBER_PIPELINE_STAT_IA_VERTICES	0
+/* Primitives assembled. */
+#define   EMBER_PIPELINE_STAT_IA_PRIMITIVES	1
+/* Vertex shader invocations. */
+#define   EMBER_PIPELINE_STAT_VS_INVOCATIONS	2
+/* Always 0: no geometry stage. */
+#define   EMBER_PIPELINE_STAT_GS_INVOCATIONS	3
+/* Always 0: no geometry stage. */
+#define   EMBER_PIPELINE_STAT_GS_PRIMITIVES	4
+/* Primitives that reach clipping. */
+#define   EMBER_PIPELINE_STAT_CLIPPING_INVOCATIONS	5
+/* Primitives clipping passes on. */
+#define   EMBER_PIPELINE_STAT_CLIPPING_PRIMITIVES	6
+/* Fragment shader invocations, helpers left out. */
+#define   EMBER_PIPELINE_STAT_FS_INVOCATIONS	7
+/* Always 0: no tessellation. */
+#define   EMBER_PIPELINE_STAT_TCS_PATCHES	8
+/* Always 0: no tessellation. */
+#define   EMBER_PIPELINE_STAT_TES_INVOCATIONS	9
+/* Compute shader invocations. */
+#define   EMBER_PIPELINE_STAT_CS_INVOCATIONS	10
+
+/**
+ * struct ember_upkt_pipeline_stats_counters - the payload of UPKT_PIPELINE_STATS_COUNTERS
+ * @flags: the header's flags.
+ * @counters: GPU VA of the first u64 counter (READ and WRITE access to all eleven), or 0.
+ */
+struct ember_upkt_pipeline_stats_counters {
+	__u32 flags;
+	__u64 counters;
+};
+
+/**
+ * ember_upkt_pipeline_stats_counters_pack() - write @v into @dw
+ * @dw: CPU-order dwords, the header first
+ * @v: the packet; every field is masked to its width
+ *
+ * Return: the packet's size in dwords, header included.
+ */
+static inline unsigned int
+ember_upkt_pipeline_stats_counters_pack(__u32 *dw,
+					const struct ember_upkt_pipeline_stats_counters *v)
+{
+	unsigned int len = EMBER_UPKT_PIPELINE_STATS_COUNTERS_LEN;
+
+	dw[0] = EMBER_PKT(EMBER_UPKT_PIPELINE_STATS_COUNTERS, v->flags, len);
+	dw[1] = (__u32)v->counters;
+	dw[2] = (__u32)(v->counters >> 32);
+	return 1 + len;
+}
+
+/**
+ * ember_upkt_pipeline_stats_counters_unpack() - read @v from @dw
+ * @dw: CPU-order dwords, the header first (already checked)
+ * @v: the fields
+ */
+static inline void
+ember_upkt_pipeline_stats_counters_unpack(const __u32 *dw,
+					  struct ember_upkt_pipeline_stats_counters *v)
+{
+	v->flags = EMBER_PKT_FLAGS(dw[0]);
+	v->counters = dw[1] | (__u64)dw[2] << 32;
 }
 
 /*

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	14
+#define   EMBER_HW_VERSION_MINOR_CURRENT	15
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -157,6 +157,13 @@
  * BAD_DESCRIPTOR. Since 1.14.
  */
 #define   EMBER_CAP_DS_FORMATS		BIT(22)
+/*
+ * The PIPELINE_STATS_COUNTERS packet: draws and dispatches add to eleven
+ * u64 pipeline statistics counters in memory, for pipeline statistics
+ * queries (ember-hw.rst, "Pipeline statistics counters (since 1.15)");
+ * without it the packet is BAD_PACKET.
+ */
+#define   EMBER_CAP_PIPELINE_STATS	BIT(23)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */

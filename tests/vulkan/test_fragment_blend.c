@@ -112,12 +112,12 @@ struct blend_scene {
 	VkCommandBuffer cmd;
 };
 
-static void blend_scene_init(struct blend_scene *s, const VkPhysicalDeviceFeatures *features,
-			     const VkFormat *formats, uint32_t count)
+static void blend_scene_init_options(struct blend_scene *s, const struct vk_dev_options *options,
+				     const VkFormat *formats, uint32_t count)
 {
 	struct vk_vtx3 *v;
 
-	vk_gfx_dev_create(&s->dev, features);
+	vk_gfx_dev_create_options(&s->dev, options);
 	s->count = count;
 	for (uint32_t i = 0; i < count; i++) {
 		VkFormatProperties props;
@@ -142,6 +142,16 @@ static void blend_scene_init(struct blend_scene *s, const VkPhysicalDeviceFeatur
 	for (uint32_t i = 0; i < count; i++)
 		vk_target_layout(s->cmd, &s->color[i], VK_IMAGE_LAYOUT_UNDEFINED,
 				 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+}
+
+static void blend_scene_init(struct blend_scene *s, const VkPhysicalDeviceFeatures *features,
+			     const VkFormat *formats, uint32_t count)
+{
+	struct vk_dev_options options = { 0 };
+
+	if (features)
+		options.core = *features;
+	blend_scene_init_options(s, &options, formats, count);
 }
 
 /* Begins rendering into the targets, cleared to @dst[i], with the vertices bound. */
@@ -280,11 +290,39 @@ static const struct blend_in float_in = {
  * ZERO) and as the destination factor (source ZERO; SRC_ALPHA_SATURATE
  * only as a source factor, where the specification's table puts it), the
  * same factor for colour and alpha; then every op with source factor
- * SRC_ALPHA and destination factor ONE, which MIN and MAX ignore.
+ * SRC_ALPHA and destination factor ONE, which MIN and MAX ignore; then
+ * blending off with write mask R|A and ONE + ONE with mask G|B.
+ *
+ * With @dynamic (extendedDynamicState3ColorBlendEnable, ColorBlendEquation
+ * and ColorWriteMask) one pipeline draws every case, its static state
+ * (blending off, mask 0) replaced by vkCmdSetColorBlendEnableEXT,
+ * vkCmdSetColorBlendEquationEXT and vkCmdSetColorWriteMaskEXT, set before
+ * the bind for even cases and after it for odd ones: every pixel must be
+ * what the static pipelines of the same cases draw (the same expected
+ * values, exact on the float target).
  */
-static void blend_factors_ops(VkFormat format)
+static void blend_factors_ops(VkFormat format, bool dynamic)
 {
 	const struct blend_in in = float_in;
+	static const char *const eds3_ext[] = { VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME };
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+		.extendedDynamicState3ColorBlendEnable = VK_TRUE,
+		.extendedDynamicState3ColorBlendEquation = VK_TRUE,
+		.extendedDynamicState3ColorWriteMask = VK_TRUE,
+	};
+	const struct vk_dev_options options = {
+		.extensions = dynamic ? eds3_ext : NULL, .extension_count = dynamic,
+		.features = dynamic ? &eds3 : NULL,
+	};
+	static const VkDynamicState dyn[4] = {
+		VK_DYNAMIC_STATE_BLEND_CONSTANTS, VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT,
+		VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT, VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT,
+	};
+	const VkPipelineColorBlendAttachmentState off = { .blendEnable = VK_FALSE };
+	PFN_vkCmdSetColorBlendEnableEXT set_enable = NULL;
+	PFN_vkCmdSetColorBlendEquationEXT set_equation = NULL;
+	PFN_vkCmdSetColorWriteMaskEXT set_mask = NULL;
 	VkPipelineColorBlendAttachmentState states[BW * BH];
 	struct vk_gfx_pipe pipes[BW * BH];
 	struct blend_scene s;
@@ -307,17 +345,67 @@ static void blend_factors_ops(VkFormat format)
 			VK_TRUE, VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE, (VkBlendOp)op,
 			VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE, (VkBlendOp)op, 0xf,
 		};
+	states[n++] = (VkPipelineColorBlendAttachmentState) {
+		VK_FALSE, VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD,
+		VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD,
+		VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_A_BIT,
+	};
+	states[n++] = (VkPipelineColorBlendAttachmentState) {
+		VK_TRUE, VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD,
+		VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE, VK_BLEND_OP_ADD,
+		VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT,
+	};
 
-	blend_scene_init(&s, NULL, &format, 1);
-	for (uint32_t i = 0; i < n; i++) {
-		const struct vk_gfx_desc desc = blend_desc(&s, &states[i], false);
+	blend_scene_init_options(&s, &options, &format, 1);
+	if (dynamic) {
+		set_enable = (PFN_vkCmdSetColorBlendEnableEXT)
+			vk_dev_proc(&s.dev, "vkCmdSetColorBlendEnableEXT");
+		set_equation = (PFN_vkCmdSetColorBlendEquationEXT)
+			vk_dev_proc(&s.dev, "vkCmdSetColorBlendEquationEXT");
+		set_mask = (PFN_vkCmdSetColorWriteMaskEXT)
+			vk_dev_proc(&s.dev, "vkCmdSetColorWriteMaskEXT");
+		REQUIRE(set_enable && set_equation && set_mask);
+	}
+	for (uint32_t i = 0; i < (dynamic ? 1 : n); i++) {
+		struct vk_gfx_desc desc = blend_desc(&s, dynamic ? &off : &states[i], false);
 
+		if (dynamic) {
+			desc.dynamic = dyn;
+			desc.dynamic_count = 4;
+		}
 		vk_gfx_pipe_create(&s.dev, &desc, &pipes[i]);
 	}
 	blend_begin(&s, &in.dst);
 	vkCmdSetBlendConstants(s.cmd, in.constants);
-	for (uint32_t i = 0; i < n; i++)
-		blend_draw(&s, &pipes[i], i, &in);
+	for (uint32_t i = 0; i < n; i++) {
+		const VkPipelineColorBlendAttachmentState *a = &states[i];
+		const VkColorBlendEquationEXT eq = {
+			a->srcColorBlendFactor, a->dstColorBlendFactor, a->colorBlendOp,
+			a->srcAlphaBlendFactor, a->dstAlphaBlendFactor, a->alphaBlendOp,
+		};
+		float push[8];
+
+		if (!dynamic) {
+			blend_draw(&s, &pipes[i], i, &in);
+			continue;
+		}
+		for (int k = i % 2; k < 2; k++) {
+			/* k 0: before the bind; k 1: after it. */
+			if (k == 1)
+				vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS,
+						  pipes[0].pipeline);
+			if (k == (int)(i % 2)) {
+				set_enable(s.cmd, 0, 1, &a->blendEnable);
+				set_equation(s.cmd, 0, 1, &eq);
+				set_mask(s.cmd, 0, 1, &a->colorWriteMask);
+			}
+		}
+		memcpy(push, in.src, sizeof(in.src));
+		memcpy(push + 4, in.src1, sizeof(in.src1));
+		vkCmdPushConstants(s.cmd, pipes[0].layout, VK_SHADER_STAGE_VERTEX_BIT |
+				   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(push), push);
+		vkCmdDraw(s.cmd, 6, 1, 6 * i, 0);
+	}
 	blend_finish(&s);
 
 	if (format == VK_FORMAT_R8G8B8A8_UNORM)
@@ -326,24 +414,30 @@ static void blend_factors_ops(VkFormat format)
 		float want[4];
 
 		for (int c = 0; c < 4; c++)
-			want[c] = i < n ? blend_channel(&states[i], &used, c) : used.dst[c];
+			want[c] = i < n && (states[i].colorWriteMask & (1u << c)) ?
+				  blend_channel(&states[i], &used, c) : used.dst[c];
 		blend_check(&s, 0, i, want, "blend case", &wrong);
 	}
 	if (wrong)
 		vk_test_fail(__FILE__, __LINE__, "%u channels differ", wrong);
-	for (uint32_t i = 0; i < n; i++)
+	for (uint32_t i = 0; i < (dynamic ? 1 : n); i++)
 		vk_gfx_pipe_destroy(&s.dev, &pipes[i]);
 	blend_scene_destroy(&s);
 }
 
 VK_TEST(blend_unorm, "fragment-blend-factors-ops-unorm")
 {
-	blend_factors_ops(VK_FORMAT_R8G8B8A8_UNORM);
+	blend_factors_ops(VK_FORMAT_R8G8B8A8_UNORM, false);
+}
+
+VK_TEST(blend_dynamic_float, "fragment-blend-dynamic-state3-float")
+{
+	blend_factors_ops(VK_FORMAT_R16G16B16A16_SFLOAT, true);
 }
 
 VK_TEST(blend_float, "fragment-blend-factors-ops-float")
 {
-	blend_factors_ops(VK_FORMAT_R16G16B16A16_SFLOAT);
+	blend_factors_ops(VK_FORMAT_R16G16B16A16_SFLOAT, false);
 }
 
 /*
@@ -508,17 +602,31 @@ static uint32_t logic_op(VkLogicOp op, uint32_t s, uint32_t d)
  * (extendedDynamicState2LogicOp) on one pipeline whose static op is
  * COPY, set before the pipeline is bound for even ops and after it for
  * odd ones: a driver that keeps the pipeline's op draws COPY's pixels.
+ * With @dynamic_enable too (extendedDynamicState3LogicOpEnable), that
+ * pipeline's logicOpEnable is VK_FALSE and vkCmdSetLogicOpEnableEXT
+ * enables the ops (before the bind for even ops, after it for odd ones).
  */
-static void logic_ops(VkFormat format, bool dynamic)
+static void logic_ops(VkFormat format, bool dynamic, bool dynamic_enable)
 {
 	enum { TW = 8, TH = 4, SRC = 0x33cc55aau, DST = 0x0ff03c5au };
 	const bool uint = format == VK_FORMAT_R32_UINT;
-	static const VkDynamicState dynamic_logic_op[] = { VK_DYNAMIC_STATE_LOGIC_OP_EXT };
-	static const char *const eds2_extension[] = { VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME };
+	static const VkDynamicState dynamic_logic_op[] = {
+		VK_DYNAMIC_STATE_LOGIC_OP_EXT, VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT,
+	};
+	static const char *const eds2_extension[] = {
+		VK_EXT_EXTENDED_DYNAMIC_STATE_2_EXTENSION_NAME,
+		VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
+	};
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+		.extendedDynamicState3LogicOpEnable = VK_TRUE,
+	};
 	VkPhysicalDeviceExtendedDynamicState2FeaturesEXT eds2 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT,
+		.pNext = dynamic_enable ? &eds3 : NULL,
 		.extendedDynamicState2LogicOp = VK_TRUE,
 	};
+	PFN_vkCmdSetLogicOpEnableEXT set_enable = NULL;
 	struct vk_dev_options options = { .core = { .logicOp = VK_TRUE } };
 	PFN_vkCmdSetLogicOpEXT set_logic_op = NULL;
 	static const VkVertexInputBindingDescription bindings[] = {
@@ -560,7 +668,7 @@ static void logic_ops(VkFormat format, bool dynamic)
 		memcpy(push, &(uint32_t){ SRC }, 4);
 	if (dynamic) {
 		options.extensions = eds2_extension;
-		options.extension_count = 1;
+		options.extension_count = dynamic_enable ? 2 : 1;
 		options.features = &eds2;
 	}
 	vk_gfx_dev_create_options(&dev, &options);
@@ -568,6 +676,11 @@ static void logic_ops(VkFormat format, bool dynamic)
 		set_logic_op = (PFN_vkCmdSetLogicOpEXT)vkGetDeviceProcAddr(dev.device,
 									   "vkCmdSetLogicOpEXT");
 		REQUIRE(set_logic_op != NULL);
+	}
+	if (dynamic_enable) {
+		set_enable = (PFN_vkCmdSetLogicOpEnableEXT)vkGetDeviceProcAddr(dev.device,
+									     "vkCmdSetLogicOpEnableEXT");
+		REQUIRE(set_enable != NULL);
 	}
 	vk_target_create(&dev, format, TW, TH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
 	vk_buf_create(&dev, TW * TH * 6 * sizeof(struct vk_vtx3), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
@@ -585,7 +698,8 @@ static void logic_ops(VkFormat format, bool dynamic)
 		desc.logic_op = i < 16 && !dynamic ? (VkLogicOp)i : VK_LOGIC_OP_COPY;
 		desc.blend = i < 16 ? NULL : &masked;
 		desc.dynamic = dynamic && i < 16 ? dynamic_logic_op : NULL;
-		desc.dynamic_count = dynamic && i < 16 ? 1 : 0;
+		desc.dynamic_count = dynamic && i < 16 ? 1 + dynamic_enable : 0;
+		desc.logic_op_enable = !(dynamic_enable && i < 16);
 		vk_gfx_pipe_create(&dev, &desc, &pipes[i]);
 	}
 	cmd = vk_cmd_begin(&dev);
@@ -600,9 +714,13 @@ static void logic_ops(VkFormat format, bool dynamic)
 
 		if (dynamic && i < 16 && i % 2 == 0)
 			set_logic_op(cmd, (VkLogicOp)i);
+		if (dynamic_enable && i < 16 && i % 2 == 0)
+			set_enable(cmd, VK_TRUE);
 		vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe->pipeline);
 		if (dynamic && i < 16 && i % 2 == 1)
 			set_logic_op(cmd, (VkLogicOp)i);
+		if (dynamic_enable && i < 16 && i % 2 == 1)
+			set_enable(cmd, VK_TRUE);
 		vkCmdPushConstants(cmd, pipe->layout, VK_SHADER_STAGE_VERTEX_BIT |
 				   VK_SHADER_STAGE_FRAGMENT_BIT, 0, desc.push_size, push);
 		vkCmdDraw(cmd, 6, 1, 6 * i, 0);
@@ -637,20 +755,30 @@ static void logic_ops(VkFormat format, bool dynamic)
 
 VK_TEST(logic_ops_uint, "fragment-logic-ops-uint")
 {
-	logic_ops(VK_FORMAT_R32_UINT, false);
+	logic_ops(VK_FORMAT_R32_UINT, false, false);
 }
 
 VK_TEST(logic_ops_unorm, "fragment-logic-ops-unorm")
 {
-	logic_ops(VK_FORMAT_R8G8B8A8_UNORM, false);
+	logic_ops(VK_FORMAT_R8G8B8A8_UNORM, false, false);
 }
 
 VK_TEST(logic_ops_dynamic_uint, "fragment-logic-ops-dynamic-uint")
 {
-	logic_ops(VK_FORMAT_R32_UINT, true);
+	logic_ops(VK_FORMAT_R32_UINT, true, false);
 }
 
 VK_TEST(logic_ops_dynamic_unorm, "fragment-logic-ops-dynamic-unorm")
 {
-	logic_ops(VK_FORMAT_R8G8B8A8_UNORM, true);
+	logic_ops(VK_FORMAT_R8G8B8A8_UNORM, true, false);
+}
+
+VK_TEST(logic_ops_dynamic_enable_uint, "fragment-logic-ops-dynamic-enable-uint")
+{
+	logic_ops(VK_FORMAT_R32_UINT, true, true);
+}
+
+VK_TEST(logic_ops_dynamic_enable_unorm, "fragment-logic-ops-dynamic-enable-unorm")
+{
+	logic_ops(VK_FORMAT_R8G8B8A8_UNORM, true, true);
 }

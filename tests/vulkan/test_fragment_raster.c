@@ -28,16 +28,30 @@ enum { PW = 16, PH = 16 };
 
 /*
  * Draws the @count vertices @px (pixel coordinates) as @topology in @mode
- * with the vertex shader @vs; *@img gets the UNORM readback.
+ * with the vertex shader @vs; *@img gets the UNORM readback. With
+ * @dynamic the pipeline's polygon mode is FILL and dynamic
+ * (extendedDynamicState3PolygonMode), @mode set by vkCmdSetPolygonModeEXT
+ * before the bind.
  */
-static void draw_prims(VkPrimitiveTopology topology, VkPolygonMode mode,
-		       const uint32_t *vs, size_t vs_size, const float (*px)[2],
-		       uint32_t count, uint8_t *img)
+static void draw_prims_mode(VkPrimitiveTopology topology, VkPolygonMode mode, bool dynamic,
+			    const uint32_t *vs, size_t vs_size, const float (*px)[2],
+			    uint32_t count, uint8_t *img)
 {
-	const VkPhysicalDeviceFeatures features = {
-		.fillModeNonSolid = mode != VK_POLYGON_MODE_FILL,
-		.largePoints = vs == gfx_point_size_vert_spv,
+	static const char *const eds3_ext[] = { VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME };
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+		.extendedDynamicState3PolygonMode = VK_TRUE,
 	};
+	const struct vk_dev_options options = {
+		.core = {
+			.fillModeNonSolid = mode != VK_POLYGON_MODE_FILL,
+			.largePoints = vs == gfx_point_size_vert_spv,
+		},
+		.extensions = dynamic ? eds3_ext : NULL, .extension_count = dynamic,
+		.features = dynamic ? &eds3 : NULL,
+	};
+	static const VkDynamicState dyn_mode = VK_DYNAMIC_STATE_POLYGON_MODE_EXT;
+	PFN_vkCmdSetPolygonModeEXT set_mode = NULL;
 	static const VkVertexInputBindingDescription binding = {
 		0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX,
 	};
@@ -46,7 +60,8 @@ static void draw_prims(VkPrimitiveTopology topology, VkPolygonMode mode,
 	};
 	const VkPipelineRasterizationStateCreateInfo raster = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-		.polygonMode = mode, .cullMode = VK_CULL_MODE_NONE,
+		.polygonMode = dynamic ? VK_POLYGON_MODE_FILL : mode,
+		.cullMode = VK_CULL_MODE_NONE,
 		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f,
 	};
 	const struct vk_gfx_desc desc = {
@@ -56,6 +71,7 @@ static void draw_prims(VkPrimitiveTopology topology, VkPolygonMode mode,
 		.bindings = &binding, .binding_count = 1,
 		.attributes = &attribute, .attribute_count = 1,
 		.color_format = VK_FORMAT_R8G8B8A8_UNORM, .raster = &raster,
+		.dynamic = dynamic ? &dyn_mode : NULL, .dynamic_count = dynamic,
 		.width = PW, .height = PH, .push_size = 32,
 	};
 	const VkClearValue clear = { .color.float32 = { 0, 0, 0, 0 } };
@@ -67,7 +83,11 @@ static void draw_prims(VkPrimitiveTopology topology, VkPolygonMode mode,
 	struct vk_vtx3 *v;
 	VkCommandBuffer cmd;
 
-	vk_gfx_dev_create(&dev, &features);
+	vk_gfx_dev_create_options(&dev, &options);
+	if (dynamic) {
+		set_mode = (PFN_vkCmdSetPolygonModeEXT)vk_dev_proc(&dev, "vkCmdSetPolygonModeEXT");
+		REQUIRE(set_mode != NULL);
+	}
 	vk_target_create(&dev, VK_FORMAT_R8G8B8A8_UNORM, PW, PH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
 	vk_buf_create(&dev, count * sizeof(*v), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vertices);
 	vk_buf_create(&dev, PW * PH * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback);
@@ -79,6 +99,9 @@ static void draw_prims(VkPrimitiveTopology topology, VkPolygonMode mode,
 	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_UNDEFINED,
 			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
 	vk_gfx_begin(cmd, &color, NULL, &clear, NULL);
+	/* Before the bind: a driver that keeps the pipeline's FILL draws a filled triangle. */
+	if (dynamic)
+		set_mode(cmd, mode);
 	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
 	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_VERTEX_BIT |
 			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(white), white);
@@ -98,12 +121,36 @@ static void draw_prims(VkPrimitiveTopology topology, VkPolygonMode mode,
 	vk_dev_destroy(&dev);
 }
 
-/* Draws the triangle @px (pixel coordinates) in @mode; *@img gets the UNORM readback. */
-static void draw_polygon_mode(VkPolygonMode mode, const float (*px)[2], uint8_t *img)
+static void draw_prims(VkPrimitiveTopology topology, VkPolygonMode mode,
+		       const uint32_t *vs, size_t vs_size, const float (*px)[2],
+		       uint32_t count, uint8_t *img)
 {
-	draw_prims(VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, mode, gfx_pos_vert_spv,
-		   gfx_pos_vert_spv_size, px, 3, img);
+	draw_prims_mode(topology, mode, false, vs, vs_size, px, count, img);
 }
+
+/*
+ * Draws the triangle @px (pixel coordinates) in @mode; *@img gets the
+ * UNORM readback. With @dynamic the mode comes from
+ * vkCmdSetPolygonModeEXT, and the image must equal the static
+ * pipeline's exactly.
+ */
+static void draw_polygon_mode_dyn(VkPolygonMode mode, bool dynamic, const float (*px)[2],
+				  uint8_t *img)
+{
+	uint8_t twin[PW * PH];
+
+	draw_prims_mode(VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, mode, dynamic, gfx_pos_vert_spv,
+			gfx_pos_vert_spv_size, px, 3, img);
+	if (!dynamic)
+		return;
+	draw_prims_mode(VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, mode, false, gfx_pos_vert_spv,
+			gfx_pos_vert_spv_size, px, 3, twin);
+	for (uint32_t i = 0; i < PW * PH; i++)
+		if (img[i] != twin[i])
+			vk_test_fail(__FILE__, __LINE__, "pixel (%u, %u): %u, static twin %u",
+				     i % PW, i / PW, img[i], twin[i]);
+}
+
 
 VK_TEST(large_point, "fragment-large-point")
 {
@@ -132,13 +179,13 @@ VK_TEST(large_point, "fragment-large-point")
 		vk_test_fail(__FILE__, __LINE__, "%u pixels differ", wrong);
 }
 
-VK_TEST(polygon_mode_point, "fragment-polygon-mode-point")
+static void check_polygon_mode_point(bool dynamic)
 {
 	static const float px[3][2] = { { 2.5f, 2.5f }, { 12.5f, 3.5f }, { 5.5f, 13.5f } };
 	uint8_t img[PW * PH];
 	unsigned int wrong = 0;
 
-	draw_polygon_mode(VK_POLYGON_MODE_POINT, px, img);
+	draw_polygon_mode_dyn(VK_POLYGON_MODE_POINT, dynamic, px, img);
 	for (uint32_t y = 0; y < PH; y++) {
 		for (uint32_t x = 0; x < PW; x++) {
 			bool want = false;
@@ -156,14 +203,25 @@ VK_TEST(polygon_mode_point, "fragment-polygon-mode-point")
 		vk_test_fail(__FILE__, __LINE__, "%u pixels differ", wrong);
 }
 
-VK_TEST(polygon_mode_line, "fragment-polygon-mode-line")
+VK_TEST(polygon_mode_point, "fragment-polygon-mode-point")
+{
+	check_polygon_mode_point(false);
+}
+
+/* extendedDynamicState3PolygonMode: POINT from vkCmdSetPolygonModeEXT on a FILL pipeline. */
+VK_TEST(polygon_mode_point_dynamic, "fragment-polygon-mode-point-dynamic")
+{
+	check_polygon_mode_point(true);
+}
+
+static void check_polygon_mode_line(bool dynamic)
 {
 	/* A right triangle: horizontal and vertical edges through pixel centres. */
 	static const float px[3][2] = { { 2.5f, 2.5f }, { 13.5f, 2.5f }, { 2.5f, 13.5f } };
 	uint8_t img[PW * PH];
 	unsigned int wrong = 0;
 
-	draw_polygon_mode(VK_POLYGON_MODE_LINE, px, img);
+	draw_polygon_mode_dyn(VK_POLYGON_MODE_LINE, dynamic, px, img);
 	for (uint32_t y = 0; y < PH; y++) {
 		for (uint32_t x = 0; x < PW; x++) {
 			const float cx = x + 0.5f, cy = y + 0.5f;
@@ -200,6 +258,17 @@ VK_TEST(polygon_mode_line, "fragment-polygon-mode-line")
 	}
 	if (wrong)
 		vk_test_fail(__FILE__, __LINE__, "%u pixels differ", wrong);
+}
+
+VK_TEST(polygon_mode_line, "fragment-polygon-mode-line")
+{
+	check_polygon_mode_line(false);
+}
+
+/* extendedDynamicState3PolygonMode: LINE from vkCmdSetPolygonModeEXT on a FILL pipeline. */
+VK_TEST(polygon_mode_line_dynamic, "fragment-polygon-mode-line-dynamic")
+{
+	check_polygon_mode_line(true);
 }
 
 /*

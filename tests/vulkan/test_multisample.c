@@ -115,12 +115,12 @@ struct ms {
 	VkCommandBuffer cmd;
 };
 
-static void ms_init(struct ms *m, const VkPhysicalDeviceFeatures *features)
+static void ms_init_options(struct ms *m, const struct vk_dev_options *options)
 {
 	VkImageFormatProperties props;
 
 	memset(m, 0, sizeof(*m));
-	vk_gfx_dev_create(&m->dev, features);
+	vk_gfx_dev_create_options(&m->dev, options);
 	if (!m->dev.props.limits.standardSampleLocations) {
 		vk_dev_destroy(&m->dev);
 		vk_test_skip("the device has no standard sample locations");
@@ -140,6 +140,28 @@ static void ms_init(struct ms *m, const VkPhysicalDeviceFeatures *features)
 	vk_buf_create(&m->dev, 4096, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &m->vertices);
 	vk_buf_create(&m->dev, W * H * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &m->readback);
 	m->cmd = vk_cmd_begin(&m->dev);
+}
+
+static void ms_init(struct ms *m, const VkPhysicalDeviceFeatures *features)
+{
+	struct vk_dev_options options = { 0 };
+
+	if (features)
+		options.core = *features;
+	ms_init_options(m, &options);
+}
+
+/* A device with the extended dynamic state 3 features @eds3 (and alphaToOne). */
+static void ms_init_eds3(struct ms *m, VkPhysicalDeviceExtendedDynamicState3FeaturesEXT *eds3)
+{
+	static const char *const ext[] = { VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME };
+	const struct vk_dev_options options = {
+		.core = { .alphaToOne = eds3->extendedDynamicState3AlphaToOneEnable },
+		.extensions = ext, .extension_count = 1, .features = eds3,
+	};
+
+	eds3->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT;
+	ms_init_options(m, &options);
 }
 
 static void ms_destroy(struct ms *m)
@@ -260,6 +282,51 @@ VK_TEST(ms_sample_locations, "ms-standard-sample-locations-sample-mask-resolve")
 }
 
 /*
+ * extendedDynamicState3SampleMask: the same four draws from one pipeline
+ * whose static mask (sample 0 only) is replaced by vkCmdSetSampleMaskEXT,
+ * set before the bind for draws 0 and 2 and after it for 1 and 3; the
+ * resolve must be exactly the static test's expected image.
+ */
+VK_TEST(ms_sample_mask_dynamic, "ms-sample-mask-dynamic")
+{
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+		.extendedDynamicState3SampleMask = VK_TRUE,
+	};
+	static const VkDynamicState dyn = VK_DYNAMIC_STATE_SAMPLE_MASK_EXT;
+	PFN_vkCmdSetSampleMaskEXT set_mask;
+	float expected[W * H * 4];
+	struct vk_gfx_pipe pipe;
+	struct vk_gfx_desc desc = ms_desc(1);
+	struct ms m;
+
+	ms_init_eds3(&m, &eds3);
+	set_mask = (PFN_vkCmdSetSampleMaskEXT)vk_dev_proc(&m.dev, "vkCmdSetSampleMaskEXT");
+	REQUIRE(set_mask != NULL);
+	desc.dynamic = &dyn;
+	desc.dynamic_count = 1;
+	vk_gfx_pipe_create(&m.dev, &desc, &pipe);
+	for (int i = 0; i < 4; i++)
+		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+	ms_begin(&m);
+	for (int i = 0; i < 4; i++) {
+		const VkSampleMask mask = 1u << i;
+
+		if (i % 2 == 0)
+			set_mask(m.cmd, VK_SAMPLE_COUNT_4_BIT, &mask);
+		vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
+		if (i % 2 == 1)
+			set_mask(m.cmd, VK_SAMPLE_COUNT_4_BIT, &mask);
+		vkCmdDraw(m.cmd, 3, 1, 3 * i, 0);
+	}
+	vkCmdEndRendering(m.cmd);
+	ms_finish(&m);
+	coverage_expected(expected);
+	check(&m, expected);
+	vk_gfx_pipe_destroy(&m.dev, &pipe);
+	ms_destroy(&m);
+}
+
+/*
  * The same coverage through a render pass whose subpass has a resolve
  * attachment: the four draws, then the subpass's resolve at the end.
  */
@@ -350,33 +417,74 @@ VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
  * half stays clear), alpha 1 keeps all (the right half resolves to the
  * colour). Alpha to one: a colour with alpha 0.5 is stored with alpha 1.
  */
-VK_TEST(ms_alpha_to_coverage_one, "ms-alpha-to-coverage-0-and-1-alpha-to-one")
+/*
+ * With @dynamic (extendedDynamicState3AlphaToCoverageEnable and
+ * AlphaToOneEnable) one pipeline draws both, its static enables (alpha
+ * to one only) replaced by vkCmdSetAlphaToCoverageEnableEXT and
+ * vkCmdSetAlphaToOneEnableEXT before the first bind and after the
+ * second: the image must be the static pipelines' expected one.
+ */
+static void alpha_to_coverage_one(bool dynamic)
 {
 	const VkPhysicalDeviceFeatures features = { .alphaToOne = VK_TRUE };
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+		.extendedDynamicState3AlphaToCoverageEnable = VK_TRUE,
+		.extendedDynamicState3AlphaToOneEnable = VK_TRUE,
+	};
+	static const VkDynamicState dyn[2] = {
+		VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT, VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT,
+	};
 	static const float transparent[4] = { 1, 0.5f, 0.25f, 0 };
 	static const float opaque[4] = { 0.75f, 1, 0.5f, 1 };
 	static const float half[4] = { 0.25f, 0.5f, 1, 0.5f };
+	PFN_vkCmdSetAlphaToCoverageEnableEXT set_a2c = NULL;
+	PFN_vkCmdSetAlphaToOneEnableEXT set_a2one = NULL;
 	float expected[W * H * 4];
 	struct vk_gfx_pipe a2c, a2one;
 	struct ms m;
 
-	ms_init(&m, &features);
+	if (dynamic) {
+		ms_init_eds3(&m, &eds3);
+		set_a2c = (PFN_vkCmdSetAlphaToCoverageEnableEXT)
+			vk_dev_proc(&m.dev, "vkCmdSetAlphaToCoverageEnableEXT");
+		set_a2one = (PFN_vkCmdSetAlphaToOneEnableEXT)
+			vk_dev_proc(&m.dev, "vkCmdSetAlphaToOneEnableEXT");
+		REQUIRE(set_a2c != NULL && set_a2one != NULL);
+	} else {
+		ms_init(&m, &features);
+	}
 	{
 		struct vk_gfx_desc desc = ms_desc(0);
 
-		desc.alpha_to_coverage = true;
-		vk_gfx_pipe_create(&m.dev, &desc, &a2c);
-		desc.alpha_to_coverage = false;
-		desc.alpha_to_one = true;
-		vk_gfx_pipe_create(&m.dev, &desc, &a2one);
+		if (dynamic) {
+			desc.alpha_to_one = true;
+			desc.dynamic = dyn;
+			desc.dynamic_count = 2;
+			vk_gfx_pipe_create(&m.dev, &desc, &a2c);
+			a2one = a2c;
+		} else {
+			desc.alpha_to_coverage = true;
+			vk_gfx_pipe_create(&m.dev, &desc, &a2c);
+			desc.alpha_to_coverage = false;
+			desc.alpha_to_one = true;
+			vk_gfx_pipe_create(&m.dev, &desc, &a2one);
+		}
 	}
 	rect(m.vertices.map, 0, 0, W / 2, H / 2, transparent);
 	rect((struct cvtx *)m.vertices.map + 6, W / 2, 0, W, H / 2, opaque);
 	rect((struct cvtx *)m.vertices.map + 12, 0, H / 2, W, H, half);
 	ms_begin(&m);
+	if (dynamic) {
+		set_a2c(m.cmd, VK_TRUE);
+		set_a2one(m.cmd, VK_FALSE);
+	}
 	vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, a2c.pipeline);
 	vkCmdDraw(m.cmd, 12, 1, 0, 0);
 	vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, a2one.pipeline);
+	if (dynamic) {
+		set_a2c(m.cmd, VK_FALSE);
+		set_a2one(m.cmd, VK_TRUE);
+	}
 	vkCmdDraw(m.cmd, 6, 1, 12, 0);
 	vkCmdEndRendering(m.cmd);
 	ms_finish(&m);
@@ -395,6 +503,17 @@ VK_TEST(ms_alpha_to_coverage_one, "ms-alpha-to-coverage-0-and-1-alpha-to-one")
 	}
 	check(&m, expected);
 	vk_gfx_pipe_destroy(&m.dev, &a2c);
-	vk_gfx_pipe_destroy(&m.dev, &a2one);
+	if (!dynamic)
+		vk_gfx_pipe_destroy(&m.dev, &a2one);
 	ms_destroy(&m);
+}
+
+VK_TEST(ms_alpha_to_coverage_one, "ms-alpha-to-coverage-0-and-1-alpha-to-one")
+{
+	alpha_to_coverage_one(false);
+}
+
+VK_TEST(ms_alpha_to_coverage_one_dynamic, "ms-alpha-to-coverage-one-dynamic")
+{
+	alpha_to_coverage_one(true);
 }

@@ -63,9 +63,9 @@ static struct vk_gfx_desc color_desc(VkSampleCountFlagBits samples)
 
 /*
  * A device with a graphics queue, occlusionQueryPrecise, hostQueryReset
- * and, with @multiview, multiview.
+ * and, with @multiview, multiview; with @inherited, inheritedQueries.
  */
-static void query_dev_create(struct vk_dev *dev, bool multiview)
+static void query_dev_create_ex(struct vk_dev *dev, bool multiview, bool inherited)
 {
 	VkPhysicalDeviceVulkan11Features f11 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
@@ -81,7 +81,7 @@ static void query_dev_create(struct vk_dev *dev, bool multiview)
 	};
 	struct vk_dev_options options = {
 		.features = &f13, .api_version = VK_API_VERSION_1_3,
-		.core = { .occlusionQueryPrecise = VK_TRUE },
+		.core = { .occlusionQueryPrecise = VK_TRUE, .inheritedQueries = inherited },
 	};
 	VkQueueFamilyProperties families[8];
 	uint32_t n = 8;
@@ -92,6 +92,11 @@ static void query_dev_create(struct vk_dev *dev, bool multiview)
 		vk_dev_destroy(dev);
 		vk_test_skip("the device has no graphics queue");
 	}
+}
+
+static void query_dev_create(struct vk_dev *dev, bool multiview)
+{
+	query_dev_create_ex(dev, multiview, false);
 }
 
 static VkQueryPool pool_create(struct vk_dev *dev, uint32_t count)
@@ -116,13 +121,14 @@ struct qscene {
 	VkCommandBuffer cmd;
 };
 
-static void qscene_init(struct qscene *s, VkSampleCountFlagBits samples,
-			const VkPipelineDepthStencilStateCreateInfo *ds)
+/* The scene on a device with inheritedQueries when @inherited. */
+static void qscene_init_ex(struct qscene *s, VkSampleCountFlagBits samples,
+			   const VkPipelineDepthStencilStateCreateInfo *ds, bool inherited)
 {
 	struct vk_gfx_desc desc = color_desc(samples);
 
 	memset(s, 0, sizeof(*s));
-	query_dev_create(&s->dev, false);
+	query_dev_create_ex(&s->dev, false, inherited);
 	vk_target_create(&s->dev, VK_FORMAT_R8G8B8A8_UNORM, TW, TH, 1, samples, &s->color);
 	if (ds) {
 		vk_target_create(&s->dev, VK_FORMAT_D32_SFLOAT, TW, TH, 1, samples, &s->depth);
@@ -137,6 +143,12 @@ static void qscene_init(struct qscene *s, VkSampleCountFlagBits samples,
 	if (ds)
 		vk_target_layout(s->cmd, &s->depth, VK_IMAGE_LAYOUT_UNDEFINED,
 				 VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+}
+
+static void qscene_init(struct qscene *s, VkSampleCountFlagBits samples,
+			const VkPipelineDepthStencilStateCreateInfo *ds)
+{
+	qscene_init_ex(s, samples, ds, false);
 }
 
 static void qscene_destroy(struct qscene *s)
@@ -564,4 +576,141 @@ VK_TEST(query_many_draws, "query-occlusion-many-draws-one-query")
 	REQUIRE_EQ(result64(&s.dev, pool, 0), 2 * DRAWS);
 	vkDestroyQueryPool(s.dev.device, pool, NULL);
 	qscene_destroy(&s);
+}
+
+/* Begins dynamic rendering (loading) whose contents are secondary command buffers. */
+static void qscene_begin_secondary(struct qscene *s)
+{
+	const VkRenderingAttachmentInfo att = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+		.imageView = s->color.view,
+		.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+	};
+	const VkRenderingInfo info = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+		.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT,
+		.renderArea = { { 0, 0 }, { TW, TH } },
+		.layerCount = 1,
+		.colorAttachmentCount = 1, .pColorAttachments = &att,
+	};
+
+	vkCmdBeginRendering(s->cmd, &info);
+}
+
+/*
+ * inheritedQueries: secondaries begun with occlusionQueryEnable (and the
+ * precise flag with @precise) inherit the primary's active occlusion
+ * query, inside a dynamic rendering whose contents they are. Query 0 is
+ * active across a primary draw (2 pixels), two vkCmdExecuteCommands of
+ * the two secondaries (10 and 64 pixels) and another primary draw (2);
+ * query 1 across one vkCmdExecuteCommands of both; the first secondary
+ * then runs again with no query active (its samples count nowhere), and
+ * query 2 gets only the primary's 8 pixels after it. Precise queries
+ * are exact (1 sample a pixel); imprecise ones are held to non-zero.
+ */
+static void inherited_queries(bool precise)
+{
+	const VkQueryControlFlags flags = precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0;
+	const VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+	const VkCommandBufferInheritanceRenderingInfo rendering = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
+		.colorAttachmentCount = 1, .pColorAttachmentFormats = &format,
+		.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+	};
+	const VkCommandBufferInheritanceInfo inheritance = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO, .pNext = &rendering,
+		.occlusionQueryEnable = VK_TRUE, .queryFlags = flags,
+	};
+	const VkCommandBufferBeginInfo begin = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT |
+			 VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT,
+		.pInheritanceInfo = &inheritance,
+	};
+	VkCommandBufferAllocateInfo alloc_info = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+		.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY,
+		.commandBufferCount = 2,
+	};
+	const VkDeviceSize offset = 0;
+	VkCommandBuffer secondary[2];
+	const uint64_t want[3] = { 78, 74, 8 };
+	struct qscene s;
+	VkQueryPool pool;
+	struct cvtx *v;
+
+	qscene_init_ex(&s, VK_SAMPLE_COUNT_1_BIT, NULL, true);
+	pool = pool_create(&s.dev, 3);
+	v = s.vertices.map;
+	rect(v, 2, 4, 10, 12);		/* 64 pixels */
+	rect(v + 6, 12, 0, 16, 2);	/* 8 pixels */
+	rect(v + 12, 0, 14, 2, 15);	/* 2 pixels */
+	alloc_info.commandPool = s.dev.pool;
+	VK_CHECK(vkAllocateCommandBuffers(s.dev.device, &alloc_info, secondary));
+	for (int i = 0; i < 2; i++) {
+		VK_CHECK(vkBeginCommandBuffer(secondary[i], &begin));
+		vkCmdBindPipeline(secondary[i], VK_PIPELINE_BIND_POINT_GRAPHICS, s.pipe.pipeline);
+		vkCmdBindVertexBuffers(secondary[i], 0, 1, &s.vertices.buffer, &offset);
+		if (i == 0) {
+			vkCmdDraw(secondary[i], 6, 1, 6, 0);	/* 8 */
+			vkCmdDraw(secondary[i], 6, 1, 12, 0);	/* 2 */
+		} else {
+			vkCmdDraw(secondary[i], 6, 1, 0, 0);	/* 64 */
+		}
+		VK_CHECK(vkEndCommandBuffer(secondary[i]));
+	}
+
+	vkCmdResetQueryPool(s.cmd, pool, 0, 3);
+	vkCmdBeginQuery(s.cmd, pool, 0, flags);
+	qscene_begin(&s, true, 1.0f);
+	vkCmdDraw(s.cmd, 6, 1, 12, 0);
+	vkCmdEndRendering(s.cmd);
+	qscene_begin_secondary(&s);
+	vkCmdExecuteCommands(s.cmd, 1, &secondary[0]);
+	vkCmdExecuteCommands(s.cmd, 1, &secondary[1]);
+	vkCmdEndRendering(s.cmd);
+	qscene_begin(&s, false, 1.0f);
+	vkCmdDraw(s.cmd, 6, 1, 12, 0);
+	vkCmdEndRendering(s.cmd);
+	vkCmdEndQuery(s.cmd, pool, 0);
+
+	vkCmdBeginQuery(s.cmd, pool, 1, flags);
+	qscene_begin_secondary(&s);
+	vkCmdExecuteCommands(s.cmd, 2, secondary);
+	vkCmdEndRendering(s.cmd);
+	vkCmdEndQuery(s.cmd, pool, 1);
+
+	qscene_begin_secondary(&s);
+	vkCmdExecuteCommands(s.cmd, 1, &secondary[0]);
+	vkCmdEndRendering(s.cmd);
+	vkCmdBeginQuery(s.cmd, pool, 2, flags);
+	qscene_begin(&s, false, 1.0f);
+	vkCmdDraw(s.cmd, 6, 1, 6, 0);
+	vkCmdEndRendering(s.cmd);
+	vkCmdEndQuery(s.cmd, pool, 2);
+	vk_cmd_submit_wait(&s.dev, s.cmd, 0);
+
+	for (uint32_t q = 0; q < 3; q++) {
+		const uint64_t got = result64(&s.dev, pool, q);
+
+		if (precise)
+			REQUIRE_EQ(got, want[q]);
+		else if (!got)
+			vk_test_fail(__FILE__, __LINE__, "query %u: 0, samples passed", q);
+	}
+	vkFreeCommandBuffers(s.dev.device, s.dev.pool, 2, secondary);
+	vkDestroyQueryPool(s.dev.device, pool, NULL);
+	qscene_destroy(&s);
+}
+
+VK_TEST(query_inherited_precise, "query-occlusion-inherited-secondary-precise")
+{
+	inherited_queries(true);
+}
+
+VK_TEST(query_inherited_imprecise, "query-occlusion-inherited-secondary-imprecise")
+{
+	inherited_queries(false);
 }

@@ -56,20 +56,29 @@ struct so_scene {
 
 #define PROC(name) vk_dev_proc(&s->dev, name)
 
-/* A Vulkan 1.3 device with dynamic rendering and VK_EXT_shader_object (skips under the layer). */
-static void so_dev_create(struct vk_dev *dev)
+/*
+ * A Vulkan 1.3 device with dynamic rendering and VK_EXT_shader_object
+ * (skips under the layer), and VK_EXT_color_write_enable with @cwe.
+ */
+static void so_dev_create(struct vk_dev *dev, bool cwe)
 {
 	VkPhysicalDeviceVulkan13Features f13 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES,
 		.dynamicRendering = VK_TRUE, .synchronization2 = VK_TRUE,
 	};
+	VkPhysicalDeviceColorWriteEnableFeaturesEXT cwe_features = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
+		.pNext = &f13, .colorWriteEnable = VK_TRUE,
+	};
 	VkPhysicalDeviceShaderObjectFeaturesEXT features = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT,
-		.pNext = &f13, .shaderObject = VK_TRUE,
+		.pNext = cwe ? (void *)&cwe_features : &f13, .shaderObject = VK_TRUE,
 	};
-	const char *ext[] = { VK_EXT_SHADER_OBJECT_EXTENSION_NAME };
+	const char *ext[] = {
+		VK_EXT_SHADER_OBJECT_EXTENSION_NAME, VK_EXT_COLOR_WRITE_ENABLE_EXTENSION_NAME,
+	};
 	const struct vk_dev_options options = {
-		.extensions = ext, .extension_count = 1, .features = &features,
+		.extensions = ext, .extension_count = cwe ? 2 : 1, .features = &features,
 		.api_version = VK_API_VERSION_1_3,
 	};
 
@@ -78,13 +87,14 @@ static void so_dev_create(struct vk_dev *dev)
 	vk_dev_create(dev, &options);
 }
 
-static void scene_init(struct so_scene *s, bool with_depth)
+/* The scene on a device with VK_EXT_color_write_enable too when @cwe. */
+static void scene_init_cwe(struct so_scene *s, bool with_depth, bool cwe)
 {
 	VkQueueFamilyProperties families[8];
 	uint32_t count = 8;
 
 	memset(s, 0, sizeof(*s));
-	so_dev_create(&s->dev);
+	so_dev_create(&s->dev, cwe);
 	vkGetPhysicalDeviceQueueFamilyProperties(s->dev.physical, &count, families);
 	if (!(families[s->dev.family].queueFlags & VK_QUEUE_GRAPHICS_BIT)) {
 		vk_dev_destroy(&s->dev);
@@ -126,6 +136,11 @@ static void scene_init(struct so_scene *s, bool with_depth)
 		vk_target_layout(s->cmd, &s->depth, VK_IMAGE_LAYOUT_UNDEFINED,
 				 VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
 	}
+}
+
+static void scene_init(struct so_scene *s, bool with_depth)
+{
+	scene_init_cwe(s, with_depth, false);
 }
 
 static void scene_destroy(struct so_scene *s)
@@ -558,8 +573,61 @@ VK_TEST(so_gfx_commands, "shader-object-required-commands")
 	};
 	struct vk_dev dev;
 
-	so_dev_create(&dev);
+	so_dev_create(&dev, false);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		vk_dev_proc(&dev, names[i]);
 	vk_dev_destroy(&dev);
+}
+
+/*
+ * VK_EXT_color_write_enable with shader objects: three draws, the
+ * second with its attachment's writes disabled by
+ * vkCmdSetColorWriteEnableEXT (the target keeps the clear value there,
+ * as with a zero write mask), the third enabled again.
+ */
+VK_TEST(so_gfx_color_write_enable, "shader-object-color-write-enable")
+{
+	const VkClearValue clear = { .color.uint32 = { 1 } };
+	const VkShaderStageFlagBits stages[2] = {
+		VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
+	};
+	const VkBool32 on = VK_TRUE, off = VK_FALSE;
+	PFN_vkCmdSetColorWriteEnableEXT set_enable;
+	VkShaderEXT shaders[2];
+	uint32_t expected[W * H];
+	VkPipelineLayout layout;
+	struct so_scene s;
+
+	scene_init_cwe(&s, false, true);
+	set_enable = (PFN_vkCmdSetColorWriteEnableEXT)vk_dev_proc(&s.dev,
+								  "vkCmdSetColorWriteEnableEXT");
+	VK_CHECK(create_uint_shaders(&s, VK_SHADER_CREATE_LINK_STAGE_BIT_EXT, shaders));
+	layout = push_layout(&s);
+	set_instance_offsets(&s);
+	vk_gfx_rect(s.vertices.map, 1, 1, 7, 5, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 6, 0, 6, 8, 10, 0, W, H, false);
+	vk_gfx_rect((struct vk_vtx3 *)s.vertices.map + 12, 2, 11, 6, 15, 0, W, H, false);
+
+	vk_gfx_begin(s.cmd, &s.color, NULL, &clear, NULL);
+	set_draw_state(&s, false);
+	s.fn.bind(s.cmd, 2, stages, shaders);
+	set_enable(s.cmd, 1, &on);
+	draw_instanced(&s, layout, 0, 10);
+	set_enable(s.cmd, 1, &off);
+	draw_instanced(&s, layout, 6, 20);
+	set_enable(s.cmd, 1, &on);
+	draw_instanced(&s, layout, 12, 30);
+	scene_finish(&s);
+
+	vk_gfx_fill(expected, W, 0, 0, W, H, 1);
+	vk_gfx_fill(expected, W, 1, 1, 7, 5, 10);
+	vk_gfx_fill(expected, W, 9, 1, 15, 5, 11);
+	vk_gfx_fill(expected, W, 2, 11, 6, 15, 30);
+	vk_gfx_fill(expected, W, 10, 11, 14, 15, 31);
+	vk_gfx_check_uint(s.readback.map, expected, W, H, "colour");
+
+	for (int i = 0; i < 2; i++)
+		s.fn.destroy(s.dev.device, shaders[i], NULL);
+	vkDestroyPipelineLayout(s.dev.device, layout, NULL);
+	scene_destroy(&s);
 }

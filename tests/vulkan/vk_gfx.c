@@ -245,6 +245,7 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	VkFormat color_formats[8];
 	VkPipelineColorBlendStateCreateInfo cb = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+		.pNext = d->color_blend_next,
 		.logicOpEnable = d->logic_op_enable, .logicOp = d->logic_op,
 		.attachmentCount = color_count,
 		.pAttachments = d->blend ? d->blend : no_blend,

@@ -100,6 +100,7 @@ struct vk_gfx_desc {
 	VkRenderPass render_pass;		/* VK_NULL_HANDLE: dynamic rendering */
 	uint32_t subpass;
 	const void *vertex_input_next;		/* the vertex input state's pNext */
+	const void *color_blend_next;		/* the colour blend state's pNext */
 };
 
 /*

@@ -9,6 +9,8 @@ ember_bench_host() {
 	for b in copy_bandwidth copy_image_bandwidth fence_roundtrip raster_throughput; do
 		"$EMBER_BUILD/bench/$b" | sed 's/^/    /' || die "bench: $b failed"
 	done
+	"$EMBER_BUILD/bench/raster_throughput" 4 | sed 's/^/    /' ||
+		die "bench: raster_throughput 4 failed"
 	step "bench: shader kernels, Ember shader core vs lavapipe (host, no VM)"
 	mkdir -p "$EMBER_OUT"
 	"$EMBER_BUILD/bench/shader/bench-shader" --ref-out "$EMBER_OUT/bench-shader.ref" |
@@ -26,22 +28,29 @@ ember_bench_guest_args() {
 		tr '\n' ' ' || true
 }
 
-# ./ember bench --stack [--rounds N] [KERNEL...]: the shader kernels on
-# Ember's shader core driven directly (host) and through the whole stack
-# (guest: Vulkan, ember.ko, the VM), in turns, N rounds (default 5), with
-# the median of the paired guest/host ratios (tools/frontend/bench_stack.py).
+# ./ember bench --stack [--rounds N] [--stream-mib M] [KERNEL...]: the
+# shader kernels on Ember's shader core driven directly (host) and through
+# the whole stack (guest: Vulkan, ember.ko, the VM), in turns, N rounds
+# (default 5), with the median of the paired guest/host ratios
+# (tools/frontend/bench_stack.py). --stream-mib: M MiB streams in copy,
+# triad and reduce (default 16) on both sides.
 ember_bench_stack() {
 	local rounds=5 channel host_pid status=0
-	local -a kernels=()
+	local -a kernels=() options=()
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--rounds) rounds=$2; shift 2 ;;
+		--stream-mib)
+			[[ "${2:-}" =~ ^[1-9][0-9]*$ ]] && [ "$2" -le 128 ] ||
+				die "bench --stack: --stream-mib takes 1 to 128 (three streams fit the guest's 1 GiB)"
+			options+=("$1" "$2"); shift 2 ;;
 		*) kernels+=("$1"); shift ;;
 		esac
 	done
 	[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || die "bench --stack: --rounds takes a positive number"
 	[ ${#kernels[@]} -gt 0 ] ||
 		kernels=(sgemm_tiled stream_copy stream_triad reduce_bandwidth)
+	kernels+=("${options[@]}")
 	step "bench: ${kernels[*]}, host shader core and through Vulkan in the VM, $rounds rounds in turns"
 	mkdir -p "$EMBER_OUT"
 	channel=$EMBER_OUT/bench-stack-$$.sock

@@ -275,6 +275,9 @@ void ember_cmd_buffer_reset(struct ember_cmd_buffer *cmd)
 	memset(&cmd->compute, 0, sizeof(cmd->compute));
 	memset(cmd->push, 0, sizeof(cmd->push));
 	memset(&cmd->push_set, 0, sizeof(cmd->push_set));
+	cmd->pipeline_stats = 0;
+	cmd->pipeline_stats_views = 0;
+	cmd->inherits_pipeline_stats = false;
 	memset(&cmd->condition, 0, sizeof(cmd->condition));
 	ember_cmd_gfx_reset(cmd);
 	cmd->state = EMBER_CMD_INITIAL;
@@ -294,6 +297,7 @@ void ember_cmd_buffer_destroy(struct ember_cmd_buffer *cmd)
 	ember_free(&pool->alloc, cmd->ibs);
 	ember_cmd_gfx_free(cmd);
 	ember_cmd_condition_free(cmd);
+	ember_gpu_bo_destroy(cmd->base.device, &cmd->inherited_stats);
 	ember_free(&pool->alloc, cmd);
 }
 

@@ -123,10 +123,34 @@ struct ember_cmd_buffer {
 	} push_set;
 	struct ember_cmd_condition condition;
 	struct ember_gpu_bo condition_word;
+	/*
+	 * The active pipeline statistics query's counters (0: none), named
+	 * before every draw and dispatch, and its views (multiview).
+	 */
+	uint64_t pipeline_stats;
+	uint32_t pipeline_stats_views;
+	/*
+	 * A secondary begun with inherited pipelineStatistics: its draws and
+	 * dispatches count into @inherited_stats (allocated at the first such
+	 * begin, kept across resets), which the executing primary fills with
+	 * its active query's counters and takes back (ember_cmd_secondary.c).
+	 */
+	bool inherits_pipeline_stats;
+	struct ember_gpu_bo inherited_stats;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_cmd_buffer, base, VkCommandBuffer,
 			  VK_OBJECT_TYPE_COMMAND_BUFFER)
+
+/* Dwords ember_cmd_pack_pipeline_stats() writes when a query is active. */
+#define EMBER_CMD_PIPELINE_STATS_DWORDS	(1 + EMBER_UPKT_PIPELINE_STATS_COUNTERS_LEN)
+
+/*
+ * The active pipeline statistics query's PIPELINE_STATS_COUNTERS at @p (a
+ * draw or dispatch follows it in the same indirect buffer): where the
+ * next packet goes, @p itself when no query is active.
+ */
+uint32_t *ember_cmd_pack_pipeline_stats(struct ember_cmd_buffer *cmd, uint32_t *p);
 
 /* Closes the open IB (if it holds packets): the next packet starts a new one. */
 void ember_cmd_close_ib(struct ember_cmd_buffer *cmd);

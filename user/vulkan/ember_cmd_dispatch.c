@@ -10,7 +10,9 @@
  * command buffer's data memory so that later binds do not change what
  * this dispatch sees) and the push
  * constants the shader reads, inline. Dispatches with a zero count emit
- * nothing (the specification: no workgroups run).
+ * nothing (the specification: no workgroups run). While a pipeline
+ * statistics query is active, its counters are named just before
+ * (PIPELINE_STATS_COUNTERS): an indirect buffer starts with none.
  *
  * An indirect dispatch is one DISPATCH_INDIRECT packet, the same but for
  * the counts: the device reads them from the buffer when the packet runs,
@@ -49,10 +51,13 @@ static uint32_t *emit_dispatch(struct ember_cmd_buffer *cmd, uint32_t op, uint32
 		return NULL;
 
 	ember_cmd_condition_enter(cmd);
-	p = ember_cmd_emit(cmd, 1 + len);
+	p = ember_cmd_emit(cmd, (cmd->pipeline_stats ? EMBER_CMD_PIPELINE_STATS_DWORDS : 0) +
+				1 + len);
 	ember_cmd_condition_leave(cmd);
 	if (!p)
 		return NULL;
+	/* An active pipeline statistics query's counters, in the dispatch's IB. */
+	p = ember_cmd_pack_pipeline_stats(cmd, p);
 	p[0] = EMBER_PKT(op, 0, len);
 	p[1] = (uint32_t)shader->binary.va;
 	p[2] = (uint32_t)(shader->binary.va >> 32);

@@ -15,9 +15,10 @@
  * share an indirect buffer, a BARRIER (Vulkan orders the draws of a
  * subpass, the contract only at barriers), BIND_GFX_STATE with the push
  * constants the shaders read, the active occlusion query's counter
- * (OCCLUSION_COUNTER without reset) and the draw packet. BIND_GFX_STATE
- * and the counter go with every draw: a new indirect buffer starts with
- * no state bound and no counter.
+ * (OCCLUSION_COUNTER without reset), the active pipeline statistics
+ * query's counters (PIPELINE_STATS_COUNTERS without reset) and the draw
+ * packet. BIND_GFX_STATE and the counters go with every draw: a new
+ * indirect buffer starts with no state bound and no counter.
  *
  * Every vkCmdDraw* form is one packet: DRAW, DRAW_INDEXED, and
  * DRAW_INDIRECT with DRAW_INDEXED_ARGS and DRAW_COUNT for the indirect and
@@ -250,6 +251,8 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 	push_bytes = EMBER_MIN(push_bytes, EMBER_DISPATCH_MAX_PUSH);
 
 	counter_dwords = gfx->occlusion_counter ? 1 + EMBER_UPKT_OCCLUSION_COUNTER_LEN : 0;
+	if (cmd->pipeline_stats)
+		counter_dwords += EMBER_CMD_PIPELINE_STATS_DWORDS;
 	ember_cmd_condition_enter(cmd);
 	p = ember_cmd_emit(cmd, 1 + 1 + EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes) + counter_dwords +
 				1 + draw_dwords);
@@ -267,15 +270,15 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 	}
 	gfx->push_dirty = false;
 	p += 1 + EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes);
-	if (counter_dwords) {
+	if (gfx->occlusion_counter) {
 		const struct ember_upkt_occlusion_counter counter = {
 			.counter = gfx->occlusion_counter,
 		};
 
 		ember_upkt_occlusion_counter_pack(p, &counter);
-		p += counter_dwords;
+		p += 1 + EMBER_UPKT_OCCLUSION_COUNTER_LEN;
 	}
-	return p;
+	return ember_cmd_pack_pipeline_stats(cmd, p);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -12,19 +12,22 @@
  * write masks), plus extended dynamic state 2's logic op. Each sets its
  * members of the command buffer's draw state (ember_gfx_state.h) and
  * marks the block they live in, like ember_cmd_dynamic_state.c's
- * commands. Ember does not report VK_EXT_extended_dynamic_state3 or
- * VK_EXT_vertex_input_dynamic_state: pipelines cannot make these states
- * dynamic, so only draws with shader objects read what they set — except
- * vkCmdSetLogicOpEXT, whose state a pipeline may leave dynamic
- * (extendedDynamicState2LogicOp, EMBER_DYN_LOGIC_OP).
+ * commands. Ember reports VK_EXT_extended_dynamic_state3 only with the
+ * features of the states a pipeline may leave dynamic (an EMBER_DYN_*
+ * group each, ember_physical_device.c), and not
+ * VK_EXT_vertex_input_dynamic_state: the other states are read by draws
+ * with shader objects only. vkCmdSetLogicOpEXT's state a pipeline may
+ * leave dynamic too (extendedDynamicState2LogicOp, EMBER_DYN_LOGIC_OP),
+ * and vkCmdSetColorWriteEnableEXT's (VK_EXT_color_write_enable).
  *
  * vkCmdSetPatchControlPointsEXT and vkCmdSetTessellationDomainOriginEXT
  * are the extension's too, whatever the device: valid without a
  * tessellation shader, which Ember cannot have, so their state is kept
  * and never reaches the device.
  *
- * Depth clamp and clip go together: without VK_EXT_depth_clip_enable,
- * depth clipping is on exactly when clamping is off.
+ * Depth clamp and clip go together until vkCmdSetDepthClipEnableEXT
+ * (VK_EXT_depth_clip_enable) sets clipping apart: before, depth clipping
+ * is on exactly when clamping is off.
  */
 
 #include "ember_cmd_gfx.h"
@@ -110,7 +113,15 @@ ember_CmdSetDepthClampEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthCla
 {
 	DYN(RASTER);
 	s->depth_clamp = depthClampEnable;
-	s->depth_clip = !depthClampEnable;
+}
+
+/* Clipping apart from clamping from now on (ember_gfx_depth_clip()). */
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetDepthClipEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClipEnable)
+{
+	DYN(RASTER);
+	s->depth_clip = depthClipEnable;
+	s->depth_clip_set = true;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -166,6 +177,20 @@ ember_CmdSetColorWriteMaskEXT(VkCommandBuffer commandBuffer, uint32_t firstAttac
 	for (uint32_t i = 0; i < attachmentCount &&
 	     firstAttachment + i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
 		s->blend[firstAttachment + i].write_mask = pColorWriteMasks[i];
+}
+
+/* VK_EXT_color_write_enable's, for pipelines (EMBER_DYN_COLOR_WRITE_ENABLE) and shader objects. */
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetColorWriteEnableEXT(VkCommandBuffer commandBuffer, uint32_t attachmentCount,
+				const VkBool32 *pColorWriteEnables)
+{
+	DYN(BLEND);
+	for (uint32_t i = 0; i < attachmentCount && i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		if (pColorWriteEnables[i])
+			s->color_write_enable |= 1u << i;
+		else
+			s->color_write_enable &= ~(1u << i);
+	}
 }
 
 VKAPI_ATTR void VKAPI_CALL

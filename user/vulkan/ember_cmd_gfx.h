@@ -218,15 +218,16 @@ void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,
 
 /*
  * What a secondary's @inheritance gives it (@flags: its usage): a render
- * pass instance to continue, an occlusion query to count into.
+ * pass instance to continue, an occlusion query and a pipeline statistics
+ * query to count into.
  */
 void ember_cmd_secondary_begin(struct ember_cmd_buffer *cmd, VkCommandBufferUsageFlags flags,
 			       const VkCommandBufferInheritanceInfo *inheritance);
 
 /*
  * Around the IBs of @secondary executed in @cmd: its inherited occlusion
- * query's counter gets the count of @cmd's active query before, and gives
- * the sum back after.
+ * query's counter and pipeline statistics counters get the counts of
+ * @cmd's active queries before, and give the sums back after.
  */
 void ember_cmd_execute_query_begin(struct ember_cmd_buffer *cmd,
 				   const struct ember_cmd_buffer *secondary);

@@ -42,6 +42,14 @@
  * exactly their samples on top of the primary's. A secondary executed
  * with no query active copies nothing, and its count goes nowhere.
  *
+ * Pipeline statistics go the same way: a secondary begun with inherited
+ * pipelineStatistics names eleven counters of its own (@inherited_stats of
+ * struct ember_cmd_buffer) before each draw and dispatch, and a primary
+ * with an active pipeline statistics query copies its query's counters in
+ * before and back after. A query counts every statistic whichever bits
+ * the inheritance names (the results keep the pool's), so the copy is of
+ * all eleven.
+ *
  * The specification's state rules come for free: a secondary starts with
  * no pipeline, sets or dynamic state (its graphics state is its own), and
  * the primary's next draw binds its own state again (every draw does).
@@ -145,6 +153,25 @@ static void begin_rendering(struct ember_cmd_buffer *cmd,
 	gfx->dirty |= EMBER_GFX_DIRTY_BLEND | EMBER_GFX_DIRTY_DEPTH_STENCIL | EMBER_GFX_DIRTY_ROOT;
 }
 
+/* A secondary's own pipeline statistics counters, for inherited pipelineStatistics. */
+static void inherit_pipeline_stats(struct ember_cmd_buffer *cmd)
+{
+	VkResult result;
+
+	if (!cmd->inherited_stats.va) {
+		/* Written by the device's COPY and counters (no READONLY), never executed. */
+		result = ember_gpu_bo_create(cmd->base.device, 8 * EMBER_PIPELINE_STATS_COUNT,
+					     EMBER_WS_MAP_NOEXEC, &cmd->inherited_stats);
+		if (result != VK_SUCCESS) {
+			ember_cmd_record_error(cmd, result);
+			return;
+		}
+	}
+	cmd->inherits_pipeline_stats = true;
+	cmd->pipeline_stats = cmd->inherited_stats.va;
+	cmd->pipeline_stats_views = 1;
+}
+
 void ember_cmd_secondary_begin(struct ember_cmd_buffer *cmd, VkCommandBufferUsageFlags flags,
 			       const VkCommandBufferInheritanceInfo *inheritance)
 {
@@ -152,6 +179,9 @@ void ember_cmd_secondary_begin(struct ember_cmd_buffer *cmd, VkCommandBufferUsag
 
 	if (flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT)
 		begin_rendering(cmd, inheritance);
+	if (inheritance->pipelineStatistics &&
+	    ember_physical_device_has_pipeline_stats(cmd->base.device->pdev))
+		inherit_pipeline_stats(cmd);
 	if (!inheritance->occlusionQueryEnable ||
 	    !ember_physical_device_has_occlusion(cmd->base.device->pdev))
 		return;
@@ -163,10 +193,14 @@ void ember_cmd_secondary_begin(struct ember_cmd_buffer *cmd, VkCommandBufferUsag
 	gfx->occlusion_views = 1;
 }
 
-/* A COPY of the u64 counter at @src to @dst, after a BARRIER that completes the draws' counts. */
-static void copy_counter(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst)
+/*
+ * A COPY of the @bytes of counters at @src to @dst, between BARRIERs: the
+ * draws and dispatches before have counted, those after count on top.
+ */
+static void copy_counters(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst,
+			  uint32_t bytes)
 {
-	const struct ember_upkt_copy copy = { .src = src, .dst = dst, .width = 8, .height = 1 };
+	const struct ember_upkt_copy copy = { .src = src, .dst = dst, .width = bytes, .height = 1 };
 	uint32_t *p;
 
 	ember_cmd_emit_barrier(cmd);
@@ -188,17 +222,23 @@ void ember_cmd_execute_query_begin(struct ember_cmd_buffer *cmd,
 				   const struct ember_cmd_buffer *secondary)
 {
 	if (counts_into_query(cmd, secondary))
-		copy_counter(cmd, cmd->gfx->occlusion_counter,
-			     secondary->gfx->inherited_targets.va +
-			     EMBER_GFX_INHERITED_COUNTER_OFFSET);
+		copy_counters(cmd, cmd->gfx->occlusion_counter,
+			      secondary->gfx->inherited_targets.va +
+			      EMBER_GFX_INHERITED_COUNTER_OFFSET, 8);
+	if (cmd->pipeline_stats && secondary->inherits_pipeline_stats)
+		copy_counters(cmd, cmd->pipeline_stats, secondary->inherited_stats.va,
+			      8 * EMBER_PIPELINE_STATS_COUNT);
 }
 
 void ember_cmd_execute_query_end(struct ember_cmd_buffer *cmd,
 				 const struct ember_cmd_buffer *secondary)
 {
 	if (counts_into_query(cmd, secondary))
-		copy_counter(cmd, secondary->gfx->inherited_targets.va +
-			     EMBER_GFX_INHERITED_COUNTER_OFFSET, cmd->gfx->occlusion_counter);
+		copy_counters(cmd, secondary->gfx->inherited_targets.va +
+			      EMBER_GFX_INHERITED_COUNTER_OFFSET, cmd->gfx->occlusion_counter, 8);
+	if (cmd->pipeline_stats && secondary->inherits_pipeline_stats)
+		copy_counters(cmd, secondary->inherited_stats.va, cmd->pipeline_stats,
+			      8 * EMBER_PIPELINE_STATS_COUNT);
 }
 
 void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,

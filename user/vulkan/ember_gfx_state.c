@@ -12,7 +12,9 @@
 
 #include <string.h>
 
-static uint32_t dynamic_bit(VkDynamicState s)
+_Static_assert(EMBER_DYN_COUNT <= 64, "EMBER_DYN_BIT() is a 64-bit mask");
+
+static uint64_t dynamic_bit(VkDynamicState s)
 {
 	switch (s) {
 	case VK_DYNAMIC_STATE_VIEWPORT: return EMBER_DYN_BIT(VIEWPORT);
@@ -45,8 +47,23 @@ static uint32_t dynamic_bit(VkDynamicState s)
 	case VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE:
 		return EMBER_DYN_BIT(PRIMITIVE_RESTART_ENABLE);
 	case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return EMBER_DYN_BIT(LOGIC_OP);
+	case VK_DYNAMIC_STATE_COLOR_WRITE_ENABLE_EXT: return EMBER_DYN_BIT(COLOR_WRITE_ENABLE);
+	case VK_DYNAMIC_STATE_DEPTH_CLIP_ENABLE_EXT: return EMBER_DYN_BIT(DEPTH_CLIP_ENABLE);
+	case VK_DYNAMIC_STATE_DEPTH_CLAMP_ENABLE_EXT: return EMBER_DYN_BIT(DEPTH_CLAMP_ENABLE);
+	case VK_DYNAMIC_STATE_POLYGON_MODE_EXT: return EMBER_DYN_BIT(POLYGON_MODE);
+	case VK_DYNAMIC_STATE_SAMPLE_MASK_EXT: return EMBER_DYN_BIT(SAMPLE_MASK);
+	case VK_DYNAMIC_STATE_ALPHA_TO_COVERAGE_ENABLE_EXT:
+		return EMBER_DYN_BIT(ALPHA_TO_COVERAGE_ENABLE);
+	case VK_DYNAMIC_STATE_ALPHA_TO_ONE_ENABLE_EXT: return EMBER_DYN_BIT(ALPHA_TO_ONE_ENABLE);
+	case VK_DYNAMIC_STATE_LOGIC_OP_ENABLE_EXT: return EMBER_DYN_BIT(LOGIC_OP_ENABLE);
+	case VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT: return EMBER_DYN_BIT(COLOR_BLEND_ENABLE);
+	case VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT: return EMBER_DYN_BIT(COLOR_BLEND_EQUATION);
+	case VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT: return EMBER_DYN_BIT(COLOR_WRITE_MASK);
 	default:
-		/* Only the states above are advertised (core 1.0 to 1.3, EDS2's logic op). */
+		/*
+		 * Only the states above are advertised (core 1.0 to 1.3, EDS2's
+		 * logic op, VK_EXT_color_write_enable, EDS3's reported ones).
+		 */
 		return 0;
 	}
 }
@@ -93,12 +110,11 @@ static void raster_from(struct ember_gfx_draw_state *s, const VkPipelineRasteriz
 	const VkPipelineRasterizationProvokingVertexStateCreateInfoEXT *pv;
 
 	s->depth_clamp = r->depthClampEnable;
-	/* Without VK_EXT_depth_clip_enable, clipping is the opposite of clamping. */
-	s->depth_clip = !r->depthClampEnable;
+	/* Without VK_EXT_depth_clip_enable's structure, clipping is the opposite of clamping. */
 	clip = ember_find_struct(r->pNext,
 		VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT);
-	if (clip)
-		s->depth_clip = clip->depthClipEnable;
+	s->depth_clip_set = clip != NULL;
+	s->depth_clip = clip && clip->depthClipEnable;
 	pv = ember_find_struct(r->pNext,
 		VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_PROVOKING_VERTEX_STATE_CREATE_INFO_EXT);
 	s->provoking_vertex = pv ? pv->provokingVertexMode :
@@ -128,7 +144,7 @@ static void stencil_from(struct ember_gfx_stencil_face *f, const VkStencilOpStat
 void ember_gfx_state_init(struct ember_gfx_draw_state *s)
 {
 	memset(s, 0, sizeof(*s));
-	s->depth_clip = true;
+	s->depth_clip = true;	/* unset: the opposite of clamping until vkCmdSetDepthClipEnableEXT */
 	s->provoking_vertex = VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX_EXT;
 	s->polygon_mode = VK_POLYGON_MODE_FILL;
 	s->line_width = 1.0f;
@@ -136,6 +152,7 @@ void ember_gfx_state_init(struct ember_gfx_draw_state *s)
 	s->sample_mask = ~0u;
 	for (uint32_t i = 0; i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
 		s->blend[i].write_mask = 0xf;
+	s->color_write_enable = ~0u;
 }
 
 void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
@@ -178,7 +195,7 @@ void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
 	s->sample_mask = ~0u;
 	if (ms) {
 		s->samples = ms->rasterizationSamples;
-		if (ms->pSampleMask)
+		if (ms->pSampleMask && !(p->dynamic & EMBER_DYN_BIT(SAMPLE_MASK)))
 			s->sample_mask = ms->pSampleMask[0];
 		s->sample_shading = ms->sampleShadingEnable;
 		s->min_sample_shading = ms->minSampleShading;
@@ -198,11 +215,23 @@ void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
 	}
 	for (uint32_t i = 0; i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
 		s->blend[i].write_mask = 0xf;
+	s->color_write_enable = ~0u;
 	if (cb && has_fragment_shader) {
+		const VkPipelineColorWriteCreateInfoEXT *cw =
+			ember_find_struct(cb->pNext,
+					  VK_STRUCTURE_TYPE_PIPELINE_COLOR_WRITE_CREATE_INFO_EXT);
+
+		/* Without the structure every attachment's writes are enabled. */
+		for (uint32_t i = 0; cw && i < cw->attachmentCount &&
+		     i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++)
+			if (!cw->pColorWriteEnables[i])
+				s->color_write_enable &= ~(1u << i);
 		s->logic_op_enable = cb->logicOpEnable;
 		s->logic_op = cb->logicOp;
 		memcpy(s->blend_constants, cb->blendConstants, sizeof(s->blend_constants));
-		for (uint32_t i = 0; i < cb->attachmentCount && i < color_count; i++) {
+		/* NULL when the blend enables, equations and write masks are all dynamic. */
+		for (uint32_t i = 0; cb->pAttachments && i < cb->attachmentCount &&
+		     i < color_count; i++) {
 			const VkPipelineColorBlendAttachmentState *a = &cb->pAttachments[i];
 
 			s->blend[i] = (struct ember_gfx_blend_att) {
@@ -250,9 +279,15 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(VIEWPORT, viewports);
 	STATIC(SCISSOR, scissors);
 
-	s->depth_clamp = ps->depth_clamp;
-	s->depth_clip = ps->depth_clip;
-	s->polygon_mode = ps->polygon_mode;
+	STATIC(DEPTH_CLAMP_ENABLE, depth_clamp);
+	/* A dynamic clip enable is vkCmdSetDepthClipEnableEXT's, whatever clamping is. */
+	if (p->dynamic & EMBER_DYN_BIT(DEPTH_CLIP_ENABLE)) {
+		s->depth_clip_set = true;
+	} else {
+		s->depth_clip = ps->depth_clip;
+		s->depth_clip_set = ps->depth_clip_set;
+	}
+	STATIC(POLYGON_MODE, polygon_mode);
 	s->provoking_vertex = ps->provoking_vertex;
 	STATIC(RASTERIZER_DISCARD_ENABLE, rasterizer_discard);
 	STATIC(CULL_MODE, cull_mode);
@@ -264,11 +299,11 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(LINE_WIDTH, line_width);
 
 	s->samples = ps->samples;
-	s->sample_mask = ps->sample_mask;
+	STATIC(SAMPLE_MASK, sample_mask);
 	s->sample_shading = ps->sample_shading;
 	s->min_sample_shading = ps->min_sample_shading;
-	s->alpha_to_coverage = ps->alpha_to_coverage;
-	s->alpha_to_one = ps->alpha_to_one;
+	STATIC(ALPHA_TO_COVERAGE_ENABLE, alpha_to_coverage);
+	STATIC(ALPHA_TO_ONE_ENABLE, alpha_to_one);
 
 	STATIC(DEPTH_TEST_ENABLE, depth_test);
 	STATIC(DEPTH_WRITE_ENABLE, depth_write);
@@ -294,11 +329,28 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(STENCIL_REFERENCE, front.reference);
 	STATIC(STENCIL_REFERENCE, back.reference);
 
-	s->logic_op_enable = ps->logic_op_enable;
+	STATIC(LOGIC_OP_ENABLE, logic_op_enable);
 	STATIC(LOGIC_OP, logic_op);
 	STATIC(BLEND_CONSTANTS, blend_constants);
 	s->color_count = ps->color_count;
-	memcpy(s->blend, ps->blend, sizeof(s->blend));
+	for (uint32_t i = 0; i < EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		struct ember_gfx_blend_att *a = &s->blend[i];
+		const struct ember_gfx_blend_att *pa = &ps->blend[i];
+
+		if (!(p->dynamic & EMBER_DYN_BIT(COLOR_BLEND_ENABLE)))
+			a->enable = pa->enable;
+		if (!(p->dynamic & EMBER_DYN_BIT(COLOR_BLEND_EQUATION))) {
+			a->src_color = pa->src_color;
+			a->dst_color = pa->dst_color;
+			a->color_op = pa->color_op;
+			a->src_alpha = pa->src_alpha;
+			a->dst_alpha = pa->dst_alpha;
+			a->alpha_op = pa->alpha_op;
+		}
+		if (!(p->dynamic & EMBER_DYN_BIT(COLOR_WRITE_MASK)))
+			a->write_mask = pa->write_mask;
+	}
+	STATIC(COLOR_WRITE_ENABLE, color_write_enable);
 	return EMBER_GFX_DIRTY_ALL;
 }
 
@@ -383,7 +435,7 @@ static bool write_raster(struct ember_cmd_buffer *cmd, const struct ember_gfx_dr
 		.front_face = s->front_face,
 		.polygon_mode = s->polygon_mode,
 		.provoking_vertex = s->provoking_vertex,
-		.depth_clip_enable = s->depth_clip,
+		.depth_clip_enable = ember_gfx_depth_clip(s),
 		.depth_clamp_enable = s->depth_clamp,
 		.depth_bias_enable = s->depth_bias_enable,
 		.rasterizer_discard = s->rasterizer_discard,
@@ -478,7 +530,8 @@ static bool write_blend(struct ember_cmd_buffer *cmd, const struct ember_gfx_dra
 			.src_alpha = a->src_alpha,
 			.dst_alpha = a->dst_alpha,
 			.alpha_op = a->alpha_op,
-			.write_mask = a->write_mask,
+			/* A disabled attachment writes nothing, as with a zero mask. */
+			.write_mask = (s->color_write_enable & (1u << i)) ? a->write_mask : 0,
 		};
 
 		/* A blend state of a disabled attachment is ignored: keep its ops in range. */

@@ -56,10 +56,22 @@ enum ember_gfx_dyn {
 	EMBER_DYN_DEPTH_BIAS_ENABLE,
 	EMBER_DYN_PRIMITIVE_RESTART_ENABLE,
 	EMBER_DYN_LOGIC_OP,		/* LOGIC_OP_EXT (extendedDynamicState2LogicOp) */
+	EMBER_DYN_COLOR_WRITE_ENABLE,	/* COLOR_WRITE_ENABLE_EXT (VK_EXT_color_write_enable) */
+	EMBER_DYN_DEPTH_CLIP_ENABLE,	/* DEPTH_CLIP_ENABLE_EXT (EDS3) */
+	/* Extended dynamic state 3's (the *_EXT states of the same names). */
+	EMBER_DYN_DEPTH_CLAMP_ENABLE,
+	EMBER_DYN_POLYGON_MODE,
+	EMBER_DYN_SAMPLE_MASK,
+	EMBER_DYN_ALPHA_TO_COVERAGE_ENABLE,
+	EMBER_DYN_ALPHA_TO_ONE_ENABLE,
+	EMBER_DYN_LOGIC_OP_ENABLE,
+	EMBER_DYN_COLOR_BLEND_ENABLE,
+	EMBER_DYN_COLOR_BLEND_EQUATION,
+	EMBER_DYN_COLOR_WRITE_MASK,
 	EMBER_DYN_COUNT,
 };
 
-#define EMBER_DYN_BIT(d)	(1u << EMBER_DYN_##d)
+#define EMBER_DYN_BIT(d)	(1ull << EMBER_DYN_##d)	/* EMBER_DYN_COUNT <= 64 */
 
 /* The contract's blocks, as dirty bits: which to write again at the next draw. */
 #define EMBER_GFX_DIRTY_VERTEX_INPUT	(1u << 0)
@@ -112,7 +124,12 @@ struct ember_gfx_draw_state {
 	VkViewport viewports[EMBER_GFX_MAX_VIEWPORTS];
 	VkRect2D scissors[EMBER_GFX_MAX_VIEWPORTS];
 
-	bool depth_clamp, depth_clip, rasterizer_discard;
+	/*
+	 * @depth_clip counts when @depth_clip_set (VK_EXT_depth_clip_enable's
+	 * structure or command); otherwise clipping is the opposite of
+	 * clamping (ember_gfx_depth_clip()).
+	 */
+	bool depth_clamp, depth_clip, depth_clip_set, rasterizer_discard;
 	VkPolygonMode polygon_mode;
 	VkCullModeFlags cull_mode;
 	VkFrontFace front_face;
@@ -140,12 +157,20 @@ struct ember_gfx_draw_state {
 	float blend_constants[4];
 	uint32_t color_count;
 	struct ember_gfx_blend_att blend[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
+	/* VK_EXT_color_write_enable's, a bit per attachment: a clear bit writes nothing. */
+	uint32_t color_write_enable;
 };
+
+/* Whether @s clips primitives to the viewport's depth range. */
+static inline bool ember_gfx_depth_clip(const struct ember_gfx_draw_state *s)
+{
+	return s->depth_clip_set ? s->depth_clip : !s->depth_clamp;
+}
 
 /* The state a pipeline sets and which groups it leaves dynamic. */
 struct ember_gfx_pipeline {
 	struct ember_gfx_draw_state state;
-	uint32_t dynamic;			/* EMBER_DYN_BIT()s */
+	uint64_t dynamic;			/* EMBER_DYN_BIT()s */
 	uint32_t view_mask;
 	VkFormat color_formats[EMBER_GFX_MAX_COLOR_ATTACHMENTS];
 	VkFormat depth_format, stencil_format;
@@ -153,8 +178,9 @@ struct ember_gfx_pipeline {
 
 /*
  * The state a command buffer starts with: what no command can set without
- * a feature or extension Ember does not report (depth clipping on, depth
- * clamp off, first-vertex provoking, alpha to one off), and the
+ * a feature or extension the application may not enable (depth clipping
+ * from clamping, depth clamp off, first-vertex provoking, alpha to one
+ * off, every colour write enabled), and the
  * specification's defaults for the rest. Draws with shader objects rely
  * on it: they take every state from commands, and those states have none.
  */

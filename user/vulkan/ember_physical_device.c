@@ -290,6 +290,18 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state] = true;
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state2] = true;
 	}
+	/* A disabled attachment's blend entry gets write mask 0 (ember_gfx_state.c). */
+	if (ember_physical_device_has_graphics(pdev))
+		pdev->supported.has[EMBER_EXT_color_write_enable] = true;
+	/*
+	 * The raster block's depth_clip_enable and depth_clamp_enable are
+	 * apart (ember-hw.rst R9); EDS3 for the states of its features
+	 * device_features() reports.
+	 */
+	if (ember_physical_device_has_graphics(pdev)) {
+		pdev->supported.has[EMBER_EXT_depth_clip_enable] = true;
+		pdev->supported.has[EMBER_EXT_extended_dynamic_state3] = true;
+	}
 	/* Per-instance divisors, 0 included, are in every graphics device's vertex input. */
 	if (ember_physical_device_has_graphics(pdev)) {
 		pdev->supported.has[EMBER_KHR_vertex_attribute_divisor] = true;
@@ -721,6 +733,12 @@ bool ember_physical_device_has_occlusion(const struct ember_physical_device *pde
 	       (pdev->ws.info.caps & EMBER_CAP_OCCLUSION);
 }
 
+bool ember_physical_device_has_pipeline_stats(const struct ember_physical_device *pdev)
+{
+	return ember_physical_device_has_graphics(pdev) &&
+	       (pdev->ws.info.caps & EMBER_CAP_PIPELINE_STATS);
+}
+
 /* What @pdev's device has or lacks beyond the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
@@ -746,6 +764,39 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->extendedDynamicState2LogicOp = ember_physical_device_has_graphics(pdev);
 		f->extendedDynamicState2PatchControlPoints = VK_FALSE;
 	}
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT)
+		((VkPhysicalDeviceDepthClipEnableFeaturesEXT *)s)->depthClipEnable =
+			ember_physical_device_has_graphics(pdev);
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT) {
+		VkPhysicalDeviceExtendedDynamicState3FeaturesEXT *f = (void *)s;
+		const VkBool32 gfx = ember_physical_device_has_graphics(pdev);
+		void *next = f->pNext;
+
+		/*
+		 * The states a test draws from pipelines, each against its static
+		 * twin; the rest VK_FALSE: rasterization samples (a pipeline's
+		 * sample count is its attachments'), tessellation, provoking
+		 * vertex (VK_EXT_provoking_vertex is not reported), and what the
+		 * device has not (streams, conservative rasterization, sample
+		 * locations, advanced blending, line modes, NV states).
+		 */
+		memset(f, 0, sizeof(*f));
+		f->sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT;
+		f->pNext = next;
+		f->extendedDynamicState3DepthClipEnable = gfx;		/* test_depth_clip.c */
+		f->extendedDynamicState3DepthClampEnable = gfx;		/* test_depth_clip.c */
+		f->extendedDynamicState3PolygonMode = gfx;		/* test_fragment_raster.c */
+		f->extendedDynamicState3SampleMask = gfx;		/* test_multisample.c */
+		f->extendedDynamicState3AlphaToCoverageEnable = gfx;	/* test_multisample.c */
+		f->extendedDynamicState3AlphaToOneEnable = gfx;	/* test_multisample.c */
+		f->extendedDynamicState3LogicOpEnable = gfx;		/* test_fragment_blend.c */
+		f->extendedDynamicState3ColorBlendEnable = gfx;		/* test_fragment_blend.c */
+		f->extendedDynamicState3ColorBlendEquation = gfx;	/* test_fragment_blend.c */
+		f->extendedDynamicState3ColorWriteMask = gfx;		/* test_fragment_blend.c */
+	}
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT)
+		((VkPhysicalDeviceColorWriteEnableFeaturesEXT *)s)->colorWriteEnable =
+			ember_physical_device_has_graphics(pdev);
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT) {
 		VkPhysicalDeviceConditionalRenderingFeaturesEXT *f = (void *)s;
 
@@ -811,6 +862,10 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	}
 	/* Occlusion counters (contract 1.11) are exact: precise queries. */
 	f->occlusionQueryPrecise = ember_physical_device_has_occlusion(pdev);
+	/* A secondary's own counter, copied in and out by the primary (ember_cmd_secondary.c). */
+	f->inheritedQueries = ember_physical_device_has_occlusion(pdev);
+	/* Pipeline statistics counters (contract 1.15) count every statistic. */
+	f->pipelineStatisticsQuery = ember_physical_device_has_pipeline_stats(pdev);
 }
 
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
@@ -949,6 +1004,13 @@ static const struct {
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT,
 		       VkPhysicalDeviceConditionalRenderingFeaturesEXT,
 		       inheritedConditionalRendering),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT,
+		       VkPhysicalDeviceColorWriteEnableFeaturesEXT, colorWriteEnable),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT,
+		       VkPhysicalDeviceDepthClipEnableFeaturesEXT, depthClipEnable),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+		       VkPhysicalDeviceExtendedDynamicState3FeaturesEXT,
+		       extendedDynamicState3ShadingRateImageEnable),
 #undef FEATURE_STRUCT
 };
 

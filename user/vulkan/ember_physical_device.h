@@ -65,6 +65,9 @@ bool ember_physical_device_has_graphics(const struct ember_physical_device *pdev
 /* Whether its draws count samples for occlusion queries (CAPS.OCCLUSION, contract 1.11). */
 bool ember_physical_device_has_occlusion(const struct ember_physical_device *pdev);
 
+/* Whether draws and dispatches count pipeline statistics (CAPS.PIPELINE_STATS, contract 1.15). */
+bool ember_physical_device_has_pipeline_stats(const struct ember_physical_device *pdev);
+
 void ember_physical_device_get_features(struct ember_physical_device *pdev,
 					VkPhysicalDeviceFeatures2 *features);
 /*

@@ -521,6 +521,11 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			p->supportsNonZeroFirstInstance = VK_TRUE;
 			break;
 		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT:
+			/* A dynamic topology stays in the pipeline's topology class. */
+			((VkPhysicalDeviceExtendedDynamicState3PropertiesEXT *)s)->
+				dynamicPrimitiveTopologyUnrestricted = VK_FALSE;
+			break;
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_PROPERTIES_EXT: {
 			VkPhysicalDeviceShaderObjectPropertiesEXT *p = (void *)s;
 

@@ -22,9 +22,15 @@
  * queries are the same. Under multiview a query is N consecutive queries
  * for the N views of the render pass instance it begins in: the device
  * counts every view into the first, the others are 0 (which the
- * specification allows). Pipeline statistics are not counted by the
- * device: no pool of them is created (pipelineStatisticsQuery is not
- * reported).
+ * specification allows).
+ *
+ * Pipeline statistics queries (CAPS.PIPELINE_STATS, contract 1.15) keep
+ * the device's eleven counters per query, then the availability word:
+ * vkCmdBeginQuery names them with PIPELINE_STATS_RESET, every draw and
+ * dispatch while the query is active names them again (a new indirect
+ * buffer starts with none), vkCmdEndQuery names none and signals the
+ * availability. Results are the counters of the pool's statistics bits,
+ * in bit order. Under multiview the first query gets every view's counts.
  */
 
 #include "ember_cmd_gfx.h"
@@ -38,15 +44,17 @@
 #include <string.h>
 #include <time.h>
 
-struct ember_query_slot {
-	uint64_t value;
-	uint64_t available;
-};
-
+/*
+ * A query's slot: @values u64 (one, or the device's eleven pipeline
+ * statistics counters), then the u64 availability word.
+ */
 struct ember_query_pool {
 	struct ember_object base;
 	VkQueryType type;
 	uint32_t count;
+	uint32_t values;		/* u64 values a slot holds */
+	uint32_t stride;		/* bytes a slot takes */
+	uint32_t statistics;		/* VkQueryPipelineStatisticFlags reported */
 	struct ember_gpu_bo bo;
 };
 
@@ -54,12 +62,36 @@ EMBER_DEFINE_HANDLE_CASTS(ember_query_pool, base, VkQueryPool, VK_OBJECT_TYPE_QU
 
 static uint64_t query_va(const struct ember_query_pool *pool, uint32_t query)
 {
-	return pool->bo.va + (uint64_t)query * sizeof(struct ember_query_slot);
+	return pool->bo.va + (uint64_t)query * pool->stride;
 }
 
-static volatile struct ember_query_slot *query_slot(struct ember_query_pool *pool, uint32_t query)
+static uint64_t avail_va(const struct ember_query_pool *pool, uint32_t query)
 {
-	return (volatile struct ember_query_slot *)pool->bo.bo.map + query;
+	return query_va(pool, query) + 8ull * pool->values;
+}
+
+static volatile uint64_t *query_slot(struct ember_query_pool *pool, uint32_t query)
+{
+	return (volatile uint64_t *)((uint8_t *)pool->bo.bo.map + (size_t)query * pool->stride);
+}
+
+/*
+ * The results of a query in order: the value, or each reported statistic's
+ * counter; @n of them, their slot indices in @index.
+ */
+static uint32_t result_indices(const struct ember_query_pool *pool,
+			       uint32_t index[EMBER_PIPELINE_STATS_COUNT])
+{
+	uint32_t n = 0;
+
+	if (pool->type != VK_QUERY_TYPE_PIPELINE_STATISTICS) {
+		index[0] = 0;
+		return 1;
+	}
+	for (uint32_t bit = 0; bit < EMBER_PIPELINE_STATS_COUNT; bit++)
+		if (pool->statistics & (1u << bit))
+			index[n++] = bit;
+	return n;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -72,7 +104,9 @@ ember_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo
 
 	/* Other query types need features Ember does not report. */
 	if (pCreateInfo->queryType != VK_QUERY_TYPE_TIMESTAMP &&
-	    pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION)
+	    pCreateInfo->queryType != VK_QUERY_TYPE_OCCLUSION &&
+	    (pCreateInfo->queryType != VK_QUERY_TYPE_PIPELINE_STATISTICS ||
+	     !ember_physical_device_has_pipeline_stats(device->pdev)))
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "query type %d",
 				   pCreateInfo->queryType);
 	pool = ember_object_alloc(device, pAllocator, sizeof(*pool), VK_OBJECT_TYPE_QUERY_POOL);
@@ -80,7 +114,14 @@ ember_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *pCreateInfo
 		return ember_error(VK_ERROR_OUT_OF_HOST_MEMORY, "query pool");
 	pool->type = pCreateInfo->queryType;
 	pool->count = pCreateInfo->queryCount;
-	result = ember_gpu_bo_create(device, (uint64_t)pool->count * sizeof(struct ember_query_slot),
+	pool->values = 1;
+	if (pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS) {
+		pool->values = EMBER_PIPELINE_STATS_COUNT;
+		pool->statistics = pCreateInfo->pipelineStatistics &
+				   ((1u << EMBER_PIPELINE_STATS_COUNT) - 1);
+	}
+	pool->stride = 8 * (pool->values + 1);
+	result = ember_gpu_bo_create(device, (uint64_t)pool->count * pool->stride,
 				     EMBER_WS_MAP_NOEXEC, &pool->bo);
 	if (result != VK_SUCCESS) {
 		ember_object_free(device, pAllocator, pool);
@@ -109,10 +150,9 @@ ember_ResetQueryPool(VkDevice device, VkQueryPool queryPool, uint32_t firstQuery
 {
 	EMBER_FROM_HANDLE(ember_query_pool, pool, queryPool);
 
-	for (uint32_t i = 0; i < queryCount; i++) {
-		query_slot(pool, firstQuery + i)->value = 0;
-		query_slot(pool, firstQuery + i)->available = 0;
-	}
+	for (uint32_t i = 0; i < queryCount; i++)
+		for (uint32_t v = 0; v <= pool->values; v++)
+			query_slot(pool, firstQuery + i)[v] = 0;
 }
 
 static void write_result(void *dst, VkQueryResultFlags flags, uint32_t index, uint64_t value)
@@ -131,13 +171,15 @@ ember_GetQueryPoolResults(VkDevice _device, VkQueryPool queryPool, uint32_t firs
 	EMBER_FROM_HANDLE(ember_device, device, _device);
 	EMBER_FROM_HANDLE(ember_query_pool, pool, queryPool);
 	VkResult result = VK_SUCCESS;
+	uint32_t index[EMBER_PIPELINE_STATS_COUNT];
+	uint32_t n = result_indices(pool, index);
 
 	if (ember_device_is_lost(device))
 		return VK_ERROR_DEVICE_LOST;
 	for (uint32_t i = 0; i < queryCount; i++) {
-		volatile struct ember_query_slot *slot = query_slot(pool, firstQuery + i);
+		volatile uint64_t *slot = query_slot(pool, firstQuery + i);
 		void *dst = (uint8_t *)pData + i * stride;
-		bool available = slot->available;
+		bool available = slot[pool->values];
 
 		/* WAIT: poll (the slot is coherent memory) until the device writes it. */
 		while (!available && (flags & VK_QUERY_RESULT_WAIT_BIT)) {
@@ -146,15 +188,17 @@ ember_GetQueryPoolResults(VkDevice _device, VkQueryPool queryPool, uint32_t firs
 			nanosleep(&pause, NULL);
 			if (ember_device_check_status(device) != VK_SUCCESS)
 				return VK_ERROR_DEVICE_LOST;
-			available = slot->available;
+			available = slot[pool->values];
 		}
 		atomic_thread_fence(memory_order_acquire);
-		if (available || (flags & VK_QUERY_RESULT_PARTIAL_BIT))
-			write_result(dst, flags, 0, available ? slot->value : 0);
-		else
+		if (available || (flags & VK_QUERY_RESULT_PARTIAL_BIT)) {
+			for (uint32_t r = 0; r < n; r++)
+				write_result(dst, flags, r, available ? slot[index[r]] : 0);
+		} else {
 			result = VK_NOT_READY;
+		}
 		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
-			write_result(dst, flags, 1, available);
+			write_result(dst, flags, n, available);
 	}
 	return result;
 }
@@ -176,7 +220,7 @@ ember_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool queryPool,
 	p[0] = EMBER_PKT(EMBER_UPKT_FILL, 0, EMBER_UPKT_FILL_LEN);
 	p[1] = (uint32_t)va;
 	p[2] = (uint32_t)(va >> 32);
-	p[3] = queryCount * sizeof(struct ember_query_slot);
+	p[3] = queryCount * pool->stride;
 	p[4] = 0;
 	/* Query commands are ordered after the reset (the specification). */
 	ember_cmd_emit_barrier(cmd);
@@ -197,7 +241,7 @@ static void cmd_write_timestamp(struct ember_cmd_buffer *cmd, VkPipelineStageFla
 	p[0] = EMBER_PKT(EMBER_UPKT_TIMESTAMP, 0, EMBER_UPKT_TIMESTAMP_LEN);
 	p[1] = (uint32_t)va;
 	p[2] = (uint32_t)(va >> 32);
-	va += offsetof(struct ember_query_slot, available);
+	va = avail_va(pool, query);
 	p[3] = EMBER_PKT(EMBER_UPKT_SIGNAL_MEM, EMBER_WRITE_64, 4);
 	p[4] = (uint32_t)va;
 	p[5] = (uint32_t)(va >> 32);
@@ -254,16 +298,58 @@ static struct ember_cmd_gfx *occlusion_cmd(struct ember_cmd_buffer *cmd,
 	return ember_cmd_gfx(cmd);
 }
 
+/* The views of a query begun in @cmd now: one per view in a multiview instance. */
+static uint32_t query_views(const struct ember_cmd_buffer *cmd)
+{
+	const struct ember_cmd_gfx *gfx = cmd->gfx;
+
+	return gfx && gfx->rendering.active && gfx->rendering.view_mask ?
+	       (uint32_t)__builtin_popcount(gfx->rendering.view_mask) : 1;
+}
+
+/* Emits PIPELINE_STATS_COUNTERS naming @va (0: none) with @flags. */
+static void emit_pipeline_stats(struct ember_cmd_buffer *cmd, uint64_t va, uint32_t flags)
+{
+	const struct ember_upkt_pipeline_stats_counters pkt = { .flags = flags, .counters = va };
+	uint32_t *p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_PIPELINE_STATS_COUNTERS_LEN);
+
+	if (p)
+		ember_upkt_pipeline_stats_counters_pack(p, &pkt);
+}
+
+uint32_t *ember_cmd_pack_pipeline_stats(struct ember_cmd_buffer *cmd, uint32_t *p)
+{
+	const struct ember_upkt_pipeline_stats_counters pkt = { .counters = cmd->pipeline_stats };
+
+	if (!cmd->pipeline_stats)
+		return p;
+	ember_upkt_pipeline_stats_counters_pack(p, &pkt);
+	return p + EMBER_CMD_PIPELINE_STATS_DWORDS;
+}
+
+/* Pools of them exist only on a device with CAPS.PIPELINE_STATS (vkCreateQueryPool). */
+static bool pipeline_stats_query(const struct ember_query_pool *pool)
+{
+	return pool->type == VK_QUERY_TYPE_PIPELINE_STATISTICS;
+}
+
 static void cmd_begin_query(struct ember_cmd_buffer *cmd, struct ember_query_pool *pool,
 			    uint32_t query)
 {
-	struct ember_cmd_gfx *gfx = occlusion_cmd(cmd, pool);
+	struct ember_cmd_gfx *gfx;
 	struct ember_upkt_occlusion_counter pkt = {
 		.flags = EMBER_OCCLUSION_RESET,
 		.counter = query_va(pool, query),
 	};
 	uint32_t *p;
 
+	if (pipeline_stats_query(pool)) {
+		cmd->pipeline_stats = query_va(pool, query);
+		cmd->pipeline_stats_views = query_views(cmd);
+		emit_pipeline_stats(cmd, cmd->pipeline_stats, EMBER_PIPELINE_STATS_RESET);
+		return;
+	}
+	gfx = occlusion_cmd(cmd, pool);
 	if (!gfx)
 		return;
 	/* Inside a multiview instance the query is one per view (the specification). */
@@ -278,10 +364,24 @@ static void cmd_begin_query(struct ember_cmd_buffer *cmd, struct ember_query_poo
 static void cmd_end_query(struct ember_cmd_buffer *cmd, struct ember_query_pool *pool,
 			  uint32_t query)
 {
-	struct ember_cmd_gfx *gfx = occlusion_cmd(cmd, pool);
+	struct ember_cmd_gfx *gfx;
 	struct ember_upkt_occlusion_counter pkt = { 0 };
 	uint32_t views, *p;
 
+	if (pipeline_stats_query(pool)) {
+		views = EMBER_MAX(cmd->pipeline_stats_views, 1u);
+		cmd->pipeline_stats = 0;
+		cmd->pipeline_stats_views = 0;
+		emit_pipeline_stats(cmd, 0, 0);
+		/* The device counted every view into the first query; the others count 0. */
+		for (uint32_t v = 1; v < views; v++)
+			for (uint32_t k = 0; k < pool->values; k++)
+				emit_signal64(cmd, query_va(pool, query + v) + 8 * k, 0);
+		for (uint32_t v = 0; v < views; v++)
+			emit_signal64(cmd, avail_va(pool, query + v), 1);
+		return;
+	}
+	gfx = occlusion_cmd(cmd, pool);
 	if (!gfx)
 		return;
 	views = EMBER_MAX(gfx->occlusion_views, 1u);
@@ -295,8 +395,7 @@ static void cmd_end_query(struct ember_cmd_buffer *cmd, struct ember_query_pool 
 	for (uint32_t v = 1; v < views; v++)
 		emit_signal64(cmd, query_va(pool, query + v), 0);
 	for (uint32_t v = 0; v < views; v++)
-		emit_signal64(cmd, query_va(pool, query + v) +
-			      offsetof(struct ember_query_slot, available), 1);
+		emit_signal64(cmd, avail_va(pool, query + v), 1);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -341,10 +440,9 @@ static void emit_copy(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst, 
  * when the copy runs: a COND_EXEC on the availability word skips the COPY
  * behind it (both in one indirect buffer, as the packet requires).
  */
-static void emit_copy_if_available(struct ember_cmd_buffer *cmd, uint64_t src, uint64_t dst,
-				   uint32_t size)
+static void emit_copy_if_available(struct ember_cmd_buffer *cmd, uint64_t avail, uint64_t src,
+				   uint64_t dst, uint32_t size)
 {
-	uint64_t avail = src + offsetof(struct ember_query_slot, available);
 	uint32_t *p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_COND_EXEC_LEN + 1 + EMBER_UPKT_COPY_LEN);
 
 	if (!p)
@@ -372,6 +470,8 @@ ember_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPo
 	EMBER_FROM_HANDLE(ember_query_pool, pool, queryPool);
 	EMBER_FROM_HANDLE(ember_buffer, dst, dstBuffer);
 	uint32_t size = (flags & VK_QUERY_RESULT_64_BIT) ? 8 : 4;
+	uint32_t index[EMBER_PIPELINE_STATS_COUNT];
+	uint32_t n = result_indices(pool, index);
 	bool only_available = !(flags & (VK_QUERY_RESULT_WAIT_BIT | VK_QUERY_RESULT_PARTIAL_BIT)) &&
 			      (cmd->base.device->pdev->ws.info.caps & EMBER_CAP_COND_EXEC);
 
@@ -379,11 +479,11 @@ ember_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPo
 	ember_cmd_emit_barrier(cmd);
 	for (uint32_t i = 0; i < queryCount; i++) {
 		uint64_t src = query_va(pool, firstQuery + i);
+		uint64_t avail = avail_va(pool, firstQuery + i);
 		uint64_t to = ember_buffer_address(dst, dstOffset + i * stride);
 
 		if (flags & VK_QUERY_RESULT_WAIT_BIT) {
 			uint32_t *p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_WAIT_MEM_LEN);
-			uint64_t avail = src + offsetof(struct ember_query_slot, available);
 
 			if (!p)
 				return;
@@ -397,12 +497,14 @@ ember_CmdCopyQueryPoolResults(VkCommandBuffer commandBuffer, VkQueryPool queryPo
 			p[6] = 0xffffffff;
 		}
 		/* Little-endian: the low 4 bytes are the 32-bit result. */
-		if (only_available)
-			emit_copy_if_available(cmd, src, to, size);
-		else
-			emit_copy(cmd, src, to, size);
+		for (uint32_t r = 0; r < n; r++) {
+			if (only_available)
+				emit_copy_if_available(cmd, avail, src + 8 * index[r],
+						       to + (uint64_t)r * size, size);
+			else
+				emit_copy(cmd, src + 8 * index[r], to + (uint64_t)r * size, size);
+		}
 		if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
-			emit_copy(cmd, src + offsetof(struct ember_query_slot, available), to + size,
-				  size);
+			emit_copy(cmd, avail, to + (uint64_t)n * size, size);
 	}
 }

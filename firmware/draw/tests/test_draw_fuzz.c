@@ -189,7 +189,7 @@ static bool fuzz_one(struct fuzz_stats *stats)
 		stats->faults[fault.kind & 15]++;
 	} else {
 		struct sink_ctx s = { .st = &st, .budget = 1 + below(400) };
-		struct ember_draw_sink sink = { check_prim, checkpoint, &s };
+		struct ember_draw_sink sink = { check_prim, checkpoint, &s, NULL };
 		struct ember_draw_args args = {
 			.indexed = indexed,
 			.count = below(4) ? below(80) : nasty_u32(),

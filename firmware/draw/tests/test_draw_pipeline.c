@@ -148,7 +148,7 @@ static bool draw_scene(bool provoking_last)
 			      .base = (uint8_t *)pixels },
 	};
 	struct glue g = { .be = { .fb = &fb, .fs = fs } };
-	struct ember_draw_sink sink = { draw_triangle, NULL, &g };
+	struct ember_draw_sink sink = { draw_triangle, NULL, &g, NULL };
 	const uint32_t payload[5] = { 7, 1, 0, 0, 0 };	/* DRAW_INDEXED */
 	struct ember_draw_args args;
 	/*

@@ -229,7 +229,7 @@ static bool test_restart(unsigned int topo, bool last, unsigned int index_size)
 	struct ember_draw_args args = { .indexed = true, .instance_count = 2,
 					.first = 3, .vertex_offset = -5,
 					.first_instance = 7 };
-	struct ember_draw_sink sink = { record, NULL, &rec };
+	struct ember_draw_sink sink = { record, NULL, &rec, NULL };
 	struct ember_draw_fault fault = { 0 };
 	uint32_t indices[96];
 	struct test_mem tm;

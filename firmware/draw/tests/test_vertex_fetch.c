@@ -308,7 +308,7 @@ static bool test_draw_vertices(void)
 	struct ember_draw_state st;
 	struct ember_draw_fault fault = { 0 };
 	struct vertex_log log = { 0 };
-	struct ember_draw_sink sink = { log_vertices, NULL, &log };
+	struct ember_draw_sink sink = { log_vertices, NULL, &log, NULL };
 	struct ember_draw_args args = { .count = 3, .instance_count = 2, .first = 5,
 					.first_instance = 9 };
 	struct test_mem tm;

@@ -12,7 +12,11 @@
  * channels of swapped and packed formats land, blending with SNORM's
  * [-1, 1] clamp, logic ops on packed and SNORM codes, write masks that
  * keep a packed format's other fields, and that every colour format maps
- * to and from its VkFormat.
+ * to and from its VkFormat. The raw texel store and load of every format
+ * and write mask against a bit-by-bit reference over random old texels
+ * (the full writes that skip reading the texel, the 32-bit moves of the
+ * four-8-bit-channel formats), and 8-bit UNORM encoding around every
+ * rounding boundary against nearbyint().
  */
 
 #include <math.h>
@@ -20,6 +24,7 @@
 
 #include "frag_ops.h"
 #include "tap.h"
+#include "tex_format.h"
 
 /* VkBlendFactor, VkLogicOp values the tests name. */
 #define BF_ZERO		0
@@ -313,6 +318,146 @@ static bool test_logic_ops_and_masks(void)
 	return true;
 }
 
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint32_t rng32(void)
+{
+	rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(rng_state >> 32);
+}
+
+static uint32_t ref_get(const uint8_t *t, unsigned int shift, unsigned int bits)
+{
+	uint32_t v = 0;
+
+	for (unsigned int b = 0; b < bits; b++)
+		v |= (uint32_t)((t[(shift + b) / 8] >> ((shift + b) % 8)) & 1) << b;
+	return v;
+}
+
+static void ref_put(uint8_t *t, unsigned int shift, unsigned int bits, uint32_t v)
+{
+	for (unsigned int b = 0; b < bits; b++) {
+		uint8_t bit = (uint8_t)(1u << ((shift + b) % 8));
+
+		if ((v >> b) & 1)
+			t[(shift + b) / 8] |= bit;
+		else
+			t[(shift + b) / 8] &= (uint8_t)~bit;
+	}
+}
+
+/*
+ * Every colour format, every write mask, random channel codes over random
+ * old bytes: the store changes exactly the written channels' bits (and no
+ * byte past the texel), the load returns every channel's bits.
+ */
+static bool test_raw_store_load(void)
+{
+	for (unsigned int f = EMBER_RT_COLOR_FIRST; f <= EMBER_RT_COLOR_LAST; f++) {
+		const struct ember_tex_format *row = ember_tex_format_get(ember_rt_vk_format(f));
+		unsigned int size = ember_rt_texel_size(f);
+
+		CHECK(row != NULL);
+		for (unsigned int iter = 0; iter < 64; iter++) {
+			unsigned int mask = iter % 16;
+			uint8_t old[20], got[20], want[20];
+			uint32_t raw[4], loaded[4];
+
+			for (unsigned int b = 0; b < sizeof(old); b++)
+				old[b] = (uint8_t)rng32();
+			for (unsigned int c = 0; c < 4; c++) {
+				uint32_t bits = row->ch[c].bits;
+
+				raw[c] = bits >= 32 ? rng32() : rng32() & ((1u << bits) - 1);
+			}
+			memcpy(got, old, sizeof(got));
+			memcpy(want, old, sizeof(want));
+			ember_texel_store_raw(f, got, raw, mask);
+			for (unsigned int c = 0; c < 4; c++)
+				if (row->ch[c].bits && (mask & (1u << c)))
+					ref_put(want, row->ch[c].shift, row->ch[c].bits, raw[c]);
+			if (memcmp(got, want, sizeof(got))) {
+				tap_diag("format %u mask %x: store differs", f, mask);
+				return false;
+			}
+			ember_texel_load_raw(f, old, loaded);
+			for (unsigned int c = 0; c < 4; c++) {
+				uint32_t w = row->ch[c].bits ?
+					     ref_get(old, row->ch[c].shift, row->ch[c].bits) : 0;
+
+				if (loaded[c] != w) {
+					tap_diag("format %u channel %u: load %#x, want %#x",
+						 f, c, loaded[c], w);
+					return false;
+				}
+			}
+		}
+		CHECK(size <= 16);
+	}
+	return true;
+}
+
+static bool check_unorm8(float v)
+{
+	union ember_color c = { .f = { v, v, v, v } };
+	uint32_t raw[4], want;
+
+	if (!(v > 0.0f))
+		want = 0;
+	else if (v >= 1.0f)
+		want = 255;
+	else
+		want = (uint32_t)nearbyint((double)v * 255.0);
+	static const unsigned int formats[] = {
+		EMBER_RT_R8G8B8A8_UNORM, EMBER_RT_B8G8R8A8_UNORM,
+		EMBER_RT_A8B8G8R8_UNORM_PACK32, EMBER_RT_R8_UNORM, EMBER_RT_R8G8_UNORM,
+	};
+
+	for (unsigned int i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		unsigned int f = formats[i], n = f == EMBER_RT_R8_UNORM ? 1 :
+						f == EMBER_RT_R8G8_UNORM ? 2 : 4;
+
+		ember_color_encode(f, &c, raw);
+		for (unsigned int k = 0; k < n; k++) {
+			if (raw[k] != want) {
+				tap_diag("format %u: %a encodes to %u, want %u", f, (double)v,
+					 raw[k], want);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* 8-bit UNORM codes at and around every rounding boundary, and special values. */
+static bool test_unorm8_boundaries(void)
+{
+	static const float special[] = { 0.0f, -0.0f, -1.0f, 1.0f, 2.0f, 1e-45f, -1e-45f,
+					 0x1.fffffep-1f, NAN, -NAN, INFINITY, -INFINITY };
+
+	for (unsigned int i = 0; i < sizeof(special) / sizeof(special[0]); i++)
+		CHECK(check_unorm8(special[i]));
+	for (unsigned int k = 0; k < 255; k++) {
+		float edge = (float)((k + 0.5) / 255.0);
+		float v = edge;
+
+		for (int step = 0; step < 4; step++)
+			v = nextafterf(v, 0.0f);
+		for (int step = 0; step < 9; step++, v = nextafterf(v, 1.0f))
+			CHECK(check_unorm8(v));
+		CHECK(check_unorm8((float)k / 255.0f));
+	}
+	for (unsigned int i = 0; i < 100000; i++) {
+		uint32_t bits = 0x3f800000u - (rng32() % 0x3f800000u);	/* (0, 1] */
+		float v;
+
+		memcpy(&v, &bits, sizeof(v));
+		CHECK(check_unorm8(v));
+	}
+	return true;
+}
+
 int main(void)
 {
 	tap_result(test_vk_mapping(), "every-color-format-maps-to-its-vkformat");
@@ -324,5 +469,7 @@ int main(void)
 	tap_result(test_integers(), "integers-saturate");
 	tap_result(test_blend_snorm_and_srgb(), "blend-snorm-clamp-srgb-decode");
 	tap_result(test_logic_ops_and_masks(), "logic-ops-on-codes-and-write-masks");
+	tap_result(test_raw_store_load(), "raw-store-load-every-format-and-mask");
+	tap_result(test_unorm8_boundaries(), "unorm8-encode-at-rounding-boundaries");
 	return tap_finish();
 }
