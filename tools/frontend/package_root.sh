@@ -22,34 +22,73 @@
 # packages depend on (dkms, the compiler it needs, the Vulkan loader), and
 # the openssl dkms signs modules with.
 EMBER_PKGROOT_BASE="systemd-sysv dbus dkms build-essential libvulkan1 kmod openssl"
+# Then, as the user's machine has them before installing Ember (README:
+# "apt install -t bookworm-backports linux-image-amd64 linux-headers-amd64"),
+# the pinned backports kernel and its headers, which DKMS builds against.
+# They are constant, so they are in the cached root: installing them is
+# most of a cold run (the image's postinst, dkms's kernel hooks).
+EMBER_PKGROOT_KERNEL="linux-image-$EMBER_KVER linux-headers-$EMBER_KVER"
+# What the user adds to "apt install ./ember-*.deb": libvulkan-ember and
+# ember-tools need backports' libdrm2 (2.4.123; bookworm has 2.4.114).
+# Only that package from backports: "-t bookworm-backports" would take
+# every dependency (and upgrade) from there.
+EMBER_PKGROOT_EXTRA="libdrm2/bookworm-backports"
 EMBER_PKGROOT_MIRROR=http://deb.debian.org/debian
 EMBER_PKGROOT_INSTANCE=0
+# Bumped when the recipe of the cached root changes (part of its key).
+EMBER_PKGROOT_RECIPE=2
+# Bounds, in seconds: building the cached root (cold run), the lane's apt
+# install (dkms build included), the container's boot.
+EMBER_PKGROOT_BASE_TIMEOUT=1800
+EMBER_PKGROOT_APT_TIMEOUT=900
+EMBER_PKGROOT_BOOT_TIMEOUT=120
 
 # Prints the path of the cached root tarball, building it if missing.
 ember_pkgroot_base() {
-	local dir=$EMBER_CACHE/pkgroot key tarball log start=$SECONDS
+	local dir=$EMBER_CACHE/pkgroot key tarball log start=$SECONDS old
 	# shellcheck disable=SC2086 # one package a line
-	key=$(printf '%s\n' bookworm "$EMBER_PKGROOT_MIRROR" $EMBER_PKGROOT_BASE |
-		sha256sum | cut -c1-12)
+	key=$(printf '%s\n' bookworm "$EMBER_PKGROOT_MIRROR" "$EMBER_PKGROOT_RECIPE" \
+		$EMBER_PKGROOT_BASE $EMBER_PKGROOT_KERNEL | sha256sum | cut -c1-12)
 	tarball=$dir/bookworm-$key.tar
 	log=$dir/bookworm-$key.log
 	mkdir -p "$dir/archives"
 	if [ ! -f "$tarball" ]; then
-		step "package root: mmdebstrap bookworm (+ $EMBER_PKGROOT_BASE) into $tarball (log: $log)" >&2
+		step "package root: no cached root; mmdebstrap bookworm (+ $EMBER_PKGROOT_BASE," \
+			"then $EMBER_PKGROOT_KERNEL from backports) into $tarball" \
+			"(at most $((EMBER_PKGROOT_BASE_TIMEOUT / 60)) min, about 10 min on 2 busy cores; log: $log)" >&2
 		# Keep the apt lists: the lane installs from them offline.
-		if ! mmdebstrap --variant=minbase --format=tar --skip=cleanup/apt/lists \
-			--include="${EMBER_PKGROOT_BASE// /,}" bookworm "$tarball.tmp" \
+		# update-initramfs is diverted to true before the kernel comes in:
+		# a container shares the host's kernel and never boots an initrd,
+		# and making one (twice: the image's postinst, then the trigger)
+		# was minutes of a run. dpkg-divert --list in the root shows it.
+		# Progress: mmdebstrap's "I:" steps and apt's "Setting up" lines.
+		# (Success is mmdebstrap's last line in the log, checked below.)
+		# shellcheck disable=SC2016 # the hooks' $1 is mmdebstrap's root
+		timeout "$EMBER_PKGROOT_BASE_TIMEOUT" \
+			mmdebstrap --variant=minbase --format=tar --skip=cleanup/apt/lists \
+			--include="${EMBER_PKGROOT_BASE// /,}" \
+			--essential-hook='chroot "$1" dpkg-divert --local --rename --divert /usr/sbin/update-initramfs.distrib --add /usr/sbin/update-initramfs && ln -s /bin/true "$1/usr/sbin/update-initramfs"' \
+			--customize-hook="chroot \"\$1\" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends -t bookworm-backports $EMBER_PKGROOT_KERNEL" \
+			bookworm "$tarball.tmp" \
 			"deb $EMBER_PKGROOT_MIRROR bookworm main" \
 			"deb $EMBER_PKGROOT_MIRROR bookworm-updates main" \
 			"deb ${EMBER_PKGROOT_MIRROR}-security bookworm-security main" \
-			"deb $EMBER_PKGROOT_MIRROR bookworm-backports main" >"$log" 2>&1; then
+			"deb $EMBER_PKGROOT_MIRROR bookworm-backports main" 2>&1 |
+			tee "$log" | grep --line-buffered -E '^(I: |E: |W: |Setting up linux-)' |
+			sed -u 's/^/    | /' >&2 || true
+		if [ ! -s "$tarball.tmp" ] || ! grep -q '^I: success' "$log"; then
 			tail -n 20 "$log" | sed 's/^/    | /' >&2
 			rm -f "$tarball.tmp"
-			warn "mmdebstrap failed (see $log)"
+			warn "mmdebstrap failed or ran over $EMBER_PKGROOT_BASE_TIMEOUT s (see $log):" \
+				"is the mirror $EMBER_PKGROOT_MIRROR reachable? Rerun ./ember package-root"
 			return 1
 		fi
 		mv "$tarball.tmp" "$tarball"
 		info "built in $((SECONDS - start)) s ($(du -h "$tarball" | cut -f1))" >&2
+		# Roots of older recipes: only this lane's files are removed.
+		for old in "$dir"/bookworm-*.tar; do
+			[ "$old" = "$tarball" ] || rm -f "$old" "${old%.tar}.log"
+		done
 	fi
 	echo "$tarball"
 }
@@ -147,20 +186,22 @@ ember_pkgroot_test() { # workdir
 	done
 	info "root unpacked in $((SECONDS - start)) s"
 
-	# apt install, as a user does: the postinsts run (dkms build/install).
+	# apt install, as a user does (README): the postinsts run (dkms
+	# build/install for the root's kernel headers).
 	t=$SECONDS
-	step "pkgroot: apt install -t bookworm-backports ${debs[*]} linux-headers-$EMBER_KVER (log: $log)"
-	if ! systemd-nspawn -q -D "$sys" --register=no --keep-unit --chdir=/root \
+	step "pkgroot: apt install ${debs[*]} $EMBER_PKGROOT_EXTRA (log: $log)"
+	# shellcheck disable=SC2086 # EMBER_PKGROOT_EXTRA: package specs
+	if ! timeout "$EMBER_PKGROOT_APT_TIMEOUT" \
+		systemd-nspawn -q -D "$sys" --register=no --keep-unit --chdir=/root \
 		--bind="$EMBER_CACHE/pkgroot/archives:/var/cache/apt/archives" \
 		env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-		-t bookworm-backports \
-		"${debs[@]}" "linux-headers-$EMBER_KVER" >"$log" 2>&1; then
+		"${debs[@]}" $EMBER_PKGROOT_EXTRA >"$log" 2>&1; then
 		tail -n 30 "$log" | sed 's/^/    | /'
-		ember_test_record "pkgroot: apt install ./ember-*.deb + linux-headers-$EMBER_KVER" \
-			"apt-get failed, see $log"
+		ember_test_record "pkgroot: apt install ./ember-*.deb $EMBER_PKGROOT_EXTRA" \
+			"apt-get failed or ran over $EMBER_PKGROOT_APT_TIMEOUT s, see $log (unmet dependencies: do the packages' Depends match bookworm + $EMBER_PKGROOT_EXTRA?)"
 		return
 	fi
-	ember_test_record "pkgroot: apt install ./ember-*.deb + linux-headers-$EMBER_KVER" pass
+	ember_test_record "pkgroot: apt install ./ember-*.deb $EMBER_PKGROOT_EXTRA" pass
 	info "apt install: $((SECONDS - t)) s"
 	makelog=$sys/var/lib/dkms/ember/$EMBER_PACKAGE_VERSION/$EMBER_KVER/x86_64/log/make.log
 	if [ -f "$makelog" ]; then
@@ -185,7 +226,7 @@ ember_pkgroot_test() { # workdir
 	systemd-nspawn -q -D "$sys" --register=no --keep-unit -b --console=passive \
 		--bind="$run:/run/ember" >"$work/pkgroot-boot.log" 2>&1 &
 	nspawn=$!
-	for _ in $(seq 100); do
+	for _ in $(seq $((EMBER_PKGROOT_BOOT_TIMEOUT * 5))); do
 		leader=$(ember_pkgroot_leader "$nspawn") && break
 		kill -0 "$nspawn" 2>/dev/null || break
 		sleep 0.2
@@ -197,12 +238,37 @@ ember_pkgroot_test() { # workdir
 		ember_pkgroot_stop "$nspawn"
 		return
 	fi
+	# systemctl talks to PID 1 through /run/systemd/private, which systemd
+	# creates a moment after it execs: a systemctl before that fails with
+	# "Failed to connect to bus: No such file or directory" (1 boot in 3).
+	# Wait for the socket, seen through /proc/PID/root, then for the boot.
+	for _ in $(seq $((EMBER_PKGROOT_BOOT_TIMEOUT * 5))); do
+		[ -S "/proc/$leader/root/run/systemd/private" ] && break
+		kill -0 "$nspawn" 2>/dev/null || break
+		sleep 0.2
+	done
+	if [ ! -S "/proc/$leader/root/run/systemd/private" ]; then
+		tail -n 20 "$work/pkgroot-boot.log" | sed 's/^/    | /'
+		ember_test_record "pkgroot: systemd-nspawn -b boots the root" \
+			"the container's systemd made no /run/systemd/private in $EMBER_PKGROOT_BOOT_TIMEOUT s, see $work/pkgroot-boot.log"
+		ember_pkgroot_stop "$nspawn"
+		return
+	fi
 	# Non-zero when degraded: not fatal under set -e.
-	state=$(ember_pkgroot_exec "$leader" timeout 120 systemctl is-system-running --wait 2>&1) || true
+	state=$(ember_pkgroot_exec "$leader" timeout "$EMBER_PKGROOT_BOOT_TIMEOUT" \
+		systemctl is-system-running --wait 2>&1) || true
 	info "booted in $((SECONDS - t)) s: $state"
 	case "$state" in
-	running|degraded) ember_test_record "pkgroot: systemd-nspawn -b boots the root" pass ;;
-	*) ember_test_record "pkgroot: systemd-nspawn -b boots the root" "system state '$state'" ;;
+	running) ember_test_record "pkgroot: systemd-nspawn -b boots the root" pass ;;
+	degraded)
+		ember_pkgroot_exec "$leader" systemctl --failed --no-pager --plain 2>&1 | sed 's/^/    | /'
+		ember_test_record "pkgroot: systemd-nspawn -b boots the root" pass ;;
+	*)
+		tail -n 20 "$work/pkgroot-boot.log" | sed 's/^/    | /'
+		ember_test_record "pkgroot: systemd-nspawn -b boots the root" \
+			"system state '$state' after $EMBER_PKGROOT_BOOT_TIMEOUT s, see $work/pkgroot-boot.log"
+		ember_pkgroot_stop "$nspawn" "$leader"
+		return ;;
 	esac
 	# Type=simple: started is not yet listening; wait for both sockets.
 	ember_pkgroot_exec "$leader" systemctl start "$gpu" || true
