@@ -1,6 +1,11 @@
 # ./ember setup: install what Ember needs from Debian (sourced, not run).
 # debhelper, dh-dkms, dkms and lintian build and check the Debian packages
-# (./ember package, package.sh).
+# (./ember package, package.sh); mmdebstrap and systemd-container
+# (systemd-nspawn) make and boot the bookworm root of ./ember package-root
+# (package_root.sh). systemd-container must be the installed systemd's
+# version, so it is asked for at that version, from whichever suite has
+# it: not with -t bookworm-backports, which would take systemd (and what
+# depends on it) from backports on every machine that runs the setup.
 # python3-docutils checks that Documentation/'s specifications are valid
 # reStructuredText (the docs/ tests).
 #
@@ -19,13 +24,16 @@ ember_backports_packages() {
 }
 
 ember_bookworm_packages() {
+	local systemd
+	systemd=$(dpkg-query -W -f='${Version}' systemd 2>/dev/null || true)
 	echo build-essential ninja-build pkg-config cpio kmod xz-utils zstd \
 		flex bison libelf-dev libssl-dev bc \
 		rsync busybox-static perl python3 python3-docutils \
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
 		spirv-tools spirv-headers glslang-tools glslang-dev \
 		clang libclang-rt-14-dev valgrind llvm-19-dev \
-		debhelper dh-dkms dkms lintian trinity
+		debhelper dh-dkms dkms lintian trinity mmdebstrap \
+		"systemd-container${systemd:+=$systemd}"
 }
 
 # Minimum versions of backports packages whose bookworm version is too old.

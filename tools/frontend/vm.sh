@@ -21,6 +21,10 @@
 # EMBER_VM_GPU_COMMAND, when set (an array), is the ember-gpu command line
 # to run instead of the harness's own: the packaged unit's ExecStart. QEMU
 # then attaches to the sockets and guest RAM file that command names.
+# EMBER_VM_GPU_ATTACH, when set (an array: socket, control socket, guest
+# RAM file), names a GPU something else started and owns (systemd, in
+# package_root.sh's container): QEMU attaches to it, nothing is started,
+# stopped or removed.
 
 # shellcheck source=tools/frontend/debug_kernel.sh
 . "$EMBER_ROOT/tools/frontend/debug_kernel.sh"
@@ -171,7 +175,7 @@ ember_vm_teardown() {
 		done
 		kill -KILL "$EMBER_VM_GPU_PID" 2>/dev/null || true
 	fi
-	[ -n "${EMBER_VM_RAM:-}" ] && rm -f "$EMBER_VM_RAM"
+	[ -n "${EMBER_VM_RAM:-}" ] && [ -z "${EMBER_VM_GPU_ATTACH+x}" ] && rm -f "$EMBER_VM_RAM"
 	EMBER_VM_QEMU_PID= EMBER_VM_TAIL_PID= EMBER_VM_GPU_PID= EMBER_VM_RAM=
 }
 
@@ -229,7 +233,13 @@ ember_vm() {
 	local gpu_socket=$run/ember-gpu.sock gpu_control=$run/ember-gpu-control.sock
 	local -a gpu
 	ram_bytes=$(numfmt --from=iec "$EMBER_VM_MEM")
-	if [ -n "${EMBER_VM_GPU_COMMAND+x}" ]; then
+	if [ -n "${EMBER_VM_GPU_ATTACH+x}" ]; then
+		gpu=()
+		gpu_socket=${EMBER_VM_GPU_ATTACH[0]} gpu_control=${EMBER_VM_GPU_ATTACH[1]}
+		EMBER_VM_RAM=${EMBER_VM_GPU_ATTACH[2]}
+		[ "$(stat -c %s "$EMBER_VM_RAM" 2>/dev/null)" = "$ram_bytes" ] ||
+			die "vm: the running GPU's guest RAM $EMBER_VM_RAM is not QEMU's $EMBER_VM_MEM"
+	elif [ -n "${EMBER_VM_GPU_COMMAND+x}" ]; then
 		gpu=("${EMBER_VM_GPU_COMMAND[@]}")
 		ember_vm_gpu_paths "${gpu[@]}"
 	else
@@ -248,7 +258,9 @@ ember_vm() {
 	[ "$EMBER_VM_LANE" = package ] && what="stock kernel, guest from the packages"
 	step "vm: starting ember-gpu and QEMU ($what, $mode, logs in $run)"
 	printf '%q ' "${gpu[@]}" > "$run/ember-gpu.cmdline"
-	if [ -n "${EMBER_VM_GPU_COMMAND+x}" ]; then
+	if [ -n "${EMBER_VM_GPU_ATTACH+x}" ]; then
+		: # Already running; its owner stops it and removes its files.
+	elif [ -n "${EMBER_VM_GPU_COMMAND+x}" ]; then
 		# As systemd runs it: it creates the guest RAM file, logs to stderr.
 		"${gpu[@]}" 2>"$run/ember-gpu.log" &
 	else
@@ -256,10 +268,11 @@ ember_vm() {
 		truncate -s "$ram_bytes" "$EMBER_VM_RAM"
 		"${gpu[@]}" &
 	fi
-	EMBER_VM_GPU_PID=$!
+	EMBER_VM_GPU_PID=
+	[ -n "${EMBER_VM_GPU_ATTACH+x}" ] || EMBER_VM_GPU_PID=$!
 	for _ in $(seq 50); do
 		[ -S "$gpu_socket" ] && [ -S "$gpu_control" ] && break
-		kill -0 "$EMBER_VM_GPU_PID" 2>/dev/null ||
+		[ -z "$EMBER_VM_GPU_PID" ] || kill -0 "$EMBER_VM_GPU_PID" 2>/dev/null ||
 			die "ember-gpu exited at start-up; see $run/ember-gpu.log"
 		sleep 0.1
 	done
