@@ -1,11 +1,8 @@
 # ./ember setup: install what Ember needs from Debian (sourced, not run).
 # debhelper, dh-dkms, dkms and lintian build and check the Debian packages
-# (./ember package, package.sh); mmdebstrap and systemd-container
-# (systemd-nspawn) make and boot the bookworm root of ./ember package-root
-# (package_root.sh). systemd-container must be the installed systemd's
-# version, so it is asked for at that version, from whichever suite has
-# it: not with -t bookworm-backports, which would take systemd (and what
-# depends on it) from backports on every machine that runs the setup.
+# (./ember package, package.sh). ./ember package-root alone also needs
+# mmdebstrap and systemd-container (ember_package_root_packages), which the
+# other commands (and so the CI) do not install.
 # python3-docutils checks that Documentation/'s specifications are valid
 # reStructuredText (the docs/ tests).
 #
@@ -23,17 +20,26 @@ ember_backports_packages() {
 		qemu-system-x86 qemu-utils libdrm-dev mesa-vulkan-drivers meson
 }
 
-ember_bookworm_packages() {
+# mmdebstrap and systemd-nspawn make and boot the bookworm root of
+# ./ember package-root (package_root.sh). systemd-container must be the
+# installed systemd's version, so it is asked for at that version, from
+# whichever suite has it: not with -t bookworm-backports, which would take
+# systemd (and what depends on it) from backports.
+ember_package_root_packages() {
 	local systemd
 	systemd=$(dpkg-query -W -f='${Version}' systemd 2>/dev/null || true)
+	echo mmdebstrap "systemd-container${systemd:+=$systemd}"
+}
+
+# EMBER_SETUP_EXTRA: packages one command adds (ember_package_root_packages).
+ember_bookworm_packages() {
 	echo build-essential ninja-build pkg-config cpio kmod xz-utils zstd \
 		flex bison libelf-dev libssl-dev bc \
 		rsync busybox-static perl python3 python3-docutils \
 		libvulkan-dev vulkan-tools vulkan-validationlayers \
 		spirv-tools spirv-headers glslang-tools glslang-dev \
 		clang libclang-rt-14-dev valgrind llvm-19-dev \
-		debhelper dh-dkms dkms lintian trinity mmdebstrap \
-		"systemd-container${systemd:+=$systemd}"
+		debhelper dh-dkms dkms lintian trinity ${EMBER_SETUP_EXTRA:-}
 }
 
 # Minimum versions of backports packages whose bookworm version is too old.
