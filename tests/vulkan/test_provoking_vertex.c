@@ -25,8 +25,12 @@
  * FIRST_VERTEX in every other band and without it (first vertex too) in
  * the others; provoking-vertex-last with LAST_VERTEX everywhere;
  * provoking-vertex-per-pipeline alternates the two in one rendering
- * (provokingVertexModePerPipeline). shader-object-provoking-vertex takes
- * the mode from vkCmdSetProvokingVertexModeEXT, alternating per band.
+ * (provokingVertexModePerPipeline). provoking-vertex-mode-dynamic makes
+ * the mode dynamic (extendedDynamicState3ProvokingVertexMode) in every
+ * other band's pipeline, set before or after the bind and opposite to the
+ * pipeline's own, and binds a static pipeline of the other mode after
+ * each. shader-object-provoking-vertex takes the mode from
+ * vkCmdSetProvokingVertexModeEXT, alternating per band.
  */
 
 #include "vk_gfx.h"
@@ -255,16 +259,25 @@ static void scene_check(const struct pv_scene *s, const uint32_t *img, const boo
 			     wrong, s->probe_count);
 }
 
-/* A device with provokingVertexLast, or a skip. */
-static void pv_dev_create(struct vk_dev *dev)
+/*
+ * A device with provokingVertexLast, and with @dynamic
+ * extendedDynamicState3ProvokingVertexMode too, or a skip.
+ */
+static void pv_dev_create(struct vk_dev *dev, bool dynamic)
 {
-	static const char *const ext[] = { VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME };
+	static const char *const ext[] = {
+		VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
+	};
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
+		.extendedDynamicState3ProvokingVertexMode = VK_TRUE,
+	};
 	VkPhysicalDeviceProvokingVertexFeaturesEXT features = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
-		.provokingVertexLast = VK_TRUE,
+		.pNext = dynamic ? &eds3 : NULL, .provokingVertexLast = VK_TRUE,
 	};
 	const struct vk_dev_options options = {
-		.extensions = ext, .extension_count = 1, .features = &features,
+		.extensions = ext, .extension_count = dynamic ? 2 : 1, .features = &features,
 	};
 
 	vk_gfx_dev_create_options(dev, &options);
@@ -338,9 +351,16 @@ static void scene_end(struct vk_dev *dev, VkCommandBuffer cmd, struct pv_buffers
 	vk_cmd_submit_wait(dev, cmd, 0);
 }
 
-/* Every case drawn with a pipeline of mode @modes[case]. */
-static void provoking_pipelines(const enum pv_mode *modes, const char *what)
+/*
+ * Every case drawn with a pipeline of mode @modes[case]; with @dyn, case
+ * c's pipeline has the mode dynamic when @dyn[c] >= 0 (1: last), set by
+ * vkCmdSetProvokingVertexModeEXT before the bind in cases 0, 1, 4, 5 and
+ * after it in the others.
+ */
+static void provoking_pipelines(const enum pv_mode *modes, const int *dyn, const char *what)
 {
+	static const VkDynamicState dyn_state = VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT;
+	PFN_vkCmdSetProvokingVertexModeEXT set_mode = NULL;
 	static const VkVertexInputBindingDescription binding = {
 		0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX,
 	};
@@ -357,9 +377,14 @@ static void provoking_pipelines(const enum pv_mode *modes, const char *what)
 	VkCommandBuffer cmd;
 
 	for (uint32_t c = 0; c < CASES; c++)
-		last[c] = modes[c] == PV_LAST;
+		last[c] = dyn && dyn[c] >= 0 ? dyn[c] == 1 : modes[c] == PV_LAST;
 	scene_build(&scene, last);
-	pv_dev_create(&dev);
+	pv_dev_create(&dev, dyn != NULL);
+	if (dyn) {
+		set_mode = (PFN_vkCmdSetProvokingVertexModeEXT)vk_dev_proc(&dev,
+						"vkCmdSetProvokingVertexModeEXT");
+		REQUIRE(set_mode != NULL);
+	}
 	for (uint32_t c = 1; c < CASES; c++)
 		if (last[c] != last[0] && !per_pipeline(&dev)) {
 			vk_dev_destroy(&dev);
@@ -374,6 +399,7 @@ static void provoking_pipelines(const enum pv_mode *modes, const char *what)
 			.bindings = &binding, .binding_count = 1,
 			.attributes = &attribute, .attribute_count = 1,
 			.color_format = VK_FORMAT_R32_UINT, .raster = &rs[c],
+			.dynamic = &dyn_state, .dynamic_count = dyn && dyn[c] >= 0,
 			.width = W, .height = H,
 		};
 
@@ -393,7 +419,16 @@ static void provoking_pipelines(const enum pv_mode *modes, const char *what)
 	}
 	cmd = scene_begin(&dev, &b);
 	for (uint32_t c = 0; c < CASES; c++) {
+		const bool dynamic = dyn && dyn[c] >= 0, after = c & 2;
+		const VkProvokingVertexModeEXT mode = dynamic && dyn[c] ?
+			VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT :
+			VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX_EXT;
+
+		if (dynamic && !after)
+			set_mode(cmd, mode);
 		vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[c].pipeline);
+		if (dynamic && after)
+			set_mode(cmd, mode);
 		scene_draw(cmd, &scene, c);
 	}
 	scene_end(&dev, cmd, &b);
@@ -411,7 +446,7 @@ VK_TEST(provoking_vertex_first, "provoking-vertex-first")
 
 	for (uint32_t c = 0; c < CASES; c++)
 		modes[c] = c % 2 ? PV_DEFAULT : PV_FIRST;
-	provoking_pipelines(modes, "pipeline");
+	provoking_pipelines(modes, NULL, "pipeline");
 }
 
 VK_TEST(provoking_vertex_last, "provoking-vertex-last")
@@ -420,7 +455,7 @@ VK_TEST(provoking_vertex_last, "provoking-vertex-last")
 
 	for (uint32_t c = 0; c < CASES; c++)
 		modes[c] = PV_LAST;
-	provoking_pipelines(modes, "pipeline");
+	provoking_pipelines(modes, NULL, "pipeline");
 }
 
 /* Both modes in one rendering, alternating per band. */
@@ -430,7 +465,24 @@ VK_TEST(provoking_vertex_per_pipeline, "provoking-vertex-per-pipeline")
 
 	for (uint32_t c = 0; c < CASES; c++)
 		modes[c] = c % 2 ? PV_FIRST : PV_LAST;
-	provoking_pipelines(modes, "pipeline");
+	provoking_pipelines(modes, NULL, "pipeline");
+}
+
+/*
+ * extendedDynamicState3ProvokingVertexMode: the pipelines of even cases
+ * have the mode dynamic, their structure (or its absence) saying the
+ * opposite of the command, set before or after the bind; the odd cases'
+ * static pipelines, bound after a command set the other mode, draw with
+ * their own.
+ */
+VK_TEST(provoking_vertex_dynamic, "provoking-vertex-mode-dynamic")
+{
+	static const enum pv_mode modes[CASES] = {
+		PV_FIRST, PV_DEFAULT, PV_LAST, PV_LAST, PV_DEFAULT, PV_FIRST, PV_LAST, PV_LAST,
+	};
+	static const int dyn[CASES] = { 1, -1, 0, -1, 1, -1, 0, -1 };
+
+	provoking_pipelines(modes, dyn, "dynamic pipeline");
 }
 
 /*

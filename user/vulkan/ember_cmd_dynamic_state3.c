@@ -20,7 +20,8 @@
  * leave dynamic too (extendedDynamicState2LogicOp, EMBER_DYN_LOGIC_OP),
  * and vkCmdSetColorWriteEnableEXT's (VK_EXT_color_write_enable).
  * vkCmdSetProvokingVertexModeEXT is VK_EXT_provoking_vertex's (the raster
- * block's provoking_vertex; FIRST_VERTEX until set).
+ * block's provoking_vertex; FIRST_VERTEX until set), for pipelines too
+ * (extendedDynamicState3ProvokingVertexMode, EMBER_DYN_PROVOKING_VERTEX_MODE).
  *
  * vkCmdSetPatchControlPointsEXT and vkCmdSetTessellationDomainOriginEXT
  * are the extension's too, whatever the device: valid without a
@@ -126,7 +127,7 @@ ember_CmdSetDepthClipEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClip
 	s->depth_clip_set = true;
 }
 
-/* VK_EXT_provoking_vertex's, for shader objects. */
+/* VK_EXT_provoking_vertex's, for shader objects and pipelines that leave the mode dynamic. */
 VKAPI_ATTR void VKAPI_CALL
 ember_CmdSetProvokingVertexModeEXT(VkCommandBuffer commandBuffer,
 				   VkProvokingVertexModeEXT provokingVertexMode)

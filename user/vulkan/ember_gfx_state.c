@@ -59,6 +59,8 @@ static uint64_t dynamic_bit(VkDynamicState s)
 	case VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT: return EMBER_DYN_BIT(COLOR_BLEND_ENABLE);
 	case VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT: return EMBER_DYN_BIT(COLOR_BLEND_EQUATION);
 	case VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT: return EMBER_DYN_BIT(COLOR_WRITE_MASK);
+	case VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT:
+		return EMBER_DYN_BIT(PROVOKING_VERTEX_MODE);
 	default:
 		/*
 		 * Only the states above are advertised (core 1.0 to 1.3, EDS2's
@@ -288,7 +290,7 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 		s->depth_clip_set = ps->depth_clip_set;
 	}
 	STATIC(POLYGON_MODE, polygon_mode);
-	s->provoking_vertex = ps->provoking_vertex;
+	STATIC(PROVOKING_VERTEX_MODE, provoking_vertex);
 	STATIC(RASTERIZER_DISCARD_ENABLE, rasterizer_discard);
 	STATIC(CULL_MODE, cull_mode);
 	STATIC(FRONT_FACE, front_face);
