@@ -781,8 +781,7 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 
 		/*
 		 * The states a test draws from pipelines, each against its static
-		 * twin; the rest VK_FALSE: rasterization samples (a pipeline's
-		 * sample count is its attachments'), tessellation, and what the
+		 * twin; the rest VK_FALSE: tessellation and what the
 		 * device has not (streams, conservative rasterization, sample
 		 * locations, advanced blending, line modes, NV states).
 		 */
@@ -800,6 +799,7 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->extendedDynamicState3ColorBlendEquation = gfx;	/* test_fragment_blend.c */
 		f->extendedDynamicState3ColorWriteMask = gfx;		/* test_fragment_blend.c */
 		f->extendedDynamicState3ProvokingVertexMode = gfx;	/* test_provoking_vertex.c */
+		f->extendedDynamicState3RasterizationSamples = gfx;	/* test_multisample.c */
 	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT) {
 		VkPhysicalDeviceProvokingVertexFeaturesEXT *f = (void *)s;
