@@ -21,7 +21,9 @@
  * additive blending; 4x MSAA, then the RESOLVE packet; DRAW_INDIRECT with
  * a count; clip and cull distances that cull, a clip distance that cuts;
  * polygon modes' flat values; a draw into every colour format of contract
- * 1.12, blending or with a logic op; a vertex shader's viewport index
+ * 1.12, blending or with a logic op; a render pass feedback loop (a
+ * draw reading, past a BARRIER, the attachment an earlier draw wrote and
+ * writing it); a vertex shader's viewport index
  * selecting viewports and scissors, out-of-range indices viewport 0, and
  * lines of width 3 and of widths only a guest gives (contract 1.13);
  * occlusion counters
@@ -1879,6 +1881,84 @@ static bool test_faults(void)
 }
 
 /*
+ * A fragment shader reading the colour attachment (set 0, slot 0: the
+ * attachment's own descriptor) at its pixel, as ember-cc compiles
+ * subpassLoad, and writing 3 * value + 1 per channel.
+ */
+static const char fs_feedback_text[] =
+	".stage fragment\n.inputs 0\n.outputs 1\n.resource 0 0 sampled_image 0 1\n"
+	"\tldimgdesc u0, 0x0, 0x0\n"
+	"\ts2r.frag_coord_x v0\n\tf2i.s32 v8, v0\n"
+	"\ts2r.frag_coord_y v0\n\tf2i.s32 v9, v0\n"
+	"\tmov.u32 v10, 0x0\n\tmov.u32 v11, 0x0\n"
+	"\tfetch v4, u0, v8\n"
+	"\tfmul v4, v4, 0x40400000\n\tfmul v5, v5, 0x40400000\n"
+	"\tfmul v6, v6, 0x40400000\n\tfmul v7, v7, 0x40400000\n"
+	"\tfadd v4, v4, 0x3f800000\n\tfadd v5, v5, 0x3f800000\n"
+	"\tfadd v6, v6, 0x3f800000\n\tfadd v7, v7, 0x3f800000\n"
+	"\tstout 0, v4\n\tstout 1, v5\n\tstout 2, v6\n\tstout 3, v7\n\tend\n";
+
+#define FS_FEEDBACK_VA	0x302000000ull
+#define ROOT_FEEDBACK	0x800
+#define DESC_TABLE	0xc00
+
+/*
+ * A render pass feedback loop as a driver records it: a draw writes the
+ * colour attachment, a BARRIER, then a draw whose fragment shader reads
+ * the same image through a descriptor at its pixel and writes into it
+ * (ember-hw.rst, "Attachments read by later draws"): every pixel must hold
+ * 3 * c + 1 of what the first draw left there, twice over with a second
+ * BARRIER and reading draw.
+ */
+static bool test_feedback_loop(void)
+{
+	const struct vertex full[6] = {
+		{ { -1, -1, 0, 1 }, { 0 } }, { { 1, -1, 0, 1 }, { 0 } }, { { -1, 1, 0, 1 }, { 0 } },
+		{ { 1, -1, 0, 1 }, { 0 } }, { { 1, 1, 0, 1 }, { 0 } }, { { -1, 1, 0, 1 }, { 0 } },
+	};
+	const uint64_t root2 = STATE_VA + ROOT_FEEDBACK;
+	uint64_t table = DESC_VA;
+	struct scene s;
+	uint8_t *ref = ref_color();
+	uint32_t before = fault_seq();
+	uint32_t dw[EMBER_GFX_STATE_DWORDS];
+
+	CHECK(place(FS_FEEDBACK_VA, fs_feedback_text));
+	scene_default(&s);
+	write_scene(&s);
+	s.root.fs = FS_FEEDBACK_VA;
+	s.root.desc_table = STATE_VA + DESC_TABLE;
+	ember_gfx_state_pack(dw, &s.root);
+	memcpy(state + ROOT_FEEDBACK, dw, sizeof(dw));
+	memcpy(state + DESC_TABLE, &table, sizeof(table));
+	put_vertices(tri, 3);
+	memcpy(vb + 3 * sizeof(struct vertex), full, sizeof(full));
+	memset(color, 0, image_bytes);
+	CHECK(RUN(EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 3, 1, 0, 0,
+		  EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0),
+		  EMBER_PKT(EMBER_UPKT_BIND_GFX_STATE, 0, EMBER_UPKT_BIND_GFX_STATE_LEN(0)),
+		  LO(root2), HI(root2), 0,
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 6, 1, 3, 0,
+		  EMBER_PKT(EMBER_UPKT_BARRIER, 0, 0),
+		  EMBER_PKT(EMBER_UPKT_DRAW, 0, 4), 6, 1, 3, 0));
+	CHECK_EQ(fault_seq(), before);
+	ref_draw(&s, tri, NULL, 3, 1, NULL, ref, NULL);
+	for (size_t i = 0; i < (size_t)image_size * image_size * 4; i++) {
+		float f;
+
+		memcpy(&f, ref + 4 * i, 4);
+		for (int k = 0; k < 2; k++) {
+			f = f * 3.0f;
+			f = f + 1.0f;
+		}
+		memcpy(ref + 4 * i, &f, 4);
+	}
+	CHECK(same_color(&s, ref));
+	free(ref);
+	return true;
+}
+
+/*
  * ember_tex_texel_run() against ember_tex_texel_va(): tile loads and
  * stores copy a run as one block, so every element of a run must follow
  * the one before it, and the element after a tiled run must not.
@@ -1939,6 +2019,8 @@ int main(void)
 	tap_result(test_polygon_mode_flat(), "polygon mode LINE and POINT: flat from the triangle's provoking vertex");
 	tap_result(test_viewport_index(), "viewport index: each primitive's viewport and scissor, out of range 0");
 	tap_result(test_wide_lines(), "wide lines: width 3 and clamped NaN, huge, negative widths");
+	tap_result(test_feedback_loop(),
+		   "feedback loop: a draw reads the attachment an earlier draw wrote, past a BARRIER");
 	tap_result(test_faults(), "faults: vertex buffer, state, attachment, shader; then a draw");
 	tap_result(test_occlusion_depth(), "occlusion: exact counts, depth-failed not counted, two counters");
 	tap_result(test_occlusion_accumulates(), "occlusion: draws add, indirect too; none at a buffer's start");

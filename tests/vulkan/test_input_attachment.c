@@ -16,6 +16,9 @@
  * different sample masks and subpass 1 reads one by one with the sample
  * operand (input-attachment-multisample). Each subpass dependency is
  * BY_REGION, from the attachment writes to the input attachment reads.
+ * input-attachment-feedback-loop uses one GENERAL attachment as colour and
+ * input attachment of one subpass, draws reading it and writing it again
+ * separated by the self-dependency's vkCmdPipelineBarrier.
  */
 
 #include "vk_gfx.h"
@@ -567,5 +570,140 @@ VK_TEST(input_attachment_multisample, "input-attachment-multisample")
 	vk_gfx_pipe_destroy(&s.dev, &reader);
 	vk_target_destroy(&s.dev, &ms);
 	vk_target_destroy(&s.dev, &result);
+	scene_destroy(&s);
+}
+
+/*
+ * One subpass whose attachment 0 (R32_UINT, GENERAL) is both its colour
+ * attachment and its input attachment, with a BY_REGION self-dependency
+ * from colour writes to input attachment reads.
+ */
+static VkRenderPass feedback_pass(struct vk_dev *dev)
+{
+	const VkAttachmentDescription att = {
+		.format = VK_FORMAT_R32_UINT, .samples = VK_SAMPLE_COUNT_1_BIT,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+		.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+		.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+		.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+		.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+	};
+	const VkAttachmentReference ref = { 0, VK_IMAGE_LAYOUT_GENERAL };
+	const VkSubpassDescription subpass = {
+		.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+		.inputAttachmentCount = 1, .pInputAttachments = &ref,
+		.colorAttachmentCount = 1, .pColorAttachments = &ref,
+	};
+	const VkSubpassDependency deps[2] = {
+		{
+			.srcSubpass = 0, .dstSubpass = 0,
+			.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+			.dstStageMask = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+			.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+			.dstAccessMask = VK_ACCESS_INPUT_ATTACHMENT_READ_BIT,
+			.dependencyFlags = VK_DEPENDENCY_BY_REGION_BIT,
+		},
+		{
+			.srcSubpass = 0, .dstSubpass = VK_SUBPASS_EXTERNAL,
+			.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+			.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT,
+			.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+			.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+		},
+	};
+	const VkRenderPassCreateInfo rp_info = {
+		.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+		.attachmentCount = 1, .pAttachments = &att,
+		.subpassCount = 1, .pSubpasses = &subpass,
+		.dependencyCount = 2, .pDependencies = deps,
+	};
+	VkRenderPass pass;
+
+	VK_CHECK(vkCreateRenderPass(dev->device, &rp_info, NULL, &pass));
+	return pass;
+}
+
+/* The self-dependency's barrier: the draws before it write what the draws after it read. */
+static void feedback_barrier(VkCommandBuffer cmd)
+{
+	const VkMemoryBarrier barrier = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+		.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+		.dstAccessMask = VK_ACCESS_INPUT_ATTACHMENT_READ_BIT,
+	};
+
+	vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+			     VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, VK_DEPENDENCY_BY_REGION_BIT,
+			     1, &barrier, 0, NULL, 0, NULL);
+}
+
+/*
+ * A render pass feedback loop: the cells' values drawn into the
+ * attachment, then three draws of gfx_input_color.frag (v -> 3v + 1) each
+ * reading, at its pixel, what the draws before the last barrier wrote
+ * there and writing the result into the same attachment: the whole
+ * framebuffer, its left half, its top half. A pixel drawn n times by
+ * the reader holds the function applied n times to its cell's value.
+ */
+VK_TEST(input_attachment_feedback_loop, "input-attachment-feedback-loop")
+{
+	const VkClearValue clear = { .color.uint32 = { 7 } };
+	struct vk_gfx_desc desc = vk_gfx_uint_desc(W, H);
+	struct vk_target color;
+	uint32_t expected[W * H];
+	struct vk_gfx_pipe writer, reader;
+	struct input_scene s;
+	struct vk_vtx3 *v;
+	VkRenderPass pass;
+	VkFramebuffer fb;
+
+	scene_init(&s, 1);
+	vk_target_create_usage(&s.dev, VK_FORMAT_R32_UINT, W, H, 1, VK_SAMPLE_COUNT_1_BIT,
+			       VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT, &color);
+	pass = feedback_pass(&s.dev);
+	desc.render_pass = pass;
+	vk_gfx_pipe_create(&s.dev, &desc, &writer);
+	desc.fs = gfx_input_color_frag_spv;
+	desc.fs_size = gfx_input_color_frag_spv_size;
+	desc.set_layout = s.set_layout;
+	vk_gfx_pipe_create(&s.dev, &desc, &reader);
+	write_input(&s, 0, color.view, VK_IMAGE_LAYOUT_GENERAL);
+	cell_vertices(&s);
+	/* After the cells: the left half, then the top half. */
+	v = (struct vk_vtx3 *)s.vertices.map + 6 * (CELLS + 1);
+	vk_gfx_rect(v, 0, 0, W / 2, H, 0, W, H, false);
+	vk_gfx_rect(v + 6, 0, 0, W, H / 2, 0, W, H, false);
+
+	fb = begin_pass(&s, pass, &color.view, 1, &clear);
+	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, writer.pipeline);
+	bind_vertices(&s);
+	for (uint32_t k = 0; k < CELLS; k++) {
+		vkCmdPushConstants(s.cmd, writer.layout, push_stages, 0, 4, &(uint32_t){ 100 + k });
+		vkCmdDraw(s.cmd, 6, 1, 6 * (k + 1), 0);
+	}
+	feedback_barrier(s.cmd);
+	draw_reader(&s, &reader);
+	feedback_barrier(s.cmd);
+	vkCmdDraw(s.cmd, 6, 1, 6 * (CELLS + 1), 0);
+	feedback_barrier(s.cmd);
+	vkCmdDraw(s.cmd, 6, 1, 6 * (CELLS + 2), 0);
+
+	vk_gfx_fill(expected, W, 0, 0, W, H, 7);
+	for (uint32_t k = 0; k < CELLS; k++)
+		vk_gfx_fill(expected, W, cells[k].x0, cells[k].y0, cells[k].x1, cells[k].y1, 100 + k);
+	for (uint32_t y = 0; y < H; y++)
+		for (uint32_t x = 0; x < W; x++) {
+			const unsigned int n = 1 + (x < W / 2) + (y < H / 2);
+
+			for (unsigned int i = 0; i < n; i++)
+				expected[y * W + x] = expected[y * W + x] * 3 + 1;
+		}
+	finish(&s, &color, expected, "an attachment read and written in one subpass");
+	vkDestroyFramebuffer(s.dev.device, fb, NULL);
+	vkDestroyRenderPass(s.dev.device, pass, NULL);
+	vk_gfx_pipe_destroy(&s.dev, &writer);
+	vk_gfx_pipe_destroy(&s.dev, &reader);
+	vk_target_destroy(&s.dev, &color);
 	scene_destroy(&s);
 }

@@ -308,8 +308,32 @@ VK_TEST(ms_sample_mask_dynamic, "ms-sample-mask-dynamic")
  * The same coverage through a render pass whose subpass has a resolve
  * attachment: the four draws, then the subpass's resolve at the end.
  */
-VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
+/*
+ * The static rasterizationSamples of a pipeline that has the count
+ * dynamic: 1, so that only the command's 4 can cover the samples. Bookworm's
+ * validation layer (1.3.239) checks the static count against the
+ * attachments' even when the state is dynamic
+ * (VUID-vkCmdDraw-colorAttachmentCount-06188), so under it the static
+ * count is the attachments' 4 and the test checks validity only.
+ */
+static VkSampleCountFlagBits static_samples(void)
 {
+	return vk_test_under_validation() ? VK_SAMPLE_COUNT_4_BIT : VK_SAMPLE_COUNT_1_BIT;
+}
+
+/*
+ * With @dynamic_samples (extendedDynamicState3RasterizationSamples) the
+ * pipelines' static count is static_samples() and
+ * vkCmdSetRasterizationSamplesEXT sets 4, before the bind of draws 0 and
+ * 2, after it for 1 and 3.
+ */
+static void render_pass_resolve(bool dynamic_samples)
+{
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+		.extendedDynamicState3RasterizationSamples = VK_TRUE,
+	};
+	static const VkDynamicState dyn = VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT;
+	PFN_vkCmdSetRasterizationSamplesEXT set_samples = NULL;
 	const VkAttachmentDescription atts[2] = {
 		{ .format = FORMAT, .samples = VK_SAMPLE_COUNT_4_BIT,
 		  .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
@@ -344,7 +368,14 @@ VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
 	VkFramebuffer fb;
 	struct ms m;
 
-	ms_init(&m, NULL);
+	if (dynamic_samples) {
+		ms_init_eds3(&m, &eds3);
+		set_samples = (PFN_vkCmdSetRasterizationSamplesEXT)vk_dev_proc(&m.dev,
+						"vkCmdSetRasterizationSamplesEXT");
+		REQUIRE(set_samples != NULL);
+	} else {
+		ms_init(&m, NULL);
+	}
 	VK_CHECK(vkCreateRenderPass(m.dev.device, &rp_info, NULL, &pass));
 	{
 		const VkImageView views[2] = { m.color.view, m.resolved.view };
@@ -360,6 +391,11 @@ VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
 		struct vk_gfx_desc desc = ms_desc(1u << i);
 
 		desc.render_pass = pass;
+		if (dynamic_samples) {
+			desc.samples = static_samples();
+			desc.dynamic = &dyn;
+			desc.dynamic_count = 1;
+		}
 		vk_gfx_pipe_create(&m.dev, &desc, &pipes[i]);
 		triangle((struct vk_cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
 	}
@@ -375,7 +411,11 @@ VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
 	}
 	vkCmdBindVertexBuffers(m.cmd, 0, 1, &m.vertices.buffer, &offset);
 	for (int i = 0; i < 4; i++) {
+		if (dynamic_samples && i % 2 == 0)
+			set_samples(m.cmd, VK_SAMPLE_COUNT_4_BIT);
 		vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i].pipeline);
+		if (dynamic_samples && i % 2 == 1)
+			set_samples(m.cmd, VK_SAMPLE_COUNT_4_BIT);
 		vkCmdDraw(m.cmd, 3, 1, 3 * i, 0);
 	}
 	vkCmdEndRenderPass(m.cmd);
@@ -387,6 +427,66 @@ VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
 		vk_gfx_pipe_destroy(&m.dev, &pipes[i]);
 	vkDestroyFramebuffer(m.dev.device, fb, NULL);
 	vkDestroyRenderPass(m.dev.device, pass, NULL);
+	ms_destroy(&m);
+}
+
+VK_TEST(ms_render_pass_resolve, "ms-render-pass-resolve-attachment")
+{
+	render_pass_resolve(false);
+}
+
+VK_TEST(ms_samples_dynamic_render_pass, "ms-rasterization-samples-dynamic-render-pass")
+{
+	render_pass_resolve(true);
+}
+
+/*
+ * extendedDynamicState3RasterizationSamples with dynamic rendering: the
+ * four draws of ms-standard-sample-locations-sample-mask-resolve from
+ * pipelines whose static count is static_samples() (sample mask 1 << i
+ * each), 4 set by
+ * vkCmdSetRasterizationSamplesEXT before the bind of draws 0 and 2 and
+ * after it for 1 and 3: the resolve must be the 4-sample coverage.
+ */
+VK_TEST(ms_samples_dynamic, "ms-rasterization-samples-dynamic")
+{
+	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
+		.extendedDynamicState3RasterizationSamples = VK_TRUE,
+	};
+	static const VkDynamicState dyn = VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT;
+	PFN_vkCmdSetRasterizationSamplesEXT set_samples;
+	float expected[W * H * 4];
+	struct vk_gfx_pipe pipes[4];
+	struct ms m;
+
+	ms_init_eds3(&m, &eds3);
+	set_samples = (PFN_vkCmdSetRasterizationSamplesEXT)vk_dev_proc(&m.dev,
+					"vkCmdSetRasterizationSamplesEXT");
+	REQUIRE(set_samples != NULL);
+	for (int i = 0; i < 4; i++) {
+		struct vk_gfx_desc desc = ms_desc(1u << i);
+
+		desc.samples = static_samples();
+		desc.dynamic = &dyn;
+		desc.dynamic_count = 1;
+		vk_gfx_pipe_create(&m.dev, &desc, &pipes[i]);
+		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+	}
+	ms_begin(&m);
+	for (int i = 0; i < 4; i++) {
+		if (i % 2 == 0)
+			set_samples(m.cmd, VK_SAMPLE_COUNT_4_BIT);
+		vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i].pipeline);
+		if (i % 2 == 1)
+			set_samples(m.cmd, VK_SAMPLE_COUNT_4_BIT);
+		vkCmdDraw(m.cmd, 3, 1, 3 * i, 0);
+	}
+	vkCmdEndRendering(m.cmd);
+	ms_finish(&m);
+	coverage_expected(expected);
+	check(&m, expected);
+	for (int i = 0; i < 4; i++)
+		vk_gfx_pipe_destroy(&m.dev, &pipes[i]);
 	ms_destroy(&m);
 }
 
@@ -494,4 +594,123 @@ VK_TEST(ms_alpha_to_coverage_one, "ms-alpha-to-coverage-0-and-1-alpha-to-one")
 VK_TEST(ms_alpha_to_coverage_one_dynamic, "ms-alpha-to-coverage-one-dynamic")
 {
 	alpha_to_coverage_one(true);
+}
+
+/*
+ * Shader objects at 4 samples: gfx_flat's shaders, every state from its
+ * command, vkCmdSetRasterizationSamplesEXT 4 and vkCmdSetSampleMaskEXT
+ * 1 << i for draw i: the resolve must be the 4-sample coverage. Skips
+ * under the validation layer (1.3.239 predates VK_EXT_shader_object).
+ */
+VK_TEST(ms_shader_object_samples, "shader-object-rasterization-samples-4")
+{
+	static const char *const ext[] = { VK_EXT_SHADER_OBJECT_EXTENSION_NAME };
+	VkPhysicalDeviceShaderObjectFeaturesEXT so_features = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_OBJECT_FEATURES_EXT,
+		.shaderObject = VK_TRUE,
+	};
+	const struct vk_dev_options options = {
+		.extensions = ext, .extension_count = 1, .features = &so_features,
+	};
+	const VkShaderCreateInfoEXT infos[2] = {
+		{
+			.sType = VK_STRUCTURE_TYPE_SHADER_CREATE_INFO_EXT,
+			.stage = VK_SHADER_STAGE_VERTEX_BIT,
+			.nextStage = VK_SHADER_STAGE_FRAGMENT_BIT,
+			.codeType = VK_SHADER_CODE_TYPE_SPIRV_EXT,
+			.codeSize = gfx_flat_vert_spv_size, .pCode = gfx_flat_vert_spv,
+			.pName = "main",
+		},
+		{
+			.sType = VK_STRUCTURE_TYPE_SHADER_CREATE_INFO_EXT,
+			.stage = VK_SHADER_STAGE_FRAGMENT_BIT,
+			.codeType = VK_SHADER_CODE_TYPE_SPIRV_EXT,
+			.codeSize = gfx_flat_frag_spv_size, .pCode = gfx_flat_frag_spv,
+			.pName = "main",
+		},
+	};
+	const VkShaderStageFlagBits stages[2] = {
+		VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT,
+	};
+	const VkViewport viewport = { 0, 0, W, H, 0, 1 };
+	const VkRect2D scissor = { { 0, 0 }, { W, H } };
+	const VkVertexInputBindingDescription2EXT vbinding = {
+		.sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
+		.binding = 0, .stride = sizeof(struct cvtx),
+		.inputRate = VK_VERTEX_INPUT_RATE_VERTEX, .divisor = 1,
+	};
+	const VkVertexInputAttributeDescription2EXT vattributes[2] = {
+		{ .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT,
+		  .location = 0, .binding = 0, .format = VK_FORMAT_R32G32_SFLOAT },
+		{ .sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT,
+		  .location = 1, .binding = 0, .format = VK_FORMAT_R32G32B32A32_SFLOAT,
+		  .offset = 8 },
+	};
+	const VkColorBlendEquationEXT equation = {
+		VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ZERO, VK_BLEND_OP_ADD,
+		VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ZERO, VK_BLEND_OP_ADD,
+	};
+	const VkBool32 off = VK_FALSE;
+	const VkColorComponentFlags all = 0xf;
+	PFN_vkCreateShadersEXT create;
+	PFN_vkDestroyShaderEXT destroy;
+	PFN_vkCmdSetSampleMaskEXT set_mask;
+	float expected[W * H * 4];
+	VkShaderEXT shaders[2];
+	struct ms m;
+
+	if (vk_test_under_validation())
+		vk_test_skip("the validation layer (1.3.239) predates VK_EXT_shader_object");
+	ms_init_options(&m, &options);
+	create = (PFN_vkCreateShadersEXT)vk_dev_proc(&m.dev, "vkCreateShadersEXT");
+	destroy = (PFN_vkDestroyShaderEXT)vk_dev_proc(&m.dev, "vkDestroyShaderEXT");
+	set_mask = (PFN_vkCmdSetSampleMaskEXT)vk_dev_proc(&m.dev, "vkCmdSetSampleMaskEXT");
+	REQUIRE(create && destroy && set_mask);
+	VK_CHECK(create(m.dev.device, 2, infos, NULL, shaders));
+	for (int i = 0; i < 4; i++)
+		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+	ms_begin(&m);
+	((PFN_vkCmdBindShadersEXT)vk_dev_proc(&m.dev, "vkCmdBindShadersEXT"))
+		(m.cmd, 2, stages, shaders);
+	vkCmdSetViewportWithCount(m.cmd, 1, &viewport);
+	vkCmdSetScissorWithCount(m.cmd, 1, &scissor);
+	vkCmdSetRasterizerDiscardEnable(m.cmd, VK_FALSE);
+	vkCmdSetCullMode(m.cmd, VK_CULL_MODE_NONE);
+	vkCmdSetFrontFace(m.cmd, VK_FRONT_FACE_COUNTER_CLOCKWISE);
+	vkCmdSetDepthTestEnable(m.cmd, VK_FALSE);
+	vkCmdSetDepthWriteEnable(m.cmd, VK_FALSE);
+	vkCmdSetDepthBoundsTestEnable(m.cmd, VK_FALSE);
+	vkCmdSetStencilTestEnable(m.cmd, VK_FALSE);
+	vkCmdSetDepthBiasEnable(m.cmd, VK_FALSE);
+	vkCmdSetPrimitiveTopology(m.cmd, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST);
+	vkCmdSetPrimitiveRestartEnable(m.cmd, VK_FALSE);
+	((PFN_vkCmdSetPolygonModeEXT)vk_dev_proc(&m.dev, "vkCmdSetPolygonModeEXT"))
+		(m.cmd, VK_POLYGON_MODE_FILL);
+	((PFN_vkCmdSetRasterizationSamplesEXT)vk_dev_proc(&m.dev,
+		"vkCmdSetRasterizationSamplesEXT"))(m.cmd, VK_SAMPLE_COUNT_4_BIT);
+	((PFN_vkCmdSetAlphaToCoverageEnableEXT)vk_dev_proc(&m.dev,
+		"vkCmdSetAlphaToCoverageEnableEXT"))(m.cmd, VK_FALSE);
+	((PFN_vkCmdSetLogicOpEnableEXT)vk_dev_proc(&m.dev, "vkCmdSetLogicOpEnableEXT"))
+		(m.cmd, VK_FALSE);
+	((PFN_vkCmdSetColorBlendEnableEXT)vk_dev_proc(&m.dev, "vkCmdSetColorBlendEnableEXT"))
+		(m.cmd, 0, 1, &off);
+	((PFN_vkCmdSetColorBlendEquationEXT)vk_dev_proc(&m.dev, "vkCmdSetColorBlendEquationEXT"))
+		(m.cmd, 0, 1, &equation);
+	((PFN_vkCmdSetColorWriteMaskEXT)vk_dev_proc(&m.dev, "vkCmdSetColorWriteMaskEXT"))
+		(m.cmd, 0, 1, &all);
+	((PFN_vkCmdSetVertexInputEXT)vk_dev_proc(&m.dev, "vkCmdSetVertexInputEXT"))
+		(m.cmd, 1, &vbinding, 2, vattributes);
+	for (int i = 0; i < 4; i++) {
+		const VkSampleMask mask = 1u << i;
+
+		set_mask(m.cmd, VK_SAMPLE_COUNT_4_BIT, &mask);
+		vkCmdDraw(m.cmd, 3, 1, 3 * i, 0);
+	}
+	vkCmdEndRendering(m.cmd);
+	ms_finish(&m);
+	coverage_expected(expected);
+	check(&m, expected);
+	destroy(m.dev.device, shaders[0], NULL);
+	destroy(m.dev.device, shaders[1], NULL);
+	ms_destroy(&m);
 }

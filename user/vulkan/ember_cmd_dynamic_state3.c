@@ -19,6 +19,9 @@
  * with shader objects only. vkCmdSetLogicOpEXT's state a pipeline may
  * leave dynamic too (extendedDynamicState2LogicOp, EMBER_DYN_LOGIC_OP),
  * and vkCmdSetColorWriteEnableEXT's (VK_EXT_color_write_enable).
+ * vkCmdSetProvokingVertexModeEXT is VK_EXT_provoking_vertex's (the raster
+ * block's provoking_vertex; FIRST_VERTEX until set), for pipelines too
+ * (extendedDynamicState3ProvokingVertexMode, EMBER_DYN_PROVOKING_VERTEX_MODE).
  *
  * vkCmdSetPatchControlPointsEXT and vkCmdSetTessellationDomainOriginEXT
  * are the extension's too, whatever the device: valid without a
@@ -122,6 +125,15 @@ ember_CmdSetDepthClipEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClip
 	DYN(RASTER);
 	s->depth_clip = depthClipEnable;
 	s->depth_clip_set = true;
+}
+
+/* VK_EXT_provoking_vertex's, for shader objects and pipelines that leave the mode dynamic. */
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetProvokingVertexModeEXT(VkCommandBuffer commandBuffer,
+				   VkProvokingVertexModeEXT provokingVertexMode)
+{
+	DYN(RASTER);
+	s->provoking_vertex = provokingVertexMode;
 }
 
 VKAPI_ATTR void VKAPI_CALL

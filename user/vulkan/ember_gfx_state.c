@@ -59,6 +59,10 @@ static uint64_t dynamic_bit(VkDynamicState s)
 	case VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT: return EMBER_DYN_BIT(COLOR_BLEND_ENABLE);
 	case VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT: return EMBER_DYN_BIT(COLOR_BLEND_EQUATION);
 	case VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT: return EMBER_DYN_BIT(COLOR_WRITE_MASK);
+	case VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT:
+		return EMBER_DYN_BIT(PROVOKING_VERTEX_MODE);
+	case VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT:
+		return EMBER_DYN_BIT(RASTERIZATION_SAMPLES);
 	default:
 		/*
 		 * Only the states above are advertised (core 1.0 to 1.3, EDS2's
@@ -288,7 +292,7 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 		s->depth_clip_set = ps->depth_clip_set;
 	}
 	STATIC(POLYGON_MODE, polygon_mode);
-	s->provoking_vertex = ps->provoking_vertex;
+	STATIC(PROVOKING_VERTEX_MODE, provoking_vertex);
 	STATIC(RASTERIZER_DISCARD_ENABLE, rasterizer_discard);
 	STATIC(CULL_MODE, cull_mode);
 	STATIC(FRONT_FACE, front_face);
@@ -298,7 +302,8 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 	STATIC(DEPTH_BIAS, depth_bias_slope);
 	STATIC(LINE_WIDTH, line_width);
 
-	s->samples = ps->samples;
+	/* The raster block's samples, which the attachments' must match (ember-hw.rst). */
+	STATIC(RASTERIZATION_SAMPLES, samples);
 	STATIC(SAMPLE_MASK, sample_mask);
 	s->sample_shading = ps->sample_shading;
 	s->min_sample_shading = ps->min_sample_shading;

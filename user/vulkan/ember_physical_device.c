@@ -302,6 +302,13 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[EMBER_EXT_depth_clip_enable] = true;
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state3] = true;
 	}
+	/*
+	 * The raster block's provoking_vertex picks the first or the last
+	 * vertex of every primitive, per draw (ember-hw.rst "Indices and
+	 * primitive assembly"); no transform feedback to preserve it in.
+	 */
+	if (ember_physical_device_has_graphics(pdev))
+		pdev->supported.has[EMBER_EXT_provoking_vertex] = true;
 	/* Per-instance divisors, 0 included, are in every graphics device's vertex input. */
 	if (ember_physical_device_has_graphics(pdev)) {
 		pdev->supported.has[EMBER_KHR_vertex_attribute_divisor] = true;
@@ -774,9 +781,7 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 
 		/*
 		 * The states a test draws from pipelines, each against its static
-		 * twin; the rest VK_FALSE: rasterization samples (a pipeline's
-		 * sample count is its attachments'), tessellation, provoking
-		 * vertex (VK_EXT_provoking_vertex is not reported), and what the
+		 * twin; the rest VK_FALSE: tessellation and what the
 		 * device has not (streams, conservative rasterization, sample
 		 * locations, advanced blending, line modes, NV states).
 		 */
@@ -793,6 +798,15 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->extendedDynamicState3ColorBlendEnable = gfx;		/* test_fragment_blend.c */
 		f->extendedDynamicState3ColorBlendEquation = gfx;	/* test_fragment_blend.c */
 		f->extendedDynamicState3ColorWriteMask = gfx;		/* test_fragment_blend.c */
+		f->extendedDynamicState3ProvokingVertexMode = gfx;	/* test_provoking_vertex.c */
+		f->extendedDynamicState3RasterizationSamples = gfx;	/* test_multisample.c */
+	}
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT) {
+		VkPhysicalDeviceProvokingVertexFeaturesEXT *f = (void *)s;
+
+		/* test_provoking_vertex.c; no transform feedback. */
+		f->provokingVertexLast = ember_physical_device_has_graphics(pdev);
+		f->transformFeedbackPreservesProvokingVertex = VK_FALSE;
 	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT)
 		((VkPhysicalDeviceColorWriteEnableFeaturesEXT *)s)->colorWriteEnable =
@@ -1011,6 +1025,9 @@ static const struct {
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
 		       VkPhysicalDeviceExtendedDynamicState3FeaturesEXT,
 		       extendedDynamicState3ShadingRateImageEnable),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+		       VkPhysicalDeviceProvokingVertexFeaturesEXT,
+		       transformFeedbackPreservesProvokingVertex),
 #undef FEATURE_STRUCT
 };
 

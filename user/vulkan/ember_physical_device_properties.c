@@ -521,6 +521,14 @@ ember_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
 			p->supportsNonZeroFirstInstance = VK_TRUE;
 			break;
 		}
+		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_PROPERTIES_EXT: {
+			VkPhysicalDeviceProvokingVertexPropertiesEXT *p = (void *)s;
+
+			/* Each draw's raster block has its own provoking_vertex. */
+			p->provokingVertexModePerPipeline = VK_TRUE;
+			p->transformFeedbackPreservesTriangleFanProvokingVertex = VK_FALSE;
+			break;
+		}
 		case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_PROPERTIES_EXT:
 			/* A dynamic topology stays in the pipeline's topology class. */
 			((VkPhysicalDeviceExtendedDynamicState3PropertiesEXT *)s)->

@@ -1,0 +1,9 @@
+#version 450
+// Position (z: depth) from binding 0; the vertex's number, VertexIndex + 1,
+// as a flat output: gfx_uint.frag writes the provoking vertex's.
+layout(location = 0) in vec3 pos;
+layout(location = 0) flat out uint v;
+void main() {
+	gl_Position = vec4(pos, 1.0);
+	v = uint(gl_VertexIndex) + 1u;
+}
