@@ -615,7 +615,7 @@ static bool test_depth_stencil_format(uint32_t format)
 	memset(color, 0, image_bytes);
 	/* Depth cleared to 1.0 (24-bit all ones; X8_D24's top byte not), stencil to 0. */
 	for (unsigned int i = 0; i < image_bytes / 4; i++)
-		memcpy(depth + 4 * i, format == VK_D32S8 ? &(float){ 1.0f } :
+		memcpy(depth + 4 * i, format == VK_D32S8 ? (const void *)&(float){ 1.0f } :
 		       format == VK_X8_D24 ? &(uint32_t){ 0xa5ffffff } : &(uint32_t){ 0xffffff }, 4);
 	memset(stencil, 0, image_bytes);
 	for (unsigned int i = 0; i < image_size * image_size; i++)

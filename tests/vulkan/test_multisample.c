@@ -470,7 +470,7 @@ VK_TEST(ms_samples_dynamic, "ms-rasterization-samples-dynamic")
 		desc.dynamic = &dyn;
 		desc.dynamic_count = 1;
 		vk_gfx_pipe_create(&m.dev, &desc, &pipes[i]);
-		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+		triangle((struct vk_cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
 	}
 	ms_begin(&m);
 	for (int i = 0; i < 4; i++) {
@@ -636,7 +636,7 @@ VK_TEST(ms_shader_object_samples, "shader-object-rasterization-samples-4")
 	const VkRect2D scissor = { { 0, 0 }, { W, H } };
 	const VkVertexInputBindingDescription2EXT vbinding = {
 		.sType = VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
-		.binding = 0, .stride = sizeof(struct cvtx),
+		.binding = 0, .stride = sizeof(struct vk_cvtx),
 		.inputRate = VK_VERTEX_INPUT_RATE_VERTEX, .divisor = 1,
 	};
 	const VkVertexInputAttributeDescription2EXT vattributes[2] = {
@@ -668,7 +668,7 @@ VK_TEST(ms_shader_object_samples, "shader-object-rasterization-samples-4")
 	REQUIRE(create && destroy && set_mask);
 	VK_CHECK(create(m.dev.device, 2, infos, NULL, shaders));
 	for (int i = 0; i < 4; i++)
-		triangle((struct cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+		triangle((struct vk_cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
 	ms_begin(&m);
 	((PFN_vkCmdBindShadersEXT)vk_dev_proc(&m.dev, "vkCmdBindShadersEXT"))
 		(m.cmd, 2, stages, shaders);
