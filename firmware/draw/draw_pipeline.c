@@ -641,6 +641,78 @@ static void tile_item(void *arg, unsigned int item, unsigned int core)
 }
 
 /*
+ * Resident tiles' buffers of finished draws, kept for the next draws (of
+ * any device of the process), up to RESIDENT_BYTES: megabytes of buffers
+ * allocated and freed by every draw went back to the system each time,
+ * and page faults took four times as long as the draws of the frame test.
+ */
+struct pool_buf {
+	struct pool_buf *next;
+	size_t bytes;
+};
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pool_buf *pool;
+static size_t pool_bytes;
+
+/* A buffer of @bytes (at least a struct pool_buf), not cleared; NULL: no memory. */
+static uint8_t *pool_get(size_t bytes)
+{
+	struct pool_buf **b, *found = NULL;
+
+	pthread_mutex_lock(&pool_lock);
+	for (b = &pool; *b; b = &(*b)->next) {
+		if ((*b)->bytes == bytes) {
+			found = *b;
+			*b = found->next;
+			pool_bytes -= bytes;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&pool_lock);
+	return found ? (uint8_t *)found : malloc(bytes);
+}
+
+static void pool_put(uint8_t *p, size_t bytes)
+{
+	struct pool_buf *b = (struct pool_buf *)p;
+
+	pthread_mutex_lock(&pool_lock);
+	if (pool_bytes + bytes <= RESIDENT_BYTES) {
+		b->next = pool;
+		b->bytes = bytes;
+		pool = b;
+		pool_bytes += bytes;
+		b = NULL;
+	}
+	pthread_mutex_unlock(&pool_lock);
+	free(b);
+}
+
+static struct ember_draw_target *target_at(struct ember_draw_targets *t, uint32_t i)
+{
+	return i < EMBER_GFX_MAX_COLOR_ATTACHMENTS ? &t->color[i] : &t->depth_stencil;
+}
+
+static size_t tile_bytes(const struct ember_draw_targets *t, const struct ember_draw_target *a)
+{
+	return (size_t)EMBER_DRAW_TILE * EMBER_DRAW_TILE * t->samples * a->rt_bytes;
+}
+
+/* Give @r's buffers back to the pool. */
+static void resident_free(struct resident *r)
+{
+	for (uint32_t i = 0; i <= EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		struct ember_draw_target *a = target_at(&r->targets, i);
+
+		if (a->tile)
+			pool_put(a->tile, tile_bytes(&r->targets, a));
+		a->tile = NULL;
+	}
+	free(r);
+}
+
+/*
  * The resident tile @index of layer @layer, made (not loaded yet) while
  * the draw's resident bytes allow; NULL: it is loaded and stored by each
  * batch instead (no room, or no host memory for it).
@@ -648,6 +720,7 @@ static void tile_item(void *arg, unsigned int item, unsigned int core)
 static struct resident *resident_get(struct draw *d, uint32_t layer, uint32_t index)
 {
 	struct resident *r;
+	bool failed = false;
 
 	if (!d->res[layer]) {
 		if (d->res_bytes + d->res_tile_bytes > RESIDENT_BYTES)
@@ -663,8 +736,20 @@ static struct resident *resident_get(struct draw *d, uint32_t layer, uint32_t in
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return NULL;
-	if (ember_draw_targets_clone(&d->cores[0].targets, &r->targets)) {
-		free(r);
+	/* The attachments of the draw, each used one with a buffer of its own. */
+	r->targets = d->cores[0].targets;
+	for (uint32_t i = 0; i <= EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		struct ember_draw_target *a = target_at(&r->targets, i);
+
+		if (a->tile && !failed) {
+			a->tile = pool_get(tile_bytes(&r->targets, a));
+			failed = !a->tile;
+		} else {
+			a->tile = NULL;
+		}
+	}
+	if (failed) {
+		resident_free(r);
 		return NULL;
 	}
 	d->res_bytes += d->res_tile_bytes;
@@ -882,13 +967,10 @@ static int setup_cores(struct draw *d)
 	d->cores[0].targets = d->targets;
 	memset(&d->targets, 0, sizeof(d->targets));
 	for (uint32_t i = 0; i <= EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
-		const struct ember_draw_targets *t = &d->cores[0].targets;
-		const struct ember_draw_target *a = i < EMBER_GFX_MAX_COLOR_ATTACHMENTS ?
-						    &t->color[i] : &t->depth_stencil;
+		struct ember_draw_target *a = target_at(&d->cores[0].targets, i);
 
 		if (a->tile)
-			d->res_tile_bytes += (size_t)EMBER_DRAW_TILE * EMBER_DRAW_TILE *
-					     t->samples * a->rt_bytes;
+			d->res_tile_bytes += tile_bytes(&d->cores[0].targets, a);
 	}
 	for (unsigned int i = 0; i < n; i++) {
 		struct tile_core *c = &d->cores[i];
@@ -1038,10 +1120,8 @@ static void release(struct draw *d)
 	}
 	for (uint32_t l = 0; d->res && l < d->layers; l++) {
 		for (uint32_t i = 0; d->res[l] && i < d->tiles; i++) {
-			if (!d->res[l][i])
-				continue;
-			ember_draw_targets_free(&d->res[l][i]->targets);
-			free(d->res[l][i]);
+			if (d->res[l][i])
+				resident_free(d->res[l][i]);
 		}
 		free(d->res[l]);
 	}
