@@ -23,6 +23,11 @@
 #include "shader/gfx_wave.h"
 
 #define BATCH_PRIMS	256
+/*
+ * Host memory a draw may keep in resident tiles; the tiles past it are
+ * loaded and stored by each batch, as they all were before.
+ */
+#define RESIDENT_BYTES	(64u << 20)
 
 /*
  * A primitive of the batch. The back end's primitive id of its pieces is
@@ -42,6 +47,19 @@ struct batch_prim {
 };
 
 struct draw;
+
+/*
+ * A tile of one layer kept for the whole draw: loaded by the first batch
+ * that touches it, drawn by every later one in place, stored once when
+ * the draw ends (store_resident()). @lost: a batch stopped inside it (a
+ * fault, or cancelled by another tile's), so its buffers hold part of a
+ * batch and are never stored.
+ */
+struct resident {
+	struct ember_draw_targets targets;
+	bool loaded;
+	bool lost;
+};
 
 /*
  * A shader core's share of the rasterization: the tiles it draws get its
@@ -72,6 +90,7 @@ struct tile_run {
 	uint32_t layer;
 	uint32_t count;
 	struct ember_rect *tile;
+	struct resident **res;	/* each tile's, or NULL: loaded and stored here */
 	/*
 	 * The lowest tile that faulted (UINT32_MAX: none yet; it only
 	 * decreases) and its fault; tiles after it are skipped or abandoned.
@@ -116,6 +135,14 @@ struct draw {
 	struct tile_core *cores;
 	unsigned int num_cores;
 	struct tile_run run;
+	/*
+	 * The resident tiles: per layer (NULL: none yet), per tile of the
+	 * render area in row-major order (NULL: not resident); the bytes of
+	 * one tile's buffers and of all of them.
+	 */
+	struct resident ***res;
+	uint32_t tiles_x, tiles;
+	size_t res_tile_bytes, res_bytes;
 	struct ember_draw_fault fault;
 	/*
 	 * The draw's pipeline statistics (pipeline_stats.h) but the vertex
@@ -537,19 +564,26 @@ static bool tile_touched(const struct draw *d, uint32_t layer, const struct embe
 }
 
 /*
- * One tile on core @c: load the attachments' tile, draw every primitive of
- * the batch that touches it in primitive order, store it: 0, a fault kind
- * (in c->fault), -ENOMEM, or -ECANCELED (another core's wave faulted).
+ * One tile on core @c: load the attachments' tile (a resident one only the
+ * first time), draw every primitive of the batch that touches it in
+ * primitive order, store it (a resident one later, store_resident()): 0,
+ * a fault kind (in c->fault), -ENOMEM, or -ECANCELED (another core's wave
+ * faulted).
  */
 static int draw_tile(struct draw *d, struct tile_core *c, const struct ember_rect *tile,
-		     uint32_t layer)
+		     uint32_t layer, struct resident *r)
 {
+	struct ember_draw_targets *t = r ? &r->targets : &c->targets;
 	struct ember_framebuffer fb;
-	int ret = ember_draw_tile_load(&c->mmu, &c->targets, tile, layer, &c->fault);
+	int ret = 0;
 
+	if (!r || !r->loaded)
+		ret = ember_draw_tile_load(&c->mmu, t, tile, layer, &c->fault);
 	if (ret)
 		return ret;
-	ember_draw_tile_framebuffer(&c->targets, &d->st, tile, &fb);
+	if (r)
+		r->loaded = true;
+	ember_draw_tile_framebuffer(t, &d->st, tile, &fb);
 	c->be.fb = &fb;
 	for (uint32_t i = 0; i < d->prim_count && !c->fault.kind; i++)
 		if (!d->prim[i].dropped && d->prim[i].layer == layer &&
@@ -559,10 +593,17 @@ static int draw_tile(struct draw *d, struct tile_core *c, const struct ember_rec
 		ember_backend_flush(&c->be);
 	c->be.fb = NULL;
 	if (c->fault.kind)
-		return (int)c->fault.kind;
-	if (tile_abandoned(&d->run, c->item) || __atomic_load_n(&d->fs_d.stop, __ATOMIC_RELAXED))
-		return -ECANCELED;
-	return ember_draw_tile_store(&c->mmu, &c->targets, tile, layer, &c->fault);
+		ret = (int)c->fault.kind;
+	else if (tile_abandoned(&d->run, c->item) ||
+		 __atomic_load_n(&d->fs_d.stop, __ATOMIC_RELAXED))
+		ret = -ECANCELED;
+	if (r) {
+		r->lost = ret != 0;
+		return ret;
+	}
+	if (ret)
+		return ret;
+	return ember_draw_tile_store(&c->mmu, t, tile, layer, &c->fault);
 }
 
 /*
@@ -585,7 +626,7 @@ static void tile_item(void *arg, unsigned int item, unsigned int core)
 		return;
 	c->fault.kind = 0;
 	c->item = item;
-	ret = draw_tile(d, c, &run->tile[item], run->layer);
+	ret = draw_tile(d, c, &run->tile[item], run->layer, run->res[item]);
 	if (!ret || ret == -ECANCELED)
 		return;
 	if (ret == -ENOMEM)
@@ -597,6 +638,123 @@ static void tile_item(void *arg, unsigned int item, unsigned int core)
 		run->fault = c->fault;
 	}
 	pthread_mutex_unlock(&run->lock);
+}
+
+/*
+ * Resident tiles' buffers of finished draws, kept for the next draws (of
+ * any device of the process), up to RESIDENT_BYTES: megabytes of buffers
+ * allocated and freed by every draw went back to the system each time,
+ * and page faults took four times as long as the draws of the frame test.
+ */
+struct pool_buf {
+	struct pool_buf *next;
+	size_t bytes;
+};
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pool_buf *pool;
+static size_t pool_bytes;
+
+/* A buffer of @bytes (at least a struct pool_buf), not cleared; NULL: no memory. */
+static uint8_t *pool_get(size_t bytes)
+{
+	struct pool_buf **b, *found = NULL;
+
+	pthread_mutex_lock(&pool_lock);
+	for (b = &pool; *b; b = &(*b)->next) {
+		if ((*b)->bytes == bytes) {
+			found = *b;
+			*b = found->next;
+			pool_bytes -= bytes;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&pool_lock);
+	return found ? (uint8_t *)found : malloc(bytes);
+}
+
+static void pool_put(uint8_t *p, size_t bytes)
+{
+	struct pool_buf *b = (struct pool_buf *)p;
+
+	pthread_mutex_lock(&pool_lock);
+	if (pool_bytes + bytes <= RESIDENT_BYTES) {
+		b->next = pool;
+		b->bytes = bytes;
+		pool = b;
+		pool_bytes += bytes;
+		b = NULL;
+	}
+	pthread_mutex_unlock(&pool_lock);
+	free(b);
+}
+
+static struct ember_draw_target *target_at(struct ember_draw_targets *t, uint32_t i)
+{
+	return i < EMBER_GFX_MAX_COLOR_ATTACHMENTS ? &t->color[i] : &t->depth_stencil;
+}
+
+static size_t tile_bytes(const struct ember_draw_targets *t, const struct ember_draw_target *a)
+{
+	return (size_t)EMBER_DRAW_TILE * EMBER_DRAW_TILE * t->samples * a->rt_bytes;
+}
+
+/* Give @r's buffers back to the pool. */
+static void resident_free(struct resident *r)
+{
+	for (uint32_t i = 0; i <= EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		struct ember_draw_target *a = target_at(&r->targets, i);
+
+		if (a->tile)
+			pool_put(a->tile, tile_bytes(&r->targets, a));
+		a->tile = NULL;
+	}
+	free(r);
+}
+
+/*
+ * The resident tile @index of layer @layer, made (not loaded yet) while
+ * the draw's resident bytes allow; NULL: it is loaded and stored by each
+ * batch instead (no room, or no host memory for it).
+ */
+static struct resident *resident_get(struct draw *d, uint32_t layer, uint32_t index)
+{
+	struct resident *r;
+	bool failed = false;
+
+	if (!d->res[layer]) {
+		if (d->res_bytes + d->res_tile_bytes > RESIDENT_BYTES)
+			return NULL;
+		d->res[layer] = calloc(d->tiles, sizeof(*d->res[layer]));
+		if (!d->res[layer])
+			return NULL;
+	}
+	if (d->res[layer][index])
+		return d->res[layer][index];
+	if (d->res_bytes + d->res_tile_bytes > RESIDENT_BYTES)
+		return NULL;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	/* The attachments of the draw, each used one with a buffer of its own. */
+	r->targets = d->cores[0].targets;
+	for (uint32_t i = 0; i <= EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		struct ember_draw_target *a = target_at(&r->targets, i);
+
+		if (a->tile && !failed) {
+			a->tile = pool_get(tile_bytes(&r->targets, a));
+			failed = !a->tile;
+		} else {
+			a->tile = NULL;
+		}
+	}
+	if (failed) {
+		resident_free(r);
+		return NULL;
+	}
+	d->res_bytes += d->res_tile_bytes;
+	d->res[layer][index] = r;
+	return r;
 }
 
 /* The batch's primitives of layer @layer over every tile they touch, on all cores. */
@@ -619,8 +777,12 @@ static int raster_layer(struct draw *d, uint32_t layer)
 			};
 
 			/* The boxes are within their scissors (prepare()). */
-			if (tile_touched(d, layer, &tile))
-				run->tile[run->count++] = tile;
+			if (!tile_touched(d, layer, &tile))
+				continue;
+			run->res[run->count] = resident_get(d, layer,
+							    ty / EMBER_DRAW_TILE * d->tiles_x +
+							    tx / EMBER_DRAW_TILE);
+			run->tile[run->count++] = tile;
 		}
 	}
 	if (d->num_cores > 1 && run->count > 1) {
@@ -794,12 +956,22 @@ static int setup_cores(struct draw *d)
 	unsigned int n = dev->workers_running && tiles > 1 ? dev->workers.num_cores : 1;
 
 	d->run.tile = calloc(tiles, sizeof(*d->run.tile));
+	d->run.res = calloc(tiles, sizeof(*d->run.res));
 	d->cores = calloc(n, sizeof(*d->cores));
-	if (!d->run.tile || !d->cores)
+	d->res = calloc(d->layers ? d->layers : 1, sizeof(*d->res));
+	if (!d->run.tile || !d->run.res || !d->cores || !d->res)
 		return -ENOMEM;
+	d->tiles_x = (d->st.width + EMBER_DRAW_TILE - 1) / EMBER_DRAW_TILE;
+	d->tiles = tiles;
 	d->num_cores = n;
 	d->cores[0].targets = d->targets;
 	memset(&d->targets, 0, sizeof(d->targets));
+	for (uint32_t i = 0; i <= EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
+		struct ember_draw_target *a = target_at(&d->cores[0].targets, i);
+
+		if (a->tile)
+			d->res_tile_bytes += tile_bytes(&d->cores[0].targets, a);
+	}
 	for (unsigned int i = 0; i < n; i++) {
 		struct tile_core *c = &d->cores[i];
 
@@ -819,6 +991,102 @@ static int setup_cores(struct draw *d)
 		}
 	}
 	return 0;
+}
+
+/* A resident tile to store, and what storing them found. */
+struct res_store {
+	uint32_t layer;
+	struct ember_rect rect;
+	struct resident *r;
+};
+
+struct store_run {
+	struct draw *d;
+	struct res_store *item;
+	pthread_mutex_t lock;
+	uint32_t fault_item;	/* the lowest item that faulted; UINT32_MAX: none */
+	int ret;
+	struct ember_draw_fault fault;
+};
+
+static void store_item(void *arg, unsigned int item, unsigned int core)
+{
+	struct store_run *sr = arg;
+	struct tile_core *c = &sr->d->cores[core];
+	const struct res_store *it = &sr->item[item];
+	struct ember_draw_fault fault = { 0 };
+	int ret = ember_draw_tile_store(&c->mmu, &it->r->targets, &it->rect, it->layer, &fault);
+
+	if (!ret)
+		return;
+	if (ret == -ENOMEM)
+		no_memory(sr->d, &fault);
+	pthread_mutex_lock(&sr->lock);
+	if (item < sr->fault_item) {
+		sr->fault_item = item;
+		sr->ret = (int)fault.kind;
+		sr->fault = fault;
+	}
+	pthread_mutex_unlock(&sr->lock);
+}
+
+/*
+ * The end of the draw, whether it finished or faulted: every resident
+ * tile a batch loaded and none stopped inside is stored (layer by layer,
+ * tiles in row-major order, spread over the cores). 0, or the fault of the
+ * first tile whose store faulted (in @fault); the others are stored all
+ * the same.
+ */
+static int store_resident(struct draw *d, struct ember_draw_fault *fault)
+{
+	struct ember_device *dev = d->job->ring->dev;
+	struct store_run sr = { .d = d, .fault_item = UINT32_MAX };
+	uint32_t count = 0;
+
+	for (uint32_t pass = 0; pass < 2; pass++) {
+		for (uint32_t l = 0; l < d->layers; l++) {
+			for (uint32_t i = 0; d->res[l] && i < d->tiles; i++) {
+				struct resident *r = d->res[l][i];
+				uint32_t tx = i % d->tiles_x * EMBER_DRAW_TILE;
+				uint32_t ty = i / d->tiles_x * EMBER_DRAW_TILE;
+
+				if (!r || !r->loaded || r->lost)
+					continue;
+				if (pass)
+					sr.item[count] = (struct res_store) {
+						.layer = l, .r = r,
+						.rect = { (int32_t)tx, (int32_t)ty,
+							  d->st.width - tx < EMBER_DRAW_TILE ?
+							  d->st.width - tx : EMBER_DRAW_TILE,
+							  d->st.height - ty < EMBER_DRAW_TILE ?
+							  d->st.height - ty : EMBER_DRAW_TILE },
+					};
+				count++;
+			}
+		}
+		if (pass || !count)
+			break;
+		sr.item = calloc(count, sizeof(*sr.item));
+		if (!sr.item) {
+			no_memory(d, fault);
+			return (int)fault->kind;
+		}
+		count = 0;
+	}
+	if (!count)
+		return 0;
+	pthread_mutex_init(&sr.lock, NULL);
+	if (d->num_cores > 1 && count > 1) {
+		ember_workers_run(&dev->workers, count, store_item, &sr);
+	} else {
+		for (uint32_t i = 0; i < count; i++)
+			store_item(&sr, i, 0);
+	}
+	pthread_mutex_destroy(&sr.lock);
+	free(sr.item);
+	if (sr.ret)
+		*fault = sr.fault;
+	return sr.ret;
 }
 
 /* The samples that passed sample counting on every core. */
@@ -850,8 +1118,17 @@ static void release(struct draw *d)
 			sc_gfx_core_fini(&d->cores[c].fs_core);
 		ember_draw_targets_free(&d->cores[c].targets);
 	}
+	for (uint32_t l = 0; d->res && l < d->layers; l++) {
+		for (uint32_t i = 0; d->res[l] && i < d->tiles; i++) {
+			if (d->res[l][i])
+				resident_free(d->res[l][i]);
+		}
+		free(d->res[l]);
+	}
+	free(d->res);
 	free(d->cores);
 	free(d->run.tile);
+	free(d->run.res);
 	pthread_mutex_destroy(&d->run.lock);
 	if (d->vs_prog)
 		ember_shader_program_put(d->vs_prog);
@@ -950,7 +1227,22 @@ int ember_draw_execute(struct ember_job *job, const struct ember_draw_args *args
 		ret = setup_cores(d);
 	}
 	if (!ret) {
+		struct ember_draw_fault store_fault;
+		int stored;
+
 		ret = run_views(d);
+		/*
+		 * The resident tiles go to memory before the draw ends: with its
+		 * fault too (the batches before it stay drawn), but not when a
+		 * reset aborted it.
+		 */
+		if (ret != EMBER_JOB_ABORTED) {
+			stored = store_resident(d, &store_fault);
+			if (!ret && stored) {
+				ret = stored;
+				d->fault = store_fault;
+			}
+		}
 		if (!ret)
 			ret = ember_occlusion_add(job, samples_passed(d));
 		if (!ret) {

@@ -20,17 +20,24 @@
  *    those a clip distance crosses (raster_clip.c), each one goes to its
  *    layer, and the tiles of the render area that some primitive's
  *    bounding box touches go to the shader cores (workers.h), each core
- *    with a back end, a fragment shader core and tile buffers of its own:
- *    the core loads the attachments' tile, draws every primitive of the
- *    batch into it in order with the back end (clipping, viewport, setup,
- *    scan, fragment operations; the fragment shader runs in waves of up to
- *    8 quads, helpers included) and writes the tile back. A tile belongs
- *    to one core for the whole batch and batches run one after another,
- *    so every sample sees its fragments in primitive order (R6) and the
- *    attachments get the same bits on any number of cores;
- * 4. with a view mask, the whole draw runs once per view (ViewIndex), into
+ *    with a back end and a fragment shader core of its own: the core
+ *    draws every primitive of the batch into the tile in order with the
+ *    back end (clipping, viewport, setup, scan, fragment operations; the
+ *    fragment shader runs in waves of up to 8 quads, helpers included). A
+ *    tile belongs to one core for the whole batch and batches run one
+ *    after another, so every sample sees its fragments in primitive order
+ *    (R6) and the attachments get the same bits on any number of cores;
+ * 4. the tiles stay resident for the whole draw: the first batch that
+ *    touches a tile loads the attachments' tile into buffers of that tile
+ *    (any core may draw it in a later batch), later batches draw into them
+ *    in place, and they are written back once, when the draw ends (spread
+ *    over the cores), before its occlusion count is added, so the next
+ *    packet sees memory current as before. Up to RESIDENT_BYTES (64 MiB) of
+ *    tiles are resident; past that, a tile is loaded into the core's own
+ *    buffers and stored by each batch that touches it;
+ * 5. with a view mask, the whole draw runs once per view (ViewIndex), into
  *    the layer of that view;
- * 5. the samples that passed sample counting (every view's) are added to
+ * 6. the samples that passed sample counting (every view's) are added to
  *    the job's occlusion counter, if OCCLUSION_COUNTER named one
  *    (draw_occlusion.h), once the draw has finished without a fault.
  *
@@ -38,10 +45,15 @@
  * memory access, an illegal instruction, an attachment that does not
  * translate, the watchdog) ends the draw and is returned as its kind,
  * with the job's fault_va and fault_detail set; what was written to the
- * attachments before stays written. Of a batch's tiles, those before the
+ * attachments before stays written: the resident tiles are stored then
+ * too, but for those the faulting batch stopped inside (the faulting
+ * tile, and tiles after it abandoned or cancelled), which keep what
+ * memory held before the draw. Of a batch's tiles, those before the
  * lowest one that faulted are finished and its fault is the draw's, as
- * on one core. A reset aborts the draw at its
- * preemption points (between batches, and the front end's).
+ * on one core; a store at the draw's end that faults is the draw's fault
+ * if it had none. A reset aborts the draw at its preemption points
+ * (between batches, and the front end's), and the resident tiles are not
+ * stored.
 
  */
 
