@@ -49,14 +49,16 @@ struct batch_prim {
 struct draw;
 
 /*
- * A tile of one layer kept for the whole draw: loaded by the first batch
- * that touches it, drawn by every later one in place, stored once when
- * the draw ends (store_resident()). @lost: a batch stopped inside it (a
- * fault, or cancelled by another tile's), so its buffers hold part of a
- * batch and are never stored.
+ * A tile (@rect of layer @layer) kept for the whole draw: loaded by the
+ * first batch that touches it, drawn by every later one in place, stored
+ * once when the draw ends (store_resident()). @lost: a batch stopped
+ * inside it (a fault, or cancelled by another tile's), so its buffers
+ * hold part of a batch and are never stored.
  */
 struct resident {
 	struct ember_draw_targets targets;
+	struct ember_rect rect;
+	uint32_t layer;
 	bool loaded;
 	bool lost;
 };
@@ -713,11 +715,12 @@ static void resident_free(struct resident *r)
 }
 
 /*
- * The resident tile @index of layer @layer, made (not loaded yet) while
- * the draw's resident bytes allow; NULL: it is loaded and stored by each
- * batch instead (no room, or no host memory for it).
+ * The resident tile @index (@tile) of layer @layer, made (not loaded yet)
+ * while the draw's resident bytes allow; NULL: it is loaded and stored by
+ * each batch instead (no room, or no host memory for it).
  */
-static struct resident *resident_get(struct draw *d, uint32_t layer, uint32_t index)
+static struct resident *resident_get(struct draw *d, uint32_t layer, uint32_t index,
+				     const struct ember_rect *tile)
 {
 	struct resident *r;
 	bool failed = false;
@@ -736,6 +739,8 @@ static struct resident *resident_get(struct draw *d, uint32_t layer, uint32_t in
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return NULL;
+	r->rect = *tile;
+	r->layer = layer;
 	/* The attachments of the draw, each used one with a buffer of its own. */
 	r->targets = d->cores[0].targets;
 	for (uint32_t i = 0; i <= EMBER_GFX_MAX_COLOR_ATTACHMENTS; i++) {
@@ -781,7 +786,7 @@ static int raster_layer(struct draw *d, uint32_t layer)
 				continue;
 			run->res[run->count] = resident_get(d, layer,
 							    ty / EMBER_DRAW_TILE * d->tiles_x +
-							    tx / EMBER_DRAW_TILE);
+							    tx / EMBER_DRAW_TILE, &tile);
 			run->tile[run->count++] = tile;
 		}
 	}
@@ -993,16 +998,10 @@ static int setup_cores(struct draw *d)
 	return 0;
 }
 
-/* A resident tile to store, and what storing them found. */
-struct res_store {
-	uint32_t layer;
-	struct ember_rect rect;
-	struct resident *r;
-};
-
+/* Storing the resident tiles, and the first fault it found. */
 struct store_run {
 	struct draw *d;
-	struct res_store *item;
+	struct resident **item;
 	pthread_mutex_t lock;
 	uint32_t fault_item;	/* the lowest item that faulted; UINT32_MAX: none */
 	int ret;
@@ -1013,9 +1012,9 @@ static void store_item(void *arg, unsigned int item, unsigned int core)
 {
 	struct store_run *sr = arg;
 	struct tile_core *c = &sr->d->cores[core];
-	const struct res_store *it = &sr->item[item];
+	struct resident *r = sr->item[item];
 	struct ember_draw_fault fault = { 0 };
-	int ret = ember_draw_tile_store(&c->mmu, &it->r->targets, &it->rect, it->layer, &fault);
+	int ret = ember_draw_tile_store(&c->mmu, &r->targets, &r->rect, r->layer, &fault);
 
 	if (!ret)
 		return;
@@ -1043,38 +1042,22 @@ static int store_resident(struct draw *d, struct ember_draw_fault *fault)
 	struct store_run sr = { .d = d, .fault_item = UINT32_MAX };
 	uint32_t count = 0;
 
-	for (uint32_t pass = 0; pass < 2; pass++) {
-		for (uint32_t l = 0; l < d->layers; l++) {
-			for (uint32_t i = 0; d->res[l] && i < d->tiles; i++) {
-				struct resident *r = d->res[l][i];
-				uint32_t tx = i % d->tiles_x * EMBER_DRAW_TILE;
-				uint32_t ty = i / d->tiles_x * EMBER_DRAW_TILE;
-
-				if (!r || !r->loaded || r->lost)
-					continue;
-				if (pass)
-					sr.item[count] = (struct res_store) {
-						.layer = l, .r = r,
-						.rect = { (int32_t)tx, (int32_t)ty,
-							  d->st.width - tx < EMBER_DRAW_TILE ?
-							  d->st.width - tx : EMBER_DRAW_TILE,
-							  d->st.height - ty < EMBER_DRAW_TILE ?
-							  d->st.height - ty : EMBER_DRAW_TILE },
-					};
-				count++;
-			}
-		}
-		if (pass || !count)
-			break;
-		sr.item = calloc(count, sizeof(*sr.item));
-		if (!sr.item) {
-			no_memory(d, fault);
-			return (int)fault->kind;
-		}
-		count = 0;
-	}
-	if (!count)
+	if (!d->res_bytes)
 		return 0;
+	/* At most the tiles resident_get() made. */
+	sr.item = calloc(d->res_bytes / d->res_tile_bytes, sizeof(*sr.item));
+	if (!sr.item) {
+		no_memory(d, fault);
+		return (int)fault->kind;
+	}
+	for (uint32_t l = 0; l < d->layers; l++) {
+		for (uint32_t i = 0; d->res[l] && i < d->tiles; i++) {
+			struct resident *r = d->res[l][i];
+
+			if (r && r->loaded && !r->lost)
+				sr.item[count++] = r;
+		}
+	}
 	pthread_mutex_init(&sr.lock, NULL);
 	if (d->num_cores > 1 && count > 1) {
 		ember_workers_run(&dev->workers, count, store_item, &sr);
