@@ -144,15 +144,18 @@ VK_TEST(cmd_transfers, "cmd-fill-update-copy")
 	vk_dev_destroy(&dev);
 }
 
-VK_TEST(cmd_dispatch, "cmd-dispatch-push-and-specialization-constants")
+/*
+ * One storage buffer of @out_bytes at set 0 binding 0, @push_size bytes of
+ * push constants and @groups workgroups of @spirv: the buffer's contents
+ * afterwards, copied to @out.
+ */
+static void dispatch_push(const uint32_t *spirv, size_t spirv_size,
+			  const VkSpecializationInfo *spec, const void *push, uint32_t push_size,
+			  uint32_t groups, void *out, uint32_t out_bytes)
 {
-	const uint32_t scale = 3;
-	const VkSpecializationMapEntry entry = { 0, 0, 4 };
-	const VkSpecializationInfo spec = { 1, &entry, 4, &scale };
-	const uint32_t push[2] = { 1000, 1000 };
 	struct vk_dev dev;
-	struct vk_buf out;
-	struct vk_buf *bufs[1] = { &out };
+	struct vk_buf buf;
+	struct vk_buf *bufs[1] = { &buf };
 	struct vk_pipe pipe;
 	VkDescriptorSetLayout layout;
 	VkDescriptorPool pool;
@@ -160,25 +163,38 @@ VK_TEST(cmd_dispatch, "cmd-dispatch-push-and-specialization-constants")
 	VkCommandBuffer cmd;
 
 	vk_dev_create(&dev, NULL);
-	vk_buf_create(&dev, 4096 * 4, 0, &out);
+	vk_buf_create(&dev, out_bytes, 0, &buf);
 	layout = vk_storage_set_layout(&dev, 1, 0);
-	vk_pipe_create(&dev, fill_spv, fill_spv_size, &layout, 1, 8, &spec, &pipe);
+	vk_pipe_create(&dev, spirv, spirv_size, &layout, 1, push_size, spec, &pipe);
 	set = vk_storage_set(&dev, layout, &pool, bufs, 1);
 	cmd = vk_cmd_begin(&dev);
 	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
 	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
 				NULL);
-	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8, push);
-	vkCmdDispatch(cmd, 1024 / 64, 1, 1);
+	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_size, push);
+	vkCmdDispatch(cmd, groups, 1, 1);
 	vk_cmd_barrier(cmd);
 	vk_cmd_submit_wait(&dev, cmd, 0);
-	for (uint32_t i = 0; i < 1024; i++)
-		REQUIRE_EQ(((uint32_t *)out.map)[i], i < 1000 ? 1000 + 3 * i : 0);
+	memcpy(out, buf.map, out_bytes);
 	vkDestroyDescriptorPool(dev.device, pool, NULL);
 	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
 	vk_pipe_destroy(&dev, &pipe);
-	vk_buf_destroy(&dev, &out);
+	vk_buf_destroy(&dev, &buf);
 	vk_dev_destroy(&dev);
+}
+
+VK_TEST(cmd_dispatch, "cmd-dispatch-push-and-specialization-constants")
+{
+	const uint32_t scale = 3;
+	const VkSpecializationMapEntry entry = { 0, 0, 4 };
+	const VkSpecializationInfo spec = { 1, &entry, 4, &scale };
+	const uint32_t push[2] = { 1000, 1000 };
+	static uint32_t out[4096];
+
+	dispatch_push(fill_spv, fill_spv_size, &spec, push, sizeof(push), 1024 / 64, out,
+		      sizeof(out));
+	for (uint32_t i = 0; i < 1024; i++)
+		REQUIRE_EQ(out[i], i < 1000 ? 1000 + 3 * i : 0);
 }
 
 /*
@@ -194,36 +210,12 @@ VK_TEST(cmd_dispatch_push_dynamic, "cmd-dispatch-push-constants-dynamic-index")
 		uint32_t count;
 	} push = { { 1, 2, 3, 4 }, { 10, 20, 30, 40, 50 }, 5 };
 	const float want[9] = { 20, 30, 40, 50, 1, 2, 3, 4, 150 };
-	struct vk_dev dev;
-	struct vk_buf out;
-	struct vk_buf *bufs[1] = { &out };
-	struct vk_pipe pipe;
-	VkDescriptorSetLayout layout;
-	VkDescriptorPool pool;
-	VkDescriptorSet set;
-	VkCommandBuffer cmd;
+	float out[16];
 
-	vk_dev_create(&dev, NULL);
-	vk_buf_create(&dev, 16 * 4, 0, &out);
-	layout = vk_storage_set_layout(&dev, 1, 0);
-	vk_pipe_create(&dev, push_dynamic_spv, push_dynamic_spv_size, &layout, 1, sizeof(push),
-		       NULL, &pipe);
-	set = vk_storage_set(&dev, layout, &pool, bufs, 1);
-	cmd = vk_cmd_begin(&dev);
-	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipeline);
-	vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &set, 0,
-				NULL);
-	vkCmdPushConstants(cmd, pipe.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(push), &push);
-	vkCmdDispatch(cmd, 1, 1, 1);
-	vk_cmd_barrier(cmd);
-	vk_cmd_submit_wait(&dev, cmd, 0);
+	dispatch_push(push_dynamic_spv, push_dynamic_spv_size, NULL, &push, sizeof(push), 1,
+		      out, sizeof(out));
 	for (uint32_t i = 0; i < 9; i++)
-		REQUIRE_EQ(((float *)out.map)[i], want[i]);
-	vkDestroyDescriptorPool(dev.device, pool, NULL);
-	vkDestroyDescriptorSetLayout(dev.device, layout, NULL);
-	vk_pipe_destroy(&dev, &pipe);
-	vk_buf_destroy(&dev, &out);
-	vk_dev_destroy(&dev);
+		REQUIRE_EQ(out[i], want[i]);
 }
 
 VK_TEST(cmd_dispatch_base, "cmd-dispatch-base")
