@@ -12,6 +12,16 @@
  * pixel centres (helpers too: derivatives need them) and its depth at
  * every sample.
  *
+ * Each quad row is walked in blocks of 8x8 pixels aligned to the pixel
+ * grid, classified by the edge functions at their corners: a block
+ * outside an edge (its largest value over the block's square, + bias, is
+ * < 0) is skipped whole; a block inside every edge (the smallest values,
+ * + bias, are >= 0) covers every sample of its pixels, which skip the
+ * per-sample tests; the other blocks go quad by quad, with the same two
+ * tests on each quad's square before the samples. Both tests are exact
+ * integer bounds over a square that holds every sample, so the coverage
+ * is the same as testing each sample (test_raster_scan_exact checks it).
+ *
  * Barycentrics come from the same edge functions, in double: the linear
  * ones are E / area; the perspective-correct ones weight them by 1/w and
  * renormalise. Both are then mapped through the clipped vertices' weights
@@ -54,33 +64,53 @@ static int64_t edge_at(const struct ember_tri *t, int i, int64_t x, int64_t y)
  * overflows for a setup's triangles), the sum is the same integer, and so
  * are the coverage, the barycentrics and the depth built from it.
  */
+/* Pixels per side of a block of the coarse test. */
+#define BLOCK	8
+
 struct edge_steps {
 	uint64_t pixel_x[3], pixel_y[3];	/* one pixel right, down */
-	uint64_t quad_x[3];			/* one quad right */
-	uint64_t quad_max[3];			/* pixel (0,0) -> the quad's max corner, + bias */
+	uint64_t block_x[3];			/* one block right */
+	/* Pixel (0,0) of a square -> its max (min) corner, + bias. */
+	uint64_t quad_max[3], quad_min[3];
+	uint64_t block_max[3], block_min[3];
 	uint64_t centre[3];			/* pixel corner -> centre */
 	uint64_t sample[3][EMBER_MAX_SAMPLES];	/* pixel corner -> sample s, + bias */
+	/* Depth from the pixel centre to sample s, along x and along y. */
+	double depth_dx[EMBER_MAX_SAMPLES], depth_dy[EMBER_MAX_SAMPLES];
 };
+
+/*
+ * Over the square of @size pixels whose top-left corner's edge value is
+ * E, edge i's largest value is E + *max, its smallest E + *min (biases
+ * included): at the corners its gradient points to and from (x1 = x0 +
+ * size when dy < 0, y1 when dx > 0, and the other way round).
+ */
+static void square_bounds(const struct ember_tri *t, int i, uint64_t size,
+			  uint64_t *max, uint64_t *min)
+{
+	uint64_t dx = (uint64_t)t->dx[i], dy = (uint64_t)t->dy[i];
+	uint64_t step_x = -dy * size, step_y = dx * size;
+
+	*max = (t->dy[i] < 0 ? step_x : 0) + (t->dx[i] > 0 ? step_y : 0) +
+	       (uint64_t)t->bias[i];
+	*min = (t->dy[i] > 0 ? step_x : 0) + (t->dx[i] < 0 ? step_y : 0) +
+	       (uint64_t)t->bias[i];
+}
 
 static void edge_steps_init(const struct ember_tri *t, unsigned int samples,
 			    struct edge_steps *es)
 {
 	const uint64_t one = EMBER_SUBPIXEL_ONE;
+	const int64_t half = EMBER_SUBPIXEL_ONE / 2;
 
 	for (int i = 0; i < 3; i++) {
 		uint64_t dx = (uint64_t)t->dx[i], dy = (uint64_t)t->dy[i];
 
 		es->pixel_x[i] = -dy * one;
 		es->pixel_y[i] = dx * one;
-		es->quad_x[i] = -dy * 2 * one;
-		/*
-		 * Its largest value over the quad's square is at the corner its
-		 * gradient points to (x1 = x0 + 2 pixels when dy < 0, y1 when
-		 * dx > 0).
-		 */
-		es->quad_max[i] = (t->dy[i] < 0 ? -dy * 2 * one : 0) +
-				  (t->dx[i] > 0 ? dx * 2 * one : 0) +
-				  (uint64_t)t->bias[i];
+		es->block_x[i] = -dy * BLOCK * one;
+		square_bounds(t, i, 2 * one, &es->quad_max[i], &es->quad_min[i]);
+		square_bounds(t, i, BLOCK * one, &es->block_max[i], &es->block_min[i]);
 		es->centre[i] = dx * (one / 2) - dy * (one / 2);
 		for (unsigned int s = 0; s < samples; s++) {
 			unsigned int ox, oy;
@@ -89,34 +119,49 @@ static void edge_steps_init(const struct ember_tri *t, unsigned int samples,
 			es->sample[i][s] = dx * oy - dy * ox + (uint64_t)t->bias[i];
 		}
 	}
+	for (unsigned int s = 0; s < samples; s++) {
+		unsigned int ox, oy;
+
+		ember_sample_location(samples, s, &ox, &oy);
+		es->depth_dx[s] = t->dz_dx * ((double)ox - half);
+		es->depth_dy[s] = t->dz_dy * ((double)oy - half);
+	}
 }
 
-/* Edge values at a pixel's corner -> its coverage (bit s = sample s). */
+/*
+ * Edge values at a pixel's corner -> its coverage (bit s = sample s). A
+ * sample is covered when no edge value is negative: when the OR of the
+ * three has its sign bit clear.
+ */
 static uint32_t pixel_coverage(const struct edge_steps *es, const uint64_t e[3],
 			       unsigned int samples)
 {
 	uint32_t mask = 0;
 
 	for (unsigned int s = 0; s < samples; s++) {
-		if ((int64_t)(e[0] + es->sample[0][s]) >= 0 &&
-		    (int64_t)(e[1] + es->sample[1][s]) >= 0 &&
-		    (int64_t)(e[2] + es->sample[2][s]) >= 0)
-			mask |= 1u << s;
+		uint64_t v = (e[0] + es->sample[0][s]) | (e[1] + es->sample[1][s]) |
+			     (e[2] + es->sample[2][s]);
+
+		mask |= (uint32_t)(~v >> 63) << s;
 	}
 	return mask;
 }
 
 /*
- * Can the quad whose edge values at its top-left corner are @e hold a
- * covered sample? A quad outside any one edge is skipped whole.
+ * The square whose top-left corner's edge values are @e, with the bounds
+ * @max and @min of square_bounds(): 0 when it holds no covered sample
+ * (outside an edge), 2 when every sample in it is covered, 1 otherwise.
+ * As in pixel_coverage(), a sign bit in an OR says some value is < 0.
  */
-static bool quad_may_be_covered(const struct edge_steps *es, const uint64_t e[3])
+static int square_class(const uint64_t e[3], const uint64_t max[3],
+			const uint64_t min[3])
 {
-	for (int i = 0; i < 3; i++) {
-		if ((int64_t)(e[i] + es->quad_max[i]) < 0)
-			return false;
-	}
-	return true;
+	uint64_t hi = (e[0] + max[0]) | (e[1] + max[1]) | (e[2] + max[2]);
+	uint64_t lo = (e[0] + min[0]) | (e[1] + min[1]) | (e[2] + min[2]);
+
+	if (hi >> 63)
+		return 0;
+	return 1 + (int)(~lo >> 63);
 }
 
 static void map_weights(const struct ember_tri *t, const double mu[3],
@@ -135,12 +180,12 @@ static double depth_at(const struct ember_tri *t, const double lambda[3])
 
 /* @centre[p][i]: edge i at pixel p's centre. */
 static void fill_quad_values(const struct ember_primitive *prim,
-			     const struct ember_tri *t, unsigned int samples,
-			     const int64_t centre[4][3], struct ember_quad *q)
+			     const struct ember_tri *t, const struct edge_steps *es,
+			     unsigned int samples, const int64_t centre[4][3],
+			     struct ember_quad *q)
 {
 	for (int p = 0; p < 4; p++) {
 		int64_t px = q->x + (p & 1), py = q->y + (p >> 1);
-		int64_t half = EMBER_SUBPIXEL_ONE / 2;
 		double lambda[3], mu[3], inv_w = 0;
 
 		/* Linear barycentrics: vertex k faces edge k + 1. */
@@ -167,15 +212,54 @@ static void fill_quad_values(const struct ember_primitive *prim,
 		double z = depth_at(t, lambda) + prim->depth_offset;
 
 		q->depth_center[p] = ember_saturate_float(z);
-		for (unsigned int s = 0; s < samples; s++) {
-			unsigned int ox, oy;
-
-			ember_sample_location(samples, s, &ox, &oy);
-			q->depth[p][s] = ember_saturate_float(z +
-				t->dz_dx * ((double)ox - half) +
-				t->dz_dy * ((double)oy - half));
-		}
+		for (unsigned int s = 0; s < samples; s++)
+			q->depth[p][s] = ember_saturate_float(z + es->depth_dx[s] +
+							      es->depth_dy[s]);
 	}
+}
+
+/*
+ * The quad at (@qx, @qy) with edge values @e at its top-left corner:
+ * emitted when it covers a sample. @cls: its square's class (1: test
+ * every sample, 2: every sample is covered); pixels outside [@x0, @x1] x
+ * [@y0, @y1] are never covered.
+ */
+static void scan_quad(const struct ember_primitive *prim, const struct ember_tri *t,
+		      const struct edge_steps *es, unsigned int samples,
+		      const int64_t bounds[4], int64_t qx, int64_t qy,
+		      const uint64_t e[3], int cls, struct ember_quad *q,
+		      ember_quad_fn emit, void *ctx)
+{
+	const uint32_t all = (1u << samples) - 1;
+	int64_t centre[4][3];
+	uint32_t any = 0;
+
+	q->helper_mask = 0;
+	for (int p = 0; p < 4; p++) {
+		int64_t px = qx + (p & 1), py = qy + (p >> 1);
+		bool inside = px >= bounds[0] && px <= bounds[2] &&
+			      py >= bounds[1] && py <= bounds[3];
+		uint64_t ep[3];
+
+		for (int i = 0; i < 3; i++) {
+			ep[i] = e[i] + ((p & 1) ? es->pixel_x[i] : 0) +
+				((p >> 1) ? es->pixel_y[i] : 0);
+			centre[p][i] = (int64_t)(ep[i] + es->centre[i]);
+		}
+		if (!inside)
+			q->coverage[p] = 0;
+		else
+			q->coverage[p] = cls == 2 ? all : pixel_coverage(es, ep, samples);
+		if (!q->coverage[p])
+			q->helper_mask |= 1u << p;
+		any |= q->coverage[p];
+	}
+	if (!any)
+		return;
+	q->x = (int32_t)qx;
+	q->y = (int32_t)qy;
+	fill_quad_values(prim, t, es, samples, centre, q);
+	emit(ctx, q);
 }
 
 static void scan_tri(const struct ember_primitive *prim,
@@ -188,6 +272,7 @@ static void scan_tri(const struct ember_primitive *prim,
 	int64_t y1 = (int64_t)rect->y + rect->height - 1;
 	struct edge_steps es;
 	struct ember_quad q;
+	int64_t bounds[4];
 
 	if (t->max_px < x1)
 		x1 = t->max_px;
@@ -195,6 +280,10 @@ static void scan_tri(const struct ember_primitive *prim,
 		y1 = t->max_py;
 	if (x0 > x1 || y0 > y1)
 		return;
+	bounds[0] = x0;
+	bounds[1] = y0;
+	bounds[2] = x1;
+	bounds[3] = y1;
 
 	edge_steps_init(t, samples, &es);
 	memset(&q, 0, sizeof(q));
@@ -203,45 +292,41 @@ static void scan_tri(const struct ember_primitive *prim,
 	q.primitive_id = prim->primitive_id;
 	for (int64_t qy = y0 - (y0 & 1); qy <= y1; qy += 2) {
 		int64_t qx0 = x0 - (x0 & 1);
-		uint64_t e[3];
+		int64_t bx0 = x0 - (x0 & (BLOCK - 1)), by = qy - (qy & (BLOCK - 1));
+		uint64_t eb[3], row[3];
 
-		for (int i = 0; i < 3; i++)
-			e[i] = (uint64_t)edge_at(t, i, qx0 * EMBER_SUBPIXEL_ONE,
-						 qy * EMBER_SUBPIXEL_ONE);
-		for (int64_t qx = qx0; qx <= x1; qx += 2) {
-			int64_t centre[4][3];
-			uint32_t any = 0;
+		/* Block (bx0, by)'s corner, and its quad row's offset from it. */
+		for (int i = 0; i < 3; i++) {
+			eb[i] = (uint64_t)edge_at(t, i, bx0 * EMBER_SUBPIXEL_ONE,
+						  by * EMBER_SUBPIXEL_ONE);
+			row[i] = es.pixel_y[i] * (uint64_t)(qy - by);
+		}
+		for (int64_t bx = bx0; bx <= x1; bx += BLOCK) {
+			int64_t qx = bx > qx0 ? bx : qx0;
+			int64_t qx_end = bx + BLOCK - 2 < x1 ? bx + BLOCK - 2 : x1;
+			int cls;
+			uint64_t e[3];
 
-			if (qx != qx0) {
+			if (bx != bx0) {
 				for (int i = 0; i < 3; i++)
-					e[i] += es.quad_x[i];
+					eb[i] += es.block_x[i];
 			}
-			if (!quad_may_be_covered(&es, e))
+			cls = square_class(eb, es.block_max, es.block_min);
+			if (!cls)
 				continue;
-			q.helper_mask = 0;
-			for (int p = 0; p < 4; p++) {
-				int64_t px = qx + (p & 1), py = qy + (p >> 1);
-				bool inside = px >= x0 && px <= x1 &&
-					      py >= y0 && py <= y1;
-				uint64_t ep[3];
+			for (int i = 0; i < 3; i++)
+				e[i] = eb[i] + row[i] + es.pixel_x[i] * (uint64_t)(qx - bx);
+			for (; qx <= qx_end; qx += 2) {
+				int quad_cls = cls;
 
-				for (int i = 0; i < 3; i++) {
-					ep[i] = e[i] + ((p & 1) ? es.pixel_x[i] : 0) +
-						((p >> 1) ? es.pixel_y[i] : 0);
-					centre[p][i] = (int64_t)(ep[i] + es.centre[i]);
-				}
-				q.coverage[p] = inside ?
-					pixel_coverage(&es, ep, samples) : 0;
-				if (!q.coverage[p])
-					q.helper_mask |= 1u << p;
-				any |= q.coverage[p];
+				if (quad_cls == 1)
+					quad_cls = square_class(e, es.quad_max, es.quad_min);
+				if (quad_cls)
+					scan_quad(prim, t, &es, samples, bounds, qx, qy, e,
+						  quad_cls, &q, emit, ctx);
+				for (int i = 0; i < 3; i++)
+					e[i] += 2 * es.pixel_x[i];
 			}
-			if (!any)
-				continue;
-			q.x = (int32_t)qx;
-			q.y = (int32_t)qy;
-			fill_quad_values(prim, t, samples, centre, &q);
-			emit(ctx, &q);
 		}
 	}
 }

@@ -298,10 +298,107 @@ static bool test_random(unsigned int count)
 	return failures == 0 && drawn > count / 4 && quads > 0;
 }
 
+/*
+ * A coordinate for the coarse test: on the 8-pixel grid of the blocks, on
+ * a pixel corner, a sample location or 1/256 pixel off one of those, so
+ * that edges run exactly through block corners and sample locations.
+ */
+static double block_coord(uint64_t *rng)
+{
+	static const double offset[] = { 0, 1, 0.125, 0.375, 0.5, 0.625, 0.875 };
+	double v = 8.0 * ref_rand_below(rng, VP / 8 + 5) - 16;
+
+	if (ref_rand_below(rng, 2))
+		v += ref_rand_below(rng, 8);
+	v += offset[ref_rand_below(rng, 7)];
+	switch (ref_rand_below(rng, 4)) {
+	case 0:
+		return v + 1.0 / EMBER_SUBPIXEL_ONE;
+	case 1:
+		return v - 1.0 / EMBER_SUBPIXEL_ONE;
+	default:
+		return v;
+	}
+}
+
+/*
+ * Triangles large enough to hold whole 8x8 blocks (the coarse test's
+ * trivial accept and reject), huge ones and degenerate ones, over large
+ * tiles: the same quads as testing every sample.
+ */
+static bool test_blocks(unsigned int count)
+{
+	static struct ember_quad fast_q[MAX_QUADS], ref_q[MAX_QUADS];
+	uint64_t rng = 0xb10c5ca7ull;
+	unsigned int drawn = 0, failures = 0;
+	unsigned long quads = 0, full = 0;
+
+	for (unsigned int n = 0; n < count; n++) {
+		struct ember_backend_state st;
+		struct ember_primitive prim;
+		unsigned int samples = ref_rand_below(&rng, 2) ? 4 : 1;
+		unsigned int shape = ref_rand_below(&rng, 6);
+		struct quads fast = { fast_q, 0, false }, ref = { ref_q, 0, false };
+		struct ember_rect rect = {
+			(int32_t)ref_rand_below(&rng, 64) - 16, (int32_t)ref_rand_below(&rng, 64) - 16,
+			1 + ref_rand_below(&rng, VP), 1 + ref_rand_below(&rng, VP),
+		};
+		double x[3], y[3];
+		float pos[3][4];
+
+		for (int k = 0; k < 3; k++) {
+			x[k] = block_coord(&rng);
+			y[k] = block_coord(&rng);
+		}
+		if (shape == 0) {
+			/* Huge: out to the guard band and beyond. */
+			x[2] = ref_rand_double(&rng, -3.0 * EMBER_GUARD_BAND, 3.0 * EMBER_GUARD_BAND);
+			y[2] = ref_rand_double(&rng, -3.0 * EMBER_GUARD_BAND, 3.0 * EMBER_GUARD_BAND);
+		} else if (shape == 1) {
+			/* Degenerate or nearly: the third vertex on the first edge's line. */
+			double f = ref_rand_below(&rng, 5) / 2.0 - 0.5;
+
+			x[2] = x[0] + (x[1] - x[0]) * f;
+			y[2] = y[0] + (y[1] - y[0]) * f;
+			if (ref_rand_below(&rng, 2))
+				x[2] += 1.0 / EMBER_SUBPIXEL_ONE;
+		} else if (shape == 2) {
+			/* An axis-aligned edge along a block's side. */
+			x[1] = x[0];
+		}
+		memset(&st, 0, sizeof(st));
+		st.viewport = (struct ember_viewport){ 0, 0, VP, VP, 0, 1 };
+		st.scissor = (struct ember_rect){ 0, 0, VP, VP };
+		st.raster.depth_clip_enable = false;
+		st.ms.samples = samples;
+		st.ms.sample_mask = ~0u;
+		for (int k = 0; k < 3; k++)
+			to_clip(pos[k], x[k], y[k], ref_rand_double(&rng, 0, 1),
+				ref_rand_below(&rng, 2) ? ref_rand_double(&rng, 0.5, 4) : 1);
+		if (!ember_raster_setup(&st, EMBER_RT_D32_SFLOAT, (const float (*)[4])pos,
+					NULL, 6, &prim))
+			continue;
+		drawn++;
+		ember_raster_scan(&prim, &rect, samples, capture, &fast);
+		ref_scan(&prim, &rect, samples, &ref);
+		quads += ref.n;
+		for (unsigned int i = 0; i < ref.n; i++)
+			full += ref.q[i].coverage[0] == (1u << samples) - 1 &&
+				ref.q[i].coverage[3] == (1u << samples) - 1;
+		if (!same_quads(&fast, &ref) && failures++ < 5)
+			tap_diag("triangle %u (shape %u, %u tris, %u samples): %u quads vs %u",
+				 n, shape, prim.tri_count, samples, fast.n, ref.n);
+	}
+	tap_diag("%u triangles drawn of %u, %lu quads compared (%lu fully covered), %u differ",
+		 drawn, count, quads, full, failures);
+	return failures == 0 && drawn > count / 2 && full > quads / 4;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int count = argc > 1 ? (unsigned int)atoi(argv[1]) : 20000;
 
 	tap_result(test_random(count), "scan-stepped-matches-per-pixel");
+	tap_result(test_blocks(count / 4), "scan-coarse-blocks-match-per-sample");
 	return tap_finish();
 }
