@@ -183,7 +183,9 @@ void ember_frag_color_write_pixel(const struct ember_blend_state *blend,
 	const struct ember_blend_attachment *att = &blend->attachment[i];
 	unsigned int format = rt->format, size = ember_rt_texel_size(format);
 	const uint8_t *first = NULL;
+	uint8_t *texel;
 	uint32_t raw[4];
+	bool every;
 
 	if (!(att->write_mask & EMBER_WRITE_ALL) || !cov)
 		return;
@@ -195,14 +197,14 @@ void ember_frag_color_write_pixel(const struct ember_blend_state *blend,
 		return;
 	}
 	ember_color_encode(format, src, raw);
-	for (unsigned int s = 0; s < rt->samples; s++) {
-		uint8_t *texel;
-
+	/* A partial write mask keeps each sample's own other channels. */
+	every = writes_every_channel(format, att->write_mask);
+	/* Sample s follows sample 0 (ember_rt_texel()'s layout). */
+	texel = ember_rt_texel(rt, x, y, 0);
+	for (unsigned int s = 0; s < rt->samples; s++, texel += size) {
 		if (!(cov & (1u << s)))
 			continue;
-		texel = ember_rt_texel(rt, x, y, s);
-		/* A partial write mask keeps each sample's own other channels. */
-		if (first && writes_every_channel(format, att->write_mask)) {
+		if (first && every) {
 			memcpy(texel, first, size);
 			continue;
 		}

@@ -15,6 +15,7 @@
 #include "frag_ops.h"
 
 #include <math.h>
+#include <string.h>
 
 void ember_frag_scissor(const struct ember_rect *scissor,
 			const struct ember_quad *quad, uint32_t cov[4])
@@ -164,6 +165,62 @@ static bool depth_stencil_sample(const struct ember_backend_state *state,
 	return true;
 }
 
+/*
+ * The common state: a depth test on a D32_SFLOAT depth (alone or with an
+ * unused stencil), no stencil test, no depth bounds test. Each sample is
+ * then one compare of floats in place and maybe a store: the same steps
+ * and results as depth_stencil_sample(), without its per-sample dispatch
+ * on the format and the state.
+ */
+static bool depth_only_d32(const struct ember_backend_state *state,
+			   const struct ember_render_target *ds)
+{
+	const struct ember_depth_stencil_state *dss = &state->ds;
+
+	return (ds->format == EMBER_RT_D32_SFLOAT ||
+		(ds->format == EMBER_RT_D32_SFLOAT_S8_UINT && !dss->stencil_test_enable)) &&
+	       dss->depth_test_enable && !dss->depth_bounds_test_enable;
+}
+
+static unsigned int depth_d32(const struct ember_backend_state *state,
+			      const struct ember_render_target *ds,
+			      const struct ember_quad *quad,
+			      const float depth[4][EMBER_MAX_SAMPLES],
+			      unsigned int samples, uint32_t cov[4])
+{
+	unsigned int op = state->ds.depth_compare_op, size = ember_rt_texel_size(ds->format);
+	bool write = state->ds.depth_write_enable;
+	bool clamp = state->raster.depth_clamp_enable;
+	unsigned int passed = 0;
+
+	for (int p = 0; p < 4; p++) {
+		uint8_t *texel;
+
+		if (!cov[p])
+			continue;
+		/* Sample s follows sample 0 (ember_rt_texel()'s layout). */
+		texel = ember_rt_texel(ds, (uint32_t)quad->x + (p & 1),
+				       (uint32_t)quad->y + (p >> 1), 0);
+		for (unsigned int s = 0; s < samples; s++, texel += size) {
+			float zf = depth[p][s], za;
+
+			if (!(cov[p] & (1u << s)))
+				continue;
+			if (clamp)
+				zf = ember_fragment_depth(state, ds->format, zf);
+			memcpy(&za, texel, sizeof(za));
+			if (!ember_compare(op, zf, za)) {
+				cov[p] &= ~(1u << s);
+				continue;
+			}
+			if (write)
+				memcpy(texel, &zf, sizeof(zf));
+			passed++;
+		}
+	}
+	return passed;
+}
+
 unsigned int ember_frag_depth_stencil(const struct ember_backend_state *state,
 				      const struct ember_render_target *ds,
 				      const struct ember_quad *quad,
@@ -175,6 +232,8 @@ unsigned int ember_frag_depth_stencil(const struct ember_backend_state *state,
 	unsigned int samples = state->ms.samples == 4 ? 4 : 1;
 	unsigned int passed = 0;
 
+	if (depth_only_d32(state, ds))
+		return depth_d32(state, ds, quad, depth, samples, cov);
 	for (int p = 0; p < 4; p++) {
 		for (unsigned int s = 0; s < samples; s++) {
 			if (!(cov[p] & (1u << s)))
