@@ -149,16 +149,17 @@ static bool early_tests(struct ember_backend *be, const struct ember_quad *q,
 static void shade_quad(void *ctx, const struct ember_quad *raster_quad)
 {
 	struct ember_backend *be = ctx;
-	struct ember_quad q = *raster_quad;
+	struct ember_quad q;
 	struct ember_fs_output out;
 	float depth[4][EMBER_MAX_SAMPLES];
 	uint32_t cov[4];
 
-	if (!early_tests(be, &q, cov, depth))
+	if (!early_tests(be, raster_quad, cov, depth))
 		return;
+	/* A batched quad is copied into the batch, with its coverage. */
 	if (be->fs_wave) {
 		if (!be->sample_rate) {
-			batch_add(be, &q, cov, depth, 0);
+			batch_add(be, raster_quad, cov, depth, 0);
 			return;
 		}
 		for (unsigned int s = 0; s < be->fb->samples; s++) {
@@ -167,10 +168,11 @@ static void shade_quad(void *ctx, const struct ember_quad *raster_quad)
 			for (int p = 0; p < 4; p++)
 				one[p] = cov[p] & (1u << s);
 			if (any_coverage(one))
-				batch_add(be, &q, one, depth, s);
+				batch_add(be, raster_quad, one, depth, s);
 		}
 		return;
 	}
+	q = *raster_quad;
 	memcpy(q.coverage, cov, sizeof(cov));
 	q.helper_mask = helpers_of(cov);
 	memset(&out, 0, sizeof(out));

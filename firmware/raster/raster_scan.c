@@ -153,7 +153,7 @@ static uint32_t pixel_coverage(const struct edge_steps *es, const uint64_t e[3],
  * (outside an edge), 2 when every sample in it is covered, 1 otherwise.
  * As in pixel_coverage(), a sign bit in an OR says some value is < 0.
  */
-static int square_class(const uint64_t e[3], const uint64_t max[3],
+static inline int square_class(const uint64_t e[3], const uint64_t max[3],
 			const uint64_t min[3])
 {
 	uint64_t hi = (e[0] + max[0]) | (e[1] + max[1]) | (e[2] + max[2]);

@@ -235,11 +235,14 @@ HANDLER(op_interp)
 	const uint32_t *pos0 = at ? sc_src(w, ISA, 1, 0) : NULL;
 	const uint32_t *pos1 = where == EMBER_ISA_INTERP_AT_OFFSET ? sc_src(w, ISA, 1, 1) : NULL;
 	uint32_t slot = slot_of(w, ISA, 0), m = sc_active(w, ISA);
+	/* At the pixel centre: the quad's own barycentrics (bary_at()'s first case). */
+	bool centre = where == EMBER_ISA_INTERP_CENTER && !g->per_sample;
 	uint32_t r[SC_LANES] SC_ALIGN;
 
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		unsigned int k = l / 4;
 		float ox, oy, b[3], v[3];
+		const float *c;
 
 		r[l] = 0;
 		/* Slots past the header's inputs read 0. */
@@ -249,12 +252,18 @@ HANDLER(op_interp)
 			r[l] = vertex_slot(g, k, g->fin->quad[k]->provoking_vertex, slot);
 			continue;
 		}
-		interp_offset(g, l, where, pos0, pos1, &ox, &oy);
-		bary_at(g, l, kind == EMBER_ISA_INTERP_SMOOTH, ox, oy, b);
+		if (centre) {
+			c = kind == EMBER_ISA_INTERP_SMOOTH ? g->fin->quad[k]->bary[l % 4] :
+							      g->fin->quad[k]->bary_linear[l % 4];
+		} else {
+			interp_offset(g, l, where, pos0, pos1, &ox, &oy);
+			bary_at(g, l, kind == EMBER_ISA_INTERP_SMOOTH, ox, oy, b);
+			c = b;
+		}
 		for (unsigned int j = 0; j < 3; j++)
 			v[j] = as_float(vertex_slot(g, k, j, slot));
 		/* ember_quad_interpolate()'s sum, in its order. */
-		r[l] = as_bits(b[0] * v[0] + b[1] * v[1] + b[2] * v[2]);
+		r[l] = as_bits(c[0] * v[0] + c[1] * v[1] + c[2] * v[2]);
 	}
 	sc_commit(w, ISA, 0, r, m);
 }
