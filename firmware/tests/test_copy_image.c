@@ -1064,6 +1064,23 @@ static bool test_unorm8x4_codec(void)
 		for (unsigned int l = 0; l < 4; l++)
 			CHECK(!memcmp(&f[l], &ember_tex_unorm8_table[c + l], 4));
 	}
+	/* n samples of one code average to that code (resolve_unorm8x4()'s shortcut). */
+	for (unsigned int samples = 2; samples <= 8; samples *= 2) {
+		const ember_copy_v4f div = { (float)samples, (float)samples, (float)samples,
+					     (float)samples };
+
+		for (unsigned int c = 0; c < 256; c += 4) {
+			const uint8_t b[4] = { (uint8_t)c, (uint8_t)(c + 1), (uint8_t)(c + 2),
+					       (uint8_t)(c + 3) };
+			ember_copy_v4f f = { 0, 0, 0, 0 };
+			uint8_t got[4];
+
+			for (unsigned int k = 0; k < samples; k++)
+				f += ember_copy_unorm8x4_decode(b);
+			ember_copy_unorm8x4_encode(f / div, got);
+			CHECK(!memcmp(got, b, 4));
+		}
+	}
 	for (uint32_t i = 0; i < 4000000; i++) {
 		uint8_t got[4];
 		ember_copy_v4f f;
@@ -1206,7 +1223,8 @@ static bool test_resolve_fast_paths(void)
 			make_image(&s, 1, formats[f], 1, false, 150, 37, 1, 2, 1, samples, IMG_VA,
 				   mem_img);
 			/* Both layers with their tiles' padding. */
-			const size_t bytes = (size_t)214 * 101 * 2 * samples * s.ref.bytes;
+			const size_t el = (size_t)samples * s.ref.bytes;
+			const size_t bytes = 214 * 101 * 2 * el;
 
 			make_image(&d, 2, formats[f], dlayout, false, 157, 41, 1, 2, 1, 1,
 				   IMG2_VA, mem_img2);
@@ -1215,6 +1233,12 @@ static bool test_resolve_fast_paths(void)
 				/* Finite halves only: keep the exponent below all ones. */
 				for (size_t i = 1; i < bytes; i += 2)
 					mem_img[i] &= 0x3b;
+			}
+			/* One texel in two with all its samples alike, as inside a primitive. */
+			for (size_t i = 0; i + 2 * el <= bytes; i += 2 * el) {
+				for (unsigned int k = 1; k < samples; k++)
+					memcpy(mem_img + i + k * s.ref.bytes, mem_img + i,
+					       s.ref.bytes);
 			}
 			snprintf(what, sizeof(what), "fmt %u x%u %s mode %u", formats[f], samples,
 				 dlayout ? "tiled" : "linear", mode);
