@@ -20,7 +20,11 @@
  * sampler's per-lane addressing: bit for bit the unit's result
  * (test_copy_image.c compares it with the same blit flipped on both
  * sides, which takes the unit's path). A texel it cannot map sends the
- * packet down the unit's path, which reports the fault.
+ * packet down the unit's path, which reports the fault. A TILED_4K source
+ * is halved a block of destination texels at a time, the block of one
+ * source tile, so each source page is read once and in order (not a tile
+ * row of each of a row of tiles per destination row); RGBA8-like texels
+ * average with their four channels as the lanes of a vector.
  */
 
 #include <math.h>
@@ -51,46 +55,14 @@ static enum ember_tex_class side_class(const struct ember_region_side *side)
 	return ember_tex_format_class(&view);
 }
 
-/*
- * Whether every texel of @side's format survives decoding and encoding
- * bit for bit (a packet's plane has no swizzle): each bit belongs to a
- * channel (no X8 padding, which encoding zeroes), and each channel is
- * UNORM of up to 16 bits (k / (2^n - 1) is exact enough in float to round
- * back to k), UINT, SINT or 32-bit SFLOAT (kept as bits, NaNs included).
- * sRGB, SNORM (-2^(n-1) becomes -2^(n-1) + 1), halves and packed floats
- * are not.
- */
+/* ember_copy_passes_through() of @side's colour plane. */
 static bool side_passes_through(const struct ember_region_side *side)
 {
 	struct ember_tex_format view;
-	unsigned int covered = 0;
 
-	if (side->img.aspect != EMBER_TEX_ASPECT_COLOR || side->block_log2 ||
-	    !ember_tex_format_view(side->img.format, side->img.aspect, &view))
-		return false;
-	for (unsigned int c = 0; c < 4; c++) {
-		const struct ember_tex_channel *ch = &view.ch[c];
-
-		if (!ch->bits)
-			continue;
-		covered += ch->bits;
-		switch (ch->type) {
-		case EMBER_TEX_UNORM:
-			if (ch->bits > 16)
-				return false;
-			break;
-		case EMBER_TEX_UINT:
-		case EMBER_TEX_SINT:
-			break;
-		case EMBER_TEX_SFLOAT:
-			if (ch->bits != 32)
-				return false;
-			break;
-		default:
-			return false;
-		}
-	}
-	return covered == view.bytes * 8u;
+	return side->img.aspect == EMBER_TEX_ASPECT_COLOR && !side->block_log2 &&
+	       ember_tex_format_view(side->img.format, side->img.aspect, &view) &&
+	       ember_copy_passes_through(&view);
 }
 
 /*
@@ -216,6 +188,15 @@ static inline void halve_texel(const struct ember_copy_codec *cc, bool linear,
 {
 	union ember_tex_texel t, sum = { .f = { 0, 0, 0, 0 } };
 
+	if (linear && cc->unorm8 && cc->view.bytes == 4) {
+		/* Those sums with the four channels as the lanes of a vector. */
+		ember_copy_v4f f = { 0, 0, 0, 0 };
+
+		for (unsigned int n = 0; n < 4; n++)
+			f += 0.25f * ember_copy_unorm8x4_decode(in[n]);
+		ember_copy_unorm8x4_encode(f, out);
+		return;
+	}
 	if (linear && cc->unorm8) {
 		/* The same sums, channel by channel, on the unit's table. */
 		for (unsigned int c = 0; c < cc->channels; c++) {
@@ -300,6 +281,9 @@ static int blit_halve(struct ember_job *job, const struct blit *b, bool linear)
 	struct ember_copy_pages dst_pages = { .access = EMBER_ACCESS_WRITE };
 	struct ember_copy_cursor cur[3];
 	struct ember_copy_codec cc;
+	/* Whole rows, one at a time, unless the source is tiled. */
+	uint32_t bw = db[3] - db[0], bh = 1;
+	unsigned int tw_log2, th_log2;
 	int ret;
 
 	if (!ember_copy_codec_init(&cc, b->src.format, b->src.aspect))
@@ -307,11 +291,29 @@ static int blit_halve(struct ember_job *job, const struct blit *b, bool linear)
 	ember_copy_cursor_init(&cur[0], &b->src, &src_pages, cc.view.bytes);
 	ember_copy_cursor_init(&cur[1], &b->src, &src_pages, cc.view.bytes);
 	ember_copy_cursor_init(&cur[2], &b->dst, &dst_pages, cc.view.bytes);
+	/*
+	 * A TILED_4K source a block of destination texels at a time, the
+	 * block whose source is one tile when the region starts at a tile's
+	 * edge, so that each source page is read through once, in order.
+	 */
+	if (b->src.layout == EMBER_TEX_LAYOUT_TILED_4K) {
+		ember_tex_tile_shape(cc.view.bytes * b->src.samples, &tw_log2, &th_log2);
+		bw = (1u << tw_log2) / 2;
+		bh = (1u << th_log2) / 2;
+	}
 	for (uint32_t k = db[2]; k < db[5]; k++) {
-		for (uint32_t j = db[1]; j < db[4]; j++) {
-			ret = halve_row(job, b, &cc, cur, linear, db[0], db[3], j, k);
-			if (ret)
-				return ret;
+		for (uint32_t j0 = db[1]; j0 < db[4]; j0 += bh) {
+			const uint32_t j1 = db[4] - j0 < bh ? db[4] : j0 + bh;
+
+			for (uint32_t i0 = db[0]; i0 < db[3]; i0 += bw) {
+				const uint32_t i1 = db[3] - i0 < bw ? db[3] : i0 + bw;
+
+				for (uint32_t j = j0; j < j1; j++) {
+					ret = halve_row(job, b, &cc, cur, linear, i0, i1, j, k);
+					if (ret)
+						return ret;
+				}
+			}
 		}
 	}
 	return 0;
@@ -340,7 +342,7 @@ int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 	if (src.img.aspect != EMBER_TEX_ASPECT_COLOR &&
 	    (linear || src.img.aspect != dst.img.aspect || src.img.format != dst.img.format))
 		return EMBER_FAULT_BAD_PACKET;
-	if (blit_is_copy(&src, &dst, &pkt, linear, extent))
+	if (!ember_copy_unit_only && blit_is_copy(&src, &dst, &pkt, linear, extent))
 		return ember_region_walk(job, &dst, &src, extent, ember_region_copy,
 					 &(struct ember_copy_cache) { 0 });
 	ember_region_level_view(&src, &b.src);
@@ -361,7 +363,7 @@ int ember_blit(struct ember_job *job, uint32_t flags, const uint32_t *p)
 		if (pkt.src_bounds[c] == pkt.src_bounds[c + 3])
 			return 0;
 	}
-	if (blit_is_halving(&src, &dst, &pkt)) {
+	if (!ember_copy_unit_only && blit_is_halving(&src, &dst, &pkt)) {
 		ret = blit_halve(job, &b, linear);
 		if (ret != HALVE_UNMAPPED)
 			return ret;

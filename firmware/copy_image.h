@@ -19,10 +19,11 @@
  *   1:1, one format whose texels decode and encode to themselves) is
  *   copied as COPY_IMAGE copies, and a downscale by exactly 2 within one
  *   format (mip generation) runs the sampler's arithmetic on the mapped
- *   bytes itself, bit for bit (copy_texel.h).
+ *   bytes itself, bit for bit (copy_texel.h), a source tile at a time.
  * - copy_resolve.c: RESOLVE fetches the samples through the unit and
  *   averages them (float formats) or keeps sample 0 (integer formats),
- *   on the mapped rows when they are host runs, bit for bit.
+ *   on the mapped rows when they are host runs, bit for bit (RGBA8-like
+ *   averages four channels at once, sample 0 as bytes when it can).
  * - copy_clear.c: CLEAR_COLOR and CLEAR_DEPTH_STENCIL encode the value
  *   once with the unit's codec and fill the region with it;
  *   FILL_WIDE fills buffers with 64- and 128-bit patterns.
@@ -31,9 +32,18 @@
 #ifndef EMBER_FW_COPY_IMAGE_H
 #define EMBER_FW_COPY_IMAGE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ib.h"
+
+/*
+ * For the host tests only (test_copy_image.c), set between packets: BLIT
+ * and RESOLVE take the texture unit's path for every texel, without the
+ * byte copies and row loops above, so the tests can compare the two
+ * paths' bytes and fault records on the same packets. False in ember-gpu.
+ */
+extern bool ember_copy_unit_only;
 
 int ember_copy_buffer_image(struct ember_job *job, uint32_t flags, const uint32_t *p);
 int ember_copy_image(struct ember_job *job, uint32_t flags, const uint32_t *p);

@@ -11,7 +11,11 @@
  * not one host run: otherwise the same arithmetic runs on the rows of
  * each tile straight from memory (resolve_rows()), bit for bit what the
  * unit computes, without its addressing of every sample, and with the
- * unit's codec inline for 8-bit UNORM formats (copy_texel.h).
+ * unit's codec inline for 8-bit UNORM formats (copy_texel.h): the average
+ * of RGBA8-like texels with their four channels as the lanes of a vector,
+ * sample 0 of texels that decode and encode to themselves (integer
+ * formats, UNORM, 32-bit floats) as their bytes. test_copy_image.c
+ * compares every path with the unit's (ember_copy_unit_only).
  */
 
 #include "copy_image.h"
@@ -20,6 +24,8 @@
 #include "texture/tex_unit.h"
 
 #include <math.h>
+
+bool ember_copy_unit_only;
 
 /* How a texel's samples become one value. */
 enum resolve_op { RESOLVE_SAMPLE_ZERO, RESOLVE_AVERAGE, RESOLVE_MIN, RESOLVE_MAX };
@@ -146,7 +152,46 @@ struct resolve_rows {
 	enum ember_tex_class cls;
 	unsigned int samples;	/* read of each texel (op_samples()) */
 	unsigned int element;	/* source bytes of a texel's samples */
+	bool copy;		/* sample 0 of colour texels that pass through */
 };
+
+/*
+ * The average of @samples samples of @w texels of four 8-bit UNORM
+ * channels from @s into @d: resolve_rect()'s sums, division and encoding
+ * channel by channel, the four channels of a texel as the lanes of one
+ * vector (copy_texel.h).
+ *
+ * A texel whose samples are all the same bytes (inside a primitive: most
+ * texels of a scene) resolves to those bytes: n equal values c / 255 sum
+ * to n * c / 255 within n^2 * 2^-24, far less than the half unit of 1/255
+ * that would round the average to another code (exact at 0 and 1), so
+ * the arithmetic gives c back; test_copy_image.c checks every code for
+ * 2, 4 and 8 samples.
+ */
+static void resolve_unorm8x4(const uint8_t *s, uint8_t *d, uint32_t w, unsigned int samples)
+{
+	const ember_copy_v4f n = { (float)samples, (float)samples, (float)samples,
+				   (float)samples };
+
+	for (uint32_t x = 0; x < w; x++, d += 4) {
+		ember_copy_v4f f = { 0, 0, 0, 0 };
+		uint32_t first, other, differ = 0;
+
+		memcpy(&first, s, 4);
+		for (unsigned int k = 1; k < samples; k++) {
+			memcpy(&other, s + 4 * k, 4);
+			differ |= other ^ first;
+		}
+		if (!differ) {
+			memcpy(d, &first, 4);
+			s += 4 * samples;
+			continue;
+		}
+		for (unsigned int k = 0; k < samples; k++, s += 4)
+			f += ember_copy_unorm8x4_decode(s);
+		ember_copy_unorm8x4_encode(f / n, d);
+	}
+}
 
 /*
  * One rectangle of ember_region_walk() over the destination: what flush()
@@ -178,6 +223,16 @@ static int resolve_rect(struct ember_job *job, const struct ember_copy_rect *rec
 		if (ret)
 			return ret;
 
+		if (rr->samples == 1 && rr->copy) {
+			/* Sample 0 of texels that decode and encode to themselves: its bytes. */
+			for (uint32_t x = 0; x < w; x++, s += rr->element, d += bytes)
+				memcpy(d, s, bytes);
+			continue;
+		}
+		if (rr->op == RESOLVE_AVERAGE && cc->unorm8 && bytes == 4) {
+			resolve_unorm8x4(s, d, w, rr->samples);
+			continue;
+		}
 		for (uint32_t x = 0; x < w; x++, s += rr->element, d += bytes) {
 			union ember_tex_texel t, sum = { .f = { 0, 0, 0, 0 } };
 
@@ -231,6 +286,7 @@ static int resolve_rows(struct ember_job *job, const struct ember_region_side *s
 	};
 
 	ember_copy_codec_init(&rr.cc, src->img.format, src->img.aspect);
+	rr.copy = rr.samples == 1 && rr.cc.passes && src->img.aspect == EMBER_TEX_ASPECT_COLOR;
 	return ember_region_walk(job, dst, src, extent, resolve_rect, &rr);
 }
 
@@ -270,9 +326,11 @@ int ember_resolve(struct ember_job *job, uint32_t flags, const uint32_t *p)
 		r.op = r.cls == EMBER_TEX_CLASS_FLOAT ? RESOLVE_AVERAGE : RESOLVE_SAMPLE_ZERO;
 		break;
 	}
-	ret = resolve_rows(job, &src, &dst, pkt.extent, r.op, r.cls);
-	if (ret != ROWS_UNMAPPED)
-		return ret;
+	if (!ember_copy_unit_only) {
+		ret = resolve_rows(job, &src, &dst, pkt.extent, r.op, r.cls);
+		if (ret != ROWS_UNMAPPED)
+			return ret;
+	}
 	ember_region_level_view(&src, &r.src);
 	ember_region_level_view(&dst, &r.dst);
 	for (uint32_t z = 0; z < pkt.extent[2]; z++) {

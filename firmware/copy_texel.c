@@ -17,9 +17,11 @@ bool ember_copy_codec_init(struct ember_copy_codec *cc, uint32_t vk_format,
 	unsigned int covered = 0;
 
 	cc->unorm8 = false;
+	cc->passes = false;
 	cc->channels = 0;
 	if (!ember_tex_format_view(vk_format, aspect, &cc->view))
 		return false;
+	cc->passes = ember_copy_passes_through(&cc->view);
 	if (cc->view.block_log2 || cc->view.ch[0].type == EMBER_TEX_SHARED_EXP)
 		return true;
 	for (unsigned int c = 0; c < 4; c++) {
@@ -35,6 +37,37 @@ bool ember_copy_codec_init(struct ember_copy_codec *cc, uint32_t vk_format,
 	/* Padding bytes (X8) are written as zero by the unit: not this path. */
 	cc->unorm8 = covered == cc->view.bytes * 8u;
 	return true;
+}
+
+bool ember_copy_passes_through(const struct ember_tex_format *view)
+{
+	unsigned int covered = 0;
+
+	if (view->block_log2)
+		return false;
+	for (unsigned int c = 0; c < 4; c++) {
+		const struct ember_tex_channel *ch = &view->ch[c];
+
+		if (!ch->bits)
+			continue;
+		covered += ch->bits;
+		switch (ch->type) {
+		case EMBER_TEX_UNORM:
+			if (ch->bits > 16)
+				return false;
+			break;
+		case EMBER_TEX_UINT:
+		case EMBER_TEX_SINT:
+			break;
+		case EMBER_TEX_SFLOAT:
+			if (ch->bits != 32)
+				return false;
+			break;
+		default:
+			return false;
+		}
+	}
+	return covered == view->bytes * 8u;
 }
 
 uint8_t *ember_copy_page_bytes(struct ember_job *job, struct ember_copy_pages *pages,

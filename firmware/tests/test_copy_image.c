@@ -21,6 +21,8 @@
 #include "tap.h"
 #include "tex_ref.h"
 #include "texture/tex_bc.h"
+#include "copy_image.h"
+#include "copy_texel.h"
 
 #define TIMEOUT_MS	10000
 #define RAM_SIZE	(96u << 20)
@@ -35,6 +37,7 @@
 #define MAP_SIZE	(8u << 20)
 #define IMG_MAP_SIZE	(16u << 20)
 
+enum { VK_R8G8_UNORM = 16, VK_B8G8R8A8_SRGB = 50, VK_R16G16B16A16_UINT = 95 };
 enum { VK_R8_UNORM = 9, VK_R8G8_SNORM = 17, VK_R8G8B8A8_UNORM = 37, VK_R8G8B8A8_SNORM = 38,
        VK_R8G8B8A8_UINT = 41, VK_R8G8B8A8_SRGB = 43, VK_B8G8R8A8_UNORM = 44,
        VK_A2B10G10R10_UNORM = 64, VK_R16_SFLOAT = 76, VK_R16G16B16A16_SINT = 96,
@@ -1042,6 +1045,305 @@ static bool test_blit_halve(void)
 	return true;
 }
 
+/*
+ * The four-lane UNORM8 codec of copy_texel.h against the unit's: every
+ * code decodes to the table's value, and floats around every code's
+ * rounding boundary (ties included), both sides of 0 and 1, NaNs,
+ * infinities and random ones encode as ember_tex_float_to_unorm() does.
+ */
+static bool test_unorm8x4_codec(void)
+{
+	float in[4];
+	unsigned int n = 0;
+
+	for (unsigned int c = 0; c < 256; c += 4) {
+		const uint8_t b[4] = { (uint8_t)c, (uint8_t)(c + 1), (uint8_t)(c + 2),
+				       (uint8_t)(c + 3) };
+		ember_copy_v4f f = ember_copy_unorm8x4_decode(b);
+
+		for (unsigned int l = 0; l < 4; l++)
+			CHECK(!memcmp(&f[l], &ember_tex_unorm8_table[c + l], 4));
+	}
+	/* n samples of one code average to that code (resolve_unorm8x4()'s shortcut). */
+	for (unsigned int samples = 2; samples <= 8; samples *= 2) {
+		const ember_copy_v4f div = { (float)samples, (float)samples, (float)samples,
+					     (float)samples };
+
+		for (unsigned int c = 0; c < 256; c += 4) {
+			const uint8_t b[4] = { (uint8_t)c, (uint8_t)(c + 1), (uint8_t)(c + 2),
+					       (uint8_t)(c + 3) };
+			ember_copy_v4f f = { 0, 0, 0, 0 };
+			uint8_t got[4];
+
+			for (unsigned int k = 0; k < samples; k++)
+				f += ember_copy_unorm8x4_decode(b);
+			ember_copy_unorm8x4_encode(f / div, got);
+			CHECK(!memcmp(got, b, 4));
+		}
+	}
+	for (uint32_t i = 0; i < 4000000; i++) {
+		uint8_t got[4];
+		ember_copy_v4f f;
+
+		if (i < 510 * 64) {
+			/* Around (k + 0.5) / 255 and k / 255: 32 floats each side. */
+			float edge = (float)((i / 64) * 0.5 / 255.0);
+			int32_t bits;
+
+			memcpy(&bits, &edge, 4);
+			bits += (int32_t)(i % 64) - 32;
+			memcpy(&in[n], &bits, 4);
+		} else if (i < 510 * 64 + 8) {
+			static const float special[8] = { 0.0f, -0.0f, 1.0f, -1.0f, INFINITY,
+							   -INFINITY, NAN, 1.0000001f };
+
+			in[n] = special[i - 510 * 64];
+		} else {
+			uint32_t bits = (uint32_t)ref_xorshift(&rng);
+
+			/* Mostly [0, 2), some of every float. */
+			if (i & 7)
+				bits = (bits & 0x007fffffu) | (0x3c000000u + ((bits >> 23) % 0x4000000u));
+			memcpy(&in[n], &bits, 4);
+		}
+		if (++n < 4)
+			continue;
+		n = 0;
+		f = (ember_copy_v4f) { in[0], in[1], in[2], in[3] };
+		ember_copy_unorm8x4_encode(f, got);
+		for (unsigned int l = 0; l < 4; l++) {
+			if (got[l] != ember_tex_float_to_unorm(in[l], 8) ||
+			    got[l] != ember_copy_float_to_unorm8(in[l])) {
+				tap_diag("%a: %u, want %u", (double)in[l], got[l],
+					 ember_tex_float_to_unorm(in[l], 8));
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/*
+ * Runs the packet @dw twice, on the copy engine's fast paths and with
+ * ember_copy_unit_only (the texture unit's path), each time over @dst's
+ * @len bytes set to @init first: the same bytes must come out, or, when
+ * the packet faults, the same fault record (kind, address, detail).
+ */
+static uint32_t same_fault_kind;	/* of the last same_as_unit(): 0 or both runs' */
+
+static bool same_as_unit(const uint32_t *dw, uint32_t n, uint8_t *dst, size_t len,
+			 const uint8_t *init, uint8_t *fast, const char *what)
+{
+	struct guest_fault fault[2];
+	uint32_t kind[2];
+
+	for (unsigned int unit = 0; unit < 2; unit++) {
+		uint32_t seq = fault_seq();
+		struct guest_ib ib;
+		uint64_t value;
+
+		memcpy(dst, init, len);
+		ember_copy_unit_only = unit;
+		guest_ib_init(&guest, &ib, CTX, IB_VA + (uint64_t)ib_count++ * 4096, 64);
+		guest_ib_emit(&ib, dw, n);
+		value = guest_submit_ib(&guest, 0, CTX, &ib);
+		CHECK(guest_wait_fence(&guest, 0, value, TIMEOUT_MS));
+		ember_copy_unit_only = false;
+		kind[unit] = 0;
+		if (fault_seq() != seq) {
+			CHECK(guest_fault(&guest, seq + 1, &fault[unit]));
+			kind[unit] = fault[unit].kind;
+			CHECK_EQ(guest_mgmt(&guest, EMBER_MGMT_CMD_RESET_CONTEXT, CTX, NULL),
+				 EMBER_MGMT_STATUS_OK);
+		}
+		if (!unit)
+			memcpy(fast, dst, len);
+	}
+	if (kind[0] != kind[1]) {
+		tap_diag("%s: fault %u on the fast path, %u on the unit's", what, kind[0],
+			 kind[1]);
+		return false;
+	}
+	same_fault_kind = kind[0];
+	if (kind[0]) {
+		if (fault[0].va != fault[1].va || fault[0].detail != fault[1].detail) {
+			tap_diag("%s: fault at %#llx (%u) on the fast path, %#llx (%u) on the "
+				 "unit's", what, (unsigned long long)fault[0].va, fault[0].detail,
+				 (unsigned long long)fault[1].va, fault[1].detail);
+			return false;
+		}
+		return true;
+	}
+	for (size_t i = 0; i < len; i++) {
+		if (fast[i] != dst[i]) {
+			tap_diag("%s: byte %zu is %#x on the fast path, %#x on the unit's", what,
+				 i, fast[i], dst[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
+#define SAME_AS_UNIT(dst, len, init, fast, what, ...) \
+	same_as_unit((const uint32_t[]){ __VA_ARGS__ }, \
+		     sizeof((const uint32_t[]){ __VA_ARGS__ }) / 4, dst, len, init, fast, what)
+
+#define CMP_BYTES	(1u << 20)
+
+/*
+ * RESOLVE's fast paths (copy_resolve.c: the four-lane UNORM8 average,
+ * sample 0 as bytes, the row loops) write what the texture unit's path
+ * writes, byte for byte, over formats of every kind, 2, 4 and 8 samples,
+ * every mode, tiled and linear destinations (rows of linear ones across
+ * pages), odd offsets, layer 1, the bytes around the region included;
+ * and fault as it does, at the same address, when the source or the
+ * destination runs off its mapping part of the way through.
+ */
+static bool test_resolve_fast_paths(void)
+{
+	static const uint32_t formats[] = {
+		VK_R8G8B8A8_UNORM, VK_B8G8R8A8_UNORM, VK_R8G8_UNORM, VK_R8_UNORM,
+		VK_R8G8B8A8_SRGB, VK_B8G8R8A8_SRGB, VK_R8G8B8A8_UINT, VK_R16G16B16A16_UINT,
+		VK_R16G16B16A16_SINT, VK_R16G16B16A16_UNORM, VK_A2B10G10R10_UNORM,
+		VK_R16G16B16A16_SFLOAT, VK_R32_SFLOAT, VK_R32G32B32A32_SFLOAT,
+	};
+	const uint32_t so[3] = { 5, 3, 1 }, dof[3] = { 2, 6, 1 }, ext[3] = { 141, 30, 1 };
+	uint8_t *init = malloc(CMP_BYTES), *fast = malloc(CMP_BYTES);
+	char what[96];
+	bool ok = init && fast;
+
+	if (ok)
+		fill_random(init, CMP_BYTES);
+
+	for (unsigned int f = 0; ok && f < sizeof(formats) / sizeof(formats[0]); f++) {
+		for (unsigned int v = 0; ok && v < 3 * 2 * 4; v++) {
+			const uint32_t samples = 2u << (v % 3), dlayout = v / 3 % 2, mode = v / 6;
+			struct timg s, d;
+
+			make_image(&s, 1, formats[f], 1, false, 150, 37, 1, 2, 1, samples, IMG_VA,
+				   mem_img);
+			/* Both layers with their tiles' padding. */
+			const size_t el = (size_t)samples * s.ref.bytes;
+			const size_t bytes = 214 * 101 * 2 * el;
+
+			make_image(&d, 2, formats[f], dlayout, false, 157, 41, 1, 2, 1, 1,
+				   IMG2_VA, mem_img2);
+			fill_random(mem_img, bytes);
+			if (formats[f] == VK_R16G16B16A16_SFLOAT) {
+				/* Finite halves only: keep the exponent below all ones. */
+				for (size_t i = 1; i < bytes; i += 2)
+					mem_img[i] &= 0x3b;
+			}
+			/* One texel in two with all its samples alike, as inside a primitive. */
+			for (size_t i = 0; i + 2 * el <= bytes; i += 2 * el) {
+				for (unsigned int k = 1; k < samples; k++)
+					memcpy(mem_img + i + k * s.ref.bytes, mem_img + i,
+					       s.ref.bytes);
+			}
+			snprintf(what, sizeof(what), "fmt %u x%u %s mode %u", formats[f], samples,
+				 dlayout ? "tiled" : "linear", mode);
+			ok = SAME_AS_UNIT(mem_img2, CMP_BYTES, init, fast, what,
+					  EMBER_PKT(EMBER_UPKT_RESOLVE, mode, 15),
+					  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+					  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), so[0], so[1],
+					  so[2], dof[0], dof[1], dof[2], ext[0], ext[1], ext[2]);
+		}
+	}
+	/* Off the end of the mapping part of the way: the source, then the destination. */
+	for (unsigned int side = 0; ok && side < 2; side++) {
+		struct timg s, d;
+
+		make_image(&s, 1, VK_R8G8B8A8_UNORM, 1, false, 150, 37, 1, 2, 1, 4,
+			   side ? IMG_VA : IMG_VA + IMG_MAP_SIZE - (128u << 10), mem_img);
+		make_image(&d, 2, VK_R8G8B8A8_UNORM, side, false, 157, 41, 1, 2, 1, 1,
+			   side ? IMG2_VA + MAP_SIZE - (16u << 10) : IMG2_VA, mem_img2);
+		snprintf(what, sizeof(what), "%s off its mapping", side ? "destination" : "source");
+		ok = SAME_AS_UNIT(mem_img2, CMP_BYTES, init, fast, what,
+				  EMBER_PKT(EMBER_UPKT_RESOLVE, 0, 15),
+				  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+				  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1), 0, 0, 1, 0, 0, 1,
+				  150, 37, 1);
+		CHECK_EQ(same_fault_kind, EMBER_FAULT_TRANSLATION);
+	}
+	free(init);
+	free(fast);
+	return ok;
+}
+
+/*
+ * BLIT's fast paths (copy_blit.c: the byte copy of 1:1 blits, the 2:1
+ * downscale a source tile at a time, its four-lane UNORM8 average) write
+ * what the sampler's path writes, byte for byte: formats with and without
+ * the inline codec, both layouts on each side, linear and nearest,
+ * regions at tile edges and off them over several tiles, two layers; and
+ * a source off its mapping faults as the sampler's path does.
+ */
+static bool test_blit_fast_paths(void)
+{
+	static const uint32_t formats[] = {
+		VK_R8G8B8A8_UNORM, VK_B8G8R8A8_UNORM, VK_R8_UNORM, VK_R8G8B8A8_SRGB,
+		VK_R16G16B16A16_SFLOAT, VK_R32_SFLOAT, VK_A2B10G10R10_UNORM,
+	};
+	static const uint32_t regions[][2][6] = {
+		{ { 0, 0, 0, 256, 160, 2 }, { 0, 0, 0, 128, 80, 2 } },
+		{ { 3, 5, 1, 211, 131, 2 }, { 9, 2, 0, 113, 65, 1 } },
+		{ { 64, 32, 0, 192, 96, 2 }, { 0, 16, 0, 64, 48, 2 } },
+		{ { 7, 9, 0, 140, 100, 2 }, { 1, 2, 0, 134, 93, 2 } },	/* 1:1 */
+	};
+	uint8_t *init = malloc(CMP_BYTES), *fast = malloc(CMP_BYTES);
+	char what[96];
+	bool ok = init && fast;
+
+	if (ok)
+		fill_random(init, CMP_BYTES);
+
+	for (unsigned int f = 0; ok && f < sizeof(formats) / sizeof(formats[0]); f++) {
+		for (unsigned int v = 0; ok && v < 8 * 4; v++) {
+			const unsigned int slayout = v & 1, dlayout = v >> 1 & 1, r = v / 8;
+			const bool linear = v & 4;
+			const uint32_t *sb = regions[r][0], *db = regions[r][1];
+			struct timg s, d;
+
+			make_image(&s, 1, formats[f], slayout, false, 256, 160, 1, 2, 1, 1, IMG_VA,
+				   mem_img);
+			make_image(&d, 2, formats[f], dlayout, false, 140, 100, 1, 2, 1, 1,
+				   IMG2_VA, mem_img2);
+			const size_t bytes = (size_t)320 * 224 * 2 * s.ref.bytes;
+
+			fill_random(mem_img, bytes);
+			if (formats[f] == VK_R16G16B16A16_SFLOAT) {
+				for (size_t i = 1; i < bytes; i += 2)
+					mem_img[i] &= 0x3b;
+			}
+			snprintf(what, sizeof(what), "fmt %u variant %u region %u", formats[f],
+				 v & 7, r);
+			ok = SAME_AS_UNIT(mem_img2, CMP_BYTES, init, fast, what,
+					  EMBER_PKT(EMBER_UPKT_BLIT, linear ? EMBER_BLIT_LINEAR : 0, 18),
+					  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+					  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+					  sb[0], sb[1], sb[2], sb[3], sb[4], sb[5],
+					  db[0], db[1], db[2], db[3], db[4], db[5]);
+		}
+	}
+	for (unsigned int linear = 0; ok && linear < 2; linear++) {
+		struct timg s, d;
+
+		make_image(&s, 1, VK_R8G8B8A8_UNORM, 1, false, 256, 160, 1, 2, 1, 1,
+			   IMG_VA + IMG_MAP_SIZE - (96u << 10), mem_img);
+		make_image(&d, 2, VK_R8G8B8A8_UNORM, 1, false, 140, 100, 1, 2, 1, 1, IMG2_VA,
+			   mem_img2);
+		ok = SAME_AS_UNIT(mem_img2, CMP_BYTES, init, fast, "source off its mapping",
+				  EMBER_PKT(EMBER_UPKT_BLIT, linear ? EMBER_BLIT_LINEAR : 0, 18),
+				  LO(s.desc_va), HI(s.desc_va), LO(d.desc_va), HI(d.desc_va),
+				  EMBER_IMAGE_SUB(0, 1), EMBER_IMAGE_SUB(0, 1),
+				  0, 0, 0, 256, 160, 1, 0, 0, 0, 128, 80, 1);
+		CHECK_EQ(same_fault_kind, EMBER_FAULT_TRANSLATION);
+	}
+	free(init);
+	free(fast);
+	return ok;
+}
+
 static bool test_fill_wide(void)
 {
 	static const uint32_t pat[4] = { 0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c };
@@ -1424,6 +1726,9 @@ int main(void)
 	SUBTEST(test_resolve, "resolve-average-and-sample-0");
 	SUBTEST(test_resolve_rows, "resolve-rows-match-texture-unit");
 	SUBTEST(test_resolve_depth_stencil, "resolve-depth-stencil-modes");
+	SUBTEST(test_unorm8x4_codec, "unorm8-four-lane-codec-matches-unit");
+	SUBTEST(test_resolve_fast_paths, "resolve-fast-paths-match-unit-bytes-and-faults");
+	SUBTEST(test_blit_fast_paths, "blit-fast-paths-match-unit-bytes-and-faults");
 	SUBTEST(test_fill_wide, "fill-wide-64-128");
 	SUBTEST(test_faults, "faults-descriptor-memory-packet");
 	SUBTEST(test_bc_buffer_image, "bc-buffer-image-blocks-partial-edges");
