@@ -762,12 +762,13 @@ static LLVMValueRef reduce(struct emit *e, const char *name, LLVMValueRef v)
 	return intrinsic(e, name, &e->v32i32, 1, &v, 1);
 }
 
-/* sc_host_page_index(@vpn): the 6-bit fields of the page number folded. */
+/* sc_host_page_index(@vpn): the page number folded onto itself. */
 static LLVMValueRef host_page_index(struct emit *e, LLVMValueRef vpn)
 {
 	LLVMValueRef fold = vpn;
 
-	for (unsigned int shift = 6; shift <= 30; shift += 6)
+	for (unsigned int shift = SC_HOST_PAGE_FOLD; shift < SC_VPN_BITS;
+	     shift += SC_HOST_PAGE_FOLD)
 		fold = LLVMBuildXor(e->b, fold, LLVMBuildLShr(e->b, vpn, c64(e, shift), ""), "");
 	return LLVMBuildAnd(e->b, fold, c64(e, SC_HOST_PAGES - 1), "");
 }

@@ -166,21 +166,38 @@ struct sc_wave {
 struct sc_dispatch;
 
 #define SC_DESC_CACHE		16
-#define SC_HOST_PAGES		64
+/*
+ * A core's page cache: 1024 entries, direct mapped (24 KiB). A 64x64 tile
+ * of a 1024-float-wide matrix lies on 64 pages, one a row: SGEMM's A tile
+ * alone filled the 64 entries there were, and its workgroups walk all of
+ * B's 1024 pages.
+ */
+#define SC_HOST_PAGES		1024u
+/* Bits of a page number (48-bit VAs), and the step of their fold. */
+#define SC_VPN_BITS		(EMBER_VA_BITS - EMBER_PAGE_SHIFT)
+#define SC_HOST_PAGE_FOLD	6
 
 /*
- * The pages[] slot of page number @vpn: its 6-bit fields folded together,
- * so streams a power of two of pages apart (buffers the Vulkan driver
- * packs back to back at 64 MiB, say) take different slots instead of
- * evicting each other at every access; a run of 64 pages aligned to 64
- * still fills every slot once. The JIT computes the same (jit_emit.c's
- * cached_page()).
+ * The pages[] slot of page number @vpn: the page number XORed with itself
+ * shifted by 6, 12, ... bits, the low 10 bits of that. A run of 1024 pages
+ * fills every slot once (x ^ x >> 6 is one to one on 10 bits), and
+ * streams walked in step take different slots at every step when they
+ * are a power of two of pages apart (buffers the Vulkan driver packs back
+ * to back at 64 MiB) or a power of two plus one (buffers of the host
+ * allocator with a guard page after each). The fold of 10-bit fields had
+ * the second kind at 2^10 + 1 pages, the 64-entry cache's fold of 6-bit
+ * fields at 2^6k + 1: there a copy kernel's source and destination
+ * evicted each other at every access. The JIT computes the same
+ * (jit_emit.c's host_page_index()).
  */
 static inline unsigned int sc_host_page_index(uint64_t vpn)
 {
-	_Static_assert(SC_HOST_PAGES == 64, "the fold is of 6-bit fields");
-	return (unsigned int)((vpn ^ vpn >> 6 ^ vpn >> 12 ^ vpn >> 18 ^ vpn >> 24 ^
-			       vpn >> 30) % SC_HOST_PAGES);
+	uint64_t fold = vpn;
+
+	for (unsigned int shift = SC_HOST_PAGE_FOLD; shift < SC_VPN_BITS;
+	     shift += SC_HOST_PAGE_FOLD)
+		fold ^= vpn >> shift;
+	return (unsigned int)(fold % SC_HOST_PAGES);
 }
 
 /* A page a core translated in this dispatch, for the rights in @access. */
