@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "ember_drm.h"
+#include "ember_gfx_hw.h"
 #include "ember_isa.h"
 #include "ember_packets.h"
 #include "ember_regs.h"
@@ -116,6 +117,21 @@ static const char *fault_kind_cause(uint32_t kind)
 	case EMBER_FAULT_QUEUE: return "a bad queue descriptor, pointer or kernel packet: the queue stopped";
 	case EMBER_FAULT_BAD_STATE: return "a draw's state blocks hold an invalid field";
 	default: return "an unknown kind";
+	}
+}
+
+/* The draw state blocks (ember_gfx_hw.h) by the names ember-hw.rst gives them. */
+static const char *gfx_block_name(uint32_t block)
+{
+	switch (block) {
+	case EMBER_GFX_BLOCK_ROOT: return "root";
+	case EMBER_GFX_BLOCK_VERTEX_INPUT: return "vertex input";
+	case EMBER_GFX_BLOCK_VIEWPORTS: return "viewports";
+	case EMBER_GFX_BLOCK_RASTER: return "raster";
+	case EMBER_GFX_BLOCK_DEPTH_STENCIL: return "depth/stencil";
+	case EMBER_GFX_BLOCK_BLEND: return "blend";
+	case EMBER_GFX_BLOCK_TARGETS: return "targets";
+	default: return "unknown";
 	}
 }
 
@@ -282,6 +298,15 @@ static void explain_fault(const struct dump *d)
 		break;
 	case EMBER_FAULT_INJECTED:
 		printf("  the IB at GPU VA 0x%" PRIx64 "\n", va);
+		break;
+	case EMBER_FAULT_BAD_DESCRIPTOR:
+		printf("  dword %u of the descriptor at GPU VA 0x%" PRIx64 " (0: not loaded from memory)\n",
+		       detail, va);
+		break;
+	case EMBER_FAULT_BAD_STATE:
+		printf("  dword %u of the %s state block, at GPU VA 0x%" PRIx64 "\n",
+		       EMBER_BAD_STATE_DWORD(detail), gfx_block_name(EMBER_BAD_STATE_BLOCK(detail)),
+		       va);
 		break;
 	default:
 		printf("  user packet %s (0x%02x) len=%u flags=0x%x at GPU VA 0x%" PRIx64

@@ -487,7 +487,7 @@ static void clip_distances(const struct draw *d, const struct batch_prim *p,
 /*
  * Polygon mode LINE or POINT: the edges or vertices of @p (batch index @i),
  * after culling (ember-hw.rst), each clipped by its own vertices' clip
- * distances.
+ * distances, with the polygon's facing and depth bias (R12).
  */
 static void draw_polygon_mode(const struct draw *d, struct ember_backend *be, uint32_t i,
 			      const struct ember_rect *tile, const float pos[3][4],
@@ -501,6 +501,7 @@ static void draw_polygon_mode(const struct draw *d, struct ember_backend *be, ui
 				cd->count ? cd : NULL, 0, &culled))
 		return;
 	be->clip_distances = cd->count ? &piece : NULL;
+	be->polygon = &culled;
 	for (unsigned int e = 0; e < 3; e++) {
 		const unsigned int ends[2] = { e, (e + 1) % 3 };
 
@@ -518,6 +519,7 @@ static void draw_polygon_mode(const struct draw *d, struct ember_backend *be, ui
 						 4 * i + e + 1);
 		}
 	}
+	be->polygon = NULL;
 }
 
 /* Draw @p (batch index @i) into @tile with the back end @be. */

@@ -252,20 +252,33 @@ static bool setup_triangle(const struct ember_backend *be, const float (*pos)[4]
 				  prim);
 }
 
+/* A line or point set up as @prim (@ok) that is a piece of be->polygon takes its facing and bias. */
+static bool polygon_piece(const struct ember_backend *be, bool ok, struct ember_primitive *prim)
+{
+	if (ok && be->polygon) {
+		prim->front_facing = be->polygon->front_facing;
+		prim->depth_offset = be->polygon->depth_offset;
+	}
+	return ok;
+}
+
 static bool setup_line(const struct ember_backend *be, const float (*pos)[4],
 		       const float *sizes, uint32_t i, uint32_t id,
 		       struct ember_primitive *prim)
 {
-	return ember_raster_setup_line(be->state, (const float (*)[4])pos[2 * i],
-				       clip_distances_of(be, i), id, prim);
+	return polygon_piece(be, ember_raster_setup_line(be->state, (const float (*)[4])pos[2 * i],
+							 clip_distances_of(be, i), id, prim),
+			     prim);
 }
 
 static bool setup_point(const struct ember_backend *be, const float (*pos)[4],
 			const float *sizes, uint32_t i, uint32_t id,
 			struct ember_primitive *prim)
 {
-	return ember_raster_setup_point(be->state, pos[i], sizes ? sizes[i] : 1.0f,
-					clip_distances_of(be, i), id, prim);
+	return polygon_piece(be, ember_raster_setup_point(be->state, pos[i],
+							  sizes ? sizes[i] : 1.0f,
+							  clip_distances_of(be, i), id, prim),
+			     prim);
 }
 
 /* Widest and tallest bounding box whose target lines are prefetched, in pixels. */

@@ -65,6 +65,12 @@ struct ember_backend {
 	 * (index i of its @count), NULL: none.
 	 */
 	const struct ember_clip_distances *clip_distances;
+	/*
+	 * Polygon mode LINE or POINT: the set-up polygon whose edges or
+	 * vertices the next draw call draws; they take its facing and depth
+	 * bias (R12). NULL: lines and points of their own.
+	 */
+	const struct ember_primitive *polygon;
 	uint64_t samples_passed;	/* occlusion query: precise count */
 	uint64_t quads_shaded;
 	struct ember_fs_batch batch;

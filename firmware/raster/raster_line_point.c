@@ -24,7 +24,8 @@
  *   centre's position in the square, (0, 0) at its top-left corner.
  *
  * Lines and points are always front-facing, never culled, and take no
- * depth bias (Vulkan biases polygons only).
+ * depth bias (Vulkan biases polygons only); the back end gives the pieces
+ * of a polygon in polygon mode the polygon's facing and bias (R12).
  */
 
 #include "raster.h"

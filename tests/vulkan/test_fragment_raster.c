@@ -14,6 +14,7 @@
  * neither a filled triangle nor a missing edge passes.
  * largePoints: a PointSize 5 point centred on a pixel centre is the 5x5
  * square around it, exact (no pixel centre on its edges).
+ * In both modes the pieces are the polygon's: its facing, its depth bias.
  * multiDrawIndirect: several draws per indirect command with strides
  * larger than the command, both forms, exact on R32_UINT.
  */
@@ -378,4 +379,117 @@ VK_TEST(multi_draw_indirect, "fragment-multi-draw-indirect-stride")
 	vk_buf_destroy(&dev, &readback);
 	vk_target_destroy(&dev, &color);
 	vk_dev_destroy(&dev);
+}
+
+/*
+ * Polygon mode draws a triangle's edges or vertices, but they stay the
+ * polygon's: FrontFacing is the triangle's facing (Vulkan: only the
+ * fragments of non-polygon primitives are always front-facing) and its
+ * depth bias applies. A counter-clockwise (front) triangle on the left and
+ * a clockwise (back) one on the right, at depth 0.5 over a depth buffer
+ * cleared to 0.5 with LESS: only a negative bias lets their fragments
+ * pass. Every fragment drawn must say 1 on the left, 2 on the right, and
+ * each triangle draws some.
+ */
+static void check_polygon_mode_facing_bias(VkPolygonMode mode)
+{
+	static const VkVertexInputBindingDescription binding = {
+		0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX,
+	};
+	static const VkVertexInputAttributeDescription attribute = {
+		0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0,
+	};
+	static const VkPipelineDepthStencilStateCreateInfo less = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
+		.depthTestEnable = VK_TRUE, .depthCompareOp = VK_COMPARE_OP_LESS,
+	};
+	/* Pixel centres; the signed areas (ember-hw.rst, R5) make the left one front. */
+	static const float px[6][2] = {
+		{ 1.5f, 1.5f }, { 1.5f, 12.5f }, { 6.5f, 12.5f },
+		{ 9.5f, 1.5f }, { 14.5f, 1.5f }, { 9.5f, 12.5f },
+	};
+	const VkPipelineRasterizationStateCreateInfo raster = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.polygonMode = mode, .cullMode = VK_CULL_MODE_NONE,
+		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f,
+		.depthBiasEnable = VK_TRUE, .depthBiasConstantFactor = -64.0f,
+	};
+	const struct vk_gfx_desc desc = {
+		.vs = gfx_pos_vert_spv, .vs_size = gfx_pos_vert_spv_size,
+		.fs = gfx_facing_frag_spv, .fs_size = gfx_facing_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = &binding, .binding_count = 1,
+		.attributes = &attribute, .attribute_count = 1,
+		.color_format = VK_FORMAT_R32_UINT, .depth_format = VK_FORMAT_D32_SFLOAT,
+		.depth_stencil = &less, .raster = &raster,
+		.width = PW, .height = PH,
+	};
+	const struct vk_dev_options options = { .core = { .fillModeNonSolid = VK_TRUE } };
+	const VkClearValue clear = { .color.uint32 = { 0 } };
+	const VkClearValue depth_clear = { .depthStencil = { 0.5f, 0 } };
+	uint32_t drawn[3] = { 0 }, wrong = 0;
+	struct vk_target color, depth;
+	struct vk_buf vertices, readback;
+	struct vk_gfx_pipe pipe;
+	struct vk_vtx3 *v;
+	VkCommandBuffer cmd;
+	struct vk_dev dev;
+
+	vk_gfx_dev_create_options(&dev, &options);
+	vk_target_create(&dev, VK_FORMAT_R32_UINT, PW, PH, 1, VK_SAMPLE_COUNT_1_BIT, &color);
+	vk_target_create(&dev, VK_FORMAT_D32_SFLOAT, PW, PH, 1, VK_SAMPLE_COUNT_1_BIT, &depth);
+	vk_buf_create(&dev, sizeof(px) / sizeof(px[0]) * sizeof(*v),
+		      VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &vertices);
+	vk_buf_create(&dev, PW * PH * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback);
+	v = vertices.map;
+	for (uint32_t i = 0; i < 6; i++)
+		v[i] = (struct vk_vtx3) { vk_ndc(px[i][0], PW), vk_ndc(px[i][1], PH), 0.5f };
+	vk_gfx_pipe_create(&dev, &desc, &pipe);
+	cmd = vk_cmd_begin(&dev);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+	vk_target_layout(cmd, &depth, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+	vk_gfx_begin(cmd, &color, &depth, &clear, &depth_clear);
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
+	vkCmdBindVertexBuffers(cmd, 0, 1, &vertices.buffer, &(VkDeviceSize){ 0 });
+	vkCmdDraw(cmd, 6, 1, 0, 0);
+	vkCmdEndRendering(cmd);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	vk_target_read(cmd, &color, VK_IMAGE_ASPECT_COLOR_BIT, 0, readback.buffer);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+	for (uint32_t y = 0; y < PH; y++) {
+		for (uint32_t x = 0; x < PW; x++) {
+			const uint32_t got = ((const uint32_t *)readback.map)[y * PW + x];
+			const uint32_t want = x < 8 ? 1 : 2;
+
+			drawn[got < 3 ? got : 0] += got != 0;
+			if (got == 0 || got == want)
+				continue;
+			if (!wrong++)
+				printf("# pixel (%u, %u): %u, expected %u or 0\n", x, y, got, want);
+		}
+	}
+	if (wrong)
+		vk_test_fail(__FILE__, __LINE__, "%u pixels with the wrong facing", wrong);
+	/* POINT: the three vertices of each; LINE: at least the two axis-aligned edges. */
+	REQUIRE(drawn[1] >= (mode == VK_POLYGON_MODE_POINT ? 3u : 20u));
+	REQUIRE(drawn[2] >= (mode == VK_POLYGON_MODE_POINT ? 3u : 20u));
+	vk_gfx_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &vertices);
+	vk_buf_destroy(&dev, &readback);
+	vk_target_destroy(&dev, &depth);
+	vk_target_destroy(&dev, &color);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(polygon_mode_line_facing_bias, "fragment-polygon-mode-line-facing-depth-bias")
+{
+	check_polygon_mode_facing_bias(VK_POLYGON_MODE_LINE);
+}
+
+VK_TEST(polygon_mode_point_facing_bias, "fragment-polygon-mode-point-facing-depth-bias")
+{
+	check_polygon_mode_facing_bias(VK_POLYGON_MODE_POINT);
 }

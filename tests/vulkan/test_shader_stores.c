@@ -14,6 +14,8 @@
  * per vertex, so its trace is idempotent: a value and a bit per
  * gl_VertexIndex.
  *
+ * Rasterizer discard: the vertex shader runs, nothing is rasterized.
+ *
  * sampleRateShading, counted with those atomics where Vulkan makes the
  * count exact: minSampleShading 1.0 at 4 samples shades each sample of a
  * fully covered pixel in its own invocation, whose SampleMaskIn holds only
@@ -305,6 +307,82 @@ VK_TEST(stores_vertex, "stores-vertex-by-vertex-index")
 	vk_gfx_check_uint(s.readback.map, inside, W, H, "colour");
 	vk_buf_destroy(&s.dev, &index);
 	vk_gfx_pipe_destroy(&s.dev, &p);
+	trace_scene_destroy(&s);
+}
+
+/*
+ * Rasterizer discard: primitives are discarded after the vertex shader,
+ * which still runs. Three indexed draws of six vertices (vertexOffset 10,
+ * 16 and 24): a pipeline with a static discard (its viewport state is then
+ * ignored, so the driver may not rely on it), a pipeline with the dynamic
+ * state set to discard, then the same pipeline with it set back to false.
+ * Every vertex of the three draws stores its trace; only the third draw's
+ * rectangle [8, 12) x [2, 6) reaches the colour target.
+ */
+VK_TEST(stores_vertex_rasterizer_discard, "rasterizer-discard-vertex-stores-no-fragments")
+{
+	static const VkPhysicalDeviceFeatures features = {
+		.vertexPipelineStoresAndAtomics = VK_TRUE,
+	};
+	static const uint16_t indices[6] = { 5, 4, 3, 2, 1, 0 };
+	static const VkPipelineRasterizationStateCreateInfo discard = {
+		.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+		.rasterizerDiscardEnable = VK_TRUE,
+		.polygonMode = VK_POLYGON_MODE_FILL, .cullMode = VK_CULL_MODE_NONE,
+		.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f,
+	};
+	static const VkDynamicState dynamic_discard = VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE;
+	const uint32_t *trace;
+	struct trace_scene s;
+	struct vk_gfx_pipe statically, dynamically;
+	struct vk_buf index;
+	uint32_t inside[W * H] = { 0 };
+	const uint32_t width = W;
+
+	trace_scene_init(&s, &features, VK_SAMPLE_COUNT_1_BIT, false);
+	s.v += 10;
+	trace_rect(&s, 2, 1, 6, 5, 0.5f);
+	trace_rect(&s, 2, 1, 6, 5, 0.5f);
+	s.v += 2;
+	trace_rect(&s, 8, 2, 12, 6, 0.5f);
+	vk_buf_create(&s.dev, sizeof(indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &index);
+	memcpy(index.map, indices, sizeof(indices));
+	struct vk_gfx_desc d = trace_desc(&s, io_vertex_store_vert_spv,
+					  io_vertex_store_vert_spv_size, io_one_frag_spv,
+					  io_one_frag_spv_size);
+	d.raster = &discard;
+	vk_gfx_pipe_create(&s.dev, &d, &statically);
+	d.raster = NULL;
+	d.dynamic = &dynamic_discard;
+	d.dynamic_count = 1;
+	vk_gfx_pipe_create(&s.dev, &d, &dynamically);
+	vk_gfx_begin(s.cmd, &s.color, NULL, &(VkClearValue){ .color.uint32 = { 0 } }, NULL);
+	vkCmdBindDescriptorSets(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, statically.layout, 0, 1,
+				&s.storage.set, 0, NULL);
+	vkCmdPushConstants(s.cmd, statically.layout, VK_SHADER_STAGE_VERTEX_BIT |
+			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(width), &width);
+	vkCmdBindVertexBuffers(s.cmd, 0, 1, &s.vertices.buffer, &(VkDeviceSize){ 0 });
+	vkCmdBindIndexBuffer(s.cmd, index.buffer, 0, VK_INDEX_TYPE_UINT16);
+	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, statically.pipeline);
+	vkCmdDrawIndexed(s.cmd, 6, 1, 0, 10, 0);
+	vkCmdBindPipeline(s.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, dynamically.pipeline);
+	vkCmdSetRasterizerDiscardEnable(s.cmd, VK_TRUE);
+	vkCmdDrawIndexed(s.cmd, 6, 1, 0, 16, 0);
+	vkCmdSetRasterizerDiscardEnable(s.cmd, VK_FALSE);
+	vkCmdDrawIndexed(s.cmd, 6, 1, 0, 24, 0);
+	vkCmdEndRendering(s.cmd);
+	trace_finish(&s);
+	trace = s.trace.map;
+	REQUIRE_EQ(trace[0], 0x3f3ffc00u);
+	REQUIRE_EQ(trace[1], 0u);
+	for (uint32_t i = 0; i < 64; i++)
+		REQUIRE_EQ(trace[2 + i], (i >= 10 && i < 22) || (i >= 24 && i < 30) ?
+			   i * 7 + 1 : 0u);
+	vk_gfx_fill(inside, W, 8, 2, 12, 6, 1);
+	vk_gfx_check_uint(s.readback.map, inside, W, H, "colour");
+	vk_buf_destroy(&s.dev, &index);
+	vk_gfx_pipe_destroy(&s.dev, &dynamically);
+	vk_gfx_pipe_destroy(&s.dev, &statically);
 	trace_scene_destroy(&s);
 }
 

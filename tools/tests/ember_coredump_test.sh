@@ -3,12 +3,13 @@
 # guest (ember_submit_basic@devcoredump-decoded's fault: a WRITE_IMM to an
 # unmapped VA): the explanation is the expected one, standard input
 # works, what is not a complete Ember dump fails, and the fault record of
-# other kinds (the captured one rewritten) is explained by its detail.
+# other kinds (the captured one rewritten: illegal instruction, bad packet,
+# bad state, bad descriptor) is explained by its detail.
 # Usage: ember_coredump_test.sh EMBER-COREDUMP SAMPLE EXPECTED
 tool=$(readlink -f "$1") sample=$(readlink -f "$2") expected=$(readlink -f "$3")
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..6"
+echo "1..8"
 
 cd "$(dirname "$sample")" || exit 1
 name=$(basename "$sample")
@@ -64,3 +65,8 @@ expect_kind 5 illegal-instruction-names-the-instruction-and-isa-error \
 # The header of a WRITE_IMM with 5 payload dwords.
 expect_kind 6 bad-packet-decodes-the-packet-header '3(bad-packet)' 0x50012 \
 	'  user packet WRITE_IMM (0x12) len=5 flags=0x0 at GPU VA 0xfffefffff000 (header 0x00050012; for a bad IB size, the size)'
+# EMBER_BAD_STATE_DETAIL(EMBER_GFX_BLOCK_VIEWPORTS, 2): a viewport's width.
+expect_kind 7 bad-state-names-the-block-and-dword '10(bad-state)' 0x3000002 \
+	'  dword 2 of the viewports state block, at GPU VA 0xfffefffff000'
+expect_kind 8 bad-descriptor-names-the-dword '8(bad-descriptor)' 0x5 \
+	'  dword 5 of the descriptor at GPU VA 0xfffefffff000 (0: not loaded from memory)'

@@ -226,6 +226,8 @@ ember_CmdSetRasterizerDiscardEnable(VkCommandBuffer commandBuffer,
 {
 	DYN(RASTER);
 	s->rasterizer_discard = rasterizerDiscardEnable;
+	/* The viewports block depends on it (write_viewports()). */
+	ember_cmd_dyn_state(commandBuffer, EMBER_GFX_DIRTY_VIEWPORTS);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -427,6 +427,16 @@ static bool write_viewports(struct ember_cmd_buffer *cmd, const struct ember_gfx
 			.scissor_width = r->extent.width, .scissor_height = r->extent.height,
 		};
 
+		/*
+		 * With rasterizer discard the viewports are ignored, so they may
+		 * never have been set (a static discard ignores the pipeline's
+		 * viewport state), but the device checks every block it reads:
+		 * give it a valid one. Nothing is rasterized through it.
+		 * vkCmdSetRasterizerDiscardEnable() marks this block dirty.
+		 */
+		if (s->rasterizer_discard)
+			hw = (struct ember_gfx_viewport) { .width = 1.0f, .height = 1.0f,
+							   .max_depth = 1.0f };
 		ember_gfx_viewport_pack(p + i * EMBER_GFX_VIEWPORT_DWORDS, &hw);
 	}
 	return true;
