@@ -23,6 +23,7 @@
 #include "gfx_viewport_index_vert.spv.h"
 #include "gfx_layer_vert.spv.h"
 #include "gfx_vertex_id_vert.spv.h"
+#include "gfx_vertex_id_point_vert.spv.h"
 #include "gfx_input_color_frag.spv.h"
 #include "gfx_input_ds_frag.spv.h"
 #include "gfx_input_ms_frag.spv.h"
@@ -84,6 +85,7 @@ const size_t gfx_point_size_vert_spv_size = sizeof(gfx_point_size_vert_spv);
 const size_t gfx_viewport_index_vert_spv_size = sizeof(gfx_viewport_index_vert_spv);
 const size_t gfx_layer_vert_spv_size = sizeof(gfx_layer_vert_spv);
 const size_t gfx_vertex_id_vert_spv_size = sizeof(gfx_vertex_id_vert_spv);
+const size_t gfx_vertex_id_point_vert_spv_size = sizeof(gfx_vertex_id_point_vert_spv);
 const size_t gfx_input_color_frag_spv_size = sizeof(gfx_input_color_frag_spv);
 const size_t gfx_input_ds_frag_spv_size = sizeof(gfx_input_ds_frag_spv);
 const size_t gfx_input_ms_frag_spv_size = sizeof(gfx_input_ms_frag_spv);

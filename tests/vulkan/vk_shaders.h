@@ -35,6 +35,7 @@ VK_TEST_SHADER(gfx_point_size_vert);
 VK_TEST_SHADER(gfx_viewport_index_vert);
 VK_TEST_SHADER(gfx_layer_vert);
 VK_TEST_SHADER(gfx_vertex_id_vert);
+VK_TEST_SHADER(gfx_vertex_id_point_vert);
 VK_TEST_SHADER(gfx_input_color_frag);
 VK_TEST_SHADER(gfx_input_ds_frag);
 VK_TEST_SHADER(gfx_input_ms_frag);
