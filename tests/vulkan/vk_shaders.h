@@ -36,6 +36,8 @@ VK_TEST_SHADER(gfx_viewport_index_vert);
 VK_TEST_SHADER(gfx_layer_vert);
 VK_TEST_SHADER(gfx_vertex_id_vert);
 VK_TEST_SHADER(gfx_vertex_id_point_vert);
+VK_TEST_SHADER(io_front_facing_frag);
+VK_TEST_SHADER(io_frag_depth_frag);
 VK_TEST_SHADER(gfx_input_color_frag);
 VK_TEST_SHADER(gfx_input_ds_frag);
 VK_TEST_SHADER(gfx_input_ms_frag);
