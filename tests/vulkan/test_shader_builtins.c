@@ -19,6 +19,12 @@
  * with the interpolated depth it would pass), elsewhere it passes. The
  * depths read back are exactly the written ones, the colours which
  * rectangle won.
+ *
+ * io-point-coord: PointCoord (io_point_coord.frag) across two PointSize 5
+ * points (largePoints) centred on pixel centres: the pixel in column i
+ * and row j of a point (from its upper left corner) has PointCoord
+ * ((i + 0.5) / 5, (j + 0.5) / 5), which the shader turns into i + 8 j;
+ * every other pixel keeps the clear value.
  */
 
 #include "vk_gfx.h"
@@ -194,5 +200,64 @@ VK_TEST(io_frag_depth, "io-frag-depth")
 	vk_buf_destroy(&dev, &depth_readback);
 	vk_target_destroy(&dev, &color);
 	vk_target_destroy(&dev, &depth);
+	vk_dev_destroy(&dev);
+}
+
+VK_TEST(io_point_coord, "io-point-coord")
+{
+	const VkPhysicalDeviceFeatures features = { .largePoints = VK_TRUE };
+	const struct vk_gfx_desc desc = {
+		.vs = gfx_point_size_vert_spv, .vs_size = gfx_point_size_vert_spv_size,
+		.fs = io_point_coord_frag_spv, .fs_size = io_point_coord_frag_spv_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
+		.bindings = &pos_binding, .binding_count = 1,
+		.attributes = &pos_attribute, .attribute_count = 1,
+		.color_format = VK_FORMAT_R32_UINT, .width = W, .height = H,
+	};
+	/* The points' centre pixels. */
+	static const uint32_t centres[2][2] = { { 4, 4 }, { 11, 9 } };
+	const VkClearValue clear = { .color.uint32 = { 255 } };
+	struct vk_target color;
+	struct vk_buf vertices, readback;
+	uint32_t expected[W * H];
+	struct vk_gfx_pipe pipe;
+	struct vk_dev dev;
+	VkCommandBuffer cmd;
+
+	vk_gfx_dev_create(&dev, &features);
+	vk_target_create(&dev, VK_FORMAT_R32_UINT, W, H, 1, VK_SAMPLE_COUNT_1_BIT, &color);
+	vk_buf_create(&dev, 2 * sizeof(struct vk_vtx3), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+		      &vertices);
+	vk_buf_create(&dev, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &readback);
+	vk_gfx_fill(expected, W, 0, 0, W, H, 255);
+	for (uint32_t p = 0; p < 2; p++) {
+		const uint32_t cx = centres[p][0], cy = centres[p][1];
+
+		((struct vk_vtx3 *)vertices.map)[p] = (struct vk_vtx3) {
+			vk_ndc((float)cx + 0.5f, W), vk_ndc((float)cy + 0.5f, H), 0.5f,
+		};
+		for (uint32_t j = 0; j < 5; j++)
+			for (uint32_t i = 0; i < 5; i++)
+				expected[(cy - 2 + j) * W + cx - 2 + i] = i + 8 * j;
+	}
+	vk_gfx_pipe_create(&dev, &desc, &pipe);
+	cmd = vk_cmd_begin(&dev);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+	vk_gfx_begin(cmd, &color, NULL, &clear, NULL);
+	vkCmdBindVertexBuffers(cmd, 0, 1, &vertices.buffer, &(VkDeviceSize){ 0 });
+	vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipe.pipeline);
+	vkCmdDraw(cmd, 2, 1, 0, 0);
+	vkCmdEndRendering(cmd);
+	vk_target_layout(cmd, &color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+			 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+	vk_target_read(cmd, &color, VK_IMAGE_ASPECT_COLOR_BIT, 0, readback.buffer);
+	vk_cmd_submit_wait(&dev, cmd, 0);
+
+	vk_gfx_check_uint(readback.map, expected, W, H, "PointCoord");
+	vk_gfx_pipe_destroy(&dev, &pipe);
+	vk_buf_destroy(&dev, &vertices);
+	vk_buf_destroy(&dev, &readback);
+	vk_target_destroy(&dev, &color);
 	vk_dev_destroy(&dev);
 }

@@ -26,6 +26,7 @@
 #include "gfx_vertex_id_point_vert.spv.h"
 #include "io_front_facing_frag.spv.h"
 #include "io_frag_depth_frag.spv.h"
+#include "io_point_coord_frag.spv.h"
 #include "gfx_input_color_frag.spv.h"
 #include "gfx_input_ds_frag.spv.h"
 #include "gfx_input_ms_frag.spv.h"
@@ -90,6 +91,7 @@ const size_t gfx_vertex_id_vert_spv_size = sizeof(gfx_vertex_id_vert_spv);
 const size_t gfx_vertex_id_point_vert_spv_size = sizeof(gfx_vertex_id_point_vert_spv);
 const size_t io_front_facing_frag_spv_size = sizeof(io_front_facing_frag_spv);
 const size_t io_frag_depth_frag_spv_size = sizeof(io_frag_depth_frag_spv);
+const size_t io_point_coord_frag_spv_size = sizeof(io_point_coord_frag_spv);
 const size_t gfx_input_color_frag_spv_size = sizeof(gfx_input_color_frag_spv);
 const size_t gfx_input_ds_frag_spv_size = sizeof(gfx_input_ds_frag_spv);
 const size_t gfx_input_ms_frag_spv_size = sizeof(gfx_input_ms_frag_spv);

@@ -38,6 +38,7 @@ VK_TEST_SHADER(gfx_vertex_id_vert);
 VK_TEST_SHADER(gfx_vertex_id_point_vert);
 VK_TEST_SHADER(io_front_facing_frag);
 VK_TEST_SHADER(io_frag_depth_frag);
+VK_TEST_SHADER(io_point_coord_frag);
 VK_TEST_SHADER(gfx_input_color_frag);
 VK_TEST_SHADER(gfx_input_ds_frag);
 VK_TEST_SHADER(gfx_input_ms_frag);
