@@ -31,6 +31,15 @@
  * pipeline's own, and binds a static pipeline of the other mode after
  * each. shader-object-provoking-vertex takes the mode from
  * vkCmdSetProvokingVertexModeEXT, alternating per band.
+ *
+ * VK_EXT_primitive_topology_list_restart (primitiveTopologyListRestart):
+ * primitive-topology-list-restart{,-last} draw the same way, first or
+ * last vertex provoking, point, line and triangle lists indexed with
+ * restarts between strips whose lengths make the list's primitives
+ * straddle the restart if it were not one (a triangle list of 7 and of 8
+ * vertices, a line list of 6 and of 5: the last one or two vertices of
+ * each strip make no primitive and are dropped); points are one pixel
+ * each (gfx_vertex_id_point.vert).
  */
 
 #include "vk_gfx.h"
@@ -47,6 +56,7 @@
 #define RESTART 0xffffffffu
 #define MAX_VERTICES 256
 #define MAX_PROBES 64
+#define MAX_CASES 8
 
 /* A case: @strips strips of @length vertices; indexed with restarts between them when @restart. */
 struct pv_case {
@@ -56,7 +66,7 @@ struct pv_case {
 	const char *name;
 };
 
-static const struct pv_case pv_cases[] = {
+static const struct pv_case pv_default_cases[] = {
 	{ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false, 1, 13, "triangle list" },
 	{ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, false, 1, 6, "triangle strip" },
 	{ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, true, 2, 5, "triangle strip, restart" },
@@ -67,7 +77,27 @@ static const struct pv_case pv_cases[] = {
 	{ VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, true, 2, 4, "line strip, restart" },
 };
 
-#define CASES (sizeof(pv_cases) / sizeof(pv_cases[0]))
+/* primitiveTopologyListRestart: lists split by restarts (see the DOC comment). */
+static const struct pv_case pv_list_cases[] = {
+	{ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, true, 2, 7, "triangle list of 7, restart" },
+	{ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, true, 2, 8, "triangle list of 8, restart" },
+	{ VK_PRIMITIVE_TOPOLOGY_LINE_LIST, true, 2, 6, "line list of 6, restart" },
+	{ VK_PRIMITIVE_TOPOLOGY_LINE_LIST, true, 2, 5, "line list of 5, restart" },
+	{ VK_PRIMITIVE_TOPOLOGY_POINT_LIST, true, 2, 6, "point list, restart" },
+};
+
+/* The cases of the running test: the default ones or the lists'. */
+static const struct pv_case *pv_cases = pv_default_cases;
+static uint32_t pv_case_count = sizeof(pv_default_cases) / sizeof(pv_default_cases[0]);
+
+#define CASES pv_case_count
+
+static void use_cases(bool lists)
+{
+	pv_cases = lists ? pv_list_cases : pv_default_cases;
+	pv_case_count = lists ? sizeof(pv_list_cases) / sizeof(pv_list_cases[0]) :
+				sizeof(pv_default_cases) / sizeof(pv_default_cases[0]);
+}
 
 /* A pipeline's provoking vertex: no structure (the first vertex), or the structure's mode. */
 enum pv_mode { PV_DEFAULT, PV_FIRST, PV_LAST };
@@ -81,7 +111,7 @@ struct pv_probe {
 struct pv_scene {
 	struct vk_vtx3 vertices[MAX_VERTICES];
 	uint32_t indices[MAX_VERTICES];
-	uint32_t first[CASES], count[CASES];	/* first vertex or index, and count */
+	uint32_t first[MAX_CASES], count[MAX_CASES];	/* first vertex or index, and count */
 	struct pv_probe probes[MAX_PROBES];
 	uint32_t probe_count;
 };
@@ -89,6 +119,11 @@ struct pv_scene {
 static bool is_line(VkPrimitiveTopology t)
 {
 	return t == VK_PRIMITIVE_TOPOLOGY_LINE_LIST || t == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP;
+}
+
+static bool is_point(VkPrimitiveTopology t)
+{
+	return t == VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
 }
 
 /* The position, in pixels, of vertex @k of a strip of @len of @c at (@xs, @y0). */
@@ -117,6 +152,11 @@ static void strip_pos(const struct pv_case *c, uint32_t len, uint32_t k, float x
 		*x = xs + (float)(k & 1) * 40;
 		*y = y0 + (float)(k / 2) * 2 + 0.5f;
 		break;
+	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+		/* A pixel's centre. */
+		*x = xs + (float)k * 5 + 0.5f;
+		*y = y0 + 0.5f;
+		break;
 	default:	/* LINE_STRIP: along one row */
 		*x = xs + (float)k * 10;
 		*y = y0 + 0.5f;
@@ -140,6 +180,9 @@ static uint32_t strip_prim(VkPrimitiveTopology t, uint32_t i, bool last, uint32_
 	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
 		v[0] = 2 * i, v[1] = 2 * i + 1;
 		return last ? 2 * i + 1 : 2 * i;
+	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+		v[0] = v[1] = i;
+		return i;
 	default:
 		v[0] = i, v[1] = i + 1;
 		return last ? i + 1 : i;
@@ -153,6 +196,8 @@ static uint32_t strip_prims(VkPrimitiveTopology t, uint32_t len)
 		return len / 3;
 	case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
 		return len / 2;
+	case VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
+		return len;
 	case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
 		return len >= 2 ? len - 1 : 0;
 	default:
@@ -211,7 +256,7 @@ static void scene_build(struct pv_scene *s, const bool *last)
 				float cx, cy;
 
 				REQUIRE(s->probe_count <= MAX_PROBES);
-				if (is_line(pc->topology)) {
+				if (is_line(pc->topology) || is_point(pc->topology)) {
 					cx = (pos[v[0]][0] + pos[v[1]][0]) / 2;
 					cy = (pos[v[0]][1] + pos[v[1]][1]) / 2;
 				} else {
@@ -220,7 +265,7 @@ static void scene_build(struct pv_scene *s, const bool *last)
 				}
 				p->x = (uint32_t)floorf(cx);
 				p->y = (uint32_t)floorf(cy);
-				if (!is_line(pc->topology)) {
+				if (!is_line(pc->topology) && !is_point(pc->topology)) {
 					const float px = (float)p->x + 0.5f, py = (float)p->y + 0.5f;
 
 					/* The pixel's centre well inside, whatever the fill rules. */
@@ -268,16 +313,27 @@ static void pv_dev_create(struct vk_dev *dev, bool dynamic)
 	static const char *const ext[] = {
 		VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,
 	};
+	static const char *const list_ext[] = {
+		VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME,
+		VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME,
+	};
 	VkPhysicalDeviceExtendedDynamicState3FeaturesEXT eds3 = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
 		.extendedDynamicState3ProvokingVertexMode = VK_TRUE,
 	};
+	VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT list_restart = {
+		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+		.primitiveTopologyListRestart = VK_TRUE,
+	};
+	const bool lists = pv_cases == pv_list_cases;
 	VkPhysicalDeviceProvokingVertexFeaturesEXT features = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
-		.pNext = dynamic ? &eds3 : NULL, .provokingVertexLast = VK_TRUE,
+		.pNext = dynamic ? (void *)&eds3 : lists ? (void *)&list_restart : NULL,
+		.provokingVertexLast = VK_TRUE,
 	};
 	const struct vk_dev_options options = {
-		.extensions = ext, .extension_count = dynamic ? 2 : 1, .features = &features,
+		.extensions = lists ? list_ext : ext, .extension_count = dynamic || lists ? 2 : 1,
+		.features = &features,
 	};
 
 	vk_gfx_dev_create_options(dev, &options);
@@ -359,6 +415,8 @@ static void scene_end(struct vk_dev *dev, VkCommandBuffer cmd, struct pv_buffers
  */
 static void provoking_pipelines(const enum pv_mode *modes, const int *dyn, const char *what)
 {
+	/* Point lists write PointSize. */
+	const bool points = is_point(pv_cases[CASES - 1].topology);
 	static const VkDynamicState dyn_state = VK_DYNAMIC_STATE_PROVOKING_VERTEX_MODE_EXT;
 	PFN_vkCmdSetProvokingVertexModeEXT set_mode = NULL;
 	static const VkVertexInputBindingDescription binding = {
@@ -367,10 +425,10 @@ static void provoking_pipelines(const enum pv_mode *modes, const int *dyn, const
 	static const VkVertexInputAttributeDescription attribute = {
 		0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0,
 	};
-	VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv_info[CASES];
-	VkPipelineRasterizationStateCreateInfo rs[CASES];
-	struct vk_gfx_pipe pipes[CASES];
-	bool last[CASES];
+	VkPipelineRasterizationProvokingVertexStateCreateInfoEXT pv_info[MAX_CASES];
+	VkPipelineRasterizationStateCreateInfo rs[MAX_CASES];
+	struct vk_gfx_pipe pipes[MAX_CASES];
+	bool last[MAX_CASES];
 	struct pv_scene scene;
 	struct pv_buffers b;
 	struct vk_dev dev;
@@ -393,7 +451,9 @@ static void provoking_pipelines(const enum pv_mode *modes, const int *dyn, const
 	buffers_create(&dev, &scene, &b);
 	for (uint32_t c = 0; c < CASES; c++) {
 		const struct vk_gfx_desc desc = {
-			.vs = gfx_vertex_id_vert_spv, .vs_size = gfx_vertex_id_vert_spv_size,
+			.vs = points ? gfx_vertex_id_point_vert_spv : gfx_vertex_id_vert_spv,
+			.vs_size = points ? gfx_vertex_id_point_vert_spv_size :
+				   gfx_vertex_id_vert_spv_size,
 			.fs = gfx_uint_frag_spv, .fs_size = gfx_uint_frag_spv_size,
 			.topology = pv_cases[c].topology, .restart = pv_cases[c].restart,
 			.bindings = &binding, .binding_count = 1,
@@ -442,8 +502,9 @@ static void provoking_pipelines(const enum pv_mode *modes, const int *dyn, const
 /* FIRST_VERTEX from the structure in every other band, from its absence in the others. */
 VK_TEST(provoking_vertex_first, "provoking-vertex-first")
 {
-	enum pv_mode modes[CASES];
+	enum pv_mode modes[MAX_CASES];
 
+	use_cases(false);
 	for (uint32_t c = 0; c < CASES; c++)
 		modes[c] = c % 2 ? PV_DEFAULT : PV_FIRST;
 	provoking_pipelines(modes, NULL, "pipeline");
@@ -451,8 +512,9 @@ VK_TEST(provoking_vertex_first, "provoking-vertex-first")
 
 VK_TEST(provoking_vertex_last, "provoking-vertex-last")
 {
-	enum pv_mode modes[CASES];
+	enum pv_mode modes[MAX_CASES];
 
+	use_cases(false);
 	for (uint32_t c = 0; c < CASES; c++)
 		modes[c] = PV_LAST;
 	provoking_pipelines(modes, NULL, "pipeline");
@@ -461,11 +523,34 @@ VK_TEST(provoking_vertex_last, "provoking-vertex-last")
 /* Both modes in one rendering, alternating per band. */
 VK_TEST(provoking_vertex_per_pipeline, "provoking-vertex-per-pipeline")
 {
-	enum pv_mode modes[CASES];
+	enum pv_mode modes[MAX_CASES];
 
+	use_cases(false);
 	for (uint32_t c = 0; c < CASES; c++)
 		modes[c] = c % 2 ? PV_FIRST : PV_LAST;
 	provoking_pipelines(modes, NULL, "pipeline");
+}
+
+/* primitiveTopologyListRestart, the first vertex provoking (no structure in odd bands). */
+VK_TEST(list_restart_first, "primitive-topology-list-restart")
+{
+	enum pv_mode modes[MAX_CASES];
+
+	use_cases(true);
+	for (uint32_t c = 0; c < CASES; c++)
+		modes[c] = c % 2 ? PV_DEFAULT : PV_FIRST;
+	provoking_pipelines(modes, NULL, "list restart");
+}
+
+/* primitiveTopologyListRestart with provokingVertexLast. */
+VK_TEST(list_restart_last, "primitive-topology-list-restart-last")
+{
+	enum pv_mode modes[MAX_CASES];
+
+	use_cases(true);
+	for (uint32_t c = 0; c < CASES; c++)
+		modes[c] = PV_LAST;
+	provoking_pipelines(modes, NULL, "list restart");
 }
 
 /*
@@ -477,11 +562,12 @@ VK_TEST(provoking_vertex_per_pipeline, "provoking-vertex-per-pipeline")
  */
 VK_TEST(provoking_vertex_dynamic, "provoking-vertex-mode-dynamic")
 {
-	static const enum pv_mode modes[CASES] = {
+	static const enum pv_mode modes[MAX_CASES] = {
 		PV_FIRST, PV_DEFAULT, PV_LAST, PV_LAST, PV_DEFAULT, PV_FIRST, PV_LAST, PV_LAST,
 	};
-	static const int dyn[CASES] = { 1, -1, 0, -1, 1, -1, 0, -1 };
+	static const int dyn[MAX_CASES] = { 1, -1, 0, -1, 1, -1, 0, -1 };
 
+	use_cases(false);
 	provoking_pipelines(modes, dyn, "dynamic pipeline");
 }
 
@@ -550,7 +636,7 @@ VK_TEST(so_provoking_vertex, "shader-object-provoking-vertex")
 	PFN_vkCmdBindShadersEXT bind;
 	PFN_vkCmdSetProvokingVertexModeEXT set_mode;
 	VkShaderEXT shaders[2];
-	bool last[CASES];
+	bool last[MAX_CASES];
 	struct pv_scene scene;
 	struct pv_buffers b;
 	struct vk_dev dev;
@@ -558,6 +644,7 @@ VK_TEST(so_provoking_vertex, "shader-object-provoking-vertex")
 
 	if (vk_test_under_validation())
 		vk_test_skip("the validation layer (1.3.239) predates VK_EXT_shader_object");
+	use_cases(false);
 	for (uint32_t c = 0; c < CASES; c++)
 		last[c] = c % 2 == 0;
 	scene_build(&scene, last);

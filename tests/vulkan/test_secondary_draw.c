@@ -21,6 +21,7 @@
 #include "vk_gfx.h"
 #include "vk_shaders.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define W 16
@@ -309,5 +310,187 @@ VK_TEST(secondary_render_pass, "secondary-draw-render-pass")
 	vkFreeCommandBuffers(s.dev.device, s.dev.pool, 2, secondary);
 	vkDestroyFramebuffer(s.dev.device, fb, NULL);
 	vkDestroyRenderPass(s.dev.device, pass, NULL);
+	scene_destroy(&s);
+}
+
+#define SIM_INSTANCES 8	/* render pass instances per primary */
+#define SIM_ROUNDS 4	/* submissions of the two primaries */
+
+/*
+ * One SIMULTANEOUS_USE secondary pending in two primaries at once, on two
+ * queues when the graphics family has them (else both on one): each
+ * primary begins SIM_INSTANCES dynamic renderings, each over an image of
+ * its own cleared to a value of its own, and executes the secondary in
+ * every one. Both primaries first wait for an event the host sets once
+ * both are submitted, so that they run at the same time. Every image must
+ * hold the secondary's draw over its own clear value: an execution that
+ * drew into another instance's attachments leaves its own image clear.
+ */
+VK_TEST(secondary_simultaneous_queues, "secondary-draw-simultaneous-queues")
+{
+	const VkFormat format = VK_FORMAT_R32_UINT;
+	const VkCommandBufferInheritanceRenderingInfo rendering = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_RENDERING_INFO,
+		.colorAttachmentCount = 1, .pColorAttachmentFormats = &format,
+		.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+	};
+	const VkCommandBufferInheritanceInfo inheritance = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO, .pNext = &rendering,
+	};
+	const VkCommandBufferBeginInfo begin = {
+		.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+		.flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT |
+			 VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT,
+		.pInheritanceInfo = &inheritance,
+	};
+	const VkEventCreateInfo event_info = { .sType = VK_STRUCTURE_TYPE_EVENT_CREATE_INFO };
+	const VkFenceCreateInfo fence_info = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+	const struct vk_dev_options two_queues = { .queues = 2 };
+	struct vk_target color[2][SIM_INSTANCES];
+	struct vk_buf readback[2];
+	VkCommandBuffer secondary, primary[2];
+	VkQueueFamilyProperties families[8];
+	uint32_t family_count = 8, queues = 1;
+	uint32_t expected[W * H];
+	VkFence fences[2];
+	VkEvent event;
+	struct sec_scene s;
+
+	scene_init(&s, 0);
+	vkGetPhysicalDeviceQueueFamilyProperties(s.dev.physical, &family_count, families);
+	if (s.dev.family < family_count && families[s.dev.family].queueCount >= 2) {
+		/* Again with two queues of the family. */
+		vkFreeCommandBuffers(s.dev.device, s.dev.pool, 1, &s.cmd);
+		scene_destroy(&s);
+		memset(&s, 0, sizeof(s));
+		vk_gfx_dev_create_options(&s.dev, &two_queues);
+		vk_buf_create(&s.dev, 4096, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &s.vertices);
+		vk_buf_create(&s.dev, 256, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &s.instances);
+		memset(s.instances.map, 0, 256);
+		queues = 2;
+	} else {
+		vkFreeCommandBuffers(s.dev.device, s.dev.pool, 1, &s.cmd);
+	}
+	printf("# %u queue%s\n", queues, queues > 1 ? "s" : "");
+	uint_pipe(&s.dev, VK_NULL_HANDLE, &s.pipe);
+	set_instance_offsets(&s);
+	vk_gfx_rect(s.vertices.map, 1, 2, 7, 8, 0, W, H, false);
+	VK_CHECK(vkCreateEvent(s.dev.device, &event_info, NULL, &event));
+
+	secondary = secondary_alloc(&s);
+	VK_CHECK(vkBeginCommandBuffer(secondary, &begin));
+	record_draw(&s, secondary, 0, 10);
+	VK_CHECK(vkEndCommandBuffer(secondary));
+
+	for (uint32_t p = 0; p < 2; p++) {
+		vk_buf_create(&s.dev, SIM_INSTANCES * W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+			      &readback[p]);
+		/* Submitted every round: not ONE_TIME_SUBMIT (vk_cmd_begin's). */
+		{
+			const VkCommandBufferAllocateInfo alloc = {
+				.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+				.commandPool = s.dev.pool,
+				.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+				.commandBufferCount = 1,
+			};
+			const VkCommandBufferBeginInfo primary_begin = {
+				.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+			};
+
+			VK_CHECK(vkAllocateCommandBuffers(s.dev.device, &alloc, &primary[p]));
+			VK_CHECK(vkBeginCommandBuffer(primary[p], &primary_begin));
+		}
+		vkCmdWaitEvents(primary[p], 1, &event, VK_PIPELINE_STAGE_HOST_BIT,
+				VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, NULL, 0, NULL, 0, NULL);
+		for (uint32_t i = 0; i < SIM_INSTANCES; i++) {
+			const VkClearValue clear = { .color.uint32 = { 100 + p * SIM_INSTANCES + i } };
+			const VkRenderingAttachmentInfo att = {
+				.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+				.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+				.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+				.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+				.clearValue = clear,
+			};
+			VkRenderingAttachmentInfo a = att;
+			const VkRenderingInfo info = {
+				.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+				.flags = VK_RENDERING_CONTENTS_SECONDARY_COMMAND_BUFFERS_BIT,
+				.renderArea = { { 0, 0 }, { W, H } },
+				.layerCount = 1,
+				.colorAttachmentCount = 1, .pColorAttachments = &a,
+			};
+			const VkBufferImageCopy region = {
+				.bufferOffset = (VkDeviceSize)i * W * H * 4,
+				.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+				.imageExtent = { W, H, 1 },
+			};
+			const VkMemoryBarrier to_copy = {
+				.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+				.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+				.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+			};
+
+			vk_target_create(&s.dev, format, W, H, 1, VK_SAMPLE_COUNT_1_BIT,
+					 &color[p][i]);
+			a.imageView = color[p][i].view;
+			vk_target_layout(primary[p], &color[p][i], VK_IMAGE_LAYOUT_UNDEFINED,
+					 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+			vkCmdBeginRendering(primary[p], &info);
+			vkCmdExecuteCommands(primary[p], 1, &secondary);
+			vkCmdEndRendering(primary[p]);
+			vk_target_layout(primary[p], &color[p][i],
+					 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+					 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+			vkCmdPipelineBarrier(primary[p], VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+					     VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &to_copy,
+					     0, NULL, 0, NULL);
+			vkCmdCopyImageToBuffer(primary[p], color[p][i].image,
+					       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+					       readback[p].buffer, 1, &region);
+		}
+		vk_cmd_barrier(primary[p]);
+		VK_CHECK(vkEndCommandBuffer(primary[p]));
+	}
+	for (uint32_t p = 0; p < 2; p++)
+		VK_CHECK(vkCreateFence(s.dev.device, &fence_info, NULL, &fences[p]));
+	/* How the two interleave varies from run to run: a few rounds. */
+	for (uint32_t round = 0; round < SIM_ROUNDS; round++) {
+		VK_CHECK(vkResetEvent(s.dev.device, event));
+		VK_CHECK(vkResetFences(s.dev.device, 2, fences));
+		for (uint32_t p = 0; p < 2; p++) {
+			const VkSubmitInfo submit = {
+				.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+				.commandBufferCount = 1, .pCommandBuffers = &primary[p],
+			};
+
+			memset(readback[p].map, 0, SIM_INSTANCES * W * H * 4);
+			VK_CHECK(vkQueueSubmit(s.dev.queues[p % queues], 1, &submit, fences[p]));
+		}
+		/* Both pending: let them run together. */
+		VK_CHECK(vkSetEvent(s.dev.device, event));
+		VK_CHECK(vkWaitForFences(s.dev.device, 2, fences, VK_TRUE, 60ull * 1000000000));
+		for (uint32_t p = 0; p < 2; p++) {
+			for (uint32_t i = 0; i < SIM_INSTANCES; i++) {
+				char what[64];
+
+				vk_gfx_fill(expected, W, 0, 0, W, H, 100 + p * SIM_INSTANCES + i);
+				vk_gfx_fill(expected, W, 1, 2, 7, 8, 10);
+				vk_gfx_fill(expected, W, 9, 2, 15, 8, 11);
+				snprintf(what, sizeof(what), "round %u, primary %u, instance %u",
+					 round, p, i);
+				vk_gfx_check_uint((const uint32_t *)readback[p].map + i * W * H,
+						  expected, W, H, what);
+			}
+		}
+	}
+	for (uint32_t p = 0; p < 2; p++) {
+		for (uint32_t i = 0; i < SIM_INSTANCES; i++)
+			vk_target_destroy(&s.dev, &color[p][i]);
+		vkDestroyFence(s.dev.device, fences[p], NULL);
+		vk_buf_destroy(&s.dev, &readback[p]);
+	}
+	vkFreeCommandBuffers(s.dev.device, s.dev.pool, 2, primary);
+	vkFreeCommandBuffers(s.dev.device, s.dev.pool, 1, &secondary);
+	vkDestroyEvent(s.dev.device, event, NULL);
 	scene_destroy(&s);
 }

@@ -126,6 +126,42 @@ void ember_cmd_close_ib(struct ember_cmd_buffer *cmd)
 	cmd->ib_start = cmd->ib_offset;
 }
 
+const void *ember_cmd_map(const struct ember_cmd_buffer *cmd, uint64_t va)
+{
+	for (const struct ember_cmd_chunk *c = cmd->chunks; c; c = c->next)
+		if (va >= c->bo.va && va - c->bo.va < c->bo.size)
+			return (const uint8_t *)c->bo.bo.map + (va - c->bo.va);
+	return NULL;
+}
+
+void ember_cmd_reloc(struct ember_cmd_buffer *cmd, const uint32_t *field,
+		     enum ember_cmd_reloc_kind kind, const uint32_t *root)
+{
+	if (cmd->level != VK_COMMAND_BUFFER_LEVEL_SECONDARY ||
+	    !(cmd->usage & VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT) || !cmd->ib_chunk)
+		return;
+	if (cmd->reloc_count == cmd->reloc_capacity) {
+		uint32_t capacity = cmd->reloc_capacity ? cmd->reloc_capacity * 2 : 16;
+		struct ember_cmd_reloc *relocs = ember_realloc(&cmd->pool->alloc, cmd->relocs,
+							       cmd->reloc_capacity * sizeof(*relocs),
+							       capacity * sizeof(*relocs), 8,
+							       VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+
+		if (!relocs) {
+			ember_cmd_record_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+			return;
+		}
+		cmd->relocs = relocs;
+		cmd->reloc_capacity = capacity;
+	}
+	cmd->relocs[cmd->reloc_count++] = (struct ember_cmd_reloc) {
+		.field_va = cmd->ib_chunk->bo.va +
+			    (uint64_t)((const uint8_t *)field - (const uint8_t *)cmd->ib_chunk->bo.bo.map),
+		.root = root,
+		.kind = kind,
+	};
+}
+
 /* @dwords consecutive dwords in the current IB, or in a new one. */
 static uint32_t *cmd_reserve(struct ember_cmd_buffer *cmd, uint32_t dwords)
 {
@@ -172,7 +208,15 @@ uint32_t *ember_cmd_emit(struct ember_cmd_buffer *cmd, uint32_t dwords)
 	p[1] = (uint32_t)cond->va;
 	p[2] = (uint32_t)(cond->va >> 32);
 	p[3] = dwords;
+	if (cond->va == cond->inherited)
+		ember_cmd_reloc(cmd, p, EMBER_CMD_RELOC_COND, NULL);
 	return p + 1 + EMBER_UPKT_COND_EXEC_LEN;
+}
+
+uint32_t *ember_cmd_emit_ib(struct ember_cmd_buffer *cmd, uint32_t dwords)
+{
+	ember_cmd_close_ib(cmd);
+	return cmd_reserve(cmd, dwords);
 }
 
 void *ember_cmd_alloc_data(struct ember_cmd_buffer *cmd, uint32_t size, uint32_t align,
@@ -290,6 +334,7 @@ void ember_cmd_buffer_reset(struct ember_cmd_buffer *cmd)
 	cmd->ib_chunk = cmd->data_chunk = NULL;
 	cmd->ib_start = cmd->ib_offset = cmd->data_offset = 0;
 	cmd->ib_count = 0;
+	cmd->reloc_count = 0;
 	cmd->error = VK_SUCCESS;
 	cmd->usage = 0;
 	memset(&cmd->compute, 0, sizeof(cmd->compute));
@@ -315,6 +360,7 @@ void ember_cmd_buffer_destroy(struct ember_cmd_buffer *cmd)
 	if (cmd->link_next)
 		cmd->link_next->link_prev = cmd->link_prev;
 	ember_free(&pool->alloc, cmd->ibs);
+	ember_free(&pool->alloc, cmd->relocs);
 	ember_cmd_gfx_free(cmd);
 	ember_cmd_condition_free(cmd);
 	ember_gpu_bo_destroy(cmd->base.device, &cmd->inherited_stats);
@@ -373,11 +419,15 @@ ember_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t commandBufferCo
 
 	for (uint32_t i = 0; i < commandBufferCount; i++) {
 		EMBER_FROM_HANDLE(ember_cmd_buffer, secondary, pCommandBuffers[i]);
+		/* A SIMULTANEOUS_USE secondary naming inherited memory: copies of its IBs. */
+		const bool relocated = secondary->reloc_count != 0;
 
 		/* Inside a render pass instance: the secondary's draws get its targets. */
 		ember_cmd_execute_in_rendering(cmd, secondary);
-		ember_cmd_execute_query_begin(cmd, secondary);
-		ember_cmd_execute_condition(cmd, secondary);
+		if (!relocated) {
+			ember_cmd_execute_query_begin(cmd, secondary);
+			ember_cmd_execute_condition(cmd, secondary);
+		}
 		ember_cmd_close_ib(cmd);
 		/*
 		 * The clears the secondary could not name the views of go
@@ -386,10 +436,13 @@ ember_CmdExecuteCommands(VkCommandBuffer commandBuffer, uint32_t commandBufferCo
 		for (uint32_t j = 0; j <= secondary->ib_count; j++) {
 			ember_cmd_execute_deferred_clears(cmd, secondary, j);
 			ember_cmd_close_ib(cmd);
-			if (j < secondary->ib_count)
+			if (j < secondary->ib_count && relocated)
+				ember_cmd_execute_relocated_ib(cmd, secondary, j);
+			else if (j < secondary->ib_count)
 				cmd_append_ib(cmd, secondary->ibs[j].va, secondary->ibs[j].size);
 		}
-		ember_cmd_execute_query_end(cmd, secondary);
+		if (!relocated)
+			ember_cmd_execute_query_end(cmd, secondary);
 		if (secondary->error != VK_SUCCESS)
 			ember_cmd_record_error(cmd, secondary->error);
 	}

@@ -49,6 +49,27 @@ struct ember_cmd_bindings {
 
 struct ember_cmd_gfx;
 
+/*
+ * What a relocated field of a SIMULTANEOUS_USE secondary names
+ * (ember_cmd_secondary.c): the u64 VA at @field_va in one of its IBs.
+ * ROOT: a BIND_GFX_STATE's state block (@root: its CPU copy), whose
+ * targets are the inherited ones; OCCLUSION and STATS: the inherited
+ * occlusion counter or pipeline statistics counters; COND: a COND_EXEC
+ * on the inherited condition word (@field_va: its header).
+ */
+enum ember_cmd_reloc_kind {
+	EMBER_CMD_RELOC_ROOT,
+	EMBER_CMD_RELOC_OCCLUSION,
+	EMBER_CMD_RELOC_STATS,
+	EMBER_CMD_RELOC_COND,
+};
+
+struct ember_cmd_reloc {
+	uint64_t field_va;
+	const uint32_t *root;
+	enum ember_cmd_reloc_kind kind;
+};
+
 /* The specification's command buffer states. */
 enum ember_cmd_state {
 	EMBER_CMD_INITIAL,
@@ -137,6 +158,13 @@ struct ember_cmd_buffer {
 	 */
 	bool inherits_pipeline_stats;
 	struct ember_gpu_bo inherited_stats;
+	/*
+	 * A SIMULTANEOUS_USE secondary: the packet fields that name its
+	 * inherited memory, which each execution points at its primary's
+	 * (ember_cmd_secondary.c); the array is kept across resets.
+	 */
+	struct ember_cmd_reloc *relocs;
+	uint32_t reloc_count, reloc_capacity;
 };
 
 EMBER_DEFINE_HANDLE_CASTS(ember_cmd_buffer, base, VkCommandBuffer,
@@ -154,6 +182,23 @@ uint32_t *ember_cmd_pack_pipeline_stats(struct ember_cmd_buffer *cmd, uint32_t *
 
 /* Closes the open IB (if it holds packets): the next packet starts a new one. */
 void ember_cmd_close_ib(struct ember_cmd_buffer *cmd);
+
+/*
+ * An IB of its own of @dwords (at most the device's max_ib_size) for the
+ * caller to fill and close: NULL on error (recorded).
+ */
+uint32_t *ember_cmd_emit_ib(struct ember_cmd_buffer *cmd, uint32_t dwords);
+
+/* The CPU address of @va in the memory of @cmd's recording (NULL: not in it). */
+const void *ember_cmd_map(const struct ember_cmd_buffer *cmd, uint64_t va);
+
+/*
+ * In a SIMULTANEOUS_USE secondary, records that the u64 at @field (in
+ * the packet just emitted) names inherited memory as @kind says
+ * (@root: the CPU copy of a ROOT's state block); nothing otherwise.
+ */
+void ember_cmd_reloc(struct ember_cmd_buffer *cmd, const uint32_t *field,
+		     enum ember_cmd_reloc_kind kind, const uint32_t *root);
 
 /*
  * The queue's view of an executable command buffer: its IBs in execution

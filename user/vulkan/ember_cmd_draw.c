@@ -213,6 +213,7 @@ static bool write_root(struct ember_cmd_buffer *cmd, struct ember_cmd_gfx *gfx)
 	if (!p)
 		return false;
 	ember_gfx_state_pack(p, &root);
+	gfx->root_map = p;
 	return true;
 }
 
@@ -263,6 +264,9 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 	p++;
 	bind = (struct ember_upkt_bind_gfx_state) { .state = gfx->root, .push_bytes = push_bytes };
 	ember_upkt_bind_gfx_state_pack(p, &bind);
+	/* A SIMULTANEOUS_USE secondary's executions each name their own targets. */
+	if (gfx->inherited_targets.va && gfx->blocks.targets == gfx->inherited_targets.va)
+		ember_cmd_reloc(cmd, p + 1, EMBER_CMD_RELOC_ROOT, gfx->root_map);
 	if (push_bytes) {
 		/* The last dword's unused bytes are zero, not stale. */
 		p[EMBER_UPKT_BIND_GFX_STATE_LEN(push_bytes)] = 0;
@@ -276,6 +280,9 @@ static uint32_t *begin_draw(struct ember_cmd_buffer *cmd, uint32_t draw_dwords)
 		};
 
 		ember_upkt_occlusion_counter_pack(p, &counter);
+		if (gfx->inherits_query && gfx->occlusion_counter ==
+		    gfx->inherited_targets.va + EMBER_GFX_INHERITED_COUNTER_OFFSET)
+			ember_cmd_reloc(cmd, p + 1, EMBER_CMD_RELOC_OCCLUSION, NULL);
 		p += 1 + EMBER_UPKT_OCCLUSION_COUNTER_LEN;
 	}
 	return ember_cmd_pack_pipeline_stats(cmd, p);

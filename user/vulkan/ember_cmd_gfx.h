@@ -89,7 +89,8 @@ struct ember_cmd_deferred_clear {
  * @vs_dynamic, @fs_dynamic: where the bound shader objects read dynamic buffers.
  * @state: the draw state (pipeline's static groups, commands' dynamic ones).
  * @dirty: EMBER_GFX_DIRTY_* blocks to write again at the next draw.
- * @blocks, @root: the blocks the last draw used.
+ * @blocks, @root, @root_map: the blocks the last draw used (@root_map:
+ *	the CPU copy of the state block at @root).
  * @vbs: vertex buffers by binding; @index_*: the index buffer.
  * @rendering: the render pass instance being recorded.
  * @pass, @framebuffer, @subpass, @pass_views, @pass_clears: the render
@@ -120,6 +121,7 @@ struct ember_cmd_gfx {
 	bool push_dirty;
 	struct ember_gfx_blocks blocks;
 	uint64_t root;
+	const uint32_t *root_map;
 	struct ember_gfx_vertex_buffer vbs[EMBER_GFX_MAX_VERTEX_BINDINGS];
 	uint64_t index_va, index_range;
 	uint32_t index_size;
@@ -233,6 +235,15 @@ void ember_cmd_execute_query_begin(struct ember_cmd_buffer *cmd,
 				   const struct ember_cmd_buffer *secondary);
 void ember_cmd_execute_query_end(struct ember_cmd_buffer *cmd,
 				 const struct ember_cmd_buffer *secondary);
+
+/*
+ * A SIMULTANEOUS_USE secondary with relocations (ember_cmd_reloc()):
+ * records into @cmd a copy of @secondary's IB @ib whose relocated fields
+ * name @cmd's targets, query counters and condition, in place of the
+ * secondary's inherited memory, which this execution leaves alone.
+ */
+void ember_cmd_execute_relocated_ib(struct ember_cmd_buffer *cmd,
+				    const struct ember_cmd_buffer *secondary, uint32_t ib);
 
 /*
  * Runs the clears @secondary deferred to before its IB @ib, on the

@@ -22,10 +22,24 @@
  * execution of the same secondary (another instance, another primary on
  * the same queue) copies its own targets only after these draws are done.
  * Nothing of the primary is rewritten, so the secondary's recording stays
- * valid for every primary that executes it. The one case this does not
- * order is a SIMULTANEOUS_USE secondary running in two render pass
- * instances with different attachments on two queues at once: both
- * copies target the same memory (issue 13).
+ * valid for every primary that executes it.
+ *
+ * That ordering is a queue's: a SIMULTANEOUS_USE secondary may be pending
+ * on two queues at once, in two render pass instances with different
+ * attachments, and both copies would target the same memory. So such a
+ * secondary notes each packet field that names its inherited memory (a
+ * relocation, ember_cmd_reloc()): the BIND_GFX_STATE of a state block
+ * whose targets are the inherited ones, the OCCLUSION_COUNTER and
+ * PIPELINE_STATS_COUNTERS of its inherited queries, the COND_EXEC on its
+ * inherited condition. A primary executing it does not append its IBs
+ * but copies them into IBs of its own and rewrites those fields: a copy
+ * of the state block naming the primary's own targets block, the
+ * primary's active query's counters (0: none, the draws count nothing),
+ * the primary's condition (or a word of 1 when it has none). Each
+ * execution then reads only memory of its own primary, and the inherited
+ * memory is left alone: no COPY before, none back after. A secondary
+ * without SIMULTANEOUS_USE is pending in one primary at a time and keeps
+ * the cheaper shared IBs.
  *
  * With a render pass and a framebuffer of views in the inheritance the
  * secondary also knows the views, which vkCmdClearAttachments names in
@@ -62,6 +76,8 @@
 #include "ember_packets.h"
 #include "ember_physical_device.h"
 #include "ember_render_pass.h"
+
+#include <string.h>
 
 /* The depth/stencil aspects of @format (UNDEFINED: none). */
 static VkImageAspectFlags depth_stencil_aspects(const struct ember_physical_device *pdev,
@@ -242,6 +258,9 @@ void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,
 			"a RENDER_PASS_CONTINUE secondary outside a render pass instance"));
 		return;
 	}
+	/* Relocated: each copy of its IBs names our targets block itself. */
+	if (secondary->reloc_count)
+		return;
 	copy = (struct ember_upkt_copy) {
 		.src = gfx->blocks.targets,
 		.dst = inner->inherited_targets.va,
@@ -251,4 +270,89 @@ void ember_cmd_execute_in_rendering(struct ember_cmd_buffer *cmd,
 	p = ember_cmd_emit(cmd, 1 + EMBER_UPKT_COPY_LEN);
 	if (p)
 		ember_upkt_copy_pack(p, &copy);
+}
+
+/* The VA relocation @r of @secondary names in this execution of it in @cmd (0: none). */
+static uint64_t relocated_va(struct ember_cmd_buffer *cmd, const struct ember_cmd_buffer *secondary,
+			     const struct ember_cmd_reloc *r)
+{
+	struct ember_gfx_state state;
+	uint64_t va;
+	uint32_t *p;
+
+	switch (r->kind) {
+	case EMBER_CMD_RELOC_ROOT:
+		if (!cmd->gfx || !cmd->gfx->blocks.targets)
+			return 0;
+		p = ember_cmd_alloc_data(cmd, EMBER_GFX_STATE_DWORDS * 4, EMBER_GFX_STATE_ALIGN, &va);
+		if (!p)
+			return 0;
+		ember_gfx_state_unpack(r->root, &state);
+		state.targets = cmd->gfx->blocks.targets;
+		ember_gfx_state_pack(p, &state);
+		return va;
+	case EMBER_CMD_RELOC_OCCLUSION:
+		return counts_into_query(cmd, secondary) ? cmd->gfx->occlusion_counter : 0;
+	case EMBER_CMD_RELOC_STATS:
+		return cmd->pipeline_stats;
+	case EMBER_CMD_RELOC_COND:
+		if (cmd->condition.va)
+			return cmd->condition.va;
+		/* No condition: a word of 1, the one a primary without it writes. */
+		p = ember_cmd_alloc_data(cmd, 4, 4, &va);
+		if (!p)
+			return 0;
+		p[0] = 1;
+		return va;
+	}
+	return 0;
+}
+
+void ember_cmd_execute_relocated_ib(struct ember_cmd_buffer *cmd,
+				    const struct ember_cmd_buffer *secondary, uint32_t ib)
+{
+	const struct ember_cmd_ib *src = &secondary->ibs[ib];
+	const uint32_t *map = ember_cmd_map(secondary, src->va);
+	uint64_t last_root_va = 0;
+	const uint32_t *last_root = NULL;
+	uint32_t *p;
+
+	if (!map) {
+		ember_cmd_record_error(cmd, ember_error(VK_ERROR_UNKNOWN,
+							"a secondary's IB outside its memory"));
+		return;
+	}
+	p = ember_cmd_emit_ib(cmd, src->size / 4);
+	if (!p)
+		return;
+	memcpy(p, map, src->size);
+	for (uint32_t i = 0; i < secondary->reloc_count; i++) {
+		const struct ember_cmd_reloc *r = &secondary->relocs[i];
+		uint32_t *field;
+		uint64_t va;
+
+		if (r->field_va < src->va || r->field_va - src->va >= src->size)
+			continue;
+		field = p + (r->field_va - src->va) / 4;
+		/* Consecutive draws bind one state block: one copy of it. */
+		if (r->kind == EMBER_CMD_RELOC_ROOT && r->root == last_root) {
+			va = last_root_va;
+		} else {
+			va = relocated_va(cmd, secondary, r);
+			if (r->kind == EMBER_CMD_RELOC_ROOT) {
+				last_root = r->root;
+				last_root_va = va;
+			}
+		}
+		if (r->kind == EMBER_CMD_RELOC_COND) {
+			/* The header of the COND_EXEC: its flags are our condition's. */
+			field[0] = EMBER_PKT(EMBER_UPKT_COND_EXEC,
+					     cmd->condition.va && cmd->condition.inverted ?
+					     EMBER_COND_EXEC_IF_ZERO : 0, EMBER_UPKT_COND_EXEC_LEN);
+			field++;
+		}
+		field[0] = (uint32_t)va;
+		field[1] = (uint32_t)(va >> 32);
+	}
+	ember_cmd_close_ib(cmd);
 }

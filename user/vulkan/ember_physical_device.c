@@ -309,6 +309,12 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	 */
 	if (ember_physical_device_has_graphics(pdev))
 		pdev->supported.has[EMBER_EXT_provoking_vertex] = true;
+	/*
+	 * The all-ones index restarts lists too (ember-hw.rst "Indices and
+	 * primitive assembly"); no tessellation, so no patch lists.
+	 */
+	if (ember_physical_device_has_graphics(pdev))
+		pdev->supported.has[EMBER_EXT_primitive_topology_list_restart] = true;
 	/* Per-instance divisors, 0 included, are in every graphics device's vertex input. */
 	if (ember_physical_device_has_graphics(pdev)) {
 		pdev->supported.has[EMBER_KHR_vertex_attribute_divisor] = true;
@@ -808,6 +814,13 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->provokingVertexLast = ember_physical_device_has_graphics(pdev);
 		f->transformFeedbackPreservesProvokingVertex = VK_FALSE;
 	}
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT) {
+		VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT *f = (void *)s;
+
+		/* test_provoking_vertex.c's list-restart tests; no tessellation. */
+		f->primitiveTopologyListRestart = ember_physical_device_has_graphics(pdev);
+		f->primitiveTopologyPatchListRestart = VK_FALSE;
+	}
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COLOR_WRITE_ENABLE_FEATURES_EXT)
 		((VkPhysicalDeviceColorWriteEnableFeaturesEXT *)s)->colorWriteEnable =
 			ember_physical_device_has_graphics(pdev);
@@ -1028,6 +1041,9 @@ static const struct {
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
 		       VkPhysicalDeviceProvokingVertexFeaturesEXT,
 		       transformFeedbackPreservesProvokingVertex),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+		       VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT,
+		       primitiveTopologyPatchListRestart),
 #undef FEATURE_STRUCT
 };
 

@@ -324,6 +324,8 @@ uint32_t *ember_cmd_pack_pipeline_stats(struct ember_cmd_buffer *cmd, uint32_t *
 	if (!cmd->pipeline_stats)
 		return p;
 	ember_upkt_pipeline_stats_counters_pack(p, &pkt);
+	if (cmd->inherits_pipeline_stats && cmd->pipeline_stats == cmd->inherited_stats.va)
+		ember_cmd_reloc(cmd, p + 1, EMBER_CMD_RELOC_STATS, NULL);
 	return p + EMBER_CMD_PIPELINE_STATS_DWORDS;
 }
 
