@@ -416,7 +416,7 @@ static void check_polygon_mode_facing_bias(VkPolygonMode mode)
 	};
 	const struct vk_gfx_desc desc = {
 		.vs = gfx_pos_vert_spv, .vs_size = gfx_pos_vert_spv_size,
-		.fs = gfx_facing_frag_spv, .fs_size = gfx_facing_frag_spv_size,
+		.fs = io_front_facing_frag_spv, .fs_size = io_front_facing_frag_spv_size,
 		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
 		.bindings = &binding, .binding_count = 1,
 		.attributes = &attribute, .attribute_count = 1,

@@ -36,7 +36,6 @@
 #include "io_sample_coord_frag.spv.h"
 #include "io_vertex_store_vert.spv.h"
 #include "io_one_frag.spv.h"
-#include "gfx_facing_frag.spv.h"
 #include "io_clip_vert.spv.h"
 #include "io_clip_read_frag.spv.h"
 #include "io_pixel_vert.spv.h"
@@ -102,7 +101,6 @@ const size_t io_sample_id_frag_spv_size = sizeof(io_sample_id_frag_spv);
 const size_t io_sample_coord_frag_spv_size = sizeof(io_sample_coord_frag_spv);
 const size_t io_vertex_store_vert_spv_size = sizeof(io_vertex_store_vert_spv);
 const size_t io_one_frag_spv_size = sizeof(io_one_frag_spv);
-const size_t gfx_facing_frag_spv_size = sizeof(gfx_facing_frag_spv);
 const size_t io_clip_vert_spv_size = sizeof(io_clip_vert_spv);
 const size_t io_clip_read_frag_spv_size = sizeof(io_clip_read_frag_spv);
 const size_t io_pixel_vert_spv_size = sizeof(io_pixel_vert_spv);

@@ -48,7 +48,6 @@ VK_TEST_SHADER(io_sample_id_frag);
 VK_TEST_SHADER(io_sample_coord_frag);
 VK_TEST_SHADER(io_vertex_store_vert);
 VK_TEST_SHADER(io_one_frag);
-VK_TEST_SHADER(gfx_facing_frag);
 VK_TEST_SHADER(io_clip_vert);
 VK_TEST_SHADER(io_clip_read_frag);
 VK_TEST_SHADER(io_pixel_vert);
