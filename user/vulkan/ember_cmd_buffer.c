@@ -99,21 +99,35 @@ static struct ember_cmd_chunk *cmd_new_chunk(struct ember_cmd_buffer *cmd, uint3
 	return chunk;
 }
 
+/*
+ * A full array of @cmd (*@capacity elements of @size bytes, @first for an
+ * empty one) reallocated twice as large: the new array, or NULL with the
+ * error recorded and the old array kept.
+ */
+static void *cmd_grow_array(struct ember_cmd_buffer *cmd, void *array, uint32_t *capacity,
+			    size_t size, uint32_t first)
+{
+	const uint32_t grown = *capacity ? *capacity * 2 : first;
+	void *p = ember_realloc(&cmd->pool->alloc, array, *capacity * size, grown * size, 8,
+				VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+
+	if (!p) {
+		ember_cmd_record_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+		return NULL;
+	}
+	*capacity = grown;
+	return p;
+}
+
 static void cmd_append_ib(struct ember_cmd_buffer *cmd, uint64_t va, uint32_t size)
 {
 	if (cmd->ib_count == cmd->ib_capacity) {
-		uint32_t capacity = cmd->ib_capacity ? cmd->ib_capacity * 2 : 8;
-		struct ember_cmd_ib *ibs = ember_realloc(&cmd->pool->alloc, cmd->ibs,
-							 cmd->ib_capacity * sizeof(*ibs),
-							 capacity * sizeof(*ibs), 8,
-							 VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+		struct ember_cmd_ib *ibs = cmd_grow_array(cmd, cmd->ibs, &cmd->ib_capacity,
+							  sizeof(*ibs), 8);
 
-		if (!ibs) {
-			ember_cmd_record_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+		if (!ibs)
 			return;
-		}
 		cmd->ibs = ibs;
-		cmd->ib_capacity = capacity;
 	}
 	cmd->ibs[cmd->ib_count++] = (struct ember_cmd_ib) { .va = va, .size = size };
 }
@@ -141,18 +155,13 @@ void ember_cmd_reloc(struct ember_cmd_buffer *cmd, const uint32_t *field,
 	    !(cmd->usage & VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT) || !cmd->ib_chunk)
 		return;
 	if (cmd->reloc_count == cmd->reloc_capacity) {
-		uint32_t capacity = cmd->reloc_capacity ? cmd->reloc_capacity * 2 : 16;
-		struct ember_cmd_reloc *relocs = ember_realloc(&cmd->pool->alloc, cmd->relocs,
-							       cmd->reloc_capacity * sizeof(*relocs),
-							       capacity * sizeof(*relocs), 8,
-							       VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+		struct ember_cmd_reloc *relocs = cmd_grow_array(cmd, cmd->relocs,
+								&cmd->reloc_capacity,
+								sizeof(*relocs), 16);
 
-		if (!relocs) {
-			ember_cmd_record_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+		if (!relocs)
 			return;
-		}
 		cmd->relocs = relocs;
-		cmd->reloc_capacity = capacity;
 	}
 	cmd->relocs[cmd->reloc_count++] = (struct ember_cmd_reloc) {
 		.field_va = cmd->ib_chunk->bo.va +
