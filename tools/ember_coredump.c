@@ -120,6 +120,25 @@ static const char *fault_kind_cause(uint32_t kind)
 	}
 }
 
+/* Why a queue faulted (EMBER_QUEUE_ERR_*, the record's detail). */
+static const char *queue_error(uint32_t err)
+{
+	switch (err) {
+	case EMBER_QUEUE_ERR_SLOT: return "the slot is not below NUM_QUEUES";
+	case EMBER_QUEUE_ERR_NOT_MAPPED: return "a doorbell for a slot that holds no queue";
+	case EMBER_QUEUE_ERR_MAPPED: return "the slot already holds a queue";
+	case EMBER_QUEUE_ERR_DESC: return "a misaligned or shared queue descriptor";
+	case EMBER_QUEUE_ERR_BASE: return "the ring is not aligned guest RAM";
+	case EMBER_QUEUE_ERR_SIZE: return "the ring size is not a power of two in range";
+	case EMBER_QUEUE_ERR_CONTEXT: return "a bad context";
+	case EMBER_QUEUE_ERR_VECTOR: return "a bad interrupt vector";
+	case EMBER_QUEUE_ERR_FLAGS: return "nonzero descriptor flags";
+	case EMBER_QUEUE_ERR_POINTERS: return "bad read or write pointers";
+	case EMBER_QUEUE_ERR_PACKET: return "a bad kernel packet";
+	default: return "an unknown queue error";
+	}
+}
+
 /* The draw state blocks (ember_gfx_hw.h) by the names ember-hw.rst gives them. */
 static const char *gfx_block_name(uint32_t block)
 {
@@ -302,6 +321,10 @@ static void explain_fault(const struct dump *d)
 	case EMBER_FAULT_BAD_DESCRIPTOR:
 		printf("  dword %u of the descriptor at GPU VA 0x%" PRIx64 " (0: not loaded from memory)\n",
 		       detail, va);
+		break;
+	case EMBER_FAULT_QUEUE:
+		printf("  %s (queue error %u)%s\n", queue_error(detail), detail,
+		       detail == EMBER_QUEUE_ERR_PACKET ? ", its header at the record's VA" : "");
 		break;
 	case EMBER_FAULT_BAD_STATE:
 		printf("  dword %u of the %s state block, at GPU VA 0x%" PRIx64 "\n",

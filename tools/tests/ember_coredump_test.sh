@@ -4,12 +4,12 @@
 # unmapped VA): the explanation is the expected one, standard input
 # works, what is not a complete Ember dump fails, and the fault record of
 # other kinds (the captured one rewritten: illegal instruction, bad packet,
-# bad state, bad descriptor) is explained by its detail.
+# bad state, bad descriptor, bad queue) is explained by its detail.
 # Usage: ember_coredump_test.sh EMBER-COREDUMP SAMPLE EXPECTED
 tool=$(readlink -f "$1") sample=$(readlink -f "$2") expected=$(readlink -f "$3")
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..8"
+echo "1..9"
 
 cd "$(dirname "$sample")" || exit 1
 name=$(basename "$sample")
@@ -70,3 +70,6 @@ expect_kind 7 bad-state-names-the-block-and-dword '10(bad-state)' 0x3000002 \
 	'  dword 2 of the viewports state block, at GPU VA 0xfffefffff000'
 expect_kind 8 bad-descriptor-names-the-dword '8(bad-descriptor)' 0x5 \
 	'  dword 5 of the descriptor at GPU VA 0xfffefffff000 (0: not loaded from memory)'
+# EMBER_QUEUE_ERR_POINTERS.
+expect_kind 9 queue-fault-names-the-queue-error '9(queue)' 0xa \
+	'  bad read or write pointers (queue error 10)'
