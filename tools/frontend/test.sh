@@ -16,13 +16,50 @@ EMBER_TEST_PASSED=0
 EMBER_TEST_FAILED=0
 EMBER_TEST_SKIPPED=0
 EMBER_TEST_FAILURES=()
+# What a failed guest test printed and what the kernel logged meanwhile, a
+# few lines each, printed under its name in the summary: CI keeps only the
+# tail of the log, and a failure that does not come back needs its reason
+# there. Set by ember_test_parse_guest before it records a failure.
+EMBER_TEST_DETAIL=
 
 ember_test_record() { # name result
 	case "$2" in
 	pass) EMBER_TEST_PASSED=$((EMBER_TEST_PASSED + 1)) ;;
 	skip) EMBER_TEST_SKIPPED=$((EMBER_TEST_SKIPPED + 1)) ;;
-	*) EMBER_TEST_FAILED=$((EMBER_TEST_FAILED + 1)); EMBER_TEST_FAILURES+=("$1 ($2)") ;;
+	*) EMBER_TEST_FAILED=$((EMBER_TEST_FAILED + 1))
+	   EMBER_TEST_FAILURES+=("$1 ($2)${EMBER_TEST_DETAIL:+$'\n'$EMBER_TEST_DETAIL}") ;;
 	esac
+	EMBER_TEST_DETAIL=
+}
+
+# The lines that explain a failed test, from its output ($1, the lines since
+# it started): assertion and error lines first, else the last ones.
+ember_test_failure_lines() { # output
+	local picked
+	picked=$(printf '%s\n' "$1" | grep -E 'CRITICAL|[Ff]ail|[Ee]rror|[Tt]imeout|[Tt]imed out|Assert|assert|expected|got ' |
+		grep -vE '^(Stack trace| *#[0-9])' | head -n 8)
+	[ -n "$picked" ] || picked=$(printf '%s\n' "$1" | grep -v '^ *$' | tail -n 6)
+	printf '%s\n' "$picked"
+}
+
+# The guest kernel's lines during IGT subtest $3 of binary $2 (its last run
+# in dmesg.log $1), without IGT's own marks.
+ember_test_subtest_kmsg() { # dmesg.log binary subtest
+	[ -f "$1" ] || return 0
+	tr -d '\r' < "$1" | awk -v start="[IGT] $2: starting subtest $3" \
+		-v end="[IGT] $2: finished subtest $3" '
+		index($0, start) { n = 0; on = 1; next }
+		index($0, end) { on = 0 }
+		on && !/\[IGT\]/ { sub(/^\[[ 0-9.]*\] /, ""); lines[n++] = $0 }
+		END { for (i = 0; i < n && i < 6; i++) print lines[i] }'
+}
+
+# EMBER_TEST_DETAIL for a failed guest test, indented under its name.
+ember_test_set_detail() { # output kernel-lines
+	local out
+	out=$(ember_test_failure_lines "$1" | sed 's/^/        | /')
+	[ -z "$2" ] || out+=$'\n'$(printf '%s\n' "$2" | sed 's/^/        kernel: /')
+	EMBER_TEST_DETAIL=$out
 }
 
 ember_test_host() {
@@ -78,12 +115,19 @@ ember_test_record_tap() { # name-prefix line
 # every test name: the lane ("debug: "), empty for the stock lane.
 ember_test_parse_guest() {
 	local log=$1 lane=${2:-} line binary="" kind="" sub result rc reported=0 section="" suite=""
-	local kunit_suites=0 leaks=()
+	local kunit_suites=0 leaks=() output="" dmesg
 	local -a children=()
+	dmesg=$(dirname "$log")/dmesg.log
 	while IFS= read -r line; do
 		line=${line%$'\r'}
+		case "$line" in
+		"Starting subtest: "*|"@@"*|"ok "*|"not ok "*) ;;
+		*) output+=$line$'\n' ;;
+		esac
 		case "$section:$line" in
-		*:"@@TEST-BINARY "*) binary=${line#@@TEST-BINARY }; reported=0; section=igt; kind=igt ;;
+		*:"@@TEST-BINARY "*) binary=${line#@@TEST-BINARY }; reported=0; section=igt; kind=igt
+			output= ;;
+		igt:"Starting subtest: "*) output= ;;
 		*:"@@KSELFTEST "*) binary=${line#@@KSELFTEST }; reported=0; section=kselftest
 			kind=kselftest ;;
 		# TAP runners report like kselftests.
@@ -103,11 +147,17 @@ ember_test_parse_guest() {
 			case "$result" in
 			SUCCESS) ember_test_record "$lane$binary@$sub" pass ;;
 			SKIP) ember_test_record "$lane$binary@$sub" skip ;;
-			*) ember_test_record "$lane$binary@$sub" "$result" ;;
-			esac ;;
+			*) ember_test_set_detail "$output" "$(ember_test_subtest_kmsg "$dmesg" "$binary" "$sub")"
+			   ember_test_record "$lane$binary@$sub" "$result" ;;
+			esac
+			output= ;;
 		kselftest:"ok "*|kselftest:"not ok "*)
 			reported=1
-			ember_test_record_tap "$lane$binary@" "$line" ;;
+			case "$line" in "not ok "*" # SKIP"*|"not ok "*" # skip"*) ;;
+			"not ok "*) ember_test_set_detail "$output" "" ;;
+			esac
+			ember_test_record_tap "$lane$binary@" "$line"
+			output= ;;
 		# KUnit: parameterised cases list their parameters first, one
 		# level deeper; each parameter counts as one test.
 		kunit:"        ok "*|kunit:"        not ok "*)
@@ -125,6 +175,8 @@ ember_test_parse_guest() {
 		*:"@@TEST-EXIT "*)
 			rc=${line##* }
 			section=
+			case "$rc" in 0|77) ;; *) ember_test_set_detail "$output" "" ;; esac
+			output=
 			case "$rc" in
 			0|77) ;;
 			4) if [ "$kind" != kselftest ]; then ember_test_record "$lane$binary" "exit status 4"
