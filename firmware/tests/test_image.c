@@ -771,6 +771,17 @@ static bool test_bad_descriptors(void)
 	put_image(0, 4, &d);
 	va = put_sampler(0, 8, &smp);
 	CHECK(faults_with(sample, EMBER_FAULT_BAD_DESCRIPTOR, va, 0));
+	/* max_anisotropy (1.16): 16 samples at most, bits 29-31 reserved */
+	smp = (struct ember_sampler_desc) { .max_anisotropy = 17, .max_lod = 1.0f };
+	va = put_sampler(0, 8, &smp);
+	CHECK(faults_with(sample, EMBER_FAULT_BAD_DESCRIPTOR, va, 0));
+	smp.max_anisotropy = 16;
+	put_sampler(0, 8, &smp);
+	CHECK_EQ(run(sample, one_group, &img, 1, NULL, 0, NULL), 0);
+	ember_sampler_desc_pack(dw, &smp);
+	dw[0] |= 1u << 29;
+	ember_host_write_descriptor(host, 0, 8, dw, 8);
+	CHECK(faults_with(sample, EMBER_FAULT_BAD_DESCRIPTOR, va, 0));
 	va = put_texel_buffer(0, 12, &tb);
 	CHECK(faults_with(buffer_load, EMBER_FAULT_BAD_DESCRIPTOR, va, 3));
 	CHECK(faults_with(buffer_load_again, EMBER_FAULT_BAD_DESCRIPTOR, va, 3));

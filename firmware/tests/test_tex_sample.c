@@ -20,6 +20,7 @@
 
 #include "tap.h"
 #include "tex_test_image.h"
+#include "tex_texel.h"
 
 #define LANES		EMBER_TEX_LANES
 #define BATCHES		8
@@ -33,6 +34,13 @@ struct gen {
 	float lod_lo, lod_hi;	/* explicit LOD, or log2 of gradient lengths in texels */
 	bool dref;
 	int32_t offset[3];
+	/*
+	 * Gradients: 0 random, else footprints whose major axis (2^lod texels,
+	 * along ddx in even lanes, ddy in odd ones) is @ratio times the minor
+	 * (INFINITY: minor 0), along s and t or, @rotated, at a random angle.
+	 */
+	float ratio;
+	bool rotated;
 };
 
 static bool close_enough(uint32_t got, double want, int cls, double tol)
@@ -97,6 +105,20 @@ static void make_lanes(const struct test_image *t, const struct gen *g, struct l
 
 			ln->ddx[c][l] = len * test_uniform(-1.0f, 1.0f);
 			ln->ddy[c][l] = len * test_uniform(-1.0f, 1.0f);
+		}
+		if (g->ratio > 0.0f) {
+			float len = exp2f(test_uniform(g->lod_lo, g->lod_hi));
+			float a = g->rotated ? test_uniform(0.0f, 6.2831853f) : 0.0f;
+			float major[2] = { len * cosf(a), len * sinf(a) };
+			float minor[2] = { -len / g->ratio * sinf(a), len / g->ratio * cosf(a) };
+			float h = (float)t->img.height;
+
+			for (unsigned int c = 0; c < 3; c++)
+				ln->ddx[c][l] = ln->ddy[c][l] = 0.0f;
+			ln->ddx[0][l] = (l & 1 ? minor : major)[0] / size;
+			ln->ddx[1][l] = (l & 1 ? minor : major)[1] / h;
+			ln->ddy[0][l] = (l & 1 ? major : minor)[0] / size;
+			ln->ddy[1][l] = (l & 1 ? major : minor)[1] / h;
 		}
 		ln->dref[l] = test_uniform(-0.1f, 1.1f);
 		if (l % 8 == 7)		/* exact equality for EQUAL and friends */
@@ -345,6 +367,205 @@ static bool view_types(void)
 		}
 	}
 	return true;
+}
+
+/*
+ * Anisotropic footprints against the reference: axis-aligned and rotated,
+ * ratios from 1.4:1 to a line, major axis along ddx or ddy, maxAnisotropy
+ * off, 1, 2, 16, every filter and mipmap mode, on 2D, 2D array, 3D and
+ * cube views (the wave path falls back to lanes: every other batch).
+ */
+static bool anisotropic_footprints(void)
+{
+	static const struct { const char *name; float ratio; bool rotated; } fps[] = {
+		{ "axis-aligned 3.3:1", 3.3f, false },
+		{ "rotated 5.7:1", 5.7f, true },
+		{ "rotated 1.4:1", 1.4f, true },
+		{ "axis-aligned 40:1", 40.0f, false },
+		{ "rotated 700:1", 700.0f, true },
+		{ "rotated line", INFINITY, true },
+	};
+	static const struct {
+		const char *name;
+		unsigned int type;
+		uint32_t w, h, d, levels, layers;
+		float lo, hi;
+	} views[] = {
+		{ "2D", EMBER_TEX_2D, 64, 32, 1, 7, 1, -1.0f, 2.0f },
+		{ "2D array", EMBER_TEX_2D_ARRAY, 32, 32, 1, 6, 3, -1.0f, 2.0f },
+		{ "3D", EMBER_TEX_3D, 16, 16, 4, 5, 1, -1.0f, 2.0f },
+		{ "cube", EMBER_TEX_CUBE, 16, 16, 1, 5, 6, -1.0f, 1.0f },
+	};
+	static const unsigned int maxes[] = { 0, 1, 2, 16 };
+	char what[128];
+
+	for (unsigned int v = 0; v < sizeof(views) / sizeof(views[0]); v++) {
+		struct test_image t;
+
+		test_images_reset();
+		CHECK(test_image_init(&t, VK_FORMAT_R16G16B16A16_UNORM, 1, views[v].type, views[v].w,
+				      views[v].h, views[v].d, views[v].levels, views[v].layers, 1, 0));
+		for (unsigned int fp = 0; fp < sizeof(fps) / sizeof(fps[0]); fp++) {
+			for (unsigned int m = 0; m < sizeof(maxes) / sizeof(maxes[0]); m++) {
+				for (unsigned int f = 0; f < 4; f++) {
+					struct gen g = {
+						.lo = views[v].lo, .hi = views[v].hi,
+						.lod_mode = LOD_GRADIENTS, .lod_lo = -1.0f, .lod_hi = 7.0f,
+						.ratio = fps[fp].ratio, .rotated = fps[fp].rotated,
+					};
+					struct ember_tex_sampler smp = sampler(f & 1, f & 1, f >> 1,
+									       EMBER_TEX_REPEAT);
+
+					smp.max_aniso = (uint8_t)maxes[m];
+					snprintf(what, sizeof(what), "%s, %s, max %u, filter %u mip %u",
+						 views[v].name, fps[fp].name, maxes[m], f & 1, f >> 1);
+					if (!sample_runs(what, &t, &smp, &g))
+						return false;
+				}
+			}
+		}
+	}
+	return true;
+}
+
+/*
+ * Bit-identity on random images: maxAnisotropy 1 and 16 on isotropic
+ * (axis-aligned, equal length) footprints, and 16 with explicit LODs, give
+ * exactly the results of maxAnisotropy 0, on both memory paths.
+ */
+static bool anisotropy_off_is_isotropic(void)
+{
+	struct gen g = { .lo = -1.0f, .hi = 2.0f, .lod_mode = LOD_GRADIENTS, .lod_lo = -2.0f,
+			 .lod_hi = 6.0f, .ratio = 1.0f };
+	struct test_image t;
+
+	test_images_reset();
+	CHECK(test_image_init(&t, VK_FORMAT_R8G8B8A8_SRGB, 1, EMBER_TEX_2D, 32, 32, 1, 6, 1, 1, 0));
+	for (unsigned int run = 0; run < 3 * 16; run++) {
+		struct ember_tex_sampler smp = sampler(run & 1, run & 1, run >> 1 & 1,
+						       EMBER_TEX_REPEAT);
+		ember_tex_result a = { { 0 } }, b = { { 0 } };
+		struct lanes ln;
+
+		unsigned int group = run / 16;	/* explicit, maxAniso 1, isotropic */
+
+		g.lod_mode = group == 0 ? LOD_EXPLICIT : LOD_GRADIENTS;
+		g.ratio = group == 2 ? 1.0f : 0.0f;
+		make_lanes(&t, &g, &ln);
+		for (unsigned int p = 0; p < 2; p++) {
+			const struct ember_tex_memory *mem = p ? &arena_memory_paged : &arena_memory;
+
+			smp.max_aniso = 0;
+			CHECK_EQ(ember_tex_sample(&t.img, &smp, mem, &ln.args, a).fault, 0);
+			smp.max_aniso = group == 1 ? 1 : 16;
+			CHECK_EQ(ember_tex_sample(&t.img, &smp, mem, &ln.args, b).fault, 0);
+			CHECK(!memcmp(a, b, sizeof(a)));
+		}
+	}
+	return true;
+}
+
+/* Lanes of gradients (in texels of a @size x @size image) and an LOD. */
+static void known_lanes(struct lanes *ln, float size, const float dx[2], const float dy[2],
+			bool explicit_lod, float lod)
+{
+	memset(ln, 0, sizeof(*ln));
+	for (unsigned int l = 0; l < LANES; l++) {
+		ln->coord[0][l] = (float)(l % 8) / 8.0f + 0.03f;
+		ln->coord[1][l] = (float)(l / 8) / 4.0f + 0.07f;
+		ln->lod[l] = lod;
+		for (unsigned int c = 0; c < 2; c++) {
+			ln->ddx[c][l] = dx[c] / size;
+			ln->ddy[c][l] = dy[c] / size;
+		}
+	}
+	ln->args.mask = ~0u;
+	ln->args.coord[0] = ln->coord[0];
+	ln->args.coord[1] = ln->coord[1];
+	if (explicit_lod) {
+		ln->args.lod = ln->lod;
+		return;
+	}
+	for (unsigned int c = 0; c < 2; c++) {
+		ln->args.ddx[c] = ln->ddx[c];
+		ln->args.ddy[c] = ln->ddy[c];
+	}
+}
+
+/*
+ * Known answers: an R32_SFLOAT image whose level m holds m everywhere, so
+ * a sample is the level λ picks: λ = log2(Pmax / η), η = min(Pmax / Pmin,
+ * maxAnisotropy); an isotropic footprint, an explicit LOD and
+ * maxAnisotropy 0 or 1 give the very bits of isotropic filtering.
+ */
+static bool anisotropic_lod_known_answer(void)
+{
+	static const struct {
+		float dx[2], dy[2];
+		unsigned int max;
+		bool explicit_lod;
+		float lod, want;	/* mip linear */
+	} cases[] = {
+		{ { 64, 0 }, { 0, 2 }, 16, false, 0, 2.0f },	/* 32:1, η 16 */
+		{ { 0, 2 }, { 0, 64 }, 16, false, 0, 2.0f },	/* along ddy */
+		{ { 64, 0 }, { 0, 2 }, 4, false, 0, 4.0f },
+		{ { 64, 0 }, { 0, 2 }, 1, false, 0, 6.0f },	/* isotropic */
+		{ { 64, 0 }, { 0, 2 }, 0, false, 0, 6.0f },
+		{ { 48, 0 }, { 0, 16 }, 16, false, 0, 4.0f },	/* 3:1 */
+		{ { 24, 24 }, { -3, 3 }, 16, false, 0, 2.0849625f },	/* rotated 8:1 */
+		{ { 8, 0 }, { 0, 8 }, 16, false, 0, 3.0f },	/* isotropic footprint */
+		{ { 64, 0 }, { 0, 2 }, 16, true, 5.25f, 5.25f },	/* explicit LOD */
+		{ { 0.5f, 0 }, { 0, 0.01f }, 16, false, 0, 0.0f },	/* magnified */
+	};
+	struct test_image t;
+	const uint32_t size = 256, levels = 9;
+
+	test_images_reset();
+	CHECK(test_image_init(&t, VK_FORMAT_R32_SFLOAT, 1, EMBER_TEX_2D, size, size, 1, levels,
+			      1, 1, 0));
+	for (uint32_t m = 0; m < levels; m++) {
+		float v = (float)m;
+
+		for (uint32_t y = 0; y < ember_tex_minify(size, m); y++)
+			for (uint32_t x = 0; x < ember_tex_minify(size, m); x++)
+				memcpy(arena + (ember_tex_texel_va(&t.img, 4, m, x, y, 0, 0) -
+						ARENA_VA), &v, 4);
+	}
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (unsigned int mip = 0; mip < 2; mip++) {
+			struct ember_tex_sampler smp = sampler(1, 1, mip, EMBER_TEX_REPEAT);
+			float want = mip ? cases[i].want : floorf(cases[i].want + 0.5f);
+			ember_tex_result out = { { 0 } }, iso;
+			struct lanes ln;
+
+			smp.max_aniso = (uint8_t)cases[i].max;
+			known_lanes(&ln, (float)size, cases[i].dx, cases[i].dy,
+				    cases[i].explicit_lod, cases[i].lod);
+			if (cases[i].explicit_lod && !mip)
+				want = 5.0f;
+			for (unsigned int p = 0; p < 2; p++) {
+				CHECK_EQ(ember_tex_sample(&t.img, &smp, p ? &arena_memory_paged :
+							  &arena_memory, &ln.args, out).fault, 0);
+				for (unsigned int l = 0; l < LANES; l++) {
+					float got = ref_bitsf(out[0][l]);
+
+					if (!(fabsf(got - want) <= 1e-5f))
+						tap_diag("case %u mip %u lane %u: %.9g, want %.9g", i, mip,
+							 l, got, want);
+					CHECK(fabsf(got - want) <= 1e-5f);
+				}
+			}
+			/* anisotropy that does not apply leaves the bits alone */
+			if (cases[i].max <= 1 || cases[i].explicit_lod || i == 7 || i == 9) {
+				memset(iso, 0, sizeof(iso));
+				smp.max_aniso = 0;
+				CHECK_EQ(ember_tex_sample(&t.img, &smp, &arena_memory_paged, &ln.args,
+							  iso).fault, 0);
+				CHECK(!memcmp(out, iso, sizeof(iso)));
+			}
+		}
+	}
+	return anisotropy_off_is_isotropic();
 }
 
 /* Directions straight at each face's centre, edges and corners. */
@@ -901,6 +1122,7 @@ samplers:
 		case 5: smp.min_lod = NAN; break;
 		case 6: smp.min_lod = 3.0f; smp.max_lod = 2.0f; break;
 		case 7: smp.lod_bias = NAN; break;
+		case 8: smp.max_aniso = EMBER_TEX_MAX_ANISOTROPY + 1; break;
 		default: return true;
 		}
 		CHECK(ember_tex_sampler_check(&smp));
@@ -919,6 +1141,10 @@ int main(void)
 		{ "sample: mipmap modes, explicit LOD, bias, min/max LOD", mipmaps_explicit_lod },
 		{ "sample: 1D, 1D array, 2D, 2D array, 3D, cube, cube array; LOD from gradients", view_types },
 		{ "sample: cube faces, edges and corners (seamless)", cube_faces_and_edges },
+		{ "sample: anisotropic footprints, maxAnisotropy off/1/2/16, every view",
+		  anisotropic_footprints },
+		{ "sample: anisotropic LOD (known answers); anisotropy that does not apply: same bits",
+		  anisotropic_lod_known_answer },
 		{ "sample: unnormalized coordinates", unnormalized_coordinates },
 		{ "sample: constant offsets", constant_offsets },
 		{ "sample: depth compare, every op, filtered after comparison", depth_compare },

@@ -401,6 +401,39 @@ static void setup(struct lane *ln, const struct ref_image *ri,
 	}
 }
 
+/*
+ * A level's value, anisotropic: the mean of @n lookups at the "Texel
+ * Anisotropic Filtering" positions s + (i / (n + 1) - 1/2) * @step,
+ * i = 1..n, formed in float as the unit forms them (cube maps: clamped to
+ * the face).
+ */
+static void level_aniso(struct lane *ln, uint32_t level, bool linear, unsigned int n,
+			const double step[3], double v[4])
+{
+	float centre[3];
+
+	if (n == 1) {
+		level_value(ln, level, linear, v);
+		return;
+	}
+	memcpy(centre, ln->st, sizeof(centre));
+	memset(v, 0, 4 * sizeof(double));
+	for (unsigned int i = 1; i <= n; i++) {
+		float f = (float)i / (float)(n + 1) - 0.5f;
+		double t[4];
+
+		for (unsigned int c = 0; c < ln->dims; c++) {
+			ln->st[c] = centre[c] + f * (float)step[c];
+			if (ln->cube)
+				ln->st[c] = ln->st[c] < 0 ? 0 : ln->st[c] > 1 ? 1 : ln->st[c];
+		}
+		level_value(ln, level, linear, t);
+		for (unsigned int c = 0; c < 4; c++)
+			v[c] += t[c] / n;
+	}
+	memcpy(ln->st, centre, sizeof(centre));
+}
+
 void ref_sample(const struct ref_image *ri, const struct ember_tex_sampler *smp,
 		const struct ref_sample_in *in, double out[4])
 {
@@ -409,19 +442,31 @@ void ref_sample(const struct ref_image *ri, const struct ember_tex_sampler *smp,
 	double size[3] = { img->width, img->height, img->depth };
 	bool is_float = cls(ri) == 0, linear;
 	uint32_t q = img->levels - 1, hi, lo;
+	unsigned int n = 1;
+	const double *step = dx;
 	struct lane ln;
 
 	setup(&ln, ri, smp, in, dx, dy);
 	if (in->has_lod) {
 		lambda = in->lod;
 	} else {
-		double rx = 0, ry = 0;
+		double rx = 0, ry = 0, pmax, pmin, eta = 1;
 
 		for (unsigned int c = 0; c < ln.dims; c++) {
 			rx += dx[c] * size[c] * dx[c] * size[c];
 			ry += dy[c] * size[c] * dy[c] * size[c];
 		}
-		lambda = log2(fmax(sqrt(rx), sqrt(ry)));
+		rx = sqrt(rx);
+		ry = sqrt(ry);
+		pmax = fmax(rx, ry);
+		pmin = fmin(rx, ry);
+		/* "LOD Operation" with anisotropy: η = min(Pmax / Pmin, maxAniso) */
+		if (is_float && !smp->unnormalized && smp->max_aniso > 1 && pmax > 1) {
+			eta = pmin > 0 ? fmin(pmax / pmin, smp->max_aniso) : smp->max_aniso;
+			n = (unsigned int)ceil(eta - 1.0 / 64);
+			step = ry > rx ? dy : dx;
+		}
+		lambda = log2(pmax / eta);
 	}
 	bias = smp->lod_bias < -16 ? -16 : smp->lod_bias > 16 ? 16 : smp->lod_bias;
 	lambda += bias;
@@ -435,12 +480,12 @@ void ref_sample(const struct ref_image *ri, const struct ember_tex_sampler *smp,
 		hi = (uint32_t)floor(d);
 		lo = hi + 1 > q ? q : hi + 1;
 		delta = d - hi;
-		level_value(&ln, hi, linear, out);
-		level_value(&ln, lo, linear, t);
+		level_aniso(&ln, hi, linear, n, step, out);
+		level_aniso(&ln, lo, linear, n, step, t);
 		for (unsigned int c = 0; c < 4; c++)
 			out[c] = (1 - delta) * out[c] + delta * t[c];
 	} else {
-		level_value(&ln, (uint32_t)(ceil(d + 0.5) - 1), linear, out);
+		level_aniso(&ln, (uint32_t)(ceil(d + 0.5) - 1), linear, n, step, out);
 	}
 	ref_swizzle(ri, out);
 }

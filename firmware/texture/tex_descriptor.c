@@ -307,7 +307,8 @@ int ember_tex_sampler_from_desc(const uint32_t *dw, struct ember_tex_sampler *sm
 	ember_sampler_desc_unpack(dw, &d);
 	if (d.address_u > EMBER_TEX_MIRROR_CLAMP_TO_EDGE ||
 	    d.address_v > EMBER_TEX_MIRROR_CLAMP_TO_EDGE ||
-	    d.address_w > EMBER_TEX_MIRROR_CLAMP_TO_EDGE || (dw[0] & 0xffc08888u))
+	    d.address_w > EMBER_TEX_MIRROR_CLAMP_TO_EDGE ||
+	    d.max_anisotropy > EMBER_TEX_MAX_ANISOTROPY || (dw[0] & 0xe0c08888u))
 		refuse(&bad, 0);
 	if (isnan(d.lod_bias) || fabsf(d.lod_bias) > 16.0f)
 		refuse(&bad, 1);
@@ -326,6 +327,7 @@ int ember_tex_sampler_from_desc(const uint32_t *dw, struct ember_tex_sampler *sm
 		.custom_border = { d.border_color[0], d.border_color[1],
 				   d.border_color[2], d.border_color[3] },
 		.lod_bias = d.lod_bias, .min_lod = d.min_lod, .max_lod = d.max_lod,
+		.max_aniso = d.max_anisotropy,
 	};
 	return ember_tex_sampler_check(smp) ? 0 : -1;
 }

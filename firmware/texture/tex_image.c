@@ -151,6 +151,8 @@ const char *ember_tex_sampler_check(const struct ember_tex_sampler *smp)
 	if (isnan(smp->lod_bias) || isnan(smp->min_lod) || isnan(smp->max_lod) ||
 	    smp->min_lod > smp->max_lod)
 		return "bad LOD range";
+	if (smp->max_aniso > EMBER_TEX_MAX_ANISOTROPY)
+		return "bad max anisotropy";
 	return NULL;
 }
 

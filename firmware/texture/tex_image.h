@@ -149,7 +149,14 @@ struct ember_tex_sampler {
 	/* The custom border colour: floats or integers, as @border says. */
 	uint32_t custom_border[4];
 	float lod_bias, min_lod, max_lod;
+	/*
+	 * The most samples of an anisotropic footprint (tex_sample.c): 0 or 1
+	 * isotropic, 2..EMBER_TEX_MAX_ANISOTROPY.
+	 */
+	uint8_t max_aniso;
 };
+
+#define EMBER_TEX_MAX_ANISOTROPY	16
 
 /* Why an operation stopped. */
 enum ember_tex_fault {

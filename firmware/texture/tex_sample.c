@@ -15,6 +15,17 @@
  * instead), a border texel takes the border colour, a comparison sampler
  * compares each texel with the reference before the weights apply, and
  * the component swizzle comes last.
+ *
+ * Anisotropic filtering (a sampler's max_aniso above 1, float formats,
+ * LOD from gradients): the footprint's axes are the gradient lengths in
+ * texels, Px of ddx and Py of ddy; the ratio of the longer Pmax to the
+ * shorter Pmin, at most max_aniso, is η (1 when Pmax <= 1: one lookup
+ * covers a magnified footprint). λ is log2(Pmax / η), the specification's
+ * "LOD Operation", and the result is the mean of N = ceil(η - 1/64) lookups
+ * (filtered within and between levels as usual) at the specification's
+ * "Texel Anisotropic Filtering" positions along the major axis: the
+ * coordinates plus (i / (N + 1) - 1/2) times its gradient, i = 1..N. With
+ * η = 1 every step is the isotropic one, bit for bit.
  */
 
 #include <math.h>
@@ -36,6 +47,19 @@ struct lane_sample {
 	float coord[3];		/* s, t, r (cube: on the face) */
 	float dref;
 	int32_t offset[3];
+	unsigned int max_aniso;	/* 1: isotropic (also integers, unnormalized) */
+};
+
+/*
+ * N = ceil(η - 1/64): a footprint at most 1/64 more anisotropic than an
+ * integer ratio (rounding, mostly) takes no extra lookup.
+ */
+#define EMBER_TEX_ANISO_SLACK	0.015625f
+
+/* A lane's anisotropic footprint: @n lookups along gradient @axis. */
+struct lane_aniso {
+	unsigned int n;
+	unsigned int axis;	/* 0: ddx, 1: ddy */
 };
 
 static unsigned int filtered_dims(unsigned int view_type)
@@ -281,15 +305,38 @@ static void filter_level(const struct lane_sample *ls, uint32_t level,
 	}
 }
 
-/* λ of one lane: explicit or from the gradients, biased and clamped. */
+/*
+ * η of a footprint whose axes are @rho[0] and @rho[1] texels long: their
+ * ratio, at most @max_aniso; 1 when magnifying (NaN included). An axis of
+ * length 0 makes the ratio infinite, both infinite NaN: @max_aniso.
+ */
+static float aniso_eta(const float rho[2], unsigned int max_aniso)
+{
+	float pmax = rho[0] > rho[1] ? rho[0] : rho[1];
+	float pmin = rho[0] > rho[1] ? rho[1] : rho[0];
+	float ratio;
+
+	if (!(pmax > 1.0f))
+		return 1.0f;
+	ratio = pmax / pmin;
+	return ratio < (float)max_aniso ? ratio : (float)max_aniso;
+}
+
+/*
+ * λ of one lane: explicit or from the gradients, biased and clamped; the
+ * anisotropic footprint in *@an (1 lookup unless the sampler filters
+ * anisotropically and the LOD comes from gradients).
+ */
 static float lane_lambda(const struct lane_sample *ls,
 			 const struct ember_tex_sample_args *args, unsigned int l,
-			 const float grad[2][3])
+			 const float grad[2][3], struct lane_aniso *an)
 {
 	const struct ember_tex_image *img = ls->op->img;
 	float size[3] = { (float)img->width, (float)img->height, (float)img->depth };
 	float lambda, rho[2];
 
+	an->n = 1;
+	an->axis = 0;
 	if (args->lod) {
 		lambda = args->lod[l];
 	} else {
@@ -303,7 +350,15 @@ static float lane_lambda(const struct lane_sample *ls,
 			}
 			rho[g] = sqrtf(sum);
 		}
-		lambda = log2f(rho[0] > rho[1] ? rho[0] : rho[1]);
+		if (ls->max_aniso > 1) {
+			float eta = aniso_eta(rho, ls->max_aniso);
+
+			an->n = (unsigned int)ceilf(eta - EMBER_TEX_ANISO_SLACK);
+			an->axis = rho[1] > rho[0];
+			lambda = log2f((rho[0] > rho[1] ? rho[0] : rho[1]) / eta);
+		} else {
+			lambda = log2f(rho[0] > rho[1] ? rho[0] : rho[1]);
+		}
 	}
 	if (args->bias && !args->lod)
 		lambda += ember_tex_clamp_bias(ls->smp->lod_bias + args->bias[l]);
@@ -389,14 +444,59 @@ static float blend_levels(float hi, float lo, float delta)
 	return (1.0f - delta) * hi + delta * lo;
 }
 
+/*
+ * Level @level filtered at the @an->n positions of an anisotropic
+ * footprint along gradient @step, and averaged. Cube maps keep the
+ * positions on the face ([0, 1]), whose seamless edges reach one texel
+ * beyond it.
+ */
+static void filter_aniso(struct lane_sample *ls, uint32_t level, bool linear,
+			 const struct lane_aniso *an, const float step[3],
+			 union ember_tex_texel *out)
+{
+	float centre[3];
+
+	memcpy(centre, ls->coord, sizeof(centre));
+	memset(out, 0, sizeof(*out));
+	for (unsigned int i = 1; i <= an->n; i++) {
+		float f = (float)i / (float)(an->n + 1) - 0.5f;
+		union ember_tex_texel t;
+
+		for (unsigned int c = 0; c < ls->dims; c++) {
+			ls->coord[c] = centre[c] + f * step[c];
+			if (ls->cube)
+				ls->coord[c] = fminf(fmaxf(ls->coord[c], 0.0f), 1.0f);
+		}
+		filter_level(ls, level, linear, &t);
+		for (unsigned int k = 0; k < 4; k++)
+			out->f[k] += t.f[k];
+	}
+	for (unsigned int k = 0; k < 4; k++)
+		out->f[k] /= (float)an->n;
+	memcpy(ls->coord, centre, sizeof(centre));
+}
+
 static void sample_lane(struct lane_sample *ls, const struct ember_tex_sample_args *args,
 			unsigned int l, union ember_tex_texel *out)
 {
 	struct lane_levels lv;
+	struct lane_aniso an;
 	float grad[2][3];
 
 	lane_setup(ls, args, l, grad);
-	lane_levels(ls, lane_lambda(ls, args, l, grad), &lv);
+	lane_levels(ls, lane_lambda(ls, args, l, grad, &an), &lv);
+	if (an.n > 1) {
+		filter_aniso(ls, lv.level[0], lv.linear, &an, grad[an.axis], out);
+		if (lv.delta > 0.0f) {
+			union ember_tex_texel t;
+
+			filter_aniso(ls, lv.level[1], lv.linear, &an, grad[an.axis], &t);
+			for (unsigned int k = 0; k < 4; k++)
+				out->f[k] = blend_levels(out->f[k], t.f[k], lv.delta);
+		}
+		tex_swizzle(ls->op, out);
+		return;
+	}
 	filter_level(ls, lv.level[0], lv.linear, out);
 	if (lv.delta > 0.0f) {
 		union ember_tex_texel t;
@@ -542,7 +642,10 @@ static void plan_explicit(struct lane_sample *ls, const struct ember_tex_sample_
 	}
 }
 
-/* false: a fault stopped a read, and the lanes must run one at a time. */
+/*
+ * false: a fault stopped a read, or a lane's footprint is anisotropic
+ * (before anything was read), and the lanes must run one at a time.
+ */
 static bool sample_wave(struct lane_sample *ls, const struct ember_tex_sample_args *args,
 			ember_tex_result out)
 {
@@ -553,12 +656,15 @@ static bool sample_wave(struct lane_sample *ls, const struct ember_tex_sample_ar
 
 	for (unsigned int l = 0; l < EMBER_TEX_LANES && !args->lod; l++) {
 		struct lane_levels lv;
+		struct lane_aniso an;
 		float grad[2][3];
 
 		if (!(args->mask >> l & 1))
 			continue;
 		lane_setup(ls, args, l, grad);
-		lane_levels(ls, lane_lambda(ls, args, l, grad), &lv);
+		lane_levels(ls, lane_lambda(ls, args, l, grad, &an), &lv);
+		if (an.n > 1)
+			return false;
 		layer[l] = ls->layer;
 		linear |= (uint32_t)lv.linear << l;
 		delta[l] = lv.delta;
@@ -606,6 +712,8 @@ static bool begin(struct tex_op *op, struct lane_sample *ls,
 		.op = op, .smp = smp, .dims = filtered_dims(img->view_type),
 		.cube = img->view_type == EMBER_TEX_CUBE ||
 			img->view_type == EMBER_TEX_CUBE_ARRAY,
+		.max_aniso = op->cls == EMBER_TEX_CLASS_FLOAT && !smp->unnormalized &&
+			     smp->max_aniso > 1 ? smp->max_aniso : 1,
 	};
 	/* Cube maps take no offsets; only the filtered coordinates do. */
 	for (unsigned int c = 0; c < ls->dims && !ls->cube; c++)
@@ -652,12 +760,13 @@ struct ember_tex_status ember_tex_query_lod(const struct ember_tex_image *img,
 		return op.status;
 	for (unsigned int l = 0; l < EMBER_TEX_LANES; l++) {
 		union ember_tex_texel t = { .u = { 0 } };
+		struct lane_aniso an;
 		float grad[2][3], lambda;
 
 		if (!(args->mask >> l & 1))
 			continue;
 		lane_setup(&ls, args, l, grad);
-		lambda = lane_lambda(&ls, args, l, grad);
+		lambda = lane_lambda(&ls, args, l, grad, &an);
 		t.f[0] = lambda <= 0.0f ? 0.0f : fminf(lambda, (float)(img->levels - 1));
 		t.f[1] = lambda;
 		tex_put_lane(out, l, &t);

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	15
+#define   EMBER_HW_VERSION_MINOR_CURRENT	16
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -164,6 +164,12 @@
  * without it the packet is BAD_PACKET.
  */
 #define   EMBER_CAP_PIPELINE_STATS	BIT(23)
+/*
+ * The sampler descriptor's max_anisotropy field: the texture unit filters
+ * anisotropic footprints with up to 16 samples (ember-hw.rst, "Anisotropic
+ * filtering (since 1.16)"); without it the field's bits are reserved.
+ */
+#define   EMBER_CAP_SAMPLER_ANISO	BIT(24)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */

@@ -47,6 +47,7 @@
 #include "image_ext_formats.spv.h"
 #include "image_formatless.spv.h"
 #include "image_gather.spv.h"
+#include "sampler_aniso.spv.h"
 #include "image_multisample.spv.h"
 #include "image_nonuniform.spv.h"
 #include "image_robust.spv.h"
@@ -113,6 +114,7 @@ const size_t image_array_index_spv_size = sizeof(image_array_index_spv);
 const size_t image_ext_formats_spv_size = sizeof(image_ext_formats_spv);
 const size_t image_formatless_spv_size = sizeof(image_formatless_spv);
 const size_t image_gather_spv_size = sizeof(image_gather_spv);
+const size_t sampler_aniso_spv_size = sizeof(sampler_aniso_spv);
 const size_t image_multisample_spv_size = sizeof(image_multisample_spv);
 const size_t image_nonuniform_spv_size = sizeof(image_nonuniform_spv);
 const size_t image_robust_spv_size = sizeof(image_robust_spv);

@@ -60,6 +60,7 @@ VK_TEST_SHADER(image_array_index);
 VK_TEST_SHADER(image_ext_formats);
 VK_TEST_SHADER(image_formatless);
 VK_TEST_SHADER(image_gather);
+VK_TEST_SHADER(sampler_aniso);
 VK_TEST_SHADER(image_multisample);
 VK_TEST_SHADER(image_nonuniform);
 VK_TEST_SHADER(image_robust);

@@ -58,8 +58,10 @@
  * as texels (ember_image_view.c).
  * Not reported: shaderResourceMinLod (the compiler has no
  * MinLod image operand: the ISA's gradient sampling takes no LOD clamp
- * but the sampler's), samplerAnisotropy (the contract reserves its bits)
- * and shaderResourceResidency (no sparse images).
+ * but the sampler's) and shaderResourceResidency (no sparse images).
+ * samplerAnisotropy with CAPS.SAMPLER_ANISO (contract 1.16): the texture
+ * unit filters anisotropic footprints with up to 16 lookups
+ * (maxSamplerAnisotropy), ember_sampler.c.
  *
  * Buffer device addresses (bufferDeviceAddress, VK_KHR_buffer_device_address)
  * need shader cores that run ISA 1.1's 64-bit address forms (ldga, stga,
@@ -881,6 +883,7 @@ static void core_features(const struct ember_physical_device *pdev, VkPhysicalDe
 	*f = ember_core_features;
 	/* The texture unit decodes BC only with CAPS.IMAGE_BC (ember_format.c). */
 	f->textureCompressionBC = (pdev->ws.info.caps & EMBER_CAP_IMAGE_BC) != 0;
+	f->samplerAnisotropy = (pdev->ws.info.caps & EMBER_CAP_SAMPLER_ANISO) != 0;
 	if (ember_physical_device_has_graphics(pdev)) {
 		graphics_features(f);
 		/* A vertex shader's ViewportIndex picks the viewport (1.13). */

@@ -194,6 +194,9 @@ static void fill_limits(struct ember_physical_device *pdev, VkPhysicalDeviceLimi
 		.nonCoherentAtomSize = 64,
 	};
 	fill_image_limits(l);
+	/* samplerAnisotropy: the sampler's max_anisotropy (contract 1.16) */
+	if (pdev->ws.info.caps & EMBER_CAP_SAMPLER_ANISO)
+		l->maxSamplerAnisotropy = (float)EMBER_SAMPLER_MAX_ANISOTROPY;
 	if (ember_physical_device_has_graphics(pdev))
 		fill_graphics_limits(l);
 	if (ember_physical_device_has_graphics(pdev) &&

@@ -198,7 +198,7 @@ static bool power_of_two(uint32_t v)
 /*
  * Vulkan 1.0's limits of a device without a graphics queue: the rows of
  * the "Required Limits" table outside the graphics pipeline, with the
- * features Ember reports (no sparse binding, no anisotropy, gather
+ * features Ember reports (no sparse binding, anisotropy, gather
  * offsets, multisampled storage images), and footnote 8's per-set
  * minimums for one shader stage.
  */

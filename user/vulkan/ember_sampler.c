@@ -11,14 +11,20 @@
  * standard colours are written as their values (float or integer, as
  * Vulkan defines them), and VK_EXT_custom_border_color's colour is copied
  * as it is (its format, when given, changes nothing: the device applies
- * the border before the view's swizzle and conversion). No anisotropy
- * (samplerAnisotropy is false) and no min/max reduction.
+ * the border before the view's swizzle and conversion). anisotropyEnable
+ * writes maxAnisotropy, rounded up and clamped to [1, 16], as the
+ * descriptor's max_anisotropy (contract 1.16; the feature is reported only
+ * with CAPS.SAMPLER_ANISO, so the field stays 0 on older devices). No
+ * min/max reduction.
  */
 
 #include "ember_image.h"
 
 #include "ember_device.h"
+#include "ember_physical_device.h"
+#include "ember_regs.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The standard border colours' values: RGBA, float bits or integers. */
@@ -85,6 +91,14 @@ ember_CreateSampler(VkDevice _device, const VkSamplerCreateInfo *pCreateInfo,
 		.max_lod = info->maxLod,
 	};
 
+	if (info->anisotropyEnable && (device->pdev->ws.info.caps & EMBER_CAP_SAMPLER_ANISO)) {
+		float a = info->maxAnisotropy;
+
+		/* NaN and anything below 1 as 1 */
+		d.max_anisotropy = !(a > 1.0f) ? 1 :
+				   a >= (float)EMBER_SAMPLER_MAX_ANISOTROPY ?
+				   EMBER_SAMPLER_MAX_ANISOTROPY : (uint8_t)ceilf(a);
+	}
 	if (!standard_border(info->borderColor, d.border_color)) {
 		/* A custom colour: its bits as given (float or integer alike). */
 		if (custom)
