@@ -19,9 +19,11 @@
  * sampleRateShading, counted with those atomics where Vulkan makes the
  * count exact: minSampleShading 1.0 at 4 samples shades each sample of a
  * fully covered pixel in its own invocation, whose SampleMaskIn holds only
- * that sample; reading SampleId or SamplePosition shades every covered
- * sample once, with its index and its standard location (R4), where its
- * Sample-decorated inputs are interpolated.
+ * that sample; minSampleShading 0.5 runs at least 2 invocations a pixel,
+ * which split its samples between them; reading SampleId or
+ * SamplePosition shades every covered sample once, with its index and its
+ * standard location (R4), where its Sample-decorated inputs are
+ * interpolated.
  */
 
 #include "vk_gfx.h"
@@ -372,6 +374,54 @@ VK_TEST(sample_shading_frag_coord, "sample-shading-min-1-frag-coord-at-the-sampl
 		}
 	REQUIRE_EQ(((const uint32_t *)s.trace.map)[0], total);
 	printf("# plain input away from FragCoord in %u of %u invocations\n", elsewhere, total);
+	vk_gfx_pipe_destroy(&s.dev, &p);
+	vk_scene_destroy(&s);
+}
+
+/*
+ * minSampleShading 0.5 at 4 samples over the fully covered pixels [2, 6)
+ * x [1, 5): at least ceil(0.5 * 4) = 2 invocations a pixel (at most 4),
+ * whose SampleMaskIn split the pixel's samples between them: together all
+ * four, each sample in one invocation only (the bits of all SampleMaskIn
+ * add up to 4 a pixel).
+ */
+VK_TEST(sample_shading_half, "sample-shading-min-0.5-at-least-2-invocations")
+{
+	const uint32_t *pixel, *trace;
+	struct vk_scene s;
+	struct vk_gfx_pipe p;
+	uint32_t total = 0, counts[5] = { 0 };
+
+	vk_scene_init(&s, &sample_shading, W, H, VK_SAMPLE_COUNT_4_BIT, false);
+	vk_scene_rect(&s, 2, 1, 6, 5, 0.5f);
+	struct vk_gfx_desc d = vk_scene_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
+					     io_count_frag_spv, io_count_frag_spv_size);
+	d.min_sample_shading = 0.5f;
+	vk_gfx_pipe_create(&s.dev, &d, &p);
+	vk_scene_draw(&s, &p, 1.0f);
+	vk_scene_finish(&s);
+	trace = s.trace.map;
+	pixel = vk_scene_pixels(&s);
+	for (uint32_t y = 0; y < H; y++)
+		for (uint32_t x = 0; x < W; x++) {
+			const uint32_t *w = pixel + 3 * (y * W + x);
+			const bool inside = x >= 2 && x < 6 && y >= 1 && y < 5;
+
+			total += w[0];
+			if (!inside) {
+				REQUIRE_EQ(w[0] | w[1] | w[2], 0u);
+				continue;
+			}
+			if (w[0] < 2 || w[0] > 4)
+				vk_test_fail(__FILE__, __LINE__, "pixel (%u, %u): %u invocations",
+					     x, y, w[0]);
+			counts[w[0]]++;
+			REQUIRE_EQ(w[1], 0xfu);
+			REQUIRE_EQ(w[2], y * W + x + 1);
+		}
+	REQUIRE_EQ(trace[0], total);
+	REQUIRE_EQ(trace[1], 4u * 16u);
+	printf("# pixels shaded 2, 3, 4 times: %u, %u, %u\n", counts[2], counts[3], counts[4]);
 	vk_gfx_pipe_destroy(&s.dev, &p);
 	vk_scene_destroy(&s);
 }
