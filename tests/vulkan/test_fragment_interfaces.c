@@ -46,7 +46,9 @@
  * later store or colour write.
  *
  * io-view-index-multiview: multiview with views 0 and 1 of a two-layer
- * target: each layer holds 10 plus its view's ViewIndex.
+ * target: each layer holds 10 plus its view's ViewIndex;
+ * io-view-index-vertex-multiview: the vertex shader's ViewIndex moves
+ * each view's rectangle and is passed on flat.
  */
 
 #include "vk_gfx.h"
@@ -564,32 +566,49 @@ VK_TEST(io_kill, "io-kill")
 	terminate_test(io_kill_frag_spv, io_kill_frag_spv_size, false);
 }
 
-/* Views 0 and 1 of a two-layer target, [2, 10) x [1, 5) in each. */
-VK_TEST(io_view_index, "io-view-index-multiview")
+/*
+ * Views 0 and 1 of a two-layer target, the rectangle [2, 10) x [1, 5)
+ * drawn by @vs (moved by @shift pixels a view) and @fs, which write @base
+ * plus the view index.
+ */
+static void view_index_test(const uint32_t *vs, size_t vs_size, const uint32_t *fs,
+			    size_t fs_size, uint32_t shift, uint32_t base)
 {
 	VkPhysicalDeviceMultiviewFeatures multiview = {
 		.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES,
 		.multiview = VK_TRUE,
 	};
 	const struct vk_dev_options options = { .features = &multiview };
-	uint32_t expected[W * H] = { 0 };
+	uint32_t expected[W * H];
 	struct vk_scene s;
 	struct vk_gfx_pipe p;
 
 	vk_scene_init_options(&s, &options, W, H, 2, VK_SAMPLE_COUNT_1_BIT, false);
 	s.view_mask = 0x3;
 	vk_scene_rect(&s, 2, 1, 10, 5, 0.5f);
-	const struct vk_gfx_desc d = vk_scene_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
-						   io_view_index_frag_spv,
-						   io_view_index_frag_spv_size);
+	const struct vk_gfx_desc d = vk_scene_desc(&s, vs, vs_size, fs, fs_size);
 	vk_gfx_pipe_create(&s.dev, &d, &p);
 	vk_scene_draw(&s, &p, 1.0f);
 	vk_scene_finish(&s);
 	for (uint32_t l = 0; l < 2; l++) {
-		vk_gfx_fill(expected, W, 2, 1, 10, 5, 10 + l);
+		vk_gfx_fill(expected, W, 0, 0, W, H, 0);
+		vk_gfx_fill(expected, W, 2 + shift * l, 1, 10 + shift * l, 5, base + l);
 		vk_gfx_check_uint((const uint32_t *)s.readback.map + W * H * l, expected, W, H,
 				  l ? "layer 1" : "layer 0");
 	}
 	vk_gfx_pipe_destroy(&s.dev, &p);
 	vk_scene_destroy(&s);
+}
+
+VK_TEST(io_view_index, "io-view-index-multiview")
+{
+	view_index_test(gfx_pos_vert_spv, gfx_pos_vert_spv_size, io_view_index_frag_spv,
+			io_view_index_frag_spv_size, 0, 10);
+}
+
+/* ViewIndex in the vertex shader: view 1's rectangle is 4 pixels further right. */
+VK_TEST(io_view_index_vertex, "io-view-index-vertex-multiview")
+{
+	view_index_test(io_view_index_vert_spv, io_view_index_vert_spv_size, gfx_uint_frag_spv,
+			gfx_uint_frag_spv_size, 4, 20);
 }
