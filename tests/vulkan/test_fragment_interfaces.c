@@ -25,7 +25,9 @@
  *
  * io-noperspective: a triangle whose vertices have w 1, 4 and 2: the
  * NoPerspective position is exactly the pixel centre (to 1/256), the
- * smooth one (perspective-correct) is not.
+ * smooth one (perspective-correct) is not; at 4 samples, its
+ * interpolateAtSample and interpolateAtOffset with operands pushed are
+ * exactly at the sample and the offset in screen space.
  *
  * io-derivatives-fine, -coarse: derivatives of x y, x x and y y of the
  * pixel position: fine ones exactly from the pixel's own row or column of
@@ -297,6 +299,60 @@ VK_TEST(io_noperspective, "io-noperspective")
 	/* The perspective-correct input is off the centre by more than 1/16 pixel somewhere. */
 	printf("# smooth input off the centre in %u pixels\n", smooth_off);
 	REQUIRE(smooth_off > 10);
+	vk_gfx_pipe_destroy(&s.dev, &p);
+	vk_scene_destroy(&s);
+}
+
+/*
+ * interpolateAtSample and interpolateAtOffset of a NoPerspective input
+ * with the sample (2) and the offset (-0.25, 0.375) pushed, on the
+ * noperspective test's triangle (w 1, 4, 2) at 4 samples: exactly at
+ * sample 2's standard location and at the offset from the centre, in
+ * screen space (to 1/256), in every pixel with a covered sample.
+ */
+VK_TEST(io_interpolate_at_dynamic, "io-interpolate-at-sample-offset-noperspective-dynamic")
+{
+	static const float tri[3][3] = { { 0, 0, 1 }, { 16, 0, 4 }, { 0, 8, 2 } };
+	const struct { int32_t k; float pad; float offset[2]; } push = { 2, 0, { -0.25f, 0.375f } };
+	uint32_t ran[W * H], expected[W * H];
+	struct vk_scene s;
+	struct vk_gfx_pipe p;
+
+	vk_scene_init(&s, &interp_features, W, H, VK_SAMPLE_COUNT_4_BIT, false);
+	for (int i = 0; i < 3; i++)
+		*s.v++ = (struct vk_vtx3) { vk_ndc(tri[i][0], W), vk_ndc(tri[i][1], H), tri[i][2] };
+	struct vk_gfx_desc d = vk_scene_desc(&s, io_interp_vert_spv, io_interp_vert_spv_size,
+					     io_interp_dynamic_frag_spv,
+					     io_interp_dynamic_frag_spv_size);
+	d.push_size = 24;
+	vk_gfx_pipe_create(&s.dev, &d, &p);
+	vk_scene_begin(&s, &p, 1.0f);
+	vkCmdPushConstants(s.cmd, p.layout, VK_SHADER_STAGE_VERTEX_BIT |
+			   VK_SHADER_STAGE_FRAGMENT_BIT, 8, sizeof(push), &push);
+	vkCmdDraw(s.cmd, 3, 1, 0, 0);
+	vkCmdEndRendering(s.cmd);
+	vk_scene_finish(&s);
+	/* Samples inside: x + 2 y < 16 (none on the edge: x, y are odd eighths). */
+	for (uint32_t i = 0; i < W * H; i++) {
+		ran[i] = 0;
+		for (int k = 0; k < 4; k++)
+			ran[i] |= (float)(i % W) + sample_x[k] + 2 * ((float)(i / W) + sample_y[k]) <
+				  16.0f;
+	}
+	vk_scene_check_trace(&s, 5, 0, ran, "invocations");
+	for (uint32_t c = 0; c < 4; c++) {
+		static const char *const what[4] = {
+			"interpolateAtSample x", "interpolateAtSample y",
+			"interpolateAtOffset x", "interpolateAtOffset y",
+		};
+		const float at = c == 0 ? sample_x[2] : c == 1 ? sample_y[2] :
+				 0.5f + push.offset[c - 2];
+
+		for (uint32_t i = 0; i < W * H; i++)
+			expected[i] = !ran[i] ? 0 :
+				      (c % 2 ? i / W : i % W) * 256 + (uint32_t)(at * 256.0f);
+		vk_scene_check_trace(&s, 5, 1 + c, expected, what[c]);
+	}
 	vk_gfx_pipe_destroy(&s.dev, &p);
 	vk_scene_destroy(&s);
 }

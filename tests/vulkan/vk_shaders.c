@@ -45,6 +45,7 @@
 #include "io_terminate_frag.spv.h"
 #include "io_kill_frag.spv.h"
 #include "io_view_index_frag.spv.h"
+#include "io_interp_dynamic_frag.spv.h"
 #include "io_view_index_vert.spv.h"
 #include "io_sample_id_frag.spv.h"
 #include "io_sample_coord_frag.spv.h"
@@ -124,6 +125,7 @@ const size_t io_demote_frag_spv_size = sizeof(io_demote_frag_spv);
 const size_t io_terminate_frag_spv_size = sizeof(io_terminate_frag_spv);
 const size_t io_kill_frag_spv_size = sizeof(io_kill_frag_spv);
 const size_t io_view_index_frag_spv_size = sizeof(io_view_index_frag_spv);
+const size_t io_interp_dynamic_frag_spv_size = sizeof(io_interp_dynamic_frag_spv);
 const size_t io_view_index_vert_spv_size = sizeof(io_view_index_vert_spv);
 const size_t io_sample_id_frag_spv_size = sizeof(io_sample_id_frag_spv);
 const size_t io_sample_coord_frag_spv_size = sizeof(io_sample_coord_frag_spv);

@@ -57,6 +57,7 @@ VK_TEST_SHADER(io_demote_frag);
 VK_TEST_SHADER(io_terminate_frag);
 VK_TEST_SHADER(io_kill_frag);
 VK_TEST_SHADER(io_view_index_frag);
+VK_TEST_SHADER(io_interp_dynamic_frag);
 VK_TEST_SHADER(io_view_index_vert);
 VK_TEST_SHADER(io_sample_id_frag);
 VK_TEST_SHADER(io_sample_coord_frag);
