@@ -16,7 +16,8 @@
  * attachment in ms-render-pass-resolve) shows which samples were covered.
  * Alpha to coverage is held only where the specification is exact (alpha
  * 0 covers no sample, alpha 1 every one); alpha to one replaces the
- * alpha of every covered sample with 1.
+ * alpha of every covered sample with 1. A fragment shader's SampleMask
+ * output removes samples as the pipeline's mask does.
  */
 
 #include "vk_gfx.h"
@@ -301,6 +302,49 @@ VK_TEST(ms_sample_mask_dynamic, "ms-sample-mask-dynamic")
 	coverage_expected(expected);
 	check(&m, expected);
 	vk_gfx_pipe_destroy(&m.dev, &pipe);
+	ms_destroy(&m);
+}
+
+/*
+ * SampleMask as a fragment output (io_sample_mask_out.frag): the shader
+ * keeps, in pixel (x, y), only the samples of (3 x + 5 y) mod 16; with the
+ * four draws of the sample-locations test each pixel resolves to its
+ * covered mask and the shader's, / 4.
+ */
+VK_TEST(ms_sample_mask_output, "ms-sample-mask-fragment-output")
+{
+	float expected[W * H * 4];
+	struct vk_gfx_pipe pipes[4];
+	struct ms m;
+
+	ms_init(&m, NULL);
+	for (int i = 0; i < 4; i++) {
+		struct vk_gfx_desc desc = ms_desc(1u << i);
+
+		desc.fs = io_sample_mask_out_frag_spv;
+		desc.fs_size = io_sample_mask_out_frag_spv_size;
+		vk_gfx_pipe_create(&m.dev, &desc, &pipes[i]);
+		triangle((struct vk_cvtx *)m.vertices.map + 3 * i, (float)(1 << i), 1.0f);
+	}
+	ms_begin(&m);
+	for (int i = 0; i < 4; i++) {
+		vkCmdBindPipeline(m.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipes[i].pipeline);
+		vkCmdDraw(m.cmd, 3, 1, 3 * i, 0);
+	}
+	vkCmdEndRendering(m.cmd);
+	ms_finish(&m);
+	for (uint32_t y = 0; y < H; y++) {
+		for (uint32_t x = 0; x < W; x++) {
+			const uint32_t mask = coverage(x, y) & ((3 * x + 5 * y) & 15);
+			float *e = expected + (y * W + x) * 4;
+
+			e[0] = e[1] = e[2] = (float)mask / 4.0f;
+			e[3] = (float)__builtin_popcount(mask) / 4.0f;
+		}
+	}
+	check(&m, expected);
+	for (int i = 0; i < 4; i++)
+		vk_gfx_pipe_destroy(&m.dev, &pipes[i]);
 	ms_destroy(&m);
 }
 

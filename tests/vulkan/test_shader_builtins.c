@@ -20,6 +20,21 @@
  * depths read back are exactly the written ones, the colours which
  * rectangle won.
  *
+ * io-frag-depth-early-fragment-tests-ignored: the same shader with
+ * EarlyFragmentTests: the test and the write use the interpolated depth
+ * and the shader's is ignored, so the second rectangle wins the overlap
+ * and 0.875 / 0.125 are stored.
+ *
+ * io-frag-depth-depth-greater, -less: conservative depth (DepthGreater,
+ * DepthLess) with the shader keeping its promise, FragCoord.z plus 0.25
+ * with the test GREATER and depth cleared to 0 (minus 0.25, LESS, 1): the
+ * written depth is the one tested, so the second rectangle, which would
+ * fail by its interpolated depth, wins the overlap. The mode allows an
+ * early test only in the other direction (a fragment whose interpolated
+ * depth passes GREATER would pass with a greater one too): a device that
+ * tested early here, or ignored the written depth, fails. Depths read
+ * back within 2^-20 (FragCoord.z is interpolated).
+ *
  * io-point-coord: PointCoord (io_point_coord.frag) across two PointSize 5
  * points (largePoints) centred on pixel centres: the pixel in column i
  * and row j of a point (from its upper left corner) has PointCoord
@@ -30,6 +45,7 @@
 #include "vk_gfx.h"
 #include "vk_shaders.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -115,17 +131,34 @@ VK_TEST(io_front_facing, "io-front-facing")
 	vk_dev_destroy(&dev);
 }
 
-VK_TEST(io_frag_depth, "io-frag-depth")
+/* What one FragDepth test draws and expects (see the tests). */
+struct frag_depth_case {
+	const uint32_t *fs;
+	size_t fs_size;
+	VkCompareOp op;
+	float clear;
+	float z[2], push[2];		/* rectangle 1 and 2: clip depth, pushed depth */
+	uint32_t overlap;		/* the rectangle that wins where they overlap */
+	float depth[3];			/* left of the overlap, the overlap, right of it */
+	float tolerance;		/* 0: the depths are exact */
+};
+
+/*
+ * Rectangle 1 over x [0, 8), then rectangle 2 over x [4, 16) (both y [2,
+ * 10)) into D32_SFLOAT cleared to @c->clear with the test @c->op, writing
+ * 1 and 2: the colours show which won, the depths are read back.
+ */
+static void frag_depth(const struct frag_depth_case *c)
 {
-	static const VkPipelineDepthStencilStateCreateInfo ds = {
+	const VkPipelineDepthStencilStateCreateInfo ds = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
 		.depthTestEnable = VK_TRUE, .depthWriteEnable = VK_TRUE,
-		.depthCompareOp = VK_COMPARE_OP_LESS,
+		.depthCompareOp = c->op,
 		.maxDepthBounds = 1.0f,
 	};
 	const struct vk_gfx_desc desc = {
 		.vs = gfx_vertex_id_vert_spv, .vs_size = gfx_vertex_id_vert_spv_size,
-		.fs = io_frag_depth_frag_spv, .fs_size = io_frag_depth_frag_spv_size,
+		.fs = c->fs, .fs_size = c->fs_size,
 		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
 		.bindings = &pos_binding, .binding_count = 1,
 		.attributes = &pos_attribute, .attribute_count = 1,
@@ -133,9 +166,10 @@ VK_TEST(io_frag_depth, "io-frag-depth")
 		.depth_stencil = &ds, .width = W, .height = H, .push_size = 8,
 	};
 	const VkClearValue color_clear = { .color.uint32 = { 0 } };
-	const VkClearValue depth_clear = { .depthStencil = { 1.0f, 0 } };
-	/* Rectangle 1: x [0, 8) at z 0.875 writing 0.25; 2: x [4, 16) at z 0.125 writing 0.5. */
-	const struct { float depth; uint32_t value; } push[2] = { { 0.25f, 1 }, { 0.5f, 2 } };
+	const VkClearValue depth_clear = { .depthStencil = { c->clear, 0 } };
+	const struct { float depth; uint32_t value; } push[2] = {
+		{ c->push[0], 1 }, { c->push[1], 2 },
+	};
 	struct vk_target color, depth;
 	struct vk_buf vertices, color_readback, depth_readback;
 	uint32_t expected[W * H];
@@ -151,8 +185,8 @@ VK_TEST(io_frag_depth, "io-frag-depth")
 		      &vertices);
 	vk_buf_create(&dev, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &color_readback);
 	vk_buf_create(&dev, W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &depth_readback);
-	vk_gfx_rect(vertices.map, 0, 2, 8, 10, 0.875f, W, H, true);
-	vk_gfx_rect((struct vk_vtx3 *)vertices.map + 6, 4, 2, 16, 10, 0.125f, W, H, true);
+	vk_gfx_rect(vertices.map, 0, 2, 8, 10, c->z[0], W, H, true);
+	vk_gfx_rect((struct vk_vtx3 *)vertices.map + 6, 4, 2, 16, 10, c->z[1], W, H, true);
 	vk_gfx_pipe_create(&dev, &desc, &pipe);
 
 	cmd = vk_cmd_begin(&dev);
@@ -179,17 +213,18 @@ VK_TEST(io_frag_depth, "io-frag-depth")
 	vk_cmd_submit_wait(&dev, cmd, 0);
 
 	vk_gfx_fill(expected, W, 0, 0, W, H, 0);
-	vk_gfx_fill(expected, W, 0, 2, 8, 10, 1);
+	vk_gfx_fill(expected, W, 0, 2, 4, 10, 1);
+	vk_gfx_fill(expected, W, 4, 2, 8, 10, c->overlap);
 	vk_gfx_fill(expected, W, 8, 2, 16, 10, 2);
 	vk_gfx_check_uint(color_readback.map, expected, W, H, "colour");
 	for (uint32_t y = 0; y < H; y++) {
 		for (uint32_t x = 0; x < W; x++) {
 			const float got = ((const float *)depth_readback.map)[y * W + x];
-			const float want = expected[y * W + x] == 1 ? 0.25f :
-					   expected[y * W + x] == 2 ? 0.5f : 1.0f;
+			const float want = y < 2 || y >= 10 ? c->clear :
+					   c->depth[x < 4 ? 0 : x < 8 ? 1 : 2];
 
-			if (got != want && !wrong++)
-				printf("# depth at (%u, %u): %g, expected %g\n", x, y, got, want);
+			if (fabsf(got - want) > c->tolerance && !wrong++)
+				printf("# depth at (%u, %u): %.9g, expected %.9g\n", x, y, got, want);
 		}
 	}
 	if (wrong)
@@ -201,6 +236,49 @@ VK_TEST(io_frag_depth, "io-frag-depth")
 	vk_target_destroy(&dev, &color);
 	vk_target_destroy(&dev, &depth);
 	vk_dev_destroy(&dev);
+}
+
+VK_TEST(io_frag_depth, "io-frag-depth")
+{
+	const struct frag_depth_case c = {
+		io_frag_depth_frag_spv, io_frag_depth_frag_spv_size, VK_COMPARE_OP_LESS, 1.0f,
+		{ 0.875f, 0.125f }, { 0.25f, 0.5f }, 1, { 0.25f, 0.25f, 0.5f }, 0,
+	};
+
+	frag_depth(&c);
+}
+
+VK_TEST(io_frag_depth_early, "io-frag-depth-early-fragment-tests-ignored")
+{
+	const struct frag_depth_case c = {
+		io_frag_depth_early_frag_spv, io_frag_depth_early_frag_spv_size,
+		VK_COMPARE_OP_LESS, 1.0f,
+		{ 0.875f, 0.125f }, { 0.25f, 0.5f }, 2, { 0.875f, 0.125f, 0.125f }, 0x1p-20f,
+	};
+
+	frag_depth(&c);
+}
+
+VK_TEST(io_frag_depth_greater, "io-frag-depth-depth-greater")
+{
+	const struct frag_depth_case c = {
+		io_frag_depth_greater_frag_spv, io_frag_depth_greater_frag_spv_size,
+		VK_COMPARE_OP_GREATER, 0.0f,
+		{ 0.25f, 0.375f }, { 0.25f, 0.25f }, 2, { 0.5f, 0.625f, 0.625f }, 0x1p-20f,
+	};
+
+	frag_depth(&c);
+}
+
+VK_TEST(io_frag_depth_less, "io-frag-depth-depth-less")
+{
+	const struct frag_depth_case c = {
+		io_frag_depth_less_frag_spv, io_frag_depth_less_frag_spv_size,
+		VK_COMPARE_OP_LESS, 1.0f,
+		{ 0.75f, 0.625f }, { -0.25f, -0.25f }, 2, { 0.5f, 0.375f, 0.375f }, 0x1p-20f,
+	};
+
+	frag_depth(&c);
 }
 
 VK_TEST(io_point_coord, "io-point-coord")

@@ -19,9 +19,11 @@
  * sampleRateShading, counted with those atomics where Vulkan makes the
  * count exact: minSampleShading 1.0 at 4 samples shades each sample of a
  * fully covered pixel in its own invocation, whose SampleMaskIn holds only
- * that sample; reading SampleId or SamplePosition shades every covered
- * sample once, with its index and its standard location (R4), where its
- * Sample-decorated inputs are interpolated.
+ * that sample; minSampleShading 0.5 runs at least 2 invocations a pixel,
+ * which split its samples between them; reading SampleId or
+ * SamplePosition shades every covered sample once, with its index and its
+ * standard location (R4), where its Sample-decorated inputs are
+ * interpolated.
  */
 
 #include "vk_gfx.h"
@@ -36,154 +38,8 @@
 static const float sample_x[4] = { 0.375f, 0.875f, 0.125f, 0.625f };
 static const float sample_y[4] = { 0.125f, 0.375f, 0.625f, 0.875f };
 
-struct trace_scene {
-	struct vk_dev dev;
-	struct vk_target color, depth;
-	struct vk_buf vertices, trace, readback;
-	struct vk_gfx_storage storage;
-	VkCommandBuffer cmd;
-	VkSampleCountFlagBits samples;
-	struct vk_vtx3 *v;
-};
-
-static void trace_scene_init(struct trace_scene *s, const VkPhysicalDeviceFeatures *features,
-			     VkSampleCountFlagBits samples, bool depth)
-{
-	VkImageFormatProperties props;
-
-	memset(s, 0, sizeof(*s));
-	vk_gfx_dev_create(&s->dev, features);
-	if (vkGetPhysicalDeviceImageFormatProperties(s->dev.physical, VK_FORMAT_R32_UINT,
-			VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
-			VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
-			VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0, &props) != VK_SUCCESS ||
-	    !(props.sampleCounts & samples)) {
-		vk_dev_destroy(&s->dev);
-		vk_test_skip("R32_UINT has no %u-sample attachments", samples);
-	}
-	s->samples = samples;
-	vk_target_create(&s->dev, VK_FORMAT_R32_UINT, W, H, 1, samples, &s->color);
-	if (depth)
-		vk_target_create(&s->dev, VK_FORMAT_D32_SFLOAT, W, H, 1, samples, &s->depth);
-	vk_buf_create(&s->dev, 4096, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &s->vertices);
-	vk_buf_create(&s->dev, 8 + 10 * 4 * W * H, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &s->trace);
-	vk_buf_create(&s->dev, 4 * W * H, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &s->readback);
-	memset(s->trace.map, 0, s->trace.size);
-	vk_gfx_storage_create(&s->dev, s->trace.buffer, &s->storage);
-	s->v = s->vertices.map;
-	s->cmd = vk_cmd_begin(&s->dev);
-	vk_target_layout(s->cmd, &s->color, VK_IMAGE_LAYOUT_UNDEFINED,
-			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
-	if (depth)
-		vk_target_layout(s->cmd, &s->depth, VK_IMAGE_LAYOUT_UNDEFINED,
-				 VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
-}
-
-static void trace_scene_destroy(struct trace_scene *s)
-{
-	vk_gfx_storage_destroy(&s->dev, &s->storage);
-	vk_buf_destroy(&s->dev, &s->vertices);
-	vk_buf_destroy(&s->dev, &s->trace);
-	vk_buf_destroy(&s->dev, &s->readback);
-	if (s->depth.image)
-		vk_target_destroy(&s->dev, &s->depth);
-	vk_target_destroy(&s->dev, &s->color);
-	vk_dev_destroy(&s->dev);
-}
-
-/* Adds the rectangle [x0, x1) x [y0, y1) in pixels at clip depth @z. */
-static void trace_rect(struct trace_scene *s, float x0, float y0, float x1, float y1, float z)
-{
-	vk_gfx_rect(s->v, x0, y0, x1, y1, z, W, H, true);
-	s->v += 6;
-}
-
-/* The pipeline of the trace tests: positions from binding 0, the set, the size pushed. */
-static struct vk_gfx_desc trace_desc(const struct trace_scene *s, const uint32_t *vs,
-				     size_t vs_size, const uint32_t *fs, size_t fs_size)
-{
-	static const VkVertexInputBindingDescription binding = {
-		0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX,
-	};
-	static const VkVertexInputAttributeDescription attribute = {
-		0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0,
-	};
-
-	return (struct vk_gfx_desc) {
-		.vs = vs, .vs_size = vs_size, .fs = fs, .fs_size = fs_size,
-		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-		.bindings = &binding, .binding_count = 1,
-		.attributes = &attribute, .attribute_count = 1,
-		.color_format = VK_FORMAT_R32_UINT,
-		.depth_format = s->depth.image ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED,
-		.samples = s->samples,
-		.width = W, .height = H, .push_size = 8,
-		.set_layout = s->storage.layout,
-	};
-}
-
-/* Draws the scene's vertices with @p (colour cleared to 0, depth to @clear_depth). */
-static void trace_draw(struct trace_scene *s, const struct vk_gfx_pipe *p, float clear_depth)
-{
-	const VkClearValue color_clear = { .color.uint32 = { 0 } };
-	const VkClearValue depth_clear = { .depthStencil = { clear_depth, 0 } };
-	const uint32_t size[2] = { W, H };
-
-	vk_gfx_begin(s->cmd, &s->color, s->depth.image ? &s->depth : NULL, &color_clear,
-		     &depth_clear);
-	vkCmdBindPipeline(s->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
-	vkCmdBindDescriptorSets(s->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, 0, 1,
-				&s->storage.set, 0, NULL);
-	vkCmdPushConstants(s->cmd, p->layout, VK_SHADER_STAGE_VERTEX_BIT |
-			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(size), size);
-	vkCmdBindVertexBuffers(s->cmd, 0, 1, &s->vertices.buffer, &(VkDeviceSize){ 0 });
-	vkCmdDraw(s->cmd, (uint32_t)(s->v - (struct vk_vtx3 *)s->vertices.map), 1, 0, 0);
-	vkCmdEndRendering(s->cmd);
-}
-
-/*
- * Ends the command buffer: the shaders' stores made visible to the host,
- * the (single-sampled) colour target read back; submits and waits.
- */
-static void trace_finish(struct trace_scene *s)
-{
-	const VkMemoryBarrier2 to_host = {
-		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
-		.srcStageMask = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
-				VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-		.srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-		.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
-		.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT,
-	};
-	const VkDependencyInfo dep = {
-		.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
-		.memoryBarrierCount = 1, .pMemoryBarriers = &to_host,
-	};
-
-	vkCmdPipelineBarrier2(s->cmd, &dep);
-	if (s->samples == VK_SAMPLE_COUNT_1_BIT) {
-		vk_target_layout(s->cmd, &s->color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-				 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-		vk_target_read(s->cmd, &s->color, VK_IMAGE_ASPECT_COLOR_BIT, 0,
-			       s->readback.buffer);
-	}
-	vk_cmd_submit_wait(&s->dev, s->cmd, 0);
-}
-
-/* Compares word @word of each pixel's @stride words of the trace with @expected. */
-static void check_pixels(const struct trace_scene *s, uint32_t stride, uint32_t word,
-			 const uint32_t *expected, const char *what)
-{
-	const uint32_t *pixel = (const uint32_t *)s->trace.map + 2;
-	uint32_t got[W * H];
-
-	for (uint32_t i = 0; i < W * H; i++)
-		got[i] = pixel[stride * i + word];
-	vk_gfx_check_uint(got, expected, W, H, what);
-}
-
 /* The trace of io_count.frag where exactly the pixels of @inside (1) ran @per_pixel times. */
-static void check_count_trace(const struct trace_scene *s, const uint32_t *inside,
+static void check_count_trace(const struct vk_scene *s, const uint32_t *inside,
 			      uint32_t per_pixel, uint32_t mask)
 {
 	const uint32_t *trace = s->trace.map;
@@ -195,9 +51,9 @@ static void check_count_trace(const struct trace_scene *s, const uint32_t *insid
 		index[i] = inside[i] * (i + 1);
 		total += count[i];
 	}
-	check_pixels(s, 3, 0, count, "invocations");
-	check_pixels(s, 3, 1, masks, "SampleMaskIn union");
-	check_pixels(s, 3, 2, index, "stored index");
+	vk_scene_check_trace(s, 3, 0, count, "invocations");
+	vk_scene_check_trace(s, 3, 1, masks, "SampleMaskIn union");
+	vk_scene_check_trace(s, 3, 2, index, "stored index");
 	REQUIRE_EQ(trace[0], total);
 	/* Each invocation's SampleMaskIn has one bit: one sample, or one of 4 shaded alone. */
 	REQUIRE_EQ(trace[1], total);
@@ -211,22 +67,22 @@ static const VkPhysicalDeviceFeatures fragment_stores = { .fragmentStoresAndAtom
  */
 VK_TEST(stores_fragment_helpers, "stores-fragment-atomics-no-helper-side-effects")
 {
-	struct trace_scene s;
+	struct vk_scene s;
 	struct vk_gfx_pipe p;
 	uint32_t inside[W * H] = { 0 };
 
-	trace_scene_init(&s, &fragment_stores, VK_SAMPLE_COUNT_1_BIT, false);
-	trace_rect(&s, 1, 1, 10, 7, 0.5f);
-	const struct vk_gfx_desc d = trace_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
+	vk_scene_init(&s, &fragment_stores, W, H, VK_SAMPLE_COUNT_1_BIT, false);
+	vk_scene_rect(&s, 1, 1, 10, 7, 0.5f);
+	const struct vk_gfx_desc d = vk_scene_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
 						io_count_frag_spv, io_count_frag_spv_size);
 	vk_gfx_pipe_create(&s.dev, &d, &p);
-	trace_draw(&s, &p, 1.0f);
-	trace_finish(&s);
+	vk_scene_draw(&s, &p, 1.0f);
+	vk_scene_finish(&s);
 	vk_gfx_fill(inside, W, 1, 1, 10, 7, 1);
 	check_count_trace(&s, inside, 1, 1);
 	vk_gfx_check_uint(s.readback.map, inside, W, H, "colour");
 	vk_gfx_pipe_destroy(&s.dev, &p);
-	trace_scene_destroy(&s);
+	vk_scene_destroy(&s);
 }
 
 /*
@@ -240,24 +96,24 @@ VK_TEST(stores_fragment_early_tests, "stores-fragment-early-tests-killed-never-r
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
 		.depthTestEnable = VK_TRUE, .depthCompareOp = VK_COMPARE_OP_LESS,
 	};
-	struct trace_scene s;
+	struct vk_scene s;
 	struct vk_gfx_pipe p;
 	uint32_t inside[W * H] = { 0 };
 
-	trace_scene_init(&s, &fragment_stores, VK_SAMPLE_COUNT_1_BIT, true);
-	trace_rect(&s, 0, 0, W, H, 0.75f);
-	trace_rect(&s, 3, 2, 13, 6, 0.25f);
-	struct vk_gfx_desc d = trace_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
+	vk_scene_init(&s, &fragment_stores, W, H, VK_SAMPLE_COUNT_1_BIT, true);
+	vk_scene_rect(&s, 0, 0, W, H, 0.75f);
+	vk_scene_rect(&s, 3, 2, 13, 6, 0.25f);
+	struct vk_gfx_desc d = vk_scene_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
 					  io_count_early_frag_spv, io_count_early_frag_spv_size);
 	d.depth_stencil = &less;
 	vk_gfx_pipe_create(&s.dev, &d, &p);
-	trace_draw(&s, &p, 0.5f);
-	trace_finish(&s);
+	vk_scene_draw(&s, &p, 0.5f);
+	vk_scene_finish(&s);
 	vk_gfx_fill(inside, W, 3, 2, 13, 6, 1);
 	check_count_trace(&s, inside, 1, 1);
 	vk_gfx_check_uint(s.readback.map, inside, W, H, "colour");
 	vk_gfx_pipe_destroy(&s.dev, &p);
-	trace_scene_destroy(&s);
+	vk_scene_destroy(&s);
 }
 
 /*
@@ -272,18 +128,18 @@ VK_TEST(stores_vertex, "stores-vertex-by-vertex-index")
 	};
 	static const uint16_t indices[6] = { 5, 4, 3, 2, 1, 0 };
 	const uint32_t *trace;
-	struct trace_scene s;
+	struct vk_scene s;
 	struct vk_gfx_pipe p;
 	struct vk_buf index;
 	uint32_t inside[W * H] = { 0 };
 	const uint32_t width = W;
 
-	trace_scene_init(&s, &features, VK_SAMPLE_COUNT_1_BIT, false);
+	vk_scene_init(&s, &features, W, H, VK_SAMPLE_COUNT_1_BIT, false);
 	s.v += 10;
-	trace_rect(&s, 2, 1, 6, 5, 0.5f);
+	vk_scene_rect(&s, 2, 1, 6, 5, 0.5f);
 	vk_buf_create(&s.dev, sizeof(indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &index);
 	memcpy(index.map, indices, sizeof(indices));
-	const struct vk_gfx_desc d = trace_desc(&s, io_vertex_store_vert_spv,
+	const struct vk_gfx_desc d = vk_scene_desc(&s, io_vertex_store_vert_spv,
 						io_vertex_store_vert_spv_size, io_one_frag_spv,
 						io_one_frag_spv_size);
 	vk_gfx_pipe_create(&s.dev, &d, &p);
@@ -297,7 +153,7 @@ VK_TEST(stores_vertex, "stores-vertex-by-vertex-index")
 	vkCmdBindIndexBuffer(s.cmd, index.buffer, 0, VK_INDEX_TYPE_UINT16);
 	vkCmdDrawIndexed(s.cmd, 6, 1, 0, 10, 0);
 	vkCmdEndRendering(s.cmd);
-	trace_finish(&s);
+	vk_scene_finish(&s);
 	trace = s.trace.map;
 	REQUIRE_EQ(trace[0], 0xfc00u);
 	REQUIRE_EQ(trace[1], 0u);
@@ -307,7 +163,7 @@ VK_TEST(stores_vertex, "stores-vertex-by-vertex-index")
 	vk_gfx_check_uint(s.readback.map, inside, W, H, "colour");
 	vk_buf_destroy(&s.dev, &index);
 	vk_gfx_pipe_destroy(&s.dev, &p);
-	trace_scene_destroy(&s);
+	vk_scene_destroy(&s);
 }
 
 /*
@@ -333,21 +189,21 @@ VK_TEST(stores_vertex_rasterizer_discard, "rasterizer-discard-vertex-stores-no-f
 	};
 	static const VkDynamicState dynamic_discard = VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE;
 	const uint32_t *trace;
-	struct trace_scene s;
+	struct vk_scene s;
 	struct vk_gfx_pipe statically, dynamically;
 	struct vk_buf index;
 	uint32_t inside[W * H] = { 0 };
 	const uint32_t width = W;
 
-	trace_scene_init(&s, &features, VK_SAMPLE_COUNT_1_BIT, false);
+	vk_scene_init(&s, &features, W, H, VK_SAMPLE_COUNT_1_BIT, false);
 	s.v += 10;
-	trace_rect(&s, 2, 1, 6, 5, 0.5f);
-	trace_rect(&s, 2, 1, 6, 5, 0.5f);
+	vk_scene_rect(&s, 2, 1, 6, 5, 0.5f);
+	vk_scene_rect(&s, 2, 1, 6, 5, 0.5f);
 	s.v += 2;
-	trace_rect(&s, 8, 2, 12, 6, 0.5f);
+	vk_scene_rect(&s, 8, 2, 12, 6, 0.5f);
 	vk_buf_create(&s.dev, sizeof(indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &index);
 	memcpy(index.map, indices, sizeof(indices));
-	struct vk_gfx_desc d = trace_desc(&s, io_vertex_store_vert_spv,
+	struct vk_gfx_desc d = vk_scene_desc(&s, io_vertex_store_vert_spv,
 					  io_vertex_store_vert_spv_size, io_one_frag_spv,
 					  io_one_frag_spv_size);
 	d.raster = &discard;
@@ -371,7 +227,7 @@ VK_TEST(stores_vertex_rasterizer_discard, "rasterizer-discard-vertex-stores-no-f
 	vkCmdSetRasterizerDiscardEnable(s.cmd, VK_FALSE);
 	vkCmdDrawIndexed(s.cmd, 6, 1, 0, 24, 0);
 	vkCmdEndRendering(s.cmd);
-	trace_finish(&s);
+	vk_scene_finish(&s);
 	trace = s.trace.map;
 	REQUIRE_EQ(trace[0], 0x3f3ffc00u);
 	REQUIRE_EQ(trace[1], 0u);
@@ -383,7 +239,7 @@ VK_TEST(stores_vertex_rasterizer_discard, "rasterizer-discard-vertex-stores-no-f
 	vk_buf_destroy(&s.dev, &index);
 	vk_gfx_pipe_destroy(&s.dev, &dynamically);
 	vk_gfx_pipe_destroy(&s.dev, &statically);
-	trace_scene_destroy(&s);
+	vk_scene_destroy(&s);
 }
 
 static const VkPhysicalDeviceFeatures sample_shading = {
@@ -397,22 +253,22 @@ static const VkPhysicalDeviceFeatures sample_shading = {
  */
 VK_TEST(sample_shading_min_one, "sample-shading-min-1-shades-every-sample")
 {
-	struct trace_scene s;
+	struct vk_scene s;
 	struct vk_gfx_pipe p;
 	uint32_t inside[W * H] = { 0 };
 
-	trace_scene_init(&s, &sample_shading, VK_SAMPLE_COUNT_4_BIT, false);
-	trace_rect(&s, 2, 1, 6, 5, 0.5f);
-	struct vk_gfx_desc d = trace_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
+	vk_scene_init(&s, &sample_shading, W, H, VK_SAMPLE_COUNT_4_BIT, false);
+	vk_scene_rect(&s, 2, 1, 6, 5, 0.5f);
+	struct vk_gfx_desc d = vk_scene_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
 					  io_count_frag_spv, io_count_frag_spv_size);
 	d.min_sample_shading = 1.0f;
 	vk_gfx_pipe_create(&s.dev, &d, &p);
-	trace_draw(&s, &p, 1.0f);
-	trace_finish(&s);
+	vk_scene_draw(&s, &p, 1.0f);
+	vk_scene_finish(&s);
 	vk_gfx_fill(inside, W, 2, 1, 6, 5, 1);
 	check_count_trace(&s, inside, 4, 0xf);
 	vk_gfx_pipe_destroy(&s.dev, &p);
-	trace_scene_destroy(&s);
+	vk_scene_destroy(&s);
 }
 
 /* The samples of pixel (@px, @py) inside [2.5, 6) x [0, 4.5): no sample lies on an edge. */
@@ -439,25 +295,25 @@ static uint32_t half_pixel_coverage(uint32_t px, uint32_t py)
 VK_TEST(sample_shading_sample_id, "sample-shading-sample-id-position-standard-locations")
 {
 	const uint32_t *trace;
-	struct trace_scene s;
+	struct vk_scene s;
 	struct vk_gfx_pipe p;
 	uint32_t ids[W * H], counts[W * H], total = 0;
 
-	trace_scene_init(&s, &sample_shading, VK_SAMPLE_COUNT_4_BIT, false);
-	trace_rect(&s, 2.5f, 0, 6, 4.5f, 0.5f);
-	const struct vk_gfx_desc d = trace_desc(&s, io_pixel_vert_spv, io_pixel_vert_spv_size,
+	vk_scene_init(&s, &sample_shading, W, H, VK_SAMPLE_COUNT_4_BIT, false);
+	vk_scene_rect(&s, 2.5f, 0, 6, 4.5f, 0.5f);
+	const struct vk_gfx_desc d = vk_scene_desc(&s, io_pixel_vert_spv, io_pixel_vert_spv_size,
 						io_sample_id_frag_spv, io_sample_id_frag_spv_size);
 	vk_gfx_pipe_create(&s.dev, &d, &p);
-	trace_draw(&s, &p, 1.0f);
-	trace_finish(&s);
+	vk_scene_draw(&s, &p, 1.0f);
+	vk_scene_finish(&s);
 	trace = s.trace.map;
 	for (uint32_t i = 0; i < W * H; i++) {
 		ids[i] = half_pixel_coverage(i % W, i / W);
 		counts[i] = (uint32_t)__builtin_popcount(ids[i]);
 		total += counts[i];
 	}
-	check_pixels(&s, 10, 0, ids, "SampleId union");
-	check_pixels(&s, 10, 1, counts, "invocations");
+	vk_scene_check_trace(&s, 10, 0, ids, "SampleId union");
+	vk_scene_check_trace(&s, 10, 1, counts, "invocations");
 	REQUIRE_EQ(trace[0], total);
 	for (uint32_t i = 0; i < W * H; i++)
 		for (uint32_t k = 0; k < 4; k++) {
@@ -470,7 +326,7 @@ VK_TEST(sample_shading_sample_id, "sample-shading-sample-id-position-standard-lo
 			REQUIRE_EQ(trace[2 + 10 * i + 6 + k], x | y << 16);
 		}
 	vk_gfx_pipe_destroy(&s.dev, &p);
-	trace_scene_destroy(&s);
+	vk_scene_destroy(&s);
 }
 
 /*
@@ -486,18 +342,18 @@ VK_TEST(sample_shading_sample_id, "sample-shading-sample-id-position-standard-lo
 VK_TEST(sample_shading_frag_coord, "sample-shading-min-1-frag-coord-at-the-samples")
 {
 	const uint32_t *pixel;
-	struct trace_scene s;
+	struct vk_scene s;
 	struct vk_gfx_pipe p;
 	uint32_t total = 0, elsewhere = 0;
 
-	trace_scene_init(&s, &sample_shading, VK_SAMPLE_COUNT_4_BIT, false);
-	trace_rect(&s, 2, 1, 6, 5, 0.5f);
-	struct vk_gfx_desc d = trace_desc(&s, io_pixel_vert_spv, io_pixel_vert_spv_size,
+	vk_scene_init(&s, &sample_shading, W, H, VK_SAMPLE_COUNT_4_BIT, false);
+	vk_scene_rect(&s, 2, 1, 6, 5, 0.5f);
+	struct vk_gfx_desc d = vk_scene_desc(&s, io_pixel_vert_spv, io_pixel_vert_spv_size,
 					  io_sample_coord_frag_spv, io_sample_coord_frag_spv_size);
 	d.min_sample_shading = 1.0f;
 	vk_gfx_pipe_create(&s.dev, &d, &p);
-	trace_draw(&s, &p, 1.0f);
-	trace_finish(&s);
+	vk_scene_draw(&s, &p, 1.0f);
+	vk_scene_finish(&s);
 	pixel = (const uint32_t *)s.trace.map + 2;
 	for (uint32_t y = 0; y < H; y++)
 		for (uint32_t x = 0; x < W; x++) {
@@ -519,5 +375,53 @@ VK_TEST(sample_shading_frag_coord, "sample-shading-min-1-frag-coord-at-the-sampl
 	REQUIRE_EQ(((const uint32_t *)s.trace.map)[0], total);
 	printf("# plain input away from FragCoord in %u of %u invocations\n", elsewhere, total);
 	vk_gfx_pipe_destroy(&s.dev, &p);
-	trace_scene_destroy(&s);
+	vk_scene_destroy(&s);
+}
+
+/*
+ * minSampleShading 0.5 at 4 samples over the fully covered pixels [2, 6)
+ * x [1, 5): at least ceil(0.5 * 4) = 2 invocations a pixel (at most 4),
+ * whose SampleMaskIn split the pixel's samples between them: together all
+ * four, each sample in one invocation only (the bits of all SampleMaskIn
+ * add up to 4 a pixel).
+ */
+VK_TEST(sample_shading_half, "sample-shading-min-0.5-at-least-2-invocations")
+{
+	const uint32_t *pixel, *trace;
+	struct vk_scene s;
+	struct vk_gfx_pipe p;
+	uint32_t total = 0, counts[5] = { 0 };
+
+	vk_scene_init(&s, &sample_shading, W, H, VK_SAMPLE_COUNT_4_BIT, false);
+	vk_scene_rect(&s, 2, 1, 6, 5, 0.5f);
+	struct vk_gfx_desc d = vk_scene_desc(&s, gfx_pos_vert_spv, gfx_pos_vert_spv_size,
+					     io_count_frag_spv, io_count_frag_spv_size);
+	d.min_sample_shading = 0.5f;
+	vk_gfx_pipe_create(&s.dev, &d, &p);
+	vk_scene_draw(&s, &p, 1.0f);
+	vk_scene_finish(&s);
+	trace = s.trace.map;
+	pixel = vk_scene_pixels(&s);
+	for (uint32_t y = 0; y < H; y++)
+		for (uint32_t x = 0; x < W; x++) {
+			const uint32_t *w = pixel + 3 * (y * W + x);
+			const bool inside = x >= 2 && x < 6 && y >= 1 && y < 5;
+
+			total += w[0];
+			if (!inside) {
+				REQUIRE_EQ(w[0] | w[1] | w[2], 0u);
+				continue;
+			}
+			if (w[0] < 2 || w[0] > 4)
+				vk_test_fail(__FILE__, __LINE__, "pixel (%u, %u): %u invocations",
+					     x, y, w[0]);
+			counts[w[0]]++;
+			REQUIRE_EQ(w[1], 0xfu);
+			REQUIRE_EQ(w[2], y * W + x + 1);
+		}
+	REQUIRE_EQ(trace[0], total);
+	REQUIRE_EQ(trace[1], 4u * 16u);
+	printf("# pixels shaded 2, 3, 4 times: %u, %u, %u\n", counts[2], counts[3], counts[4]);
+	vk_gfx_pipe_destroy(&s.dev, &p);
+	vk_scene_destroy(&s);
 }

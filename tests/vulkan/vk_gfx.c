@@ -4,6 +4,7 @@
 #include "vk_gfx.h"
 #include "vk_shaders.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void vk_gfx_dev_create_options(struct vk_dev *dev, const struct vk_dev_options *options)
@@ -16,8 +17,17 @@ void vk_gfx_dev_create_options(struct vk_dev *dev, const struct vk_dev_options *
 	struct vk_dev_options o = *options;
 	VkQueueFamilyProperties families[8];
 	uint32_t count = 8;
+	bool has13 = false;
 
-	o.features = &f13;
+	/* A chain that has 1.3's structure already gets the two features in it. */
+	for (VkBaseOutStructure *f = options->features; f; f = f->pNext) {
+		if (f->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES) {
+			((VkPhysicalDeviceVulkan13Features *)f)->dynamicRendering = VK_TRUE;
+			((VkPhysicalDeviceVulkan13Features *)f)->synchronization2 = VK_TRUE;
+			has13 = true;
+		}
+	}
+	o.features = has13 ? options->features : &f13;
 	o.api_version = VK_API_VERSION_1_3;
 	vk_dev_create(dev, &o);
 	vkGetPhysicalDeviceQueueFamilyProperties(dev->physical, &count, families);
@@ -457,4 +467,193 @@ void vk_gfx_color_rect(struct vk_cvtx *v, float x0, float y0, float x1, float y1
 
 	for (int i = 0; i < 6; i++)
 		v[i] = (struct vk_cvtx) { vk_ndc(xs[i], w), vk_ndc(ys[i], h), c[0], c[1], c[2], c[3] };
+}
+
+void vk_scene_init_options(struct vk_scene *s, const struct vk_dev_options *options,
+			   uint32_t width, uint32_t height, uint32_t layers,
+			   VkSampleCountFlagBits samples, bool depth)
+{
+	VkImageFormatProperties props;
+
+	memset(s, 0, sizeof(*s));
+	vk_gfx_dev_create_options(&s->dev, options);
+	if (vkGetPhysicalDeviceImageFormatProperties(s->dev.physical, VK_FORMAT_R32_UINT,
+			VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+			VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+			VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0, &props) != VK_SUCCESS ||
+	    !(props.sampleCounts & samples)) {
+		vk_dev_destroy(&s->dev);
+		vk_test_skip("R32_UINT has no %u-sample attachments", samples);
+	}
+	s->samples = samples;
+	s->width = width;
+	s->height = height;
+	s->layers = layers;
+	vk_target_create(&s->dev, VK_FORMAT_R32_UINT, width, height, layers, samples, &s->color);
+	if (depth)
+		vk_target_create(&s->dev, VK_FORMAT_D32_SFLOAT, width, height, layers, samples,
+				 &s->depth);
+	vk_buf_create(&s->dev, 4096, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &s->vertices);
+	vk_buf_create(&s->dev, 8 + 32 * 4 * width * height, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+		      &s->trace);
+	vk_buf_create(&s->dev, 4 * width * height * layers, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+		      &s->readback);
+	memset(s->trace.map, 0, s->trace.size);
+	vk_gfx_storage_create(&s->dev, s->trace.buffer, &s->storage);
+	s->v = s->vertices.map;
+	s->cmd = vk_cmd_begin(&s->dev);
+	vk_target_layout(s->cmd, &s->color, VK_IMAGE_LAYOUT_UNDEFINED,
+			 VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+	if (depth)
+		vk_target_layout(s->cmd, &s->depth, VK_IMAGE_LAYOUT_UNDEFINED,
+				 VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+}
+
+void vk_scene_init(struct vk_scene *s, const VkPhysicalDeviceFeatures *features, uint32_t width,
+		   uint32_t height, VkSampleCountFlagBits samples, bool depth)
+{
+	struct vk_dev_options options = { 0 };
+
+	if (features)
+		options.core = *features;
+	vk_scene_init_options(s, &options, width, height, 1, samples, depth);
+}
+
+void vk_scene_destroy(struct vk_scene *s)
+{
+	vk_gfx_storage_destroy(&s->dev, &s->storage);
+	vk_buf_destroy(&s->dev, &s->vertices);
+	vk_buf_destroy(&s->dev, &s->trace);
+	vk_buf_destroy(&s->dev, &s->readback);
+	if (s->depth.image)
+		vk_target_destroy(&s->dev, &s->depth);
+	vk_target_destroy(&s->dev, &s->color);
+	vk_dev_destroy(&s->dev);
+}
+
+void vk_scene_rect(struct vk_scene *s, float x0, float y0, float x1, float y1, float z)
+{
+	vk_gfx_rect(s->v, x0, y0, x1, y1, z, s->width, s->height, true);
+	s->v += 6;
+}
+
+uint32_t vk_scene_vertex_count(const struct vk_scene *s)
+{
+	return (uint32_t)(s->v - (struct vk_vtx3 *)s->vertices.map);
+}
+
+struct vk_gfx_desc vk_scene_desc(const struct vk_scene *s, const uint32_t *vs, size_t vs_size,
+				 const uint32_t *fs, size_t fs_size)
+{
+	static const VkVertexInputBindingDescription binding = {
+		0, sizeof(struct vk_vtx3), VK_VERTEX_INPUT_RATE_VERTEX,
+	};
+	static const VkVertexInputAttributeDescription attribute = {
+		0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0,
+	};
+
+	return (struct vk_gfx_desc) {
+		.vs = vs, .vs_size = vs_size, .fs = fs, .fs_size = fs_size,
+		.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+		.bindings = &binding, .binding_count = 1,
+		.attributes = &attribute, .attribute_count = 1,
+		.color_format = VK_FORMAT_R32_UINT,
+		.depth_format = s->depth.image ? VK_FORMAT_D32_SFLOAT : VK_FORMAT_UNDEFINED,
+		.samples = s->samples, .view_mask = s->view_mask,
+		.width = s->width, .height = s->height, .push_size = 8,
+		.set_layout = s->storage.layout,
+	};
+}
+
+void vk_scene_begin(struct vk_scene *s, const struct vk_gfx_pipe *p, float clear_depth)
+{
+	const uint32_t size[2] = { s->width, s->height };
+	VkRenderingAttachmentInfo c = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+		.imageView = s->color.view,
+		.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+	};
+	VkRenderingAttachmentInfo ds = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,
+		.imageView = s->depth.view,
+		.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL,
+		.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+		.storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+		.clearValue.depthStencil = { clear_depth, 0 },
+	};
+	const VkRenderingInfo info = {
+		.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,
+		.renderArea = { { 0, 0 }, { s->width, s->height } },
+		.layerCount = s->view_mask ? 0 : 1,
+		.viewMask = s->view_mask,
+		.colorAttachmentCount = 1,
+		.pColorAttachments = &c,
+		.pDepthAttachment = s->depth.image ? &ds : NULL,
+	};
+
+	vkCmdBeginRendering(s->cmd, &info);
+	vkCmdBindPipeline(s->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
+	vkCmdBindDescriptorSets(s->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, 0, 1,
+				s->set ? &s->set : &s->storage.set, 0, NULL);
+	vkCmdPushConstants(s->cmd, p->layout, VK_SHADER_STAGE_VERTEX_BIT |
+			   VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(size), size);
+	vkCmdBindVertexBuffers(s->cmd, 0, 1, &s->vertices.buffer, &(VkDeviceSize){ 0 });
+}
+
+void vk_scene_draw(struct vk_scene *s, const struct vk_gfx_pipe *p, float clear_depth)
+{
+	vk_scene_begin(s, p, clear_depth);
+	vkCmdDraw(s->cmd, vk_scene_vertex_count(s), 1, 0, 0);
+	vkCmdEndRendering(s->cmd);
+}
+
+void vk_scene_finish(struct vk_scene *s)
+{
+	const VkMemoryBarrier2 to_host = {
+		.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+		.srcStageMask = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
+				VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+		.srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+		.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT,
+		.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT,
+	};
+	const VkDependencyInfo dep = {
+		.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+		.memoryBarrierCount = 1, .pMemoryBarriers = &to_host,
+	};
+
+	vkCmdPipelineBarrier2(s->cmd, &dep);
+	if (s->samples == VK_SAMPLE_COUNT_1_BIT) {
+		vk_target_layout(s->cmd, &s->color, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+				 VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+		for (uint32_t l = 0; l < s->layers; l++) {
+			const VkBufferImageCopy region = {
+				.bufferOffset = 4ull * s->width * s->height * l,
+				.imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, l, 1 },
+				.imageExtent = { s->width, s->height, 1 },
+			};
+
+			vkCmdCopyImageToBuffer(s->cmd, s->color.image,
+					       VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+					       s->readback.buffer, 1, &region);
+		}
+		vk_cmd_barrier(s->cmd);
+	}
+	vk_cmd_submit_wait(&s->dev, s->cmd, 0);
+}
+
+void vk_scene_check_trace(const struct vk_scene *s, uint32_t stride, uint32_t word,
+			  const uint32_t *expected, const char *what)
+{
+	const uint32_t *pixel = vk_scene_pixels(s);
+	const uint32_t n = s->width * s->height;
+	uint32_t *got = malloc(n * sizeof(*got));
+
+	REQUIRE(got != NULL);
+	for (uint32_t i = 0; i < n; i++)
+		got[i] = pixel[stride * i + word];
+	vk_gfx_check_uint(got, expected, s->width, s->height, what);
+	free(got);
 }

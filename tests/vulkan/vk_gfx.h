@@ -173,4 +173,69 @@ extern const VkVertexInputAttributeDescription vk_cvtx_attributes[2];
 void vk_gfx_color_rect(struct vk_cvtx *v, float x0, float y0, float x1, float y1, uint32_t w,
 		       uint32_t h, const float c[4]);
 
+/*
+ * A scene of the fragment-interface tests: an R32_UINT colour target
+ * (@layers layers, @samples samples) and optionally a D32_SFLOAT one,
+ * vertices (struct vk_vtx3, triangle lists) added rectangle by rectangle,
+ * and a trace, a storage buffer zeroed at start that the shaders write
+ * (set 0, binding 0: two words, then up to 32 words a pixel), read after
+ * the render pass through a barrier to the host. The shaders' push
+ * constants start with the target's width and height (two uints).
+ */
+struct vk_scene {
+	struct vk_dev dev;
+	struct vk_target color, depth;
+	struct vk_buf vertices, trace, readback;
+	struct vk_gfx_storage storage;
+	VkCommandBuffer cmd;
+	VkSampleCountFlagBits samples;
+	uint32_t width, height, layers;
+	uint32_t view_mask;		/* multiview's views when rendering (0: none) */
+	VkDescriptorSet set;		/* bound at set 0 (VK_NULL_HANDLE: the trace's) */
+	struct vk_vtx3 *v;		/* where the next vertex goes */
+};
+
+/* Skips when R32_UINT has no @samples-sample attachments; records layout transitions. */
+void vk_scene_init_options(struct vk_scene *s, const struct vk_dev_options *options,
+			   uint32_t width, uint32_t height, uint32_t layers,
+			   VkSampleCountFlagBits samples, bool depth);
+void vk_scene_init(struct vk_scene *s, const VkPhysicalDeviceFeatures *features, uint32_t width,
+		   uint32_t height, VkSampleCountFlagBits samples, bool depth);
+void vk_scene_destroy(struct vk_scene *s);
+
+/* Adds the rectangle [x0, x1) x [y0, y1) in pixels at clip depth @z (counter-clockwise). */
+void vk_scene_rect(struct vk_scene *s, float x0, float y0, float x1, float y1, float z);
+
+/* The vertices added so far. */
+uint32_t vk_scene_vertex_count(const struct vk_scene *s);
+
+/* A pipeline of the scene: positions from binding 0, the trace's set, 8 bytes pushed. */
+struct vk_gfx_desc vk_scene_desc(const struct vk_scene *s, const uint32_t *vs, size_t vs_size,
+				 const uint32_t *fs, size_t fs_size);
+
+/*
+ * Begins rendering (colour cleared to 0, depth to @clear_depth), binds @p,
+ * the trace's set, the vertices and pushes the target's size.
+ */
+void vk_scene_begin(struct vk_scene *s, const struct vk_gfx_pipe *p, float clear_depth);
+/* vk_scene_begin, one draw of every vertex, the end of rendering. */
+void vk_scene_draw(struct vk_scene *s, const struct vk_gfx_pipe *p, float clear_depth);
+
+/*
+ * Ends the command buffer: the shaders' stores made visible to the host,
+ * a single-sampled colour target read back (layer l at l * width * height
+ * words of readback); submits and waits.
+ */
+void vk_scene_finish(struct vk_scene *s);
+
+/* The pixels of the trace, @stride words each. */
+static inline const uint32_t *vk_scene_pixels(const struct vk_scene *s)
+{
+	return (const uint32_t *)s->trace.map + 2;
+}
+
+/* Compares word @word of each pixel's @stride words of the trace with @expected. */
+void vk_scene_check_trace(const struct vk_scene *s, uint32_t stride, uint32_t word,
+			  const uint32_t *expected, const char *what);
+
 #endif /* EMBER_VK_GFX_H */

@@ -32,6 +32,21 @@
 #include "gfx_input_ms_frag.spv.h"
 #include "io_count_frag.spv.h"
 #include "io_count_early_frag.spv.h"
+#include "io_helper_frag.spv.h"
+#include "io_sample_mask_out_frag.spv.h"
+#include "io_frag_depth_early_frag.spv.h"
+#include "io_frag_depth_greater_frag.spv.h"
+#include "io_frag_depth_less_frag.spv.h"
+#include "io_interp_vert.spv.h"
+#include "io_interp_frag.spv.h"
+#include "io_derivatives_frag.spv.h"
+#include "io_lod_frag.spv.h"
+#include "io_demote_frag.spv.h"
+#include "io_terminate_frag.spv.h"
+#include "io_kill_frag.spv.h"
+#include "io_view_index_frag.spv.h"
+#include "io_interp_dynamic_frag.spv.h"
+#include "io_view_index_vert.spv.h"
 #include "io_sample_id_frag.spv.h"
 #include "io_sample_coord_frag.spv.h"
 #include "io_vertex_store_vert.spv.h"
@@ -98,6 +113,21 @@ const size_t gfx_input_ds_frag_spv_size = sizeof(gfx_input_ds_frag_spv);
 const size_t gfx_input_ms_frag_spv_size = sizeof(gfx_input_ms_frag_spv);
 const size_t io_count_frag_spv_size = sizeof(io_count_frag_spv);
 const size_t io_count_early_frag_spv_size = sizeof(io_count_early_frag_spv);
+const size_t io_helper_frag_spv_size = sizeof(io_helper_frag_spv);
+const size_t io_sample_mask_out_frag_spv_size = sizeof(io_sample_mask_out_frag_spv);
+const size_t io_frag_depth_early_frag_spv_size = sizeof(io_frag_depth_early_frag_spv);
+const size_t io_frag_depth_greater_frag_spv_size = sizeof(io_frag_depth_greater_frag_spv);
+const size_t io_frag_depth_less_frag_spv_size = sizeof(io_frag_depth_less_frag_spv);
+const size_t io_interp_vert_spv_size = sizeof(io_interp_vert_spv);
+const size_t io_interp_frag_spv_size = sizeof(io_interp_frag_spv);
+const size_t io_derivatives_frag_spv_size = sizeof(io_derivatives_frag_spv);
+const size_t io_lod_frag_spv_size = sizeof(io_lod_frag_spv);
+const size_t io_demote_frag_spv_size = sizeof(io_demote_frag_spv);
+const size_t io_terminate_frag_spv_size = sizeof(io_terminate_frag_spv);
+const size_t io_kill_frag_spv_size = sizeof(io_kill_frag_spv);
+const size_t io_view_index_frag_spv_size = sizeof(io_view_index_frag_spv);
+const size_t io_interp_dynamic_frag_spv_size = sizeof(io_interp_dynamic_frag_spv);
+const size_t io_view_index_vert_spv_size = sizeof(io_view_index_vert_spv);
 const size_t io_sample_id_frag_spv_size = sizeof(io_sample_id_frag_spv);
 const size_t io_sample_coord_frag_spv_size = sizeof(io_sample_coord_frag_spv);
 const size_t io_vertex_store_vert_spv_size = sizeof(io_vertex_store_vert_spv);

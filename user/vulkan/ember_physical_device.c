@@ -19,10 +19,11 @@
  * graphics queue none is ever begun, as no dynamic rendering is
  * (dynamicRendering); image layouts are one memory layout, so depth and
  * stencil may have layouts of their own (separateDepthStencilLayouts).
- * shaderDemoteToHelperInvocation and shaderTerminateInvocation: ember-cc
- * accepts modules declaring them; their instructions exist only in
- * fragment shaders, which SPIR-V validation refuses in compute and Ember
- * has no stage for yet. robustImageAccess is the contract's image
+ * shaderDemoteToHelperInvocation and shaderTerminateInvocation: fragment
+ * shaders demote (the lane becomes a helper: no stores, no colour, still
+ * part of its quad's derivatives) and terminate (no later stores), tested
+ * by io-demote, io-terminate-invocation and io-kill; SPIR-V validation
+ * refuses the instructions in compute. robustImageAccess is the contract's image
  * robustness (ember-hw.rst, "Robustness and faults": reads outside a view
  * return zero with alpha 0 or 1, writes are dropped).
  * Every core command of 1.0 to 1.3 has an implementation; the graphics
