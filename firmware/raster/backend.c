@@ -44,11 +44,8 @@ static void write_colors(struct ember_backend *be, const struct ember_quad *q,
 
 		if (rt->format == EMBER_RT_NONE)
 			continue;	/* an unused attachment */
-		for (int p = 0; p < 4; p++)
-			ember_frag_color_write_pixel(&be->state->blend, i, rt,
-						     (uint32_t)q->x + (p & 1),
-						     (uint32_t)q->y + (p >> 1), cov[p],
-						     &out->color[i][p], &out->color1[p]);
+		ember_frag_color_write_quad(&be->state->blend, i, rt, (uint32_t)q->x,
+					    (uint32_t)q->y, cov, out->color[i], out->color1);
 	}
 }
 

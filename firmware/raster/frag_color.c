@@ -212,3 +212,55 @@ void ember_frag_color_write_pixel(const struct ember_blend_state *blend,
 		first = texel;
 	}
 }
+
+/*
+ * The quad at (@x, @y), pixel p with coverage @cov[p] and colours
+ * @src[p], @src1[p]: ember_frag_color_write_pixel() for each pixel, the
+ * same bytes stored. Its common case (no blending, no logic op, a 4-byte
+ * format) is done here with what the four pixels share computed once:
+ * texel size and address, and whether the write mask writes every
+ * channel (then sample s > 0 copies the first covered one's 4 bytes).
+ */
+void ember_frag_color_write_quad(const struct ember_blend_state *blend,
+				 unsigned int i, const struct ember_render_target *rt,
+				 uint32_t x, uint32_t y, const uint32_t cov[4],
+				 const union ember_color src[4],
+				 const union ember_color src1[4])
+{
+	const struct ember_blend_attachment *att = &blend->attachment[i];
+	unsigned int format = rt->format, samples = rt->samples;
+	bool every;
+
+	if (!(att->write_mask & EMBER_WRITE_ALL) || !(cov[0] | cov[1] | cov[2] | cov[3]))
+		return;
+	if (blend->logic_op_enable || (att->blend_enable && !ember_rt_is_integer(format)) ||
+	    ember_rt_texel_size(format) != 4) {
+		for (int p = 0; p < 4; p++)
+			ember_frag_color_write_pixel(blend, i, rt, x + (p & 1), y + (p >> 1),
+						     cov[p], &src[p], &src1[p]);
+		return;
+	}
+	every = writes_every_channel(format, att->write_mask);
+	for (int p = 0; p < 4; p++) {
+		/* Sample s follows sample 0 (ember_rt_texel()'s layout). */
+		uint8_t *texel = rt->base +
+				 (size_t)(y + (p >> 1) - rt->origin_y) * rt->row_pitch +
+				 (size_t)(x + (p & 1) - rt->origin_x) * samples * 4;
+		const uint8_t *first = NULL;
+		uint32_t raw[4];
+
+		if (!cov[p])
+			continue;
+		ember_color_encode(format, &src[p], raw);
+		for (unsigned int s = 0; s < samples; s++, texel += 4) {
+			if (!(cov[p] & (1u << s)))
+				continue;
+			if (first && every) {
+				memcpy(texel, first, 4);
+				continue;
+			}
+			ember_texel_store_raw(format, texel, raw, att->write_mask);
+			first = texel;
+		}
+	}
+}

@@ -97,6 +97,15 @@ void ember_frag_color_write_pixel(const struct ember_blend_state *blend,
 				  uint32_t x, uint32_t y, uint32_t cov,
 				  const union ember_color *src,
 				  const union ember_color *src1);
+/*
+ * ember_frag_color_write_pixel() for the four pixels of the quad at (@x,
+ * @y): @cov[p], @src[p] and @src1[p] for pixel p.
+ */
+void ember_frag_color_write_quad(const struct ember_blend_state *blend,
+				 unsigned int i, const struct ember_render_target *rt,
+				 uint32_t x, uint32_t y, const uint32_t cov[4],
+				 const union ember_color src[4],
+				 const union ember_color src1[4]);
 
 /* The address of sample @s of pixel (@x, @y) (see raster_state.h). */
 uint8_t *ember_rt_texel(const struct ember_render_target *rt, uint32_t x,

@@ -26,10 +26,21 @@
  * ones are E / area; the perspective-correct ones weight them by 1/w and
  * renormalise. Both are then mapped through the clipped vertices' weights
  * to the primitive's own vertices.
+ *
+ * The per-pixel values are computed two pixels at a time in SSE2 (x86-64's
+ * baseline), lane l for pixel 2h + l, and the sample tests of a pixel two
+ * samples at a time. Each lane does the scalar formula's IEEE operations
+ * in the same order (contraction is off; divpd and cvtpd2ps round as
+ * divsd and cvtsd2ss do), so every value is bit-identical to computing one
+ * pixel at a time (test_raster_scan_exact compares them): the divisions
+ * of the perspective correction, which a reciprocal would round
+ * differently, are one divpd per vertex and pixel pair instead of two
+ * divsd. Branches become lane masks.
  */
 
 #include "raster.h"
 
+#include <emmintrin.h>
 #include <math.h>
 #include <string.h>
 
@@ -74,9 +85,12 @@ struct edge_steps {
 	uint64_t quad_max[3], quad_min[3];
 	uint64_t block_max[3], block_min[3];
 	uint64_t centre[3];			/* pixel corner -> centre */
-	uint64_t sample[3][EMBER_MAX_SAMPLES];	/* pixel corner -> sample s, + bias */
-	/* Depth from the pixel centre to sample s, along x and along y. */
-	double depth_dx[EMBER_MAX_SAMPLES], depth_dy[EMBER_MAX_SAMPLES];
+	/* Pixel corner -> samples 2h, 2h + 1 (lanes 0, 1), + bias. */
+	__m128i sample[3][EMBER_MAX_SAMPLES / 2];
+	/* Depth from the pixel centre to samples 2h, 2h + 1, along x and y. */
+	__m128d depth_dx[EMBER_MAX_SAMPLES / 2], depth_dy[EMBER_MAX_SAMPLES / 2];
+	/* The triangle's per-vertex values, in both lanes. */
+	__m128d inv_area2, inv_w[3], z[3], weight[3][3], depth_offset;
 };
 
 /*
@@ -97,11 +111,14 @@ static void square_bounds(const struct ember_tri *t, int i, uint64_t size,
 	       (uint64_t)t->bias[i];
 }
 
-static void edge_steps_init(const struct ember_tri *t, unsigned int samples,
+static void edge_steps_init(const struct ember_primitive *prim,
+			    const struct ember_tri *t, unsigned int samples,
 			    struct edge_steps *es)
 {
 	const uint64_t one = EMBER_SUBPIXEL_ONE;
 	const int64_t half = EMBER_SUBPIXEL_ONE / 2;
+	uint64_t sample[EMBER_MAX_SAMPLES];
+	double dx[EMBER_MAX_SAMPLES], dy[EMBER_MAX_SAMPLES];
 
 	for (int i = 0; i < 3; i++) {
 		uint64_t dx = (uint64_t)t->dx[i], dy = (uint64_t)t->dy[i];
@@ -112,39 +129,60 @@ static void edge_steps_init(const struct ember_tri *t, unsigned int samples,
 		square_bounds(t, i, 2 * one, &es->quad_max[i], &es->quad_min[i]);
 		square_bounds(t, i, BLOCK * one, &es->block_max[i], &es->block_min[i]);
 		es->centre[i] = dx * (one / 2) - dy * (one / 2);
-		for (unsigned int s = 0; s < samples; s++) {
+		/* A single sample's pair repeats it: the same coverage bit twice. */
+		for (unsigned int s = 0; s < EMBER_MAX_SAMPLES; s++) {
 			unsigned int ox, oy;
 
-			ember_sample_location(samples, s, &ox, &oy);
-			es->sample[i][s] = dx * oy - dy * ox + (uint64_t)t->bias[i];
+			ember_sample_location(samples, s % samples, &ox, &oy);
+			sample[s] = dx * oy - dy * ox + (uint64_t)t->bias[i];
 		}
+		for (unsigned int h = 0; h < EMBER_MAX_SAMPLES / 2; h++)
+			es->sample[i][h] = _mm_set_epi64x((int64_t)sample[2 * h + 1],
+							  (int64_t)sample[2 * h]);
 	}
-	for (unsigned int s = 0; s < samples; s++) {
+	for (unsigned int s = 0; s < EMBER_MAX_SAMPLES; s++) {
 		unsigned int ox, oy;
 
-		ember_sample_location(samples, s, &ox, &oy);
-		es->depth_dx[s] = t->dz_dx * ((double)ox - half);
-		es->depth_dy[s] = t->dz_dy * ((double)oy - half);
+		ember_sample_location(samples, s % samples, &ox, &oy);
+		dx[s] = t->dz_dx * ((double)ox - half);
+		dy[s] = t->dz_dy * ((double)oy - half);
 	}
+	for (unsigned int h = 0; h < EMBER_MAX_SAMPLES / 2; h++) {
+		es->depth_dx[h] = _mm_set_pd(dx[2 * h + 1], dx[2 * h]);
+		es->depth_dy[h] = _mm_set_pd(dy[2 * h + 1], dy[2 * h]);
+	}
+	es->inv_area2 = _mm_set1_pd(t->inv_area2);
+	for (int k = 0; k < 3; k++) {
+		es->inv_w[k] = _mm_set1_pd(t->inv_w[k]);
+		es->z[k] = _mm_set1_pd(t->z[k]);
+		for (int j = 0; j < 3; j++)
+			es->weight[k][j] = _mm_set1_pd(t->weight[k][j]);
+	}
+	es->depth_offset = _mm_set1_pd(prim->depth_offset);
 }
 
 /*
  * Edge values at a pixel's corner -> its coverage (bit s = sample s). A
  * sample is covered when no edge value is negative: when the OR of the
- * three has its sign bit clear.
+ * three has its sign bit clear. Two samples per SSE2 lane pair; with one
+ * sample, both lanes test it.
  */
 static uint32_t pixel_coverage(const struct edge_steps *es, const uint64_t e[3],
 			       unsigned int samples)
 {
+	__m128i e0 = _mm_set1_epi64x((int64_t)e[0]), e1 = _mm_set1_epi64x((int64_t)e[1]);
+	__m128i e2 = _mm_set1_epi64x((int64_t)e[2]);
 	uint32_t mask = 0;
 
-	for (unsigned int s = 0; s < samples; s++) {
-		uint64_t v = (e[0] + es->sample[0][s]) | (e[1] + es->sample[1][s]) |
-			     (e[2] + es->sample[2][s]);
+	for (unsigned int h = 0; h < (samples + 1) / 2; h++) {
+		__m128i v = _mm_or_si128(_mm_or_si128(_mm_add_epi64(e0, es->sample[0][h]),
+						      _mm_add_epi64(e1, es->sample[1][h])),
+					 _mm_add_epi64(e2, es->sample[2][h]));
 
-		mask |= (uint32_t)(~v >> 63) << s;
+		/* movmskpd: the two sign bits. */
+		mask |= (uint32_t)(~_mm_movemask_pd(_mm_castsi128_pd(v)) & 3) << (2 * h);
 	}
-	return mask;
+	return mask & ((1u << samples) - 1);
 }
 
 /*
@@ -164,18 +202,101 @@ static inline int square_class(const uint64_t e[3], const uint64_t max[3],
 	return 1 + (int)(~lo >> 63);
 }
 
-static void map_weights(const struct ember_tri *t, const double mu[3],
-			float out[3])
+/* ember_saturate_float() of both lanes, in the low two lanes. */
+static inline __m128 saturate2(__m128d v)
 {
-	for (int j = 0; j < 3; j++)
-		out[j] = ember_saturate_float(mu[0] * t->weight[0][j] +
-					      mu[1] * t->weight[1][j] +
-					      mu[2] * t->weight[2][j]);
+	/* minpd/maxpd return their second operand when either is a NaN. */
+	v = _mm_min_pd(_mm_set1_pd(FLT_MAX), v);
+	v = _mm_max_pd(_mm_set1_pd(-FLT_MAX), v);
+	return _mm_cvtpd_ps(v);
 }
 
-static double depth_at(const struct ember_tri *t, const double lambda[3])
+/* Lane by lane: @m ? @a : @b (@m's lanes all ones or all zeros). */
+static inline __m128d select2(__m128d m, __m128d a, __m128d b)
 {
-	return lambda[0] * t->z[0] + lambda[1] * t->z[1] + lambda[2] * t->z[2];
+	return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b));
+}
+
+/* out[2h + l][j] = lane l of @f. */
+static inline void store_pair(float out[4][3], int h, int j, __m128 f)
+{
+	out[2 * h][j] = _mm_cvtss_f32(f);
+	out[2 * h + 1][j] = _mm_cvtss_f32(_mm_shuffle_ps(f, f, 1));
+}
+
+static inline void map_weights2(const struct edge_steps *es, const __m128d mu[3],
+				int h, float out[4][3])
+{
+	for (int j = 0; j < 3; j++) {
+		__m128d v = _mm_add_pd(_mm_add_pd(_mm_mul_pd(mu[0], es->weight[0][j]),
+						  _mm_mul_pd(mu[1], es->weight[1][j])),
+				       _mm_mul_pd(mu[2], es->weight[2][j]));
+
+		store_pair(out, h, j, saturate2(v));
+	}
+}
+
+/* Pixels 2h and 2h + 1 of fill_quad_values(), lanes 0 and 1. */
+static inline void fill_pixel_pair(const struct edge_steps *es, unsigned int samples,
+				   const int64_t centre[4][3], int h,
+				   struct ember_quad *q)
+{
+	const __m128d zero = _mm_setzero_pd();
+	__m128d c[3], lambda[3], w[3], mu[3], inv_w, positive, den, sum, good, z;
+	__m128 f;
+
+	for (int i = 0; i < 3; i++)
+		c[i] = _mm_set_pd((double)centre[2 * h + 1][i], (double)centre[2 * h][i]);
+	/* Linear barycentrics: vertex k faces edge k + 1. */
+	lambda[0] = _mm_mul_pd(c[1], es->inv_area2);
+	lambda[1] = _mm_mul_pd(c[2], es->inv_area2);
+	lambda[2] = _mm_mul_pd(c[0], es->inv_area2);
+	inv_w = zero;
+	for (int k = 0; k < 3; k++) {
+		w[k] = _mm_mul_pd(lambda[k], es->inv_w[k]);
+		inv_w = _mm_add_pd(inv_w, w[k]);
+	}
+	/* Lanes without a positive 1/w divide by 1 and take 0, as mu = 0. */
+	positive = _mm_cmpgt_pd(inv_w, zero);
+	den = select2(positive, inv_w, _mm_set1_pd(1));
+	for (int k = 0; k < 3; k++)
+		mu[k] = _mm_and_pd(positive, _mm_div_pd(w[k], den));
+	/*
+	 * A helper far outside may extrapolate 1/w through zero: such lanes
+	 * take the linear ones. x - x == 0 exactly when x is finite.
+	 */
+	sum = _mm_add_pd(_mm_add_pd(mu[0], mu[1]), mu[2]);
+	good = _mm_and_pd(positive, _mm_cmpeq_pd(_mm_sub_pd(sum, sum), zero));
+	if (_mm_movemask_pd(good) != 3) {
+		for (int k = 0; k < 3; k++)
+			mu[k] = select2(good, mu[k], lambda[k]);
+	}
+	map_weights2(es, lambda, h, q->bary_linear);
+	map_weights2(es, mu, h, q->bary);
+	_mm_storel_pi((__m64 *)&q->inv_w[2 * h], saturate2(inv_w));
+	/* Depth is linear in screen space: the samples follow the plane. */
+	z = _mm_add_pd(_mm_add_pd(_mm_add_pd(_mm_mul_pd(lambda[0], es->z[0]),
+					     _mm_mul_pd(lambda[1], es->z[1])),
+				  _mm_mul_pd(lambda[2], es->z[2])),
+		       es->depth_offset);
+	_mm_storel_pi((__m64 *)&q->depth_center[2 * h], saturate2(z));
+	for (int l = 0; l < 2; l++) {
+		/* Pixel 2h + l's depth in both lanes, then at samples 2i, 2i + 1. */
+		__m128d zl = l ? _mm_unpackhi_pd(z, z) : _mm_unpacklo_pd(z, z);
+		float *depth = q->depth[2 * h + l];
+
+		if (samples == 1) {
+			f = saturate2(_mm_add_pd(_mm_add_pd(zl, es->depth_dx[0]),
+						 es->depth_dy[0]));
+			_mm_store_ss(depth, f);
+			continue;
+		}
+		f = _mm_movelh_ps(saturate2(_mm_add_pd(_mm_add_pd(zl, es->depth_dx[0]),
+						       es->depth_dy[0])),
+				  saturate2(_mm_add_pd(_mm_add_pd(zl, es->depth_dx[1]),
+						       es->depth_dy[1])));
+		_mm_storeu_ps(depth, f);
+	}
 }
 
 /* @centre[p][i]: edge i at pixel p's centre. */
@@ -184,37 +305,17 @@ static void fill_quad_values(const struct ember_primitive *prim,
 			     unsigned int samples, const int64_t centre[4][3],
 			     struct ember_quad *q)
 {
-	for (int p = 0; p < 4; p++) {
-		int64_t px = q->x + (p & 1), py = q->y + (p >> 1);
-		double lambda[3], mu[3], inv_w = 0;
+	fill_pixel_pair(es, samples, centre, 0, q);
+	fill_pixel_pair(es, samples, centre, 1, q);
+	if (prim->kind == EMBER_PRIM_POINT) {
+		for (int p = 0; p < 4; p++) {
+			int64_t px = q->x + (p & 1), py = q->y + (p >> 1);
 
-		/* Linear barycentrics: vertex k faces edge k + 1. */
-		lambda[0] = (double)centre[p][1] * t->inv_area2;
-		lambda[1] = (double)centre[p][2] * t->inv_area2;
-		lambda[2] = (double)centre[p][0] * t->inv_area2;
-		for (int k = 0; k < 3; k++)
-			inv_w += lambda[k] * t->inv_w[k];
-		for (int k = 0; k < 3; k++)
-			mu[k] = inv_w > 0 ? lambda[k] * t->inv_w[k] / inv_w : 0;
-		/* A helper far outside may extrapolate 1/w through zero. */
-		if (!(inv_w > 0) || !isfinite(mu[0] + mu[1] + mu[2]))
-			memcpy(mu, lambda, sizeof(mu));
-		map_weights(t, lambda, q->bary_linear[p]);
-		map_weights(t, mu, q->bary[p]);
-		q->inv_w[p] = ember_saturate_float(inv_w);
-		if (prim->kind == EMBER_PRIM_POINT) {
 			q->point_coord[p][0] = ((float)px + 0.5f - prim->point_origin[0]) /
 					       prim->point_size;
 			q->point_coord[p][1] = ((float)py + 0.5f - prim->point_origin[1]) /
 					       prim->point_size;
 		}
-		/* Depth is linear in screen space: the samples follow the plane. */
-		double z = depth_at(t, lambda) + prim->depth_offset;
-
-		q->depth_center[p] = ember_saturate_float(z);
-		for (unsigned int s = 0; s < samples; s++)
-			q->depth[p][s] = ember_saturate_float(z + es->depth_dx[s] +
-							      es->depth_dy[s]);
 	}
 }
 
@@ -285,7 +386,7 @@ static void scan_tri(const struct ember_primitive *prim,
 	bounds[2] = x1;
 	bounds[3] = y1;
 
-	edge_steps_init(t, samples, &es);
+	edge_steps_init(prim, t, samples, &es);
 	memset(&q, 0, sizeof(q));
 	q.front_facing = prim->front_facing;
 	q.provoking_vertex = prim->provoking_vertex;

@@ -13,6 +13,7 @@
  * of random (odd) origins and sizes, with 1 and 4 samples.
  */
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,10 +67,27 @@ static bool ref_quad_may(const struct ember_tri *t, int64_t qx, int64_t qy)
 	return true;
 }
 
+/* What the reference met: the lanes the fast path handles with masks. */
+static struct {
+	unsigned long no_inv_w;		/* 1/w not > 0: linear barycentrics */
+	unsigned long not_finite;	/* 1/w > 0, mu not finite: linear */
+	unsigned long saturated;	/* a value clamped to +-FLT_MAX */
+	unsigned long nan;		/* a NaN value */
+} seen;
+
+static float ref_saturate(double v)
+{
+	if (v > FLT_MAX || v < -FLT_MAX)
+		seen.saturated++;
+	if (v != v)
+		seen.nan++;
+	return ember_saturate_float(v);
+}
+
 static void ref_map(const struct ember_tri *t, const double mu[3], float out[3])
 {
 	for (int j = 0; j < 3; j++)
-		out[j] = ember_saturate_float(mu[0] * t->weight[0][j] +
+		out[j] = ref_saturate(mu[0] * t->weight[0][j] +
 					      mu[1] * t->weight[1][j] +
 					      mu[2] * t->weight[2][j]);
 }
@@ -90,11 +108,15 @@ static void ref_fill(const struct ember_primitive *prim, const struct ember_tri 
 			inv_w += lambda[k] * t->inv_w[k];
 		for (int k = 0; k < 3; k++)
 			mu[k] = inv_w > 0 ? lambda[k] * t->inv_w[k] / inv_w : 0;
+		if (!(inv_w > 0))
+			seen.no_inv_w++;
+		else if (!isfinite(mu[0] + mu[1] + mu[2]))
+			seen.not_finite++;
 		if (!(inv_w > 0) || !isfinite(mu[0] + mu[1] + mu[2]))
 			memcpy(mu, lambda, sizeof(mu));
 		ref_map(t, lambda, q->bary_linear[p]);
 		ref_map(t, mu, q->bary[p]);
-		q->inv_w[p] = ember_saturate_float(inv_w);
+		q->inv_w[p] = ref_saturate(inv_w);
 		if (prim->kind == EMBER_PRIM_POINT) {
 			q->point_coord[p][0] = ((float)px + 0.5f - prim->point_origin[0]) /
 					       prim->point_size;
@@ -104,12 +126,12 @@ static void ref_fill(const struct ember_primitive *prim, const struct ember_tri 
 		double z = lambda[0] * t->z[0] + lambda[1] * t->z[1] + lambda[2] * t->z[2] +
 			   prim->depth_offset;
 
-		q->depth_center[p] = ember_saturate_float(z);
+		q->depth_center[p] = ref_saturate(z);
 		for (unsigned int s = 0; s < samples; s++) {
 			unsigned int ox, oy;
 
 			ember_sample_location(samples, s, &ox, &oy);
-			q->depth[p][s] = ember_saturate_float(z +
+			q->depth[p][s] = ref_saturate(z +
 				t->dz_dx * ((double)ox - half) +
 				t->dz_dy * ((double)oy - half));
 		}
@@ -394,11 +416,97 @@ static bool test_blocks(unsigned int count)
 	return failures == 0 && drawn > count / 2 && full > quads / 4;
 }
 
+/* A float from the extremes the per-vertex values can take, or near them. */
+static float extreme_float(uint64_t *rng)
+{
+	static const float v[] = {
+		0.0f, -0.0f, 1.0f, -1.0f, 0.5f, FLT_MAX, -FLT_MAX, FLT_MIN, 1e-45f,
+		-1e-45f, 1e30f, -1e30f, 1e-30f, NAN,
+	};
+	unsigned int i = ref_rand_below(rng, sizeof(v) / sizeof(v[0]) + 2);
+
+	return i < sizeof(v) / sizeof(v[0]) ? v[i] : (float)ref_rand_double(rng, -4, 4);
+}
+
+/*
+ * Triangles whose per-vertex values are pushed to extremes after setup:
+ * 1/w of either sign, zero, tiny, huge or NaN, depths and weights out to
+ * FLT_MAX or NaN, areas scaled so that the barycentrics overflow. The
+ * pixels where 1/w is not > 0, or where the perspective-correct
+ * barycentrics are not finite, take the linear ones; values beyond
+ * float's range saturate; NaNs pass through. Every such lane must match
+ * the per-pixel reference bit for bit, and each case must have been met.
+ */
+static bool test_extremes(unsigned int count)
+{
+	static struct ember_quad fast_q[MAX_QUADS], ref_q[MAX_QUADS];
+	static const double area_scale[] = { 1, 1, 1e-300, 1e200, 1e300 };
+	uint64_t rng = 0xe7e3e5ull;
+	unsigned int drawn = 0, failures = 0;
+	unsigned long quads = 0;
+
+	memset(&seen, 0, sizeof(seen));
+	for (unsigned int n = 0; n < count; n++) {
+		struct ember_backend_state st;
+		struct ember_primitive prim;
+		unsigned int samples = ref_rand_below(&rng, 2) ? 4 : 1;
+		struct quads fast = { fast_q, 0, false }, ref = { ref_q, 0, false };
+		struct ember_rect rect = {
+			(int32_t)ref_rand_below(&rng, VP) - 8, (int32_t)ref_rand_below(&rng, VP) - 8,
+			1 + ref_rand_below(&rng, 64), 1 + ref_rand_below(&rng, 64),
+		};
+
+		memset(&st, 0, sizeof(st));
+		st.viewport = (struct ember_viewport){ 0, 0, VP, VP, 0, 1 };
+		st.scissor = (struct ember_rect){ 0, 0, VP, VP };
+		st.raster.depth_clip_enable = ref_rand_below(&rng, 2);
+		st.raster.line_width = 1;
+		st.ms.samples = samples;
+		st.ms.sample_mask = ~0u;
+		if (!random_primitive(&rng, &st, &prim))
+			continue;
+		for (unsigned int i = 0; i < prim.tri_count; i++) {
+			struct ember_tri *t = &prim.tri[i];
+
+			for (int k = 0; k < 3; k++) {
+				if (ref_rand_below(&rng, 2))
+					t->inv_w[k] = extreme_float(&rng);
+				if (ref_rand_below(&rng, 4) == 0)
+					t->z[k] = extreme_float(&rng);
+				for (int j = 0; j < 3; j++)
+					if (ref_rand_below(&rng, 4) == 0)
+						t->weight[k][j] = extreme_float(&rng);
+			}
+			t->inv_area2 *= area_scale[ref_rand_below(&rng, 5)];
+			if (ref_rand_below(&rng, 4) == 0)
+				t->dz_dx = extreme_float(&rng);
+			if (ref_rand_below(&rng, 4) == 0)
+				t->dz_dy = extreme_float(&rng);
+		}
+		if (ref_rand_below(&rng, 4) == 0)
+			prim.depth_offset = extreme_float(&rng);
+		drawn++;
+		ember_raster_scan(&prim, &rect, samples, capture, &fast);
+		ref_scan(&prim, &rect, samples, &ref);
+		quads += ref.n;
+		if (!same_quads(&fast, &ref) && failures++ < 5)
+			tap_diag("primitive %u (kind %u, %u tris, %u samples): %u quads vs %u",
+				 n, prim.kind, prim.tri_count, samples, fast.n, ref.n);
+	}
+	tap_diag("%u primitives drawn of %u, %lu quads compared, %u differ; pixels "
+		 "without 1/w > 0 %lu, with non-finite barycentrics %lu; %lu values "
+		 "saturated, %lu NaN", drawn, count, quads, failures, seen.no_inv_w,
+		 seen.not_finite, seen.saturated, seen.nan);
+	return failures == 0 && drawn > count / 4 && seen.no_inv_w && seen.not_finite &&
+	       seen.saturated && seen.nan;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int count = argc > 1 ? (unsigned int)atoi(argv[1]) : 20000;
 
 	tap_result(test_random(count), "scan-stepped-matches-per-pixel");
 	tap_result(test_blocks(count / 4), "scan-coarse-blocks-match-per-sample");
+	tap_result(test_extremes(count / 4), "scan-extreme-values-match-per-pixel");
 	return tap_finish();
 }

@@ -398,6 +398,86 @@ static bool test_raw_store_load(void)
 	return true;
 }
 
+/* A random float colour channel: in and out of [0, 1], NaN, or raw bits. */
+static uint32_t random_channel(void)
+{
+	static const float special[] = { 0.0f, 1.0f, -1.0f, 0.5f, 2.0f, NAN, 1e30f, -0.0f };
+	uint32_t r = rng32();
+	float f;
+
+	if (r % 4 == 0)
+		return rng32();
+	f = r % 4 == 1 ? special[rng32() % 8] : (float)(rng32() % 4096) / 2048.0f - 0.5f;
+	memcpy(&r, &f, sizeof(r));
+	return r;
+}
+
+/*
+ * ember_frag_color_write_quad() against ember_frag_color_write_pixel()
+ * on each pixel: every colour format, 1 and 4 samples, random coverage
+ * and write masks, blending and logic ops on and off, over random bytes.
+ * The quad's own path (no blend, no logic op, 4-byte formats) must store
+ * the same bytes; each kind of quad must have been met.
+ */
+static bool test_color_write_quad(void)
+{
+	unsigned long own = 0, others = 0;
+
+	for (unsigned int f = EMBER_RT_COLOR_FIRST; f <= EMBER_RT_COLOR_LAST; f++) {
+		for (unsigned int iter = 0; iter < 128; iter++) {
+			unsigned int samples = iter % 2 ? 4 : 1;
+			/* 3x2 pixels of up to 4 samples of 16 bytes; the quad at (1, 0). */
+			uint8_t got[3 * 2 * 4 * 16], want[sizeof(got)];
+			struct ember_render_target rt = {
+				.format = (uint8_t)f, .samples = samples, .width = 3, .height = 2,
+				.row_pitch = (size_t)3 * samples * ember_rt_texel_size(f),
+				.base = got,
+			};
+			struct ember_blend_state bs = { .logic_op_enable = rng32() % 4 == 0,
+							.logic_op = (uint8_t)(rng32() % 16) };
+			struct ember_blend_attachment *att = &bs.attachment[0];
+			union ember_color src[4], src1[4];
+			uint32_t cov[4];
+
+			att->blend_enable = rng32() % 4 == 0;
+			att->src_color_factor = att->src_alpha_factor = (uint8_t)(rng32() % EMBER_BF_COUNT);
+			att->dst_color_factor = att->dst_alpha_factor = (uint8_t)(rng32() % EMBER_BF_COUNT);
+			att->color_op = att->alpha_op = (uint8_t)(rng32() % EMBER_BLEND_OP_COUNT);
+			att->write_mask = (uint8_t)(iter % 3 ? EMBER_WRITE_ALL : rng32() % 16);
+			for (int c = 0; c < 4; c++)
+				bs.constants[c] = (float)(rng32() % 256) / 255.0f;
+			for (int p = 0; p < 4; p++) {
+				cov[p] = rng32() % 3 ? rng32() & ((1u << samples) - 1) : 0;
+				for (int c = 0; c < 4; c++) {
+					src[p].u[c] = random_channel();
+					src1[p].u[c] = random_channel();
+				}
+			}
+			for (size_t b = 0; b < sizeof(got); b++)
+				got[b] = (uint8_t)rng32();
+			memcpy(want, got, sizeof(got));
+			ember_frag_color_write_quad(&bs, 0, &rt, 1, 0, cov, src, src1);
+			rt.base = want;
+			for (int p = 0; p < 4; p++)
+				ember_frag_color_write_pixel(&bs, 0, &rt, 1 + (p & 1), p >> 1, cov[p],
+							     &src[p], &src1[p]);
+			if (memcmp(got, want, sizeof(got))) {
+				tap_diag("format %u, %u samples, mask %x, blend %d, logic %d: "
+					 "the quad's bytes differ", f, samples, att->write_mask,
+					 att->blend_enable, bs.logic_op_enable);
+				return false;
+			}
+			if (!bs.logic_op_enable && !att->blend_enable &&
+			    ember_rt_texel_size(f) == 4)
+				own++;
+			else
+				others++;
+		}
+	}
+	tap_diag("%lu quads on the quad's own path, %lu per pixel", own, others);
+	return own > 1000 && others > 1000;
+}
+
 static bool check_unorm8(float v)
 {
 	union ember_color c = { .f = { v, v, v, v } };
@@ -471,5 +551,6 @@ int main(void)
 	tap_result(test_logic_ops_and_masks(), "logic-ops-on-codes-and-write-masks");
 	tap_result(test_raw_store_load(), "raw-store-load-every-format-and-mask");
 	tap_result(test_unorm8_boundaries(), "unorm8-encode-at-rounding-boundaries");
+	tap_result(test_color_write_quad(), "color-write-quad-matches-per-pixel");
 	return tap_finish();
 }
