@@ -1233,6 +1233,20 @@ static bool test_store_quad(void)
 		for (unsigned int k = 1; k < 4; k++)
 			CHECK_EQ(po[960 + 4 * l + k], 0xaaaaaaaau);
 	}
+
+	/* The whole block on the unmapped page: lane 0's element faults. */
+	memset(po, 0xaa, out.size);
+	CHECK_EQ(run(PROLOGUE "stg.u32 u8, v1, v1\n"			/* page 0 cached */
+		     "shl v4, v0, 4\niadd v4, v4, 4352\n"
+		     "iadd v5, v4, 4\niadd v6, v4, 8\niadd v7, v4, 12\n"
+		     "stg.u32 u8, v4, v0\nstg.u32 u8, v5, v0\n"
+		     "stg.u32 u8, v6, v0\nstg.u32 u8, v7, v0\nend\n",
+		     (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, out.va + 4352);
+	CHECK_EQ(f.detail, EMBER_ACCESS_WRITE);
+	CHECK_EQ(po[1], 4u);
+	CHECK_EQ(po[64], 0xaaaaaaaau);
 	return true;
 }
 
@@ -1339,6 +1353,8 @@ static bool test_load_quad(void)
 	CHECK(load_quad(quad_interleaved, 1024, 8192, xyzw, "@p0 ", 0x1fffffu));
 	/* The range ends inside wave 0's block, inside lane 20's element. */
 	CHECK(load_quad(quad_interleaved, 1024, 1024 + 16 * 20 + 8, xyzw, "", 0xffffffffu));
+	/* The first access to its page (page 1: nothing cached yet). */
+	CHECK(load_quad(quad_interleaved, 5120, 8192, xyzw, "", 0xffffffffu));
 
 	/*
 	 * The block's second page unmapped (a range of two pages): the first
@@ -1354,6 +1370,18 @@ static bool test_load_quad(void)
 		     (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, &f), -1);
 	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
 	CHECK_EQ(f.va, a.va + 4096);
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ);
+	CHECK_EQ(po[0], 0xaaaaaaaau);
+
+	/* The whole block on the unmapped page: lane 0's element faults. */
+	CHECK_EQ(run(PROLOGUE "ldg.u32 v2, u0, v1\n"
+		     "shl v4, v0, 4\niadd v4, v4, 5120\n"
+		     "ldg.u32 v20, u0, v4\niadd v5, v4, 4\nldg.u32 v21, u0, v5\n"
+		     "iadd v6, v4, 8\nldg.u32 v22, u0, v6\niadd v7, v4, 12\n"
+		     "ldg.u32 v23, u0, v7\nstg.u32 u8, v1, v20\nend\n",
+		     (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, a.va + 5120);
 	CHECK_EQ(f.detail, EMBER_ACCESS_READ);
 	CHECK_EQ(po[0], 0xaaaaaaaau);
 	return true;
