@@ -16,12 +16,13 @@
 
 /*
  * The global access helpers: LDG of 4, 8 and 16 bytes (kinds 0 to 2),
- * STG of the same (3 to 5), and four STG.u32 of a vec4's components as
- * one block (6: SC_JIT_STORE_QUAD), shared by all programs (jit_emit.c's
- * DOC).
+ * STG of the same (3 to 5), and four STG.u32 or LDG.u32 of a vec4's
+ * components as one block (6: SC_JIT_STORE_QUAD, 7: SC_JIT_LOAD_QUAD),
+ * shared by all programs (jit_emit.c's DOC).
  */
 #define SC_JIT_STORE_QUAD	6
-#define SC_JIT_ACCESS_HELPERS	7
+#define SC_JIT_LOAD_QUAD	7
+#define SC_JIT_ACCESS_HELPERS	8
 
 /* The address of helper @kind, compiled on first use; 0 if there is none. */
 typedef uint64_t (*sc_jit_helper_fn)(unsigned int kind);

@@ -46,7 +46,9 @@
  * one-page fast path, natively. The accessed bytes, checked against the
  * descriptor's range, lie in one page, and that page is in the core's
  * page cache (struct sc_group's pages[], what sc_group_page() fills, with
- * the rights it was checked for). Then:
+ * the rights it was checked for), or sc_group_page() puts it there now
+ * (one_page(): the translation the handler's first lane would do; where
+ * that faults, the handler runs and faults). Then:
  *
  * - a whole wave at consecutive elements (lane l at lane 0's offset plus
  *   l times the size, what a kernel indexing by invocation id does): one
@@ -62,7 +64,7 @@
  *   bytes do not overlap, so their order does not matter, and each row
  *   is one scatter (32 plain stores: emit_strided_store()).
  *
- * Anything else (no cached translation yet, a span over two pages or out
+ * Anything else (an untranslatable page, a span over two pages or out
  * of range, other stores, whose lane order matters, and which AVX2 cannot
  * do in one instruction) calls the handler, which translates, faults,
  * or takes the lanes one by one, exactly as the interpreter: so a fault,
@@ -85,8 +87,26 @@
  * (vpscatterdd where the host has AVX-512, slow on this machine's AMD
  * cores: a tenth of the copy kernel's time in perf).
  *
- * Those paths live out of line, in seven helpers shared by every program
- * (LDG and STG of 4, 8 and 16 bytes, the quad store: sc_jit_emit_helper(),
+ * Loads likewise: the compiler reads a vec4 element by components, "ldg,
+ * iadd, ldg, iadd, ..." (each IADD the next component's offset, which the
+ * stores reuse), four LDG.u32 each a 512-byte block load and a shuffle
+ * (emit_strided_load()). Four LDG.u32 through one descriptor, under one
+ * guard, with at most IADDs of a literal between them (is_load_quad()),
+ * are one 512-byte block load deinterleaved into the four rows
+ * (emit_load_quad()), where the block lies in range in one cached
+ * readable page and the four offsets are a whole wave's consecutive
+ * 16-byte elements plus 0, 4, 8 and 12, as the lanes' values say at run
+ * time; then the window's IADDs. That order leaves the registers as the
+ * program's does where the loads' destinations are four registers nothing
+ * else in the window reads or writes and each load's offset comes from
+ * before the window or from an IADD of a register the window does not
+ * write, which is_load_quad() checks. None of the loads can fault there; otherwise the
+ * window runs in order, each load through its own helper and handler, so
+ * a partly out-of-range or unmapped vec4 reads zeros or faults exactly as
+ * its four loads do.
+ *
+ * Those paths live out of line, in eight helpers shared by every program
+ * (LDG and STG of 4, 8 and 16 bytes, the quad store and load: sc_jit_emit_helper(),
  * compiled once per process by jit.c): an access is one call of its helper, which
  * returns whether it did the access, and the handler call behind a
  * branch if not. Inlined, every access added its tests and paths to the
@@ -804,29 +824,46 @@ static LLVMValueRef cached_page(struct emit *e, LLVMValueRef va, unsigned int ac
 /*
  * The one-page test of a descriptor access (exec_memory.c's one_page())
  * for the bytes [@lo, @end) of the buffer at @va of @range bytes (all
- * i64): inside its range and one page, which the core's page cache
- * already holds for @access. Then the builder is left in the block that
- * runs the access, returning the host address of offset @lo; otherwise
- * control goes to @slow.
+ * i64): inside its range and one page, which the core's page cache holds
+ * for @access, or which sc_group_page() translates into it now. Then the
+ * builder is left in the block that runs the access, returning the host
+ * address of offset @lo; otherwise (a fault, which sc_group_page() only
+ * reports) control goes to @slow, whose handler faults as the interpreter.
+ * Filling the cache here is what the handler's first lane would do for
+ * the same page; the handler did it lane by lane, a wave per page of each
+ * stream: 8% of the copy kernel's samples (perf).
  */
 static LLVMValueRef one_page(struct emit *e, LLVMValueRef va, LLVMValueRef range,
 			     LLVMValueRef lo, LLVMValueRef end, unsigned int access,
 			     LLVMBasicBlockRef slow)
 {
-	LLVMValueRef first, last, ok, hit, host;
-	LLVMBasicBlockRef fast = new_block(e);
+	LLVMValueRef first, last, ok, hit, host, filled, fault, phi;
+	LLVMBasicBlockRef check = new_block(e), fill = new_block(e), fast = new_block(e);
+	LLVMBasicBlockRef from[2];
+	LLVMTypeRef page_ty = LLVMFunctionType(e->ptr, (LLVMTypeRef[]) {
+		e->ptr, e->i64, e->i32, e->ptr }, 4, false);
 
 	first = LLVMBuildAdd(e->b, va, lo, "");
 	last = LLVMBuildSub(e->b, LLVMBuildAdd(e->b, va, end, ""), c64(e, 1), "");
 	host = cached_page(e, first, access, &hit);
-	ok = LLVMBuildAnd(e->b, hit, LLVMBuildAnd(e->b,
-		LLVMBuildICmp(e->b, LLVMIntULE, end, range, ""),
+	ok = LLVMBuildAnd(e->b, LLVMBuildICmp(e->b, LLVMIntULE, end, range, ""),
 		LLVMBuildICmp(e->b, LLVMIntEQ,
 			      LLVMBuildLShr(e->b, first, c64(e, EMBER_PAGE_SHIFT), ""),
-			      LLVMBuildLShr(e->b, last, c64(e, EMBER_PAGE_SHIFT), ""), ""), ""), "");
-	LLVMBuildCondBr(e->b, ok, fast, slow);
+			      LLVMBuildLShr(e->b, last, c64(e, EMBER_PAGE_SHIFT), ""), ""), "");
+	LLVMBuildCondBr(e->b, ok, check, slow);
+	LLVMPositionBuilderAtEnd(e->b, check);
+	LLVMBuildCondBr(e->b, hit, fast, fill);
+	LLVMPositionBuilderAtEnd(e->b, fill);
+	fault = LLVMBuildAlloca(e->b, e->i32, "");
+	filled = LLVMBuildCall2(e->b, page_ty, const_ptr(e, (const void *)(uintptr_t)sc_group_page),
+				(LLVMValueRef[]) { e->group, first, c32(e, access), fault }, 4, "");
+	LLVMBuildCondBr(e->b, LLVMBuildIsNotNull(e->b, filled, ""), fast, slow);
 	LLVMPositionBuilderAtEnd(e->b, fast);
-	return LLVMBuildGEP2(e->b, e->i8, host,
+	phi = LLVMBuildPhi(e->b, e->ptr, "");
+	from[0] = check;
+	from[1] = fill;
+	LLVMAddIncoming(phi, (LLVMValueRef[]) { host, filled }, from, 2);
+	return LLVMBuildGEP2(e->b, e->i8, phi,
 			     (LLVMValueRef[]) { LLVMBuildAnd(e->b, first,
 						c64(e, EMBER_PAGE_SIZE - 1), "") }, 1, "");
 }
@@ -1020,11 +1057,11 @@ static void emit_strided_load(struct emit *e, LLVMValueRef va, LLVMValueRef base
  * at @va of @range bytes; true if done, false if the handler must do it.
  *
  * No active lane: done, as the handler. The active lanes' span in range,
- * in one page the core's page cache holds: a whole wave at consecutive
+ * in one page the core's page cache holds (or fills now): a whole wave at consecutive
  * elements is one vector access (the rows of the wider types interleaved
  * by shuffles); a load of other lanes, one masked gather per row where
  * the target has AVX2's (committing the active lanes only). Anything else
- * (a miss, two pages, out of range, a scattered store, whose lane order
+ * (a fault, two pages, out of range, a scattered store, whose lane order
  * matters and which AVX2 cannot do in one instruction) goes back to the
  * handler, which translates, faults or takes the lanes one by one exactly
  * as the interpreter: the native code never faults by itself (a cached
@@ -1149,12 +1186,13 @@ static bool emit_global(struct emit *e, const struct ember_isa_insn *i, uint32_t
 }
 
 /*
- * The body of the quad store helper (SC_JIT_STORE_QUAD): four STG.u32
- * rows @rows[0..3] at the offsets @off[0..3] of the buffer at @va of
- * @range bytes for the lanes of @mask; true if done as one block (see the
- * DOC), false if the four instructions must run one by one.
+ * The body of the quad helpers (SC_JIT_STORE_QUAD, SC_JIT_LOAD_QUAD): four
+ * STG.u32 or LDG.u32 of the rows @rows[0..3] at the offsets @off[0..3] of
+ * the buffer at @va of @range bytes for the lanes of @mask; true if done
+ * as one block (see the DOC), false if the four instructions must run
+ * one by one.
  */
-static void emit_store_quad_body(struct emit *e)
+static void emit_quad_body(struct emit *e, bool store)
 {
 	LLVMValueRef group = LLVMGetParam(e->fn, 0), va = LLVMGetParam(e->fn, 1);
 	LLVMValueRef range = LLVMGetParam(e->fn, 2), m = LLVMGetParam(e->fn, 7);
@@ -1179,10 +1217,20 @@ static void emit_store_quad_body(struct emit *e)
 	LLVMPositionBuilderAtEnd(e->b, check);
 	lo = zext64(e, LLVMBuildExtractElement(e->b, off[0], c32(e, 0), ""));
 	base = one_page(e, va, range, lo, LLVMBuildAdd(e->b, lo, c64(e, 16 * SC_LANES), ""),
-			EMBER_ACCESS_WRITE, fail);
-	for (unsigned int k = 0; k < 4; k++)
-		rows[k] = tag(e, LLVMBuildLoad2(e->b, e->v32i32, rows[k], ""), e->tag_vreg, 64);
-	tag(e, LLVMBuildStore(e->b, interleave(e, rows, 4), base), e->tag_memory, 1);
+			store ? EMBER_ACCESS_WRITE : EMBER_ACCESS_READ, fail);
+	if (store) {
+		for (unsigned int k = 0; k < 4; k++)
+			rows[k] = tag(e, LLVMBuildLoad2(e->b, e->v32i32, rows[k], ""),
+				      e->tag_vreg, 64);
+		tag(e, LLVMBuildStore(e->b, interleave(e, rows, 4), base), e->tag_memory, 1);
+	} else {
+		LLVMValueRef data = tag(e, LLVMBuildLoad2(e->b, LLVMVectorType(e->i32,
+					4 * SC_LANES), base, ""), e->tag_memory, 1);
+
+		for (unsigned int k = 0; k < 4; k++)
+			tag(e, LLVMBuildStore(e->b, deinterleave(e, data, 4, k), rows[k]),
+			    e->tag_vreg, 64);
+	}
 	LLVMBuildRet(e->b, LLVMConstInt(LLVMInt1TypeInContext(e->ctx), 1, false));
 	LLVMPositionBuilderAtEnd(e->b, fail);
 	LLVMBuildRet(e->b, LLVMConstInt(LLVMInt1TypeInContext(e->ctx), 0, false));
@@ -1250,6 +1298,164 @@ static void emit_store_quad(struct emit *e, uint32_t pc)
 		LLVMBuildBr(e->b, done);
 		LLVMPositionBuilderAtEnd(e->b, done);
 	}
+}
+
+/*
+ * A quad load (see the DOC): four LDG.u32 from @pc through one
+ * descriptor, under one guard, with IADDs of a literal between them (how
+ * the compiler addresses a vec4's components: ldg, iadd, ldg, ...).
+ * @len: the instructions from @pc to the fourth load; @ldg: the loads'
+ * pcs; @iadd: for each load, the pc of the IADD in the window that last
+ * wrote its offset register, or 0 (none: the register as at @pc).
+ */
+struct load_quad {
+	uint32_t len;
+	uint32_t ldg[4];
+	uint32_t iadd[4];
+};
+
+static bool quad_ldg(const struct ember_isa_insn *i, const struct ember_isa_insn *first)
+{
+	return i->opcode == EMBER_ISA_OP_LDG && native_access_size(i->type) == 4 &&
+	       i->dst.kind == EMBER_ISA_VREG && i->src[0].kind == EMBER_ISA_UREG &&
+	       i->src[0].index == first->src[0].index && i->src[1].kind == EMBER_ISA_VREG &&
+	       (i->src[2].kind == EMBER_ISA_NONE || i->src[2].kind == EMBER_ISA_IMM) &&
+	       i->guard == first->guard && (!i->guard || (i->guard_pred == first->guard_pred &&
+	       i->guard_negate == first->guard_negate));
+}
+
+/* IADD of a vector register and a literal to a vector register, unguarded. */
+static bool quad_iadd(const struct ember_isa_insn *i)
+{
+	return i->opcode == EMBER_ISA_OP_IADD && !is_64bit(i) && !i->guard &&
+	       i->dst.kind == EMBER_ISA_VREG && i->src[0].kind == EMBER_ISA_VREG &&
+	       i->src[1].kind == EMBER_ISA_IMM;
+}
+
+/*
+ * Whether the instructions from @pc are a quad load whose loads may run
+ * as one block before the window's IADDs (in *@q): none of the window's
+ * instructions but the first is a jump target; the loads' destinations
+ * are four different registers that nothing else in the window reads or
+ * writes; no IADD reads a register the window writes; and each load's
+ * offset register is not written after it in the window. Then the block
+ * load followed by the IADDs leaves the registers as the instructions in
+ * order do.
+ */
+static bool is_load_quad(struct emit *e, uint32_t pc, struct load_quad *q)
+{
+	const struct ember_isa_insn *first = &e->prog->insns[pc].isa;
+	unsigned int n = 0;
+	uint32_t j;
+
+	if (!quad_ldg(first, first))
+		return false;
+	for (j = pc; j < e->prog->num_insns && j < pc + 8 && n < 4; j++) {
+		const struct ember_isa_insn *i = &e->prog->insns[j].isa;
+
+		if (j > pc && e->blocks[j])
+			return false;
+		if (quad_ldg(i, first))
+			q->ldg[n++] = j;
+		else if (!quad_iadd(i))
+			return false;
+	}
+	if (n < 4)
+		return false;
+	q->len = j - pc;
+	for (unsigned int k = 0; k < 4; k++) {
+		uint32_t d = e->prog->insns[q->ldg[k]].isa.dst.index;
+		uint32_t o = e->prog->insns[q->ldg[k]].isa.src[1].index;
+
+		q->iadd[k] = 0;
+		for (j = pc; j < pc + q->len; j++) {
+			const struct ember_isa_insn *i = &e->prog->insns[j].isa;
+
+			if (j == q->ldg[k])
+				continue;
+			/* The destination: read or written by no other. */
+			if (i->dst.index == d || (i->opcode == EMBER_ISA_OP_IADD ?
+			    i->src[0].index : i->src[1].index) == d)
+				return false;
+			if (i->opcode != EMBER_ISA_OP_IADD)
+				continue;
+			/* An IADD's source: not written in the window. */
+			for (uint32_t w = pc; w < pc + q->len; w++)
+				if (e->prog->insns[w].isa.opcode == EMBER_ISA_OP_IADD &&
+				    e->prog->insns[w].isa.dst.index == i->src[0].index)
+					return false;
+			/* The offset: written before the load only. */
+			if (i->dst.index == o) {
+				if (j > q->ldg[k])
+					return false;
+				q->iadd[k] = j;
+			}
+		}
+	}
+	return true;
+}
+
+static bool emit_memory(struct emit *e, const struct ember_isa_insn *i, uint32_t pc);
+
+/* The instruction at @pc as the main loop emits it (an ALU or memory one). */
+static void emit_plain(struct emit *e, uint32_t pc)
+{
+	const struct ember_isa_insn *i = &e->prog->insns[pc].isa;
+
+	if (!emit_alu(e, i) && !emit_memory(e, i, pc))
+		call_handler(e, pc);
+}
+
+/*
+ * The quad load @q from @pc through its helper: the four rows as one
+ * block, then the window's IADDs; where it declines, the window in order
+ * (each LDG through its own helper and handler, with its faults).
+ */
+static void emit_load_quad(struct emit *e, uint32_t pc, const struct load_quad *q)
+{
+	const struct ember_isa_insn *i = &e->prog->insns[pc].isa;
+	uint64_t helper = e->helper(SC_JIT_LOAD_QUAD);
+	unsigned int u = i->src[0].index;
+	LLVMBasicBlockRef fast, slow, done;
+	LLVMValueRef args[12];
+
+	if (!helper) {
+		for (uint32_t j = pc; j < pc + q->len; j++)
+			emit_plain(e, j);
+		return;
+	}
+	fast = new_block(e);
+	slow = new_block(e);
+	done = new_block(e);
+	args[0] = e->group;
+	args[1] = LLVMBuildOr(e->b, zext64(e, load_field(e, WAVE_U(u))),
+			      LLVMBuildShl(e->b, zext64(e, load_field(e, WAVE_U(u + 1))),
+					   c64(e, 32), ""), "");
+	args[2] = zext64(e, load_field(e, WAVE_U(u + 2)));
+	for (unsigned int k = 0; k < 4; k++) {
+		const struct ember_isa_insn *ik = &e->prog->insns[q->ldg[k]].isa;
+		const struct ember_isa_insn *ak = &e->prog->insns[q->iadd[k]].isa;
+		LLVMValueRef off = q->iadd[k] ? LLVMBuildAdd(e->b, src(e, ak, 0), src(e, ak, 1), "")
+					      : src(e, ik, 1);
+
+		if (ik->src[2].kind == EMBER_ISA_IMM)
+			off = plus_imm(e, off, ik->src[2].imm);
+		args[3 + k] = off;
+		args[8 + k] = byte_gep(e, e->vbase, (size_t)ik->dst.index * SC_LANES * 4);
+	}
+	args[7] = active(e, i);
+	LLVMBuildCondBr(e->b, LLVMBuildCall2(e->b, e->quad_ty, const_ptr(e,
+			(const void *)(uintptr_t)helper), args, 12, ""), fast, slow);
+	LLVMPositionBuilderAtEnd(e->b, fast);
+	for (uint32_t j = pc; j < pc + q->len; j++)
+		if (e->prog->insns[j].isa.opcode == EMBER_ISA_OP_IADD)
+			emit_plain(e, j);
+	LLVMBuildBr(e->b, done);
+	LLVMPositionBuilderAtEnd(e->b, slow);
+	for (uint32_t j = pc; j < pc + q->len; j++)
+		emit_plain(e, j);
+	LLVMBuildBr(e->b, done);
+	LLVMPositionBuilderAtEnd(e->b, done);
 }
 
 /*
@@ -1683,6 +1889,7 @@ bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *n
 		.gathers = gathers, .helper = helper,
 	};
 	LLVMBasicBlockRef entry;
+	struct load_quad quad;
 	LLVMTypeRef fn_ty;
 
 	init_types(&e);
@@ -1716,6 +1923,11 @@ bool sc_jit_emit(LLVMModuleRef mod, const struct sc_program *prog, const char *n
 			pc += 3;
 			continue;
 		}
+		if (is_load_quad(&e, pc, &quad)) {
+			emit_load_quad(&e, pc, &quad);
+			pc += quad.len - 1;
+			continue;
+		}
 		if (emit_control(&e, i, pc) || emit_alu(&e, i) ||
 		    (i->opcode == EMBER_ISA_OP_LDS && emit_lds(&e, i)) ||
 		    (i->opcode == EMBER_ISA_OP_S2R && emit_s2r(&e, i)) ||
@@ -1746,11 +1958,11 @@ void sc_jit_emit_helper(LLVMModuleRef mod, unsigned int kind, const char *name, 
 	static const unsigned int sizes[3] = { 4, 8, 16 };
 
 	init_types(&e);
-	e.fn = LLVMAddFunction(mod, name, kind == SC_JIT_STORE_QUAD ? e.quad_ty : e.access_ty);
+	e.fn = LLVMAddFunction(mod, name, kind >= SC_JIT_STORE_QUAD ? e.quad_ty : e.access_ty);
 	e.b = LLVMCreateBuilderInContext(e.ctx);
 	LLVMPositionBuilderAtEnd(e.b, new_block(&e));
-	if (kind == SC_JIT_STORE_QUAD)
-		emit_store_quad_body(&e);
+	if (kind == SC_JIT_STORE_QUAD || kind == SC_JIT_LOAD_QUAD)
+		emit_quad_body(&e, kind == SC_JIT_STORE_QUAD);
 	else
 		emit_access_body(&e, sizes[kind % 3], kind >= 3);
 	LLVMDisposeBuilder(e.b);

@@ -1233,6 +1233,157 @@ static bool test_store_quad(void)
 		for (unsigned int k = 1; k < 4; k++)
 			CHECK_EQ(po[960 + 4 * l + k], 0xaaaaaaaau);
 	}
+
+	/* The whole block on the unmapped page: lane 0's element faults. */
+	memset(po, 0xaa, out.size);
+	CHECK_EQ(run(PROLOGUE "stg.u32 u8, v1, v1\n"			/* page 0 cached */
+		     "shl v4, v0, 4\niadd v4, v4, 4352\n"
+		     "iadd v5, v4, 4\niadd v6, v4, 8\niadd v7, v4, 12\n"
+		     "stg.u32 u8, v4, v0\nstg.u32 u8, v5, v0\n"
+		     "stg.u32 u8, v6, v0\nstg.u32 u8, v7, v0\nend\n",
+		     (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, out.va + 4352);
+	CHECK_EQ(f.detail, EMBER_ACCESS_WRITE);
+	CHECK_EQ(po[1], 4u);
+	CHECK_EQ(po[64], 0xaaaaaaaau);
+	return true;
+}
+
+/*
+ * A vec4 loaded by components: four LDG.u32 at 0, 4, 8 and 12 bytes from
+ * 16-byte elements, IADDs between them (the JIT's quad load: one block).
+ * The element of invocation i is at 16 * i + @base in buffer 0 (two pages,
+ * @range bytes in range); @window loads its components @order (their
+ * offsets in instruction order) from v4 into v20..v23, v5..v7 being v4
+ * plus 4 * order[1..3] after it, under @guard. The output, against the
+ * interpreter's semantics: each loaded lane's components (0 beyond the
+ * range), the others' old value, v5..v7, and v9, v21's old value plus 1.
+ */
+static bool load_quad(const char *window, uint32_t base, uint32_t range,
+		      const unsigned int order[4], const char *guard, uint32_t loaded_lanes)
+{
+	struct buffer in = buffer(8192), unused = buffer(4), out = buffer(8192);
+	struct buffer bufs[3] = { in, unused, out };
+	uint32_t *pi = in.cpu, *po = out.cpu;
+	char text[4096], body[1024];
+
+	snprintf(body, sizeof(body), window, 4 * order[0], guard, 4 * order[1], guard,
+		 4 * order[2], guard, 4 * order[3], guard);
+	snprintf(text, sizeof(text), PROLOGUE
+		 "ldg.u32 v2, u0, v1\n"					/* page 0 cached */
+		 "s2r.lane_id v10\ncmp.u32.lt p0, v10, 21\n"
+		 "mov v20, 0x5555\nmov v21, 0x5555\nmov v22, 0x5555\nmov v23, 0x5555\n"
+		 "shl v4, v0, 4\niadd v4, v4, %u\niadd v9, v21, 1\n"
+		 "%s"
+		 "iadd v30, v1, 1792\nstg.u32 u8, v30, v9\n"
+		 "stg.u32 u8, v1, v20\niadd v30, v1, 256\nstg.u32 u8, v30, v21\n"
+		 "iadd v30, v1, 512\nstg.u32 u8, v30, v22\n"
+		 "iadd v30, v1, 768\nstg.u32 u8, v30, v23\n"
+		 "iadd v30, v1, 1024\nstg.u32 u8, v30, v5\n"
+		 "iadd v30, v1, 1280\nstg.u32 u8, v30, v6\n"
+		 "iadd v30, v1, 1536\nstg.u32 u8, v30, v7\nend\n",
+		 base, body);
+	for (unsigned int i = 0; i < 2048; i++)
+		pi[i] = i * 7 + 3;
+	memset(po, 0xaa, out.size);
+	bufs[0].size = range;
+	CHECK_EQ(run(text, (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, NULL), 0);
+	for (unsigned int l = 0; l < 64; l++) {
+		uint32_t element = base + 16 * l;
+
+		for (unsigned int k = 0; k < 4; k++) {
+			uint32_t at = element + 4 * order[k];
+			uint32_t want = at + 4 <= range ? pi[at / 4] : 0;
+
+			CHECK_EQ(po[64 * k + l], (loaded_lanes >> (l % 32)) & 1 ? want : 0x5555u);
+		}
+		for (unsigned int k = 1; k < 4; k++)
+			CHECK_EQ(po[256 + 64 * (k - 1) + l], element + 4 * order[k]);
+		CHECK_EQ(po[448 + l], 0x5556u);
+	}
+	return true;
+}
+
+/* The compiler's sequence: ldg, iadd, ldg, ... */
+static const char quad_interleaved[] =
+	"%2$sldg.u32 v20, u0, v4, %1$u\niadd v5, v4, %3$u\n%4$sldg.u32 v21, u0, v5\n"
+	"iadd v6, v4, %5$u\n%6$sldg.u32 v22, u0, v6\niadd v7, v4, %7$u\n%8$sldg.u32 v23, u0, v7\n";
+
+static bool test_load_quad(void)
+{
+	static const unsigned int xyzw[4] = { 0, 1, 2, 3 }, xzyw[4] = { 0, 2, 1, 3 };
+	/* Four loads in a row at offsets computed before them. */
+	static const char in_row[] =
+		"iadd v5, v4, %3$u\niadd v6, v4, %5$u\niadd v7, v4, %7$u\n"
+		"%2$sldg.u32 v20, u0, v4, %1$u\n%4$sldg.u32 v21, u0, v5\n"
+		"%6$sldg.u32 v22, u0, v6\n%8$sldg.u32 v23, u0, v7\n";
+	/* One offset register stepped between the loads. */
+	static const char running[] =
+		"iadd v5, v4, %3$u\niadd v6, v4, %5$u\niadd v7, v4, %7$u\nmov v8, v4\n"
+		"%2$sldg.u32 v20, u0, v8, %1$u\niadd v8, v8, 4\n%4$sldg.u32 v21, u0, v8\n"
+		"iadd v8, v8, 4\n%6$sldg.u32 v22, u0, v8\niadd v8, v8, 4\n"
+		"%8$sldg.u32 v23, u0, v8\n";
+	/* Each offset from the one before (xyzw only). */
+	static const char chained[] =
+		"iadd v31, v4, %5$u\niadd v31, v4, %7$u\n"
+		"%2$sldg.u32 v20, u0, v4, %1$u\niadd v5, v4, %3$u\n%4$sldg.u32 v21, u0, v5\n"
+		"iadd v6, v5, 4\n%6$sldg.u32 v22, u0, v6\niadd v7, v6, 4\n"
+		"%8$sldg.u32 v23, u0, v7\n";
+	/* v21 read before its load (by an IADD of the window). */
+	static const char reads_old[] =
+		"%2$sldg.u32 v20, u0, v4, %1$u\niadd v5, v4, %3$u\niadd v9, v21, 1\n"
+		"%4$sldg.u32 v21, u0, v5\niadd v6, v4, %5$u\n%6$sldg.u32 v22, u0, v6\n"
+		"iadd v7, v4, %7$u\n%8$sldg.u32 v23, u0, v7\n";
+	struct buffer a = buffer(4096), unused = buffer(4), out = buffer(4096);
+	struct buffer bufs[3] = { a, unused, out };
+	uint32_t *po = out.cpu;
+	struct ember_host_fault f;
+
+	/* Whole waves in one page; a wave's block across the two pages. */
+	CHECK(load_quad(quad_interleaved, 1024, 8192, xyzw, "", 0xffffffffu));
+	CHECK(load_quad(quad_interleaved, 3840, 8192, xyzw, "", 0xffffffffu));
+	CHECK(load_quad(in_row, 1024, 8192, xyzw, "", 0xffffffffu));
+	CHECK(load_quad(running, 1024, 8192, xyzw, "", 0xffffffffu));
+	CHECK(load_quad(chained, 1024, 8192, xyzw, "", 0xffffffffu));
+	CHECK(load_quad(reads_old, 1024, 8192, xyzw, "", 0xffffffffu));
+	/* Other components' order, a guard (lanes 0 to 20). */
+	CHECK(load_quad(quad_interleaved, 1024, 8192, xzyw, "", 0xffffffffu));
+	CHECK(load_quad(in_row, 1024, 8192, xzyw, "", 0xffffffffu));
+	CHECK(load_quad(quad_interleaved, 1024, 8192, xyzw, "@p0 ", 0x1fffffu));
+	/* The range ends inside wave 0's block, inside lane 20's element. */
+	CHECK(load_quad(quad_interleaved, 1024, 1024 + 16 * 20 + 8, xyzw, "", 0xffffffffu));
+	/* The first access to its page (page 1: nothing cached yet). */
+	CHECK(load_quad(quad_interleaved, 5120, 8192, xyzw, "", 0xffffffffu));
+
+	/*
+	 * The block's second page unmapped (a range of two pages): the first
+	 * load faults at the page, and nothing is stored.
+	 */
+	bufs[0].size = 8192;
+	memset(po, 0xaa, out.size);
+	CHECK_EQ(run(PROLOGUE "ldg.u32 v2, u0, v1\n"			/* page 0 cached */
+		     "shl v4, v0, 4\niadd v4, v4, 3840\n"
+		     "ldg.u32 v20, u0, v4\niadd v5, v4, 4\nldg.u32 v21, u0, v5\n"
+		     "iadd v6, v4, 8\nldg.u32 v22, u0, v6\niadd v7, v4, 12\n"
+		     "ldg.u32 v23, u0, v7\nstg.u32 u8, v1, v20\nend\n",
+		     (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, a.va + 4096);
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ);
+	CHECK_EQ(po[0], 0xaaaaaaaau);
+
+	/* The whole block on the unmapped page: lane 0's element faults. */
+	CHECK_EQ(run(PROLOGUE "ldg.u32 v2, u0, v1\n"
+		     "shl v4, v0, 4\niadd v4, v4, 5120\n"
+		     "ldg.u32 v20, u0, v4\niadd v5, v4, 4\nldg.u32 v21, u0, v5\n"
+		     "iadd v6, v4, 8\nldg.u32 v22, u0, v6\niadd v7, v4, 12\n"
+		     "ldg.u32 v23, u0, v7\nstg.u32 u8, v1, v20\nend\n",
+		     (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, &f), -1);
+	CHECK_EQ(f.kind, EMBER_FAULT_TRANSLATION);
+	CHECK_EQ(f.va, a.va + 5120);
+	CHECK_EQ(f.detail, EMBER_ACCESS_READ);
+	CHECK_EQ(po[0], 0xaaaaaaaau);
 	return true;
 }
 
@@ -2418,6 +2569,7 @@ int main(int argc, char **argv)
 	tap_result(test_page_crossing(), "global-page-crossing");
 	tap_result(test_strided_loads(), "global-strided-loads");
 	tap_result(test_store_quad(), "global-store-quad");
+	tap_result(test_load_quad(), "global-load-quad");
 	tap_result(test_page_cache_index(), "page-cache-index-strides");
 	tap_result(test_fault_second_page(), "global-fault-on-second-page");
 	tap_result(test_masked_lanes_unmapped(), "global-masked-lanes-unmapped");
