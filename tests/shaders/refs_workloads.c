@@ -297,11 +297,27 @@ static void spmv_csr(struct corpus_test *t)
 	}
 }
 
+static void matvec_spec_arrays(struct corpus_test *t)
+{
+	const uint32_t *a = corpus_in(t, "a");
+	const float *b = corpus_in(t, "b");
+	float *o = corpus_out(t, "o");
+
+	for (int j = 0; j < 3; j++)
+		for (int r = 0; r < 4; r++) {
+			float sum = 0;
+
+			for (int k = 0; k < 256; k++)
+				sum += (float)a[r * 256 + k] * b[j * 256 + k];
+			o[j * 4 + r] = sum;
+		}
+}
+
 const struct corpus_ref corpus_refs_workloads[] = {
 	REF(reduce_shared), REF(reduce_bandwidth), REF(stream_triad), REF(stream_copy),
 	REF(sgemm_tiled), REF(matmul_naive), REF(scan_hillis_steele), REF(scan_blelloch),
 	REF(histogram), REF(bitonic_sort), REF(conv2d_3x3), REF(blur_shared_halo),
 	REF(nbody_step), REF(mandelbrot), REF(radix_sort_pass), REF(game_of_life), REF(crc32),
-	REF(spmv_csr),
+	REF(spmv_csr), REF(matvec_spec_arrays),
 	{ NULL, NULL },
 };

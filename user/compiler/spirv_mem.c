@@ -309,10 +309,19 @@ void fe_assign_slots(struct fe *fe)
 
 		if (in->op != IR_DESC && in->op != IR_IMG_DESC && in->op != IR_SMP_DESC)
 			continue;
-		for (uint32_t k = 0; k < ir->resource_count; k++)
-			if (ir->resources[k].set == set && ir->resources[k].binding == binding)
-				in->imm = (uint64_t)ir->resources[k].table_set << 32 |
-					  (uint32_t)(ir->resources[k].slot + (uint32_t)in->imm);
+		/*
+		 * The first resource of the binding only: variables aliasing
+		 * one binding (a buffer seen as float[] and as vec4[]) are
+		 * resources of their own with the same slot, and rewriting the
+		 * immediate once per alias added the slot once per alias.
+		 */
+		for (uint32_t k = 0; k < ir->resource_count; k++) {
+			if (ir->resources[k].set != set || ir->resources[k].binding != binding)
+				continue;
+			in->imm = (uint64_t)ir->resources[k].table_set << 32 |
+				  (uint32_t)(ir->resources[k].slot + (uint32_t)in->imm);
+			break;
+		}
 	}
 }
 
