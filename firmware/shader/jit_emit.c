@@ -1148,6 +1148,19 @@ static unsigned int helper_kind(unsigned int size, bool store)
 }
 
 /*
+ * A global access helper's second and third arguments: the 64-bit base
+ * address and the range of the buffer descriptor in uniform registers
+ * @u .. @u + 2.
+ */
+static void descriptor_args(struct emit *e, unsigned int u, LLVMValueRef *args)
+{
+	args[1] = LLVMBuildOr(e->b, zext64(e, load_field(e, WAVE_U(u))),
+			      LLVMBuildShl(e->b, zext64(e, load_field(e, WAVE_U(u + 1))),
+					   c64(e, 32), ""), "");
+	args[2] = zext64(e, load_field(e, WAVE_U(u + 2)));
+}
+
+/*
  * LDG and STG of 4, 8 or 16 bytes (op_ldg(), op_stg()) through their
  * helper, the handler when it declines; a store's data must be in
  * registers (a uniform or literal one is rare: the handler).
@@ -1168,10 +1181,7 @@ static bool emit_global(struct emit *e, const struct ember_isa_insn *i, uint32_t
 	slow = new_block(e);
 	cont = new_block(e);
 	args[0] = e->group;
-	args[1] = LLVMBuildOr(e->b, zext64(e, load_field(e, WAVE_U(u))),
-			      LLVMBuildShl(e->b, zext64(e, load_field(e, WAVE_U(u + 1))),
-					   c64(e, 32), ""), "");
-	args[2] = zext64(e, load_field(e, WAVE_U(u + 2)));
+	descriptor_args(e, u, args);
 	args[3] = src(e, i, 1);
 	/* LDG's immediate offset (STG's third source is its data). */
 	if (!store && i->src[2].kind == EMBER_ISA_IMM)
@@ -1276,10 +1286,7 @@ static void emit_store_quad(struct emit *e, uint32_t pc)
 		slow = new_block(e);
 		done = new_block(e);
 		args[0] = e->group;
-		args[1] = LLVMBuildOr(e->b, zext64(e, load_field(e, WAVE_U(u))),
-				      LLVMBuildShl(e->b, zext64(e, load_field(e, WAVE_U(u + 1))),
-						   c64(e, 32), ""), "");
-		args[2] = zext64(e, load_field(e, WAVE_U(u + 2)));
+		descriptor_args(e, u, args);
 		for (unsigned int k = 0; k < 4; k++) {
 			const struct ember_isa_insn *ik = &e->prog->insns[pc + k].isa;
 
@@ -1428,10 +1435,7 @@ static void emit_load_quad(struct emit *e, uint32_t pc, const struct load_quad *
 	slow = new_block(e);
 	done = new_block(e);
 	args[0] = e->group;
-	args[1] = LLVMBuildOr(e->b, zext64(e, load_field(e, WAVE_U(u))),
-			      LLVMBuildShl(e->b, zext64(e, load_field(e, WAVE_U(u + 1))),
-					   c64(e, 32), ""), "");
-	args[2] = zext64(e, load_field(e, WAVE_U(u + 2)));
+	descriptor_args(e, u, args);
 	for (unsigned int k = 0; k < 4; k++) {
 		const struct ember_isa_insn *ik = &e->prog->insns[q->ldg[k]].isa;
 		const struct ember_isa_insn *ak = &e->prog->insns[q->iadd[k]].isa;
