@@ -268,14 +268,22 @@ uint32_t ember_queue_unmap(struct ember_device *dev, uint32_t slot,
 	return EMBER_MGMT_STATUS_OK;
 }
 
+/*
+ * Every mapped queue is woken, its word moved or not: the word is the
+ * driver's WPTR, which can come back to the value QUEUE_MAP took as seen
+ * (the last WPTR of the queue mapped in the slot before) when the device
+ * looks once for two submissions (two rings of doorbell 0 coalesce, or the
+ * second word lands before the first is read). Comparing words would lose
+ * that submission; the woken command processor compares WPTR with RPTR.
+ * The word only tells a doorbell for an empty slot.
+ */
 void ember_queues_doorbell(struct ember_device *dev)
 {
 	for (uint32_t q = 0; q < dev->num_queues; q++) {
 		uint32_t word = doorbell_word(dev, q);
+		bool moved = word != dev->queue_doorbell_seen[q];
 		bool mapped;
 
-		if (word == dev->queue_doorbell_seen[q])
-			continue;
 		dev->queue_doorbell_seen[q] = word;
 		pthread_mutex_lock(&dev->sched.lock);
 		mapped = slot_ring(dev, q)->map.mapped;
@@ -284,6 +292,8 @@ void ember_queues_doorbell(struct ember_device *dev)
 			ember_sched_kick(&dev->sched, EMBER_SCHED_QUEUE_STREAM(q));
 			continue;
 		}
+		if (!moved)
+			continue;
 		ember_warn("queue_doorbell_ignored queue=%u reason=not_mapped", q);
 		ember_sched_lock(&dev->sched);
 		report_locked(dev, q, EMBER_NO_CONTEXT, EMBER_QUEUE_ERR_NOT_MAPPED);

@@ -425,6 +425,65 @@ static bool test_doorbell_before_unmap(void)
 	return true;
 }
 
+/* Job @value of @q: RUN_IB of @ib then a FENCE, written but not submitted. */
+static uint64_t emit_job(struct guest_queue *q, const struct guest_ib *ib)
+{
+	uint64_t value = ++q->fence_seq;
+
+	QRING(&guest, q, EMBER_PKT(EMBER_KPKT_RUN_IB, 0, 4), CTX, LO(ib->va),
+	      HI(ib->va), ib->len * 4);
+	QRING(&guest, q, EMBER_PKT(EMBER_KPKT_FENCE, EMBER_FENCE_IRQ, 4),
+	      LO(q->fence_gpa), HI(q->fence_gpa), LO(value), HI(value));
+	return value;
+}
+
+/*
+ * The doorbell word is the driver's WPTR, so it can come back to a value
+ * the slot held before: the last WPTR of the queue mapped there earlier,
+ * which QUEUE_MAP takes as seen. Here a new queue's first job is in its
+ * ring at the map (the map runs it), the driver's doorbell for it is not
+ * looked at before its second job's (the device was busy: two rings of
+ * doorbell 0 coalesce), and that word equals the stale one. The second
+ * job must still run: a doorbell wakes every mapped queue.
+ */
+static bool test_doorbell_word_repeats_stale_value(void)
+{
+	uint32_t *out = guest_alloc_mapped(&guest, CTX, DATA_VA, 4096);
+	volatile uint32_t *word = (volatile uint32_t *)
+		(guest.dev.shm + EMBER_REG_QUEUE_DOORBELL(3));
+	struct guest_queue old, q;
+	struct guest_ib ib1, ib2;
+	uint64_t fence;
+
+	/* An earlier queue in slot 3 leaves its last WPTR in the word. */
+	write_ib(&ib1, CTX, IB_VA, DATA_VA, 1);
+	guest_queue_init(&guest, &old, CTX, 0, 1);
+	CHECK_EQ(guest_queue_map(&guest, &old, 3, NULL), EMBER_MGMT_STATUS_OK);
+	guest_queue_submit_ib(&guest, &old, CTX, &ib1);
+	fence = guest_queue_submit_ib(&guest, &old, CTX, &ib1);
+	CHECK(guest_queue_wait_fence(&guest, &old, fence, TIMEOUT_MS));
+	CHECK_EQ(guest_queue_unmap(&guest, 3, NULL, NULL), EMBER_MGMT_STATUS_OK);
+	CHECK_EQ(le32toh(*word), old.wptr);
+
+	/* A new queue: its first job written before QUEUE_MAP runs at the map. */
+	guest_queue_init(&guest, &q, CTX, 0, 1);
+	fence = emit_job(&q, &ib1);
+	guest_queue_desc_write(&guest, &q, EMBER_QUEUE_DESC_WPTR, q.wptr);
+	CHECK_EQ(guest_queue_map(&guest, &q, 3, NULL), EMBER_MGMT_STATUS_OK);
+	CHECK(guest_queue_wait_fence(&guest, &q, fence, TIMEOUT_MS));
+	/* Its doorbell word, the device not looking yet ... */
+	__atomic_store_n(word, htole32(q.wptr), __ATOMIC_RELEASE);
+	/* ... then the second job's, back at the stale value, and doorbell 0. */
+	write_ib(&ib2, CTX, IB2_VA, DATA_VA + 4, 2);
+	fence = emit_job(&q, &ib2);
+	CHECK_EQ(q.wptr, old.wptr);
+	guest_queue_submit(&guest, &q);
+	CHECK(guest_queue_wait_fence(&guest, &q, fence, TIMEOUT_MS));
+	CHECK_EQ(out[1], 2);
+	CHECK_EQ(fault_seq(), 0);
+	return true;
+}
+
 /*
  * Unmapping: an idle queue resumes from its RPTR in another slot; a queue
  * parked in WAIT_MEM has that packet cut (RESULT1, RESET_STATUS) and its
@@ -602,6 +661,7 @@ int main(void)
 	SUBTEST(test_queue_faults, "queue-faults-stop-one-queue");
 	SUBTEST(test_doorbell_empty_slot, "queue-doorbell-empty-slot");
 	SUBTEST(test_doorbell_before_unmap, "queue-doorbell-before-unmap");
+	SUBTEST(test_doorbell_word_repeats_stale_value, "queue-doorbell-word-repeats-stale-value");
 	SUBTEST(test_unmap_and_resume, "queue-unmap-and-resume");
 	SUBTEST(test_device_reset, "queue-device-reset");
 	SUBTEST(test_job_fault_names_queue, "queue-job-fault-names-queue");
