@@ -240,7 +240,7 @@ VK_TEST(memory_dma_buf, "external-memory-dma-buf-two-processes")
 		vkDestroyBuffer(cdev.device, cbuf, NULL);
 		vkFreeMemory(cdev.device, cmem, NULL);
 		vk_dev_destroy(&cdev);
-		_exit(0);
+		vk_test_child_exit(0);
 	}
 	vk_fd_pass_send(&pass, fd);
 	REQUIRE(waitpid(child, &status, 0) == child);

@@ -276,6 +276,14 @@ static int child_side(const struct vk_dev_options *options, uint64_t modifier,
 	VkImage image;
 	uint32_t bad;
 
+	/*
+	 * The importer names each plane's offset and row pitch; size and the
+	 * array and depth pitches are the implementation's to derive and must
+	 * be 0 (VkImageDrmFormatModifierExplicitCreateInfoEXT).
+	 */
+	layout->size = 0;
+	layout->arrayPitch = 0;
+	layout->depthPitch = 0;
 	vk_dev_create(&dev, options);
 	image = shared_image(&dev, modifier, fd, layout, &memory);
 	vk_buf_create(&dev, WIDTH * HEIGHT * 4, buf_usage, &upload);
@@ -345,8 +353,8 @@ VK_TEST(image_dma_buf, "image-dma-buf-two-processes")
 		child = fork();
 		REQUIRE(child >= 0);
 		if (child == 0)
-			_exit(child_side(&options, modifiers[m], &layout,
-					 vk_fd_pass_receive(&pass, fd)));
+			vk_test_child_exit(child_side(&options, modifiers[m], &layout,
+						      vk_fd_pass_receive(&pass, fd)));
 		vk_fd_pass_send(&pass, fd);
 		REQUIRE(waitpid(child, &status, 0) == child);
 		close(fd);

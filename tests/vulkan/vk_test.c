@@ -65,6 +65,17 @@ validation_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
 	return VK_FALSE;
 }
 
+void vk_test_child_exit(int code)
+{
+	if (validation_errors) {
+		printf("# %d validation error(s) in a forked process\n", validation_errors);
+		if (!code)
+			code = EXIT_FAIL;
+	}
+	fflush(stdout);
+	_exit(code);
+}
+
 bool vk_test_under_validation(void)
 {
 	const char *v = getenv("EMBER_VK_VALIDATION");

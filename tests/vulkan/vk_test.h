@@ -44,6 +44,12 @@ struct vk_test {
 void vk_test_fail(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
 void vk_test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/*
+ * Ends a process a test forked itself (a second client, an importer) with
+ * @code, or with a failure if the validation layer reported an error in it:
+ * the test harness only sees the messages of the test's own process.
+ */
+void vk_test_child_exit(int code) __attribute__((noreturn));
 
 #define REQUIRE(cond)								\
 	do {									\
