@@ -306,6 +306,10 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[EMBER_EXT_depth_clip_enable] = true;
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state3] = true;
 	}
+	/* -1..1 clip-space depth: the raster block's depth_negative_one_to_one (contract 1.17). */
+	if (ember_physical_device_has_graphics(pdev) &&
+	    (pdev->ws.info.caps & EMBER_CAP_DEPTH_CLIP_CONTROL))
+		pdev->supported.has[EMBER_EXT_depth_clip_control] = true;
 	/*
 	 * The raster block's provoking_vertex picks the first or the last
 	 * vertex of every primitive, per draw (ember-hw.rst "Indices and
@@ -823,7 +827,13 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->extendedDynamicState3ColorWriteMask = gfx;		/* test_fragment_blend.c */
 		f->extendedDynamicState3ProvokingVertexMode = gfx;	/* test_provoking_vertex.c */
 		f->extendedDynamicState3RasterizationSamples = gfx;	/* test_multisample.c */
+		f->extendedDynamicState3DepthClipNegativeOneToOne =	/* test_depth_clip.c */
+			(pdev->ws.info.caps & EMBER_CAP_DEPTH_CLIP_CONTROL) != 0;
 	}
+	/* The raster block's depth_negative_one_to_one (ember-hw.rst R1, R2, R9). */
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT)
+		((VkPhysicalDeviceDepthClipControlFeaturesEXT *)s)->depthClipControl =
+			(pdev->ws.info.caps & EMBER_CAP_DEPTH_CLIP_CONTROL) != 0;
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT) {
 		VkPhysicalDeviceProvokingVertexFeaturesEXT *f = (void *)s;
 
@@ -1056,6 +1066,8 @@ static const struct {
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
 		       VkPhysicalDeviceExtendedDynamicState3FeaturesEXT,
 		       extendedDynamicState3ShadingRateImageEnable),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
+		       VkPhysicalDeviceDepthClipControlFeaturesEXT, depthClipControl),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
 		       VkPhysicalDeviceProvokingVertexFeaturesEXT,
 		       transformFeedbackPreservesProvokingVertex),
