@@ -174,7 +174,8 @@ static void write_identity(struct ember_device *dev)
 			(dev->config.graphics ? EMBER_CAP_GRAPHICS | EMBER_CAP_OCCLUSION |
 						 EMBER_CAP_RENDER_FORMATS | EMBER_CAP_VIEWPORT_INDEX |
 						 EMBER_CAP_WIDE_LINES | EMBER_CAP_DS_FORMATS |
-						 EMBER_CAP_PIPELINE_STATS : 0));
+						 EMBER_CAP_PIPELINE_STATS |
+						 EMBER_CAP_DEPTH_CLIP_CONTROL : 0));
 	ember_reg_write(regs, EMBER_REG_NUM_QUEUES, dev->num_queues);
 	ember_reg_write(regs, EMBER_REG_NUM_RINGS, dev->num_rings);
 	ember_reg_write(regs, EMBER_REG_NUM_CORES, dev->config.num_cores);

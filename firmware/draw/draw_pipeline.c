@@ -371,8 +371,11 @@ static bool all_outside(const struct draw *d, const struct batch_prim *p, bool c
 	return true;
 }
 
-/* Whether @pos is beyond plane @plane of the view volume (R9's planes). */
-static bool beyond(const float *pos, unsigned int plane)
+/*
+ * Whether @pos is beyond plane @plane of the view volume (R9's planes;
+ * @near_w: the near plane is z = -w, else z = 0).
+ */
+static bool beyond(const float *pos, unsigned int plane, bool near_w)
 {
 	switch (plane) {
 	case 0:
@@ -386,23 +389,25 @@ static bool beyond(const float *pos, unsigned int plane)
 	case 4:
 		return pos[2] > pos[3];
 	default:
-		return pos[2] < 0.0f;
+		return pos[2] < (near_w ? -pos[3] : 0.0f);
 	}
 }
 
 /*
  * Whether every vertex of @p is beyond one plane of the view volume: -w
- * <= x, y <= w, and 0 <= z <= w with depth clipping. Clipping passes no
- * part of it on.
+ * <= x, y <= w, and 0 <= z <= w (-w <= z <= w) with depth clipping.
+ * Clipping passes no part of it on.
  */
 static bool outside_volume(const struct draw *d, const struct batch_prim *p)
 {
-	unsigned int planes = d->st.backend.raster.depth_clip_enable ? 6 : 4;
+	const struct ember_rasterizer_state *rs = &d->st.backend.raster;
+	unsigned int planes = rs->depth_clip_enable ? 6 : 4;
 
 	for (unsigned int plane = 0; plane < planes; plane++) {
 		unsigned int k = 0;
 
-		while (k < p->count && beyond(vtx(d, p->v[k])->pos, plane))
+		while (k < p->count &&
+		       beyond(vtx(d, p->v[k])->pos, plane, rs->depth_negative_one_to_one))
 			k++;
 		if (k == p->count)
 			return true;

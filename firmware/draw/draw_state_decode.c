@@ -177,6 +177,7 @@ int ember_draw_decode_raster(const uint32_t dw[EMBER_GFX_RASTER_DWORDS], uint64_
 		.front_face = r.front_face,
 		.provoking_vertex = r.provoking_vertex,
 		.depth_clip_enable = r.depth_clip_enable,
+		.depth_negative_one_to_one = r.depth_negative_one_to_one,
 		.depth_clamp_enable = r.depth_clamp_enable,
 		.depth_bias_enable = r.depth_bias_enable,
 		.depth_bias_constant = r.depth_bias_constant,

@@ -240,7 +240,8 @@ static size_t draw_seed_data(uint8_t *data)
 		.scissor_width = DRAW_SIZE, .scissor_height = DRAW_SIZE,
 	};
 	const struct ember_gfx_raster raster = {
-		.depth_clip_enable = 1, .line_width = 2.5f, .samples = 1, .sample_mask = ~0u,
+		.depth_clip_enable = 1, .depth_negative_one_to_one = 1, .line_width = 2.5f,
+		.samples = 1, .sample_mask = ~0u,
 	};
 	const struct ember_gfx_targets targets = {
 		.color_count = 1, .width = DRAW_SIZE, .height = DRAW_SIZE, .layers = 1,

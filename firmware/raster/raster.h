@@ -123,10 +123,11 @@ typedef void (*ember_quad_fn)(void *ctx, const struct ember_quad *quad);
 /*
  * Clips the triangle @pos (clip space x, y, z, w) and maps it to
  * framebuffer space; returns the polygon's vertex count (0: nothing left).
- * @cd: its clip distances, NULL for none.
+ * @rs: its depth clipping and depth range (R1, R2, R9); @cd: its clip
+ * distances, NULL for none.
  */
 unsigned int ember_raster_clip(const struct ember_viewport *vp,
-			       bool depth_clip, const float pos[3][4],
+			       const struct ember_rasterizer_state *rs, const float pos[3][4],
 			       const struct ember_clip_distances *cd,
 			       struct ember_clip_vertex out[EMBER_CLIP_MAX_VERTS]);
 
@@ -135,10 +136,12 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
  * is left. A point: kept whole when its vertex is inside every plane,
  * dropped otherwise (its square may still cross the framebuffer's edge).
  */
-bool ember_raster_clip_segment(const struct ember_viewport *vp, bool depth_clip,
+bool ember_raster_clip_segment(const struct ember_viewport *vp,
+			       const struct ember_rasterizer_state *rs,
 			       const float pos[2][4], const struct ember_clip_distances *cd,
 			       struct ember_clip_vertex out[2]);
-bool ember_raster_clip_point(const struct ember_viewport *vp, bool depth_clip,
+bool ember_raster_clip_point(const struct ember_viewport *vp,
+			     const struct ember_rasterizer_state *rs,
 			     const float pos[4], const struct ember_clip_distances *cd,
 			     struct ember_clip_vertex *out);
 

@@ -8,8 +8,8 @@
  * planes of R2: the guard band's four sides (x_f and y_f within
  * +-EMBER_GUARD_BAND once projected, written as planes of (x, y, z, w) so
  * no division happens before w is known to be positive), w >= a tiny
- * positive minimum, 0 <= z <= w when depth clipping is on, then each clip
- * distance. A clip distance is linear in clip space across the primitive
+ * positive minimum, 0 <= z <= w when depth clipping is on (-w <= z <= w
+ * with depth_negative_one_to_one), then each clip distance. A clip distance is linear in clip space across the primitive
  * exactly as its vertices' weights are, so its plane is written over the
  * weights: distance = sum of weight_j * d_j. The vertices a plane makes
  * carry weights like any other, and whatever is interpolated later (the
@@ -108,7 +108,8 @@ static double distance_coefficient(float d)
  * The planes of R2 for @vp, then one per clip distance of @cd (NULL:
  * none) over @n vertices; returns how many apply.
  */
-static unsigned int clip_planes(const struct ember_viewport *vp, bool depth_clip,
+static unsigned int clip_planes(const struct ember_viewport *vp,
+				const struct ember_rasterizer_state *rs,
 				const struct ember_clip_distances *cd, unsigned int n,
 				clip_plane planes[MAX_PLANES])
 {
@@ -122,10 +123,11 @@ static unsigned int clip_planes(const struct ember_viewport *vp, bool depth_clip
 		{ -px, 0, 0, gb - ox, 0 },	/* x_f <= gb */
 		{ 0, py, 0, oy + gb, 0 },	/* y_f >= -gb */
 		{ 0, -py, 0, gb - oy, 0 },	/* y_f <= gb */
-		{ 0, 0, 1, 0, 0 },		/* z >= 0 */
+		/* z >= 0, or z >= -w (R9) */
+		{ 0, 0, 1, rs->depth_negative_one_to_one ? 1 : 0, 0 },
 		{ 0, 0, -1, 1, 0 },		/* z <= w */
 	};
-	unsigned int count = depth_clip ? 7 : 5;
+	unsigned int count = rs->depth_clip_enable ? 7 : 5;
 
 	memcpy(planes, frustum, sizeof(frustum));
 	for (unsigned int c = 0; cd && c < cd->count && c < EMBER_MAX_CLIP_DISTANCES; c++) {
@@ -157,13 +159,19 @@ static bool load_vertices(const struct ember_viewport *vp, const float (*pos)[4]
 }
 
 /* The viewport transform of R1; false if the result is not finite. */
-static bool project(const struct ember_viewport *vp, const struct clip_vertex *v,
-		    unsigned int n, struct ember_clip_vertex *out)
+static bool project(const struct ember_viewport *vp, const struct ember_rasterizer_state *rs,
+		    const struct clip_vertex *v, unsigned int n, struct ember_clip_vertex *out)
 {
 	double ox = (double)vp->x + (double)vp->width / 2;
 	double oy = (double)vp->y + (double)vp->height / 2;
 	double px = (double)vp->width / 2, py = (double)vp->height / 2;
-	double pz = (double)vp->max_depth - vp->min_depth;
+	double oz = vp->min_depth, pz = (double)vp->max_depth - vp->min_depth;
+
+	/* z_c/w_c in [-1, 1]: -1 is minDepth, 1 maxDepth. */
+	if (rs->depth_negative_one_to_one) {
+		oz = ((double)vp->min_depth + vp->max_depth) / 2;
+		pz /= 2;
+	}
 
 	for (unsigned int i = 0; i < n; i++) {
 		/*
@@ -176,7 +184,7 @@ static bool project(const struct ember_viewport *vp, const struct clip_vertex *v
 
 		out[i].x = ox + px * v[i].pos[0] * inv_w;
 		out[i].y = oy + py * v[i].pos[1] * inv_w;
-		out[i].z = vp->min_depth + pz * v[i].pos[2] * inv_w;
+		out[i].z = oz + pz * v[i].pos[2] * inv_w;
 		out[i].inv_w = inv_w;
 		memcpy(out[i].weight, v[i].weight, sizeof(out[i].weight));
 		if (!isfinite(out[i].x) || !isfinite(out[i].y) ||
@@ -187,13 +195,13 @@ static bool project(const struct ember_viewport *vp, const struct clip_vertex *v
 }
 
 unsigned int ember_raster_clip(const struct ember_viewport *vp,
-			       bool depth_clip, const float pos[3][4],
+			       const struct ember_rasterizer_state *rs, const float pos[3][4],
 			       const struct ember_clip_distances *cd,
 			       struct ember_clip_vertex out[EMBER_CLIP_MAX_VERTS])
 {
 	struct clip_vertex buf[2][EMBER_CLIP_MAX_VERTS];
 	clip_plane planes[MAX_PLANES];
-	unsigned int plane_count = clip_planes(vp, depth_clip, cd, 3, planes);
+	unsigned int plane_count = clip_planes(vp, rs, cd, 3, planes);
 	unsigned int n = 3, cur = 0;
 
 	if (!load_vertices(vp, pos, 3, buf[0]))
@@ -210,18 +218,19 @@ unsigned int ember_raster_clip(const struct ember_viewport *vp,
 		n = clip_polygon(planes[p], buf[cur], n, buf[!cur]);
 		cur = !cur;
 	}
-	if (n < 3 || !project(vp, buf[cur], n, out))
+	if (n < 3 || !project(vp, rs, buf[cur], n, out))
 		return 0;
 	return n;
 }
 
-bool ember_raster_clip_segment(const struct ember_viewport *vp, bool depth_clip,
+bool ember_raster_clip_segment(const struct ember_viewport *vp,
+			       const struct ember_rasterizer_state *rs,
 			       const float pos[2][4], const struct ember_clip_distances *cd,
 			       struct ember_clip_vertex out[2])
 {
 	struct clip_vertex v[2], moved;
 	clip_plane planes[MAX_PLANES];
-	unsigned int plane_count = clip_planes(vp, depth_clip, cd, 2, planes);
+	unsigned int plane_count = clip_planes(vp, rs, cd, 2, planes);
 
 	if (!load_vertices(vp, pos, 2, v))
 		return false;
@@ -240,21 +249,22 @@ bool ember_raster_clip_segment(const struct ember_viewport *vp, bool depth_clip,
 			v[1] = moved;
 		}
 	}
-	return project(vp, v, 2, out);
+	return project(vp, rs, v, 2, out);
 }
 
-bool ember_raster_clip_point(const struct ember_viewport *vp, bool depth_clip,
+bool ember_raster_clip_point(const struct ember_viewport *vp,
+			     const struct ember_rasterizer_state *rs,
 			     const float pos[4], const struct ember_clip_distances *cd,
 			     struct ember_clip_vertex *out)
 {
 	struct clip_vertex v;
 	clip_plane planes[MAX_PLANES];
-	unsigned int plane_count = clip_planes(vp, depth_clip, cd, 1, planes);
+	unsigned int plane_count = clip_planes(vp, rs, cd, 1, planes);
 
 	if (!load_vertices(vp, (const float (*)[4])pos, 1, &v))
 		return false;
 	for (unsigned int p = 0; p < plane_count; p++)
 		if (!(plane_distance(planes[p], &v) >= 0))
 			return false;
-	return project(vp, &v, 1, out);
+	return project(vp, rs, &v, 1, out);
 }

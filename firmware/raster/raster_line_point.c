@@ -62,8 +62,7 @@ bool ember_raster_setup_line(const struct ember_backend_state *state,
 	int64_t ex[2], ey[2], sx[4], sy[4];
 	const int64_t half = half_line_width(state->raster.line_width);
 
-	if (!ember_raster_clip_segment(&state->viewport,
-				       state->raster.depth_clip_enable, pos, cd, end))
+	if (!ember_raster_clip_segment(&state->viewport, &state->raster, pos, cd, end))
 		return false;
 	for (int i = 0; i < 2; i++) {
 		ex[i] = ember_raster_snap(end[i].x);
@@ -96,8 +95,7 @@ bool ember_raster_setup_point(const struct ember_backend_state *state,
 	struct ember_clip_vertex centre, corner[4];
 	int64_t cx, cy, sx[4], sy[4], half;
 
-	if (!ember_raster_clip_point(&state->viewport,
-				     state->raster.depth_clip_enable, pos, cd, &centre))
+	if (!ember_raster_clip_point(&state->viewport, &state->raster, pos, cd, &centre))
 		return false;
 	if (!(size >= 1.0f))	/* also NaN */
 		size = 1.0f;

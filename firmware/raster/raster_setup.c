@@ -217,7 +217,7 @@ bool ember_raster_setup(const struct ember_backend_state *state,
 	int64_t area2;
 	unsigned int n;
 
-	n = ember_raster_clip(&state->viewport, rs->depth_clip_enable, pos, cd, v);
+	n = ember_raster_clip(&state->viewport, rs, pos, cd, v);
 	if (n < 3)
 		return false;
 	for (unsigned int i = 0; i < n; i++) {

@@ -76,7 +76,10 @@
  *    exponent of the primitive's largest |z|. Clamp c: o = min(o, c) when
  *    c > 0, max(o, c) when c < 0, unchanged when c = 0 or NaN.
  *
- * R9 Depth clip and clamp. depth_clip_enable clips to 0 <= z_c <= w_c;
+ * R9 Depth clip and clamp. depth_clip_enable clips to 0 <= z_c <= w_c
+ *    (-w_c <= z_c <= w_c with depth_negative_one_to_one, whose viewport
+ *    transform maps z_c/w_c = -1 to minDepth and 1 to maxDepth: z_f =
+ *    (minDepth + maxDepth)/2 + (maxDepth - minDepth)/2 z_c/w_c);
  *    depth_clamp_enable clamps every fragment depth (interpolated or
  *    written by the shader) to [min(minDepth, maxDepth), max(...)] before
  *    the depth tests. Depth is always clamped to [0, 1] when it is
@@ -277,6 +280,7 @@ struct ember_rasterizer_state {
 	uint8_t front_face;		/* enum ember_front_face */
 	uint8_t provoking_vertex;	/* enum ember_provoking_vertex */
 	bool depth_clip_enable;
+	bool depth_negative_one_to_one;	/* z_c/w_c in [-1, 1] (R1, R2, R9) */
 	bool depth_clamp_enable;
 	bool depth_bias_enable;
 	float depth_bias_constant;

@@ -44,7 +44,7 @@
 #define   EMBER_HW_VERSION_MAJOR(v)	((v) >> 16)
 #define   EMBER_HW_VERSION_MINOR(v)	((v) & 0xffff)
 #define   EMBER_HW_VERSION_MAJOR_CURRENT	1
-#define   EMBER_HW_VERSION_MINOR_CURRENT	16
+#define   EMBER_HW_VERSION_MINOR_CURRENT	17
 /* Version of the device's firmware. */
 #define EMBER_REG_FW_VERSION		0x008
 #define   EMBER_FW_VERSION(major, minor, patch) \
@@ -170,6 +170,13 @@
  * filtering (since 1.16)"); without it the field's bits are reserved.
  */
 #define   EMBER_CAP_SAMPLER_ANISO	BIT(24)
+/*
+ * The raster block's depth_negative_one_to_one: clip-space depth runs from
+ * -w_c to w_c, depth clipping clips to -w_c <= z_c <= w_c and the viewport
+ * transform maps z_c/w_c = -1 to minDepth and 1 to maxDepth (ember-hw.rst,
+ * R1, R2, R9); without it the bit is reserved (BAD_STATE). Since 1.17.
+ */
+#define   EMBER_CAP_DEPTH_CLIP_CONTROL	BIT(25)
 /* Number of hardware rings (queues). */
 #define EMBER_REG_NUM_RINGS		0x014
 /* Number of shader cores (host threads). */

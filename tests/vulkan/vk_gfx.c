@@ -228,6 +228,7 @@ void vk_gfx_pipe_create(struct vk_dev *dev, const struct vk_gfx_desc *d, struct 
 	};
 	const VkPipelineViewportStateCreateInfo vp = {
 		.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+		.pNext = d->viewport_next,
 		.viewportCount = d->viewport_count ? d->viewport_count : 1,
 		.pViewports = d->viewport ? d->viewport : &viewport,
 		.scissorCount = d->viewport_count ? d->viewport_count : 1,

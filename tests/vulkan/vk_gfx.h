@@ -101,6 +101,7 @@ struct vk_gfx_desc {
 	uint32_t subpass;
 	const void *vertex_input_next;		/* the vertex input state's pNext */
 	const void *color_blend_next;		/* the colour blend state's pNext */
+	const void *viewport_next;		/* the viewport state's pNext */
 };
 
 /*

@@ -24,6 +24,8 @@
 #include "gfx_layer_vert.spv.h"
 #include "gfx_vertex_id_vert.spv.h"
 #include "gfx_vertex_id_point_vert.spv.h"
+#include "gfx_draw_params_vert.spv.h"
+#include "gfx_draw_params_frag.spv.h"
 #include "io_front_facing_frag.spv.h"
 #include "io_frag_depth_frag.spv.h"
 #include "io_point_coord_frag.spv.h"
@@ -105,6 +107,8 @@ const size_t gfx_viewport_index_vert_spv_size = sizeof(gfx_viewport_index_vert_s
 const size_t gfx_layer_vert_spv_size = sizeof(gfx_layer_vert_spv);
 const size_t gfx_vertex_id_vert_spv_size = sizeof(gfx_vertex_id_vert_spv);
 const size_t gfx_vertex_id_point_vert_spv_size = sizeof(gfx_vertex_id_point_vert_spv);
+const size_t gfx_draw_params_vert_spv_size = sizeof(gfx_draw_params_vert_spv);
+const size_t gfx_draw_params_frag_spv_size = sizeof(gfx_draw_params_frag_spv);
 const size_t io_front_facing_frag_spv_size = sizeof(io_front_facing_frag_spv);
 const size_t io_frag_depth_frag_spv_size = sizeof(io_frag_depth_frag_spv);
 const size_t io_point_coord_frag_spv_size = sizeof(io_point_coord_frag_spv);

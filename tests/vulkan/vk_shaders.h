@@ -36,6 +36,8 @@ VK_TEST_SHADER(gfx_viewport_index_vert);
 VK_TEST_SHADER(gfx_layer_vert);
 VK_TEST_SHADER(gfx_vertex_id_vert);
 VK_TEST_SHADER(gfx_vertex_id_point_vert);
+VK_TEST_SHADER(gfx_draw_params_vert);
+VK_TEST_SHADER(gfx_draw_params_frag);
 VK_TEST_SHADER(io_front_facing_frag);
 VK_TEST_SHADER(io_frag_depth_frag);
 VK_TEST_SHADER(io_point_coord_frag);

@@ -30,7 +30,10 @@
  *
  * Depth clamp and clip go together until vkCmdSetDepthClipEnableEXT
  * (VK_EXT_depth_clip_enable) sets clipping apart: before, depth clipping
- * is on exactly when clamping is off.
+ * is on exactly when clamping is off. vkCmdSetDepthClipNegativeOneToOneEXT
+ * (VK_EXT_depth_clip_control, extendedDynamicState3DepthClipNegativeOneToOne)
+ * sets the raster block's depth_negative_one_to_one (CAPS.DEPTH_CLIP_CONTROL):
+ * 0..1 until set.
  */
 
 #include "ember_cmd_gfx.h"
@@ -125,6 +128,13 @@ ember_CmdSetDepthClipEnableEXT(VkCommandBuffer commandBuffer, VkBool32 depthClip
 	DYN(RASTER);
 	s->depth_clip = depthClipEnable;
 	s->depth_clip_set = true;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+ember_CmdSetDepthClipNegativeOneToOneEXT(VkCommandBuffer commandBuffer, VkBool32 negativeOneToOne)
+{
+	DYN(RASTER);
+	s->depth_negative_one_to_one = negativeOneToOne;
 }
 
 /* VK_EXT_provoking_vertex's, for shader objects and pipelines that leave the mode dynamic. */

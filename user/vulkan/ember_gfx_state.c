@@ -63,6 +63,8 @@ static uint64_t dynamic_bit(VkDynamicState s)
 		return EMBER_DYN_BIT(PROVOKING_VERTEX_MODE);
 	case VK_DYNAMIC_STATE_RASTERIZATION_SAMPLES_EXT:
 		return EMBER_DYN_BIT(RASTERIZATION_SAMPLES);
+	case VK_DYNAMIC_STATE_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE_EXT:
+		return EMBER_DYN_BIT(DEPTH_CLIP_NEGATIVE_ONE_TO_ONE);
 	default:
 		/*
 		 * Only the states above are advertised (core 1.0 to 1.3, EDS2's
@@ -188,8 +190,13 @@ void ember_gfx_state_from_pipeline(struct ember_gfx_pipeline *p,
 	/* Viewport, multisample, depth/stencil and blend state are ignored with discard. */
 	if (vp && !(s->rasterizer_discard &&
 		    !(p->dynamic & EMBER_DYN_BIT(RASTERIZER_DISCARD_ENABLE)))) {
+		const VkPipelineViewportDepthClipControlCreateInfoEXT *dcc =
+			ember_find_struct(vp->pNext,
+				VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT);
+
 		s->viewport_count = EMBER_MIN(vp->viewportCount, EMBER_GFX_MAX_VIEWPORTS);
 		s->scissor_count = EMBER_MIN(vp->scissorCount, EMBER_GFX_MAX_VIEWPORTS);
+		s->depth_negative_one_to_one = dcc && dcc->negativeOneToOne;
 		if (vp->pViewports && !(p->dynamic & EMBER_DYN_BIT(VIEWPORT)))
 			memcpy(s->viewports, vp->pViewports, s->viewport_count * sizeof(VkViewport));
 		if (vp->pScissors && !(p->dynamic & EMBER_DYN_BIT(SCISSOR)))
@@ -291,6 +298,7 @@ uint32_t ember_gfx_state_bind_pipeline(struct ember_gfx_draw_state *s,
 		s->depth_clip = ps->depth_clip;
 		s->depth_clip_set = ps->depth_clip_set;
 	}
+	STATIC(DEPTH_CLIP_NEGATIVE_ONE_TO_ONE, depth_negative_one_to_one);
 	STATIC(POLYGON_MODE, polygon_mode);
 	STATIC(PROVOKING_VERTEX_MODE, provoking_vertex);
 	STATIC(RASTERIZER_DISCARD_ENABLE, rasterizer_discard);
@@ -451,6 +459,7 @@ static bool write_raster(struct ember_cmd_buffer *cmd, const struct ember_gfx_dr
 		.polygon_mode = s->polygon_mode,
 		.provoking_vertex = s->provoking_vertex,
 		.depth_clip_enable = ember_gfx_depth_clip(s),
+		.depth_negative_one_to_one = s->depth_negative_one_to_one,
 		.depth_clamp_enable = s->depth_clamp,
 		.depth_bias_enable = s->depth_bias_enable,
 		.rasterizer_discard = s->rasterizer_discard,

@@ -70,6 +70,7 @@ enum ember_gfx_dyn {
 	EMBER_DYN_COLOR_WRITE_MASK,
 	EMBER_DYN_PROVOKING_VERTEX_MODE,	/* PROVOKING_VERTEX_MODE_EXT (VK_EXT_provoking_vertex) */
 	EMBER_DYN_RASTERIZATION_SAMPLES,
+	EMBER_DYN_DEPTH_CLIP_NEGATIVE_ONE_TO_ONE,	/* VK_EXT_depth_clip_control's */
 	EMBER_DYN_COUNT,
 };
 
@@ -132,6 +133,8 @@ struct ember_gfx_draw_state {
 	 * clamping (ember_gfx_depth_clip()).
 	 */
 	bool depth_clamp, depth_clip, depth_clip_set, rasterizer_discard;
+	/* VK_EXT_depth_clip_control's negativeOneToOne: z_c/w_c in [-1, 1]. */
+	bool depth_negative_one_to_one;
 	VkPolygonMode polygon_mode;
 	VkCullModeFlags cull_mode;
 	VkFrontFace front_face;

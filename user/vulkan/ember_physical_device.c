@@ -285,11 +285,12 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 	if (pdev->ws.info.caps & EMBER_CAP_RESOLVE_DS)
 		pdev->supported.has[EMBER_KHR_depth_stencil_resolve] = true;
 	/*
-	 * Promoted to Vulkan 1.2 and 1.3, where the graphics queue has them:
+	 * Promoted to Vulkan 1.1 .. 1.3, where the graphics queue has them:
 	 * under their extension names for applications that look for those.
 	 */
 	if (ember_physical_device_has_graphics(pdev)) {
 		pdev->supported.has[EMBER_KHR_draw_indirect_count] = true;
+		pdev->supported.has[EMBER_KHR_shader_draw_parameters] = true;
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state] = true;
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state2] = true;
 	}
@@ -305,6 +306,10 @@ int ember_physical_device_create(struct ember_instance *instance, const char *pa
 		pdev->supported.has[EMBER_EXT_depth_clip_enable] = true;
 		pdev->supported.has[EMBER_EXT_extended_dynamic_state3] = true;
 	}
+	/* -1..1 clip-space depth: the raster block's depth_negative_one_to_one (contract 1.17). */
+	if (ember_physical_device_has_graphics(pdev) &&
+	    (pdev->ws.info.caps & EMBER_CAP_DEPTH_CLIP_CONTROL))
+		pdev->supported.has[EMBER_EXT_depth_clip_control] = true;
 	/*
 	 * The raster block's provoking_vertex picks the first or the last
 	 * vertex of every primitive, per draw (ember-hw.rst "Indices and
@@ -569,6 +574,7 @@ static void fill_features(VkBaseOutStructure *s)
 			VK_FALSE;
 		break;
 	case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES:
+		/* With a graphics queue: device_features(). */
 		((VkPhysicalDeviceShaderDrawParametersFeatures *)s)->shaderDrawParameters =
 			VK_FALSE;
 		break;
@@ -758,6 +764,18 @@ bool ember_physical_device_has_pipeline_stats(const struct ember_physical_device
 /* What @pdev's device has or lacks beyond the tables' features in @s. */
 static void device_features(const struct ember_physical_device *pdev, VkBaseOutStructure *s)
 {
+	/*
+	 * BaseVertex, BaseInstance and DrawIndex are the s2r registers every
+	 * draw packet sets (ember-isa.rst, "Built-in inputs"; DrawIndex the
+	 * command's index in DRAW_INDIRECT, 0 otherwise):
+	 * test_draw_parameters.c draws them with every vkCmdDraw* form.
+	 */
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES)
+		((VkPhysicalDeviceVulkan11Features *)s)->shaderDrawParameters =
+			ember_physical_device_has_graphics(pdev);
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES)
+		((VkPhysicalDeviceShaderDrawParametersFeatures *)s)->shaderDrawParameters =
+			ember_physical_device_has_graphics(pdev);
 	/* DRAW_INDIRECT's DRAW_COUNT (contract 1.10): vkCmdDraw*IndirectCount. */
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES &&
 	    ember_physical_device_has_graphics(pdev)) {
@@ -809,7 +827,13 @@ static void device_features(const struct ember_physical_device *pdev, VkBaseOutS
 		f->extendedDynamicState3ColorWriteMask = gfx;		/* test_fragment_blend.c */
 		f->extendedDynamicState3ProvokingVertexMode = gfx;	/* test_provoking_vertex.c */
 		f->extendedDynamicState3RasterizationSamples = gfx;	/* test_multisample.c */
+		f->extendedDynamicState3DepthClipNegativeOneToOne =	/* test_depth_clip.c */
+			(pdev->ws.info.caps & EMBER_CAP_DEPTH_CLIP_CONTROL) != 0;
 	}
+	/* The raster block's depth_negative_one_to_one (ember-hw.rst R1, R2, R9). */
+	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT)
+		((VkPhysicalDeviceDepthClipControlFeaturesEXT *)s)->depthClipControl =
+			(pdev->ws.info.caps & EMBER_CAP_DEPTH_CLIP_CONTROL) != 0;
 	if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT) {
 		VkPhysicalDeviceProvokingVertexFeaturesEXT *f = (void *)s;
 
@@ -1042,6 +1066,8 @@ static const struct {
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT,
 		       VkPhysicalDeviceExtendedDynamicState3FeaturesEXT,
 		       extendedDynamicState3ShadingRateImageEnable),
+	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT,
+		       VkPhysicalDeviceDepthClipControlFeaturesEXT, depthClipControl),
 	FEATURE_STRUCT(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
 		       VkPhysicalDeviceProvokingVertexFeaturesEXT,
 		       transformFeedbackPreservesProvokingVertex),

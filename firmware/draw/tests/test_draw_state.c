@@ -80,6 +80,7 @@ static bool test_valid_state(void)
 	CHECK_EQ(be->raster.front_face, EMBER_FRONT_CW);
 	CHECK_EQ(be->raster.provoking_vertex, EMBER_PROVOKING_LAST);
 	CHECK(be->raster.depth_clip_enable && !be->raster.depth_clamp_enable);
+	CHECK(!be->raster.depth_negative_one_to_one);
 	CHECK(be->raster.depth_bias_enable);
 	CHECK_EQ(fbits(be->raster.depth_bias_constant), fbits(2.0f));
 	CHECK_EQ(fbits(be->raster.depth_bias_clamp), fbits(0.5f));
@@ -120,6 +121,11 @@ static bool test_valid_state(void)
 	CHECK_EQ(st.depth_stencil.base_layer, 2);
 	/* What the back end checks of it passes too. */
 	CHECK(!be->early_fragment_tests);
+
+	/* Since 1.17: -1..1 clip-space depth (R1, R2, R9). */
+	ts.raster.depth_negative_one_to_one = 1;
+	CHECK_EQ(load(&ts, NULL, NULL, 0, true, &st, &fault), 0);
+	CHECK(be->raster.depth_negative_one_to_one && be->raster.depth_clip_enable);
 	return true;
 }
 
@@ -217,7 +223,7 @@ static bool test_bad_fields(void)
 		RS(0, 3u << 4, 0, "polygon mode 3"),
 		RS(0, 1u << 12, 0, "line mode rectangular"),
 		RS(0, 1u << 14, 0, "stippled lines"),
-		RS(0, 1u << 15, 0, "raster reserved bit"),
+		RS(0, 1u << 16, 0, "raster reserved bit"),
 		RS(2, 0x7f800000, 2, "bias constant inf"),
 		RS(3, 0x7fc00000, 3, "bias clamp NaN"),
 		RS(4, 0xff800000, 4, "bias slope -inf"),

@@ -12,9 +12,15 @@ const double ref_locations_4[4][2] = {
 	{ 0.375, 0.125 }, { 0.875, 0.375 }, { 0.125, 0.625 }, { 0.625, 0.875 },
 };
 
-void ref_project(const struct ember_viewport *vp, const float pos[3][4],
-		 struct ref_tri *t)
+void ref_project_depth(const struct ember_viewport *vp, bool negative_one_to_one,
+		       const float pos[3][4], struct ref_tri *t)
 {
+	double oz = vp->min_depth, pz = (double)vp->max_depth - vp->min_depth;
+
+	if (negative_one_to_one) {
+		oz = ((double)vp->max_depth + vp->min_depth) / 2;
+		pz = ((double)vp->max_depth - vp->min_depth) / 2;
+	}
 	for (int i = 0; i < 3; i++) {
 		double w = pos[i][3];
 		double xf = (vp->x + vp->width / 2.0) + vp->width / 2.0 * (pos[i][0] / w);
@@ -22,9 +28,15 @@ void ref_project(const struct ember_viewport *vp, const float pos[3][4],
 
 		t->x[i] = (int64_t)nearbyint(xf * 256.0);
 		t->y[i] = (int64_t)nearbyint(yf * 256.0);
-		t->z[i] = vp->min_depth + ((double)vp->max_depth - vp->min_depth) * (pos[i][2] / w);
+		t->z[i] = oz + pz * (pos[i][2] / w);
 		t->inv_w[i] = 1.0 / w;
 	}
+}
+
+void ref_project(const struct ember_viewport *vp, const float pos[3][4],
+		 struct ref_tri *t)
+{
+	ref_project_depth(vp, false, pos, t);
 }
 
 int64_t ref_area2(const struct ref_tri *t)

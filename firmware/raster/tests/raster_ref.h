@@ -29,6 +29,13 @@ struct ref_tri {
 /* Viewport transform + snap of three clip-space vertices (all w > 0). */
 void ref_project(const struct ember_viewport *vp, const float pos[3][4],
 		 struct ref_tri *t);
+/*
+ * The same, z_c/w_c in [-1, 1] when @negative_one_to_one (Vulkan's
+ * VkPipelineViewportDepthClipControlCreateInfoEXT: oz = (minDepth +
+ * maxDepth)/2, pz = (maxDepth - minDepth)/2).
+ */
+void ref_project_depth(const struct ember_viewport *vp, bool negative_one_to_one,
+		       const float pos[3][4], struct ref_tri *t);
 /* Twice the signed area (shoelace), 1/256^2 pixel^2. */
 int64_t ref_area2(const struct ref_tri *t);
 /* Is the sample at (x, y) (1/256 pixel) covered, by R3's perturbation? */

@@ -710,6 +710,112 @@ static bool test_depth_clip(void)
 	return true;
 }
 
+/* Per pixel (one sample): covered, and the depth at the sample. */
+struct depth_capture {
+	bool cov[FB][FB];
+	float depth[FB][FB];
+};
+
+static void capture_depth(void *ctx, const struct ember_quad *q)
+{
+	struct depth_capture *c = ctx;
+
+	for (int p = 0; p < 4; p++) {
+		int x = q->x + (p & 1), y = q->y + (p >> 1);
+
+		if (!q->coverage[p] || x < 0 || y < 0 || x >= FB || y >= FB)
+			continue;
+		c->cov[y][x] = true;
+		c->depth[y][x] = q->depth[p][0];
+	}
+}
+
+/*
+ * depth_negative_one_to_one (R1, R2, R9): a triangle whose z_c/w_c runs
+ * from -1.5 on the left to 1.5 on the right, at w 2, in a viewport with
+ * depth range [0.25, 0.75] (and reversed, [0.75, 0.25]). With depth
+ * clipping it keeps -1 <= z_c/w_c <= 1 (0..1 without the mode); without
+ * depth clipping everything is kept. Each sample's depth is the
+ * reference's (ref_project_depth: z_f = (n + f)/2 + (f - n)/2 z_c/w_c, or
+ * n + (f - n) z_c/w_c), and a few are known exactly: the mode maps the
+ * pixel where z_c/w_c = 0 to the middle of the range. The vertices
+ * clipping makes are snapped to 1/256 pixel like any other, which moves
+ * the depth plane by up to |dz/dx| / 256 (about 1e-4 here): the tolerance.
+ */
+#define DEPTH_TOLERANCE 2e-4
+
+static bool test_depth_negative_one_to_one(void)
+{
+	static struct depth_capture c;
+	unsigned int kept[2][2] = { { 0 } };
+
+	for (int mode = 0; mode < 4; mode++) {
+		bool neg = mode & 1, reversed = mode & 2;
+
+		for (int clip = 0; clip < 2; clip++) {
+			struct ember_backend_state st;
+			struct ember_primitive prim;
+			struct ember_rect rect = { 0, 0, FB, FB };
+			struct ref_tri t;
+			float pos[3][4];
+
+			default_state(&st, 1);
+			st.viewport.min_depth = reversed ? 0.75f : 0.25f;
+			st.viewport.max_depth = reversed ? 0.25f : 0.75f;
+			st.raster.depth_clip_enable = clip;
+			st.raster.depth_negative_one_to_one = neg;
+			at_pixel(pos[0], 0, 0, -1.5, 2);
+			at_pixel(pos[1], 0, 64, -1.5, 2);
+			at_pixel(pos[2], 64, 0, 1.5, 2);
+			ref_project_depth(&st.viewport, neg, (const float (*)[4])pos, &t);
+			memset(&c, 0, sizeof(c));
+			CHECK(ember_raster_setup(&st, EMBER_RT_NONE, (const float (*)[4])pos, NULL,
+						 0, &prim));
+			ember_raster_scan(&prim, &rect, 1, capture_depth, &c);
+			for (int y = 0; y < FB; y++)
+				for (int x = 0; x < FB; x++) {
+					double zn = -1.5 + 3.0 * (x + 0.5) / 64, l[3];
+					double lo = neg ? -1 : 0;
+					bool inside = (x + 0.5) + (y + 0.5) < 64 - 0.01;
+					bool want = !clip || (zn > lo + 0.01 && zn < 0.99);
+
+					if (!inside || (clip && (fabs(zn - lo) < 0.01 ||
+								 fabs(zn - 1) < 0.01)))
+						continue;
+					if (c.cov[y][x] != want) {
+						tap_diag("neg %d clip %d reversed %d: pixel %d,%d (z %.3f) %d",
+							 neg, clip, reversed, x, y, zn, c.cov[y][x]);
+						return false;
+					}
+					if (!want)
+						continue;
+					kept[neg][clip]++;
+					ref_linear_bary(&t, x + 0.5, y + 0.5, l);
+					double z = l[0] * t.z[0] + l[1] * t.z[1] + l[2] * t.z[2];
+
+					if (fabs(c.depth[y][x] - z) > DEPTH_TOLERANCE) {
+						tap_diag("neg %d clip %d: pixel %d,%d depth %.9g, reference %.9g",
+							 neg, clip, x, y, c.depth[y][x], z);
+						return false;
+					}
+				}
+			/* Pixel column 31 has z_c/w_c = -1.5 + 3 * 31.5 / 64 = -0.0234375. */
+			if (c.cov[10][31]) {
+				double zn = -1.5 + 3.0 * 31.5 / 64;
+				double n = st.viewport.min_depth, f = st.viewport.max_depth;
+				double want = neg ? (n + f) / 2 + (f - n) / 2 * zn : n + (f - n) * zn;
+
+				CHECK(fabs(c.depth[10][31] - want) < DEPTH_TOLERANCE);
+			} else {
+				CHECK(clip && !neg);
+			}
+		}
+	}
+	/* -1..1 keeps more than 0..1 when clipping; nothing is clipped without. */
+	CHECK(kept[1][1] > kept[0][1] + 100 && kept[0][0] == kept[1][0]);
+	return true;
+}
+
 /* Perspective-correct barycentrics of pixel point (@x, @y) of @t. */
 static void persp_bary(const struct ref_tri *t, double x, double y, double b[3])
 {
@@ -925,6 +1031,7 @@ int main(void)
 	tap_result(test_guard_band(), "guard-band-clipping");
 	tap_result(test_guard_band_limits(), "guard-band-limits-no-overflow");
 	tap_result(test_depth_clip(), "depth-clip-vs-clamp");
+	tap_result(test_depth_negative_one_to_one(), "depth-clip-negative-one-to-one");
 	tap_result(test_not_finite(), "not-finite-input");
 	tap_result(test_clip_distances(), "clip-distances-cut-triangles");
 	tap_result(test_clip_distances_line_point(), "clip-distances-lines-points");
