@@ -1387,6 +1387,101 @@ static bool test_load_quad(void)
 	return true;
 }
 
+/* One LDS.u32 of a wave at the 32 byte offsets @off (+ @imm), checked. */
+static bool lds_case(const struct buffer *bufs, const uint32_t *off, uint32_t imm,
+		     const char *guard, uint32_t m)
+{
+	uint32_t *po = bufs[2].cpu, *pf = bufs[1].cpu;
+	char text[1024];
+
+	for (unsigned int k = 0; k < 256; k++)
+		pf[k] = k * 0x9e3779b1u + 0x01234567u;
+	memcpy(bufs[0].cpu, off, 128);
+	snprintf(text, sizeof(text),
+		 ".resource 0 0 storage 0 1\n.resource 0 1 storage 1 1\n"
+		 ".resource 0 2 storage 2 1\n.local_size 32 1 1\n.shared 1024\n"
+		 "lddesc u0, 0, 0\nlddesc u4, 0, 1\nlddesc u8, 0, 2\n"
+		 "s2r.local_index v0\nshl v1, v0, 2\n"
+		 "ldg.u32 v3, u4, v1\nsts.u32 v1, v3\niadd v2, v1, 128\n"
+		 "ldg.u32 v3, u4, v2\nsts.u32 v2, v3\niadd v2, v1, 256\n"
+		 "ldg.u32 v3, u4, v2\nsts.u32 v2, v3\niadd v2, v1, 384\n"
+		 "ldg.u32 v3, u4, v2\nsts.u32 v2, v3\niadd v2, v1, 512\n"
+		 "ldg.u32 v3, u4, v2\nsts.u32 v2, v3\niadd v2, v1, 640\n"
+		 "ldg.u32 v3, u4, v2\nsts.u32 v2, v3\niadd v2, v1, 768\n"
+		 "ldg.u32 v3, u4, v2\nsts.u32 v2, v3\niadd v2, v1, 896\n"
+		 "ldg.u32 v3, u4, v2\nsts.u32 v2, v3\nbar\n"
+		 "ldg.u32 v10, u0, v1\nmov v11, 0xdead\ncmp.u32.lt p0, v0, 21\n"
+		 "%slds.u32 v11, v10, %u\nstg.u32 u8, v1, v11\nend\n", guard, imm);
+	memset(po, 0xaa, 128);
+	CHECK_EQ(run(text, (uint32_t[3]){ 1, 1, 1 }, bufs, 3, NULL, 0, NULL), 0);
+	for (unsigned int l = 0; l < SC_LANES; l++) {
+		uint32_t o = off[l] + imm < imm ? 0xffffffffu : off[l] + imm, want = 0;
+
+		if ((uint64_t)o + 4 <= 1024)
+			memcpy(&want, (const uint8_t *)pf + o, 4);
+		if (!((m >> l) & 1))
+			want = 0xdead;
+		if (po[l] != want) {
+			tap_diag("lds offset 0x%x + %u lane %u: 0x%x, want 0x%x", off[l], imm, l,
+				 po[l], want);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * LDS.u32 in the shapes the JIT loads without a gather (each half of the
+ * wave broadcast, consecutive or a vec4 component from its first lane's
+ * offset), at their edges (a block ending at the end of shared memory,
+ * one byte or one element past it), unaligned, with a saturating
+ * immediate, under a guard (lanes 0..20), and offsets that only look like
+ * a shape in one half or are reversed: each lane must read the dword at
+ * its offset, 0 out of range, like the interpreter's gather.
+ */
+static bool test_lds_shapes(void)
+{
+	enum { BCAST, BCAST_SAME, BCAST_UNALIGNED, CONSEC, CONSEC_UNALIGNED, CONSEC_END,
+	       CONSEC_PAST, VEC4, VEC4_END, VEC4_NEAR_END, VEC4_PAST, MIXED, REVERSED,
+	       BCAST_HALF_OUT, WHOLE_WAVE, HUGE, CASES };
+	struct buffer bufs[3] = { buffer(128), buffer(1024), buffer(128) };
+	uint32_t off[SC_LANES];
+
+	for (unsigned int c = 0; c < CASES; c++) {
+		for (unsigned int l = 0; l < SC_LANES; l++) {
+			uint32_t j = l % 16, h = l / 16;
+
+			switch (c) {
+			case BCAST: off[l] = 64 + 128 * h; break;
+			case BCAST_SAME: off[l] = 200; break;
+			case BCAST_UNALIGNED: off[l] = 7 + 300 * h; break;
+			case CONSEC: off[l] = 4 * j + 256 * h + 4; break;
+			case CONSEC_UNALIGNED: off[l] = 4 * j + 2 + 100 * h; break;
+			case CONSEC_END: off[l] = 4 * j + (h ? 0 : 960); break;
+			case CONSEC_PAST: off[l] = 4 * j + (h ? 961 : 0); break;
+			case VEC4: off[l] = 16 * j + 8 + 512 * h; break;
+			case VEC4_END: off[l] = 16 * j + (h ? 768 : 4); break;
+			case VEC4_NEAR_END: off[l] = 16 * j + 780; break;
+			case VEC4_PAST: off[l] = 16 * j + (h ? 0 : 784); break;
+			case MIXED: off[l] = h ? 40 : 4 * j; break;
+			case REVERSED: off[l] = 4 * (31 - l); break;
+			case BCAST_HALF_OUT: off[l] = h ? 1024 : 100; break;
+			case WHOLE_WAVE: off[l] = 4 * l; break;
+			case HUGE: off[l] = 0xfffffff0u + 4 * j; break;
+			}
+		}
+		for (unsigned int g = 0; g < 2; g++) {
+			const char *guard = g ? "@p0 " : "";
+			uint32_t m = g ? 0x1fffffu : 0xffffffffu;
+
+			CHECK(lds_case(bufs, off, 0, guard, m));
+			CHECK(lds_case(bufs, off, 8, guard, m));
+			CHECK(lds_case(bufs, off, 0x20, guard, m));
+		}
+	}
+	return true;
+}
+
 /*
  * Faults on the second page of a wave's span (buffer 0: one page mapped,
  * a range of two, the next page unmapped; one workgroup, whose first wave
@@ -2570,6 +2665,7 @@ int main(int argc, char **argv)
 	tap_result(test_strided_loads(), "global-strided-loads");
 	tap_result(test_store_quad(), "global-store-quad");
 	tap_result(test_load_quad(), "global-load-quad");
+	tap_result(test_lds_shapes(), "shared-load-shapes");
 	tap_result(test_page_cache_index(), "page-cache-index-strides");
 	tap_result(test_fault_second_page(), "global-fault-on-second-page");
 	tap_result(test_masked_lanes_unmapped(), "global-masked-lanes-unmapped");
