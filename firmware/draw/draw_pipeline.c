@@ -241,7 +241,6 @@ static void fs_wave(void *ctx, struct ember_fs_batch *b)
 	struct tile_core *c = ctx;
 	const struct draw *d = c->d;
 	static const uint32_t none[SC_GFX_SLOTS];
-	struct ember_quad quads[SC_GFX_QUADS];
 	struct sc_fragment_wave_in in = { .num_quads = b->count, .per_sample = d->sample_rate };
 	struct sc_fragment_wave_out *out = &c->fs_out;
 	uint8_t flags = d->fs_prog->header.fragment_flags;
@@ -254,13 +253,18 @@ static void fs_wave(void *ctx, struct ember_fs_batch *b)
 			b->out[k].discard_mask = 0xf;
 		return;
 	}
+	/*
+	 * The shader reads the batch's own quads, with the draw's primitive
+	 * ID and the vertex flat inputs come from in place of the back end's:
+	 * the back end reads neither after the wave (backend.h).
+	 */
 	for (unsigned int k = 0; k < b->count; k++) {
-		uint32_t be_id = b->quad[k].primitive_id;
+		struct ember_quad *q = &b->quad[k];
+		uint32_t be_id = q->primitive_id;
 
-		quads[k] = b->quad[k];
-		quads[k].primitive_id = d->prim[be_id / 4].id;
-		quads[k].provoking_vertex = flat_vertex(be_id, b->quad[k].provoking_vertex);
-		in.quad[k] = &quads[k];
+		q->primitive_id = d->prim[be_id / 4].id;
+		q->provoking_vertex = flat_vertex(be_id, q->provoking_vertex);
+		in.quad[k] = q;
 		in.layer[k] = d->prim[be_id / 4].layer;
 		in.sample[k] = b->sample[k];
 		if (d->fs_slots)

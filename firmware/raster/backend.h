@@ -49,7 +49,9 @@ struct ember_fs_batch {
 
 /*
  * A wave of the fragment shader: fill batch->out[k] for each of the
- * batch's quads (zeroed before the call).
+ * batch's quads (zeroed before the call). It may rewrite the quads'
+ * primitive_id and provoking_vertex (the back end reads neither after
+ * the call), so that the shader reads them in place.
  */
 typedef void (*ember_fs_wave_fn)(void *ctx, struct ember_fs_batch *batch);
 

@@ -14,6 +14,7 @@
 
 #include "frag_ops.h"
 
+#include <emmintrin.h>
 #include <math.h>
 #include <string.h>
 
@@ -182,6 +183,51 @@ static bool depth_only_d32(const struct ember_backend_state *state,
 	       dss->depth_test_enable && !dss->depth_bounds_test_enable;
 }
 
+/*
+ * ember_compare() of four floats at once, lane by lane: all ones where
+ * @op passes. The floats convert to double exactly, so comparing them as
+ * floats gives ember_compare()'s answers, NaNs included: the ordered
+ * compares (cmplt, cmple, cmpeq and the swapped cmpgt, cmpge) are false
+ * on a NaN as C's <, <=, == are, cmpneq true as C's != is.
+ */
+static inline __m128 compare4(unsigned int op, __m128 a, __m128 b)
+{
+	switch (op) {
+	case EMBER_COMPARE_LESS:		return _mm_cmplt_ps(a, b);
+	case EMBER_COMPARE_EQUAL:		return _mm_cmpeq_ps(a, b);
+	case EMBER_COMPARE_LESS_OR_EQUAL:	return _mm_cmple_ps(a, b);
+	case EMBER_COMPARE_GREATER:		return _mm_cmpgt_ps(a, b);
+	case EMBER_COMPARE_NOT_EQUAL:		return _mm_cmpneq_ps(a, b);
+	case EMBER_COMPARE_GREATER_OR_EQUAL:	return _mm_cmpge_ps(a, b);
+	case EMBER_COMPARE_ALWAYS:		return _mm_castsi128_ps(_mm_set1_epi32(-1));
+	default:				return _mm_setzero_ps();
+	}
+}
+
+/*
+ * A D32_SFLOAT pixel's four samples, 16 contiguous bytes, in one SSE
+ * register: the four compares at once, the passing samples' depths
+ * blended over the stored ones (the others' bytes written back as they
+ * were). @zf: the four fragment depths, clamped as depth_d32() does.
+ */
+static unsigned int depth_d32_pixel4(unsigned int op, bool write, uint8_t *texel,
+				     const float zf[4], uint32_t *cov)
+{
+	const __m128i bits = _mm_set_epi32(8, 4, 2, 1);
+	__m128i live = _mm_and_si128(_mm_set1_epi32((int)*cov), bits);
+	__m128 z = _mm_loadu_ps(zf), za = _mm_loadu_ps((const float *)texel);
+	__m128 pass = _mm_and_ps(compare4(op, z, za),
+				 _mm_castsi128_ps(_mm_cmpeq_epi32(live, bits)));
+	unsigned int mask = (unsigned int)_mm_movemask_ps(pass);
+
+	*cov = (*cov & ~0xfu) | mask;
+	if (write && mask)
+		_mm_storeu_ps((float *)texel, _mm_or_ps(_mm_and_ps(pass, z),
+							_mm_andnot_ps(pass, za)));
+	/* The bits of the 4-bit mask: nibble m of the constant (no popcnt in the baseline ISA). */
+	return (unsigned int)(0x4332322132212110ull >> (4 * mask)) & 0xf;
+}
+
 static unsigned int depth_d32(const struct ember_backend_state *state,
 			      const struct ember_render_target *ds,
 			      const struct ember_quad *quad,
@@ -201,6 +247,16 @@ static unsigned int depth_d32(const struct ember_backend_state *state,
 		/* Sample s follows sample 0 (ember_rt_texel()'s layout). */
 		texel = ember_rt_texel(ds, (uint32_t)quad->x + (p & 1),
 				       (uint32_t)quad->y + (p >> 1), 0);
+		if (samples == 4 && size == 4) {
+			float zf[4];
+
+			for (int s = 0; s < 4; s++)
+				zf[s] = clamp ? ember_fragment_depth(state, ds->format,
+								     depth[p][s]) :
+						depth[p][s];
+			passed += depth_d32_pixel4(op, write, texel, zf, &cov[p]);
+			continue;
+		}
 		for (unsigned int s = 0; s < samples; s++, texel += size) {
 			float zf = depth[p][s], za;
 

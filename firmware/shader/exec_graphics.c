@@ -226,6 +226,28 @@ static uint32_t vertex_slot(const struct sc_gfx_wave *g, unsigned int k, unsigne
 	return g->fin->vertex[k][j][slot];
 }
 
+/*
+ * INTERP at the pixel centres of quad @k's live lanes @qm (bits 0..3):
+ * the same per-lane formula as op_interp()'s centre case, with the
+ * quad's three vertex values read once instead of once per lane.
+ */
+static void interp_centre_quad(const struct sc_gfx_wave *g, unsigned int k, uint32_t qm,
+			       bool smooth, uint32_t slot, uint32_t r[4])
+{
+	const struct ember_quad *q = g->fin->quad[k];
+	const float (*bary)[3] = smooth ? q->bary : q->bary_linear;
+	float v0 = as_float(vertex_slot(g, k, 0, slot));
+	float v1 = as_float(vertex_slot(g, k, 1, slot));
+	float v2 = as_float(vertex_slot(g, k, 2, slot));
+
+	for (unsigned int p = 0; p < 4; p++) {
+		const float *c = bary[p];
+
+		/* ember_quad_interpolate()'s sum, in its order. */
+		r[p] = (qm >> p) & 1 ? as_bits(c[0] * v0 + c[1] * v1 + c[2] * v2) : 0;
+	}
+}
+
 HANDLER(op_interp)
 {
 	const struct sc_gfx_wave *g = w->gfx;
@@ -237,16 +259,31 @@ HANDLER(op_interp)
 	uint32_t slot = slot_of(w, ISA, 0), m = sc_active(w, ISA);
 	/* At the pixel centre: the quad's own barycentrics (bary_at()'s first case). */
 	bool centre = where == EMBER_ISA_INTERP_CENTER && !g->per_sample;
+	/* Lanes that read: slots past the header's inputs read 0. */
+	uint32_t live = slot < g->header->num_inputs * 4u ? m : 0;
 	uint32_t r[SC_LANES] SC_ALIGN;
 
+	if (centre && kind != EMBER_ISA_INTERP_FLAT) {
+		/* The common case a quad at a time; idle quads read 0. */
+		for (unsigned int k = 0; k < SC_LANES / 4; k++) {
+			uint32_t qm = (live >> (4 * k)) & 0xf;
+
+			if (qm)
+				interp_centre_quad(g, k, qm, kind == EMBER_ISA_INTERP_SMOOTH,
+						   slot, &r[4 * k]);
+			else
+				memset(&r[4 * k], 0, 4 * sizeof(r[0]));
+		}
+		sc_commit(w, ISA, 0, r, m);
+		return;
+	}
 	for (unsigned int l = 0; l < SC_LANES; l++) {
 		unsigned int k = l / 4;
 		float ox, oy, b[3], v[3];
 		const float *c;
 
 		r[l] = 0;
-		/* Slots past the header's inputs read 0. */
-		if (!((m >> l) & 1) || slot >= g->header->num_inputs * 4u)
+		if (!((live >> l) & 1))
 			continue;
 		if (kind == EMBER_ISA_INTERP_FLAT) {
 			r[l] = vertex_slot(g, k, g->fin->quad[k]->provoking_vertex, slot);

@@ -476,6 +476,52 @@ static bool test_interpolation_at_centre(void)
 	return true;
 }
 
+/*
+ * INTERP at the centre a quad at a time (op_interp()'s common case) on a
+ * partial wave (5 quads: lanes 20-31 have no quad) inside a branch that
+ * leaves quad 3 with one live lane (lanes 0-12): smooth and noperspective
+ * as ember_quad_interpolate() bit for bit where the lane runs, the value
+ * before the branch elsewhere; a slot past num_inputs reads 0.
+ */
+static bool test_interpolation_centre_partial(void)
+{
+	static const char text[] =
+		".stage fragment\n.inputs 2\n.outputs 3\n"
+		"\ts2r.lane_id v0\n\tmov v1, 2.0\n\tmov v2, 2.0\n\tmov v3, 2.0\n"
+		"\tcmp.u32.lt p0, v0, 13\n\tif p0, L1\n"
+		"\tinterp v1, 1\n\tinterp.noperspective v2, 6\n\tinterp v3, 8\n"
+		"L1:\tendif\n\tstout 0, v1\n\tstout 1, v2\n\tstout 2, v3\n\tend\n";
+	static struct sc_fragment_wave_out out;
+	struct ember_quad quads[SC_GFX_QUADS];
+	struct sc_fragment_wave_in in;
+	struct stage st;
+
+	CHECK(stage_load(&st, text, 1));
+	fill_attrs(8);
+	fragment_in(&in, quads, wave_quads, 5, &tri_a, 1);
+	for (unsigned int k = 5; k < SC_GFX_QUADS; k++)
+		in.quad[k] = NULL;
+	CHECK_EQ(run_fragment(&st, &in, &out), 0);
+	for (unsigned int l = 0; l < 20; l++) {
+		unsigned int k = l / 4;
+		float smooth[3], linear[3];
+
+		for (unsigned int j = 0; j < 3; j++) {
+			smooth[j] = attr_value(k, j, 1);
+			linear[j] = attr_value(k, j, 6);
+		}
+		CHECK_EQ(out.color[0][l], l < 13 ?
+			 bits(ember_quad_interpolate(&quads[k], l % 4, EMBER_INTERP_SMOOTH, smooth)) :
+			 bits(2.0f));
+		CHECK_EQ(out.color[1][l], l < 13 ?
+			 bits(ember_quad_interpolate(&quads[k], l % 4, EMBER_INTERP_NOPERSPECTIVE,
+						     linear)) : bits(2.0f));
+		CHECK_EQ(out.color[2][l], l < 13 ? 0 : bits(2.0f));
+	}
+	stage_fini(&st);
+	return true;
+}
+
 /* The reference: the attribute at (x, y) of quad @k's primitive. */
 static double reference(unsigned int k, unsigned int slot, bool perspective, double x, double y)
 {
@@ -1039,6 +1085,7 @@ int main(void)
 	tap_result(test_fragment_builtins_sample_shading(), "fragment-builtins-sample-shading");
 	tap_result(test_fragment_outputs(), "fragment-depth-sample-mask-outputs");
 	tap_result(test_interpolation_at_centre(), "interpolation-at-centre-exact");
+	tap_result(test_interpolation_centre_partial(), "interpolation-centre-partial-wave-divergent");
 	tap_result(test_interpolation_off_centre(), "interpolation-centroid-at-sample-at-offset");
 	tap_result(test_interpolation_per_sample(), "interpolation-per-sample");
 	tap_result(test_interpolation_sample_shading(), "interpolation-sample-shading");

@@ -463,11 +463,100 @@ static bool test_order_and_tiles(void)
 	return true;
 }
 
+/*
+ * The D32 depth path against the sample-by-sample steps it replaces, on
+ * single quads: D32_SFLOAT with 4 samples (the SSE path, four samples at
+ * once) and 1, D32_SFLOAT_S8_UINT without a stencil test (8-byte texels,
+ * sample by sample); every compare op, random coverage, writes and
+ * clamping, depths among zeros of both signs, infinities, NaNs, a
+ * denormal and equal values. The coverage left, the samples passed and
+ * every byte of the target must be those of the per-sample loop.
+ */
+static bool test_depth_d32_quads(void)
+{
+	const float values[] = { 0.0f, -0.0f, 0.25f, 0.5f, 0.50000006f, 1.0f, NAN, -NAN,
+				 INFINITY, -INFINITY, 1e-40f, 0.75f };
+	const unsigned int formats[] = { EMBER_RT_D32_SFLOAT, EMBER_RT_D32_SFLOAT,
+					 EMBER_RT_D32_SFLOAT_S8_UINT };
+	const unsigned int nvalues = sizeof(values) / sizeof(values[0]);
+	static struct target ds, want;
+	uint64_t rng = 0xd32d32, quads4 = 0, passed_total = 0;
+
+	for (unsigned int iter = 0; iter < 6000; iter++) {
+		unsigned int format = formats[iter % 3], samples = iter % 3 == 1 ? 1 : 4;
+		unsigned int size = ember_rt_texel_size(format), passed, want_passed = 0;
+		struct ember_backend_state st;
+		struct ember_quad q = { 0 };
+		float depth[4][EMBER_MAX_SAMPLES];
+		uint32_t cov[4], want_cov[4];
+
+		state_init(&st, samples);
+		target_init(&ds, format, samples);
+		st.ds.depth_test_enable = true;
+		st.ds.depth_write_enable = ref_rand_below(&rng, 2);
+		st.ds.depth_compare_op = (uint8_t)ref_rand_below(&rng, 8);
+		if (ref_rand_below(&rng, 4) == 0) {
+			st.raster.depth_clamp_enable = true;
+			st.viewport.min_depth = 0.25f;
+			st.viewport.max_depth = 0.75f;
+		}
+		for (size_t b = 0; b < sizeof(ds.mem) / 4; b++) {
+			float v = values[ref_rand_below(&rng, nvalues)];
+
+			memcpy(&ds.mem[4 * b], &v, 4);
+		}
+		want = ds;
+		want.rt.base = want.mem;
+		q.x = (int32_t)(2 * ref_rand_below(&rng, W / 2));
+		q.y = (int32_t)(2 * ref_rand_below(&rng, H / 2));
+		q.front_facing = ref_rand_below(&rng, 2);
+		for (int p = 0; p < 4; p++) {
+			cov[p] = ref_rand_below(&rng, 1u << samples);
+			if (ref_rand_below(&rng, 4) == 0)
+				cov[p] = (1u << samples) - 1;
+			want_cov[p] = cov[p];
+			for (int s = 0; s < EMBER_MAX_SAMPLES; s++)
+				depth[p][s] = values[ref_rand_below(&rng, nvalues)];
+		}
+		/* The steps of depth_stencil_sample() for this state, one sample at a time. */
+		for (int p = 0; p < 4; p++) {
+			for (unsigned int s = 0; s < samples; s++) {
+				uint8_t *texel = ember_rt_texel(&want.rt, (uint32_t)q.x + (p & 1),
+								(uint32_t)q.y + (p >> 1), s);
+				float zf = ember_fragment_depth(&st, format, depth[p][s]), za;
+
+				if (!(want_cov[p] & (1u << s)))
+					continue;
+				memcpy(&za, texel, sizeof(za));
+				if (!ember_compare(st.ds.depth_compare_op, zf, za)) {
+					want_cov[p] &= ~(1u << s);
+					continue;
+				}
+				if (st.ds.depth_write_enable)
+					memcpy(texel, &zf, sizeof(zf));
+				want_passed++;
+			}
+		}
+		passed = ember_frag_depth_stencil(&st, &ds.rt, &q, (const float (*)[EMBER_MAX_SAMPLES])depth,
+						  cov);
+		CHECK_EQ(passed, want_passed);
+		for (int p = 0; p < 4; p++)
+			CHECK_EQ(cov[p], want_cov[p]);
+		CHECK(!memcmp(ds.mem, want.mem, (size_t)W * H * samples * size));
+		quads4 += samples == 4 && size == 4;
+		passed_total += passed;
+	}
+	tap_diag("%llu quads of 4 D32_SFLOAT samples, %llu samples passed",
+		 (unsigned long long)quads4, (unsigned long long)passed_total);
+	return true;
+}
+
 int main(void)
 {
 	tap_result(test_depth_stencil(), "depth-stencil-every-op");
 	tap_result(test_coverage_masks(), "coverage-sample-mask-alpha-to-coverage");
 	tap_result(test_early_fragment_tests(), "early-fragment-tests");
 	tap_result(test_order_and_tiles(), "primitive-order-across-tiles");
+	tap_result(test_depth_d32_quads(), "depth-d32-quads-match-per-sample");
 	return tap_finish();
 }
